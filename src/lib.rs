@@ -1,0 +1,13 @@
+//! tawlbot: the Welsh and Celtic tafl games and ludus latrunculorum, played by message.
+//!
+//! Dependency direction: `rules` <- `notation` <- `render`, `store` <- `app` <- `discord`, `console`.
+//! `tournament` is pure and stands beside `rules`.
+
+pub mod app;
+pub mod console;
+pub mod discord;
+pub mod notation;
+pub mod render;
+pub mod rules;
+pub mod store;
+pub mod tournament;
