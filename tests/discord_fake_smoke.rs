@@ -8,8 +8,9 @@ use serde_json::{json, Value};
 use serenity::all::{
     ButtonStyle, ChannelType, Command, CommandDataOptionValue, CommandOptionType, Context,
     CreateActionRow, CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
-    CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EventHandler, GatewayIntents, Interaction, Message, Ready,
+    CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
+    CreateInteractionResponseMessage, CreateMessage, CreateThread, EditInteractionResponse,
+    EventHandler, GatewayIntents, Interaction, Message, Ready,
 };
 use support::{opt, FakeDiscord, FakeUser, RunningBot, DEFAULT_TIMEOUT};
 use tawlbot::discord::connect;
@@ -36,6 +37,7 @@ impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, _ready: Ready) {
         let commands = vec![
             CreateCommand::new("hello").description("Say hello"),
+            CreateCommand::new("board").description("Show the board (deferred)"),
             CreateCommand::new("game").description("Games").add_option(
                 CreateCommandOption::new(CommandOptionType::SubCommand, "challenge", "Challenge")
                     .add_sub_option(
@@ -105,6 +107,7 @@ impl EventHandler for Handler {
                 }
                 .await
             }
+            "dm me" => msg.reply(&ctx.http, "a reply").await.map(|_| ()),
             _ => Ok(()),
         };
         result.expect("handling a message");
@@ -121,6 +124,25 @@ impl EventHandler for Handler {
                             .ephemeral(true),
                     ),
                 )
+                .await
+            }
+            Interaction::Command(cmd) if cmd.data.name == "board" => {
+                async {
+                    cmd.defer(&ctx.http).await?;
+                    cmd.edit_response(
+                        &ctx.http,
+                        EditInteractionResponse::new()
+                            .content("the board")
+                            .new_attachment(CreateAttachment::bytes(tiny_png(), "board.png")),
+                    )
+                    .await?;
+                    cmd.create_followup(
+                        &ctx.http,
+                        CreateInteractionResponseFollowup::new().content("your move"),
+                    )
+                    .await
+                    .map(|_| ())
+                }
                 .await
             }
             Interaction::Command(cmd) if cmd.data.name == "game" => {
@@ -272,7 +294,7 @@ async fn slash_hello_gets_an_ephemeral_response() {
         )
         .await;
     assert_eq!(put.body()[0]["name"], "hello");
-    assert_eq!(fake.registered_commands(None).len(), 2);
+    assert_eq!(fake.registered_commands(None).len(), 3);
 
     let id = fake
         .send_slash_command(CHANNEL, GUILD, (ALICE, "alice"), "hello", json!([]))
@@ -290,6 +312,69 @@ async fn slash_hello_gets_an_ephemeral_response() {
     let callback = fake.wait_for_interaction_callback(id).await;
     assert_eq!(callback.content(), Some("hello bob"));
 
+    assert!(fake.harness_errors().is_empty(), "{}", fake.describe());
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn deferred_response_is_edited_with_a_png_and_followed_up() {
+    let (fake, bot) = start(INTENTS).await;
+    fake.wait_for("PUT", "/applications/*/commands").await;
+    let id = fake
+        .send_slash_command(CHANNEL, GUILD, ALICE, "board", json!([]))
+        .await;
+    let token = fake.interaction_token(id);
+    let callback = fake.wait_for_interaction_callback(id).await;
+    assert_eq!(
+        callback.body()["type"],
+        5,
+        "DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE"
+    );
+
+    let app = fake.application_id();
+    let edit = fake
+        .wait_for(
+            "PATCH",
+            &format!("/webhooks/{app}/{token}/messages/@original"),
+        )
+        .await;
+    assert!(edit.multipart);
+    assert_eq!(edit.content(), Some("the board"));
+    assert_eq!(edit.file("files[0]").unwrap().content_type, "image/png");
+    let original = edit.response_id();
+    let stored = fake.message(original).unwrap();
+    assert_eq!(stored["attachments"][0]["filename"], "board.png");
+
+    let followup = fake
+        .wait_for("POST", &format!("/webhooks/{app}/{token}"))
+        .await;
+    assert_eq!(followup.content(), Some("your move"));
+    assert_ne!(followup.response_id(), original);
+    assert!(fake.harness_errors().is_empty(), "{}", fake.describe());
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn direct_message_gets_a_reply() {
+    let (fake, bot) = start(INTENTS).await;
+    let dm = 650;
+    let before = fake.requests().len();
+    let message = fake
+        .send_message_create(dm, None, (BOB, "bob"), "dm me")
+        .await;
+    let req = fake
+        .wait_for_request_after(
+            before,
+            |r| r.is("POST", "/channels/650/messages"),
+            DEFAULT_TIMEOUT,
+        )
+        .await;
+    assert_eq!(req.content(), Some("a reply"));
+    assert_eq!(
+        req.body()["message_reference"]["message_id"],
+        message.to_string()
+    );
+    assert_eq!(req.response.as_ref().unwrap()["type"], 19);
     assert!(fake.harness_errors().is_empty(), "{}", fake.describe());
     bot.shutdown().await;
 }
@@ -465,4 +550,15 @@ fn harness_rejects_payloads_serenity_would_drop() {
         })
     )
     .is_ok());
+}
+
+#[tokio::test]
+#[should_panic(expected = "no matching REST request within")]
+async fn waits_time_out_with_a_clear_panic() {
+    let fake = FakeDiscord::start().await;
+    fake.wait_for_request(
+        |r| r.is("POST", "/channels/*/messages"),
+        std::time::Duration::from_millis(100),
+    )
+    .await;
 }

@@ -1225,7 +1225,13 @@ async fn gateway_connection(stream: TcpStream, shared: Arc<Shared>) {
                 Some(Ok(WsMessage::Binary(_))) => {
                     shared.error("the bot sent a binary gateway frame".into());
                 }
-                Some(Ok(WsMessage::Close(_))) | Some(Err(_)) | None => break,
+                Some(Ok(WsMessage::Close(_))) => {
+                    // tungstenite queued the close reply; flush it so the bot's
+                    // shutdown sees a clean close.
+                    let _ = sink.close().await;
+                    break;
+                }
+                Some(Err(_)) | None => break,
                 Some(Ok(_)) => {}
             },
         }
