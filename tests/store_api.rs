@@ -1,0 +1,451 @@
+//! Behaviour of the store API: games, moves, challenges, offers, deadlines,
+//! tournaments, ratings.
+
+use tawlbot::store::{
+    AppendError, GameState, NewChallenge, NewGame, NewMove, NewTournament, OfferKind, Rating,
+    Store, StoreError,
+};
+
+fn game_in(channel: &str) -> NewGame {
+    NewGame {
+        server_id: "srv".into(),
+        channel_id: channel.into(),
+        variant: "tablut".into(),
+        options: vec!["edge-escape".into()],
+        seed: u64::MAX - 7,
+        first_side: "attackers".into(),
+        first_player: "alice".into(),
+        second_player: "bob".into(),
+        time_control: "3d".into(),
+        created_at: 1000,
+        deadline: Some(5000),
+        ..Default::default()
+    }
+}
+
+fn mv<'a>(game: i64, n: u32, text: &'a str, player: &'a str, source: &'a str) -> NewMove<'a> {
+    NewMove {
+        game_id: game,
+        expected_number: n,
+        text,
+        player_id: player,
+        at: 2000 + i64::from(n),
+        source_id: source,
+        deadline: Some(9000 + i64::from(n)),
+        ..Default::default()
+    }
+}
+
+#[test]
+fn game_round_trip_and_moves() {
+    let s = Store::open_in_memory().unwrap();
+    let id = s.create_game(&game_in("general")).unwrap();
+    let g = s.get_game(id).unwrap().unwrap();
+    assert_eq!(g.seed, u64::MAX - 7);
+    assert_eq!(g.options, vec!["edge-escape".to_string()]);
+    assert_eq!(g.state, GameState::Active);
+    assert_eq!(g.move_count, 0);
+    assert_eq!(g.deadline, Some(5000));
+
+    assert_eq!(
+        s.append_move(&mv(id, 0, "e1-e4", "alice", "m1")).unwrap(),
+        1
+    );
+    assert_eq!(s.append_move(&mv(id, 1, "d5-d7", "bob", "m2")).unwrap(), 2);
+    let (g, moves) = s.load_game(id).unwrap().unwrap();
+    assert_eq!(g.move_count, 2);
+    assert_eq!(g.updated_at, 2001);
+    assert_eq!(g.deadline, Some(9001));
+    let texts: Vec<_> = moves.iter().map(|m| m.text.as_str()).collect();
+    assert_eq!(texts, ["e1-e4", "d5-d7"]);
+    assert_eq!(moves[1].number, 1);
+    assert_eq!(moves[1].player_id, "bob");
+    assert_eq!(moves[1].source_id, "m2");
+    assert!(s.load_game(999).unwrap().is_none());
+}
+
+#[test]
+fn stale_duplicate_and_game_over_are_refused() {
+    let s = Store::open_in_memory().unwrap();
+    let id = s.create_game(&game_in("general")).unwrap();
+    s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
+    assert_eq!(
+        s.append_move(&mv(id, 0, "b", "bob", "m2")),
+        Err(AppendError::Stale { now: 1 })
+    );
+    assert!(AppendError::Stale { now: 1 }
+        .to_string()
+        .contains("the position changed"));
+    assert_eq!(
+        s.append_move(&mv(id, 1, "b", "bob", "m1")),
+        Err(AppendError::Duplicate)
+    );
+    assert_eq!(
+        s.append_move(&mv(77, 0, "b", "bob", "m9")),
+        Err(AppendError::NoSuchGame)
+    );
+    let mut last = mv(id, 1, "b", "bob", "m2");
+    last.finished = Some(("second", "king captured"));
+    assert_eq!(s.append_move(&last).unwrap(), 2);
+    let g = s.get_game(id).unwrap().unwrap();
+    assert_eq!(g.state, GameState::Finished);
+    assert_eq!(g.result.as_deref(), Some("second"));
+    assert_eq!(g.reason.as_deref(), Some("king captured"));
+    assert_eq!(g.finished_at, Some(2001));
+    assert_eq!(g.deadline, None);
+    assert_eq!(
+        s.append_move(&mv(id, 2, "c", "alice", "m3")),
+        Err(AppendError::GameOver)
+    );
+    assert_eq!(s.moves(id).unwrap().len(), 2);
+    // finished games stay queryable
+    assert!(s.active_game_in_channel("general").unwrap().is_none());
+    assert_eq!(s.latest_game_in_channel("general").unwrap().unwrap().id, id);
+}
+
+#[test]
+fn one_active_game_per_channel() {
+    let s = Store::open_in_memory().unwrap();
+    let a = s.create_game(&game_in("general")).unwrap();
+    let err = s.create_game(&game_in("general")).unwrap_err();
+    assert_eq!(
+        err,
+        StoreError::ChannelBusy {
+            channel: "general".into(),
+            game: a
+        }
+    );
+    let b = s.create_game(&game_in("random")).unwrap();
+    assert_ne!(a, b);
+    s.finish_game(a, None, "draw", "agreement", 3000).unwrap();
+    let c = s.create_game(&game_in("general")).unwrap();
+    assert_eq!(s.active_game_in_channel("general").unwrap().unwrap().id, c);
+    assert_eq!(s.latest_game_in_channel("general").unwrap().unwrap().id, c);
+    assert_eq!(s.games_on_server("srv", false, 10).unwrap().len(), 3);
+    assert_eq!(s.games_on_server("srv", true, 10).unwrap().len(), 2);
+    assert_eq!(s.games_of_player("bob", false, 10).unwrap().len(), 3);
+    assert_eq!(s.games_of_player("carol", false, 10).unwrap().len(), 0);
+}
+
+#[test]
+fn the_schema_itself_enforces_one_active_game_per_channel() {
+    // Bypass the store's friendly check: the unique index must still hold.
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.db");
+    let s = Store::open(&p).unwrap();
+    s.create_game(&game_in("general")).unwrap();
+    drop(s);
+    let c = rusqlite::Connection::open(&p).unwrap();
+    let r = c.execute(
+        "INSERT INTO games (server_id, channel_id, variant, seed, first_side, first_player, \
+         second_player, created_at, updated_at) \
+         VALUES ('srv', 'general', 'tablut', 1, 'attackers', 'alice', 'bob', 0, 0)",
+        [],
+    );
+    assert!(r.is_err(), "second active game in a channel was accepted");
+}
+
+#[test]
+fn finish_game_checks_state_and_move_count() {
+    let s = Store::open_in_memory().unwrap();
+    let id = s.create_game(&game_in("general")).unwrap();
+    s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
+    assert_eq!(
+        s.finish_game(id, Some(0), "second", "timeout", 3000),
+        Err(AppendError::Stale { now: 1 })
+    );
+    s.finish_game(id, Some(1), "second", "timeout", 3000)
+        .unwrap();
+    assert_eq!(
+        s.finish_game(id, None, "first", "resigned", 3001),
+        Err(AppendError::GameOver)
+    );
+    let g = s.get_game(id).unwrap().unwrap();
+    assert_eq!(g.reason.as_deref(), Some("timeout"));
+    let id2 = s.create_game(&game_in("general")).unwrap();
+    s.abort_game(id2, "abandoned", 4000).unwrap();
+    let g2 = s.get_game(id2).unwrap().unwrap();
+    assert_eq!(g2.state, GameState::Aborted);
+    assert_eq!(g2.result, None);
+}
+
+#[test]
+fn takeback_deletes_moves_but_keeps_source_ids_used() {
+    let s = Store::open_in_memory().unwrap();
+    let id = s.create_game(&game_in("general")).unwrap();
+    for (i, src) in ["m0", "m1", "m2"].iter().enumerate() {
+        s.append_move(&mv(id, i as u32, "x", "alice", src)).unwrap();
+    }
+    assert_eq!(
+        s.delete_last_moves(id, 2, 2, 3000, None),
+        Err(AppendError::Stale { now: 3 })
+    );
+    assert_eq!(s.delete_last_moves(id, 3, 2, 3000, Some(7000)).unwrap(), 1);
+    let g = s.get_game(id).unwrap().unwrap();
+    assert_eq!((g.move_count, g.deadline), (1, Some(7000)));
+    assert_eq!(s.moves(id).unwrap().len(), 1);
+    // a redelivered message whose move was taken back is still a duplicate
+    assert_eq!(
+        s.append_move(&mv(id, 1, "x", "alice", "m2")),
+        Err(AppendError::Duplicate)
+    );
+    assert_eq!(s.append_move(&mv(id, 1, "y", "alice", "m3")).unwrap(), 2);
+}
+
+#[test]
+fn offers_are_voided_by_moves() {
+    let s = Store::open_in_memory().unwrap();
+    let id = s.create_game(&game_in("general")).unwrap();
+    s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
+    s.set_offer(id, OfferKind::Draw, "alice", 2500).unwrap();
+    let o = s.get_offer(id, OfferKind::Draw).unwrap().unwrap();
+    assert_eq!(
+        (o.by_player.as_str(), o.at, o.move_count),
+        ("alice", 2500, 1)
+    );
+    s.set_offer(id, OfferKind::Takeback, "alice", 2501).unwrap();
+    assert_eq!(s.offers(id).unwrap().len(), 2);
+    assert!(s.clear_offer(id, OfferKind::Takeback).unwrap());
+    assert!(!s.clear_offer(id, OfferKind::Takeback).unwrap());
+    s.append_move(&mv(id, 1, "b", "bob", "m2")).unwrap();
+    assert!(s.get_offer(id, OfferKind::Draw).unwrap().is_none());
+    s.set_offer(id, OfferKind::Draw, "bob", 2600).unwrap();
+    s.finish_game(id, Some(2), "draw", "agreement", 2700)
+        .unwrap();
+    assert!(s.offers(id).unwrap().is_empty());
+    assert_eq!(
+        s.set_offer(id, OfferKind::Draw, "bob", 2800),
+        Err(AppendError::GameOver)
+    );
+}
+
+#[test]
+fn challenges_compare_and_set() {
+    let s = Store::open_in_memory().unwrap();
+    let ch = NewChallenge {
+        server_id: "srv".into(),
+        channel_id: "general".into(),
+        challenger_id: "alice".into(),
+        opponent_id: None,
+        variant: "brandubh".into(),
+        options: vec![],
+        challenger_side: Some("defenders".into()),
+        time_control: "1d".into(),
+        rated: true,
+        created_at: 100,
+        expires_at: Some(500),
+    };
+    let a = s.create_challenge(&ch).unwrap();
+    let b = s
+        .create_challenge(&NewChallenge {
+            opponent_id: Some("bob".into()),
+            expires_at: Some(300),
+            ..ch.clone()
+        })
+        .unwrap();
+    assert_eq!(s.open_challenges_in_channel("general").unwrap().len(), 2);
+    assert_eq!(s.open_challenges_of_player("bob").unwrap().len(), 1);
+    assert_eq!(s.next_challenge_expiry().unwrap(), Some((b, 300)));
+    assert!(s.set_challenge_state(b, "open", "declined", 150).unwrap());
+    assert!(!s.set_challenge_state(b, "open", "accepted", 151).unwrap());
+    assert_eq!(s.get_challenge(b).unwrap().unwrap().state, "declined");
+    assert_eq!(s.next_challenge_expiry().unwrap(), Some((a, 500)));
+
+    let g = NewGame {
+        first_player: "bob".into(),
+        second_player: "alice".into(),
+        ..game_in("general")
+    };
+    let gid = s.start_game_from_challenge(a, &g).unwrap();
+    let c = s.get_challenge(a).unwrap().unwrap();
+    assert_eq!((c.state.as_str(), c.game_id), ("accepted", Some(gid)));
+    assert_eq!(s.get_game(gid).unwrap().unwrap().challenge_id, Some(a));
+    // a second accept loses
+    let err = s.start_game_from_challenge(a, &g).unwrap_err();
+    assert!(
+        matches!(err, StoreError::ChallengeNotOpen { .. }),
+        "{err:?}"
+    );
+    // accepting into a busy channel changes nothing
+    let c2 = s.create_challenge(&ch).unwrap();
+    let err = s.start_game_from_challenge(c2, &g).unwrap_err();
+    assert!(matches!(err, StoreError::ChannelBusy { .. }), "{err:?}");
+    assert_eq!(s.get_challenge(c2).unwrap().unwrap().state, "open");
+}
+
+#[test]
+fn deadlines_come_from_an_index() {
+    let s = Store::open_in_memory().unwrap();
+    let mut ids = Vec::new();
+    for (i, d) in [7000, 3000, 5000].iter().enumerate() {
+        let g = NewGame {
+            deadline: Some(*d),
+            ..game_in(&format!("ch{i}"))
+        };
+        ids.push(s.create_game(&g).unwrap());
+    }
+    assert_eq!(s.next_deadline().unwrap(), Some((ids[1], 3000)));
+    s.set_paused(ids[1], true, 100).unwrap();
+    assert_eq!(s.next_deadline().unwrap(), Some((ids[2], 5000)));
+    assert_eq!(s.games_due(6000, 10).unwrap(), vec![(ids[2], 5000)]);
+    assert_eq!(s.record_reminder(ids[2], 4000).unwrap(), 1);
+    assert_eq!(s.record_reminder(ids[2], 4500).unwrap(), 2);
+    let g = s.get_game(ids[2]).unwrap().unwrap();
+    assert_eq!((g.reminders_sent, g.last_reminder_at), (2, Some(4500)));
+    s.append_move(&NewMove {
+        deadline: Some(8000),
+        banks: Some([Some(100), Some(200)]),
+        ..mv(ids[2], 0, "a", "alice", "x")
+    })
+    .unwrap();
+    let g = s.get_game(ids[2]).unwrap().unwrap();
+    assert_eq!((g.reminders_sent, g.deadline), (0, Some(8000)));
+    assert_eq!((g.bank_first, g.bank_second), (Some(100), Some(200)));
+    assert_eq!(s.next_deadline().unwrap(), Some((ids[0], 7000)));
+    s.set_deadline(ids[0], None).unwrap();
+    assert_eq!(s.next_deadline().unwrap(), Some((ids[2], 8000)));
+    for plan in s.deadline_query_plans().unwrap() {
+        assert!(
+            plan.contains("INDEX games_deadline") || plan.contains("INDEX challenges_open_expiry"),
+            "{plan}"
+        );
+        assert!(!plan.contains("TEMP B-TREE"), "{plan}");
+    }
+}
+
+#[test]
+fn players_channels_and_settings() {
+    let s = Store::open_in_memory().unwrap();
+    s.upsert_player("123", "Alice").unwrap();
+    s.upsert_player("123", "Alys").unwrap();
+    assert_eq!(s.get_player("123").unwrap().unwrap().display_name, "Alys");
+    s.upsert_server("srv", Some("Tafl Club")).unwrap();
+    s.upsert_channel("thread-1", "srv", Some("general"))
+        .unwrap();
+    assert_eq!(
+        s.channel_parent("thread-1").unwrap().as_deref(),
+        Some("general")
+    );
+    s.set_player_setting("123", "dm_on_turn", "1").unwrap();
+    s.set_player_setting("123", "dm_on_turn", "0").unwrap();
+    s.set_player_setting("123", "reminders", "1").unwrap();
+    assert_eq!(
+        s.player_setting("123", "dm_on_turn").unwrap().as_deref(),
+        Some("0")
+    );
+    assert_eq!(s.player_settings("123").unwrap().len(), 2);
+}
+
+#[test]
+fn tournaments_and_ratings() {
+    let s = Store::open_in_memory().unwrap();
+    let t = s
+        .create_tournament(&NewTournament {
+            server_id: "srv".into(),
+            channel_id: Some("tourney".into()),
+            name: "Winter cup".into(),
+            variant: "tablut".into(),
+            format: "round-robin".into(),
+            created_by: Some("alice".into()),
+            created_at: 10,
+            ..Default::default()
+        })
+        .unwrap();
+    assert!(s.add_tournament_player(t, "alice", 11).unwrap());
+    assert!(s.add_tournament_player(t, "bob", 12).unwrap());
+    assert!(!s.add_tournament_player(t, "bob", 13).unwrap());
+    assert!(s.withdraw_tournament_player(t, "bob", 14).unwrap());
+    assert_eq!(s.tournament_players(t).unwrap().len(), 2);
+    assert!(s
+        .update_tournament(t, Some("signup"), "running", "{\"round\":1}", 20)
+        .unwrap());
+    assert!(!s
+        .update_tournament(t, Some("signup"), "running", "{}", 21)
+        .unwrap());
+    let tt = s.get_tournament(t).unwrap().unwrap();
+    assert_eq!(
+        (tt.state.as_str(), tt.data.as_str()),
+        ("running", "{\"round\":1}")
+    );
+    let m = s.create_match(t, 1, 1, Some("alice"), Some("bob")).unwrap();
+    s.create_match(t, 1, 2, Some("carol"), None).unwrap();
+    let gid = s
+        .create_game(&NewGame {
+            tournament_match_id: Some(m),
+            rated: true,
+            ..game_in("tourney")
+        })
+        .unwrap();
+    assert_eq!(s.games_of_match(m).unwrap()[0].id, gid);
+    s.set_match_result(m, Some("first")).unwrap();
+    assert_eq!(s.tournament_matches(t).unwrap().len(), 2);
+    assert_eq!(s.tournaments_on_server("srv").unwrap().len(), 1);
+
+    let r = |p: &str, rating: f64| Rating {
+        server_id: "srv".into(),
+        variant: "tablut".into(),
+        player_id: p.into(),
+        rating,
+        rd: 200.0,
+        vol: 0.06,
+        games: 1,
+        wins_first: u32::from(p == "alice"),
+        wins_second: 0,
+        losses: u32::from(p == "bob"),
+        draws: 0,
+        updated_at: 0,
+    };
+    assert!(s
+        .apply_game_ratings(gid, &[r("alice", 1600.0), r("bob", 1400.0)], 30)
+        .unwrap());
+    assert!(!s
+        .apply_game_ratings(gid, &[r("alice", 1700.0), r("bob", 1300.0)], 31)
+        .unwrap());
+    let a = s.get_rating("srv", "tablut", "alice").unwrap().unwrap();
+    assert_eq!((a.rating, a.wins_first, a.updated_at), (1600.0, 1, 30));
+    let board = s.leaderboard("srv", "tablut", 10).unwrap();
+    assert_eq!(board[0].player_id, "alice");
+    assert_eq!(board.len(), 2);
+}
+
+#[test]
+fn a_full_disk_loses_nothing_already_saved() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.db");
+    let s = Store::open(&p).unwrap();
+    let id = s.create_game(&game_in("general")).unwrap();
+    let pages = s.debug_limit_pages(None).unwrap();
+    // Let the file grow by a few pages only, then fill it.
+    s.debug_limit_pages(Some(pages + 2)).unwrap();
+    let long = "x".repeat(3000);
+    let mut saved = 0u32;
+    let err = loop {
+        let src = format!("m{saved}");
+        match s.append_move(&NewMove {
+            text: &long,
+            ..mv(id, saved, "", "alice", &src)
+        }) {
+            Ok(n) => saved = n,
+            Err(e) => break e,
+        }
+        assert!(saved < 1000, "the page limit did not bite");
+    };
+    let AppendError::Store(e) = err else {
+        panic!("{err:?}")
+    };
+    assert!(matches!(e, StoreError::DiskFull { .. }), "{e:?}");
+    assert!(e.to_string().contains("full"), "{e}");
+    assert_eq!(s.get_game(id).unwrap().unwrap().move_count, saved);
+    assert_eq!(s.moves(id).unwrap().len() as u32, saved);
+    // space comes back: the game continues where it was
+    s.debug_limit_pages(Some(1 << 30)).unwrap();
+    let src = format!("m{saved}");
+    assert_eq!(
+        s.append_move(&mv(id, saved, "y", "alice", &src)).unwrap(),
+        saved + 1
+    );
+    drop(s);
+    let s = Store::open(&p).unwrap();
+    s.integrity_check().unwrap();
+    assert_eq!(s.moves(id).unwrap().len() as u32, saved + 1);
+}

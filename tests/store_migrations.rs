@@ -1,0 +1,222 @@
+//! Opening files: migrations from empty to latest, re-running, and refusing
+//! files the program must not touch.
+
+use std::path::Path;
+
+use rusqlite::Connection;
+use tawlbot::store::{Store, StoreError, APPLICATION_ID, SCHEMA_VERSION};
+
+fn bytes(p: &Path) -> Vec<u8> {
+    std::fs::read(p).unwrap()
+}
+
+fn sidecars_absent(p: &Path) -> bool {
+    let wal = p.with_extension("db-wal");
+    let shm = p.with_extension("db-shm");
+    !wal.exists() && !shm.exists()
+}
+
+fn schema_dump(p: &Path) -> Vec<(String, String)> {
+    let c = Connection::open(p).unwrap();
+    let mut s = c
+        .prepare("SELECT name, coalesce(sql, '') FROM sqlite_schema ORDER BY name")
+        .unwrap();
+    let rows = s
+        .query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+        .unwrap()
+        .collect::<Result<Vec<_>, _>>()
+        .unwrap();
+    rows
+}
+
+#[test]
+fn missing_file_is_created_at_the_latest_schema() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("tawlbot.db");
+    let store = Store::open(&p).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    let (mode, sync) = store.durability().unwrap();
+    assert_eq!(mode, "wal");
+    assert_eq!(sync, 2, "synchronous = FULL");
+    store.integrity_check().unwrap();
+    drop(store);
+    let names: Vec<String> = schema_dump(&p).into_iter().map(|(n, _)| n).collect();
+    for table in [
+        "servers",
+        "channels",
+        "players",
+        "player_settings",
+        "challenges",
+        "games",
+        "moves",
+        "used_sources",
+        "offers",
+        "tournaments",
+        "tournament_players",
+        "tournament_matches",
+        "ratings",
+        "rating_history",
+        "games_one_active_per_channel",
+        "games_deadline",
+    ] {
+        assert!(
+            names.iter().any(|n| n == table),
+            "{table} missing: {names:?}"
+        );
+    }
+    let c = Connection::open(&p).unwrap();
+    let app: i64 = c
+        .pragma_query_value(None, "application_id", |r| r.get(0))
+        .unwrap();
+    assert_eq!(app, APPLICATION_ID);
+}
+
+#[test]
+fn empty_file_is_initialised() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("tawlbot.db");
+    std::fs::write(&p, b"").unwrap();
+    let store = Store::open(&p).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+}
+
+#[test]
+fn reopening_is_a_no_op() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("tawlbot.db");
+    drop(Store::open(&p).unwrap());
+    let before = bytes(&p);
+    let schema = schema_dump(&p);
+    for _ in 0..3 {
+        let s = Store::open(&p).unwrap();
+        assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
+        drop(s);
+    }
+    assert_eq!(schema_dump(&p), schema);
+    assert!(bytes(&p) == before, "reopening changed the file");
+}
+
+#[test]
+fn newer_schema_is_refused_and_left_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("tawlbot.db");
+    {
+        let c = Connection::open(&p).unwrap();
+        c.execute_batch("CREATE TABLE future (x); INSERT INTO future VALUES (42);")
+            .unwrap();
+        c.pragma_update(None, "application_id", APPLICATION_ID)
+            .unwrap();
+        c.pragma_update(None, "user_version", SCHEMA_VERSION + 4)
+            .unwrap();
+    }
+    let before = bytes(&p);
+    let err = Store::open(&p).unwrap_err();
+    assert_eq!(
+        err,
+        StoreError::NewerSchema {
+            path: p.display().to_string(),
+            found: SCHEMA_VERSION + 4,
+            known: SCHEMA_VERSION,
+        }
+    );
+    let msg = err.to_string();
+    assert!(
+        msg.contains(&format!(
+            "was written by a newer tawlbot (schema {}, this program knows {SCHEMA_VERSION})",
+            SCHEMA_VERSION + 4
+        )) && msg.contains("DATABASE_PATH"),
+        "{msg}"
+    );
+    assert!(bytes(&p) == before, "the newer file was modified");
+    assert!(sidecars_absent(&p), "the refused file got WAL files");
+}
+
+#[test]
+fn a_text_file_is_refused_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    for content in [
+        &b"these are my notes about the tournament, do not lose them\n"[..],
+        &b"hi"[..],
+        &[0u8; 4096][..],
+    ] {
+        let p = dir.path().join("tawlbot.db");
+        std::fs::write(&p, content).unwrap();
+        let err = Store::open(&p).unwrap_err();
+        assert!(matches!(err, StoreError::NotADatabase { .. }), "{err:?}");
+        assert!(err.to_string().contains("left untouched"), "{err}");
+        assert_eq!(bytes(&p), content);
+        assert!(sidecars_absent(&p));
+    }
+}
+
+#[test]
+fn a_damaged_database_is_refused_not_overwritten() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("tawlbot.db");
+    let mut content = b"SQLite format 3\0".to_vec();
+    content.extend((0..8000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8));
+    std::fs::write(&p, &content).unwrap();
+    let err = Store::open(&p).unwrap_err();
+    assert!(
+        matches!(
+            err,
+            StoreError::NotADatabase { .. } | StoreError::Corrupt { .. }
+        ),
+        "{err:?}"
+    );
+    assert_eq!(bytes(&p), content);
+}
+
+#[test]
+fn another_programs_database_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("tawlbot.db");
+    {
+        let c = Connection::open(&p).unwrap();
+        c.execute_batch("CREATE TABLE invoices (id INTEGER PRIMARY KEY, amount REAL);")
+            .unwrap();
+    }
+    let before = bytes(&p);
+    let err = Store::open(&p).unwrap_err();
+    assert!(matches!(err, StoreError::ForeignDatabase { .. }), "{err:?}");
+    assert!(err.to_string().contains("another program"), "{err}");
+    assert!(bytes(&p) == before);
+}
+
+#[test]
+fn missing_folder_gives_a_clear_error() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("no-such-folder").join("tawlbot.db");
+    let err = Store::open(&p).unwrap_err();
+    assert!(matches!(err, StoreError::CannotOpen { .. }), "{err:?}");
+    assert!(err.to_string().contains("no-such-folder"), "{err}");
+}
+
+#[test]
+fn two_processes_worth_of_connections_share_a_file() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("tawlbot.db");
+    let a = Store::open(&p).unwrap();
+    let b = Store::open(&p).unwrap();
+    a.upsert_player("alice", "Alice").unwrap();
+    assert_eq!(
+        b.get_player("alice").unwrap().unwrap().display_name,
+        "Alice"
+    );
+}
+
+#[test]
+fn database_path_comes_from_the_environment() {
+    use tawlbot::store::database_path_from_env;
+    // The only test in this binary that touches the variable.
+    std::env::remove_var("DATABASE_PATH");
+    assert_eq!(database_path_from_env(), Path::new("tawlbot.db"));
+    std::env::set_var("DATABASE_PATH", "");
+    assert_eq!(database_path_from_env(), Path::new("tawlbot.db"));
+    std::env::set_var("DATABASE_PATH", "/var/lib/tawlbot/games.db");
+    assert_eq!(
+        database_path_from_env(),
+        Path::new("/var/lib/tawlbot/games.db")
+    );
+    std::env::remove_var("DATABASE_PATH");
+}
