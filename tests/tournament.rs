@@ -457,3 +457,47 @@ fn tournament_round_trips_through_json() {
     let back: Tournament = serde_json::from_str(&json).unwrap();
     assert_eq!(back, t);
 }
+
+/// A 64-player Swiss with more rounds than usual pairs quickly and without
+/// repeats or second byes.
+#[test]
+fn swiss_sixty_four_players() {
+    for (n, rounds) in [(64usize, 9u32), (63, 9), (17, 16)] {
+        let players = ids(n);
+        let mut t =
+            Tournament::new(Format::Swiss { rounds }, MatchKind::Single, players.clone()).unwrap();
+        let mut met = HashSet::new();
+        let mut byes = HashSet::new();
+        let mut x: u64 = 12345;
+        let start = std::time::Instant::now();
+        for _ in 0..rounds {
+            let round = t.next_round().unwrap();
+            assert_valid_round(&round, &players);
+            for p in &round {
+                match p.second {
+                    Some(s) => {
+                        assert!(met.insert((p.first.min(s), p.first.max(s))), "repeat {p:?}")
+                    }
+                    None => assert!(byes.insert(p.first), "second bye {p:?}"),
+                }
+            }
+            for g in t.pending_games() {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                let w = match (x >> 33) % 3 {
+                    0 => Some(g.first_side),
+                    1 => Some(g.second_side),
+                    _ => None,
+                };
+                t.record_game(g.first_side, g.second_side, w, 30).unwrap();
+            }
+        }
+        assert!(t.is_finished());
+        assert!(
+            start.elapsed().as_secs() < 20,
+            "{n} players: {:?}",
+            start.elapsed()
+        );
+    }
+}
