@@ -36,15 +36,16 @@ fn bench(c: &mut Criterion) {
     c.bench_function("render tawlbwrdd start indexed (no encode)", |b| {
         b.iter(|| r.indexed(black_box(&start), &theme))
     });
-    let mut g = c.benchmark_group("gif");
+    let mut g = c.benchmark_group("slow");
     g.sample_size(20);
     g.bench_function("render 100-move gif", |b| {
         b.iter(|| r.gif(black_box(&frames), &theme, 60).unwrap())
     });
-    g.finish();
-    c.bench_function("render cold renderer first png", |b| {
+    g.sample_size(10);
+    g.bench_function("render cold renderer first png (palette + sprites)", |b| {
         b.iter(|| Renderer::new().png(black_box(&start), &theme, &[]).unwrap())
     });
+    g.finish();
 }
 
 criterion_group!(benches, bench);
