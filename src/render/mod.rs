@@ -3,7 +3,7 @@
 //! The module is independent of the rules: callers describe what to draw
 //! with the plain-data [`BoardView`] and pick a [`Theme`]. A [`Renderer`]
 //! paints every square sprite (square kind + marks + piece) once per theme
-//! and square size, maps it to a fixed 128-colour palette, caches it, and
+//! and square size, maps it to a fixed 127-colour palette, caches it, and
 //! then assembles boards by copying indexed pixels (the lila-gif technique).
 //! Output is an 8-bit indexed PNG or a GIF whose frames only redraw what
 //! changed. See `docs/render.md`.
@@ -286,9 +286,12 @@ pub struct Layout {
 
 /// Target image width; the square size is chosen to land near it.
 pub const TARGET_WIDTH: u32 = 750;
-/// Colours per theme palette. 128 rather than 255: fewer shades make
+/// Colours per theme palette. 127 rather than 255: fewer shades make
 /// smaller files (about 12% for the tawlbwrdd start) with no visible loss.
-pub const PALETTE_SIZE: usize = 128;
+/// 127 leaves index 127 for GIF transparency, so GIF frames need only
+/// 7-bit LZW codes at the start.
+pub const PALETTE_SIZE: usize = 127;
+const TRANSPARENT: u8 = PALETTE_SIZE as u8;
 /// Target width of animated GIFs.
 pub const GIF_TARGET_WIDTH: u32 = 540;
 
@@ -365,8 +368,8 @@ pub struct IndexedImage {
     pub width: u32,
     /// Height in pixels.
     pub height: u32,
-    /// Palette (at most [`PALETTE_SIZE`] colours; index 255 is never used, so
-    /// GIFs can use it for transparency).
+    /// Palette (at most [`PALETTE_SIZE`] colours, so index 127 is free for
+    /// GIF transparency).
     pub palette: Vec<Rgb>,
     /// Row-major palette indices.
     pub pixels: Vec<u8>,
@@ -448,7 +451,7 @@ impl Renderer {
         self.cache.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// The palette used for `theme` (at most 255 colours).
+    /// The palette used for `theme` (at most [`PALETTE_SIZE`] colours).
     pub fn palette(&self, theme: &Theme) -> Vec<Rgb> {
         let mut c = self.lock();
         theme_data(&mut c, theme).palette.clone()
@@ -533,7 +536,7 @@ impl Renderer {
         for c in &first_img.palette {
             pal_bytes.extend_from_slice(c);
         }
-        pal_bytes.resize(768, 0);
+        pal_bytes.resize(3 * (PALETTE_SIZE + 1), 0);
         let err = |e: gif::EncodingError| RenderError::Encode(e.to_string());
         let mut out = Vec::new();
         {
@@ -564,10 +567,11 @@ impl Renderer {
                 .map(|(f, r)| first.key(f, r))
                 .collect();
             let mut caption = (first.caption.clone(), first.caption_piece);
-            let mut c = self.lock();
-            let td = theme_data(&mut c, theme);
+            let td = theme_data(&mut self.lock(), theme);
             let mut sub = Vec::new();
             for (i, view) in frames.iter().enumerate().skip(1) {
+                // The cache lock is held while redrawing, not while encoding.
+                let mut c = self.lock();
                 // Redraw only the squares whose look changed.
                 let mut dirty: Option<(usize, usize, usize, usize)> = None;
                 let mut grow = |x0: usize, y0: usize, x1: usize, y1: usize| {
@@ -595,6 +599,7 @@ impl Renderer {
                     draw_caption(&mut c, &td, &layout, &mut work, view);
                     grow(0, layout.caption_top() as usize, w, h);
                 }
+                drop(c);
                 // Shrink to the pixels that really differ.
                 let rect = dirty
                     .and_then(|(x0, y0, x1, y1)| diff_bounds(&shown, &work, w, (x0, y0, x1, y1)));
@@ -603,8 +608,8 @@ impl Renderer {
                         width: 1,
                         height: 1,
                         delay: delay_of(i),
-                        transparent: Some(255),
-                        buffer: std::borrow::Cow::Borrowed(&[255u8][..]),
+                        transparent: Some(TRANSPARENT),
+                        buffer: std::borrow::Cow::Borrowed(&[TRANSPARENT][..]),
                         ..gif::Frame::default()
                     },
                     Some((x0, y0, x1, y1)) => {
@@ -613,7 +618,7 @@ impl Renderer {
                             let row = y * w;
                             for x in x0..x1 {
                                 let n = work[row + x];
-                                sub.push(if n == shown[row + x] { 255 } else { n });
+                                sub.push(if n == shown[row + x] { TRANSPARENT } else { n });
                             }
                             shown[row + x0..row + x1].copy_from_slice(&work[row + x0..row + x1]);
                         }
@@ -623,7 +628,7 @@ impl Renderer {
                             width: (x1 - x0) as u16,
                             height: (y1 - y0) as u16,
                             delay: delay_of(i),
-                            transparent: Some(255),
+                            transparent: Some(TRANSPARENT),
                             buffer: std::borrow::Cow::Borrowed(&sub),
                             ..gif::Frame::default()
                         }
