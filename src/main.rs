@@ -29,7 +29,8 @@ fn main() {
             std::process::exit(0);
         }
         Some(other) => tawlbot::cli::Exit::Usage(format!("unknown command {other:?}\n\n{USAGE}")),
-        None => tawlbot::cli::Exit::Usage(USAGE.into()),
+        Some("console") => tawlbot::console::main(rest),
+        None => std::process::exit(tawlbot::discord::run_from_env()),
     };
     let _ = std::io::stdout().flush();
     if let tawlbot::cli::Exit::Usage(msg) = &exit {

@@ -1,0 +1,125 @@
+//! Time controls and the words for times.
+
+use std::fmt;
+
+/// How long a player has to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TimeControl {
+    /// Casual: no clock.
+    None,
+    /// A fixed time per move, in seconds.
+    PerMove(i64),
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl::PerMove(3 * DAY)
+    }
+}
+
+const MIN: i64 = 60;
+const HOUR: i64 = 3600;
+const DAY: i64 = 86400;
+
+/// Reads a duration like `3d`, `12h`, `90m`.
+pub fn parse_span(s: &str) -> Option<i64> {
+    let s = s.trim().to_ascii_lowercase();
+    let (num, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit())?);
+    let n: i64 = num.parse().ok()?;
+    let mult = match unit.trim() {
+        "m" | "min" | "mins" | "minutes" => MIN,
+        "h" | "hour" | "hours" => HOUR,
+        "d" | "day" | "days" => DAY,
+        "w" | "week" | "weeks" => 7 * DAY,
+        _ => return None,
+    };
+    n.checked_mul(mult).filter(|&v| v > 0 && v <= 60 * DAY)
+}
+
+impl TimeControl {
+    /// Reads `none`, `casual`, or a time per move like `1d`, `3d`, `12h`.
+    pub fn parse(s: &str) -> Result<TimeControl, String> {
+        let t = s.trim().to_ascii_lowercase();
+        if matches!(t.as_str(), "none" | "casual" | "off" | "") {
+            return Ok(TimeControl::None);
+        }
+        parse_span(&t).map(TimeControl::PerMove).ok_or_else(|| {
+            format!("I can't read the time \"{}\": write a time per move like 1d, 3d, 7d or 12h, or none.", s.chars().take(20).collect::<String>())
+        })
+    }
+    pub fn per_move(self) -> Option<i64> {
+        match self {
+            TimeControl::None => None,
+            TimeControl::PerMove(p) => Some(p),
+        }
+    }
+    /// In words: "3 days per move", "no clock".
+    pub fn describe(self) -> String {
+        match self {
+            TimeControl::None => "no clock".into(),
+            TimeControl::PerMove(p) => format!("{} per move", span(p)),
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::None => write!(f, "none"),
+            TimeControl::PerMove(p) if p % DAY == 0 => write!(f, "{}d", p / DAY),
+            TimeControl::PerMove(p) if p % HOUR == 0 => write!(f, "{}h", p / HOUR),
+            TimeControl::PerMove(p) => write!(f, "{}m", p / MIN),
+        }
+    }
+}
+
+/// A span in words: "3 days", "5 hours", "12 minutes".
+pub fn span(secs: i64) -> String {
+    let s = secs.max(0);
+    let (n, unit) = if s >= 2 * DAY {
+        (s / DAY, "day")
+    } else if s >= 2 * HOUR {
+        (s / HOUR, "hour")
+    } else {
+        ((s / MIN).max(1), "minute")
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
+/// A date (UTC) from unix seconds: `2026-11-29`.
+pub fn date(secs: i64) -> String {
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = secs.div_euclid(DAY) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let y = yoe + era * 400;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = if m <= 2 { y + 1 } else { y };
+    format!("{y:04}-{m:02}-{d:02}")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn time_controls_parse_and_print() {
+        assert_eq!(TimeControl::parse("3d"), Ok(TimeControl::PerMove(3 * DAY)));
+        assert_eq!(TimeControl::parse("12h").unwrap().to_string(), "12h");
+        assert_eq!(TimeControl::parse("none"), Ok(TimeControl::None));
+        assert!(TimeControl::parse("soon").is_err());
+        assert!(TimeControl::parse("0d").is_err());
+        assert!(TimeControl::parse("99999999999999d").is_err());
+        assert_eq!(TimeControl::default().describe(), "3 days per move");
+    }
+
+    #[test]
+    fn dates() {
+        assert_eq!(date(0), "1970-01-01");
+        assert_eq!(date(1_795_910_400), "2026-11-29");
+    }
+}
