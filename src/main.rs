@@ -19,6 +19,7 @@ fn main() {
     let cmd = args.next();
     let rest: Vec<String> = args.collect();
     let exit = match cmd.as_deref() {
+        Some("console") => tawlbot::console::main(rest),
         Some("replay") => tawlbot::cli::replay(rest, &mut std::io::stdout().lock()),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
@@ -29,7 +30,6 @@ fn main() {
             std::process::exit(0);
         }
         Some(other) => tawlbot::cli::Exit::Usage(format!("unknown command {other:?}\n\n{USAGE}")),
-        Some("console") => tawlbot::console::main(rest),
         None => std::process::exit(tawlbot::discord::run_from_env()),
     };
     let _ = std::io::stdout().flush();
