@@ -10,7 +10,7 @@ pub mod commands;
 mod time;
 pub mod view;
 
-pub use time::TimeControl;
+pub use time::{parse_span as time_span, TimeControl};
 
 use crate::notation::{
     self, explain, format_played, format_square, parse_move, resolve_square, turn_of, PlayError,

@@ -76,9 +76,9 @@ impl fmt::Display for TimeControl {
 /// A span in words: "3 days", "5 hours", "12 minutes".
 pub fn span(secs: i64) -> String {
     let s = secs.max(0);
-    let (n, unit) = if s >= 2 * DAY {
+    let (n, unit) = if s >= 2 * DAY || (s >= DAY && s % DAY == 0) {
         (s / DAY, "day")
-    } else if s >= 2 * HOUR {
+    } else if s >= 2 * HOUR || (s >= HOUR && s % HOUR == 0) {
         (s / HOUR, "hour")
     } else {
         ((s / MIN).max(1), "minute")

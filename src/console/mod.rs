@@ -1,6 +1,360 @@
 //! The offline front end: the same bot in a terminal.
+//!
+//! Reads lines from standard input:
+//!
+//! - `NAME@CHANNEL: TEXT`: user NAME posts TEXT in CHANNEL. TEXT is a plain
+//!   message or a slash command written `/name arg:value ...`.
+//! - `:clock +3d`: moves the console's clock forward (units m, h, d) and runs
+//!   whatever falls due.
+//! - `:admin NAME`: gives NAME the Manage Server permission.
+//!
+//! Prints each reply as `CHANNEL> TEXT`, an attachment (saved under the
+//! output folder) as `CHANNEL> [file: PATH]`, a reply only the user sees as
+//! `CHANNEL> (to NAME) TEXT`, and a direct message as `dm:NAME> TEXT`.
+//! Threads the bot opens are channels named `PARENT/SLUG`.
 
-/// `tawlbot console`.
-pub fn main(_args: Vec<String>) -> crate::cli::Exit {
-    crate::cli::Exit::Usage("not yet".into())
+use std::collections::HashSet;
+use std::io::{BufRead, Write};
+use std::path::PathBuf;
+
+use crate::app::commands::{self, OptKind};
+use crate::app::{App, Ctx, Effect, Input, Reply, Target, User};
+use crate::cli::Exit;
+use crate::store::Store;
+
+/// The console's one server.
+pub const SERVER: &str = "console";
+/// Where the console's clock starts on a new database: 2026-01-01 00:00 UTC.
+pub const EPOCH: i64 = 1_767_225_600;
+const CLOCK_KEY: (&str, &str) = ("~console", "clock");
+
+/// A console session over a store, writing to `out`.
+pub struct Console<W: Write> {
+    app: App,
+    out: W,
+    dir: PathBuf,
+    now: i64,
+    admins: HashSet<String>,
+    channels: HashSet<String>,
+    files: usize,
+    line: usize,
+}
+
+/// Turns `<@id>` into `@id` and `<#id>` into `#id`.
+pub fn plain_mentions(text: &str) -> String {
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('<') {
+        out.push_str(&rest[..i]);
+        let tail = &rest[i..];
+        let sigil = tail.chars().nth(1);
+        match (sigil, tail.find('>')) {
+            (Some(c @ ('@' | '#')), Some(j)) if !tail[2..j].contains(char::is_whitespace) => {
+                out.push(c);
+                out.push_str(&tail[2..j]);
+                rest = &tail[j + 1..];
+            }
+            _ => {
+                out.push('<');
+                rest = &tail[1..];
+            }
+        }
+    }
+    out.push_str(rest);
+    out
+}
+
+/// Splits `/name a:1 b:two words` into the name and its arguments, using the
+/// command's option names to know where a value ends.
+pub fn parse_slash(text: &str) -> (String, Vec<(String, String)>) {
+    let body = text.trim().trim_start_matches('/');
+    let mut words = body.split_whitespace();
+    let name = words.next().unwrap_or("").to_ascii_lowercase();
+    let spec = commands::find(&name);
+    let mut args: Vec<(String, String)> = Vec::new();
+    for w in words {
+        let key = w.split_once(':').map(|(k, v)| (k.to_ascii_lowercase(), v));
+        match key {
+            Some((k, v)) if spec.is_none_or(|s| s.options.iter().any(|o| o.name == k)) => {
+                args.push((k, v.to_string()))
+            }
+            _ => match args.last_mut() {
+                Some((_, v)) => {
+                    v.push(' ');
+                    v.push_str(w);
+                }
+                None => args.push((String::new(), w.to_string())),
+            },
+        }
+    }
+    // User options: `@bob` / `<@bob>` are the user id `bob`.
+    if let Some(spec) = spec {
+        for (k, v) in args.iter_mut() {
+            if spec
+                .options
+                .iter()
+                .any(|o| o.name == k && o.kind == OptKind::User)
+            {
+                *v = v
+                    .trim()
+                    .trim_start_matches("<@")
+                    .trim_start_matches('@')
+                    .trim_end_matches('>')
+                    .to_string();
+            }
+        }
+    }
+    (name, args)
+}
+
+/// Reads `+3d`, `+90m`, `2h` as seconds.
+fn parse_advance(s: &str) -> Option<i64> {
+    crate::app::time_span(s.trim().trim_start_matches('+'))
+}
+
+impl<W: Write> Console<W> {
+    pub fn new(store: Store, dir: PathBuf, out: W) -> Console<W> {
+        let now = store
+            .player_setting(CLOCK_KEY.0, CLOCK_KEY.1)
+            .ok()
+            .flatten()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(EPOCH);
+        Console {
+            app: App::new(store),
+            out,
+            dir,
+            now,
+            admins: HashSet::new(),
+            channels: HashSet::new(),
+            files: 0,
+            line: 0,
+        }
+    }
+
+    pub fn now(&self) -> i64 {
+        self.now
+    }
+
+    fn save_clock(&self) {
+        let _ =
+            self.app
+                .store()
+                .set_player_setting(CLOCK_KEY.0, CLOCK_KEY.1, &self.now.to_string());
+    }
+
+    fn emit(&mut self, prefix: &str, text: &str) {
+        for l in plain_mentions(text).lines() {
+            let _ = writeln!(self.out, "{prefix}> {l}");
+        }
+    }
+
+    fn print_reply(&mut self, here: &str, user: &str, r: &Reply) {
+        let prefix = match &r.target {
+            Target::Here => here.to_string(),
+            Target::Channel(c) => c.clone(),
+            Target::Dm(u) => format!("dm:{u}"),
+        };
+        if r.ephemeral && matches!(r.target, Target::Here) {
+            let t = format!("(to {user}) {}", r.text);
+            self.emit(&prefix, &t);
+        } else if !r.text.is_empty() {
+            self.emit(&prefix, &r.text);
+        }
+        for f in &r.files {
+            self.files += 1;
+            let _ = std::fs::create_dir_all(&self.dir);
+            let path = self.dir.join(format!("{:04}-{}", self.files, f.name));
+            match std::fs::write(&path, &f.bytes) {
+                Ok(()) => {
+                    let _ = writeln!(self.out, "{prefix}> [file: {}]", path.display());
+                }
+                Err(e) => {
+                    let _ = writeln!(self.out, "{prefix}> [file not saved: {e}]");
+                }
+            }
+        }
+    }
+
+    fn tick(&mut self) {
+        for r in self.app.tick(self.now) {
+            self.print_reply("", "", &r);
+        }
+    }
+
+    /// Handles one input line.
+    pub fn line(&mut self, raw: &str) {
+        self.line += 1;
+        let line = raw.trim();
+        if line.is_empty() || line.starts_with('#') {
+            return;
+        }
+        if let Some(cmd) = line.strip_prefix(':') {
+            let (verb, rest) = cmd.split_once(char::is_whitespace).unwrap_or((cmd, ""));
+            match verb {
+                "clock" => match parse_advance(rest) {
+                    Some(secs) => {
+                        self.now += secs;
+                        self.save_clock();
+                        self.tick();
+                    }
+                    None => {
+                        let _ = writeln!(
+                            self.out,
+                            "console> :clock takes a time like +3d, +12h or +30m"
+                        );
+                    }
+                },
+                "admin" if !rest.trim().is_empty() => {
+                    self.admins
+                        .insert(rest.trim().trim_start_matches('@').to_string());
+                }
+                _ => {
+                    let _ = writeln!(
+                        self.out,
+                        "console> unknown console command :{verb} (try :clock +1d or :admin NAME)"
+                    );
+                }
+            }
+            return;
+        }
+        let Some((who, text)) = line.split_once(": ").or_else(|| line.split_once(':')) else {
+            let _ = writeln!(
+                self.out,
+                "console> cannot read line {}: write NAME@CHANNEL: TEXT",
+                self.line
+            );
+            return;
+        };
+        let Some((name, channel)) = who.split_once('@') else {
+            let _ = writeln!(
+                self.out,
+                "console> cannot read line {}: write NAME@CHANNEL: TEXT",
+                self.line
+            );
+            return;
+        };
+        let (name, channel) = (name.trim().to_string(), channel.trim().to_string());
+        if name.is_empty() || channel.is_empty() {
+            let _ = writeln!(
+                self.out,
+                "console> cannot read line {}: write NAME@CHANNEL: TEXT",
+                self.line
+            );
+            return;
+        }
+        self.now += 1;
+        self.save_clock();
+        self.channels.insert(channel.clone());
+        let text = text.trim();
+        let mut ctx = Ctx {
+            server: SERVER.into(),
+            channel: channel.clone(),
+            user: User {
+                id: name.clone(),
+                name: name.clone(),
+            },
+            now: self.now,
+            source: format!("console:{}:{}", self.now, self.line),
+            manage_server: self.admins.contains(&name),
+            mentioned: Vec::new(),
+        };
+        let input = if text.starts_with('/') {
+            let (cmd, args) = parse_slash(text);
+            if let Some(spec) = commands::find(&cmd) {
+                for (k, v) in &args {
+                    if spec
+                        .options
+                        .iter()
+                        .any(|o| o.name == k && o.kind == OptKind::User)
+                    {
+                        ctx.mentioned.push(User {
+                            id: v.clone(),
+                            name: v.clone(),
+                        });
+                    }
+                }
+            }
+            Input::Slash { name: cmd, args }
+        } else {
+            let addressed = text.contains("@tawlbot") || text.contains("<@tawlbot>");
+            let cleaned = text.replace("<@tawlbot>", "").replace("@tawlbot", "");
+            Input::Message {
+                text: cleaned.trim().to_string(),
+                addressed,
+            }
+        };
+        let resp = self.app.handle(&ctx, input);
+        for r in &resp.replies {
+            self.print_reply(&channel, &name, r);
+        }
+        for e in resp.effects {
+            match e {
+                Effect::OpenThread {
+                    parent,
+                    name: tname,
+                    challenge,
+                } => {
+                    let mut thread = format!("{parent}/{tname}");
+                    let mut n = 2;
+                    while self.channels.contains(&thread) {
+                        thread = format!("{parent}/{tname}-{n}");
+                        n += 1;
+                    }
+                    self.channels.insert(thread.clone());
+                    let r = self.app.start_in_thread(&ctx, challenge, &thread);
+                    for rep in &r.replies {
+                        self.print_reply(&channel, &name, rep);
+                    }
+                }
+            }
+        }
+        self.tick();
+        let _ = self.out.flush();
+    }
+
+    /// Runs lines from a reader until it ends.
+    pub fn run(&mut self, input: impl BufRead) {
+        self.tick();
+        for line in input.lines() {
+            match line {
+                Ok(l) => self.line(&l),
+                Err(_) => break,
+            }
+        }
+        let _ = self.out.flush();
+    }
+}
+
+const USAGE: &str = "usage: tawlbot console [--db PATH] [--out DIR]";
+
+/// `tawlbot console [--db PATH] [--out DIR]`.
+pub fn main(args: Vec<String>) -> Exit {
+    let mut db: Option<PathBuf> = None;
+    let mut dir = PathBuf::from("out");
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--db" => match it.next() {
+                Some(p) => db = Some(p.into()),
+                None => return Exit::Usage(format!("--db needs a path\n{USAGE}")),
+            },
+            "--out" => match it.next() {
+                Some(p) => dir = p.into(),
+                None => return Exit::Usage(format!("--out needs a folder\n{USAGE}")),
+            },
+            "-h" | "--help" => return Exit::Usage(USAGE.into()),
+            other => return Exit::Usage(format!("unknown argument {other:?}\n{USAGE}")),
+        }
+    }
+    let _ = dotenvy::dotenv();
+    let path = db.unwrap_or_else(crate::store::database_path_from_env);
+    let store = match Store::open(&path) {
+        Ok(s) => s,
+        Err(e) => return Exit::Usage(e.to_string()),
+    };
+    let stdout = std::io::stdout();
+    let mut c = Console::new(store, dir, stdout.lock());
+    c.run(std::io::stdin().lock());
+    Exit::Ok
 }
