@@ -132,6 +132,11 @@ impl<W: Write> Console<W> {
         }
     }
 
+    /// Ends the session and hands back the output.
+    pub fn into_output(self) -> W {
+        self.out
+    }
+
     pub fn now(&self) -> i64 {
         self.now
     }
