@@ -263,3 +263,98 @@ pub fn replay(args: Vec<String>, out: &mut dyn Write) -> Exit {
 pub fn refusal(game: &Game, e: &PlayError) -> String {
     explain(game.rules(), e)
 }
+
+const RENDER_USAGE: &str =
+    "usage: tawlbot render --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
+                      [--theme NAME] [--show-moves SQUARE] [--gif] --out FILE [MOVE]...";
+
+/// `tawlbot render`: writes the picture after the moves (or the GIF of them).
+pub fn render(args: Vec<String>) -> Exit {
+    let mut ga = GameArgs::default();
+    let (mut theme, mut show, mut gif, mut out) = (String::from("light"), None, false, None);
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--" => {
+                ga.moves.extend(it.by_ref());
+                break;
+            }
+            "--gif" => gif = true,
+            "--theme" | "--show-moves" | "--out" => {
+                let Some(v) = it.next() else {
+                    return Exit::Usage(format!("{a} needs a value\n{RENDER_USAGE}"));
+                };
+                match a.as_str() {
+                    "--theme" => theme = v,
+                    "--show-moves" => show = Some(v),
+                    _ => out = Some(v),
+                }
+            }
+            "-h" | "--help" => return Exit::Usage(RENDER_USAGE.into()),
+            f if f.starts_with("--") => match ga.take(f, &mut it) {
+                Ok(true) => {}
+                Ok(false) => return Exit::Usage(format!("unknown flag {f}\n{RENDER_USAGE}")),
+                Err(e) => return Exit::Usage(format!("{e}\n{RENDER_USAGE}")),
+            },
+            _ => ga.moves.push(a),
+        }
+    }
+    let Some(out) = out else {
+        return Exit::Usage(format!("--out FILE is required\n{RENDER_USAGE}"));
+    };
+    if crate::render::Theme::by_name(&theme).is_none() {
+        return Exit::Usage(format!(
+            "there is no theme {theme:?}: use one of {}",
+            crate::render::Theme::names().join(", ")
+        ));
+    }
+    let (mut game, moves) = match ga.build() {
+        Ok(x) => x,
+        Err(e) => return Exit::Usage(e),
+    };
+    let mut refused = None;
+    for m in &moves {
+        if let Err(e) = notation::play_text(&mut game, m) {
+            refused = Some(format!("{m}: {}", explain(game.rules(), &e)));
+            break;
+        }
+    }
+    let bytes = if gif {
+        crate::app::view::replay_gif(&game, &theme)
+    } else {
+        let dots: Vec<_> = match show.as_deref().map(|s| {
+            notation::parse_move(&format!("{s} {s}"))
+                .map_err(PlayError::Parse)
+                .and_then(|t| notation::resolve_square(game.rules(), t.from))
+        }) {
+            None => Vec::new(),
+            Some(Ok(sq)) => game.reach(sq).iter().map(|m| m.to).collect(),
+            Some(Err(e)) => return Exit::Usage(explain(game.rules(), &e)),
+        };
+        let caption = crate::app::view::caption(&game, ["", ""]);
+        let rec = crate::notation::Record {
+            headers: vec![
+                ("Variant".into(), game.rules().variant.into()),
+                ("Options".into(), game.rules().options.join(" ")),
+                ("Seed".into(), game.seed().to_string()),
+                ("First".into(), game.rules().side_name(game.first()).into()),
+            ],
+            moves: game
+                .record()
+                .iter()
+                .map(|p| format_played(game.rules(), p))
+                .collect(),
+        };
+        crate::app::view::picture(&game, &dots, caption, &rec, &theme)
+    };
+    if let Err(e) = std::fs::write(&out, &bytes) {
+        return Exit::Usage(format!("cannot write {out}: {e}"));
+    }
+    match refused {
+        Some(r) => {
+            eprintln!("refused {r}");
+            Exit::Refused
+        }
+        None => Exit::Ok,
+    }
+}

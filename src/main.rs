@@ -20,6 +20,7 @@ fn main() {
     let rest: Vec<String> = args.collect();
     let exit = match cmd.as_deref() {
         Some("console") => tawlbot::console::main(rest),
+        Some("render") => tawlbot::cli::render(rest),
         Some("replay") => tawlbot::cli::replay(rest, &mut std::io::stdout().lock()),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

@@ -1020,15 +1020,7 @@ impl App {
         let Some(p) = l.game.board().get(sq) else {
             return Response::one(Reply::private(format!("There is no piece on {name}.")));
         };
-        let dests: Vec<_> = if l.game.to_move() == Some(p.side) {
-            l.game.moves_from(sq).iter().map(|m| m.to).collect()
-        } else {
-            // Show the other side's piece as if it were its turn.
-            let mut g2 = Game::from_position(rules.clone(), l.game.board().clone(), p.side, 0)
-                .unwrap_or_else(|_| l.game.clone());
-            let _ = &mut g2;
-            g2.moves_from(sq).iter().map(|m| m.to).collect()
-        };
+        let dests: Vec<_> = l.game.reach(sq).iter().map(|m| m.to).collect();
         let list = dests
             .iter()
             .map(|&s| format_square(rules, s))

@@ -72,6 +72,9 @@ pub fn caption(game: &Game, names: [&str; 2]) -> String {
     let rules = game.rules();
     let n = game.record().len();
     match game.to_move() {
+        Some(s) if names[s.index()].is_empty() => {
+            format!("Move {} · {} to move", n + 1, rules.side_name(s))
+        }
         Some(s) => format!(
             "Move {} · {} to move ({})",
             n + 1,

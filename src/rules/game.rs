@@ -427,6 +427,21 @@ impl Game {
         out
     }
 
+    /// Where the piece on `from` could go, whichever side it belongs to (for
+    /// showing a piece's reach; only the side to move has its repetition
+    /// refusals filtered out).
+    pub fn reach(&self, from: Square) -> Vec<Move> {
+        let Some(p) = self.board.get(from) else {
+            return Vec::new();
+        };
+        if p.side == self.to_move {
+            return self.moves_from(from);
+        }
+        let mut out = Vec::new();
+        self.piece_moves(&self.board, from, p, &mut out);
+        out
+    }
+
     /// Would this (movement-legal) move make a position occur for the third time?
     fn repeats(&self, mv: Move) -> bool {
         let mut b = self.board.clone();
