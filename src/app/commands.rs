@@ -31,6 +31,9 @@ pub struct CommandSpec {
     pub name: &'static str,
     pub description: &'static str,
     pub options: &'static [OptSpec],
+    /// Subcommands (`/tournament create ...`); a command with subcommands
+    /// reaches the app as `Input::Slash { name: "tournament create", .. }`.
+    pub subcommands: &'static [CommandSpec],
 }
 
 const fn opt(name: &'static str, description: &'static str) -> OptSpec {
@@ -68,6 +71,134 @@ const TIME_CHOICES: &[(&str, &str)] = &[
     ("no clock (casual)", "none"),
 ];
 
+const FORMAT_CHOICES: &[(&str, &str)] = &[("round robin", "round-robin"), ("swiss", "swiss")];
+const MATCH_CHOICES: &[(&str, &str)] = &[
+    ("two games, sides swapped", "two-game"),
+    ("single game", "single"),
+];
+
+const fn sub(
+    name: &'static str,
+    description: &'static str,
+    options: &'static [OptSpec],
+) -> CommandSpec {
+    CommandSpec {
+        name,
+        description,
+        options,
+        subcommands: &[],
+    }
+}
+
+/// `/tournament` and its subcommands.
+pub const TOURNAMENT: &[CommandSpec] = &[
+    sub(
+        "create",
+        "Create a tournament (Manage Server or the organiser role)",
+        &[
+            OptSpec {
+                required: true,
+                ..opt("name", "The tournament's name")
+            },
+            OptSpec {
+                required: true,
+                choices: VARIANT_CHOICES,
+                ..opt("variant", "Which game")
+            },
+            opt("options", "Variant options"),
+            OptSpec {
+                required: true,
+                choices: FORMAT_CHOICES,
+                ..opt("format", "round-robin or swiss")
+            },
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt("rounds", "Rounds (swiss)")
+            },
+            OptSpec {
+                choices: MATCH_CHOICES,
+                ..opt("match", "single or two-game (default two-game)")
+            },
+            OptSpec {
+                choices: TIME_CHOICES,
+                ..opt("time", "Time per move (default 3d)")
+            },
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt("max", "Most players")
+            },
+            opt(
+                "start",
+                "When it starts, e.g. 2d (or start it with /tournament start)",
+            ),
+        ],
+    ),
+    sub(
+        "join",
+        "Join the tournament of this channel",
+        &[OptSpec {
+            kind: OptKind::Integer,
+            ..opt("id", "Tournament number")
+        }],
+    ),
+    sub(
+        "leave",
+        "Leave a tournament before it starts",
+        &[OptSpec {
+            kind: OptKind::Integer,
+            ..opt("id", "Tournament number")
+        }],
+    ),
+    sub(
+        "start",
+        "Start a tournament now (organisers)",
+        &[OptSpec {
+            kind: OptKind::Integer,
+            ..opt("id", "Tournament number")
+        }],
+    ),
+    sub(
+        "standings",
+        "The table",
+        &[OptSpec {
+            kind: OptKind::Integer,
+            ..opt("id", "Tournament number")
+        }],
+    ),
+    sub(
+        "info",
+        "About a tournament",
+        &[OptSpec {
+            kind: OptKind::Integer,
+            ..opt("id", "Tournament number")
+        }],
+    ),
+    sub("list", "Tournaments on this server", &[]),
+    sub(
+        "withdraw",
+        "Withdraw a player (organisers): remaining games are forfeited",
+        &[
+            OptSpec {
+                kind: OptKind::User,
+                required: true,
+                ..opt("player", "Who")
+            },
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt("id", "Tournament number")
+            },
+        ],
+    ),
+    sub(
+        "cancel",
+        "Cancel a tournament (organisers)",
+        &[OptSpec {
+            kind: OptKind::Integer,
+            ..opt("id", "Tournament number")
+        }],
+    ),
+];
+
 /// Every command, in the order `/help` lists them.
 pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
@@ -102,6 +233,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                 ..opt("thread", "Play in a new thread")
             },
         ],
+        subcommands: &[],
     },
     CommandSpec {
         name: "accept",
@@ -110,6 +242,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             kind: OptKind::Integer,
             ..opt("id", "The challenge number (default: the one for you)")
         }],
+        subcommands: &[],
     },
     CommandSpec {
         name: "decline",
@@ -118,6 +251,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             kind: OptKind::Integer,
             ..opt("id", "The challenge number")
         }],
+        subcommands: &[],
     },
     CommandSpec {
         name: "move",
@@ -127,11 +261,13 @@ pub const COMMANDS: &[CommandSpec] = &[
             autocomplete: true,
             ..opt("move", "The move: from-square to-square")
         }],
+        subcommands: &[],
     },
     CommandSpec {
         name: "board",
         description: "Show the board of this channel's game",
         options: &[],
+        subcommands: &[],
     },
     CommandSpec {
         name: "moves",
@@ -140,16 +276,19 @@ pub const COMMANDS: &[CommandSpec] = &[
             required: true,
             ..opt("square", "The piece's square, e.g. f4 or @54")
         }],
+        subcommands: &[],
     },
     CommandSpec {
         name: "history",
         description: "The moves of this channel's game so far",
         options: &[],
+        subcommands: &[],
     },
     CommandSpec {
         name: "resign",
         description: "Resign this channel's game",
         options: &[],
+        subcommands: &[],
     },
     CommandSpec {
         name: "draw",
@@ -165,6 +304,7 @@ pub const COMMANDS: &[CommandSpec] = &[
                 "offer, accept or decline (default: accept a standing offer, else offer)",
             )
         }],
+        subcommands: &[],
     },
     CommandSpec {
         name: "takeback",
@@ -173,6 +313,7 @@ pub const COMMANDS: &[CommandSpec] = &[
             choices: &[("ask", "ask"), ("accept", "accept"), ("decline", "decline")],
             ..opt("action", "ask, accept or decline")
         }],
+        subcommands: &[],
     },
     CommandSpec {
         name: "rules",
@@ -181,11 +322,13 @@ pub const COMMANDS: &[CommandSpec] = &[
             choices: VARIANT_CHOICES,
             ..opt("variant", "Which game")
         }],
+        subcommands: &[],
     },
     CommandSpec {
         name: "games",
         description: "Games being played on this server",
         options: &[],
+        subcommands: &[],
     },
     CommandSpec {
         name: "game",
@@ -195,25 +338,85 @@ pub const COMMANDS: &[CommandSpec] = &[
             required: true,
             ..opt("id", "The game number")
         }],
+        subcommands: &[],
     },
     CommandSpec {
         name: "mygames",
         description: "Your games, everywhere",
         options: &[],
+        subcommands: &[],
     },
     CommandSpec {
         name: "export",
         description: "The record of this channel's game, as a file",
         options: &[],
+        subcommands: &[],
+    },
+    CommandSpec {
+        name: "notify",
+        description: "How you hear that it is your turn",
+        options: &[OptSpec {
+            required: true,
+            choices: &[
+                ("mention in the channel", "mention"),
+                ("direct message", "dm"),
+                ("both", "both"),
+                ("a daily digest by direct message", "digest"),
+            ],
+            ..opt("how", "mention, dm, both or digest")
+        }],
+        subcommands: &[],
+    },
+    CommandSpec {
+        name: "pause",
+        description: "Ask to stop the clock (both players must agree)",
+        options: &[],
+        subcommands: &[],
+    },
+    CommandSpec {
+        name: "resume",
+        description: "Ask to start the clock again",
+        options: &[],
+        subcommands: &[],
+    },
+    CommandSpec {
+        name: "tournament",
+        description: "Tournaments: create, join, start, standings...",
+        options: &[],
+        subcommands: TOURNAMENT,
+    },
+    CommandSpec {
+        name: "leaderboard",
+        description: "Ratings on this server",
+        options: &[OptSpec {
+            choices: VARIANT_CHOICES,
+            ..opt("variant", "Which game (default tawlbwrdd)")
+        }],
+        subcommands: &[],
+    },
+    CommandSpec {
+        name: "profile",
+        description: "A player's rating and games",
+        options: &[OptSpec {
+            kind: OptKind::User,
+            ..opt("player", "Who (default you)")
+        }],
+        subcommands: &[],
     },
     CommandSpec {
         name: "help",
         description: "How to play with tawlbot",
         options: &[],
+        subcommands: &[],
     },
 ];
 
-/// A command by name.
+/// A command by name; `"tournament create"` finds the subcommand.
 pub fn find(name: &str) -> Option<&'static CommandSpec> {
-    COMMANDS.iter().find(|c| c.name == name)
+    let mut words = name.split_whitespace();
+    let top = COMMANDS.iter().find(|c| Some(c.name) == words.next())?;
+    match words.next() {
+        None => Some(top),
+        Some(s) => top.subcommands.iter().find(|c| c.name == s),
+    }
 }

@@ -8,6 +8,7 @@
 
 pub mod commands;
 mod time;
+mod tournaments;
 pub mod view;
 
 pub use time::{parse_span as time_span, TimeControl};
@@ -506,6 +507,10 @@ impl App {
             "mygames" => self.my_games(ctx),
             "export" => self.export(ctx),
             "help" => Response::one(Reply::private(help_text())),
+            "leaderboard" | "profile" => tournaments::ratings_command(self, ctx, name, args),
+            t if t == "tournament" || t.starts_with("tournament ") => {
+                tournaments::command(self, ctx, t.trim_start_matches("tournament").trim(), args)
+            }
             other => {
                 let shown: String = other.chars().take(32).collect();
                 Response::one(Reply::private(format!(
@@ -967,7 +972,12 @@ impl App {
             mv_text,
             self.status_line(&l)
         );
-        Response::one(self.board_reply(&l, text, &[]))
+        let mut resp = Response::one(self.board_reply(&l, text, &[]));
+        if l.game.is_over() {
+            resp.replies
+                .extend(tournaments::on_game_end(self, &l, ctx.now));
+        }
+        resp
     }
 
     /// Suggestions for `/move` while the user types.
@@ -1110,7 +1120,10 @@ impl App {
             Err(e) => return store_err(e),
         }
         let text = outcome_sentence(&l.game, o);
-        Response::one(self.board_reply(l, text, &[]))
+        let mut resp = Response::one(self.board_reply(l, text, &[]));
+        resp.replies
+            .extend(tournaments::on_game_end(self, l, ctx.now));
+        resp
     }
 
     fn resign(&self, ctx: &Ctx) -> Response {

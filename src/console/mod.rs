@@ -68,8 +68,18 @@ pub fn plain_mentions(text: &str) -> String {
 /// command's option names to know where a value ends.
 pub fn parse_slash(text: &str) -> (String, Vec<(String, String)>) {
     let body = text.trim().trim_start_matches('/');
-    let mut words = body.split_whitespace();
-    let name = words.next().unwrap_or("").to_ascii_lowercase();
+    let mut words = body.split_whitespace().peekable();
+    let mut name = words.next().unwrap_or("").to_ascii_lowercase();
+    // `/tournament create ...`: the subcommand joins the name.
+    if let Some(top) = commands::find(&name) {
+        if let Some(next) = words.peek() {
+            let next = next.to_ascii_lowercase();
+            if top.subcommands.iter().any(|c| c.name == next) {
+                name = format!("{name} {next}");
+                words.next();
+            }
+        }
+    }
     let spec = commands::find(&name);
     let mut args: Vec<(String, String)> = Vec::new();
     for w in words {
