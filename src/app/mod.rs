@@ -1458,6 +1458,9 @@ impl App {
             };
             let r = self.finish(&ctx, &mut l, |g| g.time_out(side));
             out.extend(r.replies.into_iter().map(|r| {
+                if r.target != Target::Here {
+                    return r;
+                }
                 let t = format!("{} {}", mention(&l.players[side.index()]), r.text);
                 Reply { text: t, ..r }.to(Target::Channel(channel.clone()))
             }));
