@@ -6,6 +6,7 @@
 //! Mentions in reply text use Discord's markup (`<@USER>`, `<#CHANNEL>`);
 //! the console turns them into `@name` / `#channel`.
 
+mod clock;
 pub mod commands;
 mod time;
 mod tournaments;
@@ -435,7 +436,9 @@ impl App {
                         t.push_str(&format!(" The die shows {}.", th.value));
                     }
                 }
-                if let Some(d) = l.row.deadline {
+                if l.row.paused {
+                    t.push_str(" The clock is paused.");
+                } else if let Some(d) = l.row.deadline {
                     t.push_str(&format!(
                         " Time left: {}.",
                         time::span(d - now_or(l.row.updated_at, d))
@@ -501,6 +504,9 @@ impl App {
             "resign" => self.resign(ctx),
             "draw" => self.offer(ctx, OfferKind::Draw, arg(args, "action")),
             "takeback" => self.offer(ctx, OfferKind::Takeback, arg(args, "action")),
+            "pause" => self.offer(ctx, OfferKind::Pause, arg(args, "action")),
+            "resume" => self.offer(ctx, OfferKind::Resume, arg(args, "action")),
+            "notify" => Response::one(self.set_notify(&ctx.user.id, arg(args, "how"))),
             "rules" => self.rules(arg(args, "variant")),
             "games" => self.games(ctx),
             "game" => self.show_game(arg(args, "id")),
@@ -527,6 +533,8 @@ impl App {
             "decline" => self.decline(ctx, Some(rest)),
             "draw" => self.offer(ctx, OfferKind::Draw, Some(rest)),
             "takeback" => self.offer(ctx, OfferKind::Takeback, Some(rest)),
+            "pause" => self.offer(ctx, OfferKind::Pause, Some(rest)),
+            "resume" => self.offer(ctx, OfferKind::Resume, Some(rest)),
             _ => Response::one(Reply::private("That button no longer does anything.")),
         }
     }
@@ -754,6 +762,8 @@ impl App {
         };
         let first = Game::coin_toss(&rules, seed);
         let tc = TimeControl::parse(&c.time_control).unwrap_or_default();
+        let turn = clock::start(tc, first, ctx.now);
+        let banks = turn.banks.unwrap_or([None, None]);
         let ng = NewGame {
             server_id: c.server_id.clone(),
             channel_id: channel.to_string(),
@@ -767,10 +777,10 @@ impl App {
             tournament_match_id: None,
             rated: c.rated,
             time_control: c.time_control.clone(),
-            bank_first: None,
-            bank_second: None,
+            bank_first: banks[0],
+            bank_second: banks[1],
             created_at: ctx.now,
-            deadline: tc.per_move().map(|p| ctx.now + p),
+            deadline: turn.deadline,
         };
         let id = match self.store.start_game_from_challenge(c.id, &ng) {
             Ok(id) => id,
@@ -785,6 +795,7 @@ impl App {
             }
             Err(e) => return store_err(e),
         };
+        let _ = self.store.set_remind_at(id, turn.remind_at);
         let row = match self.store.get_game(id) {
             Ok(Some(r)) => r,
             Ok(None) => return Response::none(),
@@ -941,7 +952,7 @@ impl App {
             .game
             .outcome()
             .map(|o| (crate::cli::result_word(&l.game), o.reason.as_str()));
-        let deadline = tc.per_move().map(|p| ctx.now + p);
+        let turn = clock::after_move(tc, &l.row, played.side, l.game.turn(), ctx.now);
         let nm = NewMove {
             game_id: l.row.id,
             expected_number: before,
@@ -950,8 +961,12 @@ impl App {
             at: ctx.now,
             source_id: &ctx.source,
             finished,
-            deadline: if finished.is_some() { None } else { deadline },
-            banks: None,
+            deadline: if finished.is_some() {
+                None
+            } else {
+                turn.deadline
+            },
+            banks: turn.banks,
         };
         match self.store.append_move(&nm) {
             Ok(_) => {}
@@ -964,6 +979,9 @@ impl App {
             Err(AppendError::GameOver) => return refuse("This game is over.".into()),
             Err(e) => return store_err(e),
         }
+        if finished.is_none() {
+            let _ = self.store.set_remind_at(l.row.id, turn.remind_at);
+        }
         l.row.updated_at = ctx.now;
         l.row.deadline = nm.deadline;
         let text = format!(
@@ -973,6 +991,11 @@ impl App {
             self.status_line(&l)
         );
         let mut resp = Response::one(self.board_reply(&l, text, &[]));
+        self.notify_turn(
+            &l,
+            &mut resp.replies,
+            &format!("{} played {}.", ctx.user.name, mv_text),
+        );
         if l.game.is_over() {
             resp.replies
                 .extend(tournaments::on_game_end(self, &l, ctx.now));
@@ -1153,7 +1176,23 @@ impl App {
         let what = match kind {
             OfferKind::Draw => "a draw",
             OfferKind::Takeback => "a takeback",
+            OfferKind::Pause => "to pause the clock",
+            OfferKind::Resume => "to restart the clock",
         };
+        match kind {
+            OfferKind::Pause if l.row.paused => {
+                return Response::one(Reply::private(
+                    "The clock is already paused: use /resume to start it again.",
+                ))
+            }
+            OfferKind::Pause if l.row.deadline.is_none() => {
+                return Response::one(Reply::private("This game has no clock to pause."))
+            }
+            OfferKind::Resume if !l.row.paused => {
+                return Response::one(Reply::private("The clock is running: it is not paused."))
+            }
+            _ => {}
+        }
         let theirs = standing.as_ref().filter(|o| o.by_player == them);
         let mine = standing.as_ref().filter(|o| o.by_player == ctx.user.id);
         let action = action.map(str::to_ascii_lowercase);
@@ -1174,6 +1213,22 @@ impl App {
                 match kind {
                     OfferKind::Draw => self.finish(ctx, &mut l, |g| g.agree_draw()),
                     OfferKind::Takeback => self.take_back(ctx, &l, &them),
+                    OfferKind::Pause => match self.pause_game(&l, ctx.now) {
+                        Ok(()) => Response::one(Reply::text(format!(
+                            "Both players agreed: the clock of game {} is paused. /resume starts it again.",
+                            l.row.id
+                        ))),
+                        Err(e) => Response::one(Reply::private(e)),
+                    },
+                    OfferKind::Resume => match self.resume_game(&l, ctx.now) {
+                        Ok(left) => Response::one(Reply::text(format!(
+                            "The clock of game {} runs again: {} has {} left.",
+                            l.row.id,
+                            mention(&l.players[l.game.turn().index()]),
+                            time::span(left)
+                        ))),
+                        Err(e) => Response::one(Reply::private(e)),
+                    },
                 }
             }
             (Some("accept"), None) => Response::one(Reply::private(format!(
@@ -1213,6 +1268,8 @@ impl App {
                 let k = match kind {
                     OfferKind::Draw => "draw",
                     OfferKind::Takeback => "takeback",
+                    OfferKind::Pause => "pause",
+                    OfferKind::Resume => "resume",
                 };
                 let mut r = Reply::text(format!(
                     "{} offers {what}. {}: accept or decline (/{k} accept, /{k} decline).",
@@ -1247,13 +1304,24 @@ impl App {
         };
         let n = (moves.len() - idx) as u32;
         let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
-        match self.store.delete_last_moves(
-            l.row.id,
-            moves.len() as u32,
-            n,
-            ctx.now,
-            tc.per_move().map(|p| ctx.now + p),
-        ) {
+        let mover = if moves[idx].player_id == l.players[0] {
+            Side::First
+        } else {
+            Side::Second
+        };
+        let banks = [l.row.bank_first, l.row.bank_second];
+        let (deadline, period) = match tc {
+            TimeControl::None => (None, 0),
+            TimeControl::PerMove(p) => (Some(ctx.now + p), p),
+            TimeControl::Bank { bank, .. } => {
+                let b = banks[mover.index()].unwrap_or(bank);
+                (Some(ctx.now + b), b)
+            }
+        };
+        match self
+            .store
+            .delete_last_moves(l.row.id, moves.len() as u32, n, ctx.now, deadline)
+        {
             Ok(_) => {}
             Err(AppendError::Stale { .. }) => {
                 return Response::one(Reply::private(
@@ -1262,6 +1330,10 @@ impl App {
             }
             Err(e) => return store_err(e),
         }
+        let _ = self.store.set_remind_at(
+            l.row.id,
+            deadline.filter(|_| period >= 240).map(|d| d - period / 4),
+        );
         let row = match self.store.get_game(l.row.id) {
             Ok(Some(r)) => r,
             _ => return Response::none(),
@@ -1465,6 +1537,8 @@ impl App {
                 Reply { text: t, ..r }.to(Target::Channel(channel.clone()))
             }));
         }
+        out.extend(self.due_reminders(now));
+        out.extend(self.digests(now));
         while let Ok(Some((cid, at))) = self.store.next_challenge_expiry() {
             if at > now {
                 break;
@@ -1491,17 +1565,15 @@ impl App {
 
     /// When the next clock event is due (for the front end's timer).
     pub fn next_due(&self) -> Option<i64> {
-        let g = self.store.next_deadline().ok().flatten().map(|(_, t)| t);
-        let c = self
-            .store
-            .next_challenge_expiry()
-            .ok()
-            .flatten()
-            .map(|(_, t)| t);
-        match (g, c) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [
+            self.store.next_deadline().ok().flatten(),
+            self.store.next_reminder().ok().flatten(),
+            self.store.next_challenge_expiry().ok().flatten(),
+        ]
+        .into_iter()
+        .flatten()
+        .map(|(_, t)| t)
+        .min()
     }
 }
 

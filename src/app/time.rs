@@ -9,6 +9,9 @@ pub enum TimeControl {
     None,
     /// A fixed time per move, in seconds.
     PerMove(i64),
+    /// A time bank per player, topped up by `inc` after each of their
+    /// moves and never above `cap`.
+    Bank { bank: i64, inc: i64, cap: i64 },
 }
 
 impl Default for TimeControl {
@@ -43,14 +46,44 @@ impl TimeControl {
         if matches!(t.as_str(), "none" | "casual" | "off" | "") {
             return Ok(TimeControl::None);
         }
+        if t.contains("bank") {
+            let mut bank = None;
+            let mut inc = Some(0);
+            let mut cap = None;
+            for part in t.split_whitespace() {
+                let (k, v) = part
+                    .split_once(':')
+                    .or_else(|| part.split_once('='))
+                    .unwrap_or(("", part));
+                let v = if v == "0" { Some(0) } else { parse_span(v) };
+                match k {
+                    "bank" => bank = v,
+                    "inc" | "increment" => inc = v,
+                    "cap" => cap = v,
+                    _ => bank = None,
+                }
+            }
+            return match (bank, inc) {
+                (Some(bank), Some(inc)) => Ok(TimeControl::Bank {
+                    bank,
+                    inc,
+                    cap: cap.unwrap_or(bank).max(bank),
+                }),
+                _ => Err(format!(
+                    "I can't read the time \"{}\": a time bank is written like bank:7d inc:1d (and optionally cap:14d).",
+                    s.chars().take(40).collect::<String>()
+                )),
+            };
+        }
         parse_span(&t).map(TimeControl::PerMove).ok_or_else(|| {
             format!("I can't read the time \"{}\": write a time per move like 1d, 3d, 7d or 12h, or none.", s.chars().take(20).collect::<String>())
         })
     }
+    /// The fixed time per move, if this is such a control.
     pub fn per_move(self) -> Option<i64> {
         match self {
-            TimeControl::None => None,
             TimeControl::PerMove(p) => Some(p),
+            _ => None,
         }
     }
     /// In words: "3 days per move", "no clock".
@@ -58,6 +91,12 @@ impl TimeControl {
         match self {
             TimeControl::None => "no clock".into(),
             TimeControl::PerMove(p) => format!("{} per move", span(p)),
+            TimeControl::Bank { bank, inc, cap } => format!(
+                "a bank of {} plus {} a move (at most {})",
+                span(bank),
+                span(inc),
+                span(cap)
+            ),
         }
     }
 }
@@ -69,6 +108,17 @@ impl fmt::Display for TimeControl {
             TimeControl::PerMove(p) if p % DAY == 0 => write!(f, "{}d", p / DAY),
             TimeControl::PerMove(p) if p % HOUR == 0 => write!(f, "{}h", p / HOUR),
             TimeControl::PerMove(p) => write!(f, "{}m", p / MIN),
+            TimeControl::Bank { bank, inc, cap } => write!(
+                f,
+                "bank:{} inc:{} cap:{}",
+                TimeControl::PerMove(bank),
+                if inc == 0 {
+                    "0".to_string()
+                } else {
+                    TimeControl::PerMove(inc).to_string()
+                },
+                TimeControl::PerMove(cap)
+            ),
         }
     }
 }
@@ -115,6 +165,27 @@ mod tests {
         assert!(TimeControl::parse("0d").is_err());
         assert!(TimeControl::parse("99999999999999d").is_err());
         assert_eq!(TimeControl::default().describe(), "3 days per move");
+        let b = TimeControl::parse("bank:7d inc:1d").unwrap();
+        assert_eq!(
+            b,
+            TimeControl::Bank {
+                bank: 7 * DAY,
+                inc: DAY,
+                cap: 7 * DAY
+            }
+        );
+        assert_eq!(TimeControl::parse(&b.to_string()), Ok(b));
+        let c = TimeControl::parse("bank:2d inc:12h cap:3d").unwrap();
+        assert_eq!(
+            c,
+            TimeControl::Bank {
+                bank: 2 * DAY,
+                inc: 12 * HOUR,
+                cap: 3 * DAY
+            }
+        );
+        assert_eq!(TimeControl::parse(&c.to_string()), Ok(c));
+        assert!(TimeControl::parse("bank:soon").is_err());
     }
 
     #[test]

@@ -17,10 +17,16 @@ pub struct Migration {
 }
 
 /// All migrations, in order. Append new files here; never edit a released one.
-pub const MIGRATIONS: &[Migration] = &[Migration {
-    version: 1,
-    sql: include_str!("../../migrations/0001_init.sql"),
-}];
+pub const MIGRATIONS: &[Migration] = &[
+    Migration {
+        version: 1,
+        sql: include_str!("../../migrations/0001_init.sql"),
+    },
+    Migration {
+        version: 2,
+        sql: include_str!("../../migrations/0002_clock.sql"),
+    },
+];
 
 /// The schema version this program writes.
 pub const LATEST: i64 = MIGRATIONS[MIGRATIONS.len() - 1].version;

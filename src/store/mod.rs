@@ -24,6 +24,7 @@
 //!
 //! See `docs/storage.md` for the schema and the durability choice.
 
+mod clock;
 mod error;
 mod migrate;
 
@@ -270,6 +271,10 @@ pub struct StoredMove {
 pub enum OfferKind {
     Draw,
     Takeback,
+    /// A request to stop the clock.
+    Pause,
+    /// A request to start it again.
+    Resume,
 }
 
 impl OfferKind {
@@ -277,6 +282,8 @@ impl OfferKind {
         match self {
             OfferKind::Draw => "draw",
             OfferKind::Takeback => "takeback",
+            OfferKind::Pause => "pause",
+            OfferKind::Resume => "resume",
         }
     }
 
@@ -284,6 +291,8 @@ impl OfferKind {
         match s {
             "draw" => Ok(OfferKind::Draw),
             "takeback" => Ok(OfferKind::Takeback),
+            "pause" => Ok(OfferKind::Pause),
+            "resume" => Ok(OfferKind::Resume),
             other => Err(StoreError::BadData {
                 detail: format!("unknown offer kind {other:?}"),
             }),
