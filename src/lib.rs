@@ -4,6 +4,7 @@
 //! `tournament` is pure and stands beside `rules`.
 
 pub mod app;
+pub mod cli;
 pub mod console;
 pub mod discord;
 pub mod notation;

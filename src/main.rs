@@ -1,1 +1,39 @@
-fn main() {}
+//! The `tawlbot` program: the Discord bot by default, plus `console`,
+//! `replay` and `render`.
+
+use std::io::Write;
+
+const USAGE: &str = "tawlbot: the Welsh and Celtic tafl games on Discord
+
+usage:
+  tawlbot                 run the Discord bot (needs DISCORD_TOKEN in .env)
+  tawlbot console [--db PATH] [--out DIR]
+                          the same bot in a terminal: lines like `alice@general: /help`
+  tawlbot replay --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
+                 [--first SIDE] [--seed N] [--record FILE] [--trace] [--legal] [--] [MOVE]...
+  tawlbot render --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
+                 [--theme NAME] [--show-moves SQUARE] [--gif] --out FILE [MOVE]...";
+
+fn main() {
+    let mut args = std::env::args().skip(1);
+    let cmd = args.next();
+    let rest: Vec<String> = args.collect();
+    let exit = match cmd.as_deref() {
+        Some("replay") => tawlbot::cli::replay(rest, &mut std::io::stdout().lock()),
+        Some("-h" | "--help" | "help") => {
+            println!("{USAGE}");
+            std::process::exit(0);
+        }
+        Some("--version" | "-V") => {
+            println!("tawlbot {}", env!("CARGO_PKG_VERSION"));
+            std::process::exit(0);
+        }
+        Some(other) => tawlbot::cli::Exit::Usage(format!("unknown command {other:?}\n\n{USAGE}")),
+        None => tawlbot::cli::Exit::Usage(USAGE.into()),
+    };
+    let _ = std::io::stdout().flush();
+    if let tawlbot::cli::Exit::Usage(msg) = &exit {
+        eprintln!("{msg}");
+    }
+    std::process::exit(exit.code());
+}

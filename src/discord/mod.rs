@@ -1,1 +1,3 @@
 //! discord
+
+pub mod connect;

@@ -1,1 +1,597 @@
-//! notation
+//! Squares, moves, positions and records: parse and print.
+//!
+//! Parsing is two steps, as in shakmaty's `San` / `SanError`: [`parse_move`]
+//! reads the syntax alone (no board needed) into a [`MoveText`]; [`resolve`]
+//! then checks it against a game and yields a [`Move`]. Every error turns into
+//! a sentence a player understands with [`explain`].
+
+mod record;
+
+pub use record::{parse_record, write_record, Record, RecordHeader};
+
+use std::fmt;
+
+use crate::rules::{
+    Board, Family, Game, Kind, Move, MoveError, Notation, Piece, Played, Ruleset, Side, Square,
+    SquareFlags, MAX_SIDE,
+};
+
+/// A square as written, before it is checked against a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SquareText {
+    /// `e4`: file index from 0, rank number from 1.
+    Algebraic { file: u8, rank: u32 },
+    /// `@54` / `@5,4`: column and row numbers from 1.
+    AtHv { h: u32, v: u32 },
+}
+
+impl fmt::Display for SquareText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            SquareText::Algebraic { file, rank } => write!(f, "{}{}", (b'a' + file) as char, rank),
+            SquareText::AtHv { h, v } if h < 10 && v < 10 => write!(f, "@{h}{v}"),
+            SquareText::AtHv { h, v } => write!(f, "@{h},{v}"),
+        }
+    }
+}
+
+/// A move as written: two squares and the captures it claims, if any.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveText {
+    pub from: SquareText,
+    pub to: SquareText,
+    pub captures: Option<Vec<SquareText>>,
+}
+
+/// Why a text is not a move at all.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParseError {
+    Empty,
+    TooLong,
+    /// `@` followed by more than two digits and no comma.
+    HvNeedsComma(String),
+    /// Not in any notation.
+    Unreadable(String),
+}
+
+/// Why a written move cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    Parse(ParseError),
+    /// A square outside the board.
+    OffBoard(SquareText),
+    Move(MoveError),
+    /// The capture suffix does not match what the move captures.
+    CaptureMismatch {
+        mv: Move,
+        claimed: Vec<Square>,
+        actual: Vec<Square>,
+    },
+}
+
+impl From<MoveError> for PlayError {
+    fn from(e: MoveError) -> Self {
+        PlayError::Move(e)
+    }
+}
+
+const MAX_MOVE_LEN: usize = 80;
+
+struct Cursor<'a> {
+    s: &'a [char],
+    i: usize,
+}
+
+impl Cursor<'_> {
+    fn peek(&self) -> Option<char> {
+        self.s.get(self.i).copied()
+    }
+    fn peek_at(&self, k: usize) -> Option<char> {
+        self.s.get(self.i + k).copied()
+    }
+    fn skip_ws(&mut self) {
+        while self.peek().is_some_and(char::is_whitespace) {
+            self.i += 1;
+        }
+    }
+    fn digits(&mut self) -> Option<String> {
+        let start = self.i;
+        while self.peek().is_some_and(|c| c.is_ascii_digit()) {
+            self.i += 1;
+        }
+        (self.i > start).then(|| self.s[start..self.i].iter().collect())
+    }
+    fn number(&mut self) -> Option<u32> {
+        let d = self.digits()?;
+        if d.len() > 3 {
+            return Some(u32::MAX);
+        }
+        d.parse().ok()
+    }
+    fn square(&mut self, text: &str) -> Result<Option<SquareText>, ParseError> {
+        match self.peek() {
+            Some('@') => {
+                self.i += 1;
+                let Some(d) = self.digits() else {
+                    return Err(ParseError::Unreadable(text.to_string()));
+                };
+                if self.peek() == Some(',') && self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
+                    self.i += 1;
+                    let h = if d.len() > 3 {
+                        u32::MAX
+                    } else {
+                        d.parse().unwrap_or(u32::MAX)
+                    };
+                    let v = self.number().unwrap_or(u32::MAX);
+                    return Ok(Some(SquareText::AtHv { h, v }));
+                }
+                let b = d.as_bytes();
+                if b.len() != 2 {
+                    return Err(ParseError::HvNeedsComma(format!("@{d}")));
+                }
+                Ok(Some(SquareText::AtHv {
+                    h: (b[0] - b'0') as u32,
+                    v: (b[1] - b'0') as u32,
+                }))
+            }
+            Some(c) if c.is_ascii_alphabetic() && c.to_ascii_lowercase() <= 'm' => {
+                if !self.peek_at(1).is_some_and(|c| c.is_ascii_digit()) {
+                    return Ok(None);
+                }
+                self.i += 1;
+                let file = c.to_ascii_lowercase() as u8 - b'a';
+                let rank = self.number().unwrap_or(u32::MAX);
+                Ok(Some(SquareText::Algebraic { file, rank }))
+            }
+            _ => Ok(None),
+        }
+    }
+}
+
+/// Reads a move in any accepted form: `e1-e4`, `e1 e4`, `e1e4`, `E1–E4`,
+/// `e1→e4`, `@14-@44`, `@14 @44`, `@14@44`, `@11,6-@11,9`, an optional leading
+/// piece symbol (`o @14 @44`, `+ @44 @43`, `x @53 @54`), and an optional
+/// capture suffix (`xe5`, `xe5/g4`). Never panics, whatever the input.
+pub fn parse_move(text: &str) -> Result<MoveText, ParseError> {
+    let trimmed = text.trim();
+    if trimmed.is_empty() {
+        return Err(ParseError::Empty);
+    }
+    if trimmed.chars().count() > MAX_MOVE_LEN {
+        return Err(ParseError::TooLong);
+    }
+    let chars: Vec<char> = trimmed.chars().collect();
+    let mut c = Cursor { s: &chars, i: 0 };
+    let bad = || ParseError::Unreadable(trimmed.to_string());
+    // A leading piece symbol as the seeds draw them.
+    if matches!(
+        c.peek(),
+        Some('o' | 'O' | 'x' | 'X' | '+' | '●' | '○' | '♔' | '♚')
+    ) && (c.peek_at(1).is_some_and(char::is_whitespace) || c.peek_at(1) == Some('@'))
+    {
+        c.i += 1;
+        c.skip_ws();
+    }
+    let from = c.square(trimmed)?.ok_or_else(bad)?;
+    c.skip_ws();
+    match c.peek() {
+        Some('-' | '–' | '—' | '→' | '⟶' | ':') => {
+            c.i += 1;
+            if c.peek() == Some('>') {
+                c.i += 1;
+            }
+        }
+        _ => {}
+    }
+    c.skip_ws();
+    let to = c.square(trimmed)?.ok_or_else(bad)?;
+    c.skip_ws();
+    let mut captures = None;
+    if matches!(c.peek(), Some('x' | 'X' | '×')) {
+        c.i += 1;
+        let mut list = Vec::new();
+        loop {
+            c.skip_ws();
+            let sq = c.square(trimmed)?.ok_or_else(bad)?;
+            list.push(sq);
+            c.skip_ws();
+            match c.peek() {
+                Some('/' | 'x' | 'X' | '×' | ',') => c.i += 1,
+                _ => break,
+            }
+        }
+        captures = Some(list);
+    }
+    c.skip_ws();
+    if c.peek().is_some() {
+        return Err(bad());
+    }
+    Ok(MoveText { from, to, captures })
+}
+
+/// The square a written square names on this game's board.
+pub fn resolve_square(rules: &Ruleset, t: SquareText) -> Result<Square, PlayError> {
+    let (f, r) = match t {
+        SquareText::Algebraic { file, rank } => (file as u32, rank.wrapping_sub(1)),
+        SquareText::AtHv { h, v } => (h.wrapping_sub(1), v.wrapping_sub(1)),
+    };
+    if f < rules.width as u32 && r < rules.height as u32 && f < MAX_SIDE as u32 {
+        Ok(Square::new(f as u8, r as u8).expect("checked bounds"))
+    } else {
+        Err(PlayError::OffBoard(t))
+    }
+}
+
+/// Resolves a written move against a game: squares on the board, the move
+/// legal, the claimed captures true.
+pub fn resolve(game: &Game, t: &MoveText) -> Result<Move, PlayError> {
+    let rules = game.rules();
+    let mv = Move::new(resolve_square(rules, t.from)?, resolve_square(rules, t.to)?);
+    let actual = game.captures_of(mv)?;
+    if let Some(claimed) = &t.captures {
+        let mut claimed = claimed
+            .iter()
+            .map(|&s| resolve_square(rules, s))
+            .collect::<Result<Vec<_>, _>>()?;
+        claimed.sort();
+        claimed.dedup();
+        let mut a = actual.clone();
+        a.sort();
+        if claimed != a {
+            return Err(PlayError::CaptureMismatch {
+                mv,
+                claimed,
+                actual,
+            });
+        }
+    }
+    Ok(mv)
+}
+
+/// Parses, resolves and plays a written move.
+pub fn play_text(game: &mut Game, text: &str) -> Result<Played, PlayError> {
+    let t = parse_move(text).map_err(PlayError::Parse)?;
+    let mv = resolve(game, &t)?;
+    Ok(game.play(mv)?.clone())
+}
+
+/// A square in the variant's home notation.
+pub fn format_square(rules: &Ruleset, sq: Square) -> String {
+    match rules.notation {
+        Notation::Algebraic => algebraic(sq),
+        Notation::AtHv => SquareText::AtHv {
+            h: sq.file() as u32 + 1,
+            v: sq.rank() as u32 + 1,
+        }
+        .to_string(),
+    }
+}
+
+/// A square in lowercase algebraic notation, whatever the variant.
+pub fn algebraic(sq: Square) -> String {
+    format!("{}{}", (b'a' + sq.file()) as char, sq.rank() + 1)
+}
+
+/// A move in the variant's home notation: `e1-e4`, `@14-@44`.
+pub fn format_move(rules: &Ruleset, mv: &Move) -> String {
+    format!(
+        "{}-{}",
+        format_square(rules, mv.from),
+        format_square(rules, mv.to)
+    )
+}
+
+/// A move with its captures in home notation: `e1-e4xe5/d4`.
+pub fn format_played(rules: &Ruleset, p: &Played) -> String {
+    let mut s = format_move(rules, &p.mv);
+    if !p.captures.is_empty() {
+        s.push('x');
+        s.push_str(&list_squares(rules, &p.captures, "/"));
+    }
+    s
+}
+
+fn list_squares(rules: &Ruleset, sqs: &[Square], sep: &str) -> String {
+    sqs.iter()
+        .map(|&s| format_square(rules, s))
+        .collect::<Vec<_>>()
+        .join(sep)
+}
+
+fn and_list(rules: &Ruleset, sqs: &[Square]) -> String {
+    let v: Vec<String> = sqs.iter().map(|&s| format_square(rules, s)).collect();
+    match v.len() {
+        0 => String::new(),
+        1 => v[0].clone(),
+        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
+    }
+}
+
+/// "the attackers'" / "white's": whose turn it is, in words.
+pub fn turn_of(rules: &Ruleset, side: Side) -> String {
+    let n = rules.side_name(side);
+    if n.ends_with('s') {
+        format!("the {n}'")
+    } else {
+        format!("{n}'s")
+    }
+}
+
+fn square_role(rules: &Ruleset, f: SquareFlags) -> &'static str {
+    if f.has(SquareFlags::THRONE) {
+        if rules.variant == "goedhboell" {
+            "the centre"
+        } else {
+            "the throne"
+        }
+    } else if f.has(SquareFlags::CORNER) {
+        "a corner"
+    } else if f.has(SquareFlags::GUARD) {
+        "next to a corner"
+    } else {
+        "a restricted square"
+    }
+}
+
+fn example(rules: &Ruleset) -> &'static str {
+    match rules.notation {
+        Notation::AtHv => "@14-@44 (column then row) or a4-d4",
+        Notation::Algebraic => "e1-e4",
+    }
+}
+
+fn cap(s: String) -> String {
+    let mut c = s.chars();
+    match c.next() {
+        Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
+        None => s,
+    }
+}
+
+/// The sentence a player is shown when a move cannot be played.
+pub fn explain(rules: &Ruleset, e: &PlayError) -> String {
+    let sq = |s: Square| format_square(rules, s);
+    match e {
+        PlayError::Parse(ParseError::Empty) => {
+            format!("Write a move as two squares, like {}.", example(rules))
+        }
+        PlayError::Parse(ParseError::TooLong) => "That is far too long to be a move.".into(),
+        PlayError::Parse(ParseError::HvNeedsComma(t)) => format!(
+            "I can't read {t}: @hv takes one digit for the column and one for the row, and on boards wider than 9 a comma between them (@11,6)."
+        ),
+        PlayError::Parse(ParseError::Unreadable(t)) => {
+            let t: String = t.chars().take(24).collect();
+            format!(
+                "I can't read \"{t}\" as a move. Write the square a piece leaves and the square it stops on, like {}.",
+                example(rules)
+            )
+        }
+        PlayError::OffBoard(t) => {
+            let last_file = (b'a' + rules.width - 1) as char;
+            format!(
+                "{t} is not on the board: {} is {}x{} (files a-{last_file}, ranks 1-{}).",
+                rules.name, rules.width, rules.height, rules.height
+            )
+        }
+        PlayError::CaptureMismatch { mv, claimed, actual } => {
+            let m = format_move(rules, mv);
+            if actual.is_empty() {
+                format!(
+                    "{m} captures nothing, not {}. Leave the x part off, or check the board.",
+                    and_list(rules, claimed)
+                )
+            } else {
+                format!(
+                    "{m} captures {}, not {}. Leave the x part off, or check the board.",
+                    and_list(rules, actual),
+                    and_list(rules, claimed)
+                )
+            }
+        }
+        PlayError::Move(m) => match m {
+            MoveError::GameOver => "This game is over: no more moves.".into(),
+            MoveError::OffBoard(s) => format!("{} is not on the board.", sq(*s)),
+            MoveError::SameSquare(s) => {
+                format!("A move has to go somewhere: {0} to {0} stays put.", sq(*s))
+            }
+            MoveError::NoPiece(s) => format!("There is no piece on {}.", sq(*s)),
+            MoveError::NotYourPiece { at, piece, to_move } => format!(
+                "{} holds {}, and it is {} turn.",
+                sq(*at),
+                rules.piece_name(*piece),
+                turn_of(rules, *to_move)
+            ),
+            MoveError::NotStraight { from, to } => format!(
+                "Pieces move along a rank or a file, never diagonally: {} and {} are not in line.",
+                sq(*from),
+                sq(*to)
+            ),
+            MoveError::Occupied { at, piece } => format!(
+                "{} is taken by {}: a piece stops only on an empty square.",
+                sq(*at),
+                rules.piece_name(*piece)
+            ),
+            MoveError::Blocked { by, piece } => {
+                if rules.dux_jump {
+                    format!(
+                        "{} on {} is in the way: only the dux may pass over a piece, and only over one.",
+                        cap(rules.piece_name(*piece).into()),
+                        sq(*by)
+                    )
+                } else {
+                    format!(
+                        "{} on {} is in the way: pieces never jump.",
+                        cap(rules.piece_name(*piece).into()),
+                        sq(*by)
+                    )
+                }
+            }
+            MoveError::OneStep { piece } => {
+                if piece.kind == Kind::King && !rules.man_steps {
+                    "With king-steps the king moves one square at a time.".into()
+                } else {
+                    format!("In {} every piece moves one square at a time.", rules.name)
+                }
+            }
+            MoveError::Restricted { at, flags } => format!(
+                "{} is {}: only the king may stop there.",
+                sq(*at),
+                square_role(rules, *flags)
+            ),
+            MoveError::NoPass { at, flags } => format!(
+                "{} is {}: only the king may pass across it.",
+                sq(*at),
+                square_role(rules, *flags)
+            ),
+            MoveError::Repetition => "That move would bring the same position about a third time, which the rules forbid: play something else.".into(),
+        },
+    }
+}
+
+/// The character a piece has in position text.
+pub fn piece_char(family: Family, p: Piece) -> char {
+    match (family, p.side, p.kind) {
+        (_, _, Kind::King) => 'K',
+        (Family::Tafl, Side::First, _) => 'a',
+        (Family::Tafl, Side::Second, _) => 'd',
+        (Family::Latrunculi, Side::First, Kind::Dux) => 'W',
+        (Family::Latrunculi, Side::First, _) => 'w',
+        (Family::Latrunculi, Side::Second, Kind::Dux) => 'B',
+        (Family::Latrunculi, Side::Second, _) => 'b',
+    }
+}
+
+fn char_piece(family: Family, c: char) -> Option<Piece> {
+    let p = |side, kind| Some(Piece::new(side, kind));
+    match (family, c) {
+        (Family::Tafl, 'a') => p(Side::First, Kind::Man),
+        (Family::Tafl, 'd') => p(Side::Second, Kind::Man),
+        (Family::Tafl, 'K') => p(Side::Second, Kind::King),
+        (Family::Latrunculi, 'w') => p(Side::First, Kind::Man),
+        (Family::Latrunculi, 'W') => p(Side::First, Kind::Dux),
+        (Family::Latrunculi, 'b') => p(Side::Second, Kind::Man),
+        (Family::Latrunculi, 'B') => p(Side::Second, Kind::Dux),
+        _ => None,
+    }
+}
+
+/// The board as rows of characters, top rank first, no digits.
+pub fn board_rows(rules: &Ruleset, board: &Board) -> Vec<String> {
+    (0..board.height())
+        .rev()
+        .map(|r| {
+            (0..board.width())
+                .map(|f| match board.get(Square::new(f, r).expect("on board")) {
+                    None => '.',
+                    Some(p) => piece_char(rules.family, p),
+                })
+                .collect()
+        })
+        .collect()
+}
+
+/// The board as compact position text: `4aaa4/...`, numbers for runs of empties.
+pub fn position_text(rules: &Ruleset, board: &Board) -> String {
+    board_rows(rules, board)
+        .iter()
+        .map(|row| {
+            let mut out = String::new();
+            let mut empty = 0;
+            for ch in row.chars() {
+                if ch == '.' {
+                    empty += 1;
+                } else {
+                    if empty > 0 {
+                        out.push_str(&empty.to_string());
+                        empty = 0;
+                    }
+                    out.push(ch);
+                }
+            }
+            if empty > 0 {
+                out.push_str(&empty.to_string());
+            }
+            out
+        })
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+/// Reads position text (`ROWS`: top rank first, `/` between ranks, `.` or a
+/// number for empty squares, piece letters of the game's family) for a board
+/// of this ruleset's size. Never panics.
+pub fn parse_position(rules: &Ruleset, text: &str) -> Result<Board, String> {
+    let text = text.trim();
+    if text.len() > 1000 {
+        return Err("That position is far too long.".into());
+    }
+    let rows: Vec<&str> = text.split('/').collect();
+    if rows.len() != rules.height as usize {
+        return Err(format!(
+            "A {} board has {} ranks, but that position has {}.",
+            rules.name,
+            rules.height,
+            rows.len()
+        ));
+    }
+    let letters = match rules.family {
+        Family::Tafl => "a (attacker), d (defender), K (king)",
+        Family::Latrunculi if rules.dux => "w, b (men), W, B (dux)",
+        Family::Latrunculi => "w (white), b (black)",
+    };
+    let mut board = Board::empty(rules.width, rules.height);
+    for (i, row) in rows.iter().enumerate() {
+        let rank = rules.height as usize - 1 - i;
+        let mut file = 0usize;
+        let chars: Vec<char> = row.chars().collect();
+        let mut j = 0;
+        while j < chars.len() {
+            let c = chars[j];
+            if c.is_ascii_digit() {
+                let start = j;
+                while j < chars.len() && chars[j].is_ascii_digit() {
+                    j += 1;
+                }
+                let run: String = chars[start..j].iter().collect();
+                let n: usize = if run.len() > 3 {
+                    usize::MAX / 2
+                } else {
+                    run.parse().unwrap_or(0)
+                };
+                if n == 0 {
+                    return Err(format!("Rank {} has a run of 0 empty squares.", rank + 1));
+                }
+                file = file.saturating_add(n);
+                continue;
+            }
+            if c != '.' {
+                let p = char_piece(rules.family, c).ok_or_else(|| {
+                    format!(
+                        "Rank {} has '{}', which is no piece of {}: use . or a number for empty squares and {letters}.",
+                        rank + 1,
+                        c,
+                        rules.name
+                    )
+                })?;
+                if file < rules.width as usize {
+                    board.set(
+                        Square::new(file as u8, rank as u8).expect("on board"),
+                        Some(p),
+                    );
+                }
+            }
+            file += 1;
+            j += 1;
+        }
+        if file != rules.width as usize {
+            return Err(format!(
+                "Rank {} has {} squares, but a {} board is {} squares wide.",
+                rank + 1,
+                file.min(9999),
+                rules.name,
+                rules.width
+            ));
+        }
+    }
+    Ok(board)
+}

@@ -1,1 +1,31 @@
-//! rules
+//! The games themselves: boards, pieces, variants as data, move generation,
+//! captures and outcomes. Pure: no I/O, no Discord, no SQL.
+//!
+//! Every variant is a [`Ruleset`] value built by a preset in [`variants`];
+//! there is one move generator and one capture routine, driven by that data.
+
+mod board;
+mod game;
+mod variants;
+
+#[cfg(test)]
+mod tests;
+
+pub use board::{Board, Kind, Piece, Side, Square, MAX_SIDE};
+pub use game::{Game, MoveError, Outcome, Played, Reason, Throw};
+pub use variants::{
+    Capture, Escape, Family, KingCapture, Notation, Ruleset, SquareFlags, VariantInfo, VARIANTS,
+};
+
+/// A move: one piece from one square to another.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Move {
+    pub from: Square,
+    pub to: Square,
+}
+
+impl Move {
+    pub fn new(from: Square, to: Square) -> Move {
+        Move { from, to }
+    }
+}

@@ -1,0 +1,265 @@
+//! Command-line doors into the rules: `tawlbot replay` (and `tawlbot render`).
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use crate::notation::{
+    self, algebraic, board_rows, explain, format_played, format_square, parse_position,
+    parse_record, PlayError,
+};
+use crate::rules::{Game, Ruleset, Side};
+
+/// What a command-line run ended with.
+pub enum Exit {
+    Ok,
+    Refused,
+    Usage(String),
+}
+
+impl Exit {
+    pub fn code(&self) -> i32 {
+        match self {
+            Exit::Ok => 0,
+            Exit::Refused => 1,
+            Exit::Usage(_) => 2,
+        }
+    }
+}
+
+/// The game options shared by `replay` and `render`.
+#[derive(Default)]
+pub struct GameArgs {
+    pub variant: Option<String>,
+    pub options: Vec<String>,
+    pub position: Option<String>,
+    pub to_move: Option<String>,
+    pub first: Option<String>,
+    pub seed: Option<u64>,
+    pub record: Option<String>,
+    pub moves: Vec<String>,
+}
+
+impl GameArgs {
+    /// Takes one flag (and its value) if it is a game flag. Returns false if not.
+    pub fn take(
+        &mut self,
+        flag: &str,
+        it: &mut dyn Iterator<Item = String>,
+    ) -> Result<bool, String> {
+        let mut val = |name: &str| it.next().ok_or_else(|| format!("{name} needs a value"));
+        match flag {
+            "--variant" => self.variant = Some(val("--variant")?),
+            "--option" => self.options.push(val("--option")?),
+            "--position" => self.position = Some(val("--position")?),
+            "--to-move" => self.to_move = Some(val("--to-move")?),
+            "--first" => self.first = Some(val("--first")?),
+            "--record" => self.record = Some(val("--record")?),
+            "--seed" => {
+                let v = val("--seed")?;
+                self.seed = Some(
+                    v.parse()
+                        .map_err(|_| format!("--seed takes a whole number, not {v:?}"))?,
+                );
+            }
+            _ => return Ok(false),
+        }
+        Ok(true)
+    }
+
+    /// Builds the game (before the moves) and the full move list.
+    pub fn build(&self) -> Result<(Game, Vec<String>), String> {
+        let mut variant = self.variant.clone();
+        let mut options = self.options.clone();
+        let mut seed = self.seed;
+        let mut first = self.first.clone();
+        let mut position = self.position.clone();
+        let mut to_move = self.to_move.clone();
+        let mut moves = Vec::new();
+        if let Some(path) = &self.record {
+            let text =
+                std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
+            let rec = parse_record(&text).map_err(|e| format!("{path}: {e}"))?;
+            variant = variant.or(rec.header("Variant").map(str::to_string));
+            if options.is_empty() {
+                if let Some(o) = rec.header("Options") {
+                    options = o.split_whitespace().map(str::to_string).collect();
+                }
+            }
+            if seed.is_none() {
+                if let Some(s) = rec.header("Seed") {
+                    seed = Some(
+                        s.parse()
+                            .map_err(|_| format!("{path}: the Seed header is not a number"))?,
+                    );
+                }
+            }
+            first = first.or(rec.header("First").map(str::to_string));
+            position = position.or(rec.header("Position").map(str::to_string));
+            to_move = to_move.or(rec.header("ToMove").map(str::to_string));
+            moves = rec.moves.clone();
+        }
+        moves.extend(self.moves.iter().cloned());
+        let variant = variant.ok_or("--variant is required (or --record)")?;
+        let rules = Ruleset::from_spec(&variant, &options)?;
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(0)
+        });
+        let side = |s: &str| {
+            rules.parse_side(s).ok_or_else(|| {
+                format!(
+                    "{s:?} is not a side in {}: use {} or {}",
+                    rules.name,
+                    rules.side_name(Side::First),
+                    rules.side_name(Side::Second)
+                )
+            })
+        };
+        let game = match position {
+            Some(p) => {
+                let tm = to_move.ok_or("--position needs --to-move")?;
+                let tm = side(&tm)?;
+                let board = parse_position(&rules, &p)?;
+                Game::from_position(rules.clone(), board, tm, seed)?
+            }
+            None => {
+                if to_move.is_some() {
+                    return Err("--to-move needs --position".into());
+                }
+                let f = first.as_deref().map(side).transpose()?;
+                Game::with_first(rules.clone(), seed, f)
+            }
+        };
+        Ok((game, moves))
+    }
+}
+
+#[derive(Serialize)]
+struct ErrorJson {
+    index: usize,
+    #[serde(rename = "move")]
+    mv: String,
+    message: String,
+}
+
+#[derive(Serialize)]
+struct StateJson {
+    variant: &'static str,
+    board: Vec<String>,
+    to_move: Option<&'static str>,
+    result: &'static str,
+    reason: Option<&'static str>,
+    last: Option<String>,
+    captured: Vec<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    legal: Option<Vec<String>>,
+    error: Option<ErrorJson>,
+}
+
+/// The result of a game in one word: `ongoing`, a side's name, or `draw`.
+pub fn result_word(game: &Game) -> &'static str {
+    match game.outcome() {
+        None => "ongoing",
+        Some(o) => match o.winner {
+            Some(s) => game.rules().side_name(s),
+            None => "draw",
+        },
+    }
+}
+
+fn state(game: &Game, legal: bool, error: Option<ErrorJson>) -> String {
+    let rules = game.rules();
+    let last = game.last();
+    let mut legal_moves = legal.then(|| {
+        game.legal_moves()
+            .iter()
+            .map(|m| format!("{}-{}", algebraic(m.from), algebraic(m.to)))
+            .collect::<Vec<_>>()
+    });
+    if let Some(l) = legal_moves.as_mut() {
+        l.sort();
+    }
+    let s = StateJson {
+        variant: rules.variant,
+        board: board_rows(rules, game.board()),
+        to_move: game.to_move().map(|s| rules.side_name(s)),
+        result: result_word(game),
+        reason: game.outcome().map(|o| o.reason.as_str()),
+        last: last.map(|p| format_played(rules, p)),
+        captured: last
+            .map(|p| {
+                p.captures
+                    .iter()
+                    .map(|&c| format_square(rules, c))
+                    .collect()
+            })
+            .unwrap_or_default(),
+        legal: legal_moves,
+        error,
+    };
+    serde_json::to_string(&s).expect("plain data serializes")
+}
+
+const REPLAY_USAGE: &str =
+    "usage: tawlbot replay --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
+                      [--first SIDE] [--seed N] [--record FILE] [--trace] [--legal] [--] [MOVE]...";
+
+/// `tawlbot replay`: plays moves through the rules and prints JSON.
+pub fn replay(args: Vec<String>, out: &mut dyn Write) -> Exit {
+    let mut ga = GameArgs::default();
+    let (mut trace, mut legal) = (false, false);
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--" => {
+                ga.moves.extend(it.by_ref());
+                break;
+            }
+            "--trace" => trace = true,
+            "--legal" => legal = true,
+            "-h" | "--help" => return Exit::Usage(REPLAY_USAGE.into()),
+            f if f.starts_with("--") => match ga.take(f, &mut it) {
+                Ok(true) => {}
+                Ok(false) => return Exit::Usage(format!("unknown flag {f}\n{REPLAY_USAGE}")),
+                Err(e) => return Exit::Usage(format!("{e}\n{REPLAY_USAGE}")),
+            },
+            _ => ga.moves.push(a),
+        }
+    }
+    let (mut game, moves) = match ga.build() {
+        Ok(x) => x,
+        Err(e) => return Exit::Usage(e),
+    };
+    let mut emit = |line: String| {
+        let _ = writeln!(out, "{line}");
+    };
+    if trace {
+        emit(state(&game, legal, None));
+    }
+    for (i, m) in moves.iter().enumerate() {
+        if let Err(e) = notation::play_text(&mut game, m) {
+            let err = ErrorJson {
+                index: i,
+                mv: m.clone(),
+                message: explain(game.rules(), &e),
+            };
+            emit(state(&game, legal, Some(err)));
+            return Exit::Refused;
+        }
+        if trace {
+            emit(state(&game, legal, None));
+        }
+    }
+    if !trace {
+        emit(state(&game, legal, None));
+    }
+    Exit::Ok
+}
+
+/// For tests and tools: the error sentence for a move text in a game.
+pub fn refusal(game: &Game, e: &PlayError) -> String {
+    explain(game.rules(), e)
+}

@@ -1,0 +1,433 @@
+//! A small, fast zlib/DEFLATE compressor for rendered boards.
+//!
+//! Boards are built from copied sprites, so the scanlines repeat a lot: a
+//! row is usually identical to the one above it, or repeats a piece drawn
+//! a few squares to the left. Greedy LZ77 with three candidates (the row
+//! above, the last distance used, and a one-entry hash of the next four
+//! bytes) finds those long matches in one linear pass; one dynamic-Huffman
+//! block then codes the tokens. It compresses these images about as well as
+//! zlib level 6 at a small fraction of the time.
+
+const WINDOW: usize = 32768;
+const MAX_MATCH: usize = 258;
+const MIN_MATCH: usize = 4;
+const HASH_BITS: u32 = 15;
+const CHAIN: usize = 8;
+
+/// Compress `data` into a zlib stream. `row` is the distance to "the same
+/// byte one row up" (scanline length including the filter byte).
+pub(crate) fn zlib(data: &[u8], row: usize) -> Vec<u8> {
+    let tokens = lz77(data, row);
+    let mut w = BitWriter::default();
+    w.out.extend_from_slice(&[0x78, 0x01]);
+    write_block(&mut w, &tokens);
+    w.flush();
+    w.out.extend_from_slice(&adler32(data).to_be_bytes());
+    w.out
+}
+
+/// A token: literal byte (`len == 0`) or a (len, dist) match.
+#[derive(Clone, Copy)]
+struct Token {
+    len: u16,
+    val: u16, // literal byte or distance
+}
+
+fn match_len(data: &[u8], a: usize, b: usize) -> usize {
+    let max = (data.len() - b).min(MAX_MATCH);
+    let mut n = 0;
+    while n + 8 <= max {
+        let x = u64::from_le_bytes(data[a + n..a + n + 8].try_into().unwrap());
+        let y = u64::from_le_bytes(data[b + n..b + n + 8].try_into().unwrap());
+        let d = x ^ y;
+        if d != 0 {
+            return n + (d.trailing_zeros() / 8) as usize;
+        }
+        n += 8;
+    }
+    while n < max && data[a + n] == data[b + n] {
+        n += 1;
+    }
+    n
+}
+
+fn hash4(data: &[u8], i: usize) -> usize {
+    let v = u32::from_le_bytes(data[i..i + 4].try_into().unwrap());
+    (v.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
+}
+
+fn lz77(data: &[u8], row: usize) -> Vec<Token> {
+    let mut head = vec![u32::MAX; 1 << HASH_BITS];
+    let mut chain = vec![u32::MAX; WINDOW];
+    let mut tokens = Vec::with_capacity(data.len() / 16);
+    let mut last_dist = 0usize;
+    let mut i = 0;
+    let n = data.len();
+    while i < n {
+        let mut best_len = 0;
+        let mut best_dist = 0;
+        let try_dist = |d: usize, best_len: &mut usize, best_dist: &mut usize| {
+            if d > 0 && d <= i && d <= WINDOW {
+                let l = match_len(data, i - d, i);
+                if l > *best_len {
+                    *best_len = l;
+                    *best_dist = d;
+                }
+            }
+        };
+        try_dist(row, &mut best_len, &mut best_dist);
+        if best_len < MAX_MATCH && last_dist != row {
+            try_dist(last_dist, &mut best_len, &mut best_dist);
+        }
+        if best_len < MAX_MATCH {
+            try_dist(1, &mut best_len, &mut best_dist);
+        }
+        if i + 4 <= n {
+            let h = hash4(data, i);
+            let mut cand = head[h];
+            head[h] = i as u32;
+            chain[i % WINDOW] = cand;
+            let mut depth = 0;
+            while best_len < 64 && cand != u32::MAX && depth < CHAIN {
+                let d = i - cand as usize;
+                if d > WINDOW {
+                    break;
+                }
+                try_dist(d, &mut best_len, &mut best_dist);
+                cand = chain[cand as usize % WINDOW];
+                depth += 1;
+            }
+        }
+        if best_len >= MIN_MATCH {
+            tokens.push(Token {
+                len: best_len as u16,
+                val: best_dist as u16,
+            });
+            last_dist = best_dist;
+            // Index a few positions inside short matches; long ones are
+            // rows copied from above and need no help.
+            if best_len < 32 {
+                for j in i + 1..(i + best_len).min(n.saturating_sub(4)) {
+                    let h = hash4(data, j);
+                    chain[j % WINDOW] = head[h];
+                    head[h] = j as u32;
+                }
+            }
+            i += best_len;
+        } else {
+            tokens.push(Token {
+                len: 0,
+                val: data[i] as u16,
+            });
+            i += 1;
+        }
+    }
+    tokens
+}
+
+const LEN_BASE: [u16; 29] = [
+    3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+    163, 195, 227, 258,
+];
+const LEN_EXTRA: [u8; 29] = [
+    0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0,
+];
+const DIST_BASE: [u16; 30] = [
+    1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+    2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577,
+];
+const DIST_EXTRA: [u8; 30] = [
+    0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13,
+    13,
+];
+
+fn len_code(len: u16) -> usize {
+    LEN_BASE.partition_point(|&b| b <= len) - 1
+}
+
+fn dist_code(d: u16) -> usize {
+    DIST_BASE.partition_point(|&b| b <= d) - 1
+}
+
+/// Huffman code lengths for `freq`, limited to `limit` bits.
+fn lengths(freq: &[u32], limit: u8) -> Vec<u8> {
+    let mut lens = vec![0u8; freq.len()];
+    let used: Vec<usize> = (0..freq.len()).filter(|&i| freq[i] > 0).collect();
+    match used.len() {
+        0 => return lens,
+        1 => {
+            lens[used[0]] = 1;
+            return lens;
+        }
+        _ => {}
+    }
+    // Classic Huffman with a sorted merge of two queues.
+    let mut nodes: Vec<(u64, i32, i32)> = Vec::new(); // (weight, left, right); leaves: left = -1 - sym
+    let mut leaves: Vec<usize> = used.clone();
+    leaves.sort_by_key(|&s| (freq[s], s));
+    for &s in &leaves {
+        nodes.push((freq[s] as u64, -1 - s as i32, -1));
+    }
+    let (mut a, mut b) = (0usize, leaves.len()); // queue heads: leaves [0, nl), internals [nl, ..)
+    let nl = leaves.len();
+    let take = |nodes: &Vec<(u64, i32, i32)>, a: &mut usize, b: &mut usize| -> usize {
+        if *a < nl && (*b >= nodes.len() || nodes[*a].0 <= nodes[*b].0) {
+            *a += 1;
+            *a - 1
+        } else {
+            *b += 1;
+            *b - 1
+        }
+    };
+    for _ in 0..nl - 1 {
+        let x = take(&nodes, &mut a, &mut b);
+        let y = take(&nodes, &mut a, &mut b);
+        nodes.push((nodes[x].0 + nodes[y].0, x as i32, y as i32));
+    }
+    // Depths by walking down from the root.
+    let mut depth = vec![0u8; nodes.len()];
+    for k in (nl..nodes.len()).rev() {
+        let (_, l, r) = nodes[k];
+        depth[l as usize] = depth[k] + 1;
+        depth[r as usize] = depth[k] + 1;
+    }
+    for (k, node) in nodes.iter().enumerate().take(nl) {
+        lens[(-1 - node.1) as usize] = depth[k].min(limit);
+    }
+    // Restore the Kraft inequality after clamping.
+    let cap = 1u64 << limit;
+    let mut kraft: u64 = used.iter().map(|&s| cap >> lens[s]).sum();
+    while kraft > cap {
+        let s = *used
+            .iter()
+            .filter(|&&s| lens[s] < limit)
+            .max_by_key(|&&s| (lens[s], std::cmp::Reverse(freq[s])))
+            .unwrap();
+        kraft -= cap >> (lens[s] + 1);
+        lens[s] += 1;
+    }
+    // The Kraft sum must be exactly one (zlib refuses incomplete codes):
+    // give back the slack by shortening the longest codes that fit.
+    while kraft < cap {
+        let Some(&s) = used
+            .iter()
+            .filter(|&&s| lens[s] > 1 && (cap >> lens[s]) <= cap - kraft)
+            .max_by_key(|&&s| (lens[s], freq[s]))
+        else {
+            break;
+        };
+        kraft += cap >> lens[s];
+        lens[s] -= 1;
+    }
+    lens
+}
+
+/// Canonical codes (bit-reversed for LSB-first output).
+fn codes(lens: &[u8]) -> Vec<u16> {
+    let mut bl_count = [0u16; 16];
+    for &l in lens {
+        if l > 0 {
+            bl_count[l as usize] += 1;
+        }
+    }
+    let mut next = [0u16; 16];
+    let mut code = 0u16;
+    for bits in 1..16 {
+        code = (code + bl_count[bits - 1]) << 1;
+        next[bits] = code;
+    }
+    lens.iter()
+        .map(|&l| {
+            if l == 0 {
+                return 0;
+            }
+            let c = next[l as usize];
+            next[l as usize] += 1;
+            c.reverse_bits() >> (16 - l)
+        })
+        .collect()
+}
+
+#[derive(Default)]
+struct BitWriter {
+    out: Vec<u8>,
+    acc: u64,
+    n: u32,
+}
+
+impl BitWriter {
+    #[inline]
+    fn put(&mut self, bits: u32, count: u32) {
+        self.acc |= (bits as u64) << self.n;
+        self.n += count;
+        if self.n >= 32 {
+            self.out.extend_from_slice(&(self.acc as u32).to_le_bytes());
+            self.acc >>= 32;
+            self.n -= 32;
+        }
+    }
+    fn flush(&mut self) {
+        while self.n > 0 {
+            self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.n = self.n.saturating_sub(8);
+        }
+        self.acc = 0;
+    }
+}
+
+fn write_block(w: &mut BitWriter, tokens: &[Token]) {
+    let mut lf = vec![0u32; 286];
+    let mut df = vec![0u32; 30];
+    for t in tokens {
+        if t.len == 0 {
+            lf[t.val as usize] += 1;
+        } else {
+            lf[257 + len_code(t.len)] += 1;
+            df[dist_code(t.val)] += 1;
+        }
+    }
+    lf[256] = 1;
+    if df.iter().all(|&f| f == 0) {
+        df[0] = 1;
+    }
+    let ll = lengths(&lf, 15);
+    let dl = lengths(&df, 15);
+    let hlit = 257.max(ll.iter().rposition(|&l| l > 0).unwrap() + 1);
+    let hdist = 1.max(dl.iter().rposition(|&l| l > 0).map_or(1, |p| p + 1));
+    // Run-length code the concatenated code lengths.
+    let all: Vec<u8> = ll[..hlit].iter().chain(&dl[..hdist]).copied().collect();
+    let mut rle: Vec<(u8, u8)> = Vec::new(); // (symbol, extra value)
+    let mut i = 0;
+    while i < all.len() {
+        let v = all[i];
+        let mut run = 1;
+        while i + run < all.len() && all[i + run] == v {
+            run += 1;
+        }
+        if v == 0 && run >= 3 {
+            let r = run.min(138);
+            if r >= 11 {
+                rle.push((18, (r - 11) as u8));
+            } else {
+                rle.push((17, (r - 3) as u8));
+            }
+            i += r;
+        } else if v != 0 && run >= 4 {
+            rle.push((v, 0));
+            let r = (run - 1).min(6);
+            rle.push((16, (r - 3) as u8));
+            i += 1 + r;
+        } else {
+            rle.push((v, 0));
+            i += 1;
+        }
+    }
+    let mut cf = vec![0u32; 19];
+    for &(s, _) in &rle {
+        cf[s as usize] += 1;
+    }
+    // A one-symbol code-length code would be incomplete: add a dummy.
+    if cf.iter().filter(|&&f| f > 0).count() < 2 {
+        let spare = if cf[0] == 0 { 0 } else { 1 };
+        cf[spare] = 1;
+    }
+    let cl = lengths(&cf, 7);
+    let cc = codes(&cl);
+    const ORDER: [usize; 19] = [
+        16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
+    ];
+    let hclen = 4.max(ORDER.iter().rposition(|&s| cl[s] > 0).unwrap() + 1);
+
+    w.put(1, 1); // final block
+    w.put(2, 2); // dynamic Huffman
+    w.put((hlit - 257) as u32, 5);
+    w.put((hdist - 1) as u32, 5);
+    w.put((hclen - 4) as u32, 4);
+    for &s in &ORDER[..hclen] {
+        w.put(cl[s] as u32, 3);
+    }
+    for &(s, e) in &rle {
+        w.put(cc[s as usize] as u32, cl[s as usize] as u32);
+        match s {
+            16 => w.put(e as u32, 2),
+            17 => w.put(e as u32, 3),
+            18 => w.put(e as u32, 7),
+            _ => {}
+        }
+    }
+    let lc = codes(&ll);
+    let dc = codes(&dl);
+    for t in tokens {
+        if t.len == 0 {
+            let s = t.val as usize;
+            w.put(lc[s] as u32, ll[s] as u32);
+        } else {
+            let k = len_code(t.len);
+            w.put(lc[257 + k] as u32, ll[257 + k] as u32);
+            w.put((t.len - LEN_BASE[k]) as u32, LEN_EXTRA[k] as u32);
+            let d = dist_code(t.val);
+            w.put(dc[d] as u32, dl[d] as u32);
+            w.put((t.val - DIST_BASE[d]) as u32, DIST_EXTRA[d] as u32);
+        }
+    }
+    w.put(lc[256] as u32, ll[256] as u32);
+}
+
+fn adler32(data: &[u8]) -> u32 {
+    let (mut a, mut b) = (1u32, 0u32);
+    for chunk in data.chunks(5552) {
+        for &x in chunk {
+            a += x as u32;
+            b += a;
+        }
+        a %= 65521;
+        b %= 65521;
+    }
+    (b << 16) | a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn render_deflate_round_trips_through_png_decoder() {
+        // Rows with repetition, runs and noise.
+        let (w, h) = (300usize, 120usize);
+        let mut raw = Vec::new();
+        let mut seed = 7u32;
+        for y in 0..h {
+            raw.push(0u8);
+            for x in 0..w {
+                seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+                let v = if (x / 17 + y / 9) % 3 == 0 {
+                    (seed >> 24) as u8
+                } else {
+                    ((x % 40) as u8).wrapping_mul(3) ^ (y / 30) as u8
+                };
+                raw.push(v);
+            }
+        }
+        let z = zlib(&raw, w + 1);
+        let mut png = Vec::new();
+        {
+            let mut e = png::Encoder::new(&mut png, w as u32, h as u32);
+            e.set_color(png::ColorType::Grayscale);
+            e.set_depth(png::BitDepth::Eight);
+            let mut wr = e.write_header().unwrap();
+            wr.write_chunk(png::chunk::IDAT, &z).unwrap();
+            wr.finish().unwrap();
+        }
+        let dec = png::Decoder::new(std::io::Cursor::new(&png[..]));
+        let mut r = dec.read_info().unwrap();
+        let mut buf = vec![0; r.output_buffer_size().unwrap()];
+        r.next_frame(&mut buf).unwrap();
+        let expect: Vec<u8> = raw
+            .chunks(w + 1)
+            .flat_map(|row| row[1..].to_vec())
+            .collect();
+        assert_eq!(buf, expect);
+        assert!(z.len() < raw.len());
+    }
+}

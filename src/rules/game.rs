@@ -1,0 +1,729 @@
+//! A game in progress: move generation, captures, outcomes, repetition, dice.
+
+use std::collections::HashMap;
+
+use super::board::{Board, Kind, Piece, Side, Square, CELLS};
+use super::variants::{Escape, Family, KingCapture, Ruleset, SquareFlags};
+use super::Move;
+
+/// Why a game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Reason {
+    KingEscaped,
+    KingCaptured,
+    OnePieceLeft,
+    DuxImmobile,
+    NoLegalMove,
+    Repetition,
+    MoveLimit,
+    Resignation,
+    DrawAgreed,
+    Timeout,
+}
+
+impl Reason {
+    /// The snake_case name used in JSON and the database.
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Reason::KingEscaped => "king_escaped",
+            Reason::KingCaptured => "king_captured",
+            Reason::OnePieceLeft => "one_piece_left",
+            Reason::DuxImmobile => "dux_immobile",
+            Reason::NoLegalMove => "no_legal_move",
+            Reason::Repetition => "repetition",
+            Reason::MoveLimit => "move_limit",
+            Reason::Resignation => "resignation",
+            Reason::DrawAgreed => "draw_agreed",
+            Reason::Timeout => "timeout",
+        }
+    }
+    pub fn parse(s: &str) -> Option<Reason> {
+        const ALL: [Reason; 10] = [
+            Reason::KingEscaped,
+            Reason::KingCaptured,
+            Reason::OnePieceLeft,
+            Reason::DuxImmobile,
+            Reason::NoLegalMove,
+            Reason::Repetition,
+            Reason::MoveLimit,
+            Reason::Resignation,
+            Reason::DrawAgreed,
+            Reason::Timeout,
+        ];
+        ALL.into_iter().find(|r| r.as_str() == s)
+    }
+}
+
+/// The end of a game: the winner (`None` for a draw) and why.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    pub winner: Option<Side>,
+    pub reason: Reason,
+}
+
+/// A move as it was played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Played {
+    pub mv: Move,
+    pub side: Side,
+    pub piece: Piece,
+    /// Squares emptied by this move's captures, in a fixed order.
+    pub captures: Vec<Square>,
+}
+
+/// One throw of the die (`dice` option).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Throw {
+    pub side: Side,
+    pub value: u8,
+}
+
+/// Why a move was refused. [`crate::notation::explain`] turns it into a sentence.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    GameOver,
+    OffBoard(Square),
+    SameSquare(Square),
+    NoPiece(Square),
+    NotYourPiece {
+        at: Square,
+        piece: Piece,
+        to_move: Side,
+    },
+    NotStraight {
+        from: Square,
+        to: Square,
+    },
+    Occupied {
+        at: Square,
+        piece: Piece,
+    },
+    Blocked {
+        by: Square,
+        piece: Piece,
+    },
+    /// The piece moves one square at a time.
+    OneStep {
+        piece: Piece,
+    },
+    /// Only the king may stop on this square.
+    Restricted {
+        at: Square,
+        flags: SquareFlags,
+    },
+    /// Only the king may pass across this square.
+    NoPass {
+        at: Square,
+        flags: SquareFlags,
+    },
+    /// The move would make a position occur for the third time.
+    Repetition,
+}
+
+const fn splitmix(mut x: u64) -> u64 {
+    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
+    let mut z = x;
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+const fn zobrist_table() -> [[u64; 6]; CELLS] {
+    let mut t = [[0u64; 6]; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        let mut k = 0;
+        while k < 6 {
+            t[i][k] = splitmix((i * 6 + k) as u64 * 0x1000_0001 + 7);
+            k += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+static ZOBRIST: [[u64; 6]; CELLS] = zobrist_table();
+const SIDE_KEY: u64 = 0x5A5A_1234_9876_F0F0;
+
+fn hash_board(board: &Board) -> u64 {
+    board
+        .pieces()
+        .fold(0, |h, (s, p)| h ^ ZOBRIST[s.idx()][p.code()])
+}
+
+fn key(board_hash: u64, side: Side) -> u64 {
+    match side {
+        Side::First => board_hash,
+        Side::Second => board_hash ^ SIDE_KEY,
+    }
+}
+
+/// A game: the ruleset, the position, the history that the repetition rule
+/// needs, the dice, and the record.
+#[derive(Clone, Debug)]
+pub struct Game {
+    rules: Ruleset,
+    seed: u64,
+    start: Board,
+    first: Side,
+    board: Board,
+    board_hash: u64,
+    to_move: Side,
+    rng: u64,
+    throws: Vec<Throw>,
+    seen: HashMap<u64, u8>,
+    repeat_possible: bool,
+    since_capture: u32,
+    record: Vec<Played>,
+    outcome: Option<Outcome>,
+}
+
+impl Game {
+    /// A new game from the variant's start. Who starts is the ruleset's
+    /// choice, or a coin toss made from `seed` where the ruleset leaves it open.
+    pub fn new(rules: Ruleset, seed: u64) -> Game {
+        Game::with_first(rules, seed, None)
+    }
+
+    /// The side that moves first in a new game with this seed.
+    pub fn coin_toss(rules: &Ruleset, seed: u64) -> Side {
+        rules
+            .first
+            .unwrap_or(if splitmix(seed ^ 0xC0_1A55) & 1 == 0 {
+                Side::First
+            } else {
+                Side::Second
+            })
+    }
+
+    /// A new game from the variant's start with `first` to move (or the
+    /// default / coin toss when `None`).
+    pub fn with_first(rules: Ruleset, seed: u64, first: Option<Side>) -> Game {
+        let first = first.unwrap_or_else(|| Game::coin_toss(&rules, seed));
+        let board = rules.start.clone();
+        Game::start_from(rules, board, first, seed)
+    }
+
+    /// A game from an arbitrary position. The board must have the ruleset's size.
+    pub fn from_position(
+        rules: Ruleset,
+        board: Board,
+        to_move: Side,
+        seed: u64,
+    ) -> Result<Game, String> {
+        if board.width() != rules.width || board.height() != rules.height {
+            return Err(format!(
+                "A {} board is {}x{}, but that position is {}x{}.",
+                rules.name,
+                rules.width,
+                rules.height,
+                board.width(),
+                board.height()
+            ));
+        }
+        for (_, p) in board.pieces() {
+            let ok = match (rules.family, p.kind) {
+                (Family::Tafl, Kind::Man) => true,
+                (Family::Tafl, Kind::King) => p.side == Side::Second,
+                (Family::Tafl, Kind::Dux) => false,
+                (Family::Latrunculi, Kind::Man) => true,
+                (Family::Latrunculi, Kind::Dux) => rules.dux,
+                (Family::Latrunculi, Kind::King) => false,
+            };
+            if !ok {
+                return Err(format!(
+                    "{} has no place in {}.",
+                    rules.piece_name(p),
+                    rules.name
+                ));
+            }
+        }
+        Ok(Game::start_from(rules, board, to_move, seed))
+    }
+
+    fn start_from(rules: Ruleset, board: Board, first: Side, seed: u64) -> Game {
+        let board_hash = hash_board(&board);
+        let mut g = Game {
+            rules,
+            seed,
+            start: board.clone(),
+            first,
+            board,
+            board_hash,
+            to_move: first,
+            rng: seed,
+            throws: Vec::new(),
+            seen: HashMap::new(),
+            repeat_possible: false,
+            since_capture: 0,
+            record: Vec::new(),
+            outcome: None,
+        };
+        g.seen.insert(key(board_hash, first), 1);
+        g.throw_dice();
+        g.check_can_move();
+        g
+    }
+
+    pub fn rules(&self) -> &Ruleset {
+        &self.rules
+    }
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+    /// The position the game started from.
+    pub fn start(&self) -> &Board {
+        &self.start
+    }
+    /// The side that started (before any dice).
+    pub fn first(&self) -> Side {
+        self.first
+    }
+    /// The side to move, or `None` once the game is over.
+    pub fn to_move(&self) -> Option<Side> {
+        self.outcome.is_none().then_some(self.to_move)
+    }
+    /// The side whose turn it is (or was, when the game ended).
+    pub fn turn(&self) -> Side {
+        self.to_move
+    }
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+    pub fn is_over(&self) -> bool {
+        self.outcome.is_some()
+    }
+    pub fn record(&self) -> &[Played] {
+        &self.record
+    }
+    pub fn last(&self) -> Option<&Played> {
+        self.record.last()
+    }
+    pub fn throws(&self) -> &[Throw] {
+        &self.throws
+    }
+    /// Moves in a row without a capture.
+    pub fn since_capture(&self) -> u32 {
+        self.since_capture
+    }
+
+    /// Ends the game: `side` resigns.
+    pub fn resign(&mut self, side: Side) {
+        self.finish(Some(side.other()), Reason::Resignation);
+    }
+    /// Ends the game: drawn by agreement.
+    pub fn agree_draw(&mut self) {
+        self.finish(None, Reason::DrawAgreed);
+    }
+    /// Ends the game: `side` ran out of time.
+    pub fn time_out(&mut self, side: Side) {
+        self.finish(Some(side.other()), Reason::Timeout);
+    }
+    fn finish(&mut self, winner: Option<Side>, reason: Reason) {
+        if self.outcome.is_none() {
+            self.outcome = Some(Outcome { winner, reason });
+        }
+    }
+
+    fn next_throw(&mut self) -> u8 {
+        self.rng = splitmix(self.rng);
+        (self.rng % 6) as u8 + 1
+    }
+
+    /// With the `dice` option: throw until a side throws even; that side moves.
+    fn throw_dice(&mut self) {
+        if !self.rules.dice {
+            return;
+        }
+        loop {
+            let value = self.next_throw();
+            self.throws.push(Throw {
+                side: self.to_move,
+                value,
+            });
+            if value % 2 == 0 {
+                break;
+            }
+            self.to_move = self.to_move.other();
+        }
+    }
+
+    fn steps_only(&self, p: Piece) -> bool {
+        match p.kind {
+            Kind::King => self.rules.king_steps,
+            _ => self.rules.man_steps,
+        }
+    }
+
+    /// Pushes the destinations of the piece on `from` (movement rules only).
+    fn piece_moves(&self, board: &Board, from: Square, p: Piece, out: &mut Vec<Move>) {
+        let r = &self.rules;
+        let (w, h) = (r.width, r.height);
+        let king = p.kind == Kind::King;
+        let steps = self.steps_only(p);
+        let jump = p.kind == Kind::Dux && r.dux_jump;
+        for dir in 0..4 {
+            let mut cur = from;
+            let mut jumped = false;
+            while let Some(next) = cur.step(dir, w, h) {
+                cur = next;
+                if board.get(cur).is_some() {
+                    if jump && !jumped {
+                        jumped = true;
+                        continue;
+                    }
+                    break;
+                }
+                let f = r.flags(cur);
+                if !king && f.has(SquareFlags::NO_PASS) {
+                    break;
+                }
+                if king || !f.has(SquareFlags::RESTRICTED) {
+                    out.push(Move { from, to: cur });
+                }
+                if steps {
+                    break;
+                }
+            }
+        }
+    }
+
+    /// The moves the movement rules allow `side`, ignoring repetition.
+    fn movement_moves(&self, board: &Board, side: Side, out: &mut Vec<Move>) {
+        for (sq, p) in board.pieces() {
+            if p.side == side {
+                self.piece_moves(board, sq, p, out);
+            }
+        }
+    }
+
+    /// All legal moves of the side to move (none once the game is over).
+    pub fn legal_moves(&self) -> Vec<Move> {
+        let mut out = Vec::with_capacity(128);
+        if self.outcome.is_none() {
+            self.movement_moves(&self.board, self.to_move, &mut out);
+            if self.repeat_possible {
+                out.retain(|&m| !self.repeats(m));
+            }
+        }
+        out
+    }
+
+    /// The legal destinations of the piece on `from`.
+    pub fn moves_from(&self, from: Square) -> Vec<Move> {
+        let mut out = Vec::new();
+        if self.outcome.is_some() {
+            return out;
+        }
+        if let Some(p) = self.board.get(from).filter(|p| p.side == self.to_move) {
+            self.piece_moves(&self.board, from, p, &mut out);
+            if self.repeat_possible {
+                out.retain(|&m| !self.repeats(m));
+            }
+        }
+        out
+    }
+
+    /// Would this (movement-legal) move make a position occur for the third time?
+    fn repeats(&self, mv: Move) -> bool {
+        let mut b = self.board.clone();
+        let p = b.get(mv.from).expect("moving piece");
+        let caps = self.apply(&mut b, mv, p);
+        let mut h =
+            self.board_hash ^ ZOBRIST[mv.from.idx()][p.code()] ^ ZOBRIST[mv.to.idx()][p.code()];
+        for c in &caps {
+            if let Some(cp) = self.board.get(*c) {
+                h ^= ZOBRIST[c.idx()][cp.code()];
+            }
+        }
+        let k = key(h, p.side.other());
+        self.seen.get(&k).copied().unwrap_or(0) + 1 >= self.rules.repetition_limit
+    }
+
+    /// Checks a move against the rules; `Ok` means [`Game::play`] will accept it.
+    pub fn check(&self, mv: Move) -> Result<(), MoveError> {
+        if self.outcome.is_some() {
+            return Err(MoveError::GameOver);
+        }
+        let (from, to) = (mv.from, mv.to);
+        for s in [from, to] {
+            if !self.board.contains(s) {
+                return Err(MoveError::OffBoard(s));
+            }
+        }
+        if from == to {
+            return Err(MoveError::SameSquare(from));
+        }
+        let p = self.board.get(from).ok_or(MoveError::NoPiece(from))?;
+        if p.side != self.to_move {
+            return Err(MoveError::NotYourPiece {
+                at: from,
+                piece: p,
+                to_move: self.to_move,
+            });
+        }
+        if from.file() != to.file() && from.rank() != to.rank() {
+            return Err(MoveError::NotStraight { from, to });
+        }
+        if let Some(q) = self.board.get(to) {
+            return Err(MoveError::Occupied { at: to, piece: q });
+        }
+        let dist = from.file().abs_diff(to.file()) + from.rank().abs_diff(to.rank());
+        if dist > 1 && self.steps_only(p) {
+            return Err(MoveError::OneStep { piece: p });
+        }
+        // Walk the path.
+        let dir = if to.rank() > from.rank() {
+            0
+        } else if to.file() > from.file() {
+            1
+        } else if to.rank() < from.rank() {
+            2
+        } else {
+            3
+        };
+        let (w, h) = (self.rules.width, self.rules.height);
+        let king = p.kind == Kind::King;
+        let jump = p.kind == Kind::Dux && self.rules.dux_jump;
+        let mut jumped = false;
+        let mut cur = from;
+        while let Some(next) = cur.step(dir, w, h) {
+            cur = next;
+            if cur == to {
+                break;
+            }
+            if let Some(q) = self.board.get(cur) {
+                if jump && !jumped {
+                    jumped = true;
+                    continue;
+                }
+                return Err(MoveError::Blocked { by: cur, piece: q });
+            }
+            let f = self.rules.flags(cur);
+            if !king && f.has(SquareFlags::NO_PASS) {
+                return Err(MoveError::NoPass { at: cur, flags: f });
+            }
+        }
+        let f = self.rules.flags(to);
+        if !king && f.has(SquareFlags::RESTRICTED) {
+            return Err(MoveError::Restricted { at: to, flags: f });
+        }
+        if self.repeat_possible && self.repeats(mv) {
+            return Err(MoveError::Repetition);
+        }
+        Ok(())
+    }
+
+    /// What a move would capture, if it is legal; the game is unchanged.
+    pub fn captures_of(&self, mv: Move) -> Result<Vec<Square>, MoveError> {
+        self.check(mv)?;
+        let p = self.board.get(mv.from).expect("checked");
+        let mut b = self.board.clone();
+        Ok(self.apply(&mut b, mv, p))
+    }
+
+    /// Does `closer` (the square beyond a line of enemies of `mover`) close a capture?
+    #[inline]
+    fn closes(&self, board: &Board, sq: Square, mover: Side) -> bool {
+        let f = self.rules.flags(sq);
+        match board.get(sq) {
+            None => f.has(SquareFlags::HOSTILE_EMPTY),
+            Some(q) if q.side == mover => q.kind != Kind::King || self.rules.king_armed,
+            Some(q) => q.kind == Kind::King && f.has(SquareFlags::HOSTILE_ALWAYS),
+        }
+    }
+
+    #[inline]
+    fn capturable(&self, q: Piece) -> bool {
+        match q.kind {
+            Kind::Man => true,
+            Kind::Dux => false,
+            Kind::King => self.rules.king_capture == KingCapture::Custodial,
+        }
+    }
+
+    /// Moves `p` along `mv` on `board`, makes the captures, and returns them.
+    fn apply(&self, board: &mut Board, mv: Move, p: Piece) -> Vec<Square> {
+        board.set(mv.from, None);
+        board.set(mv.to, Some(p));
+        let r = &self.rules;
+        let (w, h) = (r.width, r.height);
+        let me = p.side;
+        let mut caps = Vec::new();
+        for dir in 0..4 {
+            let mut line = [mv.to; 3];
+            let mut n = 0usize;
+            let mut cur = mv.to;
+            while let Some(next) = cur.step(dir, w, h) {
+                cur = next;
+                if n > 0 && self.closes(board, cur, me) {
+                    caps.extend_from_slice(&line[..n]);
+                    break;
+                }
+                match board.get(cur) {
+                    Some(q)
+                        if q.side != me
+                            && self.capturable(q)
+                            && n < r.capture.max_line as usize =>
+                    {
+                        line[n] = cur;
+                        n += 1;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        if r.capture.corner_capture {
+            for dir in 0..4 {
+                let Some(c) = mv.to.step(dir, w, h) else {
+                    continue;
+                };
+                if !board.is_corner(c) {
+                    continue;
+                }
+                let Some(q) = board.get(c) else { continue };
+                if q.side == me || q.kind != Kind::Man {
+                    continue;
+                }
+                let other = (0..4).filter_map(|d| c.step(d, w, h)).find(|&s| s != mv.to);
+                if other
+                    .and_then(|s| board.get(s))
+                    .is_some_and(|o| o.side == me)
+                {
+                    caps.push(c);
+                }
+            }
+        }
+        if let KingCapture::Enclosure { edge_three } = r.king_capture {
+            if r.family == Family::Tafl && me == Side::First {
+                for dir in 0..4 {
+                    let Some(k) = mv.to.step(dir, w, h) else {
+                        continue;
+                    };
+                    if board.get(k) != Some(Piece::new(Side::Second, Kind::King)) {
+                        continue;
+                    }
+                    let enclosed = (0..4).all(|d| match k.step(d, w, h) {
+                        None => edge_three,
+                        Some(s) => match board.get(s) {
+                            Some(q) => q.side == Side::First,
+                            None => r.flags(s).has(SquareFlags::THRONE),
+                        },
+                    });
+                    if enclosed {
+                        caps.push(k);
+                    }
+                }
+            }
+        }
+        for c in &caps {
+            board.set(*c, None);
+        }
+        caps
+    }
+
+    /// Can the dux of `side` move, by its movement rules?
+    fn dux_can_move(&self, side: Side) -> bool {
+        let dux = Piece::new(side, Kind::Dux);
+        match self.board.find(dux) {
+            None => true,
+            Some(sq) => {
+                let mut v = Vec::new();
+                self.piece_moves(&self.board, sq, dux, &mut v);
+                !v.is_empty()
+            }
+        }
+    }
+
+    /// Plays a move, or says why not (and changes nothing).
+    pub fn play(&mut self, mv: Move) -> Result<&Played, MoveError> {
+        self.check(mv)?;
+        let p = self.board.get(mv.from).expect("checked");
+        let mut b = self.board.clone();
+        let captures = self.apply(&mut b, mv, p);
+        let mut h =
+            self.board_hash ^ ZOBRIST[mv.from.idx()][p.code()] ^ ZOBRIST[mv.to.idx()][p.code()];
+        for c in &captures {
+            if let Some(cp) = self.board.get(*c) {
+                h ^= ZOBRIST[c.idx()][cp.code()];
+            }
+        }
+        let king_taken = captures
+            .iter()
+            .any(|c| self.board.get(*c).is_some_and(|q| q.kind == Kind::King));
+        self.board = b;
+        self.board_hash = h;
+        let mover = p.side;
+        let count = self.seen.entry(key(h, mover.other())).or_insert(0);
+        *count += 1;
+        if *count + 1 >= self.rules.repetition_limit {
+            self.repeat_possible = true;
+        }
+        if captures.is_empty() {
+            self.since_capture += 1;
+        } else {
+            self.since_capture = 0;
+        }
+        self.record.push(Played {
+            mv,
+            side: mover,
+            piece: p,
+            captures,
+        });
+        self.to_move = mover.other();
+        self.after_move(mv, p, king_taken);
+        Ok(self.record.last().expect("just pushed"))
+    }
+
+    /// The order of checks after a move (RULES.md).
+    fn after_move(&mut self, mv: Move, p: Piece, king_taken: bool) {
+        let r = &self.rules;
+        let mover = p.side;
+        let escaped = p.kind == Kind::King
+            && match r.escape {
+                Escape::Edge => self.board.is_edge(mv.to),
+                Escape::Corners => self.board.is_corner(mv.to),
+                Escape::None => false,
+            };
+        if escaped {
+            return self.finish(Some(mover), Reason::KingEscaped);
+        }
+        if king_taken {
+            return self.finish(Some(Side::First), Reason::KingCaptured);
+        }
+        if r.one_piece_loses && self.board.count(mover.other()) <= 1 {
+            return self.finish(Some(mover), Reason::OnePieceLeft);
+        }
+        if r.dux {
+            if !self.dux_can_move(mover.other()) {
+                return self.finish(Some(mover), Reason::DuxImmobile);
+            }
+            if !self.dux_can_move(mover) {
+                return self.finish(Some(mover.other()), Reason::DuxImmobile);
+            }
+        }
+        if self.since_capture >= r.move_limit {
+            return self.finish(None, Reason::MoveLimit);
+        }
+        self.throw_dice();
+        self.check_can_move();
+    }
+
+    /// Step 7: the side now to move has no legal move.
+    fn check_can_move(&mut self) {
+        if self.outcome.is_some() {
+            return;
+        }
+        let mut moves = Vec::new();
+        self.movement_moves(&self.board, self.to_move, &mut moves);
+        let loser = self.to_move;
+        if moves.is_empty() {
+            self.finish(Some(loser.other()), Reason::NoLegalMove);
+        } else if self.repeat_possible && moves.iter().all(|&m| self.repeats(m)) {
+            self.finish(Some(loser.other()), Reason::Repetition);
+        }
+    }
+}

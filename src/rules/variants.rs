@@ -1,0 +1,501 @@
+//! Variants as data: one [`Ruleset`] type, one preset per variant.
+//!
+//! A new variant is a new preset here, never a new move generator.
+
+use super::board::{Board, Kind, Piece, Side, Square, CELLS};
+
+/// Which family a game belongs to: decides the names of the sides and pieces.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// Attackers (`First`) against defenders with a king (`Second`).
+    Tafl,
+    /// Ludus latrunculorum: white (`First`) against black (`Second`).
+    Latrunculi,
+}
+
+/// The notation a variant's records and board labels use.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// `e1-e4`.
+    Algebraic,
+    /// `@14-@44` (column, row), or `@11,6` on boards wider than 9.
+    AtHv,
+}
+
+/// Where the king wins by stopping.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Escape {
+    /// Any square on the edge of the board.
+    Edge,
+    /// The four corner squares.
+    Corners,
+    /// No king in this game.
+    None,
+}
+
+/// How the king is captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum KingCapture {
+    /// Like any other piece (including in a line).
+    Custodial,
+    /// By attackers on all four sides; the empty throne counts as one; with
+    /// `edge_three`, three suffice on the edge of the board.
+    Enclosure { edge_three: bool },
+}
+
+/// How ordinary pieces are captured.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Capture {
+    /// The longest line of enemy pieces one closing captures (1 = plain custodial).
+    pub max_line: u8,
+    /// A man on a corner is taken when the enemy holds both squares next to it.
+    pub corner_capture: bool,
+}
+
+/// Per-square properties.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub struct SquareFlags(pub u8);
+
+impl SquareFlags {
+    /// Only the king may stop here.
+    pub const RESTRICTED: u8 = 1;
+    /// Only the king may pass across this square.
+    pub const NO_PASS: u8 = 2;
+    /// Hostile to pieces of both sides while empty.
+    pub const HOSTILE_EMPTY: u8 = 4;
+    /// Hostile to pieces of both sides even while the king stands on it.
+    pub const HOSTILE_ALWAYS: u8 = 8;
+    /// The throne (centre).
+    pub const THRONE: u8 = 16;
+    /// A corner square with a special role (restricted or escape).
+    pub const CORNER: u8 = 32;
+    /// A square next to a corner that only the king may stop on (`corner-guard`).
+    pub const GUARD: u8 = 64;
+
+    pub fn has(self, f: u8) -> bool {
+        self.0 & f != 0
+    }
+}
+
+/// Everything that makes one game different from another.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ruleset {
+    /// The variant id: `tawlbwrdd`, `tawlbwrdd-walker`, `tallfwrdd`, `goedhboell`, `gwyddbwyll`.
+    pub variant: &'static str,
+    /// Options in canonical form and order (`dice`, `king-steps`, `size=10x8`, ...).
+    pub options: Vec<String>,
+    /// Display name.
+    pub name: &'static str,
+    pub family: Family,
+    pub notation: Notation,
+    pub width: u8,
+    pub height: u8,
+    pub start: Board,
+    /// Who moves first; `None` means a coin toss made from the game's seed.
+    pub first: Option<Side>,
+    /// Men move one square at a time.
+    pub man_steps: bool,
+    /// The king moves one square at a time.
+    pub king_steps: bool,
+    /// The dux may pass over exactly one occupied square.
+    pub dux_jump: bool,
+    pub throne: Option<Square>,
+    pub flags: Vec<SquareFlags>,
+    pub escape: Escape,
+    pub king_capture: KingCapture,
+    pub capture: Capture,
+    /// The king captures (closes captures) like his men.
+    pub king_armed: bool,
+    /// A side left with one piece loses.
+    pub one_piece_loses: bool,
+    /// Each side has a dux; a side whose dux cannot move loses.
+    pub dux: bool,
+    /// Throw a die before every move; odd passes the throw.
+    pub dice: bool,
+    /// Moves in a row without a capture that draw the game.
+    pub move_limit: u32,
+    /// A move may not make a position occur this many times.
+    pub repetition_limit: u8,
+}
+
+/// A variant's catalogue entry.
+pub struct VariantInfo {
+    pub id: &'static str,
+    pub aliases: &'static [&'static str],
+    pub name: &'static str,
+    pub options: &'static [&'static str],
+    pub summary: &'static str,
+}
+
+/// All variants, in the order they are offered.
+pub const VARIANTS: &[VariantInfo] = &[
+    VariantInfo {
+        id: "tawlbwrdd",
+        aliases: &[],
+        name: "Tawlbwrdd",
+        options: &["dice"],
+        summary: "11x11, 24 attackers against 12 defenders and a king on the throne f6. Every piece slides like a rook; only the king may stop on the throne. Custodial capture; the empty throne is hostile. The king wins on any edge square; attackers win by surrounding him on four sides (the empty throne counts as one). Attackers move first.",
+    },
+    VariantInfo {
+        id: "tawlbwrdd-walker",
+        aliases: &["walker"],
+        name: "Tawlbwrdd (Walker)",
+        options: &["dice"],
+        summary: "11x11, Damian Walker's reconstruction: 24 attackers against 12 defenders and a king. Every piece slides; the throne and corners are for the king alone and hostile to all. Lines of up to three enemies are captured at once; the king is captured like any piece. The king wins on any edge square. Attackers move first.",
+    },
+    VariantInfo {
+        id: "tallfwrdd",
+        aliases: &[],
+        name: "Tallfwrdd",
+        options: &["dice"],
+        summary: "9x9, 16 attackers against 8 defenders and a king on e5. Every piece moves one square at a time. Only the king may enter the throne or the corners; the empty throne is hostile. The king wins in a corner and is captured by four attackers (three on the edge). Attackers move first.",
+    },
+    VariantInfo {
+        id: "goedhboell",
+        aliases: &["celtic-chess"],
+        name: "Goedhboell (Celtic chess)",
+        options: &["dice", "king-steps", "corner-guard"],
+        summary: "9x9 in @hv notation: 16 assailants against 8 princes and a king on @55. Every piece slides; only the king may stop on the centre or a corner. Custodial capture; the king is captured by four assailants in a cross (three on the edge). The king wins in a corner. Assailants move first.",
+    },
+    VariantInfo {
+        id: "gwyddbwyll",
+        aliases: &["latrunculi"],
+        name: "Gwyddbwyll (ludus latrunculorum)",
+        options: &["size=13x8", "size=12x8", "size=10x8", "size=8x8", "dux", "dux-jump"],
+        summary: "13x8 (or 12x8, 10x8, 8x8): white fills rank 1, black the top rank; a coin toss decides who starts. Every piece slides. A man between two enemies is captured, two in a line at once; a man in a corner falls to the two squares beside it. A side left with one piece, or with no move, loses. Option dux: each side's dux can never be captured, and a side whose dux cannot move loses.",
+    },
+];
+
+/// Finds a variant by id or alias (case-insensitive).
+pub fn lookup(name: &str) -> Option<&'static VariantInfo> {
+    let n = name.trim().to_ascii_lowercase();
+    VARIANTS
+        .iter()
+        .find(|v| v.id == n || v.aliases.contains(&n.as_str()))
+}
+
+fn sq(s: &str) -> Square {
+    let b = s.as_bytes();
+    let file = b[0] - b'a';
+    let rank: u8 = s[1..].parse().expect("preset square");
+    Square::new(file, rank - 1).expect("preset square")
+}
+
+fn place(board: &mut Board, piece: Piece, squares: &str) {
+    for s in squares.split_whitespace() {
+        board.set(sq(s), Some(piece));
+    }
+}
+
+const ATT: Piece = Piece::new(Side::First, Kind::Man);
+const DEF: Piece = Piece::new(Side::Second, Kind::Man);
+const KING: Piece = Piece::new(Side::Second, Kind::King);
+
+impl Ruleset {
+    /// The ruleset of a variant (id or alias) with options, e.g.
+    /// `from_spec("gwyddbwyll", &["size=8x8".into(), "dux".into()])`.
+    /// Errors are sentences for a player.
+    pub fn from_spec(variant: &str, options: &[String]) -> Result<Ruleset, String> {
+        let info = lookup(variant).ok_or_else(|| {
+            format!(
+                "There is no game called \"{}\". The games are: {}.",
+                variant.trim(),
+                VARIANTS.iter().map(|v| v.id).collect::<Vec<_>>().join(", ")
+            )
+        })?;
+        let mut opts: Vec<String> = Vec::new();
+        for o in options.iter().flat_map(|o| o.split(',')) {
+            let o = o.trim().to_ascii_lowercase();
+            if o.is_empty() {
+                continue;
+            }
+            let known = info.options.contains(&o.as_str());
+            if !known {
+                let list = if info.id == "gwyddbwyll" {
+                    "size=13x8, size=12x8, size=10x8, size=8x8, dux, dux-jump".to_string()
+                } else {
+                    info.options.join(", ")
+                };
+                return Err(format!(
+                    "{} has no option \"{o}\"; its options are: {list}.",
+                    info.name
+                ));
+            }
+            if o.starts_with("size=") {
+                opts.retain(|x| !x.starts_with("size="));
+            }
+            if !opts.contains(&o) {
+                opts.push(o);
+            }
+        }
+        if opts.iter().any(|o| o == "dux-jump") && !opts.iter().any(|o| o == "dux") {
+            opts.push("dux".into());
+        }
+        opts.retain(|o| o != "size=13x8");
+        opts.sort();
+        let has = |n: &str| opts.iter().any(|o| o == n);
+        let mut rules = match info.id {
+            "tawlbwrdd" => tawlbwrdd(),
+            "tawlbwrdd-walker" => tawlbwrdd_walker(),
+            "tallfwrdd" => tallfwrdd(),
+            "goedhboell" => goedhboell(has("king-steps"), has("corner-guard")),
+            _ => {
+                let (w, h) = opts
+                    .iter()
+                    .find_map(|o| o.strip_prefix("size="))
+                    .and_then(|s| s.split_once('x'))
+                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+                    .unwrap_or((13, 8));
+                gwyddbwyll(w, h, has("dux"), has("dux-jump"))
+            }
+        };
+        rules.dice = has("dice");
+        rules.options = opts;
+        Ok(rules)
+    }
+
+    /// The variant's catalogue entry.
+    pub fn info(&self) -> &'static VariantInfo {
+        lookup(self.variant).expect("preset variant is catalogued")
+    }
+
+    #[inline]
+    pub fn flags(&self, sq: Square) -> SquareFlags {
+        self.flags[sq.idx()]
+    }
+
+    /// The name of a side in this game: attackers/defenders or white/black.
+    pub fn side_name(&self, side: Side) -> &'static str {
+        match (self.family, side) {
+            (Family::Tafl, Side::First) => "attackers",
+            (Family::Tafl, Side::Second) => "defenders",
+            (Family::Latrunculi, Side::First) => "white",
+            (Family::Latrunculi, Side::Second) => "black",
+        }
+    }
+
+    /// Reads a side's name (attackers, defenders, white, black, and a few
+    /// friendly synonyms) in this game.
+    pub fn parse_side(&self, s: &str) -> Option<Side> {
+        let s = s.trim().to_ascii_lowercase();
+        let tafl = match s.as_str() {
+            "attackers" | "attacker" | "attack" | "assailants" | "a" => Some(Side::First),
+            "defenders" | "defender" | "defend" | "king" | "princes" | "d" => Some(Side::Second),
+            _ => None,
+        };
+        let latr = match s.as_str() {
+            "white" | "w" => Some(Side::First),
+            "black" | "b" => Some(Side::Second),
+            _ => None,
+        };
+        match self.family {
+            Family::Tafl => tafl,
+            Family::Latrunculi => latr,
+        }
+    }
+
+    /// A piece's name in this game, for sentences.
+    pub fn piece_name(&self, p: Piece) -> &'static str {
+        match (self.family, p.side, p.kind) {
+            (_, _, Kind::King) => "the king",
+            (Family::Tafl, Side::First, _) if self.variant == "goedhboell" => "an assailant",
+            (Family::Tafl, Side::Second, _) if self.variant == "goedhboell" => "a prince",
+            (Family::Tafl, Side::First, _) => "an attacker",
+            (Family::Tafl, Side::Second, _) => "a defender",
+            (Family::Latrunculi, Side::First, Kind::Dux) => "the white dux",
+            (Family::Latrunculi, Side::Second, Kind::Dux) => "the black dux",
+            (Family::Latrunculi, Side::First, _) => "a white man",
+            (Family::Latrunculi, Side::Second, _) => "a black man",
+        }
+    }
+
+    /// The id with options, as written in records: `gwyddbwyll size=8x8 dux`.
+    pub fn spec(&self) -> String {
+        std::iter::once(self.variant.to_string())
+            .chain(self.options.iter().cloned())
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+}
+
+fn tafl_base(variant: &'static str, name: &'static str, size: u8, notation: Notation) -> Ruleset {
+    Ruleset {
+        variant,
+        options: Vec::new(),
+        name,
+        family: Family::Tafl,
+        notation,
+        width: size,
+        height: size,
+        start: Board::empty(size, size),
+        first: Some(Side::First),
+        man_steps: false,
+        king_steps: false,
+        dux_jump: false,
+        throne: Square::new(size / 2, size / 2),
+        flags: vec![SquareFlags::default(); CELLS],
+        escape: Escape::Edge,
+        king_capture: KingCapture::Enclosure { edge_three: false },
+        capture: Capture {
+            max_line: 1,
+            corner_capture: false,
+        },
+        king_armed: true,
+        one_piece_loses: false,
+        dux: false,
+        dice: false,
+        move_limit: 100,
+        repetition_limit: 3,
+    }
+}
+
+impl Ruleset {
+    fn mark(&mut self, sq: Square, f: u8) {
+        self.flags[sq.idx()].0 |= f;
+    }
+    fn corners(&self) -> [Square; 4] {
+        let (w, h) = (self.width - 1, self.height - 1);
+        [(0, 0), (w, 0), (0, h), (w, h)].map(|(f, r)| Square::new(f, r).expect("corner"))
+    }
+}
+
+fn tawlbwrdd() -> Ruleset {
+    let mut r = tafl_base("tawlbwrdd", "Tawlbwrdd", 11, Notation::Algebraic);
+    let t = r.throne.expect("throne");
+    r.mark(
+        t,
+        SquareFlags::THRONE | SquareFlags::RESTRICTED | SquareFlags::HOSTILE_EMPTY,
+    );
+    place(
+        &mut r.start,
+        ATT,
+        "e1 f1 g1 e2 f2 g2 e10 f10 g10 e11 f11 g11 a5 b5 a6 b6 a7 b7 j5 k5 j6 k6 j7 k7",
+    );
+    place(&mut r.start, DEF, "f4 e5 f5 g5 d6 e6 g6 h6 e7 f7 g7 f8");
+    r.start.set(t, Some(KING));
+    r
+}
+
+fn tawlbwrdd_walker() -> Ruleset {
+    let mut r = tafl_base(
+        "tawlbwrdd-walker",
+        "Tawlbwrdd (Walker)",
+        11,
+        Notation::Algebraic,
+    );
+    let t = r.throne.expect("throne");
+    let all = SquareFlags::RESTRICTED
+        | SquareFlags::NO_PASS
+        | SquareFlags::HOSTILE_EMPTY
+        | SquareFlags::HOSTILE_ALWAYS;
+    r.mark(t, SquareFlags::THRONE | all);
+    for c in r.corners() {
+        r.mark(c, SquareFlags::CORNER | all);
+    }
+    r.king_capture = KingCapture::Custodial;
+    r.capture.max_line = 3;
+    place(
+        &mut r.start,
+        ATT,
+        "d1 e1 f1 g1 h1 f2 d11 e11 f11 g11 h11 f10 a4 a5 a6 a7 a8 b6 k4 k5 k6 k7 k8 j6",
+    );
+    place(&mut r.start, DEF, "d6 e6 g6 h6 f4 f5 f7 f8 e5 g5 e7 g7");
+    r.start.set(t, Some(KING));
+    r
+}
+
+/// The 9x9 layout of seed 002, shared by tallfwrdd and goedhboell.
+fn nine_by_nine(r: &mut Ruleset) {
+    place(
+        &mut r.start,
+        ATT,
+        "d1 e1 f1 e2 a4 a5 a6 b5 i4 i5 i6 h5 d9 e9 f9 e8",
+    );
+    place(&mut r.start, DEF, "e3 e4 c5 d5 f5 g5 e6 e7");
+    r.start.set(sq("e5"), Some(KING));
+}
+
+fn tallfwrdd() -> Ruleset {
+    let mut r = tafl_base("tallfwrdd", "Tallfwrdd", 9, Notation::Algebraic);
+    let t = r.throne.expect("throne");
+    r.mark(
+        t,
+        SquareFlags::THRONE
+            | SquareFlags::RESTRICTED
+            | SquareFlags::NO_PASS
+            | SquareFlags::HOSTILE_EMPTY,
+    );
+    for c in r.corners() {
+        r.mark(
+            c,
+            SquareFlags::CORNER | SquareFlags::RESTRICTED | SquareFlags::NO_PASS,
+        );
+    }
+    r.man_steps = true;
+    r.king_steps = true;
+    r.escape = Escape::Corners;
+    r.king_capture = KingCapture::Enclosure { edge_three: true };
+    nine_by_nine(&mut r);
+    r
+}
+
+fn goedhboell(king_steps: bool, corner_guard: bool) -> Ruleset {
+    let mut r = tafl_base("goedhboell", "Goedhboell", 9, Notation::AtHv);
+    let t = r.throne.expect("throne");
+    r.mark(t, SquareFlags::THRONE | SquareFlags::RESTRICTED);
+    for c in r.corners() {
+        r.mark(c, SquareFlags::CORNER | SquareFlags::RESTRICTED);
+        if corner_guard {
+            for d in 0..4 {
+                if let Some(n) = c.step(d, r.width, r.height) {
+                    r.mark(n, SquareFlags::GUARD | SquareFlags::RESTRICTED);
+                }
+            }
+        }
+    }
+    r.king_steps = king_steps;
+    r.escape = Escape::Corners;
+    r.king_capture = KingCapture::Enclosure { edge_three: true };
+    nine_by_nine(&mut r);
+    r
+}
+
+fn gwyddbwyll(w: u8, h: u8, dux: bool, dux_jump: bool) -> Ruleset {
+    let mut r = tafl_base("gwyddbwyll", "Gwyddbwyll", w, Notation::Algebraic);
+    r.height = h;
+    r.start = Board::empty(w, h);
+    r.family = Family::Latrunculi;
+    r.throne = None;
+    r.first = None;
+    r.escape = Escape::None;
+    r.king_armed = false;
+    r.capture = Capture {
+        max_line: 2,
+        corner_capture: true,
+    };
+    r.one_piece_loses = true;
+    r.dux = dux;
+    r.dux_jump = dux_jump;
+    for f in 0..w {
+        r.start.set(
+            Square::new(f, 0).expect("sq"),
+            Some(Piece::new(Side::First, Kind::Man)),
+        );
+        r.start.set(
+            Square::new(f, h - 1).expect("sq"),
+            Some(Piece::new(Side::Second, Kind::Man)),
+        );
+    }
+    if dux {
+        let file = w.div_ceil(2) - 1;
+        r.start.set(
+            Square::new(file, 1).expect("sq"),
+            Some(Piece::new(Side::First, Kind::Dux)),
+        );
+        r.start.set(
+            Square::new(file, h - 2).expect("sq"),
+            Some(Piece::new(Side::Second, Kind::Dux)),
+        );
+    }
+    r
+}

@@ -1,0 +1,323 @@
+//! Integration tests for the board pictures: decode the PNG and check that
+//! what is drawn means what the view says.
+
+use tawlbot::render::theme::{mix, Rgb};
+use tawlbot::render::{
+    read_text_chunks, BoardView, Layout, PieceView, Renderer, SquareKind, Theme,
+};
+
+mod render_support;
+use render_support::*;
+
+fn decode(png: &[u8]) -> image::RgbImage {
+    image::load_from_memory_with_format(png, image::ImageFormat::Png)
+        .expect("valid PNG")
+        .to_rgb8()
+}
+
+fn px(img: &image::RgbImage, (x, y): (u32, u32)) -> Rgb {
+    img.get_pixel(x, y).0
+}
+
+fn close(a: Rgb, b: Rgb, tol: i32) -> bool {
+    (0..3).all(|i| (a[i] as i32 - b[i] as i32).abs() <= tol)
+}
+
+/// The colour the centre of a square must show.
+fn expected_centre(t: &Theme, v: &BoardView, f: u8, r: u8) -> Rgb {
+    match v.piece(f, r) {
+        Some(PieceView::Attacker) => t.attacker.face,
+        Some(PieceView::Defender) => t.defender.face,
+        Some(PieceView::King) => t.gold,
+        Some(PieceView::WhiteMan | PieceView::WhiteDux) => t.white_man.face,
+        Some(PieceView::BlackMan | PieceView::BlackDux) => t.black_man.face,
+        None => {
+            let kind = v.squares[v.index(f, r)];
+            match (kind, v.is_escape(f, r)) {
+                (SquareKind::Plain | SquareKind::Restricted, false) => t.board,
+                (SquareKind::Plain | SquareKind::Restricted, true) => t.escape,
+                (SquareKind::Throne, false) => t.throne,
+                (SquareKind::Corner, false) => t.corner,
+                (_, true) => mix(t.corner, t.escape, 0.7),
+            }
+        }
+    }
+}
+
+#[test]
+fn render_centres_match_pieces_for_every_variant() {
+    let r = Renderer::new();
+    for theme in [Theme::light(), Theme::dark()] {
+        for (name, v) in variants() {
+            let png = r.png(&v, &theme, &[]).unwrap();
+            let img = decode(&png);
+            let l = Layout::for_board(v.width, v.height);
+            assert_eq!((img.width(), img.height()), (l.width, l.height), "{name}");
+            for rank in 0..v.height {
+                for file in 0..v.width {
+                    let want = expected_centre(&theme, &v, file, rank);
+                    let got = px(&img, l.square_centre(file, rank));
+                    assert!(
+                        close(got, want, 10),
+                        "{} {name}: square ({file},{rank}) piece {:?}: got {got:?} want {want:?}",
+                        theme.name,
+                        v.piece(file, rank)
+                    );
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn render_tawlbwrdd_setup_matches_rulebook() {
+    let v = BoardView::from_rows(TAWLBWRDD).unwrap();
+    let count = |p| v.cells.iter().filter(|c| **c == Some(p)).count();
+    assert_eq!(count(PieceView::Attacker), 24);
+    assert_eq!(count(PieceView::Defender), 12);
+    assert_eq!(v.piece(5, 5), Some(PieceView::King));
+    for s in ["e1", "g2", "e10", "g11", "a5", "b7", "j5", "k7"] {
+        let (f, r) = sq(s);
+        assert_eq!(v.piece(f, r), Some(PieceView::Attacker), "{s}");
+    }
+    for s in ["f4", "e5", "g5", "d6", "h6", "e7", "g7", "f8"] {
+        let (f, r) = sq(s);
+        assert_eq!(v.piece(f, r), Some(PieceView::Defender), "{s}");
+    }
+    let w = BoardView::from_rows(WALKER).unwrap();
+    for s in ["d1", "h1", "f2", "f10", "a4", "a8", "b6", "k4", "j6"] {
+        let (f, r) = sq(s);
+        assert_eq!(w.piece(f, r), Some(PieceView::Attacker), "{s}");
+    }
+    assert_eq!(w.cells.iter().filter(|c| c.is_some()).count(), 37);
+}
+
+#[test]
+fn render_marks_are_visible() {
+    let r = Renderer::new();
+    for theme in [Theme::light(), Theme::dark()] {
+        let base = variants().remove(0).1;
+        let mut v = base.clone();
+        // Attacker e2 -> e4 (file 4), capturing nothing; pretend d6 was taken.
+        let (from, to) = (sq("e2"), sq("e4"));
+        let i_from = v.index(from.0, from.1);
+        let i_to = v.index(to.0, to.1);
+        v.cells[i_to] = v.cells[i_from].take();
+        v.last_move = Some((from, to));
+        let cap = sq("d6");
+        let i_cap = v.index(cap.0, cap.1);
+        v.cells[i_cap] = None;
+        v.captured = vec![cap];
+        v.dots = vec![sq("c3"), sq("h3")];
+
+        let mut plain = base.clone();
+        plain.cells = v.cells.clone();
+        let l = Layout::for_board(11, 11);
+        let a = decode(&r.png(&plain, &theme, &[]).unwrap());
+        let b = decode(&r.png(&v, &theme, &[]).unwrap());
+
+        // From square (now empty): the centre is tinted.
+        let c = l.square_centre(from.0, from.1);
+        assert_ne!(
+            px(&a, c),
+            px(&b, c),
+            "{}: from square not highlighted",
+            theme.name
+        );
+        assert!(close(px(&a, c), theme.board, 0));
+        // To square: the centre holds the piece, the inset frame is marked.
+        let (x, y) = l.square_origin(to.0, to.1);
+        let edge = (x + 3, y + l.square / 2);
+        assert_ne!(
+            px(&a, edge),
+            px(&b, edge),
+            "{}: to square not highlighted",
+            theme.name
+        );
+        assert!(close(
+            px(&b, l.square_centre(to.0, to.1)),
+            theme.attacker.face,
+            10
+        ));
+        // Captured square: red cross at the centre.
+        let c = l.square_centre(cap.0, cap.1);
+        assert!(close(px(&b, c), theme.captured, 10), "{:?}", px(&b, c));
+        assert!(close(px(&a, c), theme.board, 0));
+        // Dots: darker centre.
+        for d in &v.dots {
+            let c = l.square_centre(d.0, d.1);
+            let (pa, pb) = (px(&a, c), px(&b, c));
+            let lum = |p: Rgb| p.iter().map(|&x| x as u32).sum::<u32>();
+            assert!(
+                lum(pb) + 60 < lum(pa),
+                "{}: dot {pa:?} vs {pb:?}",
+                theme.name
+            );
+        }
+    }
+}
+
+#[test]
+fn render_text_chunks_round_trip() {
+    let (_, v) = variants().remove(0);
+    let record = "1. e2-e4 ".repeat(400); // long: goes into zTXt
+    let chunks = [
+        ("tawlbot-position", TAWLBWRDD),
+        ("tawlbot-record", record.as_str()),
+        ("tawlbot-players", "Siân ⚔ Bedwyr"), // not Latin-1: iTXt
+    ];
+    let png = Renderer::global()
+        .png(&v, &Theme::light(), &chunks)
+        .unwrap();
+    let mut got = read_text_chunks(&png);
+    got.sort();
+    let mut want: Vec<(String, String)> = chunks
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    want.sort();
+    assert_eq!(got, want);
+    assert!(read_text_chunks(b"not a png").is_empty());
+    // The picture is still an ordinary PNG.
+    decode(&png);
+}
+
+#[test]
+fn render_png_is_small_indexed() {
+    let (_, mut v) = variants().remove(0);
+    v.last_move = Some((sq("e2"), sq("e3")));
+    let png = Renderer::global().png(&v, &Theme::light(), &[]).unwrap();
+    let dec = png::Decoder::new(std::io::Cursor::new(&png[..]));
+    let reader = dec.read_info().unwrap();
+    assert_eq!(reader.info().color_type, png::ColorType::Indexed);
+    assert_eq!(reader.info().bit_depth, png::BitDepth::Eight);
+    println!("tawlbwrdd start PNG: {} bytes", png.len());
+    assert!(png.len() < 40_000, "{} bytes", png.len());
+    assert!(reader.info().width >= 700);
+}
+
+#[test]
+fn render_gif_of_a_game() {
+    let frames = hundred_frames();
+    assert!(frames.len() > 90);
+    let t = std::time::Instant::now();
+    let gif = Renderer::global()
+        .gif(&frames, &Theme::light(), 60)
+        .unwrap();
+    println!(
+        "{}-frame GIF: {} bytes in {:?} (debug build)",
+        frames.len(),
+        gif.len(),
+        t.elapsed()
+    );
+    assert!(gif.len() < 600_000);
+    // Decode it and check the last frame composited equals a still render.
+    let mut opts = gif::DecodeOptions::new();
+    opts.set_color_output(gif::ColorOutput::RGBA);
+    let mut dec = opts.read_info(std::io::Cursor::new(&gif)).unwrap();
+    let (w, h) = (dec.width() as usize, dec.height() as usize);
+    let mut canvas = vec![0u8; w * h * 4];
+    let mut n = 0;
+    while let Some(f) = dec.read_next_frame().unwrap() {
+        n += 1;
+        for y in 0..f.height as usize {
+            for x in 0..f.width as usize {
+                let s = (y * f.width as usize + x) * 4;
+                if f.buffer[s + 3] == 0 {
+                    continue;
+                }
+                let d = ((f.top as usize + y) * w + f.left as usize + x) * 4;
+                canvas[d..d + 4].copy_from_slice(&f.buffer[s..s + 4]);
+            }
+        }
+    }
+    assert_eq!(n, frames.len());
+    let last = Renderer::global().indexed_with(
+        frames.last().unwrap(),
+        &Theme::light(),
+        Layout::for_gif(11, 11),
+    );
+    for y in (0..h).step_by(7) {
+        for x in (0..w).step_by(5) {
+            let d = (y * w + x) * 4;
+            assert_eq!(
+                &canvas[d..d + 3],
+                &last.rgb(x as u32, y as u32),
+                "({x},{y})"
+            );
+        }
+    }
+}
+
+#[test]
+fn render_gif_refuses_mixed_sizes() {
+    let a = BoardView::from_rows("3/3/3").unwrap();
+    let b = BoardView::from_rows("4/4/4/4").unwrap();
+    assert!(Renderer::global()
+        .gif(&[a, b], &Theme::light(), 50)
+        .is_err());
+    assert!(Renderer::global().gif(&[], &Theme::light(), 50).is_err());
+}
+
+/// Writes docs/samples/*.png. Run with
+/// `cargo test --test render -- --ignored write_samples`.
+#[test]
+#[ignore]
+fn write_samples() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/samples");
+    std::fs::create_dir_all(&dir).unwrap();
+    let r = Renderer::new();
+    for (name, v) in variants() {
+        if name.ends_with("10x8") {
+            continue;
+        }
+        let png = r
+            .png(&v, &Theme::light(), &[("tawlbot-position", name)])
+            .unwrap();
+        println!("{name}: {} bytes", png.len());
+        std::fs::write(dir.join(format!("{name}.png")), png).unwrap();
+    }
+    // A mid-game dark picture with every mark.
+    let frames = hundred_frames();
+    let mut v = frames[27].clone();
+    v.captured = vec![sq("c6")];
+    let i = v.index(2, 5);
+    v.cells[i] = None;
+    v.dots = vec![sq("c4"), sq("c3"), sq("c2")];
+    for (f, rk) in [(2u8, 6u8), (2, 7)] {
+        let j = v.index(f, rk);
+        v.cells[j] = None;
+    }
+    let png = r.png(&v, &Theme::dark(), &[]).unwrap();
+    println!("tawlbwrdd-dark: {} bytes", png.len());
+    std::fs::write(dir.join("tawlbwrdd-dark.png"), png).unwrap();
+    let png = r.png(&v, &Theme::light(), &[]).unwrap();
+    std::fs::write(dir.join("tawlbwrdd-midgame.png"), png).unwrap();
+    let gif = r.gif(&frames[..30], &Theme::light(), 60).unwrap();
+    println!("30-move gif: {} bytes", gif.len());
+    std::fs::write(dir.join("tawlbwrdd-game.gif"), gif).unwrap();
+}
+
+#[test]
+#[ignore]
+fn gif_breakdown() {
+    let frames = hundred_frames();
+    for n in [1, 2, 11, 51] {
+        let g = Renderer::global()
+            .gif(&frames[..n], &Theme::light(), 60)
+            .unwrap();
+        println!("{n} frames: {} bytes", g.len());
+    }
+    let mut f2: Vec<BoardView> = frames[..11].to_vec();
+    for f in &mut f2 {
+        f.caption = "x".into();
+    }
+    let g = Renderer::global().gif(&f2, &Theme::light(), 60).unwrap();
+    println!("11 frames fixed caption: {} bytes", g.len());
+    for f in &mut f2 {
+        f.last_move = None;
+        f.captured.clear();
+    }
+    let g = Renderer::global().gif(&f2, &Theme::light(), 60).unwrap();
+    println!("11 frames fixed caption no highlight: {} bytes", g.len());
+}
