@@ -79,6 +79,28 @@ pub struct StoreOptions {
     pub busy_timeout: Duration,
 }
 
+/// The environment variable that may lower durability to `normal`.
+pub const DATABASE_SYNCHRONOUS_VAR: &str = "DATABASE_SYNCHRONOUS";
+
+impl StoreOptions {
+    /// Default options, with `DATABASE_SYNCHRONOUS=normal` (or `full`, the
+    /// default) choosing the durability. Unknown values keep `full`.
+    pub fn from_env() -> StoreOptions {
+        let mut o = StoreOptions::default();
+        if let Ok(v) = std::env::var(DATABASE_SYNCHRONOUS_VAR) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "normal" => o.synchronous = Synchronous::Normal,
+                "full" | "" => {}
+                other => tracing::warn!(
+                    value = other,
+                    "DATABASE_SYNCHRONOUS must be full or normal; using full"
+                ),
+            }
+        }
+        o
+    }
+}
+
 impl Default for StoreOptions {
     fn default() -> Self {
         StoreOptions {
@@ -627,9 +649,10 @@ impl Store {
         Store::open_with(path, &StoreOptions::default())
     }
 
-    /// Opens the file named by `DATABASE_PATH` (default `tawlbot.db`).
+    /// Opens the file named by `DATABASE_PATH` (default `tawlbot.db`),
+    /// with the durability from `DATABASE_SYNCHRONOUS` (default `full`).
     pub fn open_from_env() -> Result<Store, StoreError> {
-        Store::open(database_path_from_env())
+        Store::open_with(database_path_from_env(), &StoreOptions::from_env())
     }
 
     /// [`Store::open`] with explicit options.
