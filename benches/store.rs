@@ -64,7 +64,7 @@ fn game_of_300(store: &Store) -> GameId {
     let mut texts: Vec<String> = Vec::new();
     for i in 0..300u32 {
         let row = store.get_game(id).unwrap().unwrap();
-        let Some(text) = common::next_move(&row, &texts, u64::from(i)) else {
+        let Some((text, _)) = common::choose(&row, &texts, u64::from(i), true) else {
             break;
         };
         let source = format!("l{i}");

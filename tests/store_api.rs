@@ -449,3 +449,9 @@ fn a_full_disk_loses_nothing_already_saved() {
     s.integrity_check().unwrap();
     assert_eq!(s.moves(id).unwrap().len() as u32, saved + 1);
 }
+
+#[test]
+fn store_is_clone_send_sync() {
+    fn check<T: Clone + Send + Sync + 'static>() {}
+    check::<Store>();
+}

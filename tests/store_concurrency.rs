@@ -5,7 +5,7 @@
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Barrier, Mutex};
 
-use tawlbot::store::{AppendError, GameId, NewGame, NewMove, Store, StoredMove};
+use tawlbot::store::{AppendError, GameId, GameState, NewGame, NewMove, Store, StoredMove};
 
 mod common;
 
@@ -64,7 +64,8 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
                             return None;
                         }
                         let texts: Vec<String> = moves.into_iter().map(|m| m.text).collect();
-                        let text = common::next_move(&row, &texts, u64::from(attempt) + t as u64)?;
+                        let (text, ends) =
+                            common::choose(&row, &texts, u64::from(attempt) + t as u64, false)?;
                         let source = format!("g{game}-t{t}-a{attempt}");
                         let player = if row.move_count.is_multiple_of(2) {
                             "alice"
@@ -78,6 +79,7 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
                             player_id: player,
                             at: i64::from(row.move_count),
                             source_id: &source,
+                            finished: ends.then_some(("over", "rules")),
                             ..Default::default()
                         });
                         Some((row.move_count, text, source, r))
@@ -105,6 +107,8 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
                             assert!(now > expected, "stale but count did not grow");
                             *stale.lock().unwrap() += 1;
                         }
+                        // another task's move ended the game meanwhile
+                        Err(AppendError::GameOver) => break,
                         Err(e) => panic!("unexpected refusal: {e:?}"),
                     }
                     tokio::task::yield_now().await;
@@ -129,9 +133,12 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
             assert_eq!((&m.text, &m.source_id), (&a.text, &a.source));
             assert!(all_sources.insert(m.source_id.clone()));
         }
-        let finished = common::replay(&row, &stored);
+        // Every stored move is legal, and the store's state agrees with
+        // the rules about whether the game is over.
+        let over = common::replay(&row, &stored);
+        assert_eq!(over, row.state == GameState::Finished, "game {game}");
         assert!(
-            finished || stored.len() == TARGET_MOVES as usize,
+            over || stored.len() == TARGET_MOVES as usize,
             "game {game} stopped early without being over"
         );
         // Redelivering any accepted message is refused.

@@ -10,7 +10,7 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use tawlbot::store::{AppendError, NewGame, NewMove, Store};
+use tawlbot::store::{AppendError, GameState, NewGame, NewMove, Store};
 
 mod common;
 
@@ -61,7 +61,7 @@ fn crash_child_writer() {
                 .into_iter()
                 .map(|m| m.text)
                 .collect();
-            let Some(text) = common::next_move(&row, &texts, seq) else {
+            let Some((text, ends)) = common::choose(&row, &texts, seq, false) else {
                 store
                     .finish_game(row.id, Some(row.move_count), "over", "rules", seq as i64)
                     .unwrap();
@@ -80,6 +80,7 @@ fn crash_child_writer() {
                 player_id: player,
                 at: seq as i64,
                 source_id: &source,
+                finished: ends.then_some(("over", "rules")),
                 ..Default::default()
             }) {
                 Ok(n) => {
@@ -181,8 +182,10 @@ fn sigkill_mid_stream_loses_no_committed_move() {
                 for (i, m) in moves.iter().enumerate() {
                     assert_eq!(m.number as usize, i);
                 }
-                // every stored move is one the rules allow
-                common::replay(&row, &moves);
+                // every stored move is one the rules allow, and a game the
+                // rules call over is not left active
+                let over = common::replay(&row, &moves);
+                assert!(!over || row.state == GameState::Finished);
             }
         }
         drop(store);

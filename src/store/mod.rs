@@ -80,6 +80,28 @@ pub struct StoreOptions {
     pub busy_timeout: Duration,
 }
 
+/// The environment variable that may lower durability to `normal`.
+pub const DATABASE_SYNCHRONOUS_VAR: &str = "DATABASE_SYNCHRONOUS";
+
+impl StoreOptions {
+    /// Default options, with `DATABASE_SYNCHRONOUS=normal` (or `full`, the
+    /// default) choosing the durability. Unknown values keep `full`.
+    pub fn from_env() -> StoreOptions {
+        let mut o = StoreOptions::default();
+        if let Ok(v) = std::env::var(DATABASE_SYNCHRONOUS_VAR) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "normal" => o.synchronous = Synchronous::Normal,
+                "full" | "" => {}
+                other => tracing::warn!(
+                    value = other,
+                    "DATABASE_SYNCHRONOUS must be full or normal; using full"
+                ),
+            }
+        }
+        o
+    }
+}
+
 impl Default for StoreOptions {
     fn default() -> Self {
         StoreOptions {
@@ -601,16 +623,18 @@ fn check_turn(
     let Some((state, count)) = game_state(c, game)? else {
         return Err(AppendErrorOrSql::App(AppendError::NoSuchGame));
     };
+    check_state(&state, count, expected)
+}
+
+fn check_state(state: &str, count: i64, expected: Option<u32>) -> Result<u32, AppendErrorOrSql> {
     if state != "active" {
         return Err(AppendErrorOrSql::App(AppendError::GameOver));
     }
     let count = to_u32(count);
-    if let Some(expected) = expected {
-        if expected != count {
-            return Err(AppendErrorOrSql::App(AppendError::Stale { now: count }));
-        }
+    match expected {
+        Some(e) if e != count => Err(AppendErrorOrSql::App(AppendError::Stale { now: count })),
+        _ => Ok(count),
     }
-    Ok(count)
 }
 
 enum AppendErrorOrSql {
@@ -634,9 +658,10 @@ impl Store {
         Store::open_with(path, &StoreOptions::default())
     }
 
-    /// Opens the file named by `DATABASE_PATH` (default `tawlbot.db`).
+    /// Opens the file named by `DATABASE_PATH` (default `tawlbot.db`),
+    /// with the durability from `DATABASE_SYNCHRONOUS` (default `full`).
     pub fn open_from_env() -> Result<Store, StoreError> {
-        Store::open(database_path_from_env())
+        Store::open_with(database_path_from_env(), &StoreOptions::from_env())
     }
 
     /// [`Store::open`] with explicit options.
@@ -1214,17 +1239,17 @@ impl Store {
     /// offers are voided by the move.
     pub fn append_move(&self, mv: &NewMove<'_>) -> Result<u32, AppendError> {
         self.write(|c| {
-            let exists = game_state(c, mv.game_id)?.is_some();
-            if !exists {
+            let Some((state, count)) = game_state(c, mv.game_id)? else {
                 return Err(AppendErrorOrSql::App(AppendError::NoSuchGame));
-            }
+            };
+            // A redelivered message is reported as such, not as stale.
             let dup = c
                 .prepare_cached("SELECT 1 FROM used_sources WHERE source_id = ?1")?
                 .exists([mv.source_id])?;
             if dup {
                 return Err(AppendErrorOrSql::App(AppendError::Duplicate));
             }
-            let n = check_turn(c, mv.game_id, Some(mv.expected_number))?;
+            let n = check_state(&state, count, Some(mv.expected_number))?;
             ensure_player(c, mv.player_id)?;
             c.prepare_cached(
                 "INSERT INTO used_sources (source_id, game_id, at) VALUES (?1, ?2, ?3)",
