@@ -12,7 +12,7 @@ const WINDOW: usize = 32768;
 const MAX_MATCH: usize = 258;
 const MIN_MATCH: usize = 4;
 const HASH_BITS: u32 = 15;
-const CHAIN: usize = 8;
+const CHAIN: usize = 4;
 
 /// Compress `data` into a zlib stream. `row` is the distance to "the same
 /// byte one row up" (scanline length including the filter byte).
@@ -88,7 +88,7 @@ fn lz77(data: &[u8], row: usize) -> Vec<Token> {
             head[h] = i as u32;
             chain[i % WINDOW] = cand;
             let mut depth = 0;
-            while best_len < 64 && cand != u32::MAX && depth < CHAIN {
+            while best_len < 16 && cand != u32::MAX && depth < CHAIN {
                 let d = i - cand as usize;
                 if d > WINDOW {
                     break;
