@@ -368,6 +368,7 @@ async fn a_whole_game_from_challenge_to_a_win() {
         };
         assert_png_message(&req);
         last = req.content().unwrap().to_string();
+        eprintln!("ply {ply}: {mv} -> {last}");
         assert!(last.contains(&format!("<@{who}> played")), "{last}");
         if bot
             .app
@@ -454,4 +455,71 @@ async fn a_thread_challenge_opens_a_thread_for_the_game() {
     let r = bot.message_after(mark, thread).await;
     assert_png_message(&r);
     bot.shutdown().await;
+}
+
+// --------------------------------------------------------------- the program
+
+#[test]
+fn without_a_token_the_program_says_how_to_get_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+        .current_dir(dir.path())
+        .env_remove("DISCORD_TOKEN")
+        .env("DATABASE_PATH", dir.path().join("t.db"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(err.contains("Reset Token") && err.contains("DISCORD_TOKEN="), "{err}");
+    assert!(err.contains("tawlbot console"), "{err}");
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
+    support::init_tracing();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let token = "e2e-token-must-never-be-logged";
+    let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", token)
+        .env("DISCORD_API_BASE", fake.api_base())
+        .env("DATABASE_PATH", dir.path().join("t.db"))
+        .env("DEV_GUILD_ID", GUILD.to_string())
+        .env("RUST_LOG", "debug")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let pid = child.id().unwrap();
+    assert!(fake.wait_identified().await.contains(GatewayIntents::MESSAGE_CONTENT));
+    // DEV_GUILD_ID: the commands go to that server only.
+    fake.wait_for("PUT", &format!("/applications/*/guilds/{GUILD}/commands")).await;
+    assert!(fake.requests_matching("PUT", "/applications/*/commands").is_empty());
+    let i = fake
+        .send_slash_command(CHANNEL, GUILD, user(ALICE), "help", Value::Null)
+        .await;
+    let cb = fake.wait_for_interaction_callback(i).await;
+    assert_eq!(interaction_data(&cb)["flags"].as_u64().unwrap() & 64, 64);
+
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = tokio::time::timeout(Duration::from_secs(20), child.wait_with_output())
+        .await
+        .expect("the program did not stop within 20 s of SIGTERM")
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains(token), "the token was printed");
+    assert!(text.contains("invite link: https://discord.com/oauth2/authorize?client_id="), "{text}");
+    assert!(fake.harness_errors().is_empty(), "{:#?}", fake.harness_errors());
 }

@@ -533,6 +533,10 @@ impl EventHandler for Handler {
             ready.user.name,
             ready.guilds.len()
         );
+        tracing::info!(
+            "invite link: {}",
+            super::invite_link(ready.application.id.get())
+        );
         self.register_commands(&ctx.http).await;
         if !self.scheduler_started.swap(true, Ordering::SeqCst) {
             tokio::spawn(self.clone().scheduler(Arc::clone(&ctx.http)));

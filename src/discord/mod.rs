@@ -11,7 +11,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
-use serenity::all::GatewayIntents;
+use serenity::all::{GatewayIntents, Permissions};
 
 use crate::app::App;
 use crate::store::{self, Store};
@@ -22,6 +22,25 @@ pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS
     .union(GatewayIntents::GUILD_MESSAGES)
     .union(GatewayIntents::MESSAGE_CONTENT)
     .union(GatewayIntents::DIRECT_MESSAGES);
+
+/// The permissions the bot needs in a server: View Channels, Send Messages, Send
+/// Messages in Threads, Create Public Threads, Attach Files, Read Message History,
+/// Use Application Commands (311385230336; see `docs/discord-setup.md`).
+pub const BOT_PERMISSIONS: Permissions = Permissions::VIEW_CHANNEL
+    .union(Permissions::SEND_MESSAGES)
+    .union(Permissions::SEND_MESSAGES_IN_THREADS)
+    .union(Permissions::CREATE_PUBLIC_THREADS)
+    .union(Permissions::ATTACH_FILES)
+    .union(Permissions::READ_MESSAGE_HISTORY)
+    .union(Permissions::USE_APPLICATION_COMMANDS);
+
+/// The link that adds the bot to a server, with [`BOT_PERMISSIONS`].
+pub fn invite_link(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}&scope=bot+applications.commands&permissions={}",
+        BOT_PERMISSIONS.bits()
+    )
+}
 
 const NO_TOKEN: &str = "tawlbot needs a Discord bot token to run. Get one in the Discord \
 developer portal (https://discord.com/developers/applications): New Application, then Bot, \
@@ -155,4 +174,20 @@ pub async fn run(
     }
     handler.wait_idle(Duration::from_secs(10)).await;
     Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permissions_number_matches_the_docs() {
+        assert_eq!(BOT_PERMISSIONS.bits(), 311_385_230_336);
+        assert!(invite_link(42).ends_with("client_id=42&scope=bot+applications.commands&permissions=311385230336"));
+    }
+
+    #[test]
+    fn intents_include_message_content() {
+        assert!(INTENTS.contains(GatewayIntents::MESSAGE_CONTENT));
+    }
 }
