@@ -56,7 +56,9 @@ impl Bot {
             identify.intents
         );
         assert!(identify.intents.contains(
-            GatewayIntents::GUILDS | GatewayIntents::GUILD_MESSAGES | GatewayIntents::DIRECT_MESSAGES
+            GatewayIntents::GUILDS
+                | GatewayIntents::GUILD_MESSAGES
+                | GatewayIntents::DIRECT_MESSAGES
         ));
         let put = fake.wait_for("PUT", "/applications/*/commands").await;
         assert!(put.bot_authorized);
@@ -66,12 +68,19 @@ impl Bot {
             .filter_map(|c| c["name"].as_str())
             .collect();
         for c in tawlbot::app::commands::COMMANDS {
-            assert!(names.contains(&c.name), "/{} not registered: {names:?}", c.name);
+            assert!(
+                names.contains(&c.name),
+                "/{} not registered: {names:?}",
+                c.name
+            );
         }
         let mv = registered.iter().find(|c| c["name"] == "move").unwrap();
         assert_eq!(mv["options"][0]["autocomplete"], true);
         assert_eq!(mv["options"][0]["required"], true);
-        let ch = registered.iter().find(|c| c["name"] == "challenge").unwrap();
+        let ch = registered
+            .iter()
+            .find(|c| c["name"] == "challenge")
+            .unwrap();
         let opponent = ch["options"]
             .as_array()
             .unwrap()
@@ -156,7 +165,10 @@ fn assert_png_message(r: &RecordedRequest) -> image::RgbaImage {
     let f = r.file("files[0]").expect("files[0]");
     assert_eq!(f.content_type, "image/png");
     let img = f.png();
-    assert!(img.width() >= 100 && img.height() >= 100, "board image too small");
+    assert!(
+        img.width() >= 100 && img.height() >= 100,
+        "board image too small"
+    );
     img
 }
 
@@ -196,7 +208,8 @@ fn harmless(g: &Game) -> Move {
         .find(|&m| {
             away(m.from)
                 && away(m.to)
-                && after(g, m).is_some_and(|h| h.board().count(ks) == before && h.outcome().is_none())
+                && after(g, m)
+                    .is_some_and(|h| h.board().count(ks) == before && h.outcome().is_none())
         })
         .unwrap_or(moves[0])
 }
@@ -239,7 +252,11 @@ fn defenders_move(g: &Game) -> Move {
 fn next_move(g: &Game) -> String {
     let (_, ks) = king(g);
     let side = g.to_move().expect("game not over");
-    let m = if side == ks { defenders_move(g) } else { harmless(g) };
+    let m = if side == ks {
+        defenders_move(g)
+    } else {
+        harmless(g)
+    };
     format_move(g.rules(), &m)
 }
 
@@ -268,11 +285,26 @@ async fn a_whole_game_from_challenge_to_a_win() {
     assert_eq!(cb.body()["type"], 4);
     let data = interaction_data(&cb);
     let text = data["content"].as_str().unwrap();
-    assert!(text.contains(&format!("<@{ALICE}>")) && text.contains(&format!("<@{BOB}>")), "{text}");
-    assert_eq!(data["flags"].as_u64().unwrap_or(0) & 64, 0, "a challenge is public");
-    let buttons = data["components"][0]["components"].as_array().expect("buttons");
-    let ids: Vec<&str> = buttons.iter().map(|b| b["custom_id"].as_str().unwrap()).collect();
-    let labels: Vec<&str> = buttons.iter().map(|b| b["label"].as_str().unwrap()).collect();
+    assert!(
+        text.contains(&format!("<@{ALICE}>")) && text.contains(&format!("<@{BOB}>")),
+        "{text}"
+    );
+    assert_eq!(
+        data["flags"].as_u64().unwrap_or(0) & 64,
+        0,
+        "a challenge is public"
+    );
+    let buttons = data["components"][0]["components"]
+        .as_array()
+        .expect("buttons");
+    let ids: Vec<&str> = buttons
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap())
+        .collect();
+    let labels: Vec<&str> = buttons
+        .iter()
+        .map(|b| b["label"].as_str().unwrap())
+        .collect();
     assert_eq!(labels, ["Accept", "Decline"]);
     let accept = ids[0].to_string();
     assert!(accept.starts_with("accept:"));
@@ -300,12 +332,17 @@ async fn a_whole_game_from_challenge_to_a_win() {
     // A spectator's move is ignored: no reply at all.
     let mark = bot.mark();
     let mv = next_move(&game);
-    fake.send_message_create(CHANNEL, GUILD, user(CAROL), &mv).await;
+    fake.send_message_create(CHANNEL, GUILD, user(CAROL), &mv)
+        .await;
     // ... and a move from the player not to move is refused in the channel.
-    fake.send_message_create(CHANNEL, GUILD, user(ALICE), "f4-f3").await;
+    fake.send_message_create(CHANNEL, GUILD, user(ALICE), "f4-f3")
+        .await;
     let r = bot.message_after(mark, CHANNEL).await;
     let t = r.content().unwrap();
-    assert!(t.starts_with(&format!("<@{ALICE}>")) && t.contains("turn"), "{t}");
+    assert!(
+        t.starts_with(&format!("<@{ALICE}>")) && t.contains("turn"),
+        "{t}"
+    );
     assert!(r.files.is_empty());
     fake.assert_no_request(
         |x| x.index > r.index && x.is("POST", "/channels/*/messages"),
@@ -314,14 +351,26 @@ async fn a_whole_game_from_challenge_to_a_win() {
     .await;
     // A spectator's /move gets an ephemeral refusal.
     let i = fake
-        .send_slash_command(CHANNEL, GUILD, user(CAROL), "move", json!([opt::string("move", &mv)]))
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(CAROL),
+            "move",
+            json!([opt::string("move", &mv)]),
+        )
         .await;
     let cb = fake.wait_for_interaction_callback(i).await;
     assert_eq!(interaction_data(&cb)["flags"].as_u64().unwrap() & 64, 64);
 
     // An illegal /move: a short ephemeral refusal.
     let i = fake
-        .send_slash_command(CHANNEL, GUILD, user(BOB), "move", json!([opt::string("move", "a1-a2")]))
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(BOB),
+            "move",
+            json!([opt::string("move", "a1-a2")]),
+        )
         .await;
     let cb = fake.wait_for_interaction_callback(i).await;
     let d = interaction_data(&cb);
@@ -330,19 +379,27 @@ async fn a_whole_game_from_challenge_to_a_win() {
     assert!(cb.files.is_empty());
     // An illegal plain-message move: refused in the channel.
     let mark = bot.mark();
-    fake.send_message_create(CHANNEL, GUILD, user(BOB), "f6-f7").await;
+    fake.send_message_create(CHANNEL, GUILD, user(BOB), "f6-f7")
+        .await;
     let r = bot.message_after(mark, CHANNEL).await;
     assert!(r.content().unwrap().starts_with(&format!("<@{BOB}>")));
     assert!(r.files.is_empty());
-    assert_eq!(
-        r.body()["message_reference"]["message_id"].as_str().is_some(),
-        true,
+    assert!(
+        r.body()["message_reference"]["message_id"]
+            .as_str()
+            .is_some(),
         "a refusal answers the message"
     );
 
     // Autocomplete for /move lists Bob's legal moves.
     let i = fake
-        .send_autocomplete(CHANNEL, GUILD, user(BOB), "move", json!([opt::focused("move", 3, "")]))
+        .send_autocomplete(
+            CHANNEL,
+            GUILD,
+            user(BOB),
+            "move",
+            json!([opt::focused("move", 3, "")]),
+        )
         .await;
     let cb = fake.wait_for_interaction_callback(i).await;
     assert_eq!(cb.body()["type"], 8);
@@ -358,11 +415,18 @@ async fn a_whole_game_from_challenge_to_a_win() {
         let mv = next_move(&game);
         let mark = bot.mark();
         let req = if ply % 2 == 0 {
-            fake.send_message_create(CHANNEL, GUILD, user(who), &mv).await;
+            fake.send_message_create(CHANNEL, GUILD, user(who), &mv)
+                .await;
             bot.message_after(mark, CHANNEL).await
         } else {
             let i = fake
-                .send_slash_command(CHANNEL, GUILD, user(who), "move", json!([opt::string("move", &mv)]))
+                .send_slash_command(
+                    CHANNEL,
+                    GUILD,
+                    user(who),
+                    "move",
+                    json!([opt::string("move", &mv)]),
+                )
                 .await;
             fake.wait_for_interaction_callback(i).await
         };
@@ -380,12 +444,16 @@ async fn a_whole_game_from_challenge_to_a_win() {
             break;
         }
     }
-    assert!(last.to_lowercase().contains("win"), "the last move did not win: {last}");
+    assert!(
+        last.to_lowercase().contains("win"),
+        "the last move did not win: {last}"
+    );
     assert!(last.contains("escaped"), "{last}");
 
     // After the game a move message is ignored (it is not addressed to the bot).
     let mark = bot.mark();
-    fake.send_message_create(CHANNEL, GUILD, user(BOB), "a4-a5").await;
+    fake.send_message_create(CHANNEL, GUILD, user(BOB), "a4-a5")
+        .await;
     fake.assert_no_request(
         |x| x.index >= mark && x.is("POST", "/channels/*/messages"),
         Duration::from_millis(300),
@@ -394,7 +462,14 @@ async fn a_whole_game_from_challenge_to_a_win() {
 
     // The request log: every bot request was authorised, none went unanswered.
     for r in fake.requests() {
-        assert!(r.bot_authorized || r.route().starts_with("/interactions/") || r.route().starts_with("/webhooks/"), "{} {}", r.method, r.path);
+        assert!(
+            r.bot_authorized
+                || r.route().starts_with("/interactions/")
+                || r.route().starts_with("/webhooks/"),
+            "{} {}",
+            r.method,
+            r.path
+        );
         assert!(r.status < 400, "{} {} -> {}", r.method, r.path, r.status);
     }
     bot.shutdown().await;
@@ -430,7 +505,11 @@ async fn a_thread_challenge_opens_a_thread_for_the_game() {
     let cb = fake.wait_for_interaction_callback(click).await;
     assert_eq!(cb.body()["type"], 4);
     let thread_req = fake
-        .wait_for_request_after(mark, |r| r.is("POST", &format!("/channels/{CHANNEL}/threads")), DEFAULT_TIMEOUT)
+        .wait_for_request_after(
+            mark,
+            |r| r.is("POST", &format!("/channels/{CHANNEL}/threads")),
+            DEFAULT_TIMEOUT,
+        )
         .await;
     assert_eq!(thread_req.body()["type"], 11, "a public thread");
     let name = thread_req.body()["name"].as_str().unwrap();
@@ -451,7 +530,8 @@ async fn a_thread_challenge_opens_a_thread_for_the_game() {
     let (game, players) = bot.game(thread);
     let who: u64 = players[game.to_move().unwrap().index()].parse().unwrap();
     let mark = bot.mark();
-    fake.send_message_create(thread, GUILD, user(who), &next_move(&game)).await;
+    fake.send_message_create(thread, GUILD, user(who), &next_move(&game))
+        .await;
     let r = bot.message_after(mark, thread).await;
     assert_png_message(&r);
     bot.shutdown().await;
@@ -470,7 +550,10 @@ fn without_a_token_the_program_says_how_to_get_one() {
         .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let err = String::from_utf8_lossy(&out.stderr);
-    assert!(err.contains("Reset Token") && err.contains("DISCORD_TOKEN="), "{err}");
+    assert!(
+        err.contains("Reset Token") && err.contains("DISCORD_TOKEN="),
+        "{err}"
+    );
     assert!(err.contains("tawlbot console"), "{err}");
 }
 
@@ -494,10 +577,16 @@ async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
         .spawn()
         .unwrap();
     let pid = child.id().unwrap();
-    assert!(fake.wait_identified().await.contains(GatewayIntents::MESSAGE_CONTENT));
+    assert!(fake
+        .wait_identified()
+        .await
+        .contains(GatewayIntents::MESSAGE_CONTENT));
     // DEV_GUILD_ID: the commands go to that server only.
-    fake.wait_for("PUT", &format!("/applications/*/guilds/{GUILD}/commands")).await;
-    assert!(fake.requests_matching("PUT", "/applications/*/commands").is_empty());
+    fake.wait_for("PUT", &format!("/applications/*/guilds/{GUILD}/commands"))
+        .await;
+    assert!(fake
+        .requests_matching("PUT", "/applications/*/commands")
+        .is_empty());
     let i = fake
         .send_slash_command(CHANNEL, GUILD, user(ALICE), "help", Value::Null)
         .await;
@@ -520,6 +609,13 @@ async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
     );
     assert_eq!(out.status.code(), Some(0), "{text}");
     assert!(!text.contains(token), "the token was printed");
-    assert!(text.contains("invite link: https://discord.com/oauth2/authorize?client_id="), "{text}");
-    assert!(fake.harness_errors().is_empty(), "{:#?}", fake.harness_errors());
+    assert!(
+        text.contains("invite link: https://discord.com/oauth2/authorize?client_id="),
+        "{text}"
+    );
+    assert!(
+        fake.harness_errors().is_empty(),
+        "{:#?}",
+        fake.harness_errors()
+    );
 }

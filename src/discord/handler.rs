@@ -7,10 +7,10 @@ use std::time::Duration;
 use serenity::all::{
     ButtonStyle as DButtonStyle, ChannelId, ChannelType, Command, CommandDataOptionValue,
     CommandInteraction, CommandOptionType, ComponentInteraction, Context, CreateActionRow,
-    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand,
-    CreateCommandOption, CreateInteractionResponse, CreateInteractionResponseFollowup,
-    CreateInteractionResponseMessage, CreateMessage, CreateThread, EventHandler, GuildId, Http,
-    Interaction, Message, Ready, User as DUser, UserId,
+    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateThread, EventHandler, GuildId, Http, Interaction, Message, Ready,
+    User as DUser, UserId,
 };
 use tokio::sync::{watch, Semaphore};
 
@@ -113,8 +113,8 @@ pub(crate) fn create_commands() -> Vec<CreateCommand> {
                         OptKind::Bool => CommandOptionType::Boolean,
                         OptKind::Integer => CommandOptionType::Integer,
                     };
-                    let mut opt = CreateCommandOption::new(kind, o.name, o.description)
-                        .required(o.required);
+                    let mut opt =
+                        CreateCommandOption::new(kind, o.name, o.description).required(o.required);
                     if o.autocomplete {
                         opt = opt.set_autocomplete(true);
                     }
@@ -181,7 +181,10 @@ impl Handler {
     }
 
     /// Runs `f` on the app off the async threads (the store is synchronous).
-    async fn call<T: Send + 'static>(&self, f: impl FnOnce(&App) -> T + Send + 'static) -> Option<T> {
+    async fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&App) -> T + Send + 'static,
+    ) -> Option<T> {
         let app = self.app.clone();
         match tokio::task::spawn_blocking(move || f(&app)).await {
             Ok(t) => Some(t),
@@ -196,8 +199,13 @@ impl Handler {
         let commands = create_commands();
         let n = commands.len();
         let result = match self.dev_guild {
-            Some(g) => GuildId::new(g).set_commands(http, commands).await.map(|_| ()),
-            None => Command::set_global_commands(http, commands).await.map(|_| ()),
+            Some(g) => GuildId::new(g)
+                .set_commands(http, commands)
+                .await
+                .map(|_| ()),
+            None => Command::set_global_commands(http, commands)
+                .await
+                .map(|_| ()),
         };
         match (result, self.dev_guild) {
             (Ok(()), Some(g)) => tracing::info!("registered {n} commands on server {g}"),
@@ -283,7 +291,11 @@ impl Handler {
             },
             (Target::Dm(user), _) => match user.parse::<u64>() {
                 Ok(u) if u > 0 => match UserId::new(u).create_dm_channel(http).await {
-                    Ok(dm) => dm.id.send_message(http, channel_message(r)).await.map(|_| ()),
+                    Ok(dm) => dm
+                        .id
+                        .send_message(http, channel_message(r))
+                        .await
+                        .map(|_| ()),
                     Err(e) => Err(e),
                 },
                 _ => {
@@ -299,7 +311,10 @@ impl Handler {
 
     /// Sends a whole response, then carries out its effects.
     async fn deliver(&self, http: &Http, origin: Origin<'_>, ctx: &app::Ctx, resp: Response) {
-        let Response { mut replies, effects } = resp;
+        let Response {
+            mut replies,
+            effects,
+        } = resp;
         let mut answered = !origin.is_interaction();
         if origin.is_interaction() {
             // Answer the interaction first: Discord gives it three seconds.

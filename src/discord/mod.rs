@@ -159,6 +159,16 @@ pub async fn run(
             handler.wait_idle(Duration::from_secs(10)).await;
             return match r {
                 Ok(Ok(())) => Ok(()),
+                Ok(Err(serenity::Error::Gateway(serenity::gateway::GatewayError::DisallowedGatewayIntents))) => Err(
+                    "Discord refused the MESSAGE CONTENT intent: switch on \"Message Content Intent\" \
+                     on the Bot page of the developer portal (see docs/discord-setup.md)."
+                        .to_string(),
+                ),
+                Ok(Err(serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication))) => Err(
+                    "Discord refused the token: reset it on the Bot page of the developer portal \
+                     and put the new one in .env as DISCORD_TOKEN=..."
+                        .to_string(),
+                ),
                 Ok(Err(e)) => Err(format!("the Discord connection ended: {e}")),
                 Err(e) => Err(format!("the Discord client failed: {e}")),
             };
@@ -183,7 +193,8 @@ mod tests {
     #[test]
     fn permissions_number_matches_the_docs() {
         assert_eq!(BOT_PERMISSIONS.bits(), 311_385_230_336);
-        assert!(invite_link(42).ends_with("client_id=42&scope=bot+applications.commands&permissions=311385230336"));
+        assert!(invite_link(42)
+            .ends_with("client_id=42&scope=bot+applications.commands&permissions=311385230336"));
     }
 
     #[test]
