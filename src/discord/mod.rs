@@ -1,10 +1,204 @@
-//! discord
+//! The Discord front end: a thin serenity adapter over [`crate::app::App`].
+//!
+//! [`run_from_env`] is what `tawlbot` without a subcommand runs; [`run`] is the
+//! same bot with everything passed in, so tests can start it against a fake
+//! Discord and stop it.
 
 pub mod connect;
+mod handler;
+
+use std::future::Future;
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{GatewayIntents, Permissions};
+
+use crate::app::App;
+use crate::store::{self, Store};
+
+/// The intents the bot asks for. MESSAGE_CONTENT is privileged: see
+/// `docs/discord-setup.md`.
+pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS
+    .union(GatewayIntents::GUILD_MESSAGES)
+    .union(GatewayIntents::MESSAGE_CONTENT)
+    .union(GatewayIntents::DIRECT_MESSAGES);
+
+/// The permissions the bot needs in a server: View Channels, Send Messages, Send
+/// Messages in Threads, Create Public Threads, Attach Files, Read Message History,
+/// Use Application Commands (311385230336; see `docs/discord-setup.md`).
+pub const BOT_PERMISSIONS: Permissions = Permissions::VIEW_CHANNEL
+    .union(Permissions::SEND_MESSAGES)
+    .union(Permissions::SEND_MESSAGES_IN_THREADS)
+    .union(Permissions::CREATE_PUBLIC_THREADS)
+    .union(Permissions::ATTACH_FILES)
+    .union(Permissions::READ_MESSAGE_HISTORY)
+    .union(Permissions::USE_APPLICATION_COMMANDS);
+
+/// The link that adds the bot to a server, with [`BOT_PERMISSIONS`].
+pub fn invite_link(application_id: u64) -> String {
+    format!(
+        "https://discord.com/oauth2/authorize?client_id={application_id}&scope=bot+applications.commands&permissions={}",
+        BOT_PERMISSIONS.bits()
+    )
+}
+
+const NO_TOKEN: &str = "tawlbot needs a Discord bot token to run. Get one in the Discord \
+developer portal (https://discord.com/developers/applications): New Application, then Bot, \
+then Reset Token; put it in a file named .env as DISCORD_TOKEN=... (see .env.example and \
+docs/discord-setup.md). To try the bot without Discord, run `tawlbot console`: it needs no token.";
 
 /// Runs the bot from `.env` / the environment until Ctrl-C or SIGTERM.
 /// Returns the process exit code.
 pub fn run_from_env() -> i32 {
-    eprintln!("The Discord front end is not wired yet.");
-    2
+    let _ = dotenvy::dotenv();
+    let filter = tracing_subscriber::EnvFilter::try_from_default_env()
+        .unwrap_or_else(|_| tracing_subscriber::EnvFilter::new("info"));
+    let _ = tracing_subscriber::fmt().with_env_filter(filter).try_init();
+
+    let token = std::env::var("DISCORD_TOKEN").unwrap_or_default();
+    let token = token.trim().to_string();
+    if token.is_empty() {
+        eprintln!("{NO_TOKEN}");
+        return 2;
+    }
+    let dev_guild = match std::env::var("DEV_GUILD_ID") {
+        Ok(s) if !s.trim().is_empty() => match s.trim().parse::<u64>() {
+            Ok(id) if id > 0 => Some(id),
+            _ => {
+                eprintln!("DEV_GUILD_ID must be a server id (a number), not {s:?}.");
+                return 2;
+            }
+        },
+        _ => None,
+    };
+    let api_base = std::env::var("DISCORD_API_BASE")
+        .ok()
+        .filter(|s| !s.trim().is_empty());
+
+    let path = store::database_path_from_env();
+    let store = match Store::open(&path) {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    tracing::info!("game database: {}", path.display());
+    let app = App::new(store);
+
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("could not start the async runtime: {e}");
+            return 1;
+        }
+    };
+    let result = runtime.block_on(run(token, api_base, dev_guild, app, shutdown_signal()));
+    match result {
+        Ok(()) => 0,
+        Err(e) => {
+            eprintln!("{e}");
+            1
+        }
+    }
+}
+
+/// Resolves on Ctrl-C or (on Unix) SIGTERM.
+async fn shutdown_signal() {
+    let ctrl_c = async {
+        let _ = tokio::signal::ctrl_c().await;
+    };
+    #[cfg(unix)]
+    let term = async {
+        match tokio::signal::unix::signal(tokio::signal::unix::SignalKind::terminate()) {
+            Ok(mut s) => {
+                s.recv().await;
+            }
+            Err(_) => std::future::pending::<()>().await,
+        }
+    };
+    #[cfg(not(unix))]
+    let term = std::future::pending::<()>();
+    tokio::select! {
+        _ = ctrl_c => {}
+        _ = term => {}
+    }
+    tracing::info!("shutting down");
+}
+
+/// Runs the bot until `shutdown` resolves (or the client stops by itself).
+///
+/// `api_base`: `None` for the real Discord, or an origin such as
+/// `http://127.0.0.1:PORT` (see [`connect`]). `dev_guild`: register the
+/// commands on that server only (instant updates) instead of globally.
+///
+/// On shutdown the shards are stopped, then handlers still running are
+/// waited for (up to 10 s) before returning.
+pub async fn run(
+    token: String,
+    api_base: Option<String>,
+    dev_guild: Option<u64>,
+    app: App,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), String> {
+    let handler = Arc::new(handler::Handler::new(app, dev_guild));
+    let mut client = connect::client_builder(&token, api_base.as_deref(), INTENTS)
+        .event_handler_arc(Arc::clone(&handler))
+        .await
+        .map_err(|e| format!("could not start the Discord client: {e}"))?;
+    drop(token);
+    let shard_manager = Arc::clone(&client.shard_manager);
+    let mut task = tokio::spawn(async move { client.start().await });
+
+    tokio::select! {
+        r = &mut task => {
+            handler.stop();
+            handler.wait_idle(Duration::from_secs(10)).await;
+            return match r {
+                Ok(Ok(())) => Ok(()),
+                Ok(Err(serenity::Error::Gateway(serenity::gateway::GatewayError::DisallowedGatewayIntents))) => Err(
+                    "Discord refused the MESSAGE CONTENT intent: switch on \"Message Content Intent\" \
+                     on the Bot page of the developer portal (see docs/discord-setup.md)."
+                        .to_string(),
+                ),
+                Ok(Err(serenity::Error::Gateway(serenity::gateway::GatewayError::InvalidAuthentication))) => Err(
+                    "Discord refused the token: reset it on the Bot page of the developer portal \
+                     and put the new one in .env as DISCORD_TOKEN=..."
+                        .to_string(),
+                ),
+                Ok(Err(e)) => Err(format!("the Discord connection ended: {e}")),
+                Err(e) => Err(format!("the Discord client failed: {e}")),
+            };
+        }
+        _ = shutdown => {}
+    }
+    handler.stop();
+    shard_manager.shutdown_all().await;
+    let ended = tokio::time::timeout(Duration::from_secs(10), &mut task).await;
+    if ended.is_err() {
+        task.abort();
+        tracing::warn!("the Discord client did not stop within 10 s");
+    }
+    handler.wait_idle(Duration::from_secs(10)).await;
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn permissions_number_matches_the_docs() {
+        assert_eq!(BOT_PERMISSIONS.bits(), 311_385_230_336);
+        assert!(invite_link(42)
+            .ends_with("client_id=42&scope=bot+applications.commands&permissions=311385230336"));
+    }
+
+    #[test]
+    fn intents_include_message_content() {
+        assert!(INTENTS.contains(GatewayIntents::MESSAGE_CONTENT));
+    }
 }

@@ -1,0 +1,621 @@
+//! The real Discord adapter (`tawlbot::discord::run`), a real serenity client and the
+//! fake Discord: a whole game from challenge to a win, and a game in a thread.
+
+mod support;
+
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use serenity::all::GatewayIntents;
+use support::{opt, FakeDiscord, FakeUser, RecordedRequest, DEFAULT_TIMEOUT};
+use tawlbot::app::App;
+use tawlbot::notation::format_move;
+use tawlbot::rules::{Game, Kind, Move, Side, Square};
+use tawlbot::store::Store;
+use tokio::sync::oneshot;
+use tokio::task::JoinHandle;
+
+const GUILD: u64 = 500;
+const CHANNEL: u64 = 600;
+const ALICE: u64 = 701;
+const BOB: u64 = 702;
+const CAROL: u64 = 703;
+
+struct Bot {
+    fake: FakeDiscord,
+    app: App,
+    stop: Option<oneshot::Sender<()>>,
+    task: Option<JoinHandle<Result<(), String>>>,
+    _dir: tempfile::TempDir,
+}
+
+impl Bot {
+    async fn start() -> Bot {
+        support::init_tracing();
+        let fake = FakeDiscord::start().await;
+        fake.add_user((ALICE, "alice"));
+        fake.add_user((BOB, "bob"));
+        fake.add_user((CAROL, "carol"));
+        let dir = tempfile::tempdir().expect("temp dir");
+        let store = Store::open(dir.path().join("tawlbot.db")).expect("open store");
+        let app = App::new(store);
+        let (tx, rx) = oneshot::channel::<()>();
+        let task = tokio::spawn(tawlbot::discord::run(
+            "fake-token-not-a-secret".to_string(),
+            Some(fake.api_base().to_string()),
+            None,
+            app.clone(),
+            async move {
+                let _ = rx.await;
+            },
+        ));
+        let identify = fake.wait_identify(DEFAULT_TIMEOUT).await;
+        assert!(
+            identify.intents.contains(GatewayIntents::MESSAGE_CONTENT),
+            "IDENTIFY lacks MESSAGE_CONTENT: {:?}",
+            identify.intents
+        );
+        assert!(identify.intents.contains(
+            GatewayIntents::GUILDS
+                | GatewayIntents::GUILD_MESSAGES
+                | GatewayIntents::DIRECT_MESSAGES
+        ));
+        let put = fake.wait_for("PUT", "/applications/*/commands").await;
+        assert!(put.bot_authorized);
+        let registered = fake.registered_commands(None);
+        let names: Vec<&str> = registered
+            .iter()
+            .filter_map(|c| c["name"].as_str())
+            .collect();
+        for c in tawlbot::app::commands::COMMANDS {
+            assert!(
+                names.contains(&c.name),
+                "/{} not registered: {names:?}",
+                c.name
+            );
+        }
+        let mv = registered.iter().find(|c| c["name"] == "move").unwrap();
+        assert_eq!(mv["options"][0]["autocomplete"], true);
+        assert_eq!(mv["options"][0]["required"], true);
+        let ch = registered
+            .iter()
+            .find(|c| c["name"] == "challenge")
+            .unwrap();
+        let opponent = ch["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "opponent")
+            .unwrap();
+        assert_eq!(opponent["type"], 6, "opponent is a user option");
+        let variant = ch["options"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .find(|o| o["name"] == "variant")
+            .unwrap();
+        assert!(variant["choices"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .any(|c| c["value"] == "tawlbwrdd"));
+        Bot {
+            fake,
+            app,
+            stop: Some(tx),
+            task: Some(task),
+            _dir: dir,
+        }
+    }
+
+    async fn shutdown(mut self) {
+        let _ = self.stop.take().unwrap().send(());
+        let r = tokio::time::timeout(Duration::from_secs(15), self.task.take().unwrap())
+            .await
+            .expect("run() did not return within 15 s of shutdown");
+        assert_eq!(r.expect("run() panicked"), Ok(()));
+        let errors = self.fake.harness_errors();
+        assert!(errors.is_empty(), "harness errors: {errors:#?}");
+    }
+
+    fn mark(&self) -> usize {
+        self.fake.requests().len()
+    }
+
+    /// The first `POST /channels/{channel}/messages` after `mark`.
+    async fn message_after(&self, mark: usize, channel: u64) -> RecordedRequest {
+        let path = format!("/channels/{channel}/messages");
+        self.fake
+            .wait_for_request_after(mark, |r| r.is("POST", &path), DEFAULT_TIMEOUT)
+            .await
+    }
+
+    /// The game in `channel`, as the bot's store has it.
+    fn game(&self, channel: u64) -> (Game, [String; 2]) {
+        let row = self
+            .app
+            .store()
+            .active_game_in_channel(&channel.to_string())
+            .expect("store")
+            .expect("an active game");
+        let l = self.app.load(row).expect("load game");
+        (l.game, l.players)
+    }
+}
+
+fn user(id: u64) -> FakeUser {
+    let name = match id {
+        ALICE => "alice",
+        BOB => "bob",
+        _ => "carol",
+    };
+    FakeUser::new(id, name)
+}
+
+fn interaction_data(r: &RecordedRequest) -> &Value {
+    &r.body()["data"]
+}
+
+fn assert_png_message(r: &RecordedRequest) -> image::RgbaImage {
+    assert!(r.multipart, "expected multipart, got {r:?}");
+    assert!(
+        r.fields.iter().any(|(n, _)| n == "payload_json") || r.json.is_some(),
+        "no payload_json"
+    );
+    let f = r.file("files[0]").expect("files[0]");
+    assert_eq!(f.content_type, "image/png");
+    let img = f.png();
+    assert!(
+        img.width() >= 100 && img.height() >= 100,
+        "board image too small"
+    );
+    img
+}
+
+// ------------------------------------------------------------- choosing moves
+
+fn king(g: &Game) -> (Square, Side) {
+    g.board()
+        .pieces()
+        .find(|(_, p)| p.kind == Kind::King)
+        .map(|(s, p)| (s, p.side))
+        .expect("a king")
+}
+
+fn wins_for(g: &Game, side: Side) -> bool {
+    g.outcome().is_some_and(|o| o.winner == Some(side))
+}
+
+fn after(g: &Game, m: Move) -> Option<Game> {
+    let mut h = g.clone();
+    h.play(m).ok()?;
+    Some(h)
+}
+
+/// An attackers' move that keeps away from the king and captures nothing.
+fn harmless(g: &Game) -> Move {
+    let (k, ks) = king(g);
+    let before = g.board().count(ks);
+    let away = |s: Square| {
+        s.file() != k.file()
+            && s.rank() != k.rank()
+            && (s.file().abs_diff(k.file()) > 2 || s.rank().abs_diff(k.rank()) > 2)
+    };
+    let moves = g.legal_moves();
+    moves
+        .iter()
+        .copied()
+        .find(|&m| {
+            away(m.from)
+                && away(m.to)
+                && after(g, m)
+                    .is_some_and(|h| h.board().count(ks) == before && h.outcome().is_none())
+        })
+        .unwrap_or(moves[0])
+}
+
+/// The defenders' move: a win if there is one, else the move after which (and the
+/// attackers' harmless reply) the king has the most ways out, then the most moves.
+fn defenders_move(g: &Game) -> Move {
+    let (_, ks) = king(g);
+    let moves = g.legal_moves();
+    if let Some(&m) = moves
+        .iter()
+        .find(|&&m| after(g, m).is_some_and(|h| wins_for(&h, ks)))
+    {
+        return m;
+    }
+    let score = |m: Move| -> (usize, usize) {
+        let Some(h) = after(g, m) else { return (0, 0) };
+        if h.outcome().is_some() {
+            return (0, 0);
+        }
+        let Some(h) = after(&h, harmless(&h)) else {
+            return (0, 0);
+        };
+        if h.outcome().is_some() {
+            return (0, 0);
+        }
+        let (k, _) = king(&h);
+        let next = h.legal_moves();
+        let wins = next
+            .iter()
+            .filter(|&&m2| m2.from == k && after(&h, m2).is_some_and(|x| wins_for(&x, ks)))
+            .count();
+        let king_moves = next.iter().filter(|m2| m2.from == k).count();
+        (wins, king_moves)
+    };
+    moves.iter().copied().max_by_key(|&m| score(m)).unwrap()
+}
+
+/// The next move in a line where the defenders' king escapes.
+fn next_move(g: &Game) -> String {
+    let (_, ks) = king(g);
+    let side = g.to_move().expect("game not over");
+    let m = if side == ks {
+        defenders_move(g)
+    } else {
+        harmless(g)
+    };
+    format_move(g.rules(), &m)
+}
+
+// ------------------------------------------------------------------- the tests
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_whole_game_from_challenge_to_a_win() {
+    let bot = Bot::start().await;
+    let fake = &bot.fake;
+
+    // Alice challenges Bob, taking the defenders (the king's side).
+    let id = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(ALICE),
+            "challenge",
+            json!([
+                opt::user("opponent", user(BOB)),
+                opt::string("variant", "tawlbwrdd"),
+                opt::string("side", "defenders"),
+            ]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(id).await;
+    assert_eq!(cb.body()["type"], 4);
+    let data = interaction_data(&cb);
+    let text = data["content"].as_str().unwrap();
+    assert!(
+        text.contains(&format!("<@{ALICE}>")) && text.contains(&format!("<@{BOB}>")),
+        "{text}"
+    );
+    assert_eq!(
+        data["flags"].as_u64().unwrap_or(0) & 64,
+        0,
+        "a challenge is public"
+    );
+    let buttons = data["components"][0]["components"]
+        .as_array()
+        .expect("buttons");
+    let ids: Vec<&str> = buttons
+        .iter()
+        .map(|b| b["custom_id"].as_str().unwrap())
+        .collect();
+    let labels: Vec<&str> = buttons
+        .iter()
+        .map(|b| b["label"].as_str().unwrap())
+        .collect();
+    assert_eq!(labels, ["Accept", "Decline"]);
+    let accept = ids[0].to_string();
+    assert!(accept.starts_with("accept:"));
+
+    // Carol may not accept a challenge meant for Bob.
+    let click = fake
+        .send_button_click(CHANNEL, GUILD, user(CAROL), &accept, fake.new_id())
+        .await;
+    let cb = fake.wait_for_interaction_callback(click).await;
+    assert_eq!(interaction_data(&cb)["flags"].as_u64().unwrap() & 64, 64);
+
+    // Bob accepts with the button: the game message carries the board.
+    let click = fake
+        .send_button_click(CHANNEL, GUILD, user(BOB), &accept, fake.new_id())
+        .await;
+    let cb = fake.wait_for_interaction_callback(click).await;
+    assert_png_message(&cb);
+    let text = cb.content().unwrap().to_string();
+    assert!(text.starts_with("Game "), "{text}");
+
+    let (game, players) = bot.game(CHANNEL);
+    assert_eq!(players[1], ALICE.to_string(), "alice plays the defenders");
+    assert_eq!(game.to_move(), Some(Side::First), "attackers move first");
+
+    // A spectator's move is ignored: no reply at all.
+    let mark = bot.mark();
+    let mv = next_move(&game);
+    fake.send_message_create(CHANNEL, GUILD, user(CAROL), &mv)
+        .await;
+    // ... and a move from the player not to move is refused in the channel.
+    fake.send_message_create(CHANNEL, GUILD, user(ALICE), "f4-f3")
+        .await;
+    let r = bot.message_after(mark, CHANNEL).await;
+    let t = r.content().unwrap();
+    assert!(
+        t.starts_with(&format!("<@{ALICE}>")) && t.contains("turn"),
+        "{t}"
+    );
+    assert!(r.files.is_empty());
+    fake.assert_no_request(
+        |x| x.index > r.index && x.is("POST", "/channels/*/messages"),
+        Duration::from_millis(500),
+    )
+    .await;
+    // A spectator's /move gets an ephemeral refusal.
+    let i = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(CAROL),
+            "move",
+            json!([opt::string("move", &mv)]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(i).await;
+    assert_eq!(interaction_data(&cb)["flags"].as_u64().unwrap() & 64, 64);
+
+    // An illegal /move: a short ephemeral refusal.
+    let i = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(BOB),
+            "move",
+            json!([opt::string("move", "a1-a2")]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(i).await;
+    let d = interaction_data(&cb);
+    assert_eq!(d["flags"].as_u64().unwrap() & 64, 64, "{d}");
+    assert!(d["content"].as_str().unwrap().len() < 200);
+    assert!(cb.files.is_empty());
+    // An illegal plain-message move: refused in the channel.
+    let mark = bot.mark();
+    fake.send_message_create(CHANNEL, GUILD, user(BOB), "f6-f7")
+        .await;
+    let r = bot.message_after(mark, CHANNEL).await;
+    assert!(r.content().unwrap().starts_with(&format!("<@{BOB}>")));
+    assert!(r.files.is_empty());
+    assert!(
+        r.body()["message_reference"]["message_id"]
+            .as_str()
+            .is_some(),
+        "a refusal answers the message"
+    );
+
+    // Autocomplete for /move lists Bob's legal moves.
+    let i = fake
+        .send_autocomplete(
+            CHANNEL,
+            GUILD,
+            user(BOB),
+            "move",
+            json!([opt::focused("move", 3, "")]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(i).await;
+    assert_eq!(cb.body()["type"], 8);
+    let choices = cb.body()["data"]["choices"].as_array().unwrap();
+    assert!(!choices.is_empty() && choices.len() <= 25);
+
+    // Now play: plain messages and /move by turns, until the king escapes.
+    let mut last = String::new();
+    for ply in 0..80 {
+        let (game, players) = bot.game(CHANNEL);
+        let side = game.to_move().unwrap();
+        let who: u64 = players[side.index()].parse().unwrap();
+        let mv = next_move(&game);
+        let mark = bot.mark();
+        let req = if ply % 2 == 0 {
+            fake.send_message_create(CHANNEL, GUILD, user(who), &mv)
+                .await;
+            bot.message_after(mark, CHANNEL).await
+        } else {
+            let i = fake
+                .send_slash_command(
+                    CHANNEL,
+                    GUILD,
+                    user(who),
+                    "move",
+                    json!([opt::string("move", &mv)]),
+                )
+                .await;
+            fake.wait_for_interaction_callback(i).await
+        };
+        assert_png_message(&req);
+        last = req.content().unwrap().to_string();
+        eprintln!("ply {ply}: {mv} -> {last}");
+        assert!(last.contains(&format!("<@{who}> played")), "{last}");
+        if bot
+            .app
+            .store()
+            .active_game_in_channel(&CHANNEL.to_string())
+            .unwrap()
+            .is_none()
+        {
+            break;
+        }
+    }
+    assert!(
+        last.to_lowercase().contains("win"),
+        "the last move did not win: {last}"
+    );
+    assert!(last.contains("escaped"), "{last}");
+
+    // After the game a move message is ignored (it is not addressed to the bot).
+    let mark = bot.mark();
+    fake.send_message_create(CHANNEL, GUILD, user(BOB), "a4-a5")
+        .await;
+    fake.assert_no_request(
+        |x| x.index >= mark && x.is("POST", "/channels/*/messages"),
+        Duration::from_millis(300),
+    )
+    .await;
+
+    // The request log: every bot request was authorised, none went unanswered.
+    for r in fake.requests() {
+        assert!(
+            r.bot_authorized
+                || r.route().starts_with("/interactions/")
+                || r.route().starts_with("/webhooks/"),
+            "{} {}",
+            r.method,
+            r.path
+        );
+        assert!(r.status < 400, "{} {} -> {}", r.method, r.path, r.status);
+    }
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_thread_challenge_opens_a_thread_for_the_game() {
+    let bot = Bot::start().await;
+    let fake = &bot.fake;
+    let id = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(ALICE),
+            "challenge",
+            json!([
+                opt::user("opponent", user(BOB)),
+                opt::string("variant", "tawlbwrdd"),
+                opt::boolean("thread", true),
+            ]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(id).await;
+    let accept = interaction_data(&cb)["components"][0]["components"][0]["custom_id"]
+        .as_str()
+        .unwrap()
+        .to_string();
+
+    let mark = bot.mark();
+    let click = fake
+        .send_button_click(CHANNEL, GUILD, user(BOB), &accept, fake.new_id())
+        .await;
+    let cb = fake.wait_for_interaction_callback(click).await;
+    assert_eq!(cb.body()["type"], 4);
+    let thread_req = fake
+        .wait_for_request_after(
+            mark,
+            |r| r.is("POST", &format!("/channels/{CHANNEL}/threads")),
+            DEFAULT_TIMEOUT,
+        )
+        .await;
+    assert_eq!(thread_req.body()["type"], 11, "a public thread");
+    let name = thread_req.body()["name"].as_str().unwrap();
+    assert!(name.contains("alice") && name.contains("bob"), "{name}");
+    let thread = thread_req.response_id();
+
+    let game_msg = bot.message_after(mark, thread).await;
+    assert_png_message(&game_msg);
+    assert!(game_msg.content().unwrap().starts_with("Game "));
+    let notice = bot.message_after(mark, CHANNEL).await;
+    assert!(
+        notice.content().unwrap().contains(&format!("<#{thread}>")),
+        "{:?}",
+        notice.content()
+    );
+
+    // The first move, in the thread.
+    let (game, players) = bot.game(thread);
+    let who: u64 = players[game.to_move().unwrap().index()].parse().unwrap();
+    let mark = bot.mark();
+    fake.send_message_create(thread, GUILD, user(who), &next_move(&game))
+        .await;
+    let r = bot.message_after(mark, thread).await;
+    assert_png_message(&r);
+    bot.shutdown().await;
+}
+
+// --------------------------------------------------------------- the program
+
+#[test]
+fn without_a_token_the_program_says_how_to_get_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let out = std::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+        .current_dir(dir.path())
+        .env_remove("DISCORD_TOKEN")
+        .env("DATABASE_PATH", dir.path().join("t.db"))
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    let err = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        err.contains("Reset Token") && err.contains("DISCORD_TOKEN="),
+        "{err}"
+    );
+    assert!(err.contains("tawlbot console"), "{err}");
+}
+
+#[cfg(unix)]
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
+    support::init_tracing();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let token = "e2e-token-must-never-be-logged";
+    let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+        .current_dir(dir.path())
+        .env("DISCORD_TOKEN", token)
+        .env("DISCORD_API_BASE", fake.api_base())
+        .env("DATABASE_PATH", dir.path().join("t.db"))
+        .env("DEV_GUILD_ID", GUILD.to_string())
+        .env("RUST_LOG", "debug")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .kill_on_drop(true)
+        .spawn()
+        .unwrap();
+    let pid = child.id().unwrap();
+    assert!(fake
+        .wait_identified()
+        .await
+        .contains(GatewayIntents::MESSAGE_CONTENT));
+    // DEV_GUILD_ID: the commands go to that server only.
+    fake.wait_for("PUT", &format!("/applications/*/guilds/{GUILD}/commands"))
+        .await;
+    assert!(fake
+        .requests_matching("PUT", "/applications/*/commands")
+        .is_empty());
+    let i = fake
+        .send_slash_command(CHANNEL, GUILD, user(ALICE), "help", Value::Null)
+        .await;
+    let cb = fake.wait_for_interaction_callback(i).await;
+    assert_eq!(interaction_data(&cb)["flags"].as_u64().unwrap() & 64, 64);
+
+    let killed = std::process::Command::new("kill")
+        .args(["-TERM", &pid.to_string()])
+        .status()
+        .unwrap();
+    assert!(killed.success());
+    let out = tokio::time::timeout(Duration::from_secs(20), child.wait_with_output())
+        .await
+        .expect("the program did not stop within 20 s of SIGTERM")
+        .unwrap();
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert!(!text.contains(token), "the token was printed");
+    assert!(
+        text.contains("invite link: https://discord.com/oauth2/authorize?client_id="),
+        "{text}"
+    );
+    assert!(
+        fake.harness_errors().is_empty(),
+        "{:#?}",
+        fake.harness_errors()
+    );
+}
