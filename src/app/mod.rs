@@ -339,8 +339,7 @@ impl App {
         let first = rules.parse_side(&row.first_side);
         let mut game = Game::with_first(rules, row.seed, first);
         let moves = self.store.moves(row.id).map_err(|e| e.to_string())?;
-        for m in &moves {
-            notation::play_text(&mut game, &m.text).map_err(|e| {
+        for m in &moves {            notation::replay_text(&mut game, &m.text).map_err(|e| {
                 format!(
                     "stored move {} of game {}: {}",
                     m.text,

@@ -103,7 +103,24 @@ pub(crate) fn create_commands() -> Vec<CreateCommand> {
     COMMANDS
         .iter()
         .map(|c| {
-            let options = c
+            let mut options = command_options(c);
+            for sc in c.subcommands {
+                let mut sub =
+                    CreateCommandOption::new(CommandOptionType::SubCommand, sc.name, sc.description);
+                for o in command_options(sc) {
+                    sub = sub.add_sub_option(o);
+                }
+                options.push(sub);
+            }
+            CreateCommand::new(c.name)
+                .description(c.description)
+                .set_options(options)
+        })
+        .collect()
+}
+
+fn command_options(c: &crate::app::commands::CommandSpec) -> Vec<CreateCommandOption> {
+            c
                 .options
                 .iter()
                 .map(|o| {
@@ -120,15 +137,9 @@ pub(crate) fn create_commands() -> Vec<CreateCommand> {
                     }
                     for (label, value) in o.choices {
                         opt = opt.add_string_choice(*label, *value);
-                    }
-                    opt
+                    }                    opt
                 })
-                .collect();
-            CreateCommand::new(c.name)
-                .description(c.description)
-                .set_options(options)
-        })
-        .collect()
+                .collect()
 }
 
 /// Where an input came from, and so where `Target::Here` replies go.
@@ -462,11 +473,16 @@ impl Handler {
             .await;
     }
 
-    async fn on_command(&self, ctx: Context, cmd: CommandInteraction) {
-        let actx = self.command_ctx(&cmd);
-        let args = cmd
-            .data
-            .options
+    async fn on_command(&self, ctx: Context, cmd: CommandInteraction) {        let actx = self.command_ctx(&cmd);
+        let mut name = cmd.data.name.clone();
+        let mut options = &cmd.data.options;
+        if let Some(o) = cmd.data.options.first() {
+            if let CommandDataOptionValue::SubCommand(inner) = &o.value {
+                name = format!("{name} {}", o.name);
+                options = inner;
+            }
+        }
+        let args = options
             .iter()
             .filter_map(|o| {
                 let v = match &o.value {
@@ -482,11 +498,7 @@ impl Handler {
                 };
                 Some((o.name.clone(), v))
             })
-            .collect();
-        let input = Input::Slash {
-            name: cmd.data.name.clone(),
-            args,
-        };
+            .collect();        let input = Input::Slash { name, args };
         let c = actx.clone();
         let Some(resp) = self.call(move |a| a.handle(&c, input)).await else {
             return;

@@ -1,0 +1,236 @@
+//! Long games through the console: reminders, losses on time, cancelled
+//! games, time banks, pause and resume, restarts, and the exported record.
+
+use std::process::Command;
+
+use tawlbot::console::Console;
+use tawlbot::store::Store;
+
+struct Session {
+    _dir: tempfile::TempDir,
+    db: std::path::PathBuf,
+    out: std::path::PathBuf,
+}
+
+impl Session {
+    fn new() -> Session {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("t.db");
+        let out = dir.path().join("out");
+        Session { _dir: dir, db, out }
+    }
+    /// One console run (one "bot process") over the session's database.
+    fn run(&self, script: &[&str]) -> String {
+        let store = Store::open(&self.db).unwrap();
+        let mut c = Console::new(store, self.out.clone(), Vec::new());
+        c.run(script.join("\n").as_bytes());
+        String::from_utf8(c.into_output()).unwrap()
+    }
+}
+
+const START: &[&str] = &[
+    "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",
+    "bob@g: /accept",
+];
+
+fn reminders(out: &str) -> usize {
+    out.matches("a reminder: it is your move").count()
+}
+
+#[test]
+fn reminder_when_a_quarter_is_left_and_only_once() {
+    let s = Session::new();
+    let mut script = START.to_vec();
+    script.extend(["alice@g: e2-c2", ":clock +17h"]);
+    let out = s.run(&script);
+    assert_eq!(reminders(&out), 0, "{out}");
+    let out = s.run(&[":clock +1h"]);
+    assert_eq!(reminders(&out), 1, "{out}");
+    assert!(out.contains("g> @bob, a reminder: it is your move in game 1, and 6 hours are left on your clock."), "{out}");
+    let out = s.run(&[":clock +5h"]);
+    assert_eq!(reminders(&out), 0, "{out}");
+}
+
+#[test]
+fn never_two_reminders_in_a_day() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:12h",
+        "bob@g: /accept",
+        "alice@g: e2-c2",
+        ":clock +9h",
+        "bob@g: g7-g9",
+        ":clock +10h",
+    ]);
+    // Bob was reminded after 9 of his 12 hours; Alice's turn would remind
+    // her 9 hours later, but the game already sent one today.
+    assert_eq!(reminders(&out), 1, "{out}");
+    assert!(out.contains("@bob, a reminder"), "{out}");
+}
+
+#[test]
+fn loss_on_time_and_cancellation() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@a: /challenge opponent:@bob variant:tallfwrdd side:attackers time:1d",
+        "bob@a: /accept",
+        "alice@b: /challenge opponent:@bob variant:goedhboell side:attackers time:1d",
+        "bob@b: /accept",
+        "alice@b: @41-@21",
+        ":clock +23h",
+        "bob@b: /board",
+        ":clock +2h",
+        "alice@a: /challenge opponent:@bob variant:tallfwrdd",
+    ]);
+    assert!(!out.contains("ran out of time.\nb"), "{out}");
+    assert!(out.contains("a> Game 1 is cancelled: no move was made before the deadline."), "{out}");
+    assert!(out.contains("b> @bob The defenders ran out of time. Attackers win!"), "{out}");
+    // The channel is free again.
+    assert!(out.contains("a> @alice challenges @bob"), "{out}");
+}
+
+#[test]
+fn time_bank_with_increment_and_cap() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:bank:2d inc:1d cap:3d",
+        "bob@g: /accept",
+        ":clock +1d",
+        // Alice had 2 days, used 1 (+1 s): 1 day left + 1 day increment = 2 days.
+        "alice@g: e2-c2",
+        ":clock +6h",
+        // Bob used 6 hours of his 2 days: 42 h + 24 h = 66 h, under the 3-day cap.
+        "bob@g: g7-g9",
+        // Alice moves at once: 2 days + 1 day = 3 days, exactly the cap.
+        "alice@g: g2-i2",
+        "bob@g: /mygames",
+        // Bob's bank is 66 h: at 65 h he is still in the game.
+        ":clock +65h",
+        "bob@g: /board",
+    ]);
+    assert!(out.contains("a bank of 2 days plus 1 day a move (at most 3 days)"), "{out}");
+    assert!(out.contains("@bob to move (defenders), move 2. Time left: 2 days."), "{out}");
+    assert!(out.contains("@alice to move (attackers), move 3. Time left: 2 days."), "{out}");
+    assert!(out.contains("@bob to move (defenders), move 4. Time left: 2 days."), "{out}");
+    assert!(!out.contains("ran out of time"), "{out}");
+    let out = s.run(&[":clock +2h", "alice@g: /board"]);
+    assert!(out.contains("g> @bob The defenders ran out of time. Attackers win!"), "{out}");
+    // Alice's bank reached the cap (3 days), not 3 days + 1 s.
+    let out2 = Session::new();
+    let o = out2.run(&[
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:bank:2d inc:1d cap:3d",
+        "bob@g: /accept",
+        "alice@g: e2-c2",
+        "bob@g: g7-g9",
+        ":clock +71h",
+        "bob@g: /board",
+        ":clock +2h",
+    ]);
+    assert!(!o.contains("attackers ran out") || o.find("attackers ran out") > o.find(":clock"), "{o}");
+    assert!(o.contains("g> @alice The attackers ran out of time. Defenders win!"), "{o}");
+}
+
+#[test]
+fn pause_and_resume_by_agreement() {
+    let s = Session::new();
+    let mut script = START.to_vec();
+    script.extend([
+        "alice@g: e2-c2",
+        ":clock +6h",
+        "bob@g: /pause",
+        "alice@g: /pause",
+        ":clock +5d",
+        "bob@g: /board",
+        "alice@g: /resume",
+        "bob@g: /resume",
+        ":clock +17h",
+        "bob@g: /board",
+    ]);
+    let out = s.run(&script);
+    assert!(out.contains("g> @bob offers to pause the clock."), "{out}");
+    assert!(out.contains("g> Both players agreed: the clock of game 1 is paused."), "{out}");
+    assert!(out.contains("The clock is paused."), "{out}");
+    assert!(out.contains("g> The clock of game 1 runs again: @bob has 18 hours left."), "{out}");
+    assert!(!out.contains("ran out of time"), "{out}");
+    let out = s.run(&[":clock +2h"]);
+    assert!(out.contains("g> @bob The defenders ran out of time. Attackers win!"), "{out}");
+}
+
+#[test]
+fn a_restart_keeps_deadlines_and_sends_no_reminder_twice() {
+    let s = Session::new();
+    let mut script = START.to_vec();
+    script.extend(["alice@g: e2-c2", ":clock +19h"]);
+    let first = s.run(&script);
+    assert_eq!(reminders(&first), 1, "{first}");
+    // The bot restarts: a new console process on the same database.
+    let second = s.run(&[":clock +1h", "bob@g: /board"]);
+    assert_eq!(reminders(&second), 0, "{second}");
+    assert!(second.contains("Time left: 4 hours."), "{second}");
+    let third = s.run(&[":clock +5h"]);
+    assert!(third.contains("g> @bob The defenders ran out of time. Attackers win!"), "{third}");
+}
+
+#[test]
+fn notify_by_dm_and_daily_digest() {
+    let s = Session::new();
+    let out = s.run(&[
+        "bob@g: /notify how:dm",
+        "carol@h: /notify how:digest",
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers",
+        "bob@g: /accept",
+        "alice@g: e2-c2",
+        "alice@h: /challenge opponent:@carol variant:tallfwrdd side:defenders",
+        "carol@h: /accept",
+        ":clock +1d",
+    ]);
+    assert!(out.contains("g> (to bob) You will get a direct message when it is your turn (and no mention)."), "{out}");
+    assert!(out.contains("g> @alice played **e2-c2**. bob to move (defenders)"), "{out}");
+    assert!(out.contains("dm:bob> Your move in game 1 (#g): alice played e2-c2."), "{out}");
+    assert!(out.contains("dm:carol> Your daily digest: 1 game is waiting for your move: game 2 in #h"), "{out}");
+}
+
+#[test]
+fn exported_record_replays_to_the_same_result() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:defenders",
+        "bob@g: /accept",
+        "bob@g: e2-c2",
+        "alice@g: g7-g9",
+        "bob@g: g2-i2",
+        "alice@g: f7-g7",
+        "bob@g: c2-c3",
+        "alice@g: f8-h8",
+        "bob@g: i2-i3",
+        "alice@g: f6-f9",
+        "bob@g: c3-c4",
+        "alice@g: f9-a9",
+        "alice@g: /history",
+        "bob@g: /export",
+    ]);
+    assert!(out.contains("g> 10. defenders f9-a9"), "{out}");
+    let txt = out
+        .lines()
+        .find(|l| l.starts_with("g> [file: ") && l.ends_with(".txt]"))
+        .expect("record file")
+        .trim_start_matches("g> [file: ")
+        .trim_end_matches(']')
+        .to_string();
+    let gif = out.lines().find(|l| l.ends_with(".gif]")).expect("gif");
+    assert!(gif.contains("game-1.gif"));
+    let record = std::fs::read_to_string(&txt).unwrap();
+    assert!(record.contains("[Variant \"tawlbwrdd\"]"), "{record}");
+    assert!(record.contains("[Defenders \"alice\"]"), "{record}");
+    assert!(record.contains("[Result \"defenders\"]"), "{record}");
+    assert!(record.contains("[Reason \"king_escaped\"]"), "{record}");
+    assert!(record.contains("10. f9-a9"), "{record}");
+    let r = Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+        .args(["replay", "--record", &txt])
+        .output()
+        .unwrap();
+    assert!(r.status.success(), "{r:?}");
+    let v: serde_json::Value = serde_json::from_slice(&r.stdout).unwrap();
+    assert_eq!(v["result"], "defenders");
+    assert_eq!(v["reason"], "king_escaped");
+}
