@@ -12,7 +12,17 @@ use tawlbot::notation::{
     self, algebraic, explain, format_move, format_played, parse_move, parse_position, play_text,
     position_text, resolve,
 };
-use tawlbot::rules::{Board, Game, Kind, Move, Piece, Ruleset, Side, Square};
+use tawlbot::rules::{Board, Game, Kind, Move, Piece, Ruleset, Side, Square, SquareFlags};
+
+/// Case counts are multiplied by `RULES_PROPS_SCALE` (default 1) for a
+/// deeper run: `RULES_PROPS_SCALE=50 cargo test --test rules_props`.
+fn scaled(n: u32) -> u32 {
+    let k: u32 = std::env::var("RULES_PROPS_SCALE")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    n.saturating_mul(k.max(1))
+}
 
 /// Every variant and option combination.
 const COMBOS: &[(&str, &[&str])] = &[
@@ -183,6 +193,7 @@ fn random_game(
         prop_assert_eq!(&p.captures, &expected);
         prop_assert_eq!(p.mv, mv);
         prop_assert_eq!(p.piece, before.get(mv.from).unwrap());
+        same_captures(&r, &before, mv, &p.captures)?;
         let mover = p.side;
         for c in &p.captures {
             let q = before.get(*c);
@@ -218,6 +229,27 @@ fn replay_reproduces(game: &Game) -> Result<(), TestCaseError> {
     prop_assert_eq!(fresh.record(), game.record());
     prop_assert_eq!(fresh.throws(), game.throws());
     prop_assert_eq!(fresh.to_move(), game.to_move());
+    // Dice: throws 1..=6, the sides alternate (an odd throw passes, an even
+    // one moves and the opponent throws next), and the even throws are the moves.
+    let throws = game.throws();
+    if r.dice {
+        prop_assert!(!throws.is_empty());
+        prop_assert_eq!(throws[0].side, game.first());
+        prop_assert!(throws.iter().all(|t| (1..=6).contains(&t.value)));
+        for pair in throws.windows(2) {
+            prop_assert_eq!(pair[1].side, pair[0].side.other());
+        }
+        let evens: Vec<Side> = throws.iter().filter(|t| t.value % 2 == 0).map(|t| t.side).collect();
+        let movers: Vec<Side> = game.record().iter().map(|p| p.side).collect();
+        prop_assert_eq!(&evens[..movers.len()], &movers[..]);
+        prop_assert!(evens.len() - movers.len() <= 1);
+        prop_assert_eq!(throws.last().unwrap().value % 2, 0);
+    } else {
+        prop_assert!(throws.is_empty());
+        for pair in game.record().windows(2) {
+            prop_assert_eq!(pair[1].side, pair[0].side.other(), "without dice the sides alternate");
+        }
+    }
     // And through a written record, read back.
     let rec = notation::Record {
         headers: vec![("Variant".into(), r.variant.into())],
@@ -229,7 +261,7 @@ fn replay_reproduces(game: &Game) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 3, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: scaled(3), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Every combination, a few random games each.
     #[test]
@@ -242,7 +274,7 @@ proptest! {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 24, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: scaled(24), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// One combination at a time, chosen at random, with more seeds.
     #[test]
@@ -281,6 +313,8 @@ proptest! {
                 }
                 _ => None,
             };
+            // Only the king stands on a restricted square, as in any real game.
+            let p = p.filter(|p| p.kind == Kind::King || !r.flags(sq).has(SquareFlags::RESTRICTED));
             b.set(sq, p);
         }
         let side = if second { Side::Second } else { Side::First };
@@ -294,7 +328,9 @@ proptest! {
             let legal = game.legal_moves();
             let mv = legal[rng.below(legal.len())];
             let before = [game.board().count(Side::First), game.board().count(Side::Second)];
+            let board_before = game.board().clone();
             let p = game.play(mv).map_err(|e| TestCaseError::fail(format!("{e:?}")))?.clone();
+            same_captures(&r, &board_before, mv, &p.captures)?;
             let after = [game.board().count(Side::First), game.board().count(Side::Second)];
             prop_assert!(after[0] <= before[0] && after[1] <= before[1]);
             prop_assert_eq!(after[p.side.other().index()] + p.captures.len(), before[p.side.other().index()]);
@@ -310,6 +346,112 @@ proptest! {
         prop_assert_eq!(fresh.board(), game.board());
         prop_assert_eq!(fresh.outcome(), game.outcome());
     }
+}
+
+
+// ------------------------------------------------- an independent reference
+
+/// The captures of `mv` on `before`, written again from the text of RULES.md
+/// (not from the engine's square flags), to cross-check `Game::apply`.
+fn reference_captures(r: &Ruleset, before: &Board, mv: Move) -> Vec<Square> {
+    let (w, h) = (r.width, r.height);
+    let v = r.variant;
+    let mut b = before.clone();
+    let p = b.get(mv.from).expect("a piece moves");
+    b.set(mv.from, None);
+    b.set(mv.to, Some(p));
+    let me = p.side;
+    let centre = Square::new(w / 2, h / 2).unwrap();
+    let is_corner = |s: Square| (s.file() == 0 || s.file() + 1 == w) && (s.rank() == 0 || s.rank() + 1 == h);
+    let king_on = |s: Square| b.get(s).is_some_and(|q| q.kind == Kind::King);
+    // Is square s hostile to the pieces of the side that did not move?
+    let hostile = |s: Square| -> bool {
+        match v {
+            // The throne: empty, hostile to both; with the king, to attackers only.
+            "tawlbwrdd" | "tallfwrdd" => s == centre && (b.get(s).is_none() || (king_on(s) && me == Side::Second)),
+            // Throne and corners, always, to both sides.
+            "tawlbwrdd-walker" => s == centre || is_corner(s),
+            _ => false,
+        }
+    };
+    let closes = |s: Square| b.get(s).is_some_and(|q| q.side == me) || hostile(s);
+    let king_custodial = v == "tawlbwrdd-walker";
+    let max_n = match v {
+        "tawlbwrdd-walker" => 3,
+        "gwyddbwyll" => 2,
+        _ => 1,
+    };
+    let mut caps = Vec::new();
+    for dir in 0..4 {
+        let mut line = Vec::new();
+        let mut cur = mv.to;
+        loop {
+            let Some(next) = cur.step(dir, w, h) else { break };
+            cur = next;
+            if !line.is_empty() && closes(cur) {
+                // The smallest n wins; a line holding a dux, or a king that is
+                // only taken by enclosure, is not captured.
+                let ok = line.iter().all(|&s: &Square| match b.get(s).unwrap().kind {
+                    Kind::Man => true,
+                    Kind::Dux => false,
+                    Kind::King => king_custodial,
+                });
+                if ok {
+                    caps.extend(line.iter().copied());
+                }
+                break;
+            }
+            match b.get(cur) {
+                Some(q) if q.side != me && line.len() < max_n => line.push(cur),
+                _ => break,
+            }
+        }
+    }
+    if v == "gwyddbwyll" {
+        // A man on a corner, both its neighbours held by the enemy, the mover one of them.
+        for c in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)].map(|(f, r)| Square::new(f, r).unwrap()) {
+            let Some(q) = b.get(c) else { continue };
+            if q.side == me || q.kind != Kind::Man {
+                continue;
+            }
+            let n: Vec<Square> = (0..4).filter_map(|d| c.step(d, w, h)).collect();
+            if n.contains(&mv.to) && n.iter().all(|&s| b.get(s).is_some_and(|o| o.side == me)) {
+                caps.push(c);
+            }
+        }
+    }
+    if !king_custodial && v != "gwyddbwyll" && me == Side::First {
+        // The king enclosed: four attackers, the empty throne counting as one;
+        // three on the edge in tallfwrdd and goedhboell; the mover one of them.
+        let edge_three = v != "tawlbwrdd";
+        for dir in 0..4 {
+            let Some(k) = mv.to.step(dir, w, h) else { continue };
+            if !king_on(k) {
+                continue;
+            }
+            let all = (0..4).all(|d| match k.step(d, w, h) {
+                None => edge_three,
+                Some(s) => match b.get(s) {
+                    Some(q) => q.side == Side::First,
+                    None => s == centre,
+                },
+            });
+            if all {
+                caps.push(k);
+            }
+        }
+    }
+    caps.sort();
+    caps.dedup();
+    caps
+}
+
+fn same_captures(r: &Ruleset, before: &Board, mv: Move, actual: &[Square]) -> Result<(), TestCaseError> {
+    let mut a = actual.to_vec();
+    a.sort();
+    let expected = reference_captures(r, before, mv);
+    prop_assert_eq!(&a, &expected, "{} {} on\n{}", r.spec(), format_move(r, &mv), position_text(r, before));
+    Ok(())
 }
 
 // ------------------------------------------------------------------ fuzzing
@@ -350,7 +492,7 @@ const MOVEISH: &str = "[@,\\-x/ 0-9a-mKkoX×–—→>:.]{0,24}";
 const POSITIONISH: &str = "[./0-9adKwWbB]{0,160}";
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: scaled(300), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn any_string_never_panics(s in any::<String>()) {
@@ -407,7 +549,7 @@ fn token() -> impl Strategy<Value = String> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: scaled(400), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// Random arguments to `tawlbot::cli::replay`: never a panic; exit 0 or 1
     /// print JSON lines (the last with an error exactly on 1), exit 2 prints
