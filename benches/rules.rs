@@ -62,7 +62,11 @@ fn legal_moves_at_start(c: &mut Criterion) {
     let mut group = c.benchmark_group("legal_moves_start");
     for (v, opts) in VARIANTS {
         let g = Game::new(rules(v, opts), 0);
-        eprintln!("{}: {} legal moves at the start", name(v, opts), g.legal_moves().len());
+        eprintln!(
+            "{}: {} legal moves at the start",
+            name(v, opts),
+            g.legal_moves().len()
+        );
         group.bench_function(name(v, opts), |b| b.iter(|| black_box(&g).legal_moves()));
     }
     group.finish();
@@ -78,7 +82,8 @@ fn random_playouts(c: &mut Criterion) {
             let mut rng = XorShift(0x9E37_79B9_7F4A_7C15);
             for _ in 0..n {
                 let legal = g.legal_moves();
-                g.play(legal[(rng.next() % legal.len() as u64) as usize]).unwrap();
+                g.play(legal[(rng.next() % legal.len() as u64) as usize])
+                    .unwrap();
             }
             g
         };

@@ -20,7 +20,12 @@ impl Run {
     /// The one JSON object of a run without `--trace`.
     fn json(&self) -> Value {
         let lines: Vec<&str> = self.stdout.lines().collect();
-        assert_eq!(lines.len(), 1, "one line of JSON expected:\n{}", self.stdout);
+        assert_eq!(
+            lines.len(),
+            1,
+            "one line of JSON expected:\n{}",
+            self.stdout
+        );
         serde_json::from_str(lines[0]).expect("stdout is JSON")
     }
     /// Every line of a `--trace` run.
@@ -48,7 +53,11 @@ fn replay(args: &[&str]) -> Run {
 /// A run that must apply every move (exit 0); its JSON.
 fn ok(args: &[&str]) -> Value {
     let r = replay(args);
-    assert_eq!(r.code, 0, "{args:?}\nstdout: {}\nstderr: {}", r.stdout, r.stderr);
+    assert_eq!(
+        r.code, 0,
+        "{args:?}\nstdout: {}\nstderr: {}",
+        r.stdout, r.stderr
+    );
     assert!(r.stderr.is_empty(), "stderr: {}", r.stderr);
     let j = r.json();
     assert!(j["error"].is_null(), "{j}");
@@ -58,7 +67,11 @@ fn ok(args: &[&str]) -> Value {
 /// A run whose move is refused (exit 1); its JSON.
 fn refused(args: &[&str]) -> Value {
     let r = replay(args);
-    assert_eq!(r.code, 1, "{args:?}\nstdout: {}\nstderr: {}", r.stdout, r.stderr);
+    assert_eq!(
+        r.code, 1,
+        "{args:?}\nstdout: {}\nstderr: {}",
+        r.stdout, r.stderr
+    );
     let j = r.json();
     assert!(j["error"].is_object(), "{j}");
     j
@@ -82,7 +95,10 @@ fn strs(v: &Value) -> Vec<String> {
 }
 
 fn count(board: &[String], c: char) -> usize {
-    board.iter().map(|r| r.chars().filter(|&x| x == c).count()).sum()
+    board
+        .iter()
+        .map(|r| r.chars().filter(|&x| x == c).count())
+        .sum()
 }
 
 /// Position text from placements like `"a: c3 e2; d: d3; K: h8"` (squares
@@ -105,8 +121,11 @@ fn rows(w: usize, h: usize, placements: &str) -> String {
 }
 
 fn rules(variant: &str, opts: &[&str]) -> Ruleset {
-    Ruleset::from_spec(variant, &opts.iter().map(|s| s.to_string()).collect::<Vec<_>>())
-        .expect("ruleset")
+    Ruleset::from_spec(
+        variant,
+        &opts.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+    )
+    .expect("ruleset")
 }
 
 /// `--variant V --option O...` as arguments.
@@ -235,7 +254,12 @@ fn gwyddbwyll_start_positions_every_size_and_dux() {
         (Some("size=10x8"), 10, 4),
         (Some("size=8x8"), 8, 3),
     ] {
-        for extra in [vec![], vec!["dux"], vec!["dux-jump"], vec!["dux", "dux-jump"]] {
+        for extra in [
+            vec![],
+            vec!["dux"],
+            vec!["dux-jump"],
+            vec!["dux", "dux-jump"],
+        ] {
             let mut opts: Vec<&str> = size.into_iter().collect();
             opts.extend(extra.iter().copied());
             let j = ok(&with(variant_args("gwyddbwyll", &opts), &["--seed", "3"]));
@@ -263,7 +287,11 @@ fn gwyddbwyll_start_positions_every_size_and_dux() {
             assert_eq!(count(&board, 'B'), has_dux as usize);
             // The coin toss comes from the seed, as in the library.
             let toss = Game::coin_toss(&rules("gwyddbwyll", &opts), 3);
-            let side = if toss == Side::First { "white" } else { "black" };
+            let side = if toss == Side::First {
+                "white"
+            } else {
+                "black"
+            };
             assert_eq!(j["to_move"], side);
         }
     }
@@ -272,9 +300,23 @@ fn gwyddbwyll_start_positions_every_size_and_dux() {
 #[test]
 fn first_side_can_be_chosen() {
     for seed in ["0", "1", "2", "3"] {
-        let j = ok(&["--variant", "gwyddbwyll", "--first", "black", "--seed", seed]);
+        let j = ok(&[
+            "--variant",
+            "gwyddbwyll",
+            "--first",
+            "black",
+            "--seed",
+            seed,
+        ]);
         assert_eq!(j["to_move"], "black");
-        let j = ok(&["--variant", "latrunculi", "--first", "white", "--seed", seed]);
+        let j = ok(&[
+            "--variant",
+            "latrunculi",
+            "--first",
+            "white",
+            "--seed",
+            seed,
+        ]);
         assert_eq!(j["to_move"], "white");
     }
     // Black starts, so a black man moves first.
@@ -298,26 +340,57 @@ fn first_side_can_be_chosen() {
 #[test]
 fn capture_sets_last_and_captured() {
     let p = rows(11, 11, "a: c3 e2; d: d3; K: h8");
-    let j = ok(&["--variant", "tawlbwrdd", "--position", &p, "--to-move", "attackers", "e2-e3"]);
+    let j = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "e2-e3",
+    ]);
     assert_eq!(j["last"], "e2-e3xd3");
     assert_eq!(strs(&j["captured"]), ["d3"]);
     assert_eq!(j["to_move"], "defenders");
     assert_eq!(j["board"][8], "..a.a......");
     // Several captures at once; the suffix is checked in any order.
     let p = rows(11, 11, "a: c5 e7 g5 e2; d: d5 f5 e6; K: h9");
-    let j = ok(&["--variant", "tawlbwrdd", "--position", &p, "--to-move", "a", "e2-e5xd5/f5/e6"]);
+    let j = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "a",
+        "e2-e5xd5/f5/e6",
+    ]);
     let mut caps = strs(&j["captured"]);
     caps.sort();
     assert_eq!(caps, ["d5", "e6", "f5"]);
     assert!(j["last"].as_str().unwrap().starts_with("e2-e5x"));
     // Home notation for goedhboell captures.
     let p = rows(9, 9, "a: d4 i4; d: e4; K: a9");
-    let j = ok(&["--variant", "goedhboell", "--position", &p, "--to-move", "attackers", "o @94 @64"]);
+    let j = ok(&[
+        "--variant",
+        "goedhboell",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "o @94 @64",
+    ]);
     assert_eq!(j["last"], "@94-@64x@54");
     assert_eq!(strs(&j["captured"]), ["@54"]);
     // The next move has no capture: captured is empty again.
     let j = ok(&[
-        "--variant", "goedhboell", "--position", &p, "--to-move", "attackers", "@94-@64", "@19-@18",
+        "--variant",
+        "goedhboell",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "@94-@64",
+        "@19-@18",
     ]);
     assert_eq!(j["last"], "@19-@18");
     assert_eq!(j["captured"], serde_json::json!([]));
@@ -340,7 +413,14 @@ fn trace_prints_start_and_one_line_per_move() {
     let plain = ok(&with(vec!["--variant", "tawlbwrdd"], &moves));
     assert_eq!(lines.last().unwrap(), &plain);
     // A refused move adds a final line with the error, showing the position before it.
-    let r = replay(&["--variant", "tawlbwrdd", "--trace", "e2-e3", "f6-f1", "g2-g3"]);
+    let r = replay(&[
+        "--variant",
+        "tawlbwrdd",
+        "--trace",
+        "e2-e3",
+        "f6-f1",
+        "g2-g3",
+    ]);
     assert_eq!(r.code, 1);
     let lines = r.lines();
     assert_eq!(lines.len(), 3);
@@ -377,7 +457,9 @@ fn legal_is_sorted_algebraic_and_matches_library() {
         let mut sorted = legal.clone();
         sorted.sort();
         assert_eq!(legal, sorted, "{v}");
-        assert!(legal.iter().all(|m| !m.contains('@') && m == &m.to_lowercase()));
+        assert!(legal
+            .iter()
+            .all(|m| !m.contains('@') && m == &m.to_lowercase()));
         let g = Game::new(rules(v, &opts), 5);
         assert_eq!(legal, library_legal(&g), "{v} {opts:?}");
     }
@@ -388,7 +470,16 @@ fn legal_is_sorted_algebraic_and_matches_library() {
     notation::play_text(&mut g, "@35-@33").unwrap();
     assert_eq!(strs(&j["legal"]), library_legal(&g));
     let p = rows(11, 11, "a: j9; K: f3");
-    let j = ok(&["--variant", "tawlbwrdd", "--position", &p, "--to-move", "defenders", "--legal", "f3-f1"]);
+    let j = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "defenders",
+        "--legal",
+        "f3-f1",
+    ]);
     assert_eq!(j["legal"], serde_json::json!([]));
     // Every legal move is accepted by the CLI.
     let j = ok(&["--variant", "tallfwrdd", "--legal"]);
@@ -401,8 +492,19 @@ fn legal_is_sorted_algebraic_and_matches_library() {
 fn refused_move_exit_1_position_before_and_a_sentence() {
     // A defender onto the empty throne in tawlbwrdd.
     let p = rows(11, 11, "d: f7; K: a1; a: j9");
-    let j = refused(&["--variant", "tawlbwrdd", "--position", &p, "--to-move", "defenders", "f7-f6"]);
-    assert_eq!(j["error"]["message"], "f6 is the throne: only the king may stop there.");
+    let j = refused(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "defenders",
+        "f7-f6",
+    ]);
+    assert_eq!(
+        j["error"]["message"],
+        "f6 is the throne: only the king may stop there."
+    );
     assert_eq!(j["error"]["index"], 0, "the index is 0-based");
     assert_eq!(j["error"]["move"], "f7-f6");
     assert_eq!(j["board"].as_array().unwrap().len(), 11);
@@ -447,16 +549,61 @@ fn usage_errors_exit_2() {
     assert!(usage(&["--variant", "gwyddbwyll", "--option", "size=9x9"]).contains("no option"));
     assert!(usage(&["--variant", "tawlbwrdd", "--seed", "x"]).contains("--seed"));
     assert!(usage(&["--variant", "tawlbwrdd", "--seed", "-1"]).contains("--seed"));
-    assert!(usage(&["--variant", "tawlbwrdd", "--position", "11/11/11/11/11/11/11/11/11/11/11"])
-        .contains("--to-move"));
+    assert!(usage(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        "11/11/11/11/11/11/11/11/11/11/11"
+    ])
+    .contains("--to-move"));
     usage(&["--variant", "tawlbwrdd", "--to-move", "attackers"]);
-    usage(&["--variant", "tawlbwrdd", "--position", "9/9/9/9/9/9/9/9/9", "--to-move", "a"]);
-    usage(&["--variant", "tawlbwrdd", "--position", "11/11/11/11/11/11/11/11/11/11/10x", "--to-move", "a"]);
-    usage(&["--variant", "tawlbwrdd", "--position", "11/11/11/11/11/11/11/11/11/11/10w", "--to-move", "a"]);
-    usage(&["--variant", "tawlbwrdd", "--position", "11/11/11/11/11/11/11/11/11/11/11", "--to-move", "white"]);
-    usage(&["--variant", "gwyddbwyll", "--position", &rows(13, 8, "w: a1; W: b1; b: a8"), "--to-move", "white"]);
+    usage(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        "9/9/9/9/9/9/9/9/9",
+        "--to-move",
+        "a",
+    ]);
+    usage(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        "11/11/11/11/11/11/11/11/11/11/10x",
+        "--to-move",
+        "a",
+    ]);
+    usage(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        "11/11/11/11/11/11/11/11/11/11/10w",
+        "--to-move",
+        "a",
+    ]);
+    usage(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        "11/11/11/11/11/11/11/11/11/11/11",
+        "--to-move",
+        "white",
+    ]);
+    usage(&[
+        "--variant",
+        "gwyddbwyll",
+        "--position",
+        &rows(13, 8, "w: a1; W: b1; b: a8"),
+        "--to-move",
+        "white",
+    ]);
     usage(&["--variant", "gwyddbwyll", "--first", "attackers"]);
-    usage(&["--variant", "tawlbwrdd", "--record", "/nonexistent/dir/x.rec"]);
+    usage(&[
+        "--variant",
+        "tawlbwrdd",
+        "--record",
+        "/nonexistent/dir/x.rec",
+    ]);
     usage(&["--variant", "tawlbwrdd", "--help"]);
     // Not a replay subcommand at all.
     let out = Command::new(BIN).arg("frobnicate").output().unwrap();
@@ -466,34 +613,97 @@ fn usage_errors_exit_2() {
 #[test]
 fn position_and_to_move() {
     let p = "3aaa3/4a4/4d4/a3d3a/aaddKddaa/a3d3a/4d4/4a4/3aaa3";
-    let j = ok(&["--variant", "tallfwrdd", "--position", p, "--to-move", "defenders"]);
+    let j = ok(&[
+        "--variant",
+        "tallfwrdd",
+        "--position",
+        p,
+        "--to-move",
+        "defenders",
+    ]);
     assert_eq!(j["to_move"], "defenders");
     assert_eq!(j["board"], ok(&["--variant", "tallfwrdd"])["board"]);
     // Dots and numbers mix; synonyms for the side.
-    let j = ok(&["--variant", "gwyddbwyll", "--option", "size=8x8", "--position", "b..b4/8/8/8/8/8/8/wW6", "--to-move", "black", "--option", "dux"]);
+    let j = ok(&[
+        "--variant",
+        "gwyddbwyll",
+        "--option",
+        "size=8x8",
+        "--position",
+        "b..b4/8/8/8/8/8/8/wW6",
+        "--to-move",
+        "black",
+        "--option",
+        "dux",
+    ]);
     assert_eq!(strs(&j["board"])[0], "b..b....");
     assert_eq!(strs(&j["board"])[7], "wW......");
     assert_eq!(j["to_move"], "black");
-    let j = ok(&["--variant", "goedhboell", "--position", &rows(9, 9, "a: a2; K: e5"), "--to-move", "king"]);
+    let j = ok(&[
+        "--variant",
+        "goedhboell",
+        "--position",
+        &rows(9, 9, "a: a2; K: e5"),
+        "--to-move",
+        "king",
+    ]);
     assert_eq!(j["to_move"], "defenders");
-    let j = ok(&["--variant", "goedhboell", "--position", &rows(9, 9, "a: b2; K: e5"), "--to-move", "d", "e5-e2"]);
+    let j = ok(&[
+        "--variant",
+        "goedhboell",
+        "--position",
+        &rows(9, 9, "a: b2; K: e5"),
+        "--to-move",
+        "d",
+        "e5-e2",
+    ]);
     assert_eq!(j["last"], "@55-@52");
     // --first does not override --to-move.
-    let j = ok(&["--variant", "tawlbwrdd", "--position", &rows(11, 11, "a: b2; K: e5"), "--to-move", "attackers", "--first", "defenders"]);
+    let j = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &rows(11, 11, "a: b2; K: e5"),
+        "--to-move",
+        "attackers",
+        "--first",
+        "defenders",
+    ]);
     assert_eq!(j["to_move"], "attackers");
 }
 
 #[test]
 fn seed_makes_dice_reproducible() {
     let moves_for = |seed: &str| {
-        let r = replay(&["--variant", "tawlbwrdd", "--option", "dice", "--seed", seed, "--trace", "--legal"]);
+        let r = replay(&[
+            "--variant",
+            "tawlbwrdd",
+            "--option",
+            "dice",
+            "--seed",
+            seed,
+            "--trace",
+            "--legal",
+        ]);
         assert_eq!(r.code, 0);
         r.stdout
     };
     assert_eq!(moves_for("42"), moves_for("42"));
     // Different seeds let different sides start.
     let sides: std::collections::HashSet<String> = (0..16)
-        .map(|s| ok(&["--variant", "tawlbwrdd", "--option", "dice", "--seed", &s.to_string()])["to_move"].as_str().unwrap().to_string())
+        .map(|s| {
+            ok(&[
+                "--variant",
+                "tawlbwrdd",
+                "--option",
+                "dice",
+                "--seed",
+                &s.to_string(),
+            ])["to_move"]
+                .as_str()
+                .unwrap()
+                .to_string()
+        })
         .collect();
     assert_eq!(sides.len(), 2);
     // A whole dice game, move by move, the same as the library with that seed.
@@ -510,7 +720,15 @@ fn seed_makes_dice_reproducible() {
         let played = g.play(m).unwrap().clone();
         moves.push(notation::format_played(&r, &played));
     }
-    let mut args = vec!["--variant", "goedhboell", "--option", "dice", "--seed", "1234", "--"];
+    let mut args = vec![
+        "--variant",
+        "goedhboell",
+        "--option",
+        "dice",
+        "--seed",
+        "1234",
+        "--",
+    ];
     args.extend(moves.iter().map(String::as_str));
     let j = ok(&args);
     assert_eq!(strs(&j["board"]), board_rows(&r, g.board()));
@@ -529,13 +747,58 @@ fn outcome(j: &Value, result: &str, reason: &str) {
 #[test]
 fn reason_king_escaped() {
     let p = rows(11, 11, "a: j9; K: f3");
-    outcome(&ok(&["--variant", "tawlbwrdd", "--position", &p, "--to-move", "defenders", "f3-f1"]), "defenders", "king_escaped");
+    outcome(
+        &ok(&[
+            "--variant",
+            "tawlbwrdd",
+            "--position",
+            &p,
+            "--to-move",
+            "defenders",
+            "f3-f1",
+        ]),
+        "defenders",
+        "king_escaped",
+    );
     let p = rows(9, 9, "a: h8; K: b1");
-    outcome(&ok(&["--variant", "tallfwrdd", "--position", &p, "--to-move", "defenders", "b1-a1"]), "defenders", "king_escaped");
+    outcome(
+        &ok(&[
+            "--variant",
+            "tallfwrdd",
+            "--position",
+            &p,
+            "--to-move",
+            "defenders",
+            "b1-a1",
+        ]),
+        "defenders",
+        "king_escaped",
+    );
     let p = rows(9, 9, "a: h8; K: a4");
-    outcome(&ok(&["--variant", "goedhboell", "--position", &p, "--to-move", "defenders", "@14-@11"]), "defenders", "king_escaped");
+    outcome(
+        &ok(&[
+            "--variant",
+            "goedhboell",
+            "--position",
+            &p,
+            "--to-move",
+            "defenders",
+            "@14-@11",
+        ]),
+        "defenders",
+        "king_escaped",
+    );
     // A refused move after the end: the game is over.
-    let j = refused(&["--variant", "goedhboell", "--position", &p, "--to-move", "defenders", "@14-@11", "@88-@87"]);
+    let j = refused(&[
+        "--variant",
+        "goedhboell",
+        "--position",
+        &p,
+        "--to-move",
+        "defenders",
+        "@14-@11",
+        "@88-@87",
+    ]);
     assert_eq!(j["error"]["message"], "This game is over: no more moves.");
     assert_eq!(j["error"]["index"], 1);
 }
@@ -543,11 +806,23 @@ fn reason_king_escaped() {
 #[test]
 fn reason_king_captured() {
     let p = rows(11, 11, "a: c5 d6 e5 d2; K: d5");
-    let j = ok(&["--variant", "tawlbwrdd", "--position", &p, "--to-move", "attackers", "d2-d4"]);
+    let j = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "d2-d4",
+    ]);
     outcome(&j, "attackers", "king_captured");
     assert_eq!(j["last"], "d2-d4xd5");
     assert_eq!(strs(&j["captured"]), ["d5"]);
-    assert_eq!(count(&strs(&j["board"]), 'K'), 0, "the captured king leaves the board");
+    assert_eq!(
+        count(&strs(&j["board"]), 'K'),
+        0,
+        "the captured king leaves the board"
+    );
     // Walker: the king's throne is hostile to defenders too, so the very first
     // move f2-f3 takes the line f4, f5 closed by the occupied throne.
     let j = ok(&["--variant", "walker", "f2-f3"]);
@@ -555,12 +830,28 @@ fn reason_king_captured() {
     assert_eq!(strs(&j["captured"]), ["f4", "f5"]);
     // Walker: like any piece, against the empty throne.
     let p = rows(11, 11, "a: h3; K: g6");
-    let j = ok(&["--variant", "walker", "--position", &p, "--to-move", "attackers", "h3-h6"]);
+    let j = ok(&[
+        "--variant",
+        "walker",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "h3-h6",
+    ]);
     outcome(&j, "attackers", "king_captured");
     assert_eq!(j["last"], "h3-h6xg6");
     // Goedhboell: three on the edge.
     let p = rows(9, 9, "a: b1 d1 c7; K: c1");
-    let j = ok(&["--variant", "goedhboell", "--position", &p, "--to-move", "attackers", "@37-@32"]);
+    let j = ok(&[
+        "--variant",
+        "goedhboell",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "@37-@32",
+    ]);
     outcome(&j, "attackers", "king_captured");
     assert_eq!(strs(&j["captured"]), ["@31"]);
 }
@@ -568,53 +859,133 @@ fn reason_king_captured() {
 #[test]
 fn reason_one_piece_left() {
     let p = rows(13, 8, "w: a3 c4 m1; b: b4 h8");
-    let j = ok(&["--variant", "gwyddbwyll", "--position", &p, "--to-move", "white", "a3-a4"]);
+    let j = ok(&[
+        "--variant",
+        "gwyddbwyll",
+        "--position",
+        &p,
+        "--to-move",
+        "white",
+        "a3-a4",
+    ]);
     outcome(&j, "white", "one_piece_left");
     assert_eq!(j["last"], "a3-a4xb4");
     // A side left with none also loses (a double capture of its last two).
     let p = rows(13, 8, "w: a3 d4 m1; b: b4 c4");
-    let j = ok(&["--variant", "gwyddbwyll", "--position", &p, "--to-move", "white", "a3-a4xb4/c4"]);
+    let j = ok(&[
+        "--variant",
+        "gwyddbwyll",
+        "--position",
+        &p,
+        "--to-move",
+        "white",
+        "a3-a4xb4/c4",
+    ]);
     outcome(&j, "white", "one_piece_left");
 }
 
 #[test]
 fn reason_dux_immobile() {
     let p = rows(13, 8, "w: b1 a3 m5; W: m3; b: h8 g8; B: a1");
-    let j = ok(&["--variant", "gwyddbwyll", "--option", "dux", "--position", &p, "--to-move", "white", "a3-a2"]);
+    let j = ok(&[
+        "--variant",
+        "gwyddbwyll",
+        "--option",
+        "dux",
+        "--position",
+        &p,
+        "--to-move",
+        "white",
+        "a3-a2",
+    ]);
     outcome(&j, "white", "dux_immobile");
     // The mover blocking his own dux loses.
     let p = rows(13, 8, "w: l2 f5; W: m1; b: m2 h8 b8; B: a5");
-    let j = ok(&["--variant", "gwyddbwyll", "--option", "dux", "--position", &p, "--to-move", "white", "l2-l1"]);
+    let j = ok(&[
+        "--variant",
+        "gwyddbwyll",
+        "--option",
+        "dux",
+        "--position",
+        &p,
+        "--to-move",
+        "white",
+        "l2-l1",
+    ]);
     outcome(&j, "black", "dux_immobile");
 }
 
 #[test]
 fn reason_no_legal_move() {
     let p = rows(11, 11, "a: b1 a2 j9; d: a1");
-    let j = ok(&["--variant", "tawlbwrdd", "--position", &p, "--to-move", "attackers", "j9-j8"]);
+    let j = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "j9-j8",
+    ]);
     outcome(&j, "attackers", "no_legal_move");
     let p = rows(13, 8, "w: c1 b2 k3 m6; b: a1 a2 b1");
-    let j = ok(&["--variant", "gwyddbwyll", "--position", &p, "--to-move", "white", "k3-a3"]);
+    let j = ok(&[
+        "--variant",
+        "gwyddbwyll",
+        "--position",
+        &p,
+        "--to-move",
+        "white",
+        "k3-a3",
+    ]);
     outcome(&j, "white", "no_legal_move");
     // A position given with the side to move already stuck is over at once.
     let p = rows(11, 11, "a: b1 a2 j9; d: a1");
-    let j = ok(&["--variant", "tawlbwrdd", "--position", &p, "--to-move", "defenders"]);
+    let j = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "defenders",
+    ]);
     outcome(&j, "attackers", "no_legal_move");
 }
 
 #[test]
 fn reason_repetition() {
     let p = rows(11, 11, "a: b1 b2 a3 k9; d: a1");
-    let moves = ["k9-k8", "a1-a2", "k8-k9", "a2-a1", "k9-k8", "a1-a2", "k8-k9"];
-    let mut args = vec!["--variant", "tawlbwrdd", "--position", &p, "--to-move", "attackers"];
+    let moves = [
+        "k9-k8", "a1-a2", "k8-k9", "a2-a1", "k9-k8", "a1-a2", "k8-k9",
+    ];
+    let mut args = vec![
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+    ];
     args.extend(moves);
     let j = ok(&args);
     outcome(&j, "attackers", "repetition");
     // The third occurrence itself is refused with a sentence.
     let p = rows(11, 11, "a: b2 j9; K: f6");
     let j = refused(&[
-        "--variant", "tawlbwrdd", "--position", &p, "--to-move", "attackers", "b2-b3", "f6-f5", "b3-b2",
-        "f5-f6", "b2-b3", "f6-f5", "b3-b2", "f5-f6",
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "b2-b3",
+        "f6-f5",
+        "b3-b2",
+        "f5-f6",
+        "b2-b3",
+        "f6-f5",
+        "b3-b2",
+        "f5-f6",
     ]);
     assert_eq!(j["error"]["index"], 7);
     assert_eq!(
@@ -646,7 +1017,15 @@ fn reason_move_limit() {
         g.play(m).unwrap();
     }
     assert_eq!(moves.len(), 100);
-    let mut args = vec!["--variant", "gwyddbwyll", "--position", &p, "--to-move", "white", "--"];
+    let mut args = vec![
+        "--variant",
+        "gwyddbwyll",
+        "--position",
+        &p,
+        "--to-move",
+        "white",
+        "--",
+    ];
     args.extend(moves.iter().map(String::as_str));
     outcome(&ok(&args), "draw", "move_limit");
     // One move fewer: still going.
@@ -660,7 +1039,16 @@ fn reason_move_limit() {
 fn every_move_form_is_accepted() {
     let reference = ok(&["--variant", "tawlbwrdd", "e2-e4"]);
     assert_eq!(reference["last"], "e2-e4");
-    for form in ["e2 e4", "e2e4", "E2–E4", "e2→e4", "E2-e4", " e2 - e4 ", "e2—e4", "e2->e4"] {
+    for form in [
+        "e2 e4",
+        "e2e4",
+        "E2–E4",
+        "e2→e4",
+        "E2-e4",
+        " e2 - e4 ",
+        "e2—e4",
+        "e2->e4",
+    ] {
         let j = ok(&["--variant", "tawlbwrdd", form]);
         assert_eq!(j["board"], reference["board"], "{form}");
         assert_eq!(j["last"], "e2-e4", "{form}");
@@ -668,7 +1056,16 @@ fn every_move_form_is_accepted() {
     // @hv on goedhboell, and algebraic there too.
     let reference = ok(&["--variant", "goedhboell", "@14-@44"]);
     assert_eq!(reference["last"], "@14-@44");
-    for form in ["@14 @44", "@14@44", "o @14 @44", "a4-d4", "A4 D4", "@14–@44", "@14→@44", "@1,4-@4,4"] {
+    for form in [
+        "@14 @44",
+        "@14@44",
+        "o @14 @44",
+        "a4-d4",
+        "A4 D4",
+        "@14–@44",
+        "@14→@44",
+        "@1,4-@4,4",
+    ] {
         let j = ok(&["--variant", "goedhboell", form]);
         assert_eq!(j["board"], reference["board"], "{form}");
         assert_eq!(j["last"], "@14-@44", "{form}");
@@ -681,35 +1078,85 @@ fn every_move_form_is_accepted() {
 #[test]
 fn capture_suffix_is_checked_not_trusted() {
     let p = rows(11, 11, "a: c3 e2; d: d3; K: h8");
-    let base = ["--variant", "tawlbwrdd", "--position", p.as_str(), "--to-move", "attackers"];
+    let base = [
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        p.as_str(),
+        "--to-move",
+        "attackers",
+    ];
     for form in ["e2-e3xd3", "e2e3xd3", "e2 e3 x d3", "E2–E3XD3"] {
         let j = ok(&with(base.to_vec(), &[form]));
         assert_eq!(j["last"], "e2-e3xd3", "{form}");
     }
     let j = refused(&with(base.to_vec(), &["e2-e3xd4"]));
-    assert_eq!(j["error"]["message"], "e2-e3 captures d3, not d4. Leave the x part off, or check the board.");
+    assert_eq!(
+        j["error"]["message"],
+        "e2-e3 captures d3, not d4. Leave the x part off, or check the board."
+    );
     assert_eq!(j["board"][8], "..ad.......", "nothing changed");
     let j = refused(&with(base.to_vec(), &["e2-e3xd3/c3"]));
-    assert!(j["error"]["message"].as_str().unwrap().contains("captures d3, not c3 and d3"));
+    assert!(j["error"]["message"]
+        .as_str()
+        .unwrap()
+        .contains("captures d3, not c3 and d3"));
     // Claiming a capture on a quiet move.
     let j = refused(&["--variant", "tawlbwrdd", "e2-e4xe5"]);
-    assert_eq!(j["error"]["message"], "e2-e4 captures nothing, not e5. Leave the x part off, or check the board.");
+    assert_eq!(
+        j["error"]["message"],
+        "e2-e4 captures nothing, not e5. Leave the x part off, or check the board."
+    );
     // Two captures, the `xe5/g4` form.
     let p = rows(11, 11, "a: c5 e7 g5 e2; d: d5 f5 e6; K: h9");
-    let base = ["--variant", "tawlbwrdd", "--position", p.as_str(), "--to-move", "attackers"];
+    let base = [
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        p.as_str(),
+        "--to-move",
+        "attackers",
+    ];
     ok(&with(base.to_vec(), &["e2-e5xd5/e6/f5"]));
     ok(&with(base.to_vec(), &["e2-e5xf5xe6xd5"]));
     let j = refused(&with(base.to_vec(), &["e2-e5xe6/f5"]));
-    assert!(j["error"]["message"].as_str().unwrap().starts_with("e2-e5 captures "));
+    assert!(j["error"]["message"]
+        .as_str()
+        .unwrap()
+        .starts_with("e2-e5 captures "));
     let p = rows(13, 8, "w: a3 d4 m1; b: b4 c4 m8");
-    let j = ok(&["--variant", "gwyddbwyll", "--position", &p, "--to-move", "white", "a3-a4xb4/c4"]);
+    let j = ok(&[
+        "--variant",
+        "gwyddbwyll",
+        "--position",
+        &p,
+        "--to-move",
+        "white",
+        "a3-a4xb4/c4",
+    ]);
     assert_eq!(j["last"], "a3-a4xb4/c4");
     // Home notation in the suffix for goedhboell, or algebraic.
     let p = rows(9, 9, "a: d4 i4; d: e4; K: a9");
     for form in ["@94-@64x@54", "i4-f4xe4", "@94 @64 x @54"] {
-        ok(&["--variant", "goedhboell", "--position", &p, "--to-move", "attackers", form]);
+        ok(&[
+            "--variant",
+            "goedhboell",
+            "--position",
+            &p,
+            "--to-move",
+            "attackers",
+            form,
+        ]);
     }
-    refused(&["--variant", "goedhboell", "--position", &p, "--to-move", "attackers", "@94-@64x@55"]);
+    refused(&[
+        "--variant",
+        "goedhboell",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "@94-@64x@55",
+    ]);
 }
 
 // ------------------------------------------------------------ records
@@ -728,7 +1175,11 @@ fn record_file_is_read_back() {
         x ^= x << 17;
         g.play(legal[(x % legal.len() as u64) as usize]).unwrap();
     }
-    let moves: Vec<String> = g.record().iter().map(|p| notation::format_played(&r, p)).collect();
+    let moves: Vec<String> = g
+        .record()
+        .iter()
+        .map(|p| notation::format_played(&r, p))
+        .collect();
     let rec = Record {
         headers: vec![
             ("Variant".into(), "tawlbwrdd".into()),
@@ -744,7 +1195,15 @@ fn record_file_is_read_back() {
     let j = ok(&["--record", path]);
     assert_eq!(strs(&j["board"]), board_rows(&r, g.board()));
     assert_eq!(j["last"].as_str(), moves.last().map(String::as_str));
-    let mut args = vec!["--variant", "tawlbwrdd", "--option", "dice", "--seed", "77", "--"];
+    let mut args = vec![
+        "--variant",
+        "tawlbwrdd",
+        "--option",
+        "dice",
+        "--seed",
+        "77",
+        "--",
+    ];
     args.extend(moves.iter().map(String::as_str));
     assert_eq!(j, ok(&args));
     // --trace over a record: one line per recorded move, plus the start.
@@ -770,7 +1229,10 @@ fn record_file_is_read_back() {
     assert_eq!(j["last"], "@57-@58");
     let j = refused(&["--record", path, "@57-@58", "@23-@21"]);
     assert_eq!(j["error"]["index"], 2);
-    assert_eq!(j["error"]["message"], "@21 is next to a corner: only the king may stop there.");
+    assert_eq!(
+        j["error"]["message"],
+        "@21 is next to a corner: only the king may stop there."
+    );
     assert_eq!(rg.variant, "goedhboell");
     // A record whose move is refused: exit 1, index into the record.
     let rec = Record {

@@ -90,9 +90,8 @@ fn lower_algebraic(mv: &Move) -> String {
 /// A written move must parse and resolve to exactly `mv`.
 fn round_trips(game: &Game, text: &str, mv: Move) -> Result<(), TestCaseError> {
     let t = parse_move(text).map_err(|e| TestCaseError::fail(format!("{text}: {e:?}")))?;
-    let back = resolve(game, &t).map_err(|e| {
-        TestCaseError::fail(format!("{text}: {}", explain(game.rules(), &e)))
-    })?;
+    let back = resolve(game, &t)
+        .map_err(|e| TestCaseError::fail(format!("{text}: {}", explain(game.rules(), &e))))?;
     prop_assert_eq!(back, mv, "{}", text);
     Ok(())
 }
@@ -132,7 +131,13 @@ fn check_position(game: &Game, rng: &mut Rng, full_check: bool) -> Result<(), Te
         for from in game.board().squares() {
             for to in game.board().squares() {
                 let ok = game.check(Move::new(from, to)).is_ok();
-                prop_assert_eq!(ok, unique.contains(&Move::new(from, to)), "{:?}-{:?}", from, to);
+                prop_assert_eq!(
+                    ok,
+                    unique.contains(&Move::new(from, to)),
+                    "{:?}-{:?}",
+                    from,
+                    to
+                );
                 n += ok as usize;
             }
         }
@@ -154,12 +159,7 @@ fn check_position(game: &Game, rng: &mut Rng, full_check: bool) -> Result<(), Te
 
 /// Plays a random legal game and checks the properties after every move.
 /// Returns the game.
-fn random_game(
-    variant: &str,
-    opts: &[&str],
-    seed: u64,
-    pick: u64,
-) -> Result<Game, TestCaseError> {
+fn random_game(variant: &str, opts: &[&str], seed: u64, pick: u64) -> Result<Game, TestCaseError> {
     let r = rules(variant, opts);
     let mut game = Game::new(r.clone(), seed);
     let mut rng = Rng::new(pick);
@@ -171,7 +171,9 @@ fn random_game(
         let mv = legal[rng.below(legal.len())];
         let before = game.board().clone();
         let counts = [before.count(Side::First), before.count(Side::Second)];
-        let expected = game.captures_of(mv).map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
+        let expected = game
+            .captures_of(mv)
+            .map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
         // The printed move with captures is accepted before the move...
         let played = game.clone().play(mv).map(|p| p.clone());
         let played = played.map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
@@ -197,16 +199,27 @@ fn random_game(
         let mover = p.side;
         for c in &p.captures {
             let q = before.get(*c);
-            prop_assert!(q.is_some_and(|q| q.side != mover), "{} captures own or empty {:?}", text, c);
+            prop_assert!(
+                q.is_some_and(|q| q.side != mover),
+                "{} captures own or empty {:?}",
+                text,
+                c
+            );
             prop_assert!(q.unwrap().kind != Kind::Dux, "a dux was captured");
             prop_assert!(game.board().get(*c).is_none());
         }
         // Piece counts never rise; the mover's stays, the other side loses
         // exactly the captures.
-        let after = [game.board().count(Side::First), game.board().count(Side::Second)];
+        let after = [
+            game.board().count(Side::First),
+            game.board().count(Side::Second),
+        ];
         prop_assert!(after[0] <= counts[0] && after[1] <= counts[1]);
         prop_assert_eq!(after[mover.index()], counts[mover.index()]);
-        prop_assert_eq!(after[mover.other().index()] + p.captures.len(), counts[mover.other().index()]);
+        prop_assert_eq!(
+            after[mover.other().index()] + p.captures.len(),
+            counts[mover.other().index()]
+        );
         ply += 1;
         check_position(&game, &mut rng, ply == full_at)?;
     }
@@ -220,9 +233,8 @@ fn replay_reproduces(game: &Game) -> Result<(), TestCaseError> {
     let record: Vec<String> = game.record().iter().map(|p| format_played(&r, p)).collect();
     let mut fresh = Game::new(r.clone(), game.seed());
     for (i, m) in record.iter().enumerate() {
-        play_text(&mut fresh, m).map_err(|e| {
-            TestCaseError::fail(format!("move {i} {m}: {}", explain(&r, &e)))
-        })?;
+        play_text(&mut fresh, m)
+            .map_err(|e| TestCaseError::fail(format!("move {i} {m}: {}", explain(&r, &e))))?;
     }
     prop_assert_eq!(fresh.board(), game.board());
     prop_assert_eq!(fresh.outcome(), game.outcome());
@@ -239,7 +251,11 @@ fn replay_reproduces(game: &Game) -> Result<(), TestCaseError> {
         for pair in throws.windows(2) {
             prop_assert_eq!(pair[1].side, pair[0].side.other());
         }
-        let evens: Vec<Side> = throws.iter().filter(|t| t.value % 2 == 0).map(|t| t.side).collect();
+        let evens: Vec<Side> = throws
+            .iter()
+            .filter(|t| t.value % 2 == 0)
+            .map(|t| t.side)
+            .collect();
         let movers: Vec<Side> = game.record().iter().map(|p| p.side).collect();
         prop_assert_eq!(&evens[..movers.len()], &movers[..]);
         prop_assert!(evens.len() - movers.len() <= 1);
@@ -247,7 +263,11 @@ fn replay_reproduces(game: &Game) -> Result<(), TestCaseError> {
     } else {
         prop_assert!(throws.is_empty());
         for pair in game.record().windows(2) {
-            prop_assert_eq!(pair[1].side, pair[0].side.other(), "without dice the sides alternate");
+            prop_assert_eq!(
+                pair[1].side,
+                pair[0].side.other(),
+                "without dice the sides alternate"
+            );
         }
     }
     // And through a written record, read back.
@@ -255,7 +275,8 @@ fn replay_reproduces(game: &Game) -> Result<(), TestCaseError> {
         headers: vec![("Variant".into(), r.variant.into())],
         moves: record.clone(),
     };
-    let back = notation::parse_record(&notation::write_record(&rec)).map_err(TestCaseError::fail)?;
+    let back =
+        notation::parse_record(&notation::write_record(&rec)).map_err(TestCaseError::fail)?;
     prop_assert_eq!(back.moves, record);
     Ok(())
 }
@@ -348,7 +369,6 @@ proptest! {
     }
 }
 
-
 // ------------------------------------------------- an independent reference
 
 /// The captures of `mv` on `before`, written again from the text of RULES.md
@@ -362,13 +382,16 @@ fn reference_captures(r: &Ruleset, before: &Board, mv: Move) -> Vec<Square> {
     b.set(mv.to, Some(p));
     let me = p.side;
     let centre = Square::new(w / 2, h / 2).unwrap();
-    let is_corner = |s: Square| (s.file() == 0 || s.file() + 1 == w) && (s.rank() == 0 || s.rank() + 1 == h);
+    let is_corner =
+        |s: Square| (s.file() == 0 || s.file() + 1 == w) && (s.rank() == 0 || s.rank() + 1 == h);
     let king_on = |s: Square| b.get(s).is_some_and(|q| q.kind == Kind::King);
     // Is square s hostile to the pieces of the side that did not move?
     let hostile = |s: Square| -> bool {
         match v {
             // The throne: empty, hostile to both; with the king, to attackers only.
-            "tawlbwrdd" | "tallfwrdd" => s == centre && (b.get(s).is_none() || (king_on(s) && me == Side::Second)),
+            "tawlbwrdd" | "tallfwrdd" => {
+                s == centre && (b.get(s).is_none() || (king_on(s) && me == Side::Second))
+            }
             // Throne and corners, always, to both sides.
             "tawlbwrdd-walker" => s == centre || is_corner(s),
             _ => false,
@@ -386,7 +409,9 @@ fn reference_captures(r: &Ruleset, before: &Board, mv: Move) -> Vec<Square> {
         let mut line = Vec::new();
         let mut cur = mv.to;
         loop {
-            let Some(next) = cur.step(dir, w, h) else { break };
+            let Some(next) = cur.step(dir, w, h) else {
+                break;
+            };
             cur = next;
             if !line.is_empty() && closes(cur) {
                 // The smallest n wins; a line holding a dux, or a king that is
@@ -409,7 +434,9 @@ fn reference_captures(r: &Ruleset, before: &Board, mv: Move) -> Vec<Square> {
     }
     if v == "gwyddbwyll" {
         // A man on a corner, both its neighbours held by the enemy, the mover one of them.
-        for c in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)].map(|(f, r)| Square::new(f, r).unwrap()) {
+        for c in [(0, 0), (w - 1, 0), (0, h - 1), (w - 1, h - 1)]
+            .map(|(f, r)| Square::new(f, r).unwrap())
+        {
             let Some(q) = b.get(c) else { continue };
             if q.side == me || q.kind != Kind::Man {
                 continue;
@@ -425,7 +452,9 @@ fn reference_captures(r: &Ruleset, before: &Board, mv: Move) -> Vec<Square> {
         // three on the edge in tallfwrdd and goedhboell; the mover one of them.
         let edge_three = v != "tawlbwrdd";
         for dir in 0..4 {
-            let Some(k) = mv.to.step(dir, w, h) else { continue };
+            let Some(k) = mv.to.step(dir, w, h) else {
+                continue;
+            };
             if !king_on(k) {
                 continue;
             }
@@ -446,11 +475,23 @@ fn reference_captures(r: &Ruleset, before: &Board, mv: Move) -> Vec<Square> {
     caps
 }
 
-fn same_captures(r: &Ruleset, before: &Board, mv: Move, actual: &[Square]) -> Result<(), TestCaseError> {
+fn same_captures(
+    r: &Ruleset,
+    before: &Board,
+    mv: Move,
+    actual: &[Square],
+) -> Result<(), TestCaseError> {
     let mut a = actual.to_vec();
     a.sort();
     let expected = reference_captures(r, before, mv);
-    prop_assert_eq!(&a, &expected, "{} {} on\n{}", r.spec(), format_move(r, &mv), position_text(r, before));
+    prop_assert_eq!(
+        &a,
+        &expected,
+        "{} {} on\n{}",
+        r.spec(),
+        format_move(r, &mv),
+        position_text(r, before)
+    );
     Ok(())
 }
 
@@ -590,7 +631,13 @@ proptest! {
 #[test]
 fn cli_replay_in_process_matches_library() {
     for (v, opts) in COMBOS {
-        let mut args: Vec<String> = vec!["--variant".into(), v.to_string(), "--seed".into(), "11".into(), "--legal".into()];
+        let mut args: Vec<String> = vec![
+            "--variant".into(),
+            v.to_string(),
+            "--seed".into(),
+            "11".into(),
+            "--legal".into(),
+        ];
         for o in opts.iter() {
             args.push("--option".into());
             args.push(o.to_string());
