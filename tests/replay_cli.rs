@@ -1053,6 +1053,31 @@ fn every_move_form_is_accepted() {
         assert_eq!(j["board"], reference["board"], "{form}");
         assert_eq!(j["last"], "e2-e4", "{form}");
     }
+    // The forms exactly as the issue writes them.
+    let p = rows(11, 11, "a: e1; K: a9");
+    let reference = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+        "e1-e4",
+    ]);
+    assert_eq!(reference["last"], "e1-e4");
+    for form in ["e1 e4", "e1e4", "E1–E4", "e1→e4"] {
+        let j = ok(&[
+            "--variant",
+            "tawlbwrdd",
+            "--position",
+            &p,
+            "--to-move",
+            "attackers",
+            form,
+        ]);
+        assert_eq!(j["board"], reference["board"], "{form}");
+        assert_eq!(j["last"], "e1-e4", "{form}");
+    }
     // @hv on goedhboell, and algebraic there too.
     let reference = ok(&["--variant", "goedhboell", "@14-@44"]);
     assert_eq!(reference["last"], "@14-@44");
@@ -1106,6 +1131,12 @@ fn capture_suffix_is_checked_not_trusted() {
     assert_eq!(
         j["error"]["message"],
         "e2-e4 captures nothing, not e5. Leave the x part off, or check the board."
+    );
+    // The `xe5/g4` form is read, and checked.
+    let j = refused(&["--variant", "tawlbwrdd", "e2-e4xe5/g4"]);
+    assert_eq!(
+        j["error"]["message"],
+        "e2-e4 captures nothing, not g4 and e5. Leave the x part off, or check the board."
     );
     // Two captures, the `xe5/g4` form.
     let p = rows(11, 11, "a: c5 e7 g5 e2; d: d5 f5 e6; K: h9");
