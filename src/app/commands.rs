@@ -232,6 +232,10 @@ pub const COMMANDS: &[CommandSpec] = &[
                 kind: OptKind::Bool,
                 ..opt("thread", "Play in a new thread")
             },
+            OptSpec {
+                kind: OptKind::Bool,
+                ..opt("rated", "Count the game for ratings (default no)")
+            },
         ],
         subcommands: &[],
     },
@@ -414,7 +418,9 @@ pub const COMMANDS: &[CommandSpec] = &[
 /// A command by name; `"tournament create"` finds the subcommand.
 pub fn find(name: &str) -> Option<&'static CommandSpec> {
     let mut words = name.split_whitespace();
-    let top = COMMANDS.iter().find(|c| Some(c.name) == words.next())?;
+    // (Read the first word once: `find` calls its closure per command.)
+    let first = words.next()?;
+    let top = COMMANDS.iter().find(|c| c.name == first)?;
     match words.next() {
         None => Some(top),
         Some(s) => top.subcommands.iter().find(|c| c.name == s),

@@ -8,6 +8,7 @@
 
 pub mod commands;
 mod time;
+mod table_png;
 mod tournaments;
 pub mod view;
 
@@ -144,6 +145,13 @@ pub enum Effect {
         name: String,
         challenge: i64,
     },
+    /// Open a thread under `parent` named `name` for a tournament match,
+    /// then call [`App::start_match_in_thread`] with its channel id.
+    OpenMatchThread {
+        parent: String,
+        name: String,
+        match_id: i64,
+    },
 }
 
 /// Everything the app answers to one input.
@@ -162,6 +170,11 @@ impl Response {
     }
     fn none() -> Response {
         Response::default()
+    }
+    /// Appends another response's replies and effects.
+    fn extend(&mut self, other: Response) {
+        self.replies.extend(other.replies);
+        self.effects.extend(other.effects);
     }
 }
 
@@ -604,7 +617,7 @@ impl App {
             options,
             challenger_side: side.clone(),
             time_control: tc.to_string(),
-            rated: false,
+            rated: truthy(arg(args, "rated")),
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
         };
@@ -974,8 +987,7 @@ impl App {
         );
         let mut resp = Response::one(self.board_reply(&l, text, &[]));
         if l.game.is_over() {
-            resp.replies
-                .extend(tournaments::on_game_end(self, &l, ctx.now));
+            resp.extend(tournaments::on_game_end(self, &l, ctx.now));
         }
         resp
     }
@@ -1121,8 +1133,7 @@ impl App {
         }
         let text = outcome_sentence(&l.game, o);
         let mut resp = Response::one(self.board_reply(l, text, &[]));
-        resp.replies
-            .extend(tournaments::on_game_end(self, l, ctx.now));
+        resp.extend(tournaments::on_game_end(self, l, ctx.now));
         resp
     }
 
@@ -1417,8 +1428,11 @@ impl App {
     // ----------------------------------------------------------------- clock
 
     /// Runs whatever has fallen due by `now`: losses on time, cancelled
-    /// games, expired challenges. Replies are addressed to channels.
-    pub fn tick(&self, now: i64) -> Vec<Reply> {
+    /// games, expired challenges, scheduled tournament starts. Replies are
+    /// addressed to channels; effects (match threads to open) as for
+    /// [`App::handle`].
+    pub fn tick(&self, now: i64) -> Response {
+        let mut resp = Response::none();
         let mut out = Vec::new();
         let due = self.store.games_due(now, 100).unwrap_or_default();
         for (id, _) in due {
@@ -1442,7 +1456,8 @@ impl App {
                 manage_server: false,
                 mentioned: vec![],
             };
-            if l.game.record().is_empty() {
+            // A tournament game with no move is lost on time, not cancelled.
+            if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
                 if self.store.abort_game(id, "no_move", now).is_ok() {
                     out.push(
                         Reply::text(format!(
@@ -1457,6 +1472,7 @@ impl App {
                 continue;
             };
             let r = self.finish(&ctx, &mut l, |g| g.time_out(side));
+            resp.effects.extend(r.effects);
             out.extend(r.replies.into_iter().map(|r| {
                 if r.target != Target::Here {
                     return r;
@@ -1486,7 +1502,19 @@ impl App {
                 .to(Target::Channel(c.channel_id)),
             );
         }
-        out
+        let starts = tournaments::tick(self, now);
+        out.extend(resp.replies);
+        out.extend(starts.replies);
+        resp.replies = out;
+        resp.effects.extend(starts.effects);
+        resp
+    }
+
+    /// The second half of pairing a tournament round: the front end opened
+    /// the thread `thread` for match `match_id` (see
+    /// [`Effect::OpenMatchThread`]); start the match's game there.
+    pub fn start_match_in_thread(&self, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
+        tournaments::start_match_in_thread(self, ctx, match_id, thread)
     }
 
     /// When the next clock event is due (for the front end's timer).
@@ -1498,10 +1526,10 @@ impl App {
             .ok()
             .flatten()
             .map(|(_, t)| t);
-        match (g, c) {
-            (Some(a), Some(b)) => Some(a.min(b)),
-            (a, b) => a.or(b),
-        }
+        [g, c, tournaments::next_start(self)]
+            .into_iter()
+            .flatten()
+            .min()
     }
 }
 
