@@ -7,8 +7,8 @@
 //! the console turns them into `@name` / `#channel`.
 
 pub mod commands;
-mod time;
 mod table_png;
+mod time;
 mod tournaments;
 pub mod view;
 

@@ -74,7 +74,11 @@ fn measure(font: &FontRef<'_>, px: f32, s: &str) -> f32 {
 /// Renders `title` above a table of `headers` and `rows` (column 1 is
 /// left-aligned, the others right-aligned). Returns PNG bytes, or nothing if
 /// encoding fails.
-pub(crate) fn render<const N: usize>(title: &str, headers: &[&str; N], rows: &[[String; N]]) -> Vec<u8> {
+pub(crate) fn render<const N: usize>(
+    title: &str,
+    headers: &[&str; N],
+    rows: &[[String; N]],
+) -> Vec<u8> {
     let Ok(font) = FontRef::try_from_slice(FONT_BYTES) else {
         return Vec::new();
     };
@@ -98,7 +102,14 @@ pub(crate) fn render<const N: usize>(title: &str, headers: &[&str; N], rows: &[[
         px: vec![0; (w * h * 3) as usize],
     };
     cv.fill(0, 0, w, h, BG);
-    cv.text(&font, TITLE_PX, PAD as f32, (PAD as f32) + TITLE_PX * 0.85, title, FG);
+    cv.text(
+        &font,
+        TITLE_PX,
+        PAD as f32,
+        (PAD as f32) + TITLE_PX * 0.85,
+        title,
+        FG,
+    );
     let top = PAD + title_h;
     let baseline_off = ROW_H as f32 * 0.5 + PX * 0.35;
     let draw_row = |cv: &mut Canvas, y: u32, cells: Vec<&str>, fg: [u8; 3]| {

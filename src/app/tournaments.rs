@@ -144,7 +144,9 @@ fn find(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<T, Response> 
             .map_err(|_| private(format!("{id} is not a tournament number.")))?;
         let t = load(app, n)?;
         if t.row.server_id != ctx.server {
-            return Err(private(format!("There is no tournament {n} on this server.")));
+            return Err(private(format!(
+                "There is no tournament {n} on this server."
+            )));
         }
         return Ok(t);
     }
@@ -243,11 +245,7 @@ fn create(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<Response, R
             "Only members with the Manage Server permission can create tournaments.",
         ));
     }
-    let name: String = arg(args, "name")
-        .unwrap_or("")
-        .chars()
-        .take(60)
-        .collect();
+    let name: String = arg(args, "name").unwrap_or("").chars().take(60).collect();
     if name.is_empty() {
         return Err(private("Give the tournament a name: name:Spring."));
     }
@@ -402,7 +400,10 @@ fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     }
     if let Some(m) = t.data.max_players {
         if now_in.len() as u32 >= m {
-            return Err(private(format!("**{}** is full ({m} players).", t.row.name)));
+            return Err(private(format!(
+                "**{}** is full ({m} players).",
+                t.row.name
+            )));
         }
     }
     let added = app
@@ -493,7 +494,10 @@ fn advance(app: &App, t: &mut T, _now: i64, resp: &mut Response) -> Result<&'sta
             let winner = s.winner();
             let table = s.standings();
             let w = winner.map(|w| mention(&player(w))).unwrap_or_default();
-            let pts = table.first().map(|r| fmt_points(r.points)).unwrap_or_default();
+            let pts = table
+                .first()
+                .map(|r| fmt_points(r.points))
+                .unwrap_or_default();
             let mut r = Reply::text(format!(
                 "**{}** is over. The winner is {w} with {pts} points! Congratulations.\n{}",
                 t.row.name,
@@ -516,10 +520,7 @@ fn advance(app: &App, t: &mut T, _now: i64, resp: &mut Response) -> Result<&'sta
         };
         let total = s.total_rounds();
         let round = s.current_round();
-        let mut lines = vec![format!(
-            "**{}**, round {round} of {total}:",
-            t.row.name
-        )];
+        let mut lines = vec![format!("**{}**, round {round} of {total}:", t.row.name)];
         for p in &pairings {
             let a = player(p.first);
             let mid = app
@@ -617,7 +618,12 @@ fn reopen(app: &App, t: &T) -> Response {
         else {
             continue;
         };
-        if !app.store.games_of_match(row.id).unwrap_or_default().is_empty() {
+        if !app
+            .store
+            .games_of_match(row.id)
+            .unwrap_or_default()
+            .is_empty()
+        {
             continue;
         }
         let a = t.data.player(m.pairing.first);
@@ -643,7 +649,10 @@ fn reopen(app: &App, t: &T) -> Response {
         if n == 0 {
             "Every match of the round has its games.".to_string()
         } else {
-            format!("Opening {n} match thread{} again.", if n == 1 { "" } else { "s" })
+            format!(
+                "Opening {n} match thread{} again.",
+                if n == 1 { "" } else { "s" }
+            )
         }
     )));
     resp
@@ -658,12 +667,7 @@ fn state_match<'a>(s: &'a Tournament, row: &store::TournamentMatch) -> Option<&'
 }
 
 /// See [`super::App::start_match_in_thread`].
-pub(crate) fn start_match_in_thread(
-    app: &App,
-    ctx: &Ctx,
-    match_id: i64,
-    thread: &str,
-) -> Response {
+pub(crate) fn start_match_in_thread(app: &App, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
     let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     let row = match app.store.get_match(match_id) {
         Ok(Some(r)) => r,
@@ -724,18 +728,13 @@ fn start_next_game(
         return Response::none();
     }
     // The first game with no result and no game row with its sides.
-    let next = m
-        .pairing
-        .games
-        .iter()
-        .enumerate()
-        .find(|(i, sides)| {
-            m.results[*i].is_none()
-                && !games.iter().any(|g| {
-                    g.first_player == t.data.player(sides.first_side)
-                        && g.second_player == t.data.player(sides.second_side)
-                })
-        });
+    let next = m.pairing.games.iter().enumerate().find(|(i, sides)| {
+        m.results[*i].is_none()
+            && !games.iter().any(|g| {
+                g.first_player == t.data.player(sides.first_side)
+                    && g.second_player == t.data.player(sides.second_side)
+            })
+    });
     let Some((index, sides)) = next else {
         return Response::none();
     };
@@ -930,7 +929,10 @@ fn withdraw(
                 .withdraw_tournament_player(t.row.id, player, ctx.now)
                 .map_err(store_err)?;
             if !done {
-                return Err(private(format!("{} is not in **{name}**.", mention(player))));
+                return Err(private(format!(
+                    "{} is not in **{name}**.",
+                    mention(player)
+                )));
             }
             Ok(Response::one(Reply::text(format!(
                 "{} leaves **{name}**.",
@@ -939,7 +941,10 @@ fn withdraw(
         }
         RUNNING => {
             let Some(p) = t.data.pid(player) else {
-                return Err(private(format!("{} is not in **{name}**.", mention(player))));
+                return Err(private(format!(
+                    "{} is not in **{name}**.",
+                    mention(player)
+                )));
             };
             // Games already finished count as played before the withdrawal.
             record_finished_games(app, &mut t);
@@ -967,12 +972,46 @@ fn withdraw(
             for g in active_games(app, &t, player) {
                 resp.extend(forfeit_game(app, g, player, ctx.now));
             }
+            resp.extend(announce_forfeited_matches(app, &t, p));
             let state = advance(app, &mut t, ctx.now, &mut resp)?;
             save(app, &t, state, ctx.now)?;
             Ok(resp)
         }
         s => Err(private(format!("**{name}** is {s}."))),
     }
+}
+
+/// "Match over" for the current-round matches of withdrawn player `p`,
+/// in the match's thread (or the tournament's channel if it has no game).
+fn announce_forfeited_matches(app: &App, t: &T, p: PlayerId) -> Response {
+    let mut resp = Response::none();
+    let Some(s) = &t.data.state else { return resp };
+    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+    for m in s.rounds.last().into_iter().flatten() {
+        let (Some(o), Some(b)) = (m.outcome(), m.pairing.second) else {
+            continue;
+        };
+        if !m.pairing.involves(p) {
+            continue;
+        }
+        let channel = rows
+            .iter()
+            .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
+            .and_then(|r| app.store.games_of_match(r.id).ok())
+            .and_then(|g| g.last().map(|g| g.channel_id.clone()))
+            .unwrap_or_else(|| channel_of(t));
+        resp.replies.push(
+            Reply::text(format!(
+                "Match over: {} {}–{} {} (forfeit).",
+                mention(t.data.player(m.pairing.first)),
+                fmt_points(o.first_game_points),
+                fmt_points(o.second_game_points),
+                mention(t.data.player(b))
+            ))
+            .to(Target::Channel(channel)),
+        );
+    }
+    resp
 }
 
 /// Active games of `player` in the tournament's current round.
@@ -1022,10 +1061,7 @@ fn forfeit_game(app: &App, g: GameRow, player: &str, now: i64) -> Response {
         mention(player),
         super::outcome_sentence(&l.game, o)
     );
-    Response::one(
-        app.board_reply(&l, text, &[])
-            .to(Target::Channel(channel)),
-    )
+    Response::one(app.board_reply(&l, text, &[]).to(Target::Channel(channel)))
 }
 
 fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
@@ -1052,7 +1088,10 @@ fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         "**{}** is cancelled{}.",
         t.row.name,
         if aborted > 0 {
-            format!(" ({aborted} game{} stopped)", if aborted == 1 { "" } else { "s" })
+            format!(
+                " ({aborted} game{} stopped)",
+                if aborted == 1 { "" } else { "s" }
+            )
         } else {
             String::new()
         }
@@ -1140,7 +1179,11 @@ fn standings(app: &App, t: &T) -> Response {
         t.row.name,
         s.current_round(),
         s.total_rounds(),
-        if t.row.state == FINISHED { " (final)" } else { "" }
+        if t.row.state == FINISHED {
+            " (final)"
+        } else {
+            ""
+        }
     );
     Response::one(
         Reply::text(head + &standings_text(app, t, &table)).with_png(
@@ -1150,14 +1193,19 @@ fn standings(app: &App, t: &T) -> Response {
     )
 }
 
-/// `1.5` → `1½`, `2.0` → `2`, `0.5` → `½`.
+/// Points with vulgar fractions: `1.5` → `1½`, `2.0` → `2`, `0.75` → `¾`
+/// (Sonneborn-Berger can have quarters); anything else with two decimals.
 fn fmt_points(p: f64) -> String {
-    let whole = p.floor();
-    let half = (p - whole) >= 0.25;
-    match (whole as i64, half) {
-        (0, true) => "½".into(),
-        (w, true) => format!("{w}½"),
-        (w, false) => w.to_string(),
+    let quarters = (p * 4.0).round();
+    if (p * 4.0 - quarters).abs() > 1e-9 || p < 0.0 {
+        return format!("{p:.2}");
+    }
+    let q = quarters as i64;
+    let (whole, frac) = (q / 4, ["", "¼", "½", "¾"][(q % 4) as usize]);
+    match (whole, frac) {
+        (0, "") => "0".into(),
+        (0, f) => f.into(),
+        (w, f) => format!("{w}{f}"),
     }
 }
 
@@ -1368,7 +1416,10 @@ pub(crate) fn ratings_command(
     if !any {
         out.push_str("\nNo rated games yet.");
     }
-    let current = app.store.games_of_player(&who, true, 10).unwrap_or_default();
+    let current = app
+        .store
+        .games_of_player(&who, true, 10)
+        .unwrap_or_default();
     if current.is_empty() {
         out.push_str("\nNo games in progress.");
     } else {
@@ -1415,8 +1466,7 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
                 for mut reply in r.replies {
                     reply.ephemeral = false;
                     reply.text = format!("{} It is cancelled.", reply.text);
-                    resp.replies
-                        .push(reply.to(Target::Channel(channel_of(&t))));
+                    resp.replies.push(reply.to(Target::Channel(channel_of(&t))));
                 }
             }
         }
@@ -1444,6 +1494,9 @@ mod tests {
         assert_eq!(fmt_points(0.5), "½");
         assert_eq!(fmt_points(2.0), "2");
         assert_eq!(fmt_points(2.5), "2½");
+        assert_eq!(fmt_points(2.75), "2¾");
+        assert_eq!(fmt_points(0.25), "¼");
+        assert_eq!(fmt_points(1.1), "1.10");
     }
 
     #[test]
