@@ -424,3 +424,91 @@ fn round_robin_by_the_clock_then_ratings() {
     );
     assert!(out.contains("club> **dave**\nclub> Tawlbwrdd: "), "{out}");
 }
+
+#[test]
+fn leaving_the_server_cancel_and_refusals() {
+    let s = Session::new();
+    let h = "hall";
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say("olga", h, "/tournament create name:Cup variant:tawlbwrdd format:swiss rounds:2 match:single max:3"),
+        say("olga", h, "/tournament create name:Bad variant:nosuch format:swiss"),
+        say("olga", h, "/tournament create name:Bad variant:tawlbwrdd format:knockout"),
+        say("alice", h, "/tournament join"),
+        say("bob", h, "/tournament join"),
+        say("carol", h, "/tournament join"),
+        say("dave", h, "/tournament join"),
+        say("carol", h, "/tournament leave"),
+        say("carol", h, "/tournament join"),
+        say("olga", h, "/tournament standings"),
+        say("olga", h, "/tournament start"),
+        say("olga", h, "/tournament list"),
+        // Running: `start` again only reopens threads that have no game.
+        say("olga", h, "/tournament start"),
+        ":leave bob".to_string(),
+        say("olga", h, "/tournament info"),
+    ]);
+    assert!(
+        out.contains("hall> (to dave) **Cup** is full (3 players)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("hall> (to olga) The format is round-robin or swiss, not knockout."),
+        "{out}"
+    );
+    assert!(out.contains("hall> @carol leaves **Cup**."), "{out}");
+    assert!(
+        out.contains("hall> (to carol) You left **Cup** and cannot join it again."),
+        "{out}"
+    );
+    assert!(
+        out.contains("hall> (to olga) **Cup** has not started yet."),
+        "{out}"
+    );
+    assert!(
+        out.contains("hall> **Cup** begins with 2 players: @alice, @bob."),
+        "{out}"
+    );
+    assert!(out.contains("hall> 1. **Cup** — Tawlbwrdd, Swiss, 2 rounds, one-game matches, 3 days per move, running, 2 players, round 1 of 2"), "{out}");
+    assert!(out.contains("hall> (to olga) **Cup** is running (round 1 of 2). Every match of the round has its games."), "{out}");
+    // Bob leaves the server mid-game: he forfeits, the tournament goes on
+    // (round 2 has nobody left to pair with alice, so it is a bye) and ends.
+    assert!(
+        out.contains("hall> @bob withdraws from **Cup**: their remaining games are forfeited."),
+        "{out}"
+    );
+    assert!(
+        out.contains("hall> **Cup** is over. The winner is @alice with 2 points! Congratulations."),
+        "{out}"
+    );
+
+    // Cancelling stops the games in progress.
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say(
+            "olga",
+            h,
+            "/tournament create name:Winter variant:gwyddbwyll format:round-robin",
+        ),
+        say("erin", h, "/tournament join"),
+        say("frank", h, "/tournament join"),
+        say("erin", h, "/tournament cancel"),
+        say("olga", h, "/tournament start"),
+        say("olga", h, "/tournament cancel"),
+        say("olga", h, "/tournament join id:2"),
+        say("erin", h, "/mygames"),
+    ]);
+    assert!(out.contains("hall> (to erin) Only the organiser or members with Manage Server can cancel a tournament."), "{out}");
+    assert!(
+        out.contains("hall> **Winter** is cancelled (1 game stopped)."),
+        "{out}"
+    );
+    assert!(
+        out.contains("hall> (to olga) **Winter** is cancelled: it is too late to join."),
+        "{out}"
+    );
+    assert!(
+        out.contains("hall> (to erin) You have no games in progress."),
+        "{out}"
+    );
+}

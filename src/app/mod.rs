@@ -1510,6 +1510,13 @@ impl App {
         resp
     }
 
+    /// A member left the server (the Discord adapter calls this on a
+    /// member-remove event): they withdraw from that server's tournaments,
+    /// forfeiting their remaining games. Replies are addressed to channels.
+    pub fn member_left(&self, server: &str, user: &str, now: i64) -> Response {
+        tournaments::member_left(self, server, user, now)
+    }
+
     /// The second half of pairing a tournament round: the front end opened
     /// the thread `thread` for match `match_id` (see
     /// [`Effect::OpenMatchThread`]); start the match's game there.

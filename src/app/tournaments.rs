@@ -981,6 +981,58 @@ fn withdraw(
     }
 }
 
+/// A member left the server: they withdraw from every tournament of that
+/// server they are playing in (or signed up for), and the tournaments go on.
+pub(crate) fn member_left(app: &App, server: &str, user: &str, now: i64) -> Response {
+    let mut resp = Response::none();
+    let Ok(all) = app.store.tournaments_on_server(server) else {
+        return resp;
+    };
+    let ctx = Ctx {
+        server: server.to_string(),
+        channel: String::new(),
+        user: super::User {
+            id: user.to_string(),
+            name: user.to_string(),
+        },
+        now,
+        source: format!("left:{server}:{user}:{now}"),
+        manage_server: false,
+        mentioned: Vec::new(),
+    };
+    for row in all.into_iter().filter(|r| is_open(&r.state)) {
+        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
+        let Ok(t) = load(app, row.id) else { continue };
+        let entered = match t.row.state.as_str() {
+            RUNNING => t
+                .data
+                .pid(user)
+                .is_some_and(|p| t.data.state.as_ref().is_some_and(|s| !s.is_withdrawn(p))),
+            _ => active_entrants(app, row.id).is_ok_and(|e| e.iter().any(|p| p == user)),
+        };
+        if !entered {
+            continue;
+        }
+        let channel = channel_of(&t);
+        match withdraw(app, &ctx, t, user, false) {
+            Ok(r) => resp.extend(retarget(r, &channel)),
+            Err(e) => tracing::warn!("withdrawing {user} who left {server}: {:?}", e.replies),
+        }
+    }
+    resp
+}
+
+/// Replies addressed to `Here` go to `channel` instead (no one asked).
+fn retarget(mut r: Response, channel: &str) -> Response {
+    for reply in &mut r.replies {
+        if reply.target == Target::Here {
+            reply.target = Target::Channel(channel.to_string());
+            reply.ephemeral = false;
+        }
+    }
+    r
+}
+
 /// "Match over" for the current-round matches of withdrawn player `p`,
 /// in the match's thread (or the tournament's channel if it has no game).
 fn announce_forfeited_matches(app: &App, t: &T, p: PlayerId) -> Response {
@@ -1454,7 +1506,7 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
     for row in signups {
         let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let Ok(t) = load(app, row.id) else { continue };
-        if t.row.state != SIGNUP || !t.data.start_at.is_some_and(|at| at <= now) {
+        if t.row.state != SIGNUP || t.data.start_at.is_none_or(|at| at > now) {
             continue;
         }
         match begin(app, t, now) {

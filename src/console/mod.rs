@@ -7,6 +7,7 @@
 //! - `:clock +3d`: moves the console's clock forward (units m, h, d) and runs
 //!   whatever falls due.
 //! - `:admin NAME`: gives NAME the Manage Server permission.
+//! - `:leave NAME`: NAME leaves the server (withdrawing from tournaments).
 //!
 //! Prints each reply as `CHANNEL> TEXT`, an attachment (saved under the
 //! output folder) as `CHANNEL> [file: PATH]`, a reply only the user sees as
@@ -275,6 +276,29 @@ impl<W: Write> Console<W> {
                         );
                     }
                 },
+                "leave" if !rest.trim().is_empty() => {
+                    let who = rest.trim().trim_start_matches('@').to_string();
+                    self.now += 1;
+                    self.save_clock();
+                    let resp = self.app.member_left(SERVER, &who, self.now);
+                    for r in &resp.replies {
+                        self.print_reply("", "", r);
+                    }
+                    let ctx = Ctx {
+                        server: SERVER.into(),
+                        channel: String::new(),
+                        user: User {
+                            id: who.clone(),
+                            name: who.clone(),
+                        },
+                        now: self.now,
+                        source: format!("console:leave:{}", self.now),
+                        manage_server: false,
+                        mentioned: Vec::new(),
+                    };
+                    self.effects(&ctx, "", "", resp.effects);
+                    self.tick();
+                }
                 "admin" if !rest.trim().is_empty() => {
                     self.admins
                         .insert(rest.trim().trim_start_matches('@').to_string());
@@ -282,7 +306,7 @@ impl<W: Write> Console<W> {
                 _ => {
                     let _ = writeln!(
                         self.out,
-                        "console> unknown console command :{verb} (try :clock +1d or :admin NAME)"
+                        "console> unknown console command :{verb} (try :clock +1d, :admin NAME or :leave NAME)"
                     );
                 }
             }
