@@ -328,6 +328,12 @@ fn round_robin_by_the_clock_then_ratings() {
     let out = s.run(&script);
     assert!(out.contains("club> @dave leaves **Autumn Cup**."), "{out}");
     assert!(
+        out.contains(
+            "side> @alice challenges @dave to a rated game of Tawlbwrdd, playing the attackers"
+        ),
+        "{out}"
+    );
+    assert!(
         out.contains("club> **Autumn Cup** begins with 3 players: @alice, @bob, @carol."),
         "{out}"
     );

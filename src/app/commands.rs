@@ -426,3 +426,18 @@ pub fn find(name: &str) -> Option<&'static CommandSpec> {
         Some(s) => top.subcommands.iter().find(|c| c.name == s),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::find;
+
+    #[test]
+    fn find_reads_commands_and_subcommands() {
+        assert_eq!(find("challenge").map(|c| c.name), Some("challenge"));
+        assert_eq!(find("profile").map(|c| c.name), Some("profile"));
+        assert_eq!(find("tournament create").map(|c| c.name), Some("create"));
+        assert_eq!(find("tournament list").map(|c| c.name), Some("list"));
+        assert!(find("tournament nosuch").is_none());
+        assert!(find("nosuch").is_none());
+    }
+}

@@ -641,7 +641,8 @@ impl App {
             .map(|s| format!(", playing the {s}"))
             .unwrap_or_default();
         let text = format!(
-            "{who} to a game of {spec}{side_txt}, {}. Challenge {id}: press Accept or type /accept (it expires in a day).",
+            "{who} to a{} game of {spec}{side_txt}, {}. Challenge {id}: press Accept or type /accept (it expires in a day).",
+            if ch.rated { " rated" } else { "" },
             tc.describe()
         );
         let mut r = Reply::text(text);
@@ -1503,7 +1504,6 @@ impl App {
             );
         }
         let starts = tournaments::tick(self, now);
-        out.extend(resp.replies);
         out.extend(starts.replies);
         resp.replies = out;
         resp.effects.extend(starts.effects);
