@@ -518,3 +518,50 @@ fn leaving_the_server_cancel_and_refusals() {
         "{out}"
     );
 }
+
+#[test]
+fn start_again_catches_up_after_a_lost_game_end() {
+    let s = Session::new();
+    let h = "hall";
+    let t = "hall/duo-r1-alice-bob";
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say(
+            "olga",
+            h,
+            "/tournament create name:Duo variant:tawlbwrdd format:round-robin",
+        ),
+        say("alice", h, "/tournament join"),
+        say("bob", h, "/tournament join"),
+        say("olga", h, "/tournament start"),
+        say("alice", t, "e2-c2"),
+    ]);
+    assert!(
+        out.contains(&format!(
+            "{t}> **Duo**, round 1, board 1, game 1 of 2 (game 1)"
+        )),
+        "{out}"
+    );
+    // The game ends behind the app's back (as if the bot stopped between
+    // storing the result and recording it for the tournament).
+    {
+        let store = Store::open(&s.db).unwrap();
+        let g = store.active_game_in_channel(t).unwrap().unwrap();
+        store
+            .finish_game(g.id, None, "attackers", "resignation", 1_767_300_000)
+            .unwrap();
+    }
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say("olga", h, "/tournament start"),
+        say("olga", h, "/tournament info"),
+    ]);
+    assert!(
+        out.contains(&format!("{t}> **Duo**, round 1, board 1, game 2 of 2 (game 2): @bob (attackers) against @alice (defenders).")),
+        "{out}"
+    );
+    assert!(
+        out.contains("hall> Board 1: alice v bob, playing in #hall/duo-r1-alice-bob"),
+        "{out}"
+    );
+}

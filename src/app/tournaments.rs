@@ -435,7 +435,7 @@ fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         SIGNUP => begin(app, t, ctx.now),
         // Running: open the threads of matches that have no game yet (after
         // a restart that lost the front end's thread opening).
-        RUNNING => Ok(reopen(app, &t)),
+        RUNNING => resume(app, t, ctx.now),
         s => Err(private(format!("**{}** is {s}.", t.row.name))),
     }
 }
@@ -600,6 +600,34 @@ fn sync_match_results(app: &App, t: &T) -> Result<(), Response> {
             .map_err(store_err)?;
     }
     Ok(())
+}
+
+/// Catches up a running tournament after a restart that lost events:
+/// records finished games it missed, starts the next game of matches whose
+/// game ended, pairs the next round if due, and reopens the threads of
+/// matches that never got a game.
+fn resume(app: &App, mut t: T, now: i64) -> Result<Response, Response> {
+    let mut resp = Response::none();
+    record_finished_games(app, &mut t);
+    if let Some(s) = &t.data.state {
+        let round = s.current_round();
+        for row in app.store.tournament_matches(t.row.id).map_err(store_err)? {
+            if row.round != round {
+                continue;
+            }
+            let games = app.store.games_of_match(row.id).map_err(store_err)?;
+            if let Some(last) = games.last() {
+                let channel = last.channel_id.clone();
+                resp.extend(start_next_game(app, &t, &row, &channel, now));
+            }
+        }
+    }
+    let state = advance(app, &mut t, now, &mut resp)?;
+    save(app, &t, state, now)?;
+    if state == RUNNING {
+        resp.extend(reopen(app, &t));
+    }
+    Ok(resp)
 }
 
 /// Effects opening the threads of current-round matches with games to play
