@@ -232,6 +232,10 @@ pub const COMMANDS: &[CommandSpec] = &[
                 kind: OptKind::Bool,
                 ..opt("thread", "Play in a new thread")
             },
+            OptSpec {
+                kind: OptKind::Bool,
+                ..opt("rated", "Count the game for ratings (default no)")
+            },
         ],
         subcommands: &[],
     },
@@ -414,9 +418,26 @@ pub const COMMANDS: &[CommandSpec] = &[
 /// A command by name; `"tournament create"` finds the subcommand.
 pub fn find(name: &str) -> Option<&'static CommandSpec> {
     let mut words = name.split_whitespace();
-    let top = COMMANDS.iter().find(|c| Some(c.name) == words.next())?;
+    // (Read the first word once: `find` calls its closure per command.)
+    let first = words.next()?;
+    let top = COMMANDS.iter().find(|c| c.name == first)?;
     match words.next() {
         None => Some(top),
         Some(s) => top.subcommands.iter().find(|c| c.name == s),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::find;
+
+    #[test]
+    fn find_reads_commands_and_subcommands() {
+        assert_eq!(find("challenge").map(|c| c.name), Some("challenge"));
+        assert_eq!(find("profile").map(|c| c.name), Some("profile"));
+        assert_eq!(find("tournament create").map(|c| c.name), Some("create"));
+        assert_eq!(find("tournament list").map(|c| c.name), Some("list"));
+        assert!(find("tournament nosuch").is_none());
+        assert!(find("nosuch").is_none());
     }
 }

@@ -8,6 +8,7 @@
 
 mod clock;
 pub mod commands;
+mod table_png;
 mod time;
 mod tournaments;
 pub mod view;
@@ -128,6 +129,9 @@ impl Reply {
             });
         }
         self
+    }    /// The same reply, posted in `channel`.
+    pub fn to_channel(self, channel: &str) -> Reply {
+        self.to(Target::Channel(channel.to_string()))
     }
     fn to(mut self, target: Target) -> Reply {
         self.target = target;
@@ -144,6 +148,13 @@ pub enum Effect {
         parent: String,
         name: String,
         challenge: i64,
+    },
+    /// Open a thread under `parent` named `name` for a tournament match,
+    /// then call [`App::start_match_in_thread`] with its channel id.
+    OpenMatchThread {
+        parent: String,
+        name: String,
+        match_id: i64,
     },
 }
 
@@ -163,6 +174,11 @@ impl Response {
     }
     fn none() -> Response {
         Response::default()
+    }
+    /// Appends another response's replies and effects.
+    fn extend(&mut self, other: Response) {
+        self.replies.extend(other.replies);
+        self.effects.extend(other.effects);
     }
 }
 
@@ -611,7 +627,7 @@ impl App {
             options,
             challenger_side: side.clone(),
             time_control: tc.to_string(),
-            rated: false,
+            rated: truthy(arg(args, "rated")),
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
         };
@@ -635,7 +651,8 @@ impl App {
             .map(|s| format!(", playing the {s}"))
             .unwrap_or_default();
         let text = format!(
-            "{who} to a game of {spec}{side_txt}, {}. Challenge {id}: press Accept or type /accept (it expires in a day).",
+            "{who} to a{} game of {spec}{side_txt}, {}. Challenge {id}: press Accept or type /accept (it expires in a day).",
+            if ch.rated { " rated" } else { "" },
             tc.describe()
         );
         let mut r = Reply::text(text);
@@ -996,8 +1013,7 @@ impl App {
             &format!("{} played {}.", ctx.user.name, mv_text),
         );
         if l.game.is_over() {
-            resp.replies
-                .extend(tournaments::on_game_end(self, &l, ctx.now));
+            resp.extend(tournaments::on_game_end(self, &l, ctx.now));
         }
         resp
     }
@@ -1143,8 +1159,7 @@ impl App {
         }
         let text = outcome_sentence(&l.game, o);
         let mut resp = Response::one(self.board_reply(l, text, &[]));
-        resp.replies
-            .extend(tournaments::on_game_end(self, l, ctx.now));
+        resp.extend(tournaments::on_game_end(self, l, ctx.now));
         resp
     }
 
@@ -1488,8 +1503,11 @@ impl App {
     // ----------------------------------------------------------------- clock
 
     /// Runs whatever has fallen due by `now`: losses on time, cancelled
-    /// games, expired challenges. Replies are addressed to channels.
-    pub fn tick(&self, now: i64) -> Vec<Reply> {
+    /// games, expired challenges, scheduled tournament starts. Replies are
+    /// addressed to channels; effects (match threads to open) as for
+    /// [`App::handle`].
+    pub fn tick(&self, now: i64) -> Response {
+        let mut resp = Response::none();
         let mut out = Vec::new();
         let due = self.store.games_due(now, 100).unwrap_or_default();
         for (id, _) in due {
@@ -1513,7 +1531,8 @@ impl App {
                 manage_server: false,
                 mentioned: vec![],
             };
-            if l.game.record().is_empty() {
+            // A tournament game with no move is lost on time, not cancelled.
+            if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
                 if self.store.abort_game(id, "no_move", now).is_ok() {
                     out.push(
                         Reply::text(format!(
@@ -1528,6 +1547,7 @@ impl App {
                 continue;
             };
             let r = self.finish(&ctx, &mut l, |g| g.time_out(side));
+            resp.effects.extend(r.effects);
             out.extend(r.replies.into_iter().map(|r| {
                 if r.target != Target::Here {
                     return r;
@@ -1559,7 +1579,25 @@ impl App {
                 .to(Target::Channel(c.channel_id)),
             );
         }
-        out
+        let starts = tournaments::tick(self, now);
+        out.extend(starts.replies);
+        resp.replies = out;
+        resp.effects.extend(starts.effects);
+        resp
+    }
+
+    /// A member left the server (the Discord adapter calls this on a
+    /// member-remove event): they withdraw from that server's tournaments,
+    /// forfeiting their remaining games. Replies are addressed to channels.
+    pub fn member_left(&self, server: &str, user: &str, now: i64) -> Response {
+        tournaments::member_left(self, server, user, now)
+    }
+
+    /// The second half of pairing a tournament round: the front end opened
+    /// the thread `thread` for match `match_id` (see
+    /// [`Effect::OpenMatchThread`]); start the match's game there.
+    pub fn start_match_in_thread(&self, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
+        tournaments::start_match_in_thread(self, ctx, match_id, thread)
     }
 
     /// When the next clock event is due (for the front end's timer).
@@ -1572,6 +1610,7 @@ impl App {
         .into_iter()
         .flatten()
         .map(|(_, t)| t)
+        .chain(tournaments::next_start(self))
         .min()
     }
 }

@@ -7,6 +7,7 @@
 //! - `:clock +3d`: moves the console's clock forward (units m, h, d) and runs
 //!   whatever falls due.
 //! - `:admin NAME`: gives NAME the Manage Server permission.
+//! - `:leave NAME`: NAME leaves the server (withdrawing from tournaments).
 //!
 //! Prints each reply as `CHANNEL> TEXT`, an attachment (saved under the
 //! output folder) as `CHANNEL> [file: PATH]`, a reply only the user sees as
@@ -192,8 +193,63 @@ impl<W: Write> Console<W> {
     }
 
     fn tick(&mut self) {
-        for r in self.app.tick(self.now) {
-            self.print_reply("", "", &r);
+        let resp = self.app.tick(self.now);
+        for r in &resp.replies {
+            self.print_reply("", "", r);
+        }
+        let ctx = Ctx {
+            server: SERVER.into(),
+            channel: String::new(),
+            user: User {
+                id: String::new(),
+                name: String::new(),
+            },
+            now: self.now,
+            source: format!("console:clock:{}", self.now),
+            manage_server: false,
+            mentioned: Vec::new(),
+        };
+        self.effects(&ctx, "", "", resp.effects);
+    }
+
+    /// A fresh thread name `PARENT/SLUG` (`-2`, `-3`... when taken).
+    fn thread_name(&mut self, parent: &str, name: &str) -> String {
+        let mut thread = format!("{parent}/{name}");
+        let mut n = 2;
+        while self.channels.contains(&thread) {
+            thread = format!("{parent}/{name}-{n}");
+            n += 1;
+        }
+        self.channels.insert(thread.clone());
+        thread
+    }
+
+    /// Carries out the app's effects: opens threads and reports back.
+    fn effects(&mut self, ctx: &Ctx, here: &str, user: &str, effects: Vec<Effect>) {
+        let mut queue: std::collections::VecDeque<Effect> = effects.into();
+        while let Some(e) = queue.pop_front() {
+            let r = match e {
+                Effect::OpenThread {
+                    parent,
+                    name,
+                    challenge,
+                } => {
+                    let thread = self.thread_name(&parent, &name);
+                    self.app.start_in_thread(ctx, challenge, &thread)
+                }
+                Effect::OpenMatchThread {
+                    parent,
+                    name,
+                    match_id,
+                } => {
+                    let thread = self.thread_name(&parent, &name);
+                    self.app.start_match_in_thread(ctx, match_id, &thread)
+                }
+            };
+            for rep in &r.replies {
+                self.print_reply(here, user, rep);
+            }
+            queue.extend(r.effects);
         }
     }
 
@@ -220,6 +276,29 @@ impl<W: Write> Console<W> {
                         );
                     }
                 },
+                "leave" if !rest.trim().is_empty() => {
+                    let who = rest.trim().trim_start_matches('@').to_string();
+                    self.now += 1;
+                    self.save_clock();
+                    let resp = self.app.member_left(SERVER, &who, self.now);
+                    for r in &resp.replies {
+                        self.print_reply("", "", r);
+                    }
+                    let ctx = Ctx {
+                        server: SERVER.into(),
+                        channel: String::new(),
+                        user: User {
+                            id: who.clone(),
+                            name: who.clone(),
+                        },
+                        now: self.now,
+                        source: format!("console:leave:{}", self.now),
+                        manage_server: false,
+                        mentioned: Vec::new(),
+                    };
+                    self.effects(&ctx, "", "", resp.effects);
+                    self.tick();
+                }
                 "admin" if !rest.trim().is_empty() => {
                     self.admins
                         .insert(rest.trim().trim_start_matches('@').to_string());
@@ -227,7 +306,7 @@ impl<W: Write> Console<W> {
                 _ => {
                     let _ = writeln!(
                         self.out,
-                        "console> unknown console command :{verb} (try :clock +1d or :admin NAME)"
+                        "console> unknown console command :{verb} (try :clock +1d, :admin NAME or :leave NAME)"
                     );
                 }
             }
@@ -303,27 +382,7 @@ impl<W: Write> Console<W> {
         for r in &resp.replies {
             self.print_reply(&channel, &name, r);
         }
-        for e in resp.effects {
-            match e {
-                Effect::OpenThread {
-                    parent,
-                    name: tname,
-                    challenge,
-                } => {
-                    let mut thread = format!("{parent}/{tname}");
-                    let mut n = 2;
-                    while self.channels.contains(&thread) {
-                        thread = format!("{parent}/{tname}-{n}");
-                        n += 1;
-                    }
-                    self.channels.insert(thread.clone());
-                    let r = self.app.start_in_thread(&ctx, challenge, &thread);
-                    for rep in &r.replies {
-                        self.print_reply(&channel, &name, rep);
-                    }
-                }
-            }
-        }
+        self.effects(&ctx, &channel, &name, resp.effects);
         self.tick();
         let _ = self.out.flush();
     }

@@ -98,6 +98,22 @@ fn channel_message(reply: &Reply) -> CreateMessage {
     m
 }
 
+/// The context of clock events (no user, no interaction).
+fn clock_ctx(now: i64) -> app::Ctx {
+    app::Ctx {
+        server: String::new(),
+        channel: String::new(),
+        user: app::User {
+            id: String::new(),
+            name: String::new(),
+        },
+        now,
+        source: format!("clock:{now}"),
+        manage_server: false,
+        mentioned: Vec::new(),
+    }
+}
+
 /// The slash commands to register, from the app's command table.
 pub(crate) fn create_commands() -> Vec<CreateCommand> {
     COMMANDS
@@ -238,15 +254,16 @@ impl Handler {
                 _ = stop.changed() => return,
             }
             let Some(_permit) = self.begin() else { return };
-            let now = unix_now();
-            let replies = self.call(move |a| a.tick(now)).await.unwrap_or_default();
-            for r in replies {
+            let now = unix_now();            let resp = self.call(move |a| a.tick(now)).await.unwrap_or_default();
+            for r in &resp.replies {
                 if r.target == Target::Here {
                     tracing::warn!("a clock reply had no channel: {:?}", r.text);
                     continue;
                 }
-                self.send(&http, None, &r, &mut true).await;
+                self.send(&http, None, r, &mut true).await;
             }
+            let ctx = clock_ctx(now);
+            self.run_effects(&http, None, &ctx, resp.effects, &mut true).await;
         }
     }
 
@@ -345,43 +362,58 @@ impl Handler {
         for r in &replies {
             self.send(http, Some(origin), r, &mut answered).await;
         }
+        self.run_effects(http, Some(origin), ctx, effects, &mut answered)
+            .await;
+    }
+
+    /// Opens the threads the app asked for and starts their games.
+    async fn run_effects(
+        &self,
+        http: &Http,
+        origin: Option<Origin<'_>>,
+        ctx: &app::Ctx,
+        effects: Vec<Effect>,
+        answered: &mut bool,
+    ) {
         for effect in effects {
-            match effect {
-                Effect::OpenThread {
-                    parent,
-                    name,
-                    challenge,
-                } => {
-                    let Ok(parent_id) = parent.parse::<u64>() else {
-                        tracing::warn!("not a channel id: {parent:?}");
-                        continue;
-                    };
-                    let thread = ChannelId::new(parent_id)
-                        .create_thread(
-                            http,
-                            CreateThread::new(name).kind(ChannelType::PublicThread),
-                        )
-                        .await;
-                    match thread {
-                        Ok(thread) => {
-                            let ctx2 = ctx.clone();
-                            let tid = thread.id.to_string();
-                            let resp = self
-                                .call(move |a| a.start_in_thread(&ctx2, challenge, &tid))
-                                .await
-                                .unwrap_or_default();
-                            for r in &resp.replies {
-                                self.send(http, Some(origin), r, &mut answered).await;
+            let (parent, name) = match &effect {
+                Effect::OpenThread { parent, name, .. } => (parent.clone(), name.clone()),
+                Effect::OpenMatchThread { parent, name, .. } => (parent.clone(), name.clone()),
+            };
+            let Ok(parent_id) = parent.parse::<u64>() else {
+                tracing::warn!("not a channel id: {parent:?}");
+                continue;
+            };
+            let thread = ChannelId::new(parent_id)
+                .create_thread(http, CreateThread::new(name).kind(ChannelType::PublicThread))
+                .await;
+            match thread {
+                Ok(thread) => {
+                    let mut ctx2 = ctx.clone();
+                    ctx2.now = ctx2.now.max(unix_now());
+                    let tid = thread.id.to_string();
+                    let resp = self
+                        .call(move |a| match effect {
+                            Effect::OpenThread { challenge, .. } => {
+                                a.start_in_thread(&ctx2, challenge, &tid)
                             }
-                        }
-                        Err(e) => {
-                            tracing::warn!("could not open a thread in {parent}: {e}");
-                            let r = Reply::private(
-                                "I could not open a thread here: I need the Create Public Threads and Send Messages in Threads permissions.",
-                            );
-                            self.send(http, Some(origin), &r, &mut answered).await;
-                        }
+                            Effect::OpenMatchThread { match_id, .. } => {
+                                a.start_match_in_thread(&ctx2, match_id, &tid)
+                            }
+                        })
+                        .await
+                        .unwrap_or_default();
+                    for r in &resp.replies {
+                        self.send(http, origin, r, answered).await;
                     }
+                }
+                Err(e) => {
+                    tracing::warn!("could not open a thread in {parent}: {e}");
+                    let r = Reply::text(
+                        "I could not open a thread here: I need the Create Public Threads and Send Messages in Threads permissions.",
+                    )
+                    .to_channel(&parent);
+                    self.send(http, origin, &r, answered).await;
                 }
             }
         }
@@ -573,6 +605,25 @@ impl EventHandler for Handler {
     async fn message(&self, ctx: Context, msg: Message) {
         let Some(_permit) = self.begin() else { return };
         self.on_message(ctx, msg).await;
+    }    async fn guild_member_removal(
+        &self,
+        ctx: Context,
+        guild_id: GuildId,
+        user: DUser,
+        _member: Option<serenity::all::Member>,
+    ) {
+        let Some(_permit) = self.begin() else { return };
+        let (server, id, now) = (guild_id.to_string(), user.id.to_string(), unix_now());
+        let resp = self
+            .call(move |a| a.member_left(&server, &id, now))
+            .await
+            .unwrap_or_default();
+        for r in &resp.replies {
+            self.send(&ctx.http, None, r, &mut true).await;
+        }
+        let c = clock_ctx(now);
+        self.run_effects(&ctx.http, None, &c, resp.effects, &mut true)
+            .await;
     }
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {

@@ -16,12 +16,13 @@ use serenity::all::{GatewayIntents, Permissions};
 use crate::app::App;
 use crate::store::{self, Store};
 
-/// The intents the bot asks for. MESSAGE_CONTENT is privileged: see
-/// `docs/discord-setup.md`.
+/// The intents the bot asks for. MESSAGE_CONTENT and GUILD_MEMBERS are
+/// privileged: see `docs/discord-setup.md`.
 pub const INTENTS: GatewayIntents = GatewayIntents::GUILDS
     .union(GatewayIntents::GUILD_MESSAGES)
     .union(GatewayIntents::MESSAGE_CONTENT)
-    .union(GatewayIntents::DIRECT_MESSAGES);
+    .union(GatewayIntents::DIRECT_MESSAGES)
+    .union(GatewayIntents::GUILD_MEMBERS);
 
 /// The permissions the bot needs in a server: View Channels, Send Messages, Send
 /// Messages in Threads, Create Public Threads, Attach Files, Read Message History,

@@ -1814,6 +1814,41 @@ impl Store {
         }
         Ok(out)
     }
+
+    // ------------------------------------------- tournaments (app additions)
+
+    /// One tournament pairing by id (the app finds a game's tournament
+    /// through its `tournament_match_id`).
+    pub fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
+        Ok(self
+            .query_list(
+                "SELECT id, tournament_id, round, board, first_player, second_player, result \
+                 FROM tournament_matches WHERE id = ?1",
+                [match_id],
+                |r| {
+                    Ok(TournamentMatch {
+                        id: r.get(0)?,
+                        tournament_id: r.get(1)?,
+                        round: r.get(2)?,
+                        board: r.get(3)?,
+                        first_player: r.get(4)?,
+                        second_player: r.get(5)?,
+                        result: r.get(6)?,
+                    })
+                },
+            )?
+            .into_iter()
+            .next())
+    }
+
+    /// Tournaments in a state (e.g. `"signup"`, for the clock's scheduled
+    /// starts), oldest first. The tournaments table is small (a few rows per
+    /// server), so this reads it whole rather than through an index.
+    pub fn tournaments_in_state(&self, state: &str) -> Result<Vec<Tournament>, StoreError> {
+        let sql =
+            format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE state = ?1 ORDER BY id");
+        self.query_list(&sql, [state], tournament_from_row)
+    }
 }
 
 fn read_moves(c: &Connection, game_id: GameId) -> rusqlite::Result<Vec<StoredMove>> {
