@@ -37,7 +37,7 @@ fn missing_file_is_created_at_the_latest_schema() {
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     let (mode, sync) = store.durability().unwrap();
     assert_eq!(mode, "wal");
-    assert_eq!(sync, 2, "synchronous = FULL");
+    assert_eq!(sync, 1, "synchronous = NORMAL (the documented default)");
     store.integrity_check().unwrap();
     drop(store);
     let names: Vec<String> = schema_dump(&p).into_iter().map(|(n, _)| n).collect();

@@ -80,21 +80,21 @@ pub struct StoreOptions {
     pub busy_timeout: Duration,
 }
 
-/// The environment variable that may lower durability to `normal`.
+/// The environment variable that may raise durability to `full`.
 pub const DATABASE_SYNCHRONOUS_VAR: &str = "DATABASE_SYNCHRONOUS";
 
 impl StoreOptions {
-    /// Default options, with `DATABASE_SYNCHRONOUS=normal` (or `full`, the
-    /// default) choosing the durability. Unknown values keep `full`.
+    /// Default options, with `DATABASE_SYNCHRONOUS=full` (or `normal`, the
+    /// default) choosing the durability. Unknown values keep `normal`.
     pub fn from_env() -> StoreOptions {
         let mut o = StoreOptions::default();
         if let Ok(v) = std::env::var(DATABASE_SYNCHRONOUS_VAR) {
             match v.trim().to_ascii_lowercase().as_str() {
-                "normal" => o.synchronous = Synchronous::Normal,
-                "full" | "" => {}
+                "full" => o.synchronous = Synchronous::Full,
+                "normal" | "" => {}
                 other => tracing::warn!(
                     value = other,
-                    "DATABASE_SYNCHRONOUS must be full or normal; using full"
+                    "DATABASE_SYNCHRONOUS must be full or normal; using normal"
                 ),
             }
         }
@@ -105,7 +105,7 @@ impl StoreOptions {
 impl Default for StoreOptions {
     fn default() -> Self {
         StoreOptions {
-            synchronous: Synchronous::Full,
+            synchronous: Synchronous::Normal,
             busy_timeout: Duration::from_secs(5),
         }
     }
