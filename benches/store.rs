@@ -104,6 +104,14 @@ fn load(c: &mut Criterion) {
             common::replay(&row, &moves)
         })
     });
+    // What the bot does: `App::load` (rows, then the trusted-record replay).
+    let app = tawlbot::app::App::new(store.clone());
+    group.bench_function("app_load_300", |b| {
+        b.iter(|| {
+            let row = store.get_game(id).unwrap().unwrap();
+            app.load(row).unwrap()
+        })
+    });
     group.finish();
 }
 

@@ -46,7 +46,12 @@ fn reminder_when_a_quarter_is_left_and_only_once() {
     assert_eq!(reminders(&out), 0, "{out}");
     let out = s.run(&[":clock +1h"]);
     assert_eq!(reminders(&out), 1, "{out}");
-    assert!(out.contains("g> @bob, a reminder: it is your move in game 1, and 6 hours are left on your clock."), "{out}");
+    assert!(
+        out.contains(
+            "g> @bob, a reminder: it is your move in game 1, and 6 hours are left on your clock."
+        ),
+        "{out}"
+    );
     let out = s.run(&[":clock +5h"]);
     assert_eq!(reminders(&out), 0, "{out}");
 }
@@ -83,8 +88,14 @@ fn loss_on_time_and_cancellation() {
         "alice@a: /challenge opponent:@bob variant:tallfwrdd",
     ]);
     assert!(!out.contains("ran out of time.\nb"), "{out}");
-    assert!(out.contains("a> Game 1 is cancelled: no move was made before the deadline."), "{out}");
-    assert!(out.contains("b> @bob The defenders ran out of time. Attackers win!"), "{out}");
+    assert!(
+        out.contains("a> Game 1 is cancelled: no move was made before the deadline."),
+        "{out}"
+    );
+    assert!(
+        out.contains("b> @bob The defenders ran out of time. Attackers win!"),
+        "{out}"
+    );
     // The channel is free again.
     assert!(out.contains("a> @alice challenges @bob"), "{out}");
 }
@@ -108,26 +119,50 @@ fn time_bank_with_increment_and_cap() {
         ":clock +65h",
         "bob@g: /board",
     ]);
-    assert!(out.contains("a bank of 2 days plus 1 day a move (at most 3 days)"), "{out}");
-    assert!(out.contains("@bob to move (defenders), move 2. Time left: 2 days."), "{out}");
-    assert!(out.contains("@alice to move (attackers), move 3. Time left: 2 days."), "{out}");
-    assert!(out.contains("@bob to move (defenders), move 4. Time left: 2 days."), "{out}");
+    assert!(
+        out.contains("a bank of 2 days plus 1 day a move (at most 3 days)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("@bob to move (defenders), move 2. Time left: 2 days."),
+        "{out}"
+    );
+    // Alice's bank after her move: 1 day left (less a second) + 1 day.
+    assert!(
+        out.contains("@alice to move (attackers), move 3. Time left: 1 day 23 hours."),
+        "{out}"
+    );
+    assert!(
+        out.contains("@bob to move (defenders), move 4. Time left: 2 days 17 hours."),
+        "{out}"
+    );
     assert!(!out.contains("ran out of time"), "{out}");
     let out = s.run(&[":clock +2h", "alice@g: /board"]);
-    assert!(out.contains("g> @bob The defenders ran out of time. Attackers win!"), "{out}");
-    // Alice's bank reached the cap (3 days), not 3 days + 1 s.
-    let out2 = Session::new();
-    let o = out2.run(&[
-        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:bank:2d inc:1d cap:3d",
+    assert!(
+        out.contains("g> @bob The defenders ran out of time. Attackers win!"),
+        "{out}"
+    );
+}
+
+#[test]
+fn time_bank_never_grows_past_its_cap() {
+    let s = Session::new();
+    let o = s.run(&[
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:bank:2d inc:2d cap:3d",
         "bob@g: /accept",
+        // Alice moves at once: 2 days + 2 days would be 4, the cap keeps 3.
         "alice@g: e2-c2",
         "bob@g: g7-g9",
         ":clock +71h",
         "bob@g: /board",
-        ":clock +2h",
     ]);
-    assert!(!o.contains("attackers ran out") || o.find("attackers ran out") > o.find(":clock"), "{o}");
-    assert!(o.contains("g> @alice The attackers ran out of time. Defenders win!"), "{o}");
+    assert!(o.contains("Time left: 3 days."), "{o}");
+    assert!(!o.contains("ran out of time"), "{o}");
+    let o = s.run(&[":clock +2h"]);
+    assert!(
+        o.contains("g> @alice The attackers ran out of time. Defenders win!"),
+        "{o}"
+    );
 }
 
 #[test]
@@ -148,12 +183,22 @@ fn pause_and_resume_by_agreement() {
     ]);
     let out = s.run(&script);
     assert!(out.contains("g> @bob offers to pause the clock."), "{out}");
-    assert!(out.contains("g> Both players agreed: the clock of game 1 is paused."), "{out}");
+    assert!(
+        out.contains("g> Both players agreed: the clock of game 1 is paused."),
+        "{out}"
+    );
     assert!(out.contains("The clock is paused."), "{out}");
-    assert!(out.contains("g> The clock of game 1 runs again: @bob has 18 hours left."), "{out}");
+    // Bob had used 6 hours (and two seconds) of his day when the clock stopped.
+    assert!(
+        out.contains("g> The clock of game 1 runs again: @bob has 17 hours 59 minutes left."),
+        "{out}"
+    );
     assert!(!out.contains("ran out of time"), "{out}");
     let out = s.run(&[":clock +2h"]);
-    assert!(out.contains("g> @bob The defenders ran out of time. Attackers win!"), "{out}");
+    assert!(
+        out.contains("g> @bob The defenders ran out of time. Attackers win!"),
+        "{out}"
+    );
 }
 
 #[test]
@@ -166,9 +211,15 @@ fn a_restart_keeps_deadlines_and_sends_no_reminder_twice() {
     // The bot restarts: a new console process on the same database.
     let second = s.run(&[":clock +1h", "bob@g: /board"]);
     assert_eq!(reminders(&second), 0, "{second}");
-    assert!(second.contains("Time left: 4 hours."), "{second}");
+    assert!(
+        second.contains("Time left: 3 hours 59 minutes."),
+        "{second}"
+    );
     let third = s.run(&[":clock +5h"]);
-    assert!(third.contains("g> @bob The defenders ran out of time. Attackers win!"), "{third}");
+    assert!(
+        third.contains("g> @bob The defenders ran out of time. Attackers win!"),
+        "{third}"
+    );
 }
 
 #[test]
@@ -184,10 +235,24 @@ fn notify_by_dm_and_daily_digest() {
         "carol@h: /accept",
         ":clock +1d",
     ]);
-    assert!(out.contains("g> (to bob) You will get a direct message when it is your turn (and no mention)."), "{out}");
-    assert!(out.contains("g> @alice played **e2-c2**. bob to move (defenders)"), "{out}");
-    assert!(out.contains("dm:bob> Your move in game 1 (#g): alice played e2-c2."), "{out}");
-    assert!(out.contains("dm:carol> Your daily digest: 1 game is waiting for your move: game 2 in #h"), "{out}");
+    assert!(
+        out.contains(
+            "g> (to bob) You will get a direct message when it is your turn (and no mention)."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("g> @alice played **e2-c2**. bob to move (defenders)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("dm:bob> Your move in game 1 (#g): alice played e2-c2."),
+        "{out}"
+    );
+    assert!(
+        out.contains("dm:carol> Your daily digest: 1 game is waiting for your move: game 2 in #h"),
+        "{out}"
+    );
 }
 
 #[test]

@@ -571,8 +571,10 @@ async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
         .env("DATABASE_PATH", dir.path().join("t.db"))
         .env("DEV_GUILD_ID", GUILD.to_string())
         .env("RUST_LOG", "debug")
-        .stdout(std::process::Stdio::piped())
-        .stderr(std::process::Stdio::piped())
+        // Files, not pipes: debug logging would fill a pipe nobody reads
+        // until the end and block the program.
+        .stdout(std::fs::File::create(dir.path().join("stdout.log")).unwrap())
+        .stderr(std::fs::File::create(dir.path().join("stderr.log")).unwrap())
         .kill_on_drop(true)
         .spawn()
         .unwrap();
@@ -598,16 +600,17 @@ async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
         .status()
         .unwrap();
     assert!(killed.success());
-    let out = tokio::time::timeout(Duration::from_secs(20), child.wait_with_output())
+    let mut child = child;
+    let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
         .await
         .expect("the program did not stop within 20 s of SIGTERM")
         .unwrap();
     let text = format!(
         "{}{}",
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr)
+        std::fs::read_to_string(dir.path().join("stdout.log")).unwrap_or_default(),
+        std::fs::read_to_string(dir.path().join("stderr.log")).unwrap_or_default()
     );
-    assert_eq!(out.status.code(), Some(0), "{text}");
+    assert_eq!(status.code(), Some(0), "{text}");
     assert!(!text.contains(token), "the token was printed");
     assert!(
         text.contains("invite link: https://discord.com/oauth2/authorize?client_id="),

@@ -129,7 +129,8 @@ impl Reply {
             });
         }
         self
-    }    /// The same reply, posted in `channel`.
+    }
+    /// The same reply, posted in `channel`.
     pub fn to_channel(self, channel: &str) -> Reply {
         self.to(Target::Channel(channel.to_string()))
     }
@@ -355,7 +356,8 @@ impl App {
         let first = rules.parse_side(&row.first_side);
         let mut game = Game::with_first(rules, row.seed, first);
         let moves = self.store.moves(row.id).map_err(|e| e.to_string())?;
-        for m in &moves {            notation::replay_text(&mut game, &m.text).map_err(|e| {
+        for m in &moves {
+            notation::replay_text(&mut game, &m.text).map_err(|e| {
                 format!(
                     "stored move {} of game {}: {}",
                     m.text,
@@ -434,8 +436,13 @@ impl App {
     fn board_reply(&self, l: &Loaded, text: String, dots: &[crate::rules::Square]) -> Reply {
         Reply::text(text).with_png(&format!("game-{}.png", l.row.id), self.picture(l, dots))
     }
+    /// Whose move it is (or the result), as of the game's last change.
+    pub(crate) fn status_line(&self, l: &Loaded) -> String {
+        self.status_line_at(l, l.row.updated_at)
+    }
 
-    fn status_line(&self, l: &Loaded) -> String {
+    /// Whose move it is (or the result), with the time left at `now`.
+    fn status_line_at(&self, l: &Loaded, now: i64) -> String {
         let rules = l.game.rules();
         match (l.game.outcome(), l.game.to_move()) {
             (Some(o), _) => outcome_sentence(&l.game, o),
@@ -454,10 +461,7 @@ impl App {
                 if l.row.paused {
                     t.push_str(" The clock is paused.");
                 } else if let Some(d) = l.row.deadline {
-                    t.push_str(&format!(
-                        " Time left: {}.",
-                        time::span(d - now_or(l.row.updated_at, d))
-                    ));
+                    t.push_str(&format!(" Time left: {}.", time::span(d - now)));
                 }
                 t
             }
@@ -524,7 +528,7 @@ impl App {
             "notify" => Response::one(self.set_notify(&ctx.user.id, arg(args, "how"))),
             "rules" => self.rules(arg(args, "variant")),
             "games" => self.games(ctx),
-            "game" => self.show_game(arg(args, "id")),
+            "game" => self.show_game(arg(args, "id"), ctx.now),
             "mygames" => self.my_games(ctx),
             "export" => self.export(ctx),
             "help" => Response::one(Reply::private(help_text())),
@@ -1043,7 +1047,7 @@ impl App {
     fn board(&self, ctx: &Ctx) -> Response {
         match self.channel_game(ctx, true) {
             Ok(l) => {
-                let t = format!("Game {}. {}", l.row.id, self.status_line(&l));
+                let t = format!("Game {}. {}", l.row.id, self.status_line_at(&l, ctx.now));
                 Response::one(self.board_reply(&l, t, &[]))
             }
             Err(r) => r,
@@ -1092,10 +1096,10 @@ impl App {
             Ok(l) => l,
             Err(r) => return r,
         };
-        Response::one(Reply::text(self.history_text(&l)))
+        Response::one(Reply::text(self.history_text(&l, ctx.now)))
     }
 
-    fn history_text(&self, l: &Loaded) -> String {
+    fn history_text(&self, l: &Loaded, now: i64) -> String {
         let rules = l.game.rules();
         let mut out = format!(
             "Game {} — {}: {} ({}) v {} ({})\n",
@@ -1119,7 +1123,7 @@ impl App {
         }
         match l.game.outcome() {
             Some(o) => out.push_str(&outcome_sentence(&l.game, o)),
-            None => out.push_str(&self.status_line(l)),
+            None => out.push_str(&self.status_line_at(l, now)),
         }
         if out.len() > MAX_TEXT - 100 {
             let tail: String = out
@@ -1430,7 +1434,7 @@ impl App {
         Response::one(Reply::text(lines.join("\n")))
     }
 
-    fn show_game(&self, id: Option<&str>) -> Response {
+    fn show_game(&self, id: Option<&str>, now: i64) -> Response {
         let Some(n) = id.and_then(|i| i.trim().trim_start_matches('#').parse::<i64>().ok()) else {
             return Response::one(Reply::private("Give the game's number, like /game id:12."));
         };
@@ -1441,7 +1445,7 @@ impl App {
         };
         match self.load(row) {
             Ok(l) => {
-                let t = self.history_text(&l);
+                let t = self.history_text(&l, now);
                 Response::one(self.board_reply(&l, t, &[]))
             }
             Err(e) => Response::one(Reply::private(e)),
@@ -1617,10 +1621,6 @@ impl App {
 
 /// The user id the front ends give the bot itself.
 pub const BOT_ID: &str = "tawlbot";
-
-fn now_or(updated: i64, _deadline: i64) -> i64 {
-    updated
-}
 
 fn capitalise(s: &str) -> String {
     let mut c = s.chars();

@@ -123,17 +123,25 @@ impl fmt::Display for TimeControl {
     }
 }
 
-/// A span in words: "3 days", "5 hours", "12 minutes".
+/// A span in words, to the two largest units: "3 days", "2 days 18 hours",
+/// "3 hours 59 minutes", "12 minutes". Rounded down, never below a minute.
 pub fn span(secs: i64) -> String {
+    fn unit(n: i64, word: &str) -> String {
+        format!("{n} {word}{}", if n == 1 { "" } else { "s" })
+    }
     let s = secs.max(0);
-    let (n, unit) = if s >= 2 * DAY || (s >= DAY && s % DAY == 0) {
-        (s / DAY, "day")
-    } else if s >= 2 * HOUR || (s >= HOUR && s % HOUR == 0) {
-        (s / HOUR, "hour")
+    let (big, small) = if s >= DAY {
+        ((s / DAY, "day"), (s % DAY / HOUR, "hour"))
+    } else if s >= HOUR {
+        ((s / HOUR, "hour"), (s % HOUR / MIN, "minute"))
     } else {
-        ((s / MIN).max(1), "minute")
+        (((s / MIN).max(1), "minute"), (0, ""))
     };
-    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+    if small.0 == 0 {
+        unit(big.0, big.1)
+    } else {
+        format!("{} {}", unit(big.0, big.1), unit(small.0, small.1))
+    }
 }
 
 /// A date (UTC) from unix seconds: `2026-11-29`.
@@ -186,6 +194,17 @@ mod tests {
         );
         assert_eq!(TimeControl::parse(&c.to_string()), Ok(c));
         assert!(TimeControl::parse("bank:soon").is_err());
+    }
+
+    #[test]
+    fn spans() {
+        assert_eq!(span(3 * DAY), "3 days");
+        assert_eq!(span(DAY), "1 day");
+        assert_eq!(span(66 * HOUR), "2 days 18 hours");
+        assert_eq!(span(4 * HOUR - 3), "3 hours 59 minutes");
+        assert_eq!(span(12 * HOUR), "12 hours");
+        assert_eq!(span(5), "1 minute");
+        assert_eq!(span(-5), "1 minute");
     }
 
     #[test]

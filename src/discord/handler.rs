@@ -121,8 +121,11 @@ pub(crate) fn create_commands() -> Vec<CreateCommand> {
         .map(|c| {
             let mut options = command_options(c);
             for sc in c.subcommands {
-                let mut sub =
-                    CreateCommandOption::new(CommandOptionType::SubCommand, sc.name, sc.description);
+                let mut sub = CreateCommandOption::new(
+                    CommandOptionType::SubCommand,
+                    sc.name,
+                    sc.description,
+                );
                 for o in command_options(sc) {
                     sub = sub.add_sub_option(o);
                 }
@@ -136,26 +139,26 @@ pub(crate) fn create_commands() -> Vec<CreateCommand> {
 }
 
 fn command_options(c: &crate::app::commands::CommandSpec) -> Vec<CreateCommandOption> {
-            c
-                .options
-                .iter()
-                .map(|o| {
-                    let kind = match o.kind {
-                        OptKind::Text => CommandOptionType::String,
-                        OptKind::User => CommandOptionType::User,
-                        OptKind::Bool => CommandOptionType::Boolean,
-                        OptKind::Integer => CommandOptionType::Integer,
-                    };
-                    let mut opt =
-                        CreateCommandOption::new(kind, o.name, o.description).required(o.required);
-                    if o.autocomplete {
-                        opt = opt.set_autocomplete(true);
-                    }
-                    for (label, value) in o.choices {
-                        opt = opt.add_string_choice(*label, *value);
-                    }                    opt
-                })
-                .collect()
+    c.options
+        .iter()
+        .map(|o| {
+            let kind = match o.kind {
+                OptKind::Text => CommandOptionType::String,
+                OptKind::User => CommandOptionType::User,
+                OptKind::Bool => CommandOptionType::Boolean,
+                OptKind::Integer => CommandOptionType::Integer,
+            };
+            let mut opt =
+                CreateCommandOption::new(kind, o.name, o.description).required(o.required);
+            if o.autocomplete {
+                opt = opt.set_autocomplete(true);
+            }
+            for (label, value) in o.choices {
+                opt = opt.add_string_choice(*label, *value);
+            }
+            opt
+        })
+        .collect()
 }
 
 /// Where an input came from, and so where `Target::Here` replies go.
@@ -254,7 +257,8 @@ impl Handler {
                 _ = stop.changed() => return,
             }
             let Some(_permit) = self.begin() else { return };
-            let now = unix_now();            let resp = self.call(move |a| a.tick(now)).await.unwrap_or_default();
+            let now = unix_now();
+            let resp = self.call(move |a| a.tick(now)).await.unwrap_or_default();
             for r in &resp.replies {
                 if r.target == Target::Here {
                     tracing::warn!("a clock reply had no channel: {:?}", r.text);
@@ -263,7 +267,8 @@ impl Handler {
                 self.send(&http, None, r, &mut true).await;
             }
             let ctx = clock_ctx(now);
-            self.run_effects(&http, None, &ctx, resp.effects, &mut true).await;
+            self.run_effects(&http, None, &ctx, resp.effects, &mut true)
+                .await;
         }
     }
 
@@ -385,7 +390,10 @@ impl Handler {
                 continue;
             };
             let thread = ChannelId::new(parent_id)
-                .create_thread(http, CreateThread::new(name).kind(ChannelType::PublicThread))
+                .create_thread(
+                    http,
+                    CreateThread::new(name).kind(ChannelType::PublicThread),
+                )
                 .await;
             match thread {
                 Ok(thread) => {
@@ -505,7 +513,8 @@ impl Handler {
             .await;
     }
 
-    async fn on_command(&self, ctx: Context, cmd: CommandInteraction) {        let actx = self.command_ctx(&cmd);
+    async fn on_command(&self, ctx: Context, cmd: CommandInteraction) {
+        let actx = self.command_ctx(&cmd);
         let mut name = cmd.data.name.clone();
         let mut options = &cmd.data.options;
         if let Some(o) = cmd.data.options.first() {
@@ -530,7 +539,8 @@ impl Handler {
                 };
                 Some((o.name.clone(), v))
             })
-            .collect();        let input = Input::Slash { name, args };
+            .collect();
+        let input = Input::Slash { name, args };
         let c = actx.clone();
         let Some(resp) = self.call(move |a| a.handle(&c, input)).await else {
             return;
@@ -605,7 +615,8 @@ impl EventHandler for Handler {
     async fn message(&self, ctx: Context, msg: Message) {
         let Some(_permit) = self.begin() else { return };
         self.on_message(ctx, msg).await;
-    }    async fn guild_member_removal(
+    }
+    async fn guild_member_removal(
         &self,
         ctx: Context,
         guild_id: GuildId,

@@ -1277,7 +1277,7 @@ impl Store {
             c.prepare_cached(
                 "UPDATE games SET move_count = ?2, updated_at = ?3, \
                  deadline = CASE WHEN ?4 IS NULL THEN ?5 ELSE NULL END, \
-                 reminders_sent = 0, last_reminder_at = NULL, \
+                 reminders_sent = 0, \
                  bank_first = CASE WHEN ?6 THEN ?7 ELSE bank_first END, \
                  bank_second = CASE WHEN ?6 THEN ?8 ELSE bank_second END, \
                  state = CASE WHEN ?4 IS NULL THEN state ELSE 'finished' END, \
@@ -1325,7 +1325,7 @@ impl Store {
                 .execute([game_id])?;
             c.prepare_cached(
                 "UPDATE games SET move_count = ?2, updated_at = ?3, deadline = ?4, \
-                 reminders_sent = 0, last_reminder_at = NULL WHERE id = ?1",
+                 reminders_sent = 0 WHERE id = ?1",
             )?
             .execute(params![game_id, keep, at, deadline])?;
             Ok(keep)
@@ -1437,7 +1437,7 @@ impl Store {
     pub fn set_deadline(&self, game_id: GameId, deadline: Option<i64>) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached(
-                "UPDATE games SET deadline = ?2, reminders_sent = 0, last_reminder_at = NULL \
+                "UPDATE games SET deadline = ?2, reminders_sent = 0 \
                  WHERE id = ?1",
             )?
             .execute(params![game_id, deadline])?;
