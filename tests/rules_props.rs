@@ -175,7 +175,7 @@ fn random_game(variant: &str, opts: &[&str], seed: u64, pick: u64) -> Result<Gam
             .captures_of(mv)
             .map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
         // The printed move with captures is accepted before the move...
-        let played = game.clone().play(mv).map(|p| p.clone());
+        let played = game.clone().play(mv).cloned();
         let played = played.map_err(|e| TestCaseError::fail(format!("{e:?}")))?;
         let text = format_played(&r, &played);
         let t = parse_move(&text).map_err(|e| TestCaseError::fail(format!("{text}: {e:?}")))?;
@@ -408,10 +408,7 @@ fn reference_captures(r: &Ruleset, before: &Board, mv: Move) -> Vec<Square> {
     for dir in 0..4 {
         let mut line = Vec::new();
         let mut cur = mv.to;
-        loop {
-            let Some(next) = cur.step(dir, w, h) else {
-                break;
-            };
+        while let Some(next) = cur.step(dir, w, h) {
             cur = next;
             if !line.is_empty() && closes(cur) {
                 // The smallest n wins; a line holding a dux, or a king that is

@@ -174,14 +174,11 @@ pub fn parse_move(text: &str) -> Result<MoveText, ParseError> {
     }
     let from = c.square(trimmed)?.ok_or_else(bad)?;
     c.skip_ws();
-    match c.peek() {
-        Some('-' | '–' | '—' | '→' | '⟶' | ':') => {
+    if let Some('-' | '–' | '—' | '→' | '⟶' | ':') = c.peek() {
+        c.i += 1;
+        if c.peek() == Some('>') {
             c.i += 1;
-            if c.peek() == Some('>') {
-                c.i += 1;
-            }
         }
-        _ => {}
     }
     c.skip_ws();
     let to = c.square(trimmed)?.ok_or_else(bad)?;

@@ -344,7 +344,7 @@ impl Game {
                 side: self.to_move,
                 value,
             });
-            if value % 2 == 0 {
+            if value.is_multiple_of(2) {
                 break;
             }
             self.to_move = self.to_move.other();
