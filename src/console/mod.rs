@@ -423,7 +423,7 @@ pub fn main(args: Vec<String>) -> Exit {
     }
     let _ = dotenvy::dotenv();
     let path = db.unwrap_or_else(crate::store::database_path_from_env);
-    let store = match Store::open(&path) {
+    let store = match Store::open_with(&path, &crate::store::StoreOptions::from_env()) {
         Ok(s) => s,
         Err(e) => return Exit::Usage(e.to_string()),
     };

@@ -77,7 +77,7 @@ pub fn run_from_env() -> i32 {
         .filter(|s| !s.trim().is_empty());
 
     let path = store::database_path_from_env();
-    let store = match Store::open(&path) {
+    let store = match Store::open_with(&path, &store::StoreOptions::from_env()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
