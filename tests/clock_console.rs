@@ -3,30 +3,8 @@
 
 use std::process::Command;
 
-use tawlbot::console::Console;
-use tawlbot::store::Store;
-
-struct Session {
-    _dir: tempfile::TempDir,
-    db: std::path::PathBuf,
-    out: std::path::PathBuf,
-}
-
-impl Session {
-    fn new() -> Session {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("t.db");
-        let out = dir.path().join("out");
-        Session { _dir: dir, db, out }
-    }
-    /// One console run (one "bot process") over the session's database.
-    fn run(&self, script: &[&str]) -> String {
-        let store = Store::open(&self.db).unwrap();
-        let mut c = Console::new(store, self.out.clone(), Vec::new());
-        c.run(script.join("\n").as_bytes());
-        String::from_utf8(c.into_output()).unwrap()
-    }
-}
+mod console_support;
+use console_support::Session;
 
 const START: &[&str] = &[
     "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",

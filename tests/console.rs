@@ -5,41 +5,13 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use tawlbot::console::Console;
-use tawlbot::store::Store;
-
-struct Session {
-    _dir: tempfile::TempDir,
-    db: std::path::PathBuf,
-    out: std::path::PathBuf,
-}
-
-impl Session {
-    fn new() -> Session {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("t.db");
-        let out = dir.path().join("out");
-        Session { _dir: dir, db, out }
-    }
-
-    /// Runs a script in-process; returns everything printed.
-    fn run(&self, script: &str) -> String {
-        let store = Store::open(&self.db).unwrap();
-        let mut c = Console::new(store, self.out.clone(), Vec::new());
-        c.run(script.as_bytes());
-        let out = c.into_output();
-        String::from_utf8(out).unwrap()
-    }
-}
-
-fn lines(script: &[&str]) -> String {
-    script.join("\n")
-}
+mod console_support;
+use console_support::Session;
 
 #[test]
 fn tawlbwrdd_from_challenge_to_escape() {
     let s = Session::new();
-    let out = s.run(&lines(&[
+    let out = s.run(&[
         "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders time:3d",
         "bob@general: /accept",
         "bob@general: e2-c2",
@@ -52,7 +24,7 @@ fn tawlbwrdd_from_challenge_to_escape() {
         "alice@general: f6-f9",
         "bob@general: c3-c4",
         "alice@general: f9-a9",
-    ]));
+    ]);
     assert!(
         out.contains(
             "general> @alice challenges @bob to a game of Tawlbwrdd, playing the defenders"
@@ -87,7 +59,7 @@ fn tawlbwrdd_from_challenge_to_escape() {
 #[test]
 fn walker_in_a_thread_from_challenge_to_escape() {
     let s = Session::new();
-    let out = s.run(&lines(&[
+    let out = s.run(&[
         "alice@general: /challenge opponent:@bob variant:tawlbwrdd-walker side:attackers thread:true",
         "bob@general: /accept",
         "alice@general/alice-vs-bob-tawlbwrdd-walker: f2-c2",
@@ -100,7 +72,7 @@ fn walker_in_a_thread_from_challenge_to_escape() {
         "bob@general/alice-vs-bob-tawlbwrdd-walker: f6-f9",
         "alice@general/alice-vs-bob-tawlbwrdd-walker: c3-c4",
         "bob@general/alice-vs-bob-tawlbwrdd-walker: f9-a9",
-    ]));
+    ]);
     assert!(
         out.contains("general/alice-vs-bob-tawlbwrdd-walker> Game 1: Tawlbwrdd (Walker)"),
         "{out}"
@@ -112,7 +84,7 @@ fn walker_in_a_thread_from_challenge_to_escape() {
 #[test]
 fn goedhboell_in_hv_notation() {
     let s = Session::new();
-    let out = s.run(&lines(&[
+    let out = s.run(&[
         "alice@celtic: /challenge opponent:@bob variant:celtic-chess side:assailants",
         "bob@celtic: /accept",
         "alice@celtic: o @41 @21",
@@ -125,7 +97,7 @@ fn goedhboell_in_hv_notation() {
         "bob@celtic: @57-@17",
         "alice@celtic: @22-@23",
         "bob@celtic: @17-@19",
-    ]));
+    ]);
     assert!(out.contains("celtic> @alice played **@41-@21**."), "{out}");
     assert!(
         out.contains("celtic> @bob played **@17-@19**. The king escaped to @19. Defenders win!"),
@@ -136,7 +108,7 @@ fn goedhboell_in_hv_notation() {
 #[test]
 fn tallfwrdd_ends_by_resignation_and_history_stays() {
     let s = Session::new();
-    let out = s.run(&lines(&[
+    let out = s.run(&[
         "alice@hall: /challenge opponent:@bob variant:tallfwrdd side:attackers",
         "bob@hall: /accept",
         "alice@hall: d1-d3",
@@ -145,7 +117,7 @@ fn tallfwrdd_ends_by_resignation_and_history_stays() {
         "alice@hall: /resign",
         "alice@hall: d2-d3",
         "bob@hall: /history",
-    ]));
+    ]);
     assert!(
         out.contains("hall> @alice In Tallfwrdd every piece moves one square at a time."),
         "{out}"
@@ -161,14 +133,14 @@ fn tallfwrdd_ends_by_resignation_and_history_stays() {
 #[test]
 fn gwyddbwyll_draw_by_agreement_and_takeback() {
     let s = Session::new();
-    let out = s.run(&lines(&[
+    let out = s.run(&[
         "alice@forum: /challenge opponent:@bob variant:latrunculi options:size=8x8 dux",
         "bob@forum: /accept",
         "alice@forum: /draw",
         "bob@forum: /draw action:decline",
         "bob@forum: /draw",
         "alice@forum: /draw action:accept",
-    ]));
+    ]);
     assert!(out.contains("forum> @alice offers a draw."), "{out}");
     assert!(out.contains("forum> @bob declined a draw."), "{out}");
     assert!(out.contains("forum> Drawn by agreement."), "{out}");
@@ -178,14 +150,14 @@ fn gwyddbwyll_draw_by_agreement_and_takeback() {
 #[test]
 fn takeback_needs_the_opponent() {
     let s = Session::new();
-    let out = s.run(&lines(&[
+    let out = s.run(&[
         "alice@t: /challenge opponent:@bob variant:tawlbwrdd side:attackers",
         "bob@t: /accept",
         "alice@t: e2-c2",
         "alice@t: /takeback",
         "bob@t: /takeback action:accept",
         "alice@t: /history",
-    ]));
+    ]);
     assert!(out.contains("t> @alice offers a takeback."), "{out}");
     assert!(
         out.contains(
@@ -221,7 +193,7 @@ fn bad_input_is_refused_or_ignored_and_changes_nothing() {
         script.push("carol@g: e2-c2".to_string());
     }
     script.push("alice@g: /history".to_string());
-    let out = s.run(&script.join("\n"));
+    let out = s.run(&script);
     assert!(
         out.contains("g> (to alice) There is no /frobnicate command."),
         "{out}"
@@ -269,7 +241,7 @@ fn bad_input_is_refused_or_ignored_and_changes_nothing() {
 #[test]
 fn open_challenge_first_taker_and_refusals() {
     let s = Session::new();
-    let out = s.run(&lines(&[
+    let out = s.run(&[
         "alice@g: /challenge variant:tallfwrdd",
         "alice@g: /accept",
         "carol@g: /accept",
@@ -278,7 +250,7 @@ fn open_challenge_first_taker_and_refusals() {
         "alice@g: /challenge opponent:@tawlbot",
         "alice@g: /challenge opponent:@bob variant:chess",
         "alice@g: /challenge opponent:@bob variant:gwyddbwyll options:dice",
-    ]));
+    ]);
     assert!(
         out.contains("g> @alice posts an open challenge: anyone may take it"),
         "{out}"
@@ -313,17 +285,17 @@ fn open_challenge_first_taker_and_refusals() {
 #[test]
 fn clock_loss_on_time_cancellation_and_restart() {
     let s = Session::new();
-    let out = s.run(&lines(&[
+    let out = s.run(&[
         "alice@a: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",
         "bob@a: /accept",
         "alice@b: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",
         "bob@b: /accept",
         "alice@b: e2-c2",
         ":clock +12h",
-    ]));
+    ]);
     assert!(!out.contains("cancelled"), "{out}");
     // A second run on the same database: the deadlines are still there.
-    let out2 = s.run(&lines(&[":clock +13h", "bob@b: /board"]));
+    let out2 = s.run(&[":clock +13h", "bob@b: /board"]);
     assert!(
         out2.contains("a> Game 1 is cancelled: no move was made before the deadline."),
         "{out2}"

@@ -2,32 +2,9 @@
 //! winner: match threads, two-game matches, a loss on time, withdrawals,
 //! standings, a restart in the middle, and ratings afterwards.
 
-use tawlbot::console::Console;
+mod console_support;
+use console_support::Session;
 use tawlbot::store::Store;
-
-struct Session {
-    _dir: tempfile::TempDir,
-    db: std::path::PathBuf,
-    out: std::path::PathBuf,
-}
-
-impl Session {
-    fn new() -> Session {
-        let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("t.db");
-        let out = dir.path().join("out");
-        Session { _dir: dir, db, out }
-    }
-
-    /// Runs a script in a fresh console over the same database (so each call
-    /// is a restart); returns everything printed.
-    fn run(&self, script: &[String]) -> String {
-        let store = Store::open(&self.db).unwrap();
-        let mut c = Console::new(store, self.out.clone(), Vec::new());
-        c.run(script.join("\n").as_bytes());
-        String::from_utf8(c.into_output()).unwrap()
-    }
-}
 
 fn say(who: &str, channel: &str, text: &str) -> String {
     format!("{who}@{channel}: {text}")
