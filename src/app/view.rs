@@ -113,14 +113,21 @@ pub fn picture(
 
 /// An animated GIF of the whole game, one frame per move.
 pub fn replay_gif(start: &Game, theme: &str) -> Vec<u8> {
-    let rules = start.rules().clone();
+    let rules = start.rules().clone();    let title = format!("{} · {} moves", rules.name, start.record().len());
     let mut g = Game::with_first(rules, start.seed(), Some(start.first()));
-    let mut frames = vec![board_view(&g, &[], caption(&g, ["", ""]))];
+    // One caption for the whole animation: a caption that changed every
+    // frame would cost more bytes than the moves themselves.
+    let frame = |g: &Game| {
+        let mut v = board_view(g, &[], title.clone());
+        v.caption_piece = None;
+        v
+    };
+    let mut frames = vec![frame(&g)];
     for p in start.record() {
         if g.play(p.mv).is_err() {
             break;
         }
-        frames.push(board_view(&g, &[], format!("Move {}", g.record().len())));
+        frames.push(frame(&g));
     }
     let theme = Theme::by_name(theme).unwrap_or_else(Theme::light);
     Renderer::global()

@@ -285,7 +285,7 @@ pub struct Layout {
 }
 
 /// Target image width; the square size is chosen to land near it.
-pub const TARGET_WIDTH: u32 = 750;
+pub const TARGET_WIDTH: u32 = 712;
 /// Colours per theme palette. 127 rather than 255: fewer shades make
 /// smaller files (about 12% for the tawlbwrdd start) with no visible loss.
 /// 127 leaves index 127 for GIF transparency, so GIF frames need only

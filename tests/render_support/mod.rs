@@ -154,17 +154,9 @@ pub fn hundred_frames() -> Vec<BoardView> {
                 }
             }
         }
-        let who = if side == PieceView::Attacker {
-            "defenders"
-        } else {
-            "attackers"
-        };
-        v.caption = format!("Move {m} · {who} to move");
-        v.caption_piece = Some(if side == PieceView::Attacker {
-            PieceView::Defender
-        } else {
-            PieceView::Attacker
-        });
+        // As the app's replay GIF: one caption for the whole game, no
+        // side-to-move icon.
+        v.caption_piece = None;
         frames.push(v.clone());
     }
     frames
