@@ -341,12 +341,18 @@ impl App {
             .flatten()
             .map(|p| p.display_name)
             .unwrap_or_else(|| id.to_string())
-    }
-
+    }    /// Keeps players' display names current. A read first: most inputs come
+    /// from known players under the same name, and a write (a commit) per
+    /// input would double the cost of a move.
     fn remember(&self, ctx: &Ctx) {
-        let _ = self.store.upsert_player(&ctx.user.id, &ctx.user.name);
-        for u in &ctx.mentioned {
-            let _ = self.store.upsert_player(&u.id, &u.name);
+        for u in std::iter::once(&ctx.user).chain(&ctx.mentioned) {
+            if u.id.is_empty() {
+                continue;
+            }
+            let known = self.store.get_player(&u.id).ok().flatten();
+            if known.is_none_or(|p| p.display_name != u.name) {
+                let _ = self.store.upsert_player(&u.id, &u.name);
+            }
         }
     }
 
