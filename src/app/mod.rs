@@ -341,7 +341,8 @@ impl App {
             .flatten()
             .map(|p| p.display_name)
             .unwrap_or_else(|| id.to_string())
-    }    /// Keeps players' display names current. A read first: most inputs come
+    }
+    /// Keeps players' display names current. A read first: most inputs come
     /// from known players under the same name, and a write (a commit) per
     /// input would double the cost of a move.
     fn remember(&self, ctx: &Ctx) {

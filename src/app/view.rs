@@ -113,7 +113,8 @@ pub fn picture(
 
 /// An animated GIF of the whole game, one frame per move.
 pub fn replay_gif(start: &Game, theme: &str) -> Vec<u8> {
-    let rules = start.rules().clone();    let title = format!("{} · {} moves", rules.name, start.record().len());
+    let rules = start.rules().clone();
+    let title = format!("{} · {} moves", rules.name, start.record().len());
     let mut g = Game::with_first(rules, start.seed(), Some(start.first()));
     // One caption for the whole animation: a caption that changed every
     // frame would cost more bytes than the moves themselves.
