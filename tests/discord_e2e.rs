@@ -622,3 +622,84 @@ async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
         fake.harness_errors()
     );
 }
+
+// ------------------------------------------------------------ tournaments
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_tournament_round_opens_a_thread_per_match() {
+    const DAVE: u64 = 704;
+    let bot = Bot::start().await;
+    let fake = &bot.fake;
+    fake.add_user((DAVE, "dave"));
+    let players = [
+        user(ALICE),
+        user(BOB),
+        user(CAROL),
+        FakeUser::new(DAVE, "dave"),
+    ];
+    let create = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            players[0].clone(),
+            "tournament",
+            json!([opt::sub(
+                "create",
+                vec![
+                    opt::string("name", "Cup"),
+                    opt::string("variant", "tawlbwrdd"),
+                    opt::string("format", "swiss"),
+                    opt::integer("rounds", 1),
+                    opt::string("match", "single"),
+                ]
+            )]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(create).await;
+    let text = interaction_data(&cb)["content"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.contains("Cup"), "{text}");
+    for p in &players {
+        let join = fake
+            .send_slash_command(
+                CHANNEL,
+                GUILD,
+                p.clone(),
+                "tournament",
+                json!([opt::sub("join", vec![])]),
+            )
+            .await;
+        fake.wait_for_interaction_callback(join).await;
+    }
+    let mark = bot.mark();
+    let start = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            players[0].clone(),
+            "tournament",
+            json!([opt::sub("start", vec![])]),
+        )
+        .await;
+    fake.wait_for_interaction_callback(start).await;
+    // Four players, one round: two matches, each in its own thread under the
+    // tournament's channel, each thread with its game's board.
+    let path = format!("/channels/{CHANNEL}/threads");
+    let first = fake
+        .wait_for_request_after(mark, |r| r.is("POST", &path), DEFAULT_TIMEOUT)
+        .await;
+    let second = fake
+        .wait_for_request_after(first.index + 1, |r| r.is("POST", &path), DEFAULT_TIMEOUT)
+        .await;
+    let threads = [first.response_id(), second.response_id()];
+    assert_ne!(threads[0], threads[1]);
+    for t in threads {
+        let msg = bot.message_after(mark, t).await;
+        assert_png_message(&msg);
+        let content = msg.content().unwrap();
+        // Both players of the match are mentioned in its thread.
+        assert_eq!(content.matches("<@").count() >= 2, true, "{content}");
+    }
+    bot.shutdown().await;
+}

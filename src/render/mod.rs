@@ -301,7 +301,14 @@ impl Layout {
     pub fn for_board(files: u8, ranks: u8) -> Layout {
         let margin = 36;
         let long = files.max(ranks).clamp(1, 26) as u32;
-        let square = ((TARGET_WIDTH - 2 * margin) / long).clamp(20, 120);
+        let mut square = ((TARGET_WIDTH - 2 * margin) / long).clamp(20, 120);
+        // At least 700 pixels along the long side, whatever the margins.
+        while square < 120 && {
+            let l = Layout::with_square(files, ranks, square);
+            l.width.max(l.height - l.caption) < 700
+        } {
+            square += 1;
+        }
         Layout::with_square(files, ranks, square)
     }
 
