@@ -443,6 +443,29 @@ impl App {
     fn board_reply(&self, l: &Loaded, text: String, dots: &[crate::rules::Square]) -> Reply {
         Reply::text(text).with_png(&format!("game-{}.png", l.row.id), self.picture(l, dots))
     }
+    /// The message that opens a game: `title` (with its closing punctuation),
+    /// the players by side, the coin
+    /// toss where there is one, and whose move it is.
+    pub(crate) fn opening_text(&self, l: &Loaded, title: &str) -> String {
+        let rules = l.game.rules();
+        let mut text = format!(
+            "{title} {} ({}) against {} ({}).",
+            mention(&l.players[0]),
+            rules.side_name(Side::First),
+            mention(&l.players[1]),
+            rules.side_name(Side::Second),
+        );
+        if rules.first.is_none() {
+            text.push_str(&format!(
+                " The coin toss goes to {}.",
+                rules.side_name(l.game.first())
+            ));
+        }
+        text.push(' ');
+        text.push_str(&self.status_line(l));
+        text
+    }
+
     /// Whose move it is (or the result), as of the game's last change.
     pub(crate) fn status_line(&self, l: &Loaded) -> String {
         self.status_line_at(l, l.row.updated_at)
@@ -832,25 +855,7 @@ impl App {
             Ok(l) => l,
             Err(e) => return Response::one(Reply::private(e)),
         };
-        let names = [self.name_of(&p1), self.name_of(&p2)];
-        let rules = l.game.rules();
-        let mut text = format!(
-            "Game {id}: {} — {} ({}) against {} ({}).",
-            rules.name,
-            mention(&p1),
-            rules.side_name(Side::First),
-            mention(&p2),
-            rules.side_name(Side::Second),
-        );
-        if rules.first.is_none() {
-            text.push_str(&format!(
-                " The coin toss goes to {}.",
-                rules.side_name(first)
-            ));
-        }
-        text.push(' ');
-        text.push_str(&self.status_line(&l));
-        let _ = names;
+        let text = self.opening_text(&l, &format!("Game {id}: {} —", l.game.rules().name));
         let mut reply = self.board_reply(&l, text, &[]);
         if channel != ctx.channel {
             reply = reply.to(Target::Channel(channel.to_string()));

@@ -807,27 +807,15 @@ fn start_next_game(
         },
         _ => return Response::none(),
     };
-    let rules = l.game.rules();
     let of = m.pairing.games.len();
-    let mut text = format!(
-        "**{}**, round {}, board {}, game {} of {of} (game {id}): {} ({}) against {} ({}).",
+    let title = format!(
+        "**{}**, round {}, board {}, game {} of {of} (game {id}):",
         t.row.name,
         row.round,
         row.board,
         index + 1,
-        mention(&p1),
-        rules.side_name(Side::First),
-        mention(&p2),
-        rules.side_name(Side::Second),
     );
-    if rules.first.is_none() {
-        text.push_str(&format!(
-            " The coin toss goes to {}.",
-            rules.side_name(first)
-        ));
-    }
-    text.push(' ');
-    text.push_str(&app.status_line(&l));
+    let text = app.opening_text(&l, &title);
     Response::one(
         app.board_reply(&l, text, &[])
             .to(Target::Channel(channel.to_string())),
