@@ -259,11 +259,6 @@ pub fn replay(args: Vec<String>, out: &mut dyn Write) -> Exit {
     Exit::Ok
 }
 
-/// For tests and tools: the error sentence for a move text in a game.
-pub fn refusal(game: &Game, e: &PlayError) -> String {
-    explain(game.rules(), e)
-}
-
 const RENDER_USAGE: &str =
     "usage: tawlbot render --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
                       [--theme NAME] [--show-moves SQUARE] [--gif] --out FILE [MOVE]...";
