@@ -25,6 +25,7 @@
 //! See `docs/storage.md` for the schema and the durability choice.
 
 mod clock;
+use clock::TimeColumn;
 mod error;
 mod migrate;
 
@@ -1411,26 +1412,13 @@ impl Store {
     /// The active, unpaused game whose deadline comes first: the
     /// scheduler's wake-up query. Reads one index entry.
     pub fn next_deadline(&self) -> Result<Option<(GameId, i64)>, StoreError> {
-        self.conn()
-            .prepare_cached(
-                "SELECT id, deadline FROM games \
-                 WHERE state = 'active' AND paused = 0 AND deadline IS NOT NULL \
-                 ORDER BY deadline LIMIT 1",
-            )
-            .and_then(|mut s| s.query_row([], |r| Ok((r.get(0)?, r.get(1)?))).optional())
-            .map_err(|e| self.err(e))
+        self.earliest(TimeColumn::Deadline)
     }
 
     /// Active, unpaused games whose deadline is at or before `now`,
     /// earliest first.
     pub fn games_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
-        self.query_list(
-            "SELECT id, deadline FROM games \
-             WHERE state = 'active' AND paused = 0 AND deadline IS NOT NULL \
-             AND deadline <= ?1 ORDER BY deadline LIMIT ?2",
-            params![now, limit],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
+        self.due(TimeColumn::Deadline, now, limit)
     }
 
     /// Sets (or clears) a game's deadline and resets its reminder count.
