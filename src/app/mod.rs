@@ -391,7 +391,12 @@ impl App {
         Ok(Loaded { row, game, players })
     }
 
-    fn record_of(&self, l: &Loaded) -> Record {
+    fn names_of(&self, l: &Loaded) -> [String; 2] {
+        [self.name_of(&l.players[0]), self.name_of(&l.players[1])]
+    }
+
+    /// The game record; `names` are the players' display names by side.
+    fn record_of(&self, l: &Loaded, names: &[String; 2]) -> Record {
         let rules = l.game.rules();
         let mut headers = vec![
             ("Variant".to_string(), rules.variant.to_string()),
@@ -401,14 +406,8 @@ impl App {
                 "First".to_string(),
                 rules.side_name(l.game.first()).to_string(),
             ),
-            (
-                capitalise(rules.side_name(Side::First)),
-                self.name_of(&l.players[0]),
-            ),
-            (
-                capitalise(rules.side_name(Side::Second)),
-                self.name_of(&l.players[1]),
-            ),
+            (capitalise(rules.side_name(Side::First)), names[0].clone()),
+            (capitalise(rules.side_name(Side::Second)), names[1].clone()),
             ("Game".to_string(), l.row.id.to_string()),
             ("Started".to_string(), time::date(l.row.created_at)),
             ("TimeControl".to_string(), l.row.time_control.clone()),
@@ -435,9 +434,10 @@ impl App {
     }
 
     fn picture(&self, l: &Loaded, dots: &[crate::rules::Square]) -> Vec<u8> {
-        let names = [self.name_of(&l.players[0]), self.name_of(&l.players[1])];
+        // Display names read once for both the caption and the record.
+        let names = self.names_of(l);
         let cap = view::caption(&l.game, [&names[0], &names[1]]);
-        view::picture(&l.game, dots, cap, &self.record_of(l), &self.theme)
+        view::picture(&l.game, dots, cap, &self.record_of(l, &names), &self.theme)
     }
 
     fn board_reply(&self, l: &Loaded, text: String, dots: &[crate::rules::Square]) -> Reply {
@@ -1500,7 +1500,7 @@ impl App {
             Ok(l) => l,
             Err(r) => return r,
         };
-        let rec = notation::write_record(&self.record_of(&l));
+        let rec = notation::write_record(&self.record_of(&l, &self.names_of(&l)));
         let gif = view::replay_gif(&l.game, &self.theme);
         let mut r = Reply::text(format!("The record of game {}.", l.row.id));
         r.files.push(Attachment {
