@@ -1980,7 +1980,7 @@ impl Store {
                 "SELECT {RATING_COLUMNS} FROM ratings \
                  WHERE server_id = ?1 AND variant = ?2 AND player_id = ?3"
             );
-            let mut read = |p: &str| -> rusqlite::Result<Option<Rating>> {
+            let read = |p: &str| -> rusqlite::Result<Option<Rating>> {
                 c.prepare_cached(&sql)?
                     .query_row([server_id, variant, p], rating_from_row)
                     .optional()
