@@ -176,7 +176,12 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
     drop(app);
 
     let app = App::new(Store::open(&path).unwrap());
-    let r = slash(&app, &ctx("general", "olga", T0 + 20, true), "tournament start", &[]);
+    let r = slash(
+        &app,
+        &ctx("general", "olga", T0 + 20, true),
+        "tournament start",
+        &[],
+    );
     assert!(text(&r).contains("Opening 2 match threads again"), "{r:?}");
     let c = ctx("general", "olga", T0 + 21, true);
     let (threads, out) = open_threads(&app, &c, &r);
@@ -189,7 +194,12 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
         assert_eq!(app.store().games_of_match(m.id).unwrap().len(), 1);
     }
     // And again after everything is in place: nothing to reopen.
-    let r = slash(&app, &ctx("general", "olga", T0 + 30, true), "tournament start", &[]);
+    let r = slash(
+        &app,
+        &ctx("general", "olga", T0 + 30, true),
+        "tournament start",
+        &[],
+    );
     assert!(
         text(&r).contains("Every match of the round has its games."),
         "{r:?}"
@@ -205,14 +215,23 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
     break_board_two(&path);
     let r = app.tick(T0 + 2 * 3600);
     assert!(r.replies.is_empty(), "{r:?}");
-    assert_eq!(app.store().get_tournament(1).unwrap().unwrap().state, "signup");
+    assert_eq!(
+        app.store().get_tournament(1).unwrap().unwrap().state,
+        "signup"
+    );
     // The clock does not hammer the broken database: the next try is a minute on.
     assert!(app.tick(T0 + 2 * 3600 + 10).replies.is_empty());
     assert!(app.next_due().unwrap() >= T0 + 2 * 3600 + 60);
     mend(&path);
     let r = app.tick(T0 + 2 * 3600 + 61);
-    assert!(text(&r).contains("**Spring** begins with 4 players"), "{r:?}");
-    assert_eq!(app.store().get_tournament(1).unwrap().unwrap().state, "running");
+    assert!(
+        text(&r).contains("**Spring** begins with 4 players"),
+        "{r:?}"
+    );
+    assert_eq!(
+        app.store().get_tournament(1).unwrap().unwrap().state,
+        "running"
+    );
 
     // Too few players: that alone cancels a scheduled start.
     let r = slash(
@@ -222,13 +241,21 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
         &[("name", "Lonely"), ("format", "swiss"), ("start", "1h")],
     );
     assert!(text(&r).contains("Tournament 2"), "{r:?}");
-    slash(&app, &ctx("lobby", "alice", T0 + 1, false), "tournament join", &[("id", "2")]);
+    slash(
+        &app,
+        &ctx("lobby", "alice", T0 + 1, false),
+        "tournament join",
+        &[("id", "2")],
+    );
     let r = app.tick(T0 + 2 * 3600 + 100);
     assert!(
         text(&r).contains("**Lonely** cannot start") && text(&r).contains("It is cancelled."),
         "{r:?}"
     );
-    assert_eq!(app.store().get_tournament(2).unwrap().unwrap().state, "cancelled");
+    assert_eq!(
+        app.store().get_tournament(2).unwrap().unwrap().state,
+        "cancelled"
+    );
 }
 
 #[test]
@@ -242,7 +269,12 @@ fn unreadable_tournament_data_is_never_overwritten() {
         .execute("UPDATE tournaments SET data = ?1", [bad])
         .unwrap();
     let olga = ctx("general", "olga", T0 + 10, true);
-    for sub in ["tournament start", "tournament join", "tournament cancel", "tournament info"] {
+    for sub in [
+        "tournament start",
+        "tournament join",
+        "tournament cancel",
+        "tournament info",
+    ] {
         let r = slash(&app, &olga, sub, &[("id", "1")]);
         assert!(text(&r).contains("cannot be read"), "{sub}: {r:?}");
     }
@@ -261,7 +293,12 @@ fn two_processes_on_one_database_lose_no_result() {
     // A second handle on the same file: another process.
     let two = App::new(Store::open(&path).unwrap());
     setup(&one, &["alice", "bob", "carol", "dave"], &[]);
-    let r = slash(&one, &ctx("general", "olga", T0 + 10, true), "tournament start", &[]);
+    let r = slash(
+        &one,
+        &ctx("general", "olga", T0 + 10, true),
+        "tournament start",
+        &[],
+    );
     let (mut threads, _) = open_threads(&one, &ctx("general", "olga", T0 + 11, true), &r);
     let mut now = T0 + 100;
     for round in 1..=3 {
@@ -269,10 +306,17 @@ fn two_processes_on_one_database_lose_no_result() {
         // Both games of the round end at the same moment, one in each process.
         let barrier = Arc::new(Barrier::new(2));
         let mut handles = Vec::new();
-        for (app, thread) in [(one.clone(), threads[0].clone()), (two.clone(), threads[1].clone())] {
+        for (app, thread) in [
+            (one.clone(), threads[0].clone()),
+            (two.clone(), threads[1].clone()),
+        ] {
             let barrier = barrier.clone();
             handles.push(std::thread::spawn(move || {
-                let g = app.store().active_game_in_channel(&thread).unwrap().unwrap();
+                let g = app
+                    .store()
+                    .active_game_in_channel(&thread)
+                    .unwrap()
+                    .unwrap();
                 let c = ctx(&thread, &g.second_player, now, false);
                 barrier.wait();
                 slash(&app, &c, "resign", &[])
@@ -286,7 +330,11 @@ fn two_processes_on_one_database_lose_no_result() {
             .collect();
         let over: usize = rs
             .iter()
-            .filter(|r| r.replies.iter().any(|x| x.text.contains("is over. The winner")))
+            .filter(|r| {
+                r.replies
+                    .iter()
+                    .any(|x| x.text.contains("is over. The winner"))
+            })
             .count();
         if round < 3 {
             // Exactly one of the two pairs the next round, once.
@@ -301,10 +349,17 @@ fn two_processes_on_one_database_lose_no_result() {
     assert_eq!(t.state, "finished");
     let matches = one.store().tournament_matches(1).unwrap();
     assert_eq!(matches.len(), 6);
-    assert!(matches.iter().all(|m| m.result.as_deref() == Some("1-0")), "{matches:?}");
+    assert!(
+        matches.iter().all(|m| m.result.as_deref() == Some("1-0")),
+        "{matches:?}"
+    );
     // Every game rated: 3 games each.
     for p in ["alice", "bob", "carol", "dave"] {
-        let r = one.store().get_rating(SERVER, "tawlbwrdd", p).unwrap().unwrap();
+        let r = one
+            .store()
+            .get_rating(SERVER, "tawlbwrdd", p)
+            .unwrap()
+            .unwrap();
         assert_eq!(r.games, 3, "{p}");
     }
 }
@@ -342,10 +397,23 @@ fn entrants_are_capped() {
     let (_d, path) = db();
     let app = App::new(Store::open(&path).unwrap());
     setup(&app, &["alice", "bob"], &[("max", "3")]);
-    let r = slash(&app, &ctx("general", "carol", T0 + 5, false), "tournament join", &[]);
+    let r = slash(
+        &app,
+        &ctx("general", "carol", T0 + 5, false),
+        "tournament join",
+        &[],
+    );
     assert!(text(&r).contains("(3 players)"), "{r:?}");
-    let r = slash(&app, &ctx("general", "dave", T0 + 6, false), "tournament join", &[]);
-    assert!(text(&r).contains("**Spring** is full (3 players)."), "{r:?}");
+    let r = slash(
+        &app,
+        &ctx("general", "dave", T0 + 6, false),
+        "tournament join",
+        &[],
+    );
+    assert!(
+        text(&r).contains("**Spring** is full (3 players)."),
+        "{r:?}"
+    );
 
     let r = slash(
         &app,
@@ -355,7 +423,12 @@ fn entrants_are_capped() {
     );
     assert!(text(&r).contains("from 2 to 128"), "{r:?}");
     // Without max: 128.
-    let r = slash(&app, &ctx("lobby", "olga", T0, true), "tournament create", &[("name", "Big")]);
+    let r = slash(
+        &app,
+        &ctx("lobby", "olga", T0, true),
+        "tournament create",
+        &[("name", "Big")],
+    );
     assert!(text(&r).contains("At most 128 players."), "{r:?}");
     for i in 0..128 {
         let r = slash(
@@ -366,7 +439,12 @@ fn entrants_are_capped() {
         );
         assert!(text(&r).contains("joins"), "{i}: {r:?}");
     }
-    let r = slash(&app, &ctx("lobby", "late", T0 + 10, false), "tournament join", &[("id", "2")]);
+    let r = slash(
+        &app,
+        &ctx("lobby", "late", T0 + 10, false),
+        "tournament join",
+        &[("id", "2")],
+    );
     assert!(text(&r).contains("is full (128 players)"), "{r:?}");
 }
 
@@ -393,7 +471,11 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
             && text(&first).contains("the game is played here"),
         "{first:?}"
     );
-    let g = app.store().active_game_in_channel("general").unwrap().unwrap();
+    let g = app
+        .store()
+        .active_game_in_channel("general")
+        .unwrap()
+        .unwrap();
     assert_eq!(g.tournament_match_id, Some(ids[0]));
     let second = app.match_thread_failed(&olga, ids[1]);
     assert!(
@@ -405,11 +487,20 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
     // second thread again, which now opens.
     let c = ctx("general", &g.second_player, T0 + 20, false);
     slash(&app, &c, "resign", &[]);
-    let r = slash(&app, &ctx("general", "olga", T0 + 30, true), "tournament start", &[]);
+    let r = slash(
+        &app,
+        &ctx("general", "olga", T0 + 30, true),
+        "tournament start",
+        &[],
+    );
     assert!(text(&r).contains("Opening 1 match thread again"), "{r:?}");
     let (threads, _) = open_threads(&app, &olga, &r);
     assert_eq!(threads.len(), 1);
-    assert!(app.store().active_game_in_channel(&threads[0]).unwrap().is_some());
+    assert!(app
+        .store()
+        .active_game_in_channel(&threads[0])
+        .unwrap()
+        .is_some());
 }
 
 #[test]
@@ -421,23 +512,50 @@ fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
     let olga = ctx("general", "olga", T0 + 10, true);
     let r = slash(&app, &olga, "tournament start", &[]);
     let (threads, out) = open_threads(&app, &olga, &r);
-    let g = app.store().active_game_in_channel(&threads[0]).unwrap().unwrap();
+    let g = app
+        .store()
+        .active_game_in_channel(&threads[0])
+        .unwrap()
+        .unwrap();
     let day = 86_400;
     assert_eq!(g.time_control, bank, "{out}");
     assert_eq!(g.bank_first, Some(7 * day));
     assert_eq!(g.bank_second, Some(7 * day));
     assert_eq!(g.deadline, Some(T0 + 10 + 7 * day));
     let remind = app.store().remind_at(g.id).unwrap();
-    assert_eq!(remind, Some(T0 + 10 + 7 * day - 7 * day / 4), "first-move reminder");
+    assert_eq!(
+        remind,
+        Some(T0 + 10 + 7 * day - 7 * day / 4),
+        "first-move reminder"
+    );
 
     // A challenge game on the same clock starts the same way.
     let c = ctx("casual", "carol", T0 + 10, false);
-    slash(&app, &c, "challenge", &[("opponent", "dave"), ("time", bank)]);
+    slash(
+        &app,
+        &c,
+        "challenge",
+        &[("opponent", "dave"), ("time", bank)],
+    );
     slash(&app, &ctx("casual", "dave", T0 + 10, false), "accept", &[]);
-    let h = app.store().active_game_in_channel("casual").unwrap().unwrap();
+    let h = app
+        .store()
+        .active_game_in_channel("casual")
+        .unwrap()
+        .unwrap();
     assert_eq!(
-        (h.time_control.as_str(), h.bank_first, h.bank_second, h.deadline),
-        (g.time_control.as_str(), g.bank_first, g.bank_second, g.deadline)
+        (
+            h.time_control.as_str(),
+            h.bank_first,
+            h.bank_second,
+            h.deadline
+        ),
+        (
+            g.time_control.as_str(),
+            g.bank_first,
+            g.bank_second,
+            g.deadline
+        )
     );
     assert_eq!(app.store().remind_at(h.id).unwrap(), remind);
 
@@ -456,15 +574,28 @@ fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
     let g2 = app.store().get_game(g.id).unwrap().unwrap();
     assert_eq!(g2.move_count, 1, "{m:?}");
     let banks = [g2.bank_first, g2.bank_second];
-    assert_eq!(banks[side.index()], Some(7 * day), "6 days left + 1 day: {m:?}");
+    assert_eq!(
+        banks[side.index()],
+        Some(7 * day),
+        "6 days left + 1 day: {m:?}"
+    );
     assert_eq!(g2.deadline, Some(T0 + 10 + day + 7 * day));
 
     // The game ends through the one end of a game: rated, and the
     // tournament is over.
-    let r = slash(&app, &ctx(&threads[0], &mover, T0 + 2 * day, false), "resign", &[]);
+    let r = slash(
+        &app,
+        &ctx(&threads[0], &mover, T0 + 2 * day, false),
+        "resign",
+        &[],
+    );
     assert!(text(&r).contains("is over. The winner"), "{r:?}");
     assert_eq!(
-        app.store().get_rating(SERVER, "tawlbwrdd", &mover).unwrap().unwrap().games,
+        app.store()
+            .get_rating(SERVER, "tawlbwrdd", &mover)
+            .unwrap()
+            .unwrap()
+            .games,
         1
     );
 }

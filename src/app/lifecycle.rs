@@ -117,12 +117,7 @@ pub(crate) fn abort(app: &App, id: GameId, reason: &str, now: i64) -> Result<(),
 
 /// The players of a new game by side, from the side `first_player` asked
 /// for (or a fair coin from the seed when `None`).
-pub(crate) fn seat(
-    a: &str,
-    b: &str,
-    a_side: Option<Side>,
-    seed: u64,
-) -> [String; 2] {
+pub(crate) fn seat(a: &str, b: &str, a_side: Option<Side>, seed: u64) -> [String; 2] {
     let a_first = match a_side {
         Some(s) => s == Side::First,
         None => (seed >> 17) & 1 == 0,

@@ -22,8 +22,7 @@ use crate::notation::{
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
 use crate::store::{
-    AppendError, Challenge, GameRow, GameState, NewChallenge, NewMove, OfferKind, Store,
-    StoreError,
+    AppendError, Challenge, GameRow, GameState, NewChallenge, NewMove, OfferKind, Store, StoreError,
 };
 
 /// A person, by platform id and display name.
@@ -581,7 +580,11 @@ impl App {
             return Response::none();
         }
         if parse_move(&text).is_err() {
-            if addressed && self.throttle.allow_refusal(&ctx.server, &ctx.user.id, ctx.now) {
+            if addressed
+                && self
+                    .throttle
+                    .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
+            {
                 return Response::one(Reply::text(
                     "I read moves like e1-e4 (or @14-@44 in goedhboell). Type /help for everything else.",
                 ));
@@ -589,7 +592,10 @@ impl App {
             return Response::none();
         }
         let Ok(Some(row)) = self.store.active_game_in_channel(&ctx.channel) else {
-            return if addressed && self.throttle.allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
+            return if addressed
+                && self
+                    .throttle
+                    .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
             {
                 Response::one(Reply::text(
                     "There is no game in this channel. Start one with /challenge.",

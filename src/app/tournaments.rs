@@ -467,7 +467,10 @@ fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
     let mut lines = Vec::new();
     for r in all.iter().take(20) {
         let Ok(t) = load(app, r.id) else {
-            lines.push(format!("{}. **{}** — its records cannot be read", r.id, r.name));
+            lines.push(format!(
+                "{}. **{}** — its records cannot be read",
+                r.id, r.name
+            ));
             continue;
         };
         let n = if t.data.entrants.is_empty() {
@@ -1438,7 +1441,11 @@ fn standings_png(app: &App, t: &T, table: &[StandingRow]) -> Vec<u8> {
 /// A stored rating with its deviation grown by the rating periods of
 /// [`glicko::PERIOD_SECS`] that passed without a game since it changed.
 fn rating_now(r: &store::Rating, now: i64) -> glicko::Rating {
-    glicko::idle_since(glicko::Rating::new(r.rating, r.rd, r.vol), r.updated_at, now)
+    glicko::idle_since(
+        glicko::Rating::new(r.rating, r.rd, r.vol),
+        r.updated_at,
+        now,
+    )
 }
 
 /// Updates both players' ratings after a finished rated game (once per game:

@@ -1898,9 +1898,10 @@ impl Store {
                      AND server_id = ?2 AND state = 'open' \
                      AND (expires_at IS NULL OR expires_at > ?3)",
                 )?
-                .query_row(params![ch.challenger_id, ch.server_id, ch.created_at], |r| {
-                    r.get(0)
-                })?;
+                .query_row(
+                    params![ch.challenger_id, ch.server_id, ch.created_at],
+                    |r| r.get(0),
+                )?;
             if n >= i64::from(max_open) {
                 return Ok(None);
             }
