@@ -1594,6 +1594,9 @@ impl Store {
                      WHERE tournament_id = ?1 AND player_id = ?2 AND withdrawn_at IS NULL",
                 )?
                 .execute(params![id, player_id, at])?;
+            if n == 1 {
+                bump_tournament(c, id)?;
+            }
             Ok(n == 1)
         })
     }
@@ -1865,6 +1868,8 @@ impl Store {
                  VALUES (?1, ?2, ?3)",
             )?
             .execute(params![id, player_id, at])?;
+            // A start that read the entrants before this join must read again.
+            bump_tournament(c, id)?;
             Ok(JoinOutcome::Joined(to_u32(n + 1)))
         })
     }
@@ -2146,6 +2151,13 @@ impl Store {
             format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE state = ?1 ORDER BY id");
         self.query_list(&sql, [state], tournament_from_row)
     }
+}
+
+/// Bumps a tournament's compare-and-set version: its entrants changed.
+fn bump_tournament(c: &Connection, id: TournamentId) -> rusqlite::Result<()> {
+    c.prepare_cached("UPDATE tournaments SET version = version + 1 WHERE id = ?1")?
+        .execute([id])?;
+    Ok(())
 }
 
 fn read_moves(c: &Connection, game_id: GameId) -> rusqlite::Result<Vec<StoredMove>> {

@@ -247,7 +247,13 @@ mod tests {
         assert!(year.rd > idle_since(r, 0, 10 * week).rd);
         assert_eq!(year.rating, 1700.0);
         // Never above a new player's deviation, and a clock going back is no period.
-        assert_eq!(idle_since(r, 0, 100_000 * week).rd, DEFAULT_RD);
+        // At most MAX_IDLE periods count (ten years): then it stops growing.
+        assert_eq!(
+            idle_since(r, 0, 100_000 * week),
+            idle_since(r, 0, MAX_IDLE * week)
+        );
+        let unsure = Rating::new(1500.0, 340.0, 0.06);
+        assert_eq!(idle_since(unsure, 0, 100 * week).rd, DEFAULT_RD);
         assert_eq!(idle_since(r, week, 0), r);
     }
 }
