@@ -1761,6 +1761,78 @@ mod tests {
         assert_eq!(fmt_points(1.1), "1.10");
     }
 
+    fn two_handles() -> (tempfile::TempDir, App, store::Store, i64) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        let app = App::new(store::Store::open(&path).unwrap());
+        let other = store::Store::open(&path).unwrap();
+        let id = app
+            .store
+            .create_tournament(&NewTournament {
+                server_id: "srv".into(),
+                channel_id: Some("general".into()),
+                name: "Spring".into(),
+                variant: "tawlbwrdd".into(),
+                format: "swiss".into(),
+                data: "{\"time\":\"3d\"}".into(),
+                created_at: 1,
+                ..NewTournament::default()
+            })
+            .unwrap();
+        (dir, app, other, id)
+    }
+
+    /// Another process commits between our read and our write: the
+    /// compare-and-set refuses ours, and `update` reads again and redoes it
+    /// on the new version, so neither change is lost.
+    #[test]
+    fn update_reads_again_after_losing_a_race() {
+        let (_dir, app, other, id) = two_handles();
+        let v0 = app.store.get_tournament(id).unwrap().unwrap().version;
+        let mut calls = 0;
+        let (t, _) = update(&app, id, 5, |_, t, _| {
+            calls += 1;
+            if calls == 1 {
+                // The other process enters a player meanwhile.
+                assert_eq!(
+                    other.join_tournament(id, "zed", 2, 128).unwrap(),
+                    JoinOutcome::Joined(1)
+                );
+            }
+            t.data.max_players = Some(64);
+            Ok(Some(SIGNUP))
+        })
+        .unwrap();
+        assert_eq!(calls, 2);
+        assert_eq!(t.row.version, v0 + 2);
+        let row = app.store.get_tournament(id).unwrap().unwrap();
+        assert_eq!(row.version, v0 + 2);
+        let data: Data = serde_json::from_str(&row.data).unwrap();
+        assert_eq!(data.max_players, Some(64));
+        assert_eq!(app.store.tournament_players(id).unwrap().len(), 1);
+    }
+
+    /// A tournament that changes under every attempt: `update` gives up
+    /// with a sentence after a few tries and writes nothing of its own.
+    #[test]
+    fn update_gives_up_politely() {
+        let (_dir, app, other, id) = two_handles();
+        let mut calls = 0;
+        let r = update(&app, id, 5, |_, t, _| {
+            calls += 1;
+            other
+                .join_tournament(id, &format!("p{calls}"), 2, 128)
+                .unwrap();
+            t.data.max_players = Some(64);
+            Ok(Some(SIGNUP))
+        });
+        let Err(resp) = r else { panic!("committed") };
+        assert_eq!(calls, RETRIES);
+        assert!(resp.replies[0].text.contains("try again in a moment"));
+        let row = app.store.get_tournament(id).unwrap().unwrap();
+        assert!(!row.data.contains("64"));
+    }
+
     #[test]
     fn data_round_trips_and_maps_players() {
         let mut d = Data {
