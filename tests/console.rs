@@ -338,3 +338,33 @@ fn console_binary_prints_the_documented_formats() {
         "{text}"
     );
 }
+
+/// Issue 10, point 9: a player's repeated refused plain-message moves get
+/// at most one reply a minute (each console line is a second later).
+#[test]
+fn repeated_refused_moves_get_one_reply_a_minute() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders",
+        "bob@general: /accept",
+        // alice is not to move: refused, then the same again and again.
+        "alice@general: d6-d8",
+        "alice@general: d6-d8",
+        "alice@general: d6-d9",
+        // bob's illegal move in the same minute: his first refusal is answered.
+        "bob@general: a1-a2",
+        "bob@general: a1-a3",
+        ":clock +1m",
+        "alice@general: d6-d8",
+    ]);
+    let alice = out
+        .lines()
+        .filter(|l| l.starts_with("general> @alice It is "))
+        .count();
+    assert_eq!(alice, 2, "one, then one a minute later:\n{out}");
+    let bob = out
+        .lines()
+        .filter(|l| l.starts_with("general> @bob "))
+        .count();
+    assert_eq!(bob, 1, "{out}");
+}

@@ -455,3 +455,134 @@ fn store_is_clone_send_sync() {
     fn check<T: Clone + Send + Sync + 'static>() {}
     check::<Store>();
 }
+
+/// Issue 10: joins capped and closed in one transaction, the version bumped
+/// by every change, a round's pairings written with the state, a match's
+/// game with given sides started once, challenges capped per user and
+/// server.
+#[test]
+fn capped_joins_versions_rounds_and_challenges() {
+    use tawlbot::store::{JoinOutcome, MatchSpec};
+    let s = Store::open_in_memory().unwrap();
+    let t = s
+        .create_tournament(&NewTournament {
+            server_id: "srv".into(),
+            channel_id: Some("tourney".into()),
+            name: "Cup".into(),
+            variant: "tawlbwrdd".into(),
+            format: "swiss".into(),
+            created_at: 10,
+            ..Default::default()
+        })
+        .unwrap();
+    let v0 = s.get_tournament(t).unwrap().unwrap().version;
+    assert_eq!(
+        s.join_tournament(t, "alice", 11, 2).unwrap(),
+        JoinOutcome::Joined(1)
+    );
+    assert_eq!(
+        s.join_tournament(t, "alice", 12, 2).unwrap(),
+        JoinOutcome::Already
+    );
+    assert_eq!(
+        s.join_tournament(t, "bob", 12, 2).unwrap(),
+        JoinOutcome::Joined(2)
+    );
+    assert_eq!(
+        s.join_tournament(t, "carol", 13, 2).unwrap(),
+        JoinOutcome::Full
+    );
+    assert!(s.withdraw_tournament_player(t, "bob", 14).unwrap());
+    assert_eq!(
+        s.join_tournament(t, "bob", 15, 2).unwrap(),
+        JoinOutcome::Left
+    );
+    assert_eq!(
+        s.join_tournament(t, "carol", 16, 2).unwrap(),
+        JoinOutcome::Joined(2)
+    );
+    let v1 = s.get_tournament(t).unwrap().unwrap().version;
+    assert_eq!(v1, v0 + 4, "each entry change bumps the version");
+
+    let spec = |board: u32, second: Option<&str>, result: Option<&str>| MatchSpec {
+        round: 1,
+        board,
+        first_player: Some("alice".into()),
+        second_player: second.map(Into::into),
+        result: result.map(Into::into),
+    };
+    assert!(s
+        .commit_tournament(
+            t,
+            v1,
+            "running",
+            "{}",
+            &[spec(1, Some("carol"), None), spec(2, None, Some("bye"))],
+            20
+        )
+        .unwrap());
+    assert_eq!(
+        s.join_tournament(t, "dave", 21, 9).unwrap(),
+        JoinOutcome::Closed
+    );
+    // A result once stored is kept; a missing one is filled in.
+    assert!(s
+        .commit_tournament(
+            t,
+            v1 + 1,
+            "running",
+            "{}",
+            &[
+                spec(1, Some("carol"), Some("1-0")),
+                spec(2, None, Some("other"))
+            ],
+            30
+        )
+        .unwrap());
+    let rows = s.tournament_matches(t).unwrap();
+    assert_eq!(rows.len(), 2);
+    assert_eq!(rows[0].result.as_deref(), Some("1-0"));
+    assert_eq!(rows[1].result.as_deref(), Some("bye"));
+
+    // One game per match and sides, even in another channel.
+    let g = NewGame {
+        tournament_match_id: Some(rows[0].id),
+        first_player: "alice".into(),
+        second_player: "carol".into(),
+        ..game_in("thread-1")
+    };
+    let id = s.create_game(&g).unwrap();
+    assert!(s
+        .create_game(&NewGame {
+            channel_id: "thread-2".into(),
+            ..g.clone()
+        })
+        .is_err());
+    assert_eq!(
+        s.game_of_match_sides(rows[0].id, "alice", "carol")
+            .unwrap()
+            .map(|g| g.id),
+        Some(id)
+    );
+
+    // Challenges: at most `max` open, unexpired ones per challenger and server.
+    let ch = |server: &str, at: i64| NewChallenge {
+        server_id: server.into(),
+        channel_id: format!("{server}-general"),
+        challenger_id: "alice".into(),
+        variant: "tawlbwrdd".into(),
+        created_at: at,
+        expires_at: Some(at + 100),
+        ..Default::default()
+    };
+    assert!(s.create_challenge_capped(&ch("a", 1), 2).unwrap().is_some());
+    assert!(s.create_challenge_capped(&ch("a", 2), 2).unwrap().is_some());
+    assert!(s.create_challenge_capped(&ch("a", 3), 2).unwrap().is_none());
+    assert!(s.create_challenge_capped(&ch("b", 3), 2).unwrap().is_some());
+    assert!(
+        s.create_challenge_capped(&ch("a", 101), 2)
+            .unwrap()
+            .is_some(),
+        "the first expired"
+    );
+}

@@ -542,3 +542,34 @@ fn start_again_catches_up_after_a_lost_game_end() {
         "{out}"
     );
 }
+
+/// Issue 10, point 6: when a match thread cannot be opened (`:threads
+/// fail`), the game is played in the tournament's channel.
+#[test]
+fn failing_threads_play_in_the_tournament_channel() {
+    let s = Session::new();
+    let g = "general";
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say(
+            "olga",
+            g,
+            "/tournament create name:Solo variant:tawlbwrdd format:round-robin match:single",
+        ),
+        say("alice", g, "/tournament join"),
+        say("bob", g, "/tournament join"),
+        ":threads fail".to_string(),
+        say("olga", g, "/tournament start"),
+    ]);
+    assert!(
+        out.contains("general> I could not open a thread for round 1, board 1 (@alice v @bob): the game is played here."),
+        "{out}"
+    );
+    assert!(
+        out.contains("general> **Solo**, round 1, board 1, game 1 of 1 (game 1):"),
+        "{out}"
+    );
+    assert!(!out.contains("general/solo"), "{out}");
+    let store = Store::open(&s.db).unwrap();
+    assert!(store.active_game_in_channel(g).unwrap().is_some());
+}

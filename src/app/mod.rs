@@ -8,6 +8,7 @@
 
 mod clock;
 pub mod commands;
+mod lifecycle;
 mod table_png;
 mod time;
 mod tournaments;
@@ -21,8 +22,7 @@ use crate::notation::{
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
 use crate::store::{
-    AppendError, Challenge, GameRow, GameState, NewChallenge, NewGame, NewMove, OfferKind, Store,
-    StoreError,
+    AppendError, Challenge, GameRow, GameState, NewChallenge, NewMove, OfferKind, Store, StoreError,
 };
 
 /// A person, by platform id and display name.
@@ -194,6 +194,70 @@ const THREAD_FLAG: &str = "thread";
 pub struct App {
     store: Store,
     theme: String,
+    throttle: std::sync::Arc<Throttle>,
+}
+
+/// At most this many open challenges per user per server.
+pub const MAX_OPEN_CHALLENGES: u32 = 5;
+/// A player's refused plain-message moves get at most one reply this often.
+pub const REFUSAL_INTERVAL: i64 = 60;
+
+/// In-memory limits of one process: when each player last got a reply to a
+/// refused plain message, and when failed scheduled tournament starts may
+/// be tried again. Losing them on a restart costs at most one extra reply.
+#[derive(Default)]
+struct Throttle {
+    refusals: std::sync::Mutex<std::collections::HashMap<(String, String), i64>>,
+    starts: std::sync::Mutex<std::collections::HashMap<i64, i64>>,
+}
+
+impl Throttle {
+    /// Whether `user` on `server` may get a refusal at `now` (and notes it).
+    fn allow_refusal(&self, server: &str, user: &str, now: i64) -> bool {
+        let mut m = self
+            .refusals
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if m.len() > 10_000 {
+            m.retain(|_, at| now - *at < REFUSAL_INTERVAL);
+        }
+        let key = (server.to_string(), user.to_string());
+        match m.get(&key) {
+            Some(&at) if now - at < REFUSAL_INTERVAL && now >= at => false,
+            _ => {
+                m.insert(key, now);
+                true
+            }
+        }
+    }
+    fn retry_start(&self, id: i64, at: i64) {
+        self.starts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(id, at);
+    }
+    fn start_retry_at(&self, id: i64) -> Option<i64> {
+        self.starts
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .get(&id)
+            .copied()
+    }
+    fn start_blocked(&self, id: i64, now: i64) -> bool {
+        self.start_retry_at(id).is_some_and(|at| at > now)
+    }
+}
+
+/// The scope of direct messages with `user`: each player's DMs are their
+/// own scope, never one shared "server".
+pub fn dm_scope(user: &str) -> String {
+    format!("dm:{user}")
+}
+
+/// Whether `user` may see game `g`: anyone on its server, but a game in
+/// direct messages only its players.
+fn visible_to(g: &GameRow, user: &str) -> bool {
+    !g.server_id.starts_with("dm:") || g.first_player == user || g.second_player == user
 }
 
 fn mention(id: &str) -> String {
@@ -327,6 +391,7 @@ impl App {
         App {
             store,
             theme: "light".into(),
+            throttle: Default::default(),
         }
     }
 
@@ -515,7 +580,11 @@ impl App {
             return Response::none();
         }
         if parse_move(&text).is_err() {
-            if addressed {
+            if addressed
+                && self
+                    .throttle
+                    .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
+            {
                 return Response::one(Reply::text(
                     "I read moves like e1-e4 (or @14-@44 in goedhboell). Type /help for everything else.",
                 ));
@@ -523,7 +592,11 @@ impl App {
             return Response::none();
         }
         let Ok(Some(row)) = self.store.active_game_in_channel(&ctx.channel) else {
-            return if addressed {
+            return if addressed
+                && self
+                    .throttle
+                    .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
+            {
                 Response::one(Reply::text(
                     "There is no game in this channel. Start one with /challenge.",
                 ))
@@ -558,7 +631,7 @@ impl App {
             "notify" => Response::one(self.set_notify(&ctx.user.id, arg(args, "how"))),
             "rules" => self.rules(arg(args, "variant")),
             "games" => self.games(ctx),
-            "game" => self.show_game(arg(args, "id"), ctx.now),
+            "game" => self.show_game(ctx, arg(args, "id")),
             "mygames" => self.my_games(ctx),
             "export" => self.export(ctx),
             "help" => Response::one(Reply::private(help_text())),
@@ -665,8 +738,13 @@ impl App {
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
         };
-        let id = match self.store.create_challenge(&ch) {
-            Ok(id) => id,
+        let id = match self.store.create_challenge_capped(&ch, MAX_OPEN_CHALLENGES) {
+            Ok(Some(id)) => id,
+            Ok(None) => {
+                return Response::one(Reply::private(format!(
+                    "You already have {MAX_OPEN_CHALLENGES} open challenges on this server: wait for an answer, or withdraw one with /decline id:N."
+                )))
+            }
             Err(e) => return store_err(e),
         };
         let who = match &opponent {
@@ -710,10 +788,12 @@ impl App {
             let n: i64 = id.trim().parse().map_err(|_| {
                 Response::one(Reply::private(format!("{id} is not a challenge number.")))
             })?;
+            // A challenge of another server (or another player's direct
+            // messages) is answered as if it did not exist.
             return match self.store.get_challenge(n) {
-                Ok(Some(c)) => Ok(c),
-                Ok(None) => Err(Response::one(Reply::private(format!(
-                    "There is no challenge {n}."
+                Ok(Some(c)) if c.server_id == ctx.server => Ok(c),
+                Ok(_) => Err(Response::one(Reply::private(format!(
+                    "There is no challenge {n} here."
                 )))),
                 Err(e) => Err(store_err(e)),
             };
@@ -797,64 +877,41 @@ impl App {
         };
         let seed = game_seed(c.id, ctx.now, channel);
         // Sides: the challenger's choice, or a fair coin from the seed.
-        let challenger_first = match c
+        let side = c
             .challenger_side
             .as_deref()
-            .and_then(|s| rules.parse_side(s))
-        {
-            Some(s) => s == Side::First,
-            None => (seed >> 17) & 1 == 0,
-        };
-        let (p1, p2) = if challenger_first {
-            (c.challenger_id.clone(), ctx.user.id.clone())
-        } else {
-            (ctx.user.id.clone(), c.challenger_id.clone())
-        };
-        let first = Game::coin_toss(&rules, seed);
-        let tc = TimeControl::parse(&c.time_control).unwrap_or_default();
-        let turn = clock::start(tc, first, ctx.now);
-        let banks = turn.banks.unwrap_or([None, None]);
-        let ng = NewGame {
-            server_id: c.server_id.clone(),
-            channel_id: channel.to_string(),
-            variant: rules.variant.to_string(),
+            .and_then(|s| rules.parse_side(s));
+        let players = lifecycle::seat(&c.challenger_id, &ctx.user.id, side, seed);
+        let start = lifecycle::NewStart {
+            server: &c.server_id,
+            channel,
+            rules: &rules,
             options: c.options.clone(),
             seed,
-            first_side: rules.side_name(first).to_string(),
-            first_player: p1.clone(),
-            second_player: p2.clone(),
-            challenge_id: Some(c.id),
-            tournament_match_id: None,
+            players,
+            challenge: Some(c.id),
+            tournament_match: None,
             rated: c.rated,
-            time_control: c.time_control.clone(),
-            bank_first: banks[0],
-            bank_second: banks[1],
-            created_at: ctx.now,
-            deadline: turn.deadline,
+            time: TimeControl::parse(&c.time_control).unwrap_or_default(),
+            now: ctx.now,
         };
-        let id = match self.store.start_game_from_challenge(c.id, &ng) {
-            Ok(id) => id,
-            Err(StoreError::ChannelBusy { .. }) => return Response::one(Reply::private(
+        let l = match lifecycle::start(self, start) {
+            Ok(l) => l,
+            Err(lifecycle::StartError::Store(StoreError::ChannelBusy { .. })) => {
+                return Response::one(Reply::private(
                 "This channel already has a game: finish it first, or challenge with thread:true.",
-            )),
-            Err(StoreError::ChallengeNotOpen { .. }) => {
+            ))
+            }
+            Err(lifecycle::StartError::Store(StoreError::ChallengeNotOpen { .. })) => {
                 return Response::one(Reply::private(format!(
                     "Challenge {} is no longer open.",
                     c.id
                 )))
             }
-            Err(e) => return store_err(e),
+            Err(lifecycle::StartError::Store(e)) => return store_err(e),
+            Err(lifecycle::StartError::Load(e)) => return Response::one(Reply::private(e)),
         };
-        let _ = self.store.set_remind_at(id, turn.remind_at);
-        let row = match self.store.get_game(id) {
-            Ok(Some(r)) => r,
-            Ok(None) => return Response::none(),
-            Err(e) => return store_err(e),
-        };
-        let l = match self.load(row) {
-            Ok(l) => l,
-            Err(e) => return Response::one(Reply::private(e)),
-        };
+        let id = l.row.id;
         let text = self.opening_text(&l, &format!("Game {id}: {} —", l.game.rules().name));
         let mut reply = self.board_reply(&l, text, &[]);
         if channel != ctx.channel {
@@ -953,8 +1010,14 @@ impl App {
         let refuse = |t: String| {
             if private {
                 Response::one(Reply::private(t))
-            } else {
+            } else if self
+                .throttle
+                .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
+            {
                 Response::one(Reply::text(format!("{} {t}", mention(&ctx.user.id))))
+            } else {
+                // Repeated refused plain messages: one reply a minute.
+                Response::none()
             }
         };
         let mut l = match self.load(row) {
@@ -1029,7 +1092,7 @@ impl App {
             &format!("{} played {}.", ctx.user.name, mv_text),
         );
         if l.game.is_over() {
-            resp.extend(tournaments::on_game_end(self, &l, ctx.now));
+            resp.extend(lifecycle::ended(self, &l, ctx.now));
         }
         resp
     }
@@ -1157,12 +1220,8 @@ impl App {
         let Some(o) = l.game.outcome() else {
             return Response::none();
         };
-        let result = crate::cli::result_word(&l.game);
-        match self
-            .store
-            .finish_game(l.row.id, Some(before), result, o.reason.as_str(), ctx.now)
-        {
-            Ok(()) => {}
+        let after = match lifecycle::finish(self, l, before, ctx.now) {
+            Ok(r) => r,
             Err(AppendError::Stale { .. }) => {
                 return Response::one(Reply::private(
                     "The position changed meanwhile: look at the board again.",
@@ -1172,10 +1231,10 @@ impl App {
                 return Response::one(Reply::private("This game is over."))
             }
             Err(e) => return store_err(e),
-        }
+        };
         let text = outcome_sentence(&l.game, o);
         let mut resp = Response::one(self.board_reply(l, text, &[]));
-        resp.extend(tournaments::on_game_end(self, l, ctx.now));
+        resp.extend(after);
         resp
     }
 
@@ -1292,8 +1351,18 @@ impl App {
                         ));
                     }
                 }
-                if let Err(e) = self.store.set_offer(l.row.id, kind, &ctx.user.id, ctx.now) {
-                    return store_err(e);
+                // One pending offer of each kind per game: never replaces one.
+                match self
+                    .store
+                    .set_offer_once(l.row.id, kind, &ctx.user.id, ctx.now)
+                {
+                    Ok(true) => {}
+                    Ok(false) => {
+                        return Response::one(Reply::private(format!(
+                            "An offer of {what} is already waiting for an answer."
+                        )))
+                    }
+                    Err(e) => return store_err(e),
                 }
                 let k = match kind {
                     OfferKind::Draw => "draw",
@@ -1446,13 +1515,16 @@ impl App {
         Response::one(Reply::text(lines.join("\n")))
     }
 
-    fn show_game(&self, id: Option<&str>, now: i64) -> Response {
+    fn show_game(&self, ctx: &Ctx, id: Option<&str>) -> Response {
+        let now = ctx.now;
         let Some(n) = id.and_then(|i| i.trim().trim_start_matches('#').parse::<i64>().ok()) else {
             return Response::one(Reply::private("Give the game's number, like /game id:12."));
         };
+        // Another server's game, or someone else's game in direct messages,
+        // is answered as if it did not exist.
         let row = match self.store.get_game(n) {
-            Ok(Some(r)) => r,
-            Ok(None) => return Response::one(Reply::private(format!("There is no game {n}."))),
+            Ok(Some(r)) if r.server_id == ctx.server && visible_to(&r, &ctx.user.id) => r,
+            Ok(_) => return Response::one(Reply::private(format!("There is no game {n} here."))),
             Err(e) => return store_err(e),
         };
         match self.load(row) {
@@ -1549,7 +1621,7 @@ impl App {
             };
             // A tournament game with no move is lost on time, not cancelled.
             if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
-                if self.store.abort_game(id, "no_move", now).is_ok() {
+                if lifecycle::abort(self, id, "no_move", now).is_ok() {
                     out.push(
                         Reply::text(format!(
                             "Game {id} is cancelled: no move was made before the deadline."
@@ -1614,6 +1686,14 @@ impl App {
     /// [`Effect::OpenMatchThread`]); start the match's game there.
     pub fn start_match_in_thread(&self, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
         tournaments::start_match_in_thread(self, ctx, match_id, thread)
+    }
+
+    /// The front end could not open the thread of [`Effect::OpenMatchThread`]:
+    /// the match's game is played in the tournament's channel instead (if
+    /// that channel has no game in progress; otherwise the channel is told
+    /// and `/tournament start` tries the thread again).
+    pub fn match_thread_failed(&self, ctx: &Ctx, match_id: i64) -> Response {
+        tournaments::match_thread_failed(self, ctx, match_id)
     }
 
     /// When the next clock event is due (for the front end's timer).

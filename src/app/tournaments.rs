@@ -26,23 +26,41 @@
 //! (so a result missed by a crash is picked up by the next one), starts the
 //! match's next game, and when the round is complete pairs the next round or
 //! announces the winner. A withdrawal forfeits the player's remaining games
-//! and resigns their game in progress. All of it runs under one lock, so two
-//! games ending at once cannot lose a result.
-
-use std::sync::Mutex;
+//! and resigns their game in progress.
+//!
+//! # Crashes and concurrency
+//!
+//! Every change of a tournament goes through [`update`]: read the row (with
+//! its version), compute the new state, and write the state, the data and
+//! the new or decided pairings in one transaction that checks the version
+//! (the store's compare-and-set). A writer that lost the race reads again
+//! and retries, so two processes on one database lose nothing, and a crash
+//! leaves either the whole round or none of it. Games are started after the
+//! commit and idempotently (a match has one game per pair of sides, enforced
+//! by a unique index), so a crash between the two is repaired by
+//! `/tournament start` or by the next game that ends. Data that cannot be
+//! read is never overwritten.
 
 use serde::{Deserialize, Serialize};
 
+use super::lifecycle::{self, NewStart, StartError};
 use super::{
     arg, game_seed, mention, rules_of, slug, store_err, App, Ctx, Effect, Loaded, Reply, Response,
     Target, TimeControl,
 };
-use crate::rules::{Game, Ruleset, Side, VARIANTS};
-use crate::store::{self, GameRow, GameState, NewGame, NewTournament, StoreError};
-use crate::tournament::{glicko, Format, Match, MatchKind, PlayerId, StandingRow, Tournament};
+use crate::rules::{Ruleset, Side, VARIANTS};
+use crate::store::{self, GameRow, GameState, JoinOutcome, MatchSpec, NewTournament, StoreError};
+use crate::tournament::{
+    glicko, Format, Match, MatchKind, PlayerId, StandingRow, Tournament, TournamentError,
+};
 
-/// Serialises every read-modify-write of a tournament's state.
-static LOCK: Mutex<()> = Mutex::new(());
+/// The most entrants a tournament takes (and the default `max`).
+pub(crate) const MAX_ENTRANTS: u32 = 128;
+/// How often [`update`] reads again after losing a race.
+const RETRIES: usize = 8;
+/// After a scheduled start failed for another reason than too few players,
+/// the clock tries again this much later.
+const START_RETRY: i64 = 60;
 
 const SIGNUP: &str = "signup";
 const RUNNING: &str = "running";
@@ -108,21 +126,116 @@ fn private(t: impl Into<String>) -> Response {
 
 fn load(app: &App, id: i64) -> Result<T, Response> {
     match app.store.get_tournament(id) {
-        Ok(Some(row)) => {
-            let data = serde_json::from_str(&row.data).unwrap_or_default();
-            Ok(T { row, data })
-        }
+        Ok(Some(row)) => match serde_json::from_str::<Data>(&row.data) {
+            Ok(data) => Ok(T { row, data }),
+            Err(e) => {
+                // Never overwritten: nothing saves a tournament it could not read.
+                tracing::error!("tournament {id}: its data cannot be read ({e}); left untouched");
+                Err(private(format!(
+                    "The records of tournament {id} cannot be read, so I leave it as it is. \
+                     The bot's operator can look into it."
+                )))
+            }
+        },
         Ok(None) => Err(private(format!("There is no tournament {id}."))),
         Err(e) => Err(store_err(e)),
     }
 }
 
-fn save(app: &App, t: &T, state: &str, now: i64) -> Result<(), Response> {
-    let json = serde_json::to_string(&t.data).unwrap_or_else(|_| "{}".into());
-    app.store
-        .update_tournament(t.row.id, None, state, &json, now)
-        .map(|_| ())
-        .map_err(store_err)
+/// What one attempt of [`update`] answers: replies, and threads to open for
+/// pairings `(round, board, thread name)` once they are committed.
+#[derive(Default)]
+struct Plan {
+    resp: Response,
+    threads: Vec<(u32, u32, String)>,
+}
+
+/// Reads tournament `id`, lets `f` change it, and commits the new state
+/// (`Some(state)`; `None`: nothing to write) with the state's new and
+/// decided pairings in one compare-and-set transaction; on a lost race reads
+/// again and calls `f` again. `f` must not write to the store. Returns the
+/// tournament as committed and the plan of the attempt that won, its
+/// threads turned into effects.
+fn update(
+    app: &App,
+    id: i64,
+    now: i64,
+    mut f: impl FnMut(&App, &mut T, &mut Plan) -> Result<Option<&'static str>, Response>,
+) -> Result<(T, Plan), Response> {
+    for _ in 0..RETRIES {
+        let mut t = load(app, id)?;
+        let mut plan = Plan::default();
+        let Some(state) = f(app, &mut t, &mut plan)? else {
+            return Ok((t, plan));
+        };
+        let json = serde_json::to_string(&t.data).map_err(store_err)?;
+        let rows = app.store.tournament_matches(id).map_err(store_err)?;
+        let specs = match_specs(&t, &rows);
+        let done = app
+            .store
+            .commit_tournament(id, t.row.version, state, &json, &specs, now)
+            .map_err(store_err)?;
+        if !done {
+            tracing::info!("tournament {id} changed meanwhile; reading it again");
+            continue;
+        }
+        t.row.state = state.to_string();
+        t.row.version += 1;
+        t.row.data = json;
+        if !plan.threads.is_empty() {
+            let rows = app.store.tournament_matches(id).map_err(store_err)?;
+            for (round, board, name) in std::mem::take(&mut plan.threads) {
+                if let Some(r) = rows.iter().find(|r| r.round == round && r.board == board) {
+                    plan.resp.effects.push(Effect::OpenMatchThread {
+                        parent: channel_of(&t),
+                        name,
+                        match_id: r.id,
+                    });
+                }
+            }
+        }
+        return Ok((t, plan));
+    }
+    tracing::warn!("tournament {id}: still changing after {RETRIES} attempts");
+    Err(private(
+        "The tournament is changing right now: try again in a moment.",
+    ))
+}
+
+/// The pairings of the state that the store lacks, and the decided ones
+/// whose row has no result yet.
+fn match_specs(t: &T, rows: &[store::TournamentMatch]) -> Vec<MatchSpec> {
+    let Some(s) = &t.data.state else {
+        return Vec::new();
+    };
+    s.matches()
+        .filter_map(|m| {
+            let row = rows
+                .iter()
+                .find(|r| r.round == m.pairing.round && r.board == m.pairing.board);
+            let result = if m.pairing.is_bye() {
+                Some("bye".to_string())
+            } else {
+                m.outcome().map(|o| {
+                    format!(
+                        "{}-{}",
+                        fmt_points(o.first_game_points),
+                        fmt_points(o.second_game_points)
+                    )
+                })
+            };
+            match row {
+                Some(r) if r.result.is_some() || result.is_none() => None,
+                _ => Some(MatchSpec {
+                    round: m.pairing.round,
+                    board: m.pairing.board,
+                    first_player: Some(t.data.player(m.pairing.first).to_string()),
+                    second_player: m.pairing.second.map(|b| t.data.player(b).to_string()),
+                    result,
+                }),
+            }
+        })
+        .collect()
 }
 
 fn channel_of(t: &T) -> String {
@@ -206,7 +319,6 @@ pub(crate) fn command(app: &App, ctx: &Ctx, sub: &str, args: &[(String, String)]
         "create" => create(app, ctx, args),
         "list" => list(app, ctx),
         "join" | "leave" | "start" | "standings" | "info" | "withdraw" | "cancel" => {
-            let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
             let t = match find(app, ctx, args) {
                 Ok(t) => t,
                 Err(r) => return r,
@@ -290,8 +402,12 @@ fn create(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<Response, R
     let max_players = match arg(args, "max") {
         None => None,
         Some(m) => match m.parse::<u32>() {
-            Ok(n) if n >= 2 => Some(n),
-            _ => return Err(private("max is the most players, at least 2.")),
+            Ok(n) if (2..=MAX_ENTRANTS).contains(&n) => Some(n),
+            _ => {
+                return Err(private(format!(
+                    "max is the most players, from 2 to {MAX_ENTRANTS}."
+                )))
+            }
         },
     };
     let start_at = match arg(args, "start") {
@@ -331,9 +447,7 @@ fn create(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<Response, R
         Some(at) => format!(" It starts in {}.", super::time::span(at - ctx.now)),
         None => " An organiser starts it with /tournament start.".into(),
     };
-    let max = max_players
-        .map(|m| format!(" At most {m} players."))
-        .unwrap_or_default();
+    let max = format!(" At most {} players.", max_players.unwrap_or(MAX_ENTRANTS));
     Ok(Response::one(Reply::text(format!(
         "Tournament {id}: **{name}** — {}. Join with /tournament join.{max}{when}",
         describe(&t)
@@ -352,7 +466,13 @@ fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
     }
     let mut lines = Vec::new();
     for r in all.iter().take(20) {
-        let t = load(app, r.id)?;
+        let Ok(t) = load(app, r.id) else {
+            lines.push(format!(
+                "{}. **{}** — its records cannot be read",
+                r.id, r.name
+            ));
+            continue;
+        };
         let n = if t.data.entrants.is_empty() {
             active_entrants(app, r.id)?.len()
         } else {
@@ -388,41 +508,45 @@ fn active_entrants(app: &App, id: i64) -> Result<Vec<String>, Response> {
 }
 
 fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
-    if t.row.state != SIGNUP {
-        return Err(private(format!(
+    let too_late = || {
+        private(format!(
             "**{}** is {}: it is too late to join.",
-            t.row.name, t.row.state
-        )));
+            t.row.name,
+            if t.row.state == SIGNUP {
+                RUNNING
+            } else {
+                t.row.state.as_str()
+            }
+        ))
+    };
+    if t.row.state != SIGNUP {
+        return Err(too_late());
     }
-    let now_in = active_entrants(app, t.row.id)?;
-    if now_in.contains(&ctx.user.id) {
-        return Err(private(format!("You are already in **{}**.", t.row.name)));
-    }
-    if let Some(m) = t.data.max_players {
-        if now_in.len() as u32 >= m {
-            return Err(private(format!(
-                "**{}** is full ({m} players).",
-                t.row.name
-            )));
-        }
-    }
-    let added = app
+    let max = t.data.max_players.unwrap_or(MAX_ENTRANTS).min(MAX_ENTRANTS);
+    // Checked and written in one transaction: two joins racing for the
+    // last place cannot both get it.
+    match app
         .store
-        .add_tournament_player(t.row.id, &ctx.user.id, ctx.now)
-        .map_err(store_err)?;
-    if !added {
-        return Err(private(format!(
+        .join_tournament(t.row.id, &ctx.user.id, ctx.now, max)
+        .map_err(store_err)?
+    {
+        JoinOutcome::Joined(n) => Ok(Response::one(Reply::text(format!(
+            "{} joins **{}** ({n} player{}).",
+            mention(&ctx.user.id),
+            t.row.name,
+            if n == 1 { "" } else { "s" }
+        )))),
+        JoinOutcome::Already => Err(private(format!("You are already in **{}**.", t.row.name))),
+        JoinOutcome::Left => Err(private(format!(
             "You left **{}** and cannot join it again.",
             t.row.name
-        )));
+        ))),
+        JoinOutcome::Full => Err(private(format!(
+            "**{}** is full ({max} players).",
+            t.row.name
+        ))),
+        JoinOutcome::Closed => Err(too_late()),
     }
-    Ok(Response::one(Reply::text(format!(
-        "{} joins **{}** ({} player{}).",
-        mention(&ctx.user.id),
-        t.row.name,
-        now_in.len() + 1,
-        if now_in.is_empty() { "" } else { "s" }
-    ))))
 }
 
 fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
@@ -432,59 +556,66 @@ fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         ));
     }
     match t.row.state.as_str() {
-        SIGNUP => begin(app, t, ctx.now),
+        SIGNUP => begin(app, t.row.id, ctx.now),
         // Running: open the threads of matches that have no game yet (after
         // a restart that lost the front end's thread opening).
-        RUNNING => resume(app, t, ctx.now),
+        RUNNING => resume(app, t.row.id, ctx.now),
         s => Err(private(format!("**{}** is {s}.", t.row.name))),
     }
 }
 
-/// Fixes the entrants, builds the state and pairs round 1.
-fn begin(app: &App, mut t: T, now: i64) -> Result<Response, Response> {
-    let entrants = active_entrants(app, t.row.id)?;
+/// The pure state of a tournament starting with `entrants`.
+fn new_state(t: &T, entrants: &[String]) -> Result<Tournament, TournamentError> {
     let format = match t.data.rounds {
         Some(rounds) if t.row.format == "swiss" => Format::Swiss { rounds },
         _ => Format::RoundRobin,
     };
     let ids = (0..entrants.len() as u64).map(PlayerId).collect();
-    let state = match Tournament::new(format, t.data.match_kind(), ids) {
-        Ok(s) => s,
-        Err(e) => {
-            return Err(private(format!(
+    Tournament::new(format, t.data.match_kind(), ids)
+}
+
+/// Fixes the entrants, builds the state and pairs round 1: all of it one
+/// commit.
+fn begin(app: &App, id: i64, now: i64) -> Result<Response, Response> {
+    let (_, plan) = update(app, id, now, |app, t, plan| {
+        if t.row.state != SIGNUP {
+            return Err(private(format!("**{}** is {}.", t.row.name, t.row.state)));
+        }
+        let entrants = active_entrants(app, t.row.id)?;
+        let state = new_state(t, &entrants).map_err(|e| {
+            private(format!(
                 "**{}** cannot start: {e} ({} joined).",
                 t.row.name,
                 entrants.len()
-            )))
-        }
-    };
-    t.data.entrants = entrants;
-    t.data.state = Some(state);
-    let mut resp = Response::one(
-        Reply::text(format!(
-            "**{}** begins with {} players: {}.",
-            t.row.name,
-            t.data.entrants.len(),
-            t.data
-                .entrants
-                .iter()
-                .map(|e| mention(e))
-                .collect::<Vec<_>>()
-                .join(", ")
-        ))
-        .to(Target::Channel(channel_of(&t))),
-    );
-    let state = advance(app, &mut t, now, &mut resp)?;
-    save(app, &t, state, now)?;
-    Ok(resp)
+            ))
+        })?;
+        t.data.entrants = entrants;
+        t.data.state = Some(state);
+        plan.resp.replies.push(
+            Reply::text(format!(
+                "**{}** begins with {} players: {}.",
+                t.row.name,
+                t.data.entrants.len(),
+                t.data
+                    .entrants
+                    .iter()
+                    .map(|e| mention(e))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+            .to(Target::Channel(channel_of(t))),
+        );
+        advance(app, t, plan).map(Some)
+    })?;
+    Ok(plan.resp)
 }
 
 /// Pairs rounds while the current one is complete; announces the winner at
-/// the end. Returns the tournament's state.
-fn advance(app: &App, t: &mut T, _now: i64, resp: &mut Response) -> Result<&'static str, Response> {
+/// the end. Returns the tournament's state. Writes nothing: the pairings
+/// are committed with the state by [`update`].
+fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static str, Response> {
     let channel = channel_of(t);
     loop {
-        sync_match_results(app, t)?;
         let entrants = t.data.entrants.clone();
         let player = |p: PlayerId| entrants.get(p.0 as usize).cloned().unwrap_or_default();
         let Some(s) = t.data.state.as_mut() else {
@@ -508,7 +639,7 @@ fn advance(app: &App, t: &mut T, _now: i64, resp: &mut Response) -> Result<&'sta
                 &format!("tournament-{}-standings.png", t.row.id),
                 standings_png(app, t, &table),
             );
-            resp.replies.push(r);
+            plan.resp.replies.push(r);
             return Ok(FINISHED);
         }
         if !s.round_complete() {
@@ -516,31 +647,21 @@ fn advance(app: &App, t: &mut T, _now: i64, resp: &mut Response) -> Result<&'sta
         }
         let pairings = match s.next_round() {
             Ok(p) => p,
-            Err(e) => return Err(private(format!("Pairing failed: {e}"))),
+            Err(e) => {
+                tracing::error!("tournament {}: pairing failed: {e}", t.row.id);
+                return Err(private(format!("Pairing failed: {e}")));
+            }
         };
         let total = s.total_rounds();
         let round = s.current_round();
         let mut lines = vec![format!("**{}**, round {round} of {total}:", t.row.name)];
         for p in &pairings {
             let a = player(p.first);
-            let mid = app
-                .store
-                .create_match(
-                    t.row.id,
-                    p.round,
-                    p.board,
-                    Some(&a),
-                    p.second.map(player).as_deref(),
-                )
-                .map_err(store_err)?;
             match p.second {
-                None => {
-                    lines.push(format!("Bye: {} (1 point)", mention(&a)));
-                    let _ = app.store.set_match_result(mid, Some("bye"));
-                }
-                Some(b) => {
-                    let b = player(b);
-                    let forfeited = s.is_withdrawn(p.first) || s.is_withdrawn(p.second.unwrap());
+                None => lines.push(format!("Bye: {} (1 point)", mention(&a))),
+                Some(b_id) => {
+                    let b = player(b_id);
+                    let forfeited = s.is_withdrawn(p.first) || s.is_withdrawn(b_id);
                     lines.push(format!(
                         "Board {}: {} v {}{}",
                         p.board,
@@ -549,82 +670,54 @@ fn advance(app: &App, t: &mut T, _now: i64, resp: &mut Response) -> Result<&'sta
                         if forfeited { " (forfeited)" } else { "" }
                     ));
                     if !forfeited {
-                        resp.effects.push(Effect::OpenMatchThread {
-                            parent: channel.clone(),
-                            name: slug(&format!(
+                        plan.threads.push((
+                            p.round,
+                            p.board,
+                            slug(&format!(
                                 "{} r{} {} {}",
                                 t.row.name,
                                 p.round,
                                 app.name_of(&a),
                                 app.name_of(&b)
                             )),
-                            match_id: mid,
-                        });
+                        ));
                     }
                 }
             }
         }
-        resp.replies
+        plan.resp
+            .replies
             .push(Reply::text(lines.join("\n")).to(Target::Channel(channel.clone())));
     }
-}
-
-/// Stores the result of every complete match whose store row has none.
-fn sync_match_results(app: &App, t: &T) -> Result<(), Response> {
-    let Some(s) = &t.data.state else {
-        return Ok(());
-    };
-    let rows = app.store.tournament_matches(t.row.id).map_err(store_err)?;
-    for m in s.matches() {
-        let Some(o) = m.outcome() else { continue };
-        let Some(row) = rows
-            .iter()
-            .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
-        else {
-            continue;
-        };
-        if row.result.is_some() {
-            continue;
-        }
-        let text = if m.pairing.is_bye() {
-            "bye".to_string()
-        } else {
-            format!(
-                "{}-{}",
-                fmt_points(o.first_game_points),
-                fmt_points(o.second_game_points)
-            )
-        };
-        app.store
-            .set_match_result(row.id, Some(&text))
-            .map_err(store_err)?;
-    }
-    Ok(())
 }
 
 /// Catches up a running tournament after a restart that lost events:
 /// records finished games it missed, starts the next game of matches whose
 /// game ended, pairs the next round if due, and reopens the threads of
 /// matches that never got a game.
-fn resume(app: &App, mut t: T, now: i64) -> Result<Response, Response> {
-    let mut resp = Response::none();
-    record_finished_games(app, &mut t);
-    if let Some(s) = &t.data.state {
-        let round = s.current_round();
-        for row in app.store.tournament_matches(t.row.id).map_err(store_err)? {
-            if row.round != round {
-                continue;
-            }
-            let games = app.store.games_of_match(row.id).map_err(store_err)?;
-            if let Some(last) = games.last() {
-                let channel = last.channel_id.clone();
-                resp.extend(start_next_game(app, &t, &row, &channel, now));
+fn resume(app: &App, id: i64, now: i64) -> Result<Response, Response> {
+    let (t, plan) = update(app, id, now, |app, t, plan| {
+        if t.row.state != RUNNING {
+            return Ok(None);
+        }
+        record_finished_games(app, t);
+        advance(app, t, plan).map(Some)
+    })?;
+    let mut resp = plan.resp;
+    if t.row.state == RUNNING {
+        if let Some(s) = &t.data.state {
+            let round = s.current_round();
+            for row in app.store.tournament_matches(t.row.id).map_err(store_err)? {
+                if row.round != round {
+                    continue;
+                }
+                let games = app.store.games_of_match(row.id).map_err(store_err)?;
+                if let Some(last) = games.last() {
+                    let channel = last.channel_id.clone();
+                    resp.extend(start_next_game(app, &t, &row, &channel, now));
+                }
             }
         }
-    }
-    let state = advance(app, &mut t, now, &mut resp)?;
-    save(app, &t, state, now)?;
-    if state == RUNNING {
         resp.extend(reopen(app, &t));
     }
     Ok(resp)
@@ -696,7 +789,6 @@ fn state_match<'a>(s: &'a Tournament, row: &store::TournamentMatch) -> Option<&'
 
 /// See [`super::App::start_match_in_thread`].
 pub(crate) fn start_match_in_thread(app: &App, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
-    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     let row = match app.store.get_match(match_id) {
         Ok(Some(r)) => r,
         Ok(None) => return private(format!("There is no match {match_id}.")),
@@ -771,42 +863,31 @@ fn start_next_game(
         Err(e) => return private(e),
     };
     let seed = game_seed(row.id * 2 + index as i64, now, channel);
-    let first = Game::coin_toss(&rules, seed);
-    let tc = TimeControl::parse(&t.data.time).unwrap_or_default();
-    let (p1, p2) = (
-        t.data.player(sides.first_side).to_string(),
-        t.data.player(sides.second_side).to_string(),
-    );
-    let ng = NewGame {
-        server_id: t.row.server_id.clone(),
-        channel_id: channel.to_string(),
-        variant: rules.variant.to_string(),
+    let start = NewStart {
+        server: &t.row.server_id,
+        channel,
+        rules: &rules,
         options: t.row.options.clone(),
         seed,
-        first_side: rules.side_name(first).to_string(),
-        first_player: p1.clone(),
-        second_player: p2.clone(),
-        challenge_id: None,
-        tournament_match_id: Some(row.id),
+        players: [
+            t.data.player(sides.first_side).to_string(),
+            t.data.player(sides.second_side).to_string(),
+        ],
+        challenge: None,
+        tournament_match: Some(row.id),
         rated: true,
-        time_control: tc.to_string(),
-        bank_first: None,
-        bank_second: None,
-        created_at: now,
-        deadline: tc.per_move().map(|p| now + p),
+        time: TimeControl::parse(&t.data.time).unwrap_or_default(),
+        now,
     };
-    let id = match app.store.create_game(&ng) {
-        Ok(id) => id,
-        Err(StoreError::ChannelBusy { .. }) => return Response::none(),
-        Err(e) => return store_err(e),
+    let l = match lifecycle::start(app, start) {
+        Ok(l) => l,
+        // The channel is busy, or another process started this game first
+        // (the unique index on match and sides).
+        Err(StartError::Store(StoreError::ChannelBusy { .. })) => return Response::none(),
+        Err(StartError::Store(e)) => return store_err(e),
+        Err(StartError::Load(e)) => return private(e),
     };
-    let l = match app.store.get_game(id) {
-        Ok(Some(r)) => match app.load(r) {
-            Ok(l) => l,
-            Err(e) => return private(e),
-        },
-        _ => return Response::none(),
-    };
+    let id = l.row.id;
     let of = m.pairing.games.len();
     let title = format!(
         "**{}**, round {}, board {}, game {} of {of} (game {id}):",
@@ -883,11 +964,9 @@ fn record_finished_games(app: &App, t: &mut T) -> bool {
 /// time): updates ratings, records tournament results, starts the match's
 /// next game, pairs the next round. Replies are addressed to channels.
 pub(crate) fn on_game_end(app: &App, l: &Loaded, now: i64) -> Response {
-    rate(app, l, now);
     let Some(mid) = l.row.tournament_match_id else {
         return Response::none();
     };
-    let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
     after_game(app, mid, &l.row.channel_id, now).unwrap_or_else(|r| r)
 }
 
@@ -895,32 +974,39 @@ fn after_game(app: &App, mid: i64, channel: &str, now: i64) -> Result<Response, 
     let Some(row) = app.store.get_match(mid).map_err(store_err)? else {
         return Ok(Response::none());
     };
-    let mut t = load(app, row.tournament_id)?;
-    if t.row.state != RUNNING {
-        return Ok(Response::none());
-    }
-    record_finished_games(app, &mut t);
-    let mut resp = Response::none();
-    // Announce a completed match in its thread.
-    if let Some(m) = t.data.state.as_ref().and_then(|s| state_match(s, &row)) {
-        if let Some(o) = m.outcome() {
-            let a = t.data.player(m.pairing.first).to_string();
-            let b = m.pairing.second.map(|b| t.data.player(b)).unwrap_or("");
-            resp.replies.push(
-                Reply::text(format!(
-                    "Match over: {} {}–{} {}.",
-                    mention(&a),
-                    fmt_points(o.first_game_points),
-                    fmt_points(o.second_game_points),
-                    mention(b)
-                ))
-                .to(Target::Channel(channel.to_string())),
-            );
+    let (t, plan) = update(app, row.tournament_id, now, |app, t, plan| {
+        if t.row.state != RUNNING {
+            return Ok(None);
         }
-    }
+        let was_complete = t
+            .data
+            .state
+            .as_ref()
+            .and_then(|s| state_match(s, &row))
+            .is_some_and(|m| m.is_complete());
+        record_finished_games(app, t);
+        // Announce a match completed by this game in its thread.
+        if let Some(m) = t.data.state.as_ref().and_then(|s| state_match(s, &row)) {
+            if let (false, Some(o)) = (was_complete, m.outcome()) {
+                let a = t.data.player(m.pairing.first).to_string();
+                let b = m.pairing.second.map(|b| t.data.player(b)).unwrap_or("");
+                plan.resp.replies.push(
+                    Reply::text(format!(
+                        "Match over: {} {}–{} {}.",
+                        mention(&a),
+                        fmt_points(o.first_game_points),
+                        fmt_points(o.second_game_points),
+                        mention(b)
+                    ))
+                    .to(Target::Channel(channel.to_string())),
+                );
+            }
+        }
+        advance(app, t, plan).map(Some)
+    })?;
+    let mut resp = plan.resp;
+    // After the commit: the match's next game (idempotent).
     resp.extend(start_next_game(app, &t, &row, channel, now));
-    let state = advance(app, &mut t, now, &mut resp)?;
-    save(app, &t, state, now)?;
     Ok(resp)
 }
 
@@ -928,7 +1014,7 @@ fn after_game(app: &App, mid: i64, channel: &str, now: i64) -> Result<Response, 
 fn withdraw(
     app: &App,
     ctx: &Ctx,
-    mut t: T,
+    t: T,
     player: &str,
     by_organiser: bool,
 ) -> Result<Response, Response> {
@@ -956,21 +1042,34 @@ fn withdraw(
             ))))
         }
         RUNNING => {
-            let Some(p) = t.data.pid(player) else {
-                return Err(private(format!(
-                    "{} is not in **{name}**.",
-                    mention(player)
-                )));
-            };
-            // Games already finished count as played before the withdrawal.
-            record_finished_games(app, &mut t);
-            let s = t.data.state.as_mut().expect("running has a state");
-            if let Err(e) = s.withdraw(p) {
-                return Err(private(format!("Cannot withdraw: {e}.")));
-            }
-            let _ = app
+            let id = t.row.id;
+            let (t, plan) = update(app, id, ctx.now, |app, t, plan| {
+                if t.row.state != RUNNING {
+                    return Err(private(format!("**{name}** is {}.", t.row.state)));
+                }
+                let Some(p) = t.data.pid(player) else {
+                    return Err(private(format!(
+                        "{} is not in **{name}**.",
+                        mention(player)
+                    )));
+                };
+                // Games already finished count as played before the withdrawal.
+                record_finished_games(app, t);
+                let Some(s) = t.data.state.as_mut() else {
+                    return Err(private(format!("**{name}** has no pairings.")));
+                };
+                if let Err(e) = s.withdraw(p) {
+                    return Err(private(format!("Cannot withdraw: {e}.")));
+                }
+                plan.resp.extend(announce_forfeited_matches(app, t, p));
+                advance(app, t, plan).map(Some)
+            })?;
+            if let Err(e) = app
                 .store
-                .withdraw_tournament_player(t.row.id, player, ctx.now);
+                .withdraw_tournament_player(t.row.id, player, ctx.now)
+            {
+                tracing::error!("marking {player} withdrawn from tournament {id}: {e}");
+            }
             let mut resp = Response::one(
                 Reply::text(format!(
                     "{} {} **{name}**: their remaining games are forfeited.",
@@ -984,13 +1083,11 @@ fn withdraw(
                 .to(Target::Channel(channel_of(&t))),
             );
             // End their game in progress as a loss (the state has already
-            // scored it as a forfeit).
+            // scored it as a forfeit), through the one end of a game.
             for g in active_games(app, &t, player) {
                 resp.extend(forfeit_game(app, g, player, ctx.now));
             }
-            resp.extend(announce_forfeited_matches(app, &t, p));
-            let state = advance(app, &mut t, ctx.now, &mut resp)?;
-            save(app, &t, state, ctx.now)?;
+            resp.extend(plan.resp);
             Ok(resp)
         }
         s => Err(private(format!("**{name}** is {s}."))),
@@ -1017,7 +1114,6 @@ pub(crate) fn member_left(app: &App, server: &str, user: &str, now: i64) -> Resp
         mentioned: Vec::new(),
     };
     for row in all.into_iter().filter(|r| is_open(&r.state)) {
-        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let Ok(t) = load(app, row.id) else { continue };
         let entered = match t.row.state.as_str() {
             RUNNING => t
@@ -1082,17 +1178,15 @@ fn announce_forfeited_matches(app: &App, t: &T, p: PlayerId) -> Response {
     resp
 }
 
-/// Active games of `player` in the tournament's current round.
+/// Active games of `player` in the tournament.
 fn active_games(app: &App, t: &T, player: &str) -> Vec<GameRow> {
-    let Some(s) = &t.data.state else {
-        return Vec::new();
-    };
-    let round = s.current_round();
     app.store
         .tournament_matches(t.row.id)
         .unwrap_or_default()
         .into_iter()
-        .filter(|m| m.round == round)
+        .filter(|m| {
+            m.first_player.as_deref() == Some(player) || m.second_player.as_deref() == Some(player)
+        })
         .flat_map(|m| app.store.games_of_match(m.id).unwrap_or_default())
         .filter(|g| {
             g.state == GameState::Active && (g.first_player == player || g.second_player == player)
@@ -1100,7 +1194,8 @@ fn active_games(app: &App, t: &T, player: &str) -> Vec<GameRow> {
         .collect()
 }
 
-/// Ends `g` as a loss for `player` (by resignation), rating it.
+/// Ends `g` as a loss for `player` (by resignation), through the one end
+/// of a game (rating it).
 fn forfeit_game(app: &App, g: GameRow, player: &str, now: i64) -> Response {
     let channel = g.channel_id.clone();
     let Ok(mut l) = app.load(g) else {
@@ -1114,22 +1209,21 @@ fn forfeit_game(app: &App, g: GameRow, player: &str, now: i64) -> Response {
     let Some(o) = l.game.outcome() else {
         return Response::none();
     };
-    let result = crate::cli::result_word(&l.game);
-    if app
-        .store
-        .finish_game(l.row.id, Some(before), result, o.reason.as_str(), now)
-        .is_err()
-    {
-        return Response::none();
-    }
-    l.row.state = GameState::Finished;
-    rate(app, &l, now);
+    let after = match lifecycle::finish(app, &mut l, before, now) {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::warn!("forfeiting game {} of {player}: {e}", l.row.id);
+            return Response::none();
+        }
+    };
     let text = format!(
         "{} withdrew from the tournament. {}",
         mention(player),
         super::outcome_sentence(&l.game, o)
     );
-    Response::one(app.board_reply(&l, text, &[]).to(Target::Channel(channel)))
+    let mut resp = Response::one(app.board_reply(&l, text, &[]).to(Target::Channel(channel)));
+    resp.extend(after);
+    resp
 }
 
 fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
@@ -1138,20 +1232,22 @@ fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
             "Only the organiser or members with Manage Server can cancel a tournament.",
         ));
     }
-    if !is_open(&t.row.state) {
-        return Err(private(format!("**{}** is {}.", t.row.name, t.row.state)));
-    }
+    let (t, _) = update(app, t.row.id, ctx.now, |_, t, _| {
+        if !is_open(&t.row.state) {
+            return Err(private(format!("**{}** is {}.", t.row.name, t.row.state)));
+        }
+        Ok(Some(CANCELLED))
+    })?;
     let mut aborted = 0;
     for m in app.store.tournament_matches(t.row.id).unwrap_or_default() {
         for g in app.store.games_of_match(m.id).unwrap_or_default() {
             if g.state == GameState::Active
-                && app.store.abort_game(g.id, "cancelled", ctx.now).is_ok()
+                && lifecycle::abort(app, g.id, "cancelled", ctx.now).is_ok()
             {
                 aborted += 1;
             }
         }
     }
-    save(app, &t, CANCELLED, ctx.now)?;
     Ok(Response::one(Reply::text(format!(
         "**{}** is cancelled{}.",
         t.row.name,
@@ -1342,68 +1438,80 @@ fn standings_png(app: &App, t: &T, table: &[StandingRow]) -> Vec<u8> {
 
 // ---------------------------------------------------------------- ratings
 
+/// A stored rating with its deviation grown by the rating periods of
+/// [`glicko::PERIOD_SECS`] that passed without a game since it changed.
+fn rating_now(r: &store::Rating, now: i64) -> glicko::Rating {
+    glicko::idle_since(
+        glicko::Rating::new(r.rating, r.rd, r.vol),
+        r.updated_at,
+        now,
+    )
+}
+
 /// Updates both players' ratings after a finished rated game (once per game:
-/// the store ignores a second application).
-fn rate(app: &App, l: &Loaded, now: i64) {
+/// the store ignores a second application). Read and written in one store
+/// transaction, so two games ending at once lose no update.
+pub(crate) fn rate(app: &App, l: &Loaded, now: i64) {
     if !l.row.rated {
         return;
     }
     let Some(o) = l.game.outcome() else { return };
     let (server, variant) = (&l.row.server_id, &l.row.variant);
-    let get = |p: &str| {
-        app.store
-            .get_rating(server, variant, p)
-            .ok()
-            .flatten()
-            .unwrap_or(store::Rating {
-                server_id: server.clone(),
-                variant: variant.clone(),
-                player_id: p.to_string(),
-                rating: glicko::DEFAULT_RATING,
-                rd: glicko::DEFAULT_RD,
-                vol: glicko::DEFAULT_VOL,
-                games: 0,
-                wins_first: 0,
-                wins_second: 0,
-                losses: 0,
-                draws: 0,
-                updated_at: now,
-            })
+    let fresh = |p: &str| store::Rating {
+        server_id: server.clone(),
+        variant: variant.clone(),
+        player_id: p.to_string(),
+        rating: glicko::DEFAULT_RATING,
+        rd: glicko::DEFAULT_RD,
+        vol: glicko::DEFAULT_VOL,
+        games: 0,
+        wins_first: 0,
+        wins_second: 0,
+        losses: 0,
+        draws: 0,
+        updated_at: now,
     };
-    let mut a = get(&l.players[0]);
-    let mut b = get(&l.players[1]);
-    let score_a = match o.winner {
-        Some(Side::First) => 1.0,
-        Some(Side::Second) => 0.0,
-        None => 0.5,
+    let compute = |[a, b]: [Option<store::Rating>; 2]| {
+        let mut a = a.unwrap_or_else(|| fresh(&l.players[0]));
+        let mut b = b.unwrap_or_else(|| fresh(&l.players[1]));
+        let score_a = match o.winner {
+            Some(Side::First) => 1.0,
+            Some(Side::Second) => 0.0,
+            None => 0.5,
+        };
+        // Deviation first grows over the idle periods, then the game counts.
+        let (na, nb) = glicko::update_game(rating_now(&a, now), rating_now(&b, now), score_a);
+        for (r, n) in [(&mut a, na), (&mut b, nb)] {
+            r.rating = n.rating;
+            r.rd = n.rd;
+            r.vol = n.vol;
+            r.games += 1;
+            r.updated_at = now;
+        }
+        match o.winner {
+            Some(Side::First) => {
+                a.wins_first += 1;
+                b.losses += 1;
+            }
+            Some(Side::Second) => {
+                b.wins_second += 1;
+                a.losses += 1;
+            }
+            None => {
+                a.draws += 1;
+                b.draws += 1;
+            }
+        }
+        [a, b]
     };
-    let (na, nb) = glicko::update_game(
-        glicko::Rating::new(a.rating, a.rd, a.vol),
-        glicko::Rating::new(b.rating, b.rd, b.vol),
-        score_a,
-    );
-    for (r, n) in [(&mut a, na), (&mut b, nb)] {
-        r.rating = n.rating;
-        r.rd = n.rd;
-        r.vol = n.vol;
-        r.games += 1;
-        r.updated_at = now;
-    }
-    match o.winner {
-        Some(Side::First) => {
-            a.wins_first += 1;
-            b.losses += 1;
-        }
-        Some(Side::Second) => {
-            b.wins_second += 1;
-            a.losses += 1;
-        }
-        None => {
-            a.draws += 1;
-            b.draws += 1;
-        }
-    }
-    if let Err(e) = app.store.apply_game_ratings(l.row.id, &[a, b], now) {
+    if let Err(e) = app.store.rate_game(
+        l.row.id,
+        server,
+        variant,
+        [&l.players[0], &l.players[1]],
+        now,
+        compute,
+    ) {
         tracing::error!("ratings of game {}: {e}", l.row.id);
     }
 }
@@ -1438,7 +1546,7 @@ pub(crate) fn ratings_command(
                 i + 1,
                 app.name_of(&r.player_id),
                 r.rating,
-                r.rd,
+                rating_now(r, ctx.now).rd,
                 r.games,
                 if r.games == 1 { "" } else { "s" },
                 r.wins_first + r.wins_second,
@@ -1470,7 +1578,7 @@ pub(crate) fn ratings_command(
             "\n{}: {:.0} ±{:.0} — {} game{}: {} won as {}, {} won as {}, {} lost, {} drawn",
             v.name,
             r.rating,
-            r.rd,
+            rating_now(&r, ctx.now).rd,
             r.games,
             if r.games == 1 { "" } else { "s" },
             r.wins_first,
@@ -1484,10 +1592,14 @@ pub(crate) fn ratings_command(
     if !any {
         out.push_str("\nNo rated games yet.");
     }
-    let current = app
+    // This server's games only; in direct messages, only games the asker plays.
+    let current: Vec<GameRow> = app
         .store
-        .games_of_player(&who, true, 10)
-        .unwrap_or_default();
+        .games_of_player_on_server(&who, &ctx.server, true, 10)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|g| super::visible_to(g, &ctx.user.id))
+        .collect();
     if current.is_empty() {
         out.push_str("\nNo games in progress.");
     } else {
@@ -1513,43 +1625,125 @@ pub(crate) fn ratings_command(
 
 // ------------------------------------------------------------------ clock
 
-/// Starts the tournaments whose start time has passed.
+/// Starts the tournaments whose start time has passed. A scheduled start
+/// is cancelled only when too few players joined; any other failure is
+/// logged and tried again [`START_RETRY`] seconds later.
 pub(crate) fn tick(app: &App, now: i64) -> Response {
     let mut resp = Response::none();
-    let Ok(signups) = app.store.tournaments_in_state(SIGNUP) else {
-        return resp;
+    let signups = match app.store.tournaments_in_state(SIGNUP) {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!("reading tournaments to start: {e}");
+            return resp;
+        }
     };
     for row in signups {
-        let _guard = LOCK.lock().unwrap_or_else(|e| e.into_inner());
         let Ok(t) = load(app, row.id) else { continue };
         if t.row.state != SIGNUP || t.data.start_at.is_none_or(|at| at > now) {
             continue;
         }
-        match begin(app, t, now) {
+        if app.throttle.start_blocked(row.id, now) {
+            continue;
+        }
+        let entrants = match active_entrants(app, row.id) {
+            Ok(e) => e,
+            Err(_) => {
+                app.throttle.retry_start(row.id, now + START_RETRY);
+                continue;
+            }
+        };
+        if let Err(TournamentError::TooFewPlayers) = new_state(&t, &entrants) {
+            let cancelled = update(app, row.id, now, |_, t, _| {
+                Ok((t.row.state == SIGNUP).then_some(CANCELLED))
+            });
+            match cancelled {
+                Ok((t, _)) if t.row.state == CANCELLED => resp.replies.push(
+                    Reply::text(format!(
+                        "**{}** cannot start: {} ({} joined). It is cancelled.",
+                        t.row.name,
+                        TournamentError::TooFewPlayers,
+                        entrants.len()
+                    ))
+                    .to(Target::Channel(channel_of(&t))),
+                ),
+                Ok(_) => {}
+                Err(_) => app.throttle.retry_start(row.id, now + START_RETRY),
+            }
+            continue;
+        }
+        match begin(app, row.id, now) {
             Ok(r) => resp.extend(r),
             Err(r) => {
-                // Too few players: cancel, telling the channel why.
-                let Ok(t) = load(app, row.id) else { continue };
-                let _ = save(app, &t, CANCELLED, now);
-                for mut reply in r.replies {
-                    reply.ephemeral = false;
-                    reply.text = format!("{} It is cancelled.", reply.text);
-                    resp.replies.push(reply.to(Target::Channel(channel_of(&t))));
-                }
+                let why: Vec<&str> = r.replies.iter().map(|r| r.text.as_str()).collect();
+                tracing::error!(
+                    "scheduled start of tournament {} failed, trying again in {START_RETRY}s: {why:?}",
+                    row.id
+                );
+                app.throttle.retry_start(row.id, now + START_RETRY);
             }
         }
     }
     resp
 }
 
-/// The earliest scheduled start of a tournament in signup.
+/// The earliest scheduled start of a tournament in signup (or its retry).
 pub(crate) fn next_start(app: &App) -> Option<i64> {
     app.store
         .tournaments_in_state(SIGNUP)
         .ok()?
         .iter()
-        .filter_map(|r| serde_json::from_str::<Data>(&r.data).ok()?.start_at)
+        .filter_map(|r| {
+            let at = serde_json::from_str::<Data>(&r.data).ok()?.start_at?;
+            Some(app.throttle.start_retry_at(r.id).map_or(at, |x| x.max(at)))
+        })
         .min()
+}
+
+/// The front end could not open the thread of match `match_id`: the game
+/// is played in the tournament's channel, if that channel is free.
+pub(crate) fn match_thread_failed(app: &App, ctx: &Ctx, match_id: i64) -> Response {
+    let row = match app.store.get_match(match_id) {
+        Ok(Some(r)) => r,
+        Ok(None) => return private(format!("There is no match {match_id}.")),
+        Err(e) => return store_err(e),
+    };
+    let t = match load(app, row.tournament_id) {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let channel = channel_of(&t);
+    let who = format!(
+        "{} v {}",
+        mention(row.first_player.as_deref().unwrap_or("")),
+        mention(row.second_player.as_deref().unwrap_or(""))
+    );
+    let games = start_next_game(app, &t, &row, &channel, ctx.now);
+    let mut resp = Response::none();
+    if games.replies.is_empty() {
+        let started = app
+            .store
+            .games_of_match(row.id)
+            .is_ok_and(|g| !g.is_empty());
+        if !started {
+            resp.replies.push(
+                Reply::text(format!(
+                    "I could not open a thread for round {}, board {} ({who}), and this channel has a game in progress. An organiser can try again with /tournament start.",
+                    row.round, row.board
+                ))
+                .to(Target::Channel(channel)),
+            );
+        }
+        return resp;
+    }
+    resp.replies.push(
+        Reply::text(format!(
+            "I could not open a thread for round {}, board {} ({who}): the game is played here.",
+            row.round, row.board
+        ))
+        .to(Target::Channel(channel)),
+    );
+    resp.extend(games);
+    resp
 }
 
 #[cfg(test)]
@@ -1565,6 +1759,78 @@ mod tests {
         assert_eq!(fmt_points(2.75), "2¾");
         assert_eq!(fmt_points(0.25), "¼");
         assert_eq!(fmt_points(1.1), "1.10");
+    }
+
+    fn two_handles() -> (tempfile::TempDir, App, store::Store, i64) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        let app = App::new(store::Store::open(&path).unwrap());
+        let other = store::Store::open(&path).unwrap();
+        let id = app
+            .store
+            .create_tournament(&NewTournament {
+                server_id: "srv".into(),
+                channel_id: Some("general".into()),
+                name: "Spring".into(),
+                variant: "tawlbwrdd".into(),
+                format: "swiss".into(),
+                data: "{\"time\":\"3d\"}".into(),
+                created_at: 1,
+                ..NewTournament::default()
+            })
+            .unwrap();
+        (dir, app, other, id)
+    }
+
+    /// Another process commits between our read and our write: the
+    /// compare-and-set refuses ours, and `update` reads again and redoes it
+    /// on the new version, so neither change is lost.
+    #[test]
+    fn update_reads_again_after_losing_a_race() {
+        let (_dir, app, other, id) = two_handles();
+        let v0 = app.store.get_tournament(id).unwrap().unwrap().version;
+        let mut calls = 0;
+        let (t, _) = update(&app, id, 5, |_, t, _| {
+            calls += 1;
+            if calls == 1 {
+                // The other process enters a player meanwhile.
+                assert_eq!(
+                    other.join_tournament(id, "zed", 2, 128).unwrap(),
+                    JoinOutcome::Joined(1)
+                );
+            }
+            t.data.max_players = Some(64);
+            Ok(Some(SIGNUP))
+        })
+        .unwrap();
+        assert_eq!(calls, 2);
+        assert_eq!(t.row.version, v0 + 2);
+        let row = app.store.get_tournament(id).unwrap().unwrap();
+        assert_eq!(row.version, v0 + 2);
+        let data: Data = serde_json::from_str(&row.data).unwrap();
+        assert_eq!(data.max_players, Some(64));
+        assert_eq!(app.store.tournament_players(id).unwrap().len(), 1);
+    }
+
+    /// A tournament that changes under every attempt: `update` gives up
+    /// with a sentence after a few tries and writes nothing of its own.
+    #[test]
+    fn update_gives_up_politely() {
+        let (_dir, app, other, id) = two_handles();
+        let mut calls = 0;
+        let r = update(&app, id, 5, |_, t, _| {
+            calls += 1;
+            other
+                .join_tournament(id, &format!("p{calls}"), 2, 128)
+                .unwrap();
+            t.data.max_players = Some(64);
+            Ok(Some(SIGNUP))
+        });
+        let Err(resp) = r else { panic!("committed") };
+        assert_eq!(calls, RETRIES);
+        assert!(resp.replies[0].text.contains("try again in a moment"));
+        let row = app.store.get_tournament(id).unwrap().unwrap();
+        assert!(!row.data.contains("64"));
     }
 
     #[test]

@@ -39,6 +39,9 @@ pub struct Console<W: Write> {
     channels: HashSet<String>,
     files: usize,
     line: usize,
+    /// `:threads fail`: opening a match thread fails (as when the bot lacks
+    /// the permission), so the app plays the match in the channel.
+    fail_threads: bool,
 }
 
 /// Turns `<@id>` into `@id` and `<#id>` into `#id`.
@@ -140,6 +143,7 @@ impl<W: Write> Console<W> {
             channels: HashSet::new(),
             files: 0,
             line: 0,
+            fail_threads: false,
         }
     }
 
@@ -237,6 +241,9 @@ impl<W: Write> Console<W> {
                     let thread = self.thread_name(&parent, &name);
                     self.app.start_in_thread(ctx, challenge, &thread)
                 }
+                Effect::OpenMatchThread { match_id, .. } if self.fail_threads => {
+                    self.app.match_thread_failed(ctx, match_id)
+                }
                 Effect::OpenMatchThread {
                     parent,
                     name,
@@ -299,6 +306,9 @@ impl<W: Write> Console<W> {
                     self.effects(&ctx, "", "", resp.effects);
                     self.tick();
                 }
+                "threads" if matches!(rest.trim(), "fail" | "ok") => {
+                    self.fail_threads = rest.trim() == "fail";
+                }
                 "admin" if !rest.trim().is_empty() => {
                     self.admins
                         .insert(rest.trim().trim_start_matches('@').to_string());
@@ -306,7 +316,7 @@ impl<W: Write> Console<W> {
                 _ => {
                     let _ = writeln!(
                         self.out,
-                        "console> unknown console command :{verb} (try :clock +1d, :admin NAME or :leave NAME)"
+                        "console> unknown console command :{verb} (try :clock +1d, :admin NAME, :leave NAME or :threads fail|ok)"
                     );
                 }
             }

@@ -415,6 +415,22 @@ impl Handler {
                         self.send(http, origin, r, answered).await;
                     }
                 }
+                Err(e) if matches!(effect, Effect::OpenMatchThread { .. }) => {
+                    // The match is played in the tournament's channel.
+                    tracing::warn!("could not open a match thread in {parent}: {e}");
+                    let Effect::OpenMatchThread { match_id, .. } = effect else {
+                        continue;
+                    };
+                    let mut ctx2 = ctx.clone();
+                    ctx2.now = ctx2.now.max(unix_now());
+                    let resp = self
+                        .call(move |a| a.match_thread_failed(&ctx2, match_id))
+                        .await
+                        .unwrap_or_default();
+                    for r in &resp.replies {
+                        self.send(http, origin, r, answered).await;
+                    }
+                }
                 Err(e) => {
                     tracing::warn!("could not open a thread in {parent}: {e}");
                     let r = Reply::text(
@@ -437,7 +453,7 @@ impl Handler {
         mentioned: Vec<app::User>,
     ) -> app::Ctx {
         app::Ctx {
-            server: guild.map_or_else(|| "dm".to_string(), |g| g.to_string()),
+            server: guild.map_or_else(|| app::dm_scope(&user.id.to_string()), |g| g.to_string()),
             channel: channel.to_string(),
             user: app_user(user, member.and_then(|m| m.nick.as_deref())),
             now: unix_now(),
@@ -487,9 +503,10 @@ impl Handler {
                 .is_some_and(|m| m.author.id == me);
         let nick = msg.member.as_ref().and_then(|m| m.nick.as_deref());
         let actx = app::Ctx {
-            server: msg
-                .guild_id
-                .map_or_else(|| "dm".to_string(), |g| g.to_string()),
+            server: msg.guild_id.map_or_else(
+                || app::dm_scope(&msg.author.id.to_string()),
+                |g| g.to_string(),
+            ),
             channel: msg.channel_id.to_string(),
             user: app_user(&msg.author, nick),
             now: unix_now(),

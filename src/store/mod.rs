@@ -370,6 +370,35 @@ pub struct Tournament {
     pub created_by: Option<String>,
     pub created_at: i64,
     pub updated_at: i64,
+    /// The compare-and-set counter: bumped by every change of the row.
+    pub version: i64,
+}
+
+/// One pairing to write with [`Store::commit_tournament`]: inserted if the
+/// tournament has no match at `(round, board)`, otherwise only its result
+/// is filled in (a result once stored is never changed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchSpec {
+    pub round: u32,
+    pub board: u32,
+    pub first_player: Option<String>,
+    pub second_player: Option<String>,
+    pub result: Option<String>,
+}
+
+/// What [`Store::join_tournament`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JoinOutcome {
+    /// Entered; the number of active entrants now.
+    Joined(u32),
+    /// Already entered.
+    Already,
+    /// Entered once and left: cannot come back.
+    Left,
+    /// `max` active entrants already.
+    Full,
+    /// The tournament is not in sign-up (or does not exist).
+    Closed,
 }
 
 /// A tournament entrant.
@@ -493,7 +522,7 @@ fn challenge_from_row(r: &Row<'_>) -> rusqlite::Result<Challenge> {
 }
 
 const TOURNAMENT_COLUMNS: &str = "id, server_id, channel_id, name, variant, options, format, \
-     state, data, created_by, created_at, updated_at";
+     state, data, created_by, created_at, updated_at, version";
 
 fn tournament_from_row(r: &Row<'_>) -> rusqlite::Result<Tournament> {
     Ok(Tournament {
@@ -509,6 +538,7 @@ fn tournament_from_row(r: &Row<'_>) -> rusqlite::Result<Tournament> {
         created_by: r.get(9)?,
         created_at: r.get(10)?,
         updated_at: r.get(11)?,
+        version: r.get(12)?,
     })
 }
 
@@ -1523,8 +1553,8 @@ impl Store {
         self.write_plain(|c| {
             let n = c
                 .prepare_cached(
-                    "UPDATE tournaments SET state = ?3, data = ?4, updated_at = ?5 \
-                     WHERE id = ?1 AND (?2 IS NULL OR state = ?2)",
+                    "UPDATE tournaments SET state = ?3, data = ?4, updated_at = ?5, \
+                     version = version + 1 WHERE id = ?1 AND (?2 IS NULL OR state = ?2)",
                 )?
                 .execute(params![id, expected_state, state, data, at])?;
             Ok(n == 1)
@@ -1564,6 +1594,9 @@ impl Store {
                      WHERE tournament_id = ?1 AND player_id = ?2 AND withdrawn_at IS NULL",
                 )?
                 .execute(params![id, player_id, at])?;
+            if n == 1 {
+                bump_tournament(c, id)?;
+            }
             Ok(n == 1)
         })
     }
@@ -1732,6 +1765,287 @@ impl Store {
         })
     }
 
+    // ------------------------------------- issue 10: tournaments, ratings, limits
+
+    /// Writes a tournament's new state and data together with its new or
+    /// decided pairings, in one transaction, if its version is still
+    /// `expected_version` (compare-and-set). Returns `false` (and writes
+    /// nothing) when another writer changed the tournament since it was
+    /// read: the caller reads it again and retries.
+    pub fn commit_tournament(
+        &self,
+        id: TournamentId,
+        expected_version: i64,
+        state: &str,
+        data: &str,
+        matches: &[MatchSpec],
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| self.err(e))?;
+        let run = |c: &Connection| -> rusqlite::Result<bool> {
+            let n = c
+                .prepare_cached(
+                    "UPDATE tournaments SET state = ?3, data = ?4, updated_at = ?5, \
+                     version = version + 1 WHERE id = ?1 AND version = ?2",
+                )?
+                .execute(params![id, expected_version, state, data, at])?;
+            if n != 1 {
+                return Ok(false);
+            }
+            for m in matches {
+                for p in m.first_player.iter().chain(m.second_player.iter()) {
+                    ensure_player(c, p)?;
+                }
+                c.prepare_cached(
+                    "INSERT INTO tournament_matches (tournament_id, round, board, first_player, \
+                     second_player, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
+                     ON CONFLICT (tournament_id, round, board) DO UPDATE SET \
+                     result = COALESCE(tournament_matches.result, excluded.result)",
+                )?
+                .execute(params![
+                    id,
+                    m.round,
+                    m.board,
+                    m.first_player,
+                    m.second_player,
+                    m.result
+                ])?;
+            }
+            Ok(true)
+        };
+        let done = run(&tx).map_err(|e| self.err(e))?;
+        if done {
+            tx.commit().map_err(|e| self.err(e))?;
+        }
+        Ok(done)
+    }
+
+    /// Enters a player in a tournament in sign-up, unless `max` active
+    /// entrants are in already; checked and written in one transaction, so
+    /// two processes cannot overfill it.
+    pub fn join_tournament(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+        max: u32,
+    ) -> Result<JoinOutcome, StoreError> {
+        self.write_plain(|c| {
+            let state: Option<String> = c
+                .prepare_cached("SELECT state FROM tournaments WHERE id = ?1")?
+                .query_row([id], |r| r.get(0))
+                .optional()?;
+            if state.as_deref() != Some("signup") {
+                return Ok(JoinOutcome::Closed);
+            }
+            let entry: Option<Option<i64>> = c
+                .prepare_cached(
+                    "SELECT withdrawn_at FROM tournament_players \
+                     WHERE tournament_id = ?1 AND player_id = ?2",
+                )?
+                .query_row(params![id, player_id], |r| r.get(0))
+                .optional()?;
+            match entry {
+                Some(None) => return Ok(JoinOutcome::Already),
+                Some(Some(_)) => return Ok(JoinOutcome::Left),
+                None => {}
+            }
+            let n: i64 = c
+                .prepare_cached(
+                    "SELECT count(*) FROM tournament_players \
+                     WHERE tournament_id = ?1 AND withdrawn_at IS NULL",
+                )?
+                .query_row([id], |r| r.get(0))?;
+            if n >= i64::from(max) {
+                return Ok(JoinOutcome::Full);
+            }
+            ensure_player(c, player_id)?;
+            c.prepare_cached(
+                "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
+                 VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![id, player_id, at])?;
+            // A start that read the entrants before this join must read again.
+            bump_tournament(c, id)?;
+            Ok(JoinOutcome::Joined(to_u32(n + 1)))
+        })
+    }
+
+    /// The game of a tournament match with these players on these sides.
+    pub fn game_of_match_sides(
+        &self,
+        match_id: MatchId,
+        first_player: &str,
+        second_player: &str,
+    ) -> Result<Option<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE tournament_match_id = ?1 \
+             AND first_player = ?2 AND second_player = ?3"
+        );
+        self.query_one_game(&sql, params![match_id, first_player, second_player])
+    }
+
+    /// Creates a challenge unless its challenger already has `max_open`
+    /// open, unexpired challenges on its server (counted and written in one
+    /// transaction). `None` when the limit is reached.
+    pub fn create_challenge_capped(
+        &self,
+        ch: &NewChallenge,
+        max_open: u32,
+    ) -> Result<Option<ChallengeId>, StoreError> {
+        self.write_plain(|c| {
+            let n: i64 = c
+                .prepare_cached(
+                    "SELECT count(*) FROM challenges WHERE challenger_id = ?1 \
+                     AND server_id = ?2 AND state = 'open' \
+                     AND (expires_at IS NULL OR expires_at > ?3)",
+                )?
+                .query_row(
+                    params![ch.challenger_id, ch.server_id, ch.created_at],
+                    |r| r.get(0),
+                )?;
+            if n >= i64::from(max_open) {
+                return Ok(None);
+            }
+            let mut players = vec![ch.challenger_id.as_str()];
+            if let Some(o) = &ch.opponent_id {
+                players.push(o);
+            }
+            ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &players)?;
+            c.prepare_cached(
+                "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
+                 variant, options, challenger_side, time_control, rated, state, created_at, \
+                 updated_at, expires_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?10, ?11)",
+            )?
+            .execute(params![
+                ch.server_id,
+                ch.channel_id,
+                ch.challenger_id,
+                ch.opponent_id,
+                ch.variant,
+                opts_to_json(&ch.options),
+                ch.challenger_side,
+                ch.time_control,
+                ch.rated,
+                ch.created_at,
+                ch.expires_at,
+            ])?;
+            Ok(Some(c.last_insert_rowid()))
+        })
+    }
+
+    /// Records an offer on an active game only if no offer of that kind is
+    /// pending (by either player): `false` when one is. Unlike
+    /// [`Store::set_offer`] it never replaces a standing offer.
+    pub fn set_offer_once(
+        &self,
+        game_id: GameId,
+        kind: OfferKind,
+        by_player: &str,
+        at: i64,
+    ) -> Result<bool, AppendError> {
+        self.write(|c| {
+            let count = check_turn(c, game_id, None)?;
+            let n = c
+                .prepare_cached(
+                    "INSERT INTO offers (game_id, kind, by_player, at, move_count) \
+                     VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (game_id, kind) DO NOTHING",
+                )?
+                .execute(params![game_id, kind.as_str(), by_player, at, count])?;
+            Ok(n == 1)
+        })
+    }
+
+    /// Rates a finished game: reads both players' ratings (`None` for a
+    /// player not yet rated), lets `f` compute their new rows, and writes
+    /// them with the game's history, all in one `BEGIN IMMEDIATE`
+    /// transaction. Two games ending at once (in two processes, too) are
+    /// rated one after the other and neither update is lost. Once per game:
+    /// `false` (and `f` not called) if the game was already rated.
+    pub fn rate_game(
+        &self,
+        game_id: GameId,
+        server_id: &str,
+        variant: &str,
+        players: [&str; 2],
+        at: i64,
+        f: impl FnOnce([Option<Rating>; 2]) -> [Rating; 2],
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let done = c
+                .prepare_cached("SELECT 1 FROM rating_history WHERE game_id = ?1")?
+                .exists([game_id])?;
+            if done {
+                return Ok(false);
+            }
+            let sql = format!(
+                "SELECT {RATING_COLUMNS} FROM ratings \
+                 WHERE server_id = ?1 AND variant = ?2 AND player_id = ?3"
+            );
+            let read = |p: &str| -> rusqlite::Result<Option<Rating>> {
+                c.prepare_cached(&sql)?
+                    .query_row([server_id, variant, p], rating_from_row)
+                    .optional()
+            };
+            let before = [read(players[0])?, read(players[1])?];
+            let old = [
+                before[0].as_ref().map_or(1500.0, |r| r.rating),
+                before[1].as_ref().map_or(1500.0, |r| r.rating),
+            ];
+            let new = f(before);
+            for (r, old) in new.iter().zip(old) {
+                ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
+                c.prepare_cached(
+                    "INSERT OR REPLACE INTO ratings (server_id, variant, player_id, rating, rd, \
+                     vol, games, wins_first, wins_second, losses, draws, updated_at) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                )?
+                .execute(params![
+                    r.server_id,
+                    r.variant,
+                    r.player_id,
+                    r.rating,
+                    r.rd,
+                    r.vol,
+                    r.games,
+                    r.wins_first,
+                    r.wins_second,
+                    r.losses,
+                    r.draws,
+                    r.updated_at,
+                ])?;
+                c.prepare_cached(
+                    "INSERT INTO rating_history (game_id, player_id, rating_before, \
+                     rating_after, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )?
+                .execute(params![game_id, r.player_id, old, r.rating, at])?;
+            }
+            Ok(true)
+        })
+    }
+
+    /// Games a player plays or played on one server (or direct-message
+    /// scope), newest first.
+    pub fn games_of_player_on_server(
+        &self,
+        player_id: &str,
+        server_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id IN ( \
+               SELECT id FROM games WHERE first_player = ?1 \
+               UNION SELECT id FROM games WHERE second_player = ?1) \
+             AND server_id = ?4 AND (?2 = 0 OR state = 'active') ORDER BY id DESC LIMIT ?3"
+        );
+        self.query_games(&sql, params![player_id, active_only, limit, server_id])
+    }
+
     // --------------------------------------------------------------- helpers
 
     fn query_list<T, P: rusqlite::Params>(
@@ -1837,6 +2151,13 @@ impl Store {
             format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE state = ?1 ORDER BY id");
         self.query_list(&sql, [state], tournament_from_row)
     }
+}
+
+/// Bumps a tournament's compare-and-set version: its entrants changed.
+fn bump_tournament(c: &Connection, id: TournamentId) -> rusqlite::Result<()> {
+    c.prepare_cached("UPDATE tournaments SET version = version + 1 WHERE id = ?1")?
+        .execute([id])?;
+    Ok(())
 }
 
 fn read_moves(c: &Connection, game_id: GameId) -> rusqlite::Result<Vec<StoredMove>> {

@@ -163,6 +163,24 @@ pub fn idle(player: Rating) -> Rating {
     }
 }
 
+/// The length of a rating period: a week. Each whole week without a rated
+/// game grows a player's deviation once by [`idle`] (at most [`MAX_IDLE`]
+/// times; the cap is reached long before).
+pub const PERIOD_SECS: i64 = 7 * 86_400;
+/// The most idle periods counted at once.
+pub const MAX_IDLE: i64 = 520;
+
+/// `player` as of `now`, last rated at `last` (unix seconds): one [`idle`]
+/// step per whole [`PERIOD_SECS`] between them.
+pub fn idle_since(player: Rating, last: i64, now: i64) -> Rating {
+    let periods = ((now - last) / PERIOD_SECS).clamp(0, MAX_IDLE);
+    let mut r = player;
+    for _ in 0..periods {
+        r = idle(r);
+    }
+    r
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -214,5 +232,28 @@ mod tests {
         let expect = ((100.0 / SCALE).powi(2) + 0.06f64.powi(2)).sqrt() * SCALE;
         assert!((i.rd - expect).abs() < 1e-9);
         assert_eq!(idle(Rating::default()).rd, 350.0);
+    }
+
+    #[test]
+    fn deviation_grows_per_idle_week() {
+        let r = Rating::new(1700.0, 60.0, 0.06);
+        let week = PERIOD_SECS;
+        // Less than a period: unchanged.
+        assert_eq!(idle_since(r, 0, week - 1), r);
+        // One, then three periods: one and three idle steps.
+        assert_eq!(idle_since(r, 0, week), idle(r));
+        assert_eq!(idle_since(r, 100, 100 + 3 * week + 5), idle(idle(idle(r))));
+        let year = idle_since(r, 0, 52 * week);
+        assert!(year.rd > idle_since(r, 0, 10 * week).rd);
+        assert_eq!(year.rating, 1700.0);
+        // Never above a new player's deviation, and a clock going back is no period.
+        // At most MAX_IDLE periods count (ten years): then it stops growing.
+        assert_eq!(
+            idle_since(r, 0, 100_000 * week),
+            idle_since(r, 0, MAX_IDLE * week)
+        );
+        let unsure = Rating::new(1500.0, 340.0, 0.06);
+        assert_eq!(idle_since(unsure, 0, 100 * week).rd, DEFAULT_RD);
+        assert_eq!(idle_since(r, week, 0), r);
     }
 }
