@@ -917,7 +917,7 @@ fn reason_dux_immobile() {
 
 #[test]
 fn reason_no_legal_move() {
-    let p = rows(11, 11, "a: b1 a2 j9; d: a1");
+    let p = rows(11, 11, "a: b1 a2 j9 j11 k10; d: a1; K: k11");
     let j = ok(&[
         "--variant",
         "tawlbwrdd",
@@ -940,7 +940,7 @@ fn reason_no_legal_move() {
     ]);
     outcome(&j, "white", "no_legal_move");
     // A position given with the side to move already stuck is over at once.
-    let p = rows(11, 11, "a: b1 a2 j9; d: a1");
+    let p = rows(11, 11, "a: b1 a2 j9 j11 k10; d: a1; K: k11");
     let j = ok(&[
         "--variant",
         "tawlbwrdd",
@@ -954,7 +954,7 @@ fn reason_no_legal_move() {
 
 #[test]
 fn reason_repetition() {
-    let p = rows(11, 11, "a: b1 b2 a3 k9; d: a1");
+    let p = rows(11, 11, "a: b1 b2 a3 k9 j11 k10; d: a1; K: k11");
     let moves = [
         "k9-k8", "a1-a2", "k8-k9", "a2-a1", "k9-k8", "a1-a2", "k8-k9",
     ];

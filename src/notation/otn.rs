@@ -556,11 +556,11 @@ pub fn ruleset_from_rules(rules: &str) -> Result<Ruleset, String> {
         if ours.get("dim") != theirs.get("dim") {
             continue;
         }
-        let diffs: Vec<String> = ours
-            .keys()
-            .chain(theirs.keys())
-            .filter(|k| ours.get(*k) != theirs.get(*k))
-            .cloned()
+        // In the order of DECIDING, so the most telling rule is named first.
+        let diffs: Vec<String> = DECIDING
+            .iter()
+            .filter(|k| ours.get(**k) != theirs.get(**k))
+            .map(|k| k.to_string())
             .collect();
         if best.as_ref().is_none_or(|(n, _, _)| diffs.len() < *n) {
             let first = diffs.first().cloned().unwrap_or_default();
@@ -1134,16 +1134,14 @@ pub fn detect_format(text: &str) -> RecordFormat {
     if as_tag(line).is_some() || line.starts_with("dim:") {
         return RecordFormat::Otn;
     }
-    if let Some(inner) = line.strip_prefix('[').and_then(|l| l.strip_suffix(']')) {
-        if let Some((k, v)) = inner.split_once(char::is_whitespace) {
-            let v = v.trim();
-            if !k.is_empty()
-                && k.chars().all(|c| c.is_ascii_alphanumeric())
-                && v.starts_with('"')
-                && v.ends_with('"')
-            {
-                return RecordFormat::Tawlbot;
-            }
+    // `[Name "value"]`, or a broken header of that shape (which the
+    // tawlbot reader then explains).
+    if let Some((k, _)) = line
+        .strip_prefix('[')
+        .and_then(|l| l.split_once(char::is_whitespace))
+    {
+        if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return RecordFormat::Tawlbot;
         }
     }
     RecordFormat::Neither
