@@ -123,9 +123,10 @@ impl GameArgs {
             }
             if seed.is_none() {
                 if let Some(s) = rec.header("Seed") {
-                    seed = Some(s.parse().map_err(|_| {
-                        usage(format!("{path}: the Seed header is not a number"))
-                    })?);
+                    seed =
+                        Some(s.parse().map_err(|_| {
+                            usage(format!("{path}: the Seed header is not a number"))
+                        })?);
                 }
             }
             first = first.or(rec.header("First").map(str::to_string));
@@ -287,8 +288,10 @@ fn state(game: &Game, legal: bool, error: Option<ErrorJson>) -> String {
 }
 
 const REPLAY_USAGE: &str =
-    "usage: tawlbot replay --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
-                      [--first SIDE] [--seed N] [--record FILE] [--trace] [--legal] [--] [MOVE]...";
+    "usage: tawlbot replay --variant ID [--option OPT]... [--position ROWS|OTN --to-move SIDE]
+                      [--first SIDE] [--seed N] [--record FILE] [--trace] [--legal] [--] [MOVE]...
+       --record reads a tawlbot record (/export) or an OTN game record; --position takes
+       tawlbot's rows (top rank first) or an OTN position (/rank1/rank2/.../)";
 
 /// `tawlbot replay`: plays moves through the rules and prints JSON.
 pub fn replay(args: Vec<String>, out: &mut dyn Write) -> Exit {
@@ -353,7 +356,7 @@ pub fn replay(args: Vec<String>, out: &mut dyn Write) -> Exit {
 }
 
 const RENDER_USAGE: &str =
-    "usage: tawlbot render --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
+    "usage: tawlbot render --variant ID [--option OPT]... [--position ROWS|OTN --to-move SIDE]
                       [--theme NAME] [--show-moves SQUARE] [--gif] --out FILE [MOVE]...";
 
 /// `tawlbot render`: writes the picture after the moves (or the GIF of them).

@@ -263,14 +263,8 @@ fn rank_one_comes_first_orientation() {
     // And a gwyddbwyll board (13x8): white on a1, black on m8.
     let g = rules("gwyddbwyll", &[]);
     let b = otn::parse_position(&g, "/t12/13/13/13/13/13/13/12T/").unwrap();
-    assert_eq!(
-        b.get(sq("a1")),
-        Some(Piece::new(Side::First, Kind::Man))
-    );
-    assert_eq!(
-        b.get(sq("m8")),
-        Some(Piece::new(Side::Second, Kind::Man))
-    );
+    assert_eq!(b.get(sq("a1")), Some(Piece::new(Side::First, Kind::Man)));
+    assert_eq!(b.get(sq("m8")), Some(Piece::new(Side::Second, Kind::Man)));
 }
 
 /// The spec's tafl setups, each square written out by hand.
@@ -302,7 +296,10 @@ fn spec_vectors_parse_to_the_positions_they_describe() {
             "f6"
         )
     );
-    assert_eq!(otn::write_position(&otn::parse_position(&t11, cph).unwrap()), cph);
+    assert_eq!(
+        otn::write_position(&otn::parse_position(&t11, cph).unwrap()),
+        cph
+    );
     // Sea Battle 9x9, read as a tallfwrdd position.
     let t9 = rules("tallfwrdd", &[]);
     let sea = "/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
@@ -337,7 +334,9 @@ fn spec_rules_strings_are_refused_with_the_rule_named() {
     let e = otn::ruleset_from_rules(cph).unwrap_err();
     assert!(e.starts_with("tawlbot cannot play these rules:"), "{e}");
     // Brandub: no 7x7 game.
-    let e = otn::ruleset_from_rules("dim:7 ks:n cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/").unwrap_err();
+    let e =
+        otn::ruleset_from_rules("dim:7 ks:n cenhe: cenh: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/")
+            .unwrap_err();
     assert!(e.contains("no tafl game on a 7x7 board"), "{e}");
 }
 
@@ -358,7 +357,10 @@ fn a_hand_written_record_replays() {
     // A wrong capture claim is refused with the engine's sentence.
     let bad = format!("[rules:{rules_str}]\n\n1. e2-f2xf3 e4-f4\n");
     let e = otn::read_game(&bad, 3).unwrap_err();
-    assert!(e.starts_with("Move 1 (e2-f2xf3): e2-f2 captures nothing"), "{e}");
+    assert!(
+        e.starts_with("Move 1 (e2-f2xf3): e2-f2 captures nothing"),
+        "{e}"
+    );
     // The rules string on its own line, as the spec's grammar allows.
     let bare = format!("{rules_str}\n\n1. e2-f2\n");
     assert_eq!(otn::read_game(&bare, 3).unwrap().0.record().len(), 1);
@@ -388,7 +390,10 @@ fn written_records_follow_the_spec() {
     let expected_head = "[date:2026.11.30]\n[attackers:alice]\n[defenders:bob]\n[result:-1]\n[termination:king escaped]\n[variant:tawlbwrdd]\n[position:/t10/11/11/11/11/5K5/11/11/11/11/11/]\n[rules:dim:11 esc:e atkf:y tfr:l ka:y ks:s spd:-1 surf:n cor: cen:f6, cenh: cenhe:tTK cens:K cenp:tTK start:/4ttt4/4ttt4/11/5T5/tt2TTT2tt/tt1TTKTT1tt/tt2TTT2tt/5T5/11/4ttt4/4ttt4/]\n\n";
     assert!(text.starts_with(expected_head), "{text}");
     // f6-f3 opens lines to a3 and k3 (and f1): the king threatens to escape.
-    assert!(text.ends_with("\n1. a1-a2 Kf6-f3-\n2. a2-a3 Kf3-f1--\n"), "{text}");
+    assert!(
+        text.ends_with("\n1. a1-a2 Kf6-f3-\n2. a2-a3 Kf3-f1--\n"),
+        "{text}"
+    );
     // A king captured: tallfwrdd, by three and the empty throne.
     let t = rules("tallfwrdd", &[]);
     let board = otn::parse_position(&t, "/9/9/9/3t5/1t1K5/3t5/9/9/9/").unwrap();
@@ -409,7 +414,10 @@ fn gwyddbwyll_and_options_travel_in_the_variant_tag() {
     let r = rules("goedhboell", &["dice", "corner-guard"]);
     let g = Game::new(r, 77);
     let text = otn::write_game(&g, &Tags::default());
-    assert!(text.contains("[variant:goedhboell corner-guard dice seed=77]"), "{text}");
+    assert!(
+        text.contains("[variant:goedhboell corner-guard dice seed=77]"),
+        "{text}"
+    );
     let (back, _) = otn::read_game(&text, 1).unwrap();
     assert_eq!(back.throws(), g.throws());
 }

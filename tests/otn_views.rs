@@ -32,7 +32,7 @@ fn scenes(mut f: impl FnMut(&Game)) {
                 x ^= x >> 7;
                 x ^= x << 17;
                 g.play(legal[(x % legal.len() as u64) as usize]).unwrap();
-                if g.record().len() % 7 == 0 || g.is_over() {
+                if g.record().len().is_multiple_of(7) || g.is_over() {
                     f(&g);
                 }
             }
@@ -46,11 +46,17 @@ fn diagram_fits_a_message_and_has_labels_on_all_sides() {
     scenes(|g| {
         n += 1;
         let d = diagram_of(g);
-        assert!(d.chars().count() <= MAX_MESSAGE, "{} chars:\n{d}", d.chars().count());
+        assert!(
+            d.chars().count() <= MAX_MESSAGE,
+            "{} chars:\n{d}",
+            d.chars().count()
+        );
         assert!(d.starts_with("```\n") && d.ends_with("\n```"));
         let r = g.rules();
         let lines: Vec<&str> = d.lines().collect();
-        let files: String = (0..r.width).map(|f| format!(" {}", (b'a' + f) as char)).collect();
+        let files: String = (0..r.width)
+            .map(|f| format!(" {}", (b'a' + f) as char))
+            .collect();
         assert_eq!(lines[1], format!("  {files}"));
         assert_eq!(lines[2 + r.height as usize], format!("  {files}"));
         for (i, rank) in (1..=r.height).rev().enumerate() {
@@ -58,7 +64,12 @@ fn diagram_fits_a_message_and_has_labels_on_all_sides() {
             assert!(line.starts_with(&format!("{rank:>2}")), "{line}");
             assert!(line.ends_with(&format!("{rank:>2}")), "{line}");
             // One character per square, at the odd columns.
-            let row: String = line.chars().skip(3).step_by(2).take(r.width as usize).collect();
+            let row: String = line
+                .chars()
+                .skip(3)
+                .step_by(2)
+                .take(r.width as usize)
+                .collect();
             let expected: String = tawlbot::notation::board_rows(r, g.board())[i]
                 .chars()
                 .zip(row.chars())
@@ -83,7 +94,11 @@ fn diagram_fits_a_message_and_has_labels_on_all_sides() {
 
 #[test]
 fn largest_boards_fit_with_room_to_spare() {
-    for (v, o) in [("gwyddbwyll", vec![]), ("tawlbwrdd", vec![]), ("tawlbwrdd-walker", vec![])] {
+    for (v, o) in [
+        ("gwyddbwyll", vec![]),
+        ("tawlbwrdd", vec![]),
+        ("tawlbwrdd-walker", vec![]),
+    ] {
         let r = Ruleset::from_spec(v, &o).unwrap();
         let g = Game::new(r, 1);
         let d = diagram_of(&g);
@@ -97,7 +112,11 @@ fn alt_text_fits_and_says_what_is_asked() {
     scenes(|g| {
         let s = describe_game(g);
         assert!(!s.is_empty());
-        assert!(s.chars().count() <= MAX_ALT, "{} chars: {s}", s.chars().count());
+        assert!(
+            s.chars().count() <= MAX_ALT,
+            "{} chars: {s}",
+            s.chars().count()
+        );
         let r = g.rules();
         assert!(s.starts_with(r.name), "{s}");
         match g.to_move() {
@@ -117,7 +136,10 @@ fn alt_text_fits_and_says_what_is_asked() {
             assert!(s.contains(&format!(" to {to}")), "{s}");
         }
         if r.family == tawlbot::rules::Family::Tafl {
-            assert!(s.contains("The king is on ") || s.contains("The king is off the board"), "{s}");
+            assert!(
+                s.contains("The king is on ") || s.contains("The king is off the board"),
+                "{s}"
+            );
         }
         // The squares always fit on tawlbot's boards: no counts needed.
         assert!(!s.contains(" men.") || s.contains("no men"), "{s}");

@@ -1335,7 +1335,8 @@ fn a_file_in_neither_format_is_refused_with_a_sentence() {
     assert_eq!(r.code, 1, "stderr: {}", r.stderr);
     assert!(r.stdout.is_empty(), "{}", r.stdout);
     assert!(
-        r.stderr.contains("is neither a tawlbot record") && r.stderr.contains("nor an OTN game record"),
+        r.stderr.contains("is neither a tawlbot record")
+            && r.stderr.contains("nor an OTN game record"),
         "{}",
         r.stderr
     );
@@ -1348,7 +1349,11 @@ fn a_file_in_neither_format_is_refused_with_a_sentence() {
     .unwrap();
     let r = replay(&["--record", path.to_str().unwrap()]);
     assert_eq!(r.code, 1);
-    assert!(r.stderr.contains("esc:c (where the king escapes)"), "{}", r.stderr);
+    assert!(
+        r.stderr.contains("esc:c (where the king escapes)"),
+        "{}",
+        r.stderr
+    );
     // An OTN record takes its game from the file, not from flags.
     let err = usage(&["--record", path.to_str().unwrap(), "--variant", "tallfwrdd"]);
     assert!(err.contains("is an OTN record"), "{err}");
@@ -1359,14 +1364,38 @@ fn position_in_otn_reads_like_rows() {
     // Rank 1 first in OTN, the top rank first in tawlbot's rows.
     let otn_pos = "/t10/11/11/11/11/5K5/11/11/11/10t/11/";
     let rows_pos = rows(11, 11, "a: a1 k10; K: f6");
-    let a = ok(&["--variant", "tawlbwrdd", "--position", otn_pos, "--to-move", "attackers"]);
-    let b = ok(&["--variant", "tawlbwrdd", "--position", &rows_pos, "--to-move", "attackers"]);
+    let a = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        otn_pos,
+        "--to-move",
+        "attackers",
+    ]);
+    let b = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &rows_pos,
+        "--to-move",
+        "attackers",
+    ]);
     assert_eq!(a, b);
     assert_eq!(a["board"][10], "a..........");
     assert_eq!(a["board"][1], "..........a");
     // The inverted form too.
     let inv = "starti:/11/10t/11/11/11/5K5/11/11/11/11/t10/";
-    assert_eq!(ok(&["--variant", "tawlbwrdd", "--position", inv, "--to-move", "attackers"]), a);
+    assert_eq!(
+        ok(&[
+            "--variant",
+            "tawlbwrdd",
+            "--position",
+            inv,
+            "--to-move",
+            "attackers"
+        ]),
+        a
+    );
     // Gwyddbwyll: t white, T black, c/C the dux.
     let j = ok(&[
         "--variant",
@@ -1386,9 +1415,19 @@ fn position_in_otn_reads_like_rows() {
 fn positions_are_checked_with_a_sentence_per_problem() {
     // Two kings and a man on the throne (tawlbot's rows).
     let p = rows(11, 11, "a: f6 a1; K: b2 c3");
-    let err = usage(&["--variant", "tawlbwrdd", "--position", &p, "--to-move", "attackers"]);
+    let err = usage(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+    ]);
     assert!(err.contains("There are 2 kings (b2, c3)"), "{err}");
-    assert!(err.contains("An attacker stands on f6, which is the throne"), "{err}");
+    assert!(
+        err.contains("An attacker stands on f6, which is the throne"),
+        "{err}"
+    );
     // No king (OTN).
     let err = usage(&[
         "--variant",
@@ -1410,7 +1449,10 @@ fn positions_are_checked_with_a_sentence_per_problem() {
         "--to-move",
         "attackers",
     ]);
-    assert!(err.contains("next to a corner: only the king may stand there"), "{err}");
+    assert!(
+        err.contains("next to a corner: only the king may stand there"),
+        "{err}"
+    );
     // The wrong size, in OTN.
     let err = usage(&[
         "--variant",
@@ -1420,7 +1462,10 @@ fn positions_are_checked_with_a_sentence_per_problem() {
         "--to-move",
         "attackers",
     ]);
-    assert!(err.contains("A Tawlbwrdd board has 11 ranks, but that position has 7."), "{err}");
+    assert!(
+        err.contains("A Tawlbwrdd board has 11 ranks, but that position has 7."),
+        "{err}"
+    );
     // A dux without the dux option.
     let err = usage(&[
         "--variant",

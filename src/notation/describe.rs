@@ -5,7 +5,10 @@
 //! turns a [`Scene`] into [`Fact`]s (plain data: names, squares, counts), and
 //! [`en`] holds every English sentence template, one function per fact.
 
-use crate::rules::{Board, Escape, Family, Game, Kind, Outcome, Piece, Played, Reason, Ruleset, Side, Square, SquareFlags};
+use crate::rules::{
+    Board, Escape, Family, Game, Kind, Outcome, Piece, Played, Reason, Ruleset, Side, Square,
+    SquareFlags,
+};
 
 /// The most characters a Discord attachment description may have.
 pub const MAX_ALT: usize = 1024;
@@ -54,7 +57,10 @@ pub enum Fact {
     /// Whose turn it is (the side's name).
     Turn { side: String },
     /// Who won (`None`: a draw) and why.
-    Result { winner: Option<String>, reason: Reason },
+    Result {
+        winner: Option<String>,
+        reason: Reason,
+    },
     /// The last move: the piece's name, from, to, and the captures (the
     /// king's square is marked).
     LastMove {
@@ -192,7 +198,10 @@ pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
         // custodial capture the king may be anywhere in the list, and the
         // last square is named as his (a scene does not keep captured kinds).
         let mut captured: Vec<String> = p.captures.iter().map(|&c| sq(c)).collect();
-        let king_captured = if scene.outcome.is_some_and(|o| o.reason == Reason::KingCaptured) {
+        let king_captured = if scene
+            .outcome
+            .is_some_and(|o| o.reason == Reason::KingCaptured)
+        {
             captured.pop()
         } else {
             None
@@ -307,7 +316,10 @@ pub mod en {
                 winner: Some(w),
                 reason: r,
             } => format!("{} won: {}.", cap(w), reason(*r)),
-            Fact::Result { winner: None, reason: r } => format!("Drawn: {}.", reason(*r)),
+            Fact::Result {
+                winner: None,
+                reason: r,
+            } => format!("Drawn: {}.", reason(*r)),
             Fact::LastMove {
                 piece,
                 from,
@@ -426,8 +438,14 @@ mod tests {
     fn start_of_tawlbwrdd() {
         let g = game("tawlbwrdd");
         let s = describe_game(&g);
-        assert!(s.starts_with("Tawlbwrdd, move 1. Attackers to play."), "{s}");
-        assert!(s.contains("The king is on f6 (the throne), with no open line to escape."), "{s}");
+        assert!(
+            s.starts_with("Tawlbwrdd, move 1. Attackers to play."),
+            "{s}"
+        );
+        assert!(
+            s.contains("The king is on f6 (the throne), with no open line to escape."),
+            "{s}"
+        );
         assert!(s.contains("Attackers, 24 men: a5 to a7, b5 to b7, e1 to g1, e2 to g2, e10 to g10, e11 to g11, j5 to j7, k5 to k7."), "{s}");
         assert!(s.contains("Defenders, 12 men and the king: "), "{s}");
     }
@@ -435,21 +453,31 @@ mod tests {
     #[test]
     fn last_move_captures_and_open_lines() {
         let rules = Ruleset::from_spec("tawlbwrdd", &[]).unwrap();
-        let b = crate::notation::otn::parse_position(
-            &rules,
-            "/11/11/11/3t7/11/5K5/11/11/11/11/11/",
-        )
-        .unwrap();
+        let b =
+            crate::notation::otn::parse_position(&rules, "/11/11/11/3t7/11/5K5/11/11/11/11/11/")
+                .unwrap();
         let mut b2 = b.clone();
-        b2.set(Square::new(4, 3).unwrap(), Some(Piece::new(Side::Second, Kind::Man)));
-        b2.set(Square::new(6, 2).unwrap(), Some(Piece::new(Side::First, Kind::Man)));
+        b2.set(
+            Square::new(4, 3).unwrap(),
+            Some(Piece::new(Side::Second, Kind::Man)),
+        );
+        b2.set(
+            Square::new(6, 2).unwrap(),
+            Some(Piece::new(Side::First, Kind::Man)),
+        );
         let mut g = Game::from_position(rules, b2, Side::First, 1).unwrap();
         play_text(&mut g, "g3-g4").unwrap();
         play_text(&mut g, "f6-f5").unwrap();
         play_text(&mut g, "g4-f4").unwrap();
         let s = describe_game(&g);
-        assert!(s.contains("Last move: an attacker, g4 to f4, capturing e4."), "{s}");
-        assert!(s.contains("The king is on f5, with an open line to escape to a5, k5 and f11."), "{s}");
+        assert!(
+            s.contains("Last move: an attacker, g4 to f4, capturing e4."),
+            "{s}"
+        );
+        assert!(
+            s.contains("The king is on f5, with an open line to escape to a5, k5 and f11."),
+            "{s}"
+        );
         assert!(s.contains("Defenders, no men and the king."), "{s}");
     }
 
@@ -467,10 +495,16 @@ mod tests {
     fn groups_prefer_long_runs() {
         let rules = Ruleset::from_spec("tawlbwrdd", &[]).unwrap();
         let sq = |f, r| Square::new(f, r).unwrap();
-        let g = group_squares(&rules, &[sq(0, 3), sq(0, 4), sq(0, 5), sq(0, 6), sq(0, 7), sq(1, 5)]);
+        let g = group_squares(
+            &rules,
+            &[sq(0, 3), sq(0, 4), sq(0, 5), sq(0, 6), sq(0, 7), sq(1, 5)],
+        );
         assert_eq!(
             g,
-            vec![Group::Run("a4".into(), "a8".into()), Group::One("b6".into())]
+            vec![
+                Group::Run("a4".into(), "a8".into()),
+                Group::One("b6".into())
+            ]
         );
     }
 }

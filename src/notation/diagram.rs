@@ -54,9 +54,7 @@ fn legend(rules: &Ruleset, last: bool) -> Vec<String> {
 pub fn diagram(rules: &Ruleset, board: &Board, last: Option<&Played>) -> String {
     let w = board.width();
     let h = board.height();
-    let files: String = (0..w)
-        .map(|f| format!(" {}", (b'a' + f) as char))
-        .collect();
+    let files: String = (0..w).map(|f| format!(" {}", (b'a' + f) as char)).collect();
     let mut out = String::from("```\n");
     out.push_str(&format!("  {files}\n"));
     for r in (0..h).rev() {

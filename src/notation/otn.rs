@@ -931,7 +931,11 @@ pub fn parse_game(text: &str) -> Result<OtnRecord, String> {
                 continue;
             }
             if tok.len() > 40 {
-                return Err(format!("Line {}: \"{}...\" is not a move.", n + 1, &tok[..20]));
+                return Err(format!(
+                    "Line {}: \"{}...\" is not a move.",
+                    n + 1,
+                    &tok[..20]
+                ));
             }
             rec.moves.push(tok.to_string());
         }
@@ -982,16 +986,21 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
         crate::rules::VARIANTS
             .iter()
             .any(|i| i.id == id.to_ascii_lowercase() || i.aliases.contains(&id))
-            .then(|| (id.to_string(), words.map(str::to_string).collect::<Vec<_>>()))
+            .then(|| {
+                (
+                    id.to_string(),
+                    words.map(str::to_string).collect::<Vec<_>>(),
+                )
+            })
     }) {
         Some((id, words)) => {
             let mut opts = Vec::new();
             for w in words {
                 match w.strip_prefix("seed=") {
                     Some(s) => {
-                        seed = s
-                            .parse()
-                            .map_err(|_| format!("The seed in the variant tag, {s}, is not a number."))?
+                        seed = s.parse().map_err(|_| {
+                            format!("The seed in the variant tag, {s}, is not a number.")
+                        })?
                     }
                     None => opts.push(w),
                 }
@@ -1009,7 +1018,12 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
         Some(r) => rules_pairs(r)?,
         None => Vec::new(),
     };
-    let get = |k: &str| pairs.iter().find(|(key, _)| key == k).map(|(_, v)| v.as_str());
+    let get = |k: &str| {
+        pairs
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.as_str())
+    };
     let first = match get("atkf") {
         Some("n") => Side::Second,
         _ => Side::First,
@@ -1155,7 +1169,10 @@ pub fn tawlbot_record(game: &Game, players: &[Option<String>; 2]) -> Record {
         ("Variant".to_string(), rules.variant.to_string()),
         ("Options".to_string(), rules.options.join(" ")),
         ("Seed".to_string(), game.seed().to_string()),
-        ("First".to_string(), rules.side_name(game.first()).to_string()),
+        (
+            "First".to_string(),
+            rules.side_name(game.first()).to_string(),
+        ),
     ];
     for side in [Side::First, Side::Second] {
         if let Some(p) = &players[side.index()] {
@@ -1230,8 +1247,14 @@ mod tests {
 
     #[test]
     fn formats_are_told_apart() {
-        assert_eq!(detect_format("[Variant \"x\"]\n1. e1-e2"), RecordFormat::Tawlbot);
-        assert_eq!(detect_format("\n[event:x]\n[rules:dim:11 start:/11/]"), RecordFormat::Otn);
+        assert_eq!(
+            detect_format("[Variant \"x\"]\n1. e1-e2"),
+            RecordFormat::Tawlbot
+        );
+        assert_eq!(
+            detect_format("\n[event:x]\n[rules:dim:11 start:/11/]"),
+            RecordFormat::Otn
+        );
         assert_eq!(detect_format("dim:11 start:/11/\n"), RecordFormat::Otn);
         assert_eq!(detect_format("hello world"), RecordFormat::Neither);
         assert_eq!(detect_format(""), RecordFormat::Neither);
@@ -1254,6 +1277,9 @@ mod tests {
         assert!(v[0].contains("2 kings (d5, e5)"), "{v:?}");
         // An attacking king.
         let v = validate(&rules, &p("/1t7/9/9/9/4k4/9/9/9/9/"));
-        assert!(v.iter().any(|s| s.contains("belongs to the defenders")), "{v:?}");
+        assert!(
+            v.iter().any(|s| s.contains("belongs to the defenders")),
+            "{v:?}"
+        );
     }
 }
