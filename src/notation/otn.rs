@@ -702,7 +702,7 @@ pub struct Tags {
     pub round: Option<String>,
     /// The players by side (`[First, Second]`: attackers/white, defenders/black).
     pub players: [Option<String>; 2],
-    /// OTN time control, in seconds (`259200` for 3 days a move).
+    /// OTN time control, in seconds: see [`time_control`].
     pub time_control: Option<String>,
     /// Further tags written as they are (e.g. `("rated", "no")`).
     pub extra: Vec<(String, String)>,
@@ -771,6 +771,45 @@ fn reason_of(text: &str) -> Option<Reason> {
 /// A date as OTN writes it: `2026-11-30` becomes `2026.11.30`.
 pub fn otn_date(date: &str) -> String {
     date.trim().replace('-', ".")
+}
+
+fn span_seconds(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let cut = s.find(|c: char| !c.is_ascii_digit())?;
+    let n: u64 = s[..cut].parse().ok()?;
+    let unit = match &s[cut..] {
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        "w" => 7 * 86_400,
+        _ => return None,
+    };
+    n.checked_mul(unit)
+}
+
+/// A tawlbot time control (`3d`, `12h`, `bank:7d inc:1d cap:14d`, `none`)
+/// as OpenTafl writes one, in seconds: `main overtime/periods increment` +
+/// `i`. A time per move is one overtime period renewed each move
+/// (`0 259200/1 0i`); a bank is main time plus increment (`604800 0/0
+/// 86400i`; its cap has no place in OTN). `None` for no clock or a text it
+/// cannot read.
+pub fn time_control(tc: &str) -> Option<String> {
+    let t = tc.trim().to_ascii_lowercase();
+    if t.contains("bank") {
+        let mut bank = None;
+        let mut inc = Some(0);
+        for part in t.split_whitespace() {
+            let (k, v) = part.split_once([':', '=']).unwrap_or(("", part));
+            let v = if v == "0" { Some(0) } else { span_seconds(v) };
+            match k {
+                "bank" => bank = v,
+                "inc" | "increment" => inc = v,
+                _ => {}
+            }
+        }
+        return Some(format!("{} 0/0 {}i", bank?, inc?));
+    }
+    span_seconds(&t).map(|p| format!("0 {p}/1 0i"))
 }
 
 /// The `variant` tag of a game: tawlbot's id and options, and the seed when
@@ -1243,6 +1282,18 @@ mod tests {
         assert_eq!(m("---"), OtnMove::Resign);
         assert!(read_move("ce6^e8").is_err());
         assert!(read_move("Ne8=e4xe3").is_err());
+    }
+
+    #[test]
+    fn time_controls_in_seconds() {
+        assert_eq!(time_control("3d").as_deref(), Some("0 259200/1 0i"));
+        assert_eq!(time_control("12h").as_deref(), Some("0 43200/1 0i"));
+        assert_eq!(
+            time_control("bank:7d inc:1d cap:14d").as_deref(),
+            Some("604800 0/0 86400i")
+        );
+        assert_eq!(time_control("none"), None);
+        assert_eq!(time_control("soon"), None);
     }
 
     #[test]
