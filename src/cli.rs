@@ -4,11 +4,12 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use crate::notation::otn::{self, Ending, RecordFormat};
 use crate::notation::{
-    self, algebraic, board_rows, explain, format_played, format_square, parse_position,
-    parse_record, PlayError,
+    self, algebraic, board_rows, explain, format_played, format_square, parse_record, PlayError,
+    Record,
 };
-use crate::rules::{Game, Ruleset, Side};
+use crate::rules::{Game, Reason, Ruleset, Side};
 
 /// What a command-line run ended with.
 pub enum Exit {
@@ -67,8 +68,9 @@ impl GameArgs {
         Ok(true)
     }
 
-    /// Builds the game (before the moves) and the full move list.
-    pub fn build(&self) -> Result<(Game, Vec<String>), String> {
+    /// Builds the game (before the moves), the full move list, and how the
+    /// record says the game ended when its moves do not show it.
+    pub fn build(&self) -> Result<Built, BuildError> {
         let mut variant = self.variant.clone();
         let mut options = self.options.clone();
         let mut seed = self.seed;
@@ -76,10 +78,43 @@ impl GameArgs {
         let mut position = self.position.clone();
         let mut to_move = self.to_move.clone();
         let mut moves = Vec::new();
+        let mut ending = None;
+        let usage = BuildError::Usage;
         if let Some(path) = &self.record {
-            let text =
-                std::fs::read_to_string(path).map_err(|e| format!("cannot read {path}: {e}"))?;
-            let rec = parse_record(&text).map_err(|e| format!("{path}: {e}"))?;
+            let text = std::fs::read_to_string(path)
+                .map_err(|e| usage(format!("cannot read {path}: {e}")))?;
+            match otn::detect_format(&text) {
+                RecordFormat::Neither => {
+                    return Err(BuildError::Unreadable(format!(
+                        "{path} is neither a tawlbot record (header lines like [Variant \"tawlbwrdd\"]) nor an OTN game record (tag lines like [rules:dim:11 ...])."
+                    )))
+                }
+                RecordFormat::Otn => {
+                    if variant.is_some()
+                        || !options.is_empty()
+                        || position.is_some()
+                        || to_move.is_some()
+                        || first.is_some()
+                    {
+                        return Err(usage(format!(
+                            "{path} is an OTN record: it gives the variant, the start and who moves first, so leave out --variant, --option, --position, --to-move and --first"
+                        )));
+                    }
+                    let rec = otn::parse_game(&text)
+                        .map_err(|e| BuildError::Unreadable(format!("{path}: {e}")))?;
+                    let loaded = otn::load(&rec, seed.unwrap_or_else(clock_seed))
+                        .map_err(|e| BuildError::Unreadable(format!("{path}: {e}")))?;
+                    let mut moves = loaded.moves;
+                    moves.extend(self.moves.iter().cloned());
+                    return Ok(Built {
+                        game: loaded.game,
+                        moves,
+                        ending: loaded.ending,
+                    });
+                }
+                RecordFormat::Tawlbot => {}
+            }
+            let rec = parse_record(&text).map_err(|e| usage(format!("{path}: {e}")))?;
             variant = variant.or(rec.header("Variant").map(str::to_string));
             if options.is_empty() {
                 if let Some(o) = rec.header("Options") {
@@ -88,26 +123,22 @@ impl GameArgs {
             }
             if seed.is_none() {
                 if let Some(s) = rec.header("Seed") {
-                    seed = Some(
-                        s.parse()
-                            .map_err(|_| format!("{path}: the Seed header is not a number"))?,
-                    );
+                    seed =
+                        Some(s.parse().map_err(|_| {
+                            usage(format!("{path}: the Seed header is not a number"))
+                        })?);
                 }
             }
             first = first.or(rec.header("First").map(str::to_string));
             position = position.or(rec.header("Position").map(str::to_string));
             to_move = to_move.or(rec.header("ToMove").map(str::to_string));
             moves = rec.moves.clone();
+            ending = record_ending(&rec, variant.as_deref(), &options);
         }
         moves.extend(self.moves.iter().cloned());
-        let variant = variant.ok_or("--variant is required (or --record)")?;
-        let rules = Ruleset::from_spec(&variant, &options)?;
-        let seed = seed.unwrap_or_else(|| {
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map(|d| d.as_nanos() as u64)
-                .unwrap_or(0)
-        });
+        let variant = variant.ok_or(usage("--variant is required (or --record)".into()))?;
+        let rules = Ruleset::from_spec(&variant, &options).map_err(usage)?;
+        let seed = seed.unwrap_or_else(clock_seed);
         let side = |s: &str| {
             rules.parse_side(s).ok_or_else(|| {
                 format!(
@@ -120,20 +151,73 @@ impl GameArgs {
         };
         let game = match position {
             Some(p) => {
-                let tm = to_move.ok_or("--position needs --to-move")?;
-                let tm = side(&tm)?;
-                let board = parse_position(&rules, &p)?;
-                Game::from_position(rules.clone(), board, tm, seed)?
+                let tm = to_move.ok_or(usage("--position needs --to-move".into()))?;
+                let tm = side(&tm).map_err(usage)?;
+                let board = otn::read_position(&rules, &p).map_err(usage)?;
+                Game::from_position(rules.clone(), board, tm, seed).map_err(usage)?
             }
             None => {
                 if to_move.is_some() {
-                    return Err("--to-move needs --position".into());
+                    return Err(usage("--to-move needs --position".into()));
                 }
-                let f = first.as_deref().map(side).transpose()?;
+                let f = first.as_deref().map(side).transpose().map_err(usage)?;
                 Game::with_first(rules.clone(), seed, f)
             }
         };
-        Ok((game, moves))
+        Ok(Built {
+            game,
+            moves,
+            ending,
+        })
+    }
+}
+
+/// A game built from the command line, before its moves are played.
+pub struct Built {
+    pub game: Game,
+    pub moves: Vec<String>,
+    /// How the record says the game ended when the moves do not show it
+    /// (a resignation, a loss on time, an agreed draw).
+    pub ending: Option<Ending>,
+}
+
+/// Why the command line could not build a game.
+pub enum BuildError {
+    /// A usage error (exit 2).
+    Usage(String),
+    /// A record file that cannot be read as a record (exit 1).
+    Unreadable(String),
+}
+
+impl BuildError {
+    fn exit(self) -> Exit {
+        match self {
+            BuildError::Usage(m) => Exit::Usage(m),
+            BuildError::Unreadable(m) => {
+                eprintln!("{m}");
+                Exit::Refused
+            }
+        }
+    }
+}
+
+fn clock_seed() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_nanos() as u64)
+        .unwrap_or(0)
+}
+
+/// The ending a tawlbot record's Result and Reason headers give, when the
+/// moves cannot show it.
+fn record_ending(rec: &Record, variant: Option<&str>, options: &[String]) -> Option<Ending> {
+    let rules = Ruleset::from_spec(variant?, options).ok()?;
+    let winner = rec.header("Result").and_then(|r| rules.parse_side(r));
+    match (rec.header("Reason").and_then(Reason::parse)?, winner) {
+        (Reason::Resignation, Some(w)) => Some(Ending::Resign(Some(w.other()))),
+        (Reason::Timeout, Some(w)) => Some(Ending::Timeout(w.other())),
+        (Reason::DrawAgreed, _) => Some(Ending::Draw),
+        _ => None,
     }
 }
 
@@ -204,8 +288,10 @@ fn state(game: &Game, legal: bool, error: Option<ErrorJson>) -> String {
 }
 
 const REPLAY_USAGE: &str =
-    "usage: tawlbot replay --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
-                      [--first SIDE] [--seed N] [--record FILE] [--trace] [--legal] [--] [MOVE]...";
+    "usage: tawlbot replay --variant ID [--option OPT]... [--position ROWS|OTN --to-move SIDE]
+                      [--first SIDE] [--seed N] [--record FILE] [--trace] [--legal] [--] [MOVE]...
+       --record reads a tawlbot record (/export) or an OTN game record; --position takes
+       tawlbot's rows (top rank first) or an OTN position (/rank1/rank2/.../)";
 
 /// `tawlbot replay`: plays moves through the rules and prints JSON.
 pub fn replay(args: Vec<String>, out: &mut dyn Write) -> Exit {
@@ -229,9 +315,13 @@ pub fn replay(args: Vec<String>, out: &mut dyn Write) -> Exit {
             _ => ga.moves.push(a),
         }
     }
-    let (mut game, moves) = match ga.build() {
+    let Built {
+        mut game,
+        moves,
+        ending,
+    } = match ga.build() {
         Ok(x) => x,
-        Err(e) => return Exit::Usage(e),
+        Err(e) => return e.exit(),
     };
     let mut emit = |line: String| {
         let _ = writeln!(out, "{line}");
@@ -253,6 +343,12 @@ pub fn replay(args: Vec<String>, out: &mut dyn Write) -> Exit {
             emit(state(&game, legal, None));
         }
     }
+    if let Some(e) = ending.filter(|_| !game.is_over()) {
+        e.apply(&mut game);
+        if trace {
+            emit(state(&game, legal, None));
+        }
+    }
     if !trace {
         emit(state(&game, legal, None));
     }
@@ -260,7 +356,7 @@ pub fn replay(args: Vec<String>, out: &mut dyn Write) -> Exit {
 }
 
 const RENDER_USAGE: &str =
-    "usage: tawlbot render --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
+    "usage: tawlbot render --variant ID [--option OPT]... [--position ROWS|OTN --to-move SIDE]
                       [--theme NAME] [--show-moves SQUARE] [--gif] --out FILE [MOVE]...";
 
 /// `tawlbot render`: writes the picture after the moves (or the GIF of them).
@@ -303,9 +399,13 @@ pub fn render(args: Vec<String>) -> Exit {
             crate::render::Theme::names().join(", ")
         ));
     }
-    let (mut game, moves) = match ga.build() {
+    let Built {
+        mut game,
+        moves,
+        ending,
+    } = match ga.build() {
         Ok(x) => x,
-        Err(e) => return Exit::Usage(e),
+        Err(e) => return e.exit(),
     };
     let mut refused = None;
     for m in &moves {
@@ -313,6 +413,9 @@ pub fn render(args: Vec<String>) -> Exit {
             refused = Some(format!("{m}: {}", explain(game.rules(), &e)));
             break;
         }
+    }
+    if let Some(e) = ending.filter(|_| refused.is_none()) {
+        e.apply(&mut game);
     }
     let bytes = if gif {
         crate::app::view::replay_gif(&game, &theme)

@@ -917,7 +917,7 @@ fn reason_dux_immobile() {
 
 #[test]
 fn reason_no_legal_move() {
-    let p = rows(11, 11, "a: b1 a2 j9; d: a1");
+    let p = rows(11, 11, "a: b1 a2 j9 j11 k10; d: a1; K: k11");
     let j = ok(&[
         "--variant",
         "tawlbwrdd",
@@ -940,7 +940,7 @@ fn reason_no_legal_move() {
     ]);
     outcome(&j, "white", "no_legal_move");
     // A position given with the side to move already stuck is over at once.
-    let p = rows(11, 11, "a: b1 a2 j9; d: a1");
+    let p = rows(11, 11, "a: b1 a2 j9 j11 k10; d: a1; K: k11");
     let j = ok(&[
         "--variant",
         "tawlbwrdd",
@@ -954,7 +954,7 @@ fn reason_no_legal_move() {
 
 #[test]
 fn reason_repetition() {
-    let p = rows(11, 11, "a: b1 b2 a3 k9; d: a1");
+    let p = rows(11, 11, "a: b1 b2 a3 k9 j11 k10; d: a1; K: k11");
     let moves = [
         "k9-k8", "a1-a2", "k8-k9", "a2-a1", "k9-k8", "a1-a2", "k8-k9",
     ];
@@ -1278,4 +1278,202 @@ fn record_file_is_read_back() {
     let path = dir.path().join("broken.rec");
     std::fs::write(&path, "[Variant tawlbwrdd]\n").unwrap();
     usage(&["--record", path.to_str().unwrap()]);
+}
+
+// ------------------------------------------------------------ OTN (issue 14)
+
+/// The same game through a tawlbot record and through an OTN record gives
+/// the same JSON, for every variant; a resignation in the OTN record ends
+/// the game the same way.
+#[test]
+fn otn_record_replays_like_the_tawlbot_record() {
+    use tawlbot::notation::otn;
+    let dir = tempfile::tempdir().unwrap();
+    for (v, opts) in [
+        ("tawlbwrdd", &["dice"][..]),
+        ("tawlbwrdd-walker", &[][..]),
+        ("tallfwrdd", &[][..]),
+        ("goedhboell", &["king-steps", "corner-guard"][..]),
+        ("gwyddbwyll", &["size=10x8", "dux-jump"][..]),
+    ] {
+        let r = rules(v, opts);
+        let mut g = Game::new(r.clone(), 91);
+        let mut x = 777u64;
+        while !g.is_over() && g.record().len() < 40 {
+            let legal = g.legal_moves();
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            g.play(legal[(x % legal.len() as u64) as usize]).unwrap();
+        }
+        if !g.is_over() {
+            g.resign(g.turn());
+        }
+        let players = [Some("alice".to_string()), Some("bob".to_string())];
+        let own = dir.path().join(format!("{v}.rec"));
+        std::fs::write(&own, write_record(&otn::tawlbot_record(&g, &players))).unwrap();
+        let theirs = dir.path().join(format!("{v}.otn"));
+        let tags = otn::Tags {
+            players,
+            ..otn::Tags::default()
+        };
+        std::fs::write(&theirs, otn::write_game(&g, &tags)).unwrap();
+        let a = ok(&["--record", own.to_str().unwrap()]);
+        let b = ok(&["--record", theirs.to_str().unwrap()]);
+        assert_eq!(a, b, "{v}");
+        assert_eq!(a["board"], serde_json::json!(board_rows(&r, g.board())));
+        assert_eq!(a["reason"], g.outcome().unwrap().reason.as_str(), "{v}");
+    }
+}
+
+#[test]
+fn a_file_in_neither_format_is_refused_with_a_sentence() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("notes.txt");
+    std::fs::write(&path, "Dear diary, today I played tafl.\n").unwrap();
+    let r = replay(&["--record", path.to_str().unwrap()]);
+    assert_eq!(r.code, 1, "stderr: {}", r.stderr);
+    assert!(r.stdout.is_empty(), "{}", r.stdout);
+    assert!(
+        r.stderr.contains("is neither a tawlbot record")
+            && r.stderr.contains("nor an OTN game record"),
+        "{}",
+        r.stderr
+    );
+    // An OTN record whose rules tawlbot cannot play names the rule.
+    let path = dir.path().join("fetlar.otn");
+    std::fs::write(
+        &path,
+        "[rules:dim:11 atkf:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/]\n\n1. d1-d4\n",
+    )
+    .unwrap();
+    let r = replay(&["--record", path.to_str().unwrap()]);
+    assert_eq!(r.code, 1);
+    assert!(
+        r.stderr.contains("esc:c (where the king escapes)"),
+        "{}",
+        r.stderr
+    );
+    // An OTN record takes its game from the file, not from flags.
+    let err = usage(&["--record", path.to_str().unwrap(), "--variant", "tallfwrdd"]);
+    assert!(err.contains("is an OTN record"), "{err}");
+}
+
+#[test]
+fn position_in_otn_reads_like_rows() {
+    // Rank 1 first in OTN, the top rank first in tawlbot's rows.
+    let otn_pos = "/t10/11/11/11/11/5K5/11/11/11/10t/11/";
+    let rows_pos = rows(11, 11, "a: a1 k10; K: f6");
+    let a = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        otn_pos,
+        "--to-move",
+        "attackers",
+    ]);
+    let b = ok(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &rows_pos,
+        "--to-move",
+        "attackers",
+    ]);
+    assert_eq!(a, b);
+    assert_eq!(a["board"][10], "a..........");
+    assert_eq!(a["board"][1], "..........a");
+    // The inverted form too.
+    let inv = "starti:/11/10t/11/11/11/5K5/11/11/11/11/t10/";
+    assert_eq!(
+        ok(&[
+            "--variant",
+            "tawlbwrdd",
+            "--position",
+            inv,
+            "--to-move",
+            "attackers"
+        ]),
+        a
+    );
+    // Gwyddbwyll: t white, T black, c/C the dux.
+    let j = ok(&[
+        "--variant",
+        "gwyddbwyll",
+        "--option",
+        "dux",
+        "--position",
+        "/t1c10/13/13/13/13/13/13/12T/",
+        "--to-move",
+        "white",
+    ]);
+    assert_eq!(j["board"][7], "w.W..........");
+    assert_eq!(j["board"][0], "............b");
+}
+
+#[test]
+fn positions_are_checked_with_a_sentence_per_problem() {
+    // Two kings and a man on the throne (tawlbot's rows).
+    let p = rows(11, 11, "a: f6 a1; K: b2 c3");
+    let err = usage(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        &p,
+        "--to-move",
+        "attackers",
+    ]);
+    assert!(err.contains("There are 2 kings (b2, c3)"), "{err}");
+    assert!(
+        err.contains("An attacker stands on f6, which is the throne"),
+        "{err}"
+    );
+    // No king (OTN).
+    let err = usage(&[
+        "--variant",
+        "tallfwrdd",
+        "--position",
+        "/t8/9/9/9/9/9/9/9/8T/",
+        "--to-move",
+        "attackers",
+    ]);
+    assert!(err.contains("There is no king"), "{err}");
+    // A man in a goedhboell corner guard square.
+    let err = usage(&[
+        "--variant",
+        "goedhboell",
+        "--option",
+        "corner-guard",
+        "--position",
+        "/1t7/9/9/9/4K4/9/9/9/9/",
+        "--to-move",
+        "attackers",
+    ]);
+    assert!(
+        err.contains("next to a corner: only the king may stand there"),
+        "{err}"
+    );
+    // The wrong size, in OTN.
+    let err = usage(&[
+        "--variant",
+        "tawlbwrdd",
+        "--position",
+        "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
+        "--to-move",
+        "attackers",
+    ]);
+    assert!(
+        err.contains("A Tawlbwrdd board has 11 ranks, but that position has 7."),
+        "{err}"
+    );
+    // A dux without the dux option.
+    let err = usage(&[
+        "--variant",
+        "gwyddbwyll",
+        "--position",
+        "/t1c10/13/13/13/13/13/13/12T/",
+        "--to-move",
+        "white",
+    ]);
+    assert!(err.contains("without the dux option"), "{err}");
 }

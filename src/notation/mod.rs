@@ -5,6 +5,9 @@
 //! then checks it against a game and yields a [`Move`]. Every error turns into
 //! a sentence a player understands with [`explain`].
 
+pub mod describe;
+pub mod diagram;
+pub mod otn;
 mod record;
 
 pub use record::{parse_record, write_record, Record, RecordHeader};
