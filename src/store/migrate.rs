@@ -26,6 +26,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 2,
         sql: include_str!("../../migrations/0002_clock.sql"),
     },
+    Migration {
+        version: 3,
+        sql: include_str!("../../migrations/0003_faults.sql"),
+    },
 ];
 
 /// The schema version this program writes.
