@@ -390,7 +390,7 @@ impl App {
         }
         let (detail, store) = match catch_unwind(AssertUnwindSafe(f)) {
             Ok(Ok(r)) => {
-                if self.due.held().remove(&item).is_some() {
+                if self.due.held().remove(&item).is_some_and(|h| h.fails > 0) {
                     tracing::info!(?item, "a scheduler item that failed before went through");
                 }
                 rep.handled += 1;
@@ -413,6 +413,20 @@ impl App {
             fails: 0,
             retry_at: now,
         });
+        if store {
+            // The database failed, most likely not because of this item:
+            // retried on a pass a minute later (no doubling), logged once
+            // for the whole database rather than once per item.
+            h.retry_at = now + RETRY_FIRST;
+            drop(held);
+            if !self.due.db_down.swap(true, Ordering::SeqCst) {
+                tracing::error!(
+                    ?item,
+                    "the scheduler cannot write to the database (retrying later): {detail}"
+                );
+            }
+            return true;
+        }
         if h.fails == 0 {
             tracing::error!(
                 ?item,
