@@ -629,6 +629,17 @@ const MAX_PER_PASS: u32 = 2000;
 pub(crate) const PAUSE_DEFAULT_DAYS: i64 = 7;
 pub(crate) const PAUSE_MAX_DAYS: i64 = 30;
 
+/// How long the scheduler waits at least before its next pass, given the
+/// wait before (`prev`, seconds) and whether the last pass went well: 0
+/// when it did, else doubling from 5 seconds up to 5 minutes.
+pub fn scheduler_backoff(prev: u64, ok: bool) -> u64 {
+    if ok {
+        0
+    } else {
+        (prev * 2).clamp(5, 300)
+    }
+}
+
 /// A gap between heartbeats longer than this is downtime.
 pub const OFFLINE_AFTER: i64 = 5 * 60;
 
@@ -729,5 +740,38 @@ impl From<AppendError> for Fail {
             detail: e.to_string(),
             store,
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_up_to_five_minutes_and_resets() {
+        let mut b = 0;
+        let mut seen = Vec::new();
+        for _ in 0..9 {
+            b = scheduler_backoff(b, false);
+            seen.push(b);
+        }
+        assert_eq!(seen, [5, 10, 20, 40, 80, 160, 300, 300, 300]);
+        assert_eq!(scheduler_backoff(b, true), 0);
+    }
+
+    #[test]
+    fn held_items_retry_later_and_later_up_to_an_hour() {
+        let waits: Vec<i64> = (1..=9u32)
+            .map(|f| (RETRY_FIRST << (f - 1).min(6)).min(RETRY_MAX))
+            .collect();
+        assert_eq!(waits, [60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
+    }
+
+    #[test]
+    fn per_move_and_bank_turns() {
+        let t = start(TimeControl::PerMove(DAY), Side::First, 100);
+        assert_eq!(t.deadline, Some(100 + DAY));
+        assert_eq!(t.remind_at, Some(100 + DAY - DAY / 4));
+        assert_eq!(remind(1000, 60), None);
     }
 }

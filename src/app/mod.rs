@@ -13,7 +13,7 @@ mod time;
 mod tournaments;
 pub mod view;
 
-pub use clock::{TickReport, OFFLINE_AFTER};
+pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
 pub use time::{parse_span as time_span, span as span_words, TimeControl};
 
 use crate::notation::{

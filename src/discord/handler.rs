@@ -315,11 +315,10 @@ impl Handler {
                     tracing::info!("the scheduler runs normally again");
                 }
                 db_ok = true;
-                backoff = 0;
             } else {
                 db_ok = !report.aborted && db_ok;
-                backoff = (backoff * 2).clamp(5, 300);
             }
+            backoff = app::scheduler_backoff(backoff, report.ok());
         }
     }
 
