@@ -302,7 +302,7 @@ fn the_disk_is_really_full() {
         let Some((m, _)) = common::choose(&row, &moves, k, true) else {
             break;
         };
-        let user = if moves.len() % 2 == 0 { "alice" } else { "bob" };
+        let user = if moves.len().is_multiple_of(2) { "alice" } else { "bob" };
         let r = bot.say(user, "g", &m);
         if check_no_lie(&r) {
             failed = true;
