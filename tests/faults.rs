@@ -302,7 +302,11 @@ fn the_disk_is_really_full() {
         let Some((m, _)) = common::choose(&row, &moves, k, true) else {
             break;
         };
-        let user = if moves.len().is_multiple_of(2) { "alice" } else { "bob" };
+        let user = if moves.len().is_multiple_of(2) {
+            "alice"
+        } else {
+            "bob"
+        };
         let r = bot.say(user, "g", &m);
         if check_no_lie(&r) {
             failed = true;
@@ -383,6 +387,76 @@ fn a_hundred_unreadable_rows_do_not_starve_the_healthy_game() {
     );
     let r = bot.say("carol", "b7", "/challenge opponent:dave variant:tallfwrdd");
     assert!(r[0].text.contains("challenges"), "{:?}", texts(&r));
+}
+
+/// The log lines written while `f` runs (on this thread).
+fn logs_of(f: impl FnOnce()) -> String {
+    #[derive(Clone, Default)]
+    struct Buf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+    impl std::io::Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let buf = Buf::default();
+    let w = buf.clone();
+    let sub = tracing_subscriber::fmt()
+        .with_writer(move || w.clone())
+        .with_ansi(false)
+        .finish();
+    tracing::subscriber::with_default(sub, f);
+    let out = buf.0.lock().unwrap().clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_broken_row_is_logged_once_and_never_reaches_a_channel() {
+    let s = Store::open_in_memory().unwrap();
+    let mut bot = one_game(&s);
+    broken_games(&s, 3);
+    let mut replies = Vec::new();
+    let logs = logs_of(|| {
+        // A pass every minute for a day.
+        for k in 0..1440 {
+            bot.now = T0 + 2 * HOUR + k * 60;
+            replies.extend(bot.tick());
+        }
+    });
+    // The healthy game goes on (its reminder, then its loss on time), the
+    // broken ones never say anything.
+    assert_eq!(replies.len(), 2, "{:?}", texts(&replies));
+    assert!(replies
+        .iter()
+        .all(|r| r.target == Target::Channel("g".into())));
+    replies.clear();
+    let lines: Vec<&str> = logs.lines().filter(|l| l.contains("ERROR")).collect();
+    assert_eq!(lines.len(), 3, "{logs}");
+    assert!(lines.iter().all(|l| l.contains("held back")), "{logs}");
+    // A database that stays locked is logged once too, not once a pass,
+    // while another game's reminder and deadline fall due.
+    bot.now = T0 + 30 * HOUR;
+    bot.say(
+        "carol",
+        "k",
+        "/challenge opponent:dave variant:tawlbwrdd side:attackers time:1d",
+    );
+    bot.say("dave", "k", "/accept");
+    let r = bot.say("carol", "k", "e2-c2");
+    assert!(r[0].text.contains("played"), "{:?}", texts(&r));
+    s.fault_fail_writes(Some(Fault::Busy));
+    let logs = logs_of(|| {
+        for k in 0..288 {
+            bot.now = T0 + 31 * HOUR + k * 600;
+            replies.extend(bot.tick());
+        }
+    });
+    assert!(replies.is_empty(), "{:?}", texts(&replies));
+    let errors = logs.lines().filter(|l| l.contains("ERROR")).count();
+    assert_eq!(errors, 1, "{logs}");
 }
 
 #[test]
