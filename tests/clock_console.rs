@@ -160,12 +160,18 @@ fn pause_and_resume_by_agreement() {
         "bob@g: /board",
     ]);
     let out = s.run(&script);
-    assert!(out.contains("g> @bob offers to pause the clock."), "{out}");
     assert!(
-        out.contains("g> Both players agreed: the clock of game 1 is paused."),
+        out.contains("g> @bob offers to pause the clock for 7 days."),
         "{out}"
     );
-    assert!(out.contains("The clock is paused."), "{out}");
+    assert!(
+        out.contains("g> Both players agreed: the clock of game 1 is paused for 7 days, until 2026-01-08, when it starts again by itself."),
+        "{out}"
+    );
+    assert!(
+        out.contains("The clock is paused until 2026-01-08."),
+        "{out}"
+    );
     // Bob had used 6 hours (and two seconds) of his day when the clock stopped.
     assert!(
         out.contains("g> The clock of game 1 runs again: @bob has 17 hours 59 minutes left."),
@@ -177,6 +183,173 @@ fn pause_and_resume_by_agreement() {
         out.contains("g> @bob The defenders ran out of time. Attackers win!"),
         "{out}"
     );
+}
+
+const PAUSED_MOVE: &str =
+    "The clock of this game is paused: no move until it runs again (/resume, or at the end of the agreed pause).";
+
+#[test]
+fn no_move_and_no_takeback_while_paused() {
+    let s = Session::new();
+    let mut script = START.to_vec();
+    script.extend([
+        "alice@g: e2-c2",
+        "bob@g: /pause days:3",
+        "alice@g: /pause accept",
+        "bob@g: g7-g9",
+        "bob@g: /move move:g7-g9",
+        "alice@g: /takeback",
+        "bob@g: /history",
+    ]);
+    let out = s.run(&script);
+    assert!(out.contains(&format!("g> @bob {PAUSED_MOVE}")), "{out}");
+    assert!(out.contains(&format!("g> (to bob) {PAUSED_MOVE}")), "{out}");
+    assert!(
+        out.contains(
+            "g> (to alice) The clock of this game is paused: no takeback until it runs again."
+        ),
+        "{out}"
+    );
+    // Nothing was played.
+    assert!(!out.contains("played **g7-g9**"), "{out}");
+    assert!(!out.contains("2. defenders"), "{out}");
+}
+
+#[test]
+fn a_pause_has_an_agreed_length_and_ends_by_itself() {
+    let s = Session::new();
+    let mut script = START.to_vec();
+    script.extend([
+        "alice@g: e2-c2",
+        ":clock +6h",
+        "bob@g: /pause days:31",
+        "bob@g: /pause days:0",
+        "bob@g: /pause days:2",
+        "alice@g: /pause accept",
+        ":clock +47h",
+    ]);
+    let out = s.run(&script);
+    assert_eq!(
+        out.matches("(to bob) A pause lasts 1 to 30 days, like /pause days:7.")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        out.contains("g> @bob offers to pause the clock for 2 days."),
+        "{out}"
+    );
+    assert!(out.contains("paused for 2 days, until 2026-01-03"), "{out}");
+    assert!(!out.contains("pause of game 1 is over"), "{out}");
+    // Two days after the pause began the clock starts by itself, with a
+    // message in the game's channel, and Bob has what he had left.
+    let out = s.run(&[":clock +1h", "bob@g: /board"]);
+    assert!(
+        out.contains("g> The agreed pause of game 1 is over: the clock runs again. @bob has 17 hours 59 minutes left."),
+        "{out}"
+    );
+    assert!(out.contains("Time left: 17 hours 59 minutes."), "{out}");
+    let out = s.run(&[":clock +18h"]);
+    assert!(
+        out.contains("g> @bob The defenders ran out of time. Attackers win!"),
+        "{out}"
+    );
+}
+
+#[test]
+fn resume_gives_a_bank_back_exactly() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:bank:2d inc:1d cap:3d",
+        "bob@g: /accept",
+        "alice@g: e2-c2",
+        // Bob uses 10 hours of his 2-day bank, then they pause for 5 days.
+        ":clock +10h",
+        "bob@g: /pause days:10",
+        "alice@g: /pause",
+        ":clock +5d",
+        "alice@g: /resume",
+        "bob@g: /resume",
+        "bob@g: /board",
+    ]);
+    assert!(
+        out.contains("g> The clock of game 1 runs again: @bob has 1 day 13 hours left."),
+        "{out}"
+    );
+    let out = s.run(&[":clock +37h", "alice@g: /board"]);
+    assert!(!out.contains("ran out of time"), "{out}");
+    let out = s.run(&[":clock +1h"]);
+    assert!(
+        out.contains("g> @bob The defenders ran out of time. Attackers win!"),
+        "{out}"
+    );
+}
+
+#[test]
+fn downtime_extends_every_clock_but_the_console_clock_does_not() {
+    let s = Session::new();
+    let mut script = START.to_vec();
+    script.extend(["alice@g: e2-c2", ":clock +20h"]);
+    s.run(&script);
+    // The bot is offline for two days: Bob had 4 hours left and keeps them.
+    let out = s.run(&[":down +2d", "bob@g: /board"]);
+    assert!(
+        out.contains(
+            "console> the bot was offline for 2 days: every running clock was extended by that time"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("ran out of time"), "{out}");
+    assert!(out.contains("Time left: 3 hours 59 minutes."), "{out}");
+    // The console's own clock moving on is time passing, not downtime.
+    let out = s.run(&[":clock +3d"]);
+    assert!(!out.contains("offline"), "{out}");
+    assert!(
+        out.contains("g> @bob The defenders ran out of time. Attackers win!"),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_short_gap_is_not_downtime() {
+    let s = Session::new();
+    let mut script = START.to_vec();
+    script.extend(["alice@g: e2-c2", ":clock +23h"]);
+    s.run(&script);
+    let out = s.run(&[":down +4m", ":clock +1h"]);
+    assert!(!out.contains("offline"), "{out}");
+    assert!(
+        out.contains("g> @bob The defenders ran out of time. Attackers win!"),
+        "{out}"
+    );
+}
+
+#[test]
+fn abort_ends_a_game_with_no_result_for_managers_only() {
+    let s = Session::new();
+    let mut script = START.to_vec();
+    script.extend([
+        "alice@g: e2-c2",
+        "carol@g: /abort",
+        "alice@g: /abort",
+        ":admin carol",
+        "carol@g: /abort",
+        "bob@g: g7-g9",
+        "alice@g: /challenge opponent:@bob variant:tallfwrdd",
+    ]);
+    let out = s.run(&script);
+    assert_eq!(
+        out.matches("Only someone with the Manage Server permission can end a game with /abort.")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(
+        out.contains("g> Game 1 was ended by @carol with no result."),
+        "{out}"
+    );
+    assert!(!out.contains("played **g7-g9**"), "{out}");
+    assert!(out.contains("g> @alice challenges @bob"), "{out}");
 }
 
 #[test]

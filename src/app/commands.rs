@@ -374,12 +374,21 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "pause",
         description: "Ask to stop the clock (both players must agree)",
-        options: &[],
+        options: &[OptSpec {
+            kind: OptKind::Integer,
+            ..opt("days", "How long, 1 to 30 days (default 7)")
+        }],
         subcommands: &[],
     },
     CommandSpec {
         name: "resume",
         description: "Ask to start the clock again",
+        options: &[],
+        subcommands: &[],
+    },
+    CommandSpec {
+        name: "abort",
+        description: "End this channel's game with no result (Manage Server)",
         options: &[],
         subcommands: &[],
     },

@@ -14,7 +14,8 @@ mod time;
 mod tournaments;
 pub mod view;
 
-pub use time::{parse_span as time_span, TimeControl};
+pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
+pub use time::{parse_span as time_span, span as span_words, TimeControl};
 
 use crate::notation::{
     self, explain, format_played, format_square, parse_move, resolve_square, turn_of, PlayError,
@@ -195,6 +196,8 @@ pub struct App {
     store: Store,
     theme: String,
     throttle: std::sync::Arc<Throttle>,
+    /// The scheduler's items held back after failing.
+    due: std::sync::Arc<clock::DueState>,
 }
 
 /// At most this many open challenges per user per server.
@@ -392,6 +395,7 @@ impl App {
             store,
             theme: "light".into(),
             throttle: Default::default(),
+            due: Default::default(),
         }
     }
 
@@ -554,7 +558,13 @@ impl App {
                     }
                 }
                 if l.row.paused {
-                    t.push_str(" The clock is paused.");
+                    match self.store.pause_info(l.row.id) {
+                        Ok(Some((until, _))) => t.push_str(&format!(
+                            " The clock is paused until {}.",
+                            time::date(until)
+                        )),
+                        _ => t.push_str(" The clock is paused."),
+                    }
                 } else if let Some(d) = l.row.deadline {
                     t.push_str(&format!(" Time left: {}.", time::span(d - now)));
                 }
@@ -626,8 +636,21 @@ impl App {
             "resign" => self.resign(ctx),
             "draw" => self.offer(ctx, OfferKind::Draw, arg(args, "action")),
             "takeback" => self.offer(ctx, OfferKind::Takeback, arg(args, "action")),
-            "pause" => self.offer(ctx, OfferKind::Pause, arg(args, "action")),
+            "pause" => match arg(args, "days").map(str::parse::<i64>) {
+                None => self.offer(ctx, OfferKind::Pause, arg(args, "action")),
+                Some(Ok(d)) if (1..=clock::PAUSE_MAX_DAYS).contains(&d) => self.offer_with(
+                    ctx,
+                    OfferKind::Pause,
+                    arg(args, "action"),
+                    Some(d * clock::DAY),
+                ),
+                Some(_) => Response::one(Reply::private(format!(
+                    "A pause lasts 1 to {} days, like /pause days:7.",
+                    clock::PAUSE_MAX_DAYS
+                ))),
+            },
             "resume" => self.offer(ctx, OfferKind::Resume, arg(args, "action")),
+            "abort" => self.abort_command(ctx),
             "notify" => Response::one(self.set_notify(&ctx.user.id, arg(args, "how"))),
             "rules" => self.rules(arg(args, "variant")),
             "games" => self.games(ctx),
@@ -1027,6 +1050,9 @@ impl App {
         let Some(to_move) = l.game.to_move() else {
             return refuse("This game is over.".into());
         };
+        if l.row.paused {
+            return refuse(PAUSED_NO_MOVE.into());
+        }
         let me = l.side_of(&ctx.user.id);
         if me != Some(to_move) {
             return refuse(format!(
@@ -1063,7 +1089,9 @@ impl App {
             },
             banks: turn.banks,
         };
-        match self.store.append_move(&nm) {
+        // The move and its clock (deadline, banks, next reminder) in one
+        // transaction; the reply below is built only once it is committed.
+        match self.store.append_move_clocked(&nm, turn.remind_at) {
             Ok(_) => {}
             Err(AppendError::Stale { .. }) => {
                 return refuse(
@@ -1072,10 +1100,8 @@ impl App {
             }
             Err(AppendError::Duplicate) => return Response::none(),
             Err(AppendError::GameOver) => return refuse("This game is over.".into()),
+            Err(AppendError::Paused) => return refuse(PAUSED_NO_MOVE.into()),
             Err(e) => return store_err(e),
-        }
-        if finished.is_none() {
-            let _ = self.store.set_remind_at(l.row.id, turn.remind_at);
         }
         l.row.updated_at = ctx.now;
         l.row.deadline = nm.deadline;
@@ -1250,6 +1276,17 @@ impl App {
     }
 
     fn offer(&self, ctx: &Ctx, kind: OfferKind, action: Option<&str>) -> Response {
+        self.offer_with(ctx, kind, action, None)
+    }
+
+    /// An offer; `span`: the length of a pause asked for (seconds).
+    fn offer_with(
+        &self,
+        ctx: &Ctx,
+        kind: OfferKind,
+        action: Option<&str>,
+        span: Option<i64>,
+    ) -> Response {
         let mut l = match self.channel_game(ctx, false) {
             Ok(l) => l,
             Err(r) => return r,
@@ -1280,14 +1317,36 @@ impl App {
             OfferKind::Resume if !l.row.paused => {
                 return Response::one(Reply::private("The clock is running: it is not paused."))
             }
+            OfferKind::Takeback if l.row.paused => {
+                return Response::one(Reply::private(PAUSED_NO_TAKEBACK))
+            }
             _ => {}
         }
+        let pause_len = span.unwrap_or(clock::PAUSE_DEFAULT_DAYS * clock::DAY);
+        let what_owned;
+        let what = if kind == OfferKind::Pause {
+            let asked = match (standing.as_ref(), span) {
+                (Some(o), None) if o.by_player == them => self
+                    .store
+                    .pause_offer_span(l.row.id)
+                    .ok()
+                    .flatten()
+                    .unwrap_or(pause_len),
+                _ => pause_len,
+            };
+            what_owned = format!("to pause the clock for {}", time::span(asked));
+            what_owned.as_str()
+        } else {
+            what
+        };
         let theirs = standing.as_ref().filter(|o| o.by_player == them);
         let mine = standing.as_ref().filter(|o| o.by_player == ctx.user.id);
         let action = action.map(str::to_ascii_lowercase);
         match (action.as_deref(), theirs) {
             (Some("decline"), Some(_)) => {
-                let _ = self.store.clear_offer(l.row.id, kind);
+                if let Err(e) = self.store.clear_offer(l.row.id, kind) {
+                    return store_err(e);
+                }
                 Response::one(Reply::text(format!(
                     "{} declined {what}. Play on: {}",
                     mention(&ctx.user.id),
@@ -1298,25 +1357,47 @@ impl App {
                 "There is no offer of {what} to decline."
             ))),
             (Some("accept") | None, Some(_)) => {
-                let _ = self.store.clear_offer(l.row.id, kind);
+                // Each change consumes the offer in its own transaction
+                // (finishing a game, a takeback, a pause, a resume).
+                let gone = || {
+                    Response::one(Reply::private(
+                        "That offer is no longer standing: look at the board again.",
+                    ))
+                };
                 match kind {
                     OfferKind::Draw => self.finish(ctx, &mut l, |g| g.agree_draw()),
                     OfferKind::Takeback => self.take_back(ctx, &l, &them),
-                    OfferKind::Pause => match self.pause_game(&l, ctx.now) {
-                        Ok(()) => Response::one(Reply::text(format!(
-                            "Both players agreed: the clock of game {} is paused. /resume starts it again.",
-                            l.row.id
+                    OfferKind::Pause => match self.pause_game(&l, &them, ctx.now) {
+                        Ok((len, until)) => Response::one(Reply::text(format!(
+                            "Both players agreed: the clock of game {} is paused for {}, until {}, when it starts again by itself. /resume starts it sooner.",
+                            l.row.id,
+                            time::span(len),
+                            time::date(until)
                         ))),
-                        Err(e) => Response::one(Reply::private(e)),
+                        Err(AppendError::Paused) => Response::one(Reply::private(
+                            "The clock is already paused: use /resume to start it again.",
+                        )),
+                        Err(AppendError::Stale { .. } | AppendError::NoOffer) => gone(),
+                        Err(AppendError::GameOver) => {
+                            Response::one(Reply::private("This game is over."))
+                        }
+                        Err(e) => store_err(e),
                     },
-                    OfferKind::Resume => match self.resume_game(&l, ctx.now) {
+                    OfferKind::Resume => match self.resume_game(&l, Some(&them), ctx.now) {
                         Ok(left) => Response::one(Reply::text(format!(
                             "The clock of game {} runs again: {} has {} left.",
                             l.row.id,
                             mention(&l.players[l.game.turn().index()]),
                             time::span(left)
                         ))),
-                        Err(e) => Response::one(Reply::private(e)),
+                        Err(AppendError::NotPaused) => Response::one(Reply::private(
+                            "The clock is running: it is not paused.",
+                        )),
+                        Err(AppendError::NoOffer) => gone(),
+                        Err(AppendError::GameOver) => {
+                            Response::one(Reply::private("This game is over."))
+                        }
+                        Err(e) => store_err(e),
                     },
                 }
             }
@@ -1352,15 +1433,27 @@ impl App {
                     }
                 }
                 // One pending offer of each kind per game: never replaces one.
-                match self
-                    .store
-                    .set_offer_once(l.row.id, kind, &ctx.user.id, ctx.now)
-                {
+                let set = if kind == OfferKind::Pause {
+                    self.store
+                        .set_pause_offer(l.row.id, &ctx.user.id, ctx.now, pause_len)
+                } else {
+                    self.store
+                        .set_offer_once(l.row.id, kind, &ctx.user.id, ctx.now)
+                };
+                match set {
                     Ok(true) => {}
                     Ok(false) => {
                         return Response::one(Reply::private(format!(
                             "An offer of {what} is already waiting for an answer."
                         )))
+                    }
+                    Err(AppendError::Paused) => {
+                        return Response::one(Reply::private(
+                            "The clock is already paused: use /resume to start it again.",
+                        ))
+                    }
+                    Err(AppendError::GameOver) => {
+                        return Response::one(Reply::private("This game is over."))
                     }
                     Err(e) => return store_err(e),
                 }
@@ -1417,22 +1510,24 @@ impl App {
                 (Some(ctx.now + b), b)
             }
         };
-        match self
-            .store
-            .delete_last_moves(l.row.id, moves.len() as u32, n, ctx.now, deadline)
-        {
+        let remind_at = deadline.filter(|_| period >= 240).map(|d| d - period / 4);
+        match self.store.take_back_clocked(
+            l.row.id,
+            moves.len() as u32,
+            n,
+            ctx.now,
+            deadline,
+            remind_at,
+        ) {
             Ok(_) => {}
             Err(AppendError::Stale { .. }) => {
                 return Response::one(Reply::private(
                     "The position changed meanwhile: look at the board again.",
                 ))
             }
+            Err(AppendError::Paused) => return Response::one(Reply::private(PAUSED_NO_TAKEBACK)),
             Err(e) => return store_err(e),
         }
-        let _ = self.store.set_remind_at(
-            l.row.id,
-            deadline.filter(|_| period >= 240).map(|d| d - period / 4),
-        );
         let row = match self.store.get_game(l.row.id) {
             Ok(Some(r)) => r,
             _ => return Response::none(),
@@ -1595,69 +1690,31 @@ impl App {
     /// addressed to channels; effects (match threads to open) as for
     /// [`App::handle`].
     pub fn tick(&self, now: i64) -> Response {
-        let mut resp = Response::none();
-        let mut out = Vec::new();
-        let due = self.store.games_due(now, 100).unwrap_or_default();
-        for (id, _) in due {
-            let Ok(Some(row)) = self.store.get_game(id) else {
-                continue;
-            };
-            if row.state != GameState::Active || row.paused {
-                continue;
-            }
-            let channel = row.channel_id.clone();
-            let Ok(mut l) = self.load(row) else { continue };
-            let ctx = Ctx {
-                server: l.row.server_id.clone(),
-                channel: channel.clone(),
-                user: User {
-                    id: String::new(),
-                    name: String::new(),
-                },
-                now,
-                source: format!("clock:{id}:{now}"),
-                manage_server: false,
-                mentioned: vec![],
-            };
-            // A tournament game with no move is lost on time, not cancelled.
-            if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
-                if lifecycle::abort(self, id, "no_move", now).is_ok() {
-                    out.push(
-                        Reply::text(format!(
-                            "Game {id} is cancelled: no move was made before the deadline."
-                        ))
-                        .to(Target::Channel(channel)),
-                    );
-                }
-                continue;
-            }
-            let Some(side) = l.game.to_move() else {
-                continue;
-            };
-            let r = self.finish(&ctx, &mut l, |g| g.time_out(side));
-            resp.effects.extend(r.effects);
-            out.extend(r.replies.into_iter().map(|r| {
-                if r.target != Target::Here {
-                    return r;
-                }
-                let t = format!("{} {}", mention(&l.players[side.index()]), r.text);
-                Reply { text: t, ..r }.to(Target::Channel(channel.clone()))
-            }));
-        }
-        out.extend(self.due_reminders(now));
-        out.extend(self.digests(now));
+        self.tick_report(now).0
+    }
+
+    /// [`App::tick`], with a report of what failed (the scheduler backs off
+    /// when something did). Each due item is handled on its own: see
+    /// `run_clocks` in `app/clock.rs`.
+    pub fn tick_report(&self, now: i64) -> (Response, TickReport) {
+        let (mut resp, mut report) = self.run_clocks(now);
+        let mut out = std::mem::take(&mut resp.replies);
         while let Ok(Some((cid, at))) = self.store.next_challenge_expiry() {
             if at > now {
                 break;
             }
             let Ok(Some(c)) = self.store.get_challenge(cid) else {
+                report.failed += 1;
                 break;
             };
-            if !matches!(
-                self.store.set_challenge_state(cid, "open", "expired", now),
-                Ok(true)
-            ) {
-                break;
+            match self.store.set_challenge_state(cid, "open", "expired", now) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    tracing::warn!("could not expire challenge {cid}: {e}");
+                    report.failed += 1;
+                    break;
+                }
             }
             out.push(
                 Reply::text(format!(
@@ -1671,7 +1728,7 @@ impl App {
         out.extend(starts.replies);
         resp.replies = out;
         resp.effects.extend(starts.effects);
-        resp
+        (resp, report)
     }
 
     /// A member left the server (the Discord adapter calls this on a
@@ -1699,17 +1756,26 @@ impl App {
     /// When the next clock event is due (for the front end's timer).
     pub fn next_due(&self) -> Option<i64> {
         [
-            self.store.next_deadline().ok().flatten(),
-            self.store.next_reminder().ok().flatten(),
-            self.store.next_challenge_expiry().ok().flatten(),
+            self.next_due_of(crate::store::DueColumn::Deadline),
+            self.next_due_of(crate::store::DueColumn::RemindAt),
+            self.next_due_of(crate::store::DueColumn::PauseEnd),
+            self.store
+                .next_challenge_expiry()
+                .ok()
+                .flatten()
+                .map(|(_, t)| t),
         ]
         .into_iter()
         .flatten()
-        .map(|(_, t)| t)
         .chain(tournaments::next_start(self))
         .min()
     }
 }
+
+const PAUSED_NO_MOVE: &str =
+    "The clock of this game is paused: no move until it runs again (/resume, or at the end of the agreed pause).";
+const PAUSED_NO_TAKEBACK: &str =
+    "The clock of this game is paused: no takeback until it runs again.";
 
 /// The user id the front ends give the bot itself.
 pub const BOT_ID: &str = "tawlbot";

@@ -5,7 +5,11 @@
 //! - `NAME@CHANNEL: TEXT`: user NAME posts TEXT in CHANNEL. TEXT is a plain
 //!   message or a slash command written `/name arg:value ...`.
 //! - `:clock +3d`: moves the console's clock forward (units m, h, d) and runs
-//!   whatever falls due.
+//!   whatever falls due. The bot was running all that time: players lose on
+//!   time as they would.
+//! - `:down +3d`: the bot was offline for that long (its clock moves on, no
+//!   heartbeat): at "startup" every running clock is extended by the time it
+//!   was away, before anything is judged.
 //! - `:admin NAME`: gives NAME the Manage Server permission.
 //! - `:leave NAME`: NAME leaves the server (withdrawing from tournaments).
 //!
@@ -197,6 +201,9 @@ impl<W: Write> Console<W> {
     }
 
     fn tick(&mut self) {
+        // The console's clock moving on is time passing while the bot runs:
+        // a heartbeat without any extension.
+        let _ = self.app.mark_alive(self.now);
         let resp = self.app.tick(self.now);
         for r in &resp.replies {
             self.print_reply("", "", r);
@@ -283,6 +290,19 @@ impl<W: Write> Console<W> {
                         );
                     }
                 },
+                "down" => match parse_advance(rest) {
+                    Some(secs) => {
+                        self.now += secs;
+                        self.save_clock();
+                        self.startup();
+                    }
+                    None => {
+                        let _ = writeln!(
+                            self.out,
+                            "console> :down takes a time like +3d, +12h or +30m"
+                        );
+                    }
+                },
                 "leave" if !rest.trim().is_empty() => {
                     let who = rest.trim().trim_start_matches('@').to_string();
                     self.now += 1;
@@ -316,7 +336,7 @@ impl<W: Write> Console<W> {
                 _ => {
                     let _ = writeln!(
                         self.out,
-                        "console> unknown console command :{verb} (try :clock +1d, :admin NAME, :leave NAME or :threads fail|ok)"
+                        "console> unknown console command :{verb} (try :clock +1d, :down +1d, :admin NAME, :leave NAME or :threads fail|ok)"
                     );
                 }
             }
@@ -397,9 +417,29 @@ impl<W: Write> Console<W> {
         let _ = self.out.flush();
     }
 
+    /// What the bot does when it starts: the heartbeat (making up for any
+    /// downtime) before the first tick.
+    fn startup(&mut self) {
+        match self.app.heartbeat(self.now) {
+            Ok(Some(gap)) => {
+                let _ = writeln!(
+                    self.out,
+                    "console> the bot was offline for {}: every running clock was extended by that time",
+                    crate::app::span_words(gap)
+                );
+            }
+            Ok(None) => {}
+            Err(e) => {
+                let _ = writeln!(self.out, "console> heartbeat failed: {e}");
+                return;
+            }
+        }
+        self.tick();
+    }
+
     /// Runs lines from a reader until it ends.
     pub fn run(&mut self, input: impl BufRead) {
-        self.tick();
+        self.startup();
         for line in input.lines() {
             match line {
                 Ok(l) => self.line(&l),

@@ -1,8 +1,10 @@
 //! The clock's queries: reminder times and notification preferences.
 
-use rusqlite::{params, OptionalExtension};
+use rusqlite::{params, Connection, OptionalExtension};
 
-use super::{GameId, Store, StoreError};
+use super::{
+    append_move_in, check_turn, AppendError, AppendErrorOrSql, GameId, NewMove, Store, StoreError,
+};
 
 /// The scheduler's time columns, each with a partial index
 /// (`games_deadline`, `games_remind`).
@@ -90,5 +92,577 @@ impl Store {
             .and_then(|mut s| s.query_row([game_id], |r| r.get(0)).optional())
             .map(Option::flatten)
             .map_err(|e| self.err(e))
+    }
+}
+
+/// What [`Store::claim_reminder`] decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReminderClaim {
+    /// Recorded as sent: send it now (at most once: the record came first).
+    Send,
+    /// A reminder went out less than a day ago: moved to `Some(next)` (or
+    /// dropped for this turn).
+    Deferred(Option<i64>),
+    /// Not due (any more): nothing to do.
+    NotDue,
+}
+
+/// Reads `paused` of a game inside a transaction.
+fn is_paused(c: &Connection, game: GameId) -> rusqlite::Result<bool> {
+    c.prepare_cached("SELECT paused FROM games WHERE id = ?1")?
+        .query_row([game], |r| r.get(0))
+        .optional()
+        .map(|p| p.unwrap_or(false))
+}
+
+fn refuse_paused(c: &Connection, game: GameId) -> Result<(), AppendErrorOrSql> {
+    if is_paused(c, game)? {
+        return Err(AppendErrorOrSql::App(AppendError::Paused));
+    }
+    Ok(())
+}
+
+impl Store {
+    /// [`Store::append_move`] refused while the clock is paused, with the
+    /// next reminder time set in the same transaction.
+    pub fn append_move_clocked(
+        &self,
+        mv: &NewMove<'_>,
+        remind_at: Option<i64>,
+    ) -> Result<u32, AppendError> {
+        self.write(|c| {
+            refuse_paused(c, mv.game_id)?;
+            let n = append_move_in(c, mv)?;
+            if mv.finished.is_none() {
+                c.prepare_cached("UPDATE games SET remind_at = ?2 WHERE id = ?1")?
+                    .execute(params![mv.game_id, remind_at])?;
+            }
+            Ok(n)
+        })
+    }
+
+    /// Takes back the last `n` moves (like [`Store::delete_last_moves`]),
+    /// refused while the clock is paused; the deadline and the next
+    /// reminder are set in the same transaction. Returns the new count.
+    pub fn take_back_clocked(
+        &self,
+        game_id: GameId,
+        expected_count: u32,
+        n: u32,
+        at: i64,
+        deadline: Option<i64>,
+        remind_at: Option<i64>,
+    ) -> Result<u32, AppendError> {
+        self.write(|c| {
+            let count = check_turn(c, game_id, Some(expected_count))?;
+            refuse_paused(c, game_id)?;
+            let keep = count.saturating_sub(n);
+            c.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND number >= ?2")?
+                .execute(params![game_id, keep])?;
+            c.prepare_cached("DELETE FROM offers WHERE game_id = ?1")?
+                .execute([game_id])?;
+            c.prepare_cached(
+                "UPDATE games SET move_count = ?2, updated_at = ?3, deadline = ?4, \
+                 remind_at = ?5, reminders_sent = 0 WHERE id = ?1",
+            )?
+            .execute(params![game_id, keep, at, deadline, remind_at])?;
+            Ok(keep)
+        })
+    }
+
+    /// Records an offer to pause for `span` seconds; `false` when one is
+    /// already waiting (one pending offer of each kind per game).
+    pub fn set_pause_offer(
+        &self,
+        game_id: GameId,
+        by_player: &str,
+        at: i64,
+        span: i64,
+    ) -> Result<bool, AppendError> {
+        self.write(|c| {
+            let count = check_turn(c, game_id, None)?;
+            refuse_paused(c, game_id)?;
+            let n = c
+                .prepare_cached(
+                    "INSERT INTO offers (game_id, kind, by_player, at, move_count, span) \
+                     VALUES (?1, 'pause', ?2, ?3, ?4, ?5) ON CONFLICT (game_id, kind) DO NOTHING",
+                )?
+                .execute(params![game_id, by_player, at, count, span])?;
+            Ok(n == 1)
+        })
+    }
+
+    /// The length (seconds) asked for by the standing pause offer.
+    pub fn pause_offer_span(&self, game_id: GameId) -> Result<Option<i64>, StoreError> {
+        self.conn()
+            .prepare_cached("SELECT span FROM offers WHERE game_id = ?1 AND kind = 'pause'")
+            .and_then(|mut s| s.query_row([game_id], |r| r.get(0)).optional())
+            .map(Option::flatten)
+            .map_err(|e| self.err(e))
+    }
+
+    /// Stops the clock of an active game that has `expected_moves` moves,
+    /// accepting the pause offer `offer_by` made: in one transaction the
+    /// offer is consumed, `left` (the time of the player to move) kept and
+    /// the end of the pause set to `until`.
+    pub fn pause_clock(
+        &self,
+        game_id: GameId,
+        expected_moves: u32,
+        offer_by: &str,
+        at: i64,
+        left: Option<i64>,
+        until: i64,
+    ) -> Result<(), AppendError> {
+        self.write(|c| {
+            check_turn(c, game_id, Some(expected_moves))?;
+            refuse_paused(c, game_id)?;
+            let n = c
+                .prepare_cached(
+                    "DELETE FROM offers WHERE game_id = ?1 AND kind = 'pause' AND by_player = ?2",
+                )?
+                .execute(params![game_id, offer_by])?;
+            if n == 0 {
+                return Err(AppendErrorOrSql::App(AppendError::NoOffer));
+            }
+            c.prepare_cached(
+                "UPDATE games SET paused = 1, paused_left = ?3, paused_until = ?4, \
+                 updated_at = ?2 WHERE id = ?1",
+            )?
+            .execute(params![game_id, at, left, until])?;
+            Ok(())
+        })
+    }
+
+    /// Starts the clock of a paused game again at `at`, in one transaction:
+    /// the player to move gets the time kept at the pause (`legacy_left` for
+    /// pauses made before that was kept), the deadline and the reminder
+    /// (`remind(deadline, left)`) are set, and the pause and resume offers
+    /// are cleared. With `offer_by`, the resume offer that player made must
+    /// still stand. Returns the time left.
+    pub fn resume_clock(
+        &self,
+        game_id: GameId,
+        at: i64,
+        offer_by: Option<&str>,
+        legacy_left: Option<i64>,
+        remind: impl FnOnce(i64, i64) -> Option<i64>,
+    ) -> Result<Option<i64>, AppendError> {
+        self.write(|c| {
+            check_turn(c, game_id, None)?;
+            if !is_paused(c, game_id)? {
+                return Err(AppendErrorOrSql::App(AppendError::NotPaused));
+            }
+            if let Some(by) = offer_by {
+                let n = c
+                    .prepare_cached(
+                        "DELETE FROM offers WHERE game_id = ?1 AND kind = 'resume' \
+                         AND by_player = ?2",
+                    )?
+                    .execute(params![game_id, by])?;
+                if n == 0 {
+                    return Err(AppendErrorOrSql::App(AppendError::NoOffer));
+                }
+            }
+            let kept: Option<i64> = c
+                .prepare_cached("SELECT paused_left FROM games WHERE id = ?1")?
+                .query_row([game_id], |r| r.get(0))?;
+            let left = kept.or(legacy_left);
+            let deadline = left.map(|l| at + l);
+            let remind_at = match (deadline, left) {
+                (Some(d), Some(l)) => remind(d, l),
+                _ => None,
+            };
+            c.prepare_cached(
+                "DELETE FROM offers WHERE game_id = ?1 AND kind IN ('pause', 'resume')",
+            )?
+            .execute([game_id])?;
+            c.prepare_cached(
+                "UPDATE games SET paused = 0, paused_left = NULL, paused_until = NULL, \
+                 deadline = ?3, remind_at = ?4, reminders_sent = 0, updated_at = ?2 \
+                 WHERE id = ?1",
+            )?
+            .execute(params![game_id, at, deadline, remind_at])?;
+            Ok(left)
+        })
+    }
+
+    /// When a paused game's clock starts again by itself, and the time
+    /// kept for the player to move.
+    pub fn pause_info(&self, game_id: GameId) -> Result<Option<(i64, Option<i64>)>, StoreError> {
+        self.conn()
+            .prepare_cached(
+                "SELECT paused_until, paused_left FROM games WHERE id = ?1 AND paused = 1",
+            )
+            .and_then(|mut s| {
+                s.query_row([game_id], |r| {
+                    Ok(r.get::<_, Option<i64>>(0)?
+                        .map(|u| (u, r.get(1).ok().flatten())))
+                })
+                .optional()
+            })
+            .map(Option::flatten)
+            .map_err(|e| self.err(e))
+    }
+
+    /// Paused games whose agreed pause is over by `now`, earliest first.
+    pub fn pauses_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
+        self.query_list(
+            "SELECT id, paused_until FROM games \
+             WHERE state = 'active' AND paused = 1 AND paused_until IS NOT NULL \
+             AND paused_until <= ?1 ORDER BY paused_until, id LIMIT ?2",
+            params![now, limit],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+    }
+
+    /// Entries of a time column due by `now`, after `after` (`(time, id)`,
+    /// exclusive) in `(time, id)` order: the scheduler pages through them so
+    /// that rows it cannot handle never hide the ones behind them.
+    pub(crate) fn due_after(
+        &self,
+        col: DueColumn,
+        now: i64,
+        after: Option<(i64, GameId)>,
+        limit: u32,
+    ) -> Result<Vec<(GameId, i64)>, StoreError> {
+        let (c, paused) = match col {
+            DueColumn::Deadline => ("deadline", 0),
+            DueColumn::RemindAt => ("remind_at", 0),
+            DueColumn::PauseEnd => ("paused_until", 1),
+        };
+        let (t, id) = after.unwrap_or((i64::MIN, i64::MIN));
+        self.query_list(
+            &format!(
+                "SELECT id, {c} FROM games \
+                 WHERE state = 'active' AND paused = {paused} AND {c} IS NOT NULL \
+                 AND {c} <= ?1 AND ({c} > ?2 OR ({c} = ?2 AND id > ?3)) \
+                 ORDER BY {c}, id LIMIT ?4"
+            ),
+            params![now, t, id, limit],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+    }
+
+    /// Records a reminder as sent before it is sent, in one transaction with
+    /// computing the next one: if the reminder of `game_id` is due at `now`
+    /// and none went out in the last `gap` seconds, it is marked sent and
+    /// cleared ([`ReminderClaim::Send`]); otherwise it is moved to a day
+    /// after the last one (if that is before the deadline).
+    pub fn claim_reminder(
+        &self,
+        game_id: GameId,
+        now: i64,
+        gap: i64,
+    ) -> Result<ReminderClaim, StoreError> {
+        self.write_plain(|c| {
+            let row: Option<(Option<i64>, Option<i64>, Option<i64>)> = c
+                .prepare_cached(
+                    "SELECT remind_at, last_reminder_at, deadline FROM games \
+                     WHERE id = ?1 AND state = 'active' AND paused = 0",
+                )?
+                .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .optional()?;
+            let Some((Some(at), last, deadline)) = row else {
+                return Ok(ReminderClaim::NotDue);
+            };
+            if at > now {
+                return Ok(ReminderClaim::NotDue);
+            }
+            if let Some(last) = last.filter(|&l| now - l < gap) {
+                let next = Some(last + gap).filter(|&n| deadline.is_some_and(|d| n < d));
+                c.prepare_cached("UPDATE games SET remind_at = ?2 WHERE id = ?1")?
+                    .execute(params![game_id, next])?;
+                return Ok(ReminderClaim::Deferred(next));
+            }
+            c.prepare_cached(
+                "UPDATE games SET remind_at = NULL, last_reminder_at = ?2, \
+                 reminders_sent = reminders_sent + 1 WHERE id = ?1",
+            )?
+            .execute(params![game_id, now])?;
+            Ok(ReminderClaim::Send)
+        })
+    }
+
+    /// Records a player's daily digest as sent before it is sent: `true`
+    /// (and `key` set to `now`) if none was sent in the last `gap` seconds.
+    pub fn claim_digest(
+        &self,
+        player: &str,
+        key: &str,
+        now: i64,
+        gap: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let last: Option<String> = c
+                .prepare_cached(
+                    "SELECT value FROM player_settings WHERE player_id = ?1 AND key = ?2",
+                )?
+                .query_row(params![player, key], |r| r.get(0))
+                .optional()?;
+            if last
+                .and_then(|v| v.parse::<i64>().ok())
+                .is_some_and(|l| now - l < gap)
+            {
+                return Ok(false);
+            }
+            c.prepare_cached(
+                "INSERT INTO player_settings (player_id, key, value) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (player_id, key) DO UPDATE SET value = excluded.value",
+            )?
+            .execute(params![player, key, now.to_string()])?;
+            Ok(true)
+        })
+    }
+
+    /// The last heartbeat (unix seconds), if the bot ever recorded one.
+    pub fn last_heartbeat(&self) -> Result<Option<i64>, StoreError> {
+        self.conn()
+            .prepare_cached("SELECT at FROM heartbeat WHERE id = 1")
+            .and_then(|mut s| s.query_row([], |r| r.get(0)).optional())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Records that the bot is alive at `now`. If the last heartbeat is
+    /// more than `offline_after` seconds old, the bot was away: in the same
+    /// transaction every running clock (deadlines, reminders, ends of
+    /// pauses of active games) is pushed back by the time it was away.
+    /// Returns that time, or `None` when there was no gap (or no earlier
+    /// heartbeat). With `extend` false only the heartbeat is recorded.
+    pub fn heartbeat(
+        &self,
+        now: i64,
+        offline_after: i64,
+        extend: bool,
+    ) -> Result<Option<i64>, StoreError> {
+        self.write_plain(|c| {
+            let last: Option<i64> = c
+                .prepare_cached("SELECT at FROM heartbeat WHERE id = 1")?
+                .query_row([], |r| r.get(0))
+                .optional()?;
+            c.prepare_cached(
+                "INSERT INTO heartbeat (id, at) VALUES (1, ?1) \
+                 ON CONFLICT (id) DO UPDATE SET at = MAX(at, excluded.at)",
+            )?
+            .execute([now])?;
+            let gap = last
+                .map(|l| now - l)
+                .filter(|&g| extend && g > offline_after);
+            if let Some(g) = gap {
+                c.prepare_cached(
+                    "UPDATE games SET deadline = deadline + ?1, remind_at = remind_at + ?1 \
+                     WHERE state = 'active' AND paused = 0 AND deadline IS NOT NULL",
+                )?
+                .execute([g])?;
+                c.prepare_cached(
+                    "UPDATE games SET paused_until = paused_until + ?1 \
+                     WHERE state = 'active' AND paused = 1 AND paused_until IS NOT NULL",
+                )?
+                .execute([g])?;
+            }
+            Ok(gap)
+        })
+    }
+}
+
+/// The scheduler's due columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum DueColumn {
+    Deadline,
+    RemindAt,
+    PauseEnd,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::super::{NewGame, OfferKind};
+    use super::*;
+
+    const DAY: i64 = 86_400;
+
+    fn game(s: &Store, channel: &str, deadline: Option<i64>) -> GameId {
+        s.create_game(&NewGame {
+            server_id: "s".into(),
+            channel_id: channel.into(),
+            variant: "tawlbwrdd".into(),
+            options: vec![],
+            seed: 1,
+            first_side: "attackers".into(),
+            first_player: "a".into(),
+            second_player: "b".into(),
+            challenge_id: None,
+            tournament_match_id: None,
+            rated: false,
+            time_control: "1d".into(),
+            bank_first: None,
+            bank_second: None,
+            created_at: 0,
+            deadline,
+        })
+        .unwrap()
+    }
+
+    fn mv<'a>(id: GameId, n: u32, src: &'a str) -> NewMove<'a> {
+        NewMove {
+            game_id: id,
+            expected_number: n,
+            text: "e2-c2",
+            player_id: "a",
+            at: 10,
+            source_id: src,
+            finished: None,
+            deadline: Some(10 + DAY),
+            banks: None,
+        }
+    }
+
+    #[test]
+    fn downtime_extends_every_running_clock_once() {
+        let s = Store::open_in_memory().unwrap();
+        let running = game(&s, "g", Some(1000 + DAY));
+        s.set_remind_at(running, Some(1000 + DAY - 100)).unwrap();
+        let paused = game(&s, "h", Some(2000));
+        s.set_pause_offer(paused, "a", 0, 3 * DAY).unwrap();
+        s.pause_clock(paused, 0, "a", 0, Some(500), 3 * DAY)
+            .unwrap();
+        let casual = game(&s, "i", None);
+        // The first heartbeat: nothing to compare with.
+        assert_eq!(s.heartbeat(1000, 300, true).unwrap(), None);
+        // A minute later, five minutes later: not downtime.
+        assert_eq!(s.heartbeat(1060, 300, true).unwrap(), None);
+        assert_eq!(s.heartbeat(1360, 300, true).unwrap(), None);
+        // The console's clock jumping on is not downtime either.
+        assert_eq!(s.heartbeat(1360 + 5 * DAY, 300, false).unwrap(), None);
+        assert_eq!(s.last_heartbeat().unwrap(), Some(1360 + 5 * DAY));
+        let g = s.get_game(running).unwrap().unwrap();
+        assert_eq!(g.deadline, Some(1000 + DAY));
+        // Two hours offline.
+        let back = 1360 + 5 * DAY + 7200;
+        assert_eq!(s.heartbeat(back, 300, true).unwrap(), Some(7200));
+        let g = s.get_game(running).unwrap().unwrap();
+        assert_eq!(g.deadline, Some(1000 + DAY + 7200));
+        assert_eq!(s.remind_at(running).unwrap(), Some(1000 + DAY - 100 + 7200));
+        assert_eq!(
+            s.pause_info(paused).unwrap(),
+            Some((3 * DAY + 7200, Some(500)))
+        );
+        assert_eq!(s.get_game(casual).unwrap().unwrap().deadline, None);
+        // Once: the next heartbeat sees no gap.
+        assert_eq!(s.heartbeat(back + 60, 300, true).unwrap(), None);
+        // A heartbeat from an earlier clock never moves it back.
+        assert_eq!(s.heartbeat(5, 300, true).unwrap(), None);
+        assert_eq!(s.last_heartbeat().unwrap(), Some(back + 60));
+    }
+
+    #[test]
+    fn pause_and_resume_are_one_transaction_each() {
+        let s = Store::open_in_memory().unwrap();
+        let id = game(&s, "g", Some(1000));
+        // No offer: no pause.
+        assert_eq!(
+            s.pause_clock(id, 0, "a", 100, Some(900), 100 + DAY),
+            Err(AppendError::NoOffer)
+        );
+        s.set_pause_offer(id, "a", 100, 2 * DAY).unwrap();
+        assert_eq!(s.pause_offer_span(id).unwrap(), Some(2 * DAY));
+        // A stale move count: nothing changes.
+        assert!(matches!(
+            s.pause_clock(id, 3, "a", 100, Some(900), 100 + DAY),
+            Err(AppendError::Stale { .. })
+        ));
+        assert!(!s.get_game(id).unwrap().unwrap().paused);
+        s.pause_clock(id, 0, "a", 100, Some(900), 100 + 2 * DAY)
+            .unwrap();
+        assert!(s.get_game(id).unwrap().unwrap().paused);
+        assert_eq!(s.get_offer(id, OfferKind::Pause).unwrap(), None);
+        // Paused: no move, no takeback, no second pause.
+        assert_eq!(
+            s.append_move_clocked(&mv(id, 0, "m1"), None),
+            Err(AppendError::Paused)
+        );
+        assert_eq!(
+            s.take_back_clocked(id, 0, 1, 100, None, None),
+            Err(AppendError::Paused)
+        );
+        assert_eq!(
+            s.set_pause_offer(id, "b", 100, DAY),
+            Err(AppendError::Paused)
+        );
+        // Resume after five days: exactly the 900 s kept.
+        let at = 100 + 5 * DAY;
+        s.set_offer(id, OfferKind::Resume, "b", at).unwrap();
+        assert_eq!(
+            s.resume_clock(id, at, Some("a"), None, |_, _| None),
+            Err(AppendError::NoOffer)
+        );
+        let left = s
+            .resume_clock(id, at, Some("b"), None, |d, l| Some(d - l / 4))
+            .unwrap();
+        assert_eq!(left, Some(900));
+        let g = s.get_game(id).unwrap().unwrap();
+        assert!(!g.paused);
+        assert_eq!(g.deadline, Some(at + 900));
+        assert_eq!(s.remind_at(id).unwrap(), Some(at + 900 - 225));
+        assert_eq!(s.pause_info(id).unwrap(), None);
+        assert_eq!(
+            s.resume_clock(id, at, None, None, |_, _| None),
+            Err(AppendError::NotPaused)
+        );
+        // Running again: moves go through, with their reminder.
+        assert_eq!(s.append_move_clocked(&mv(id, 0, "m1"), Some(77)), Ok(1));
+        assert_eq!(s.remind_at(id).unwrap(), Some(77));
+    }
+
+    #[test]
+    fn reminders_are_claimed_once_and_at_most_once_a_day() {
+        let s = Store::open_in_memory().unwrap();
+        let id = game(&s, "g", Some(10 * DAY));
+        s.set_remind_at(id, Some(1000)).unwrap();
+        assert_eq!(
+            s.claim_reminder(id, 999, DAY).unwrap(),
+            ReminderClaim::NotDue
+        );
+        assert_eq!(
+            s.claim_reminder(id, 1000, DAY).unwrap(),
+            ReminderClaim::Send
+        );
+        assert_eq!(
+            s.claim_reminder(id, 1001, DAY).unwrap(),
+            ReminderClaim::NotDue
+        );
+        let g = s.get_game(id).unwrap().unwrap();
+        assert_eq!((g.reminders_sent, g.last_reminder_at), (1, Some(1000)));
+        // Another reminder due within the day is moved a day after the last.
+        s.set_remind_at(id, Some(2000)).unwrap();
+        assert_eq!(
+            s.claim_reminder(id, 2000, DAY).unwrap(),
+            ReminderClaim::Deferred(Some(1000 + DAY))
+        );
+        assert_eq!(
+            s.claim_reminder(id, 1000 + DAY, DAY).unwrap(),
+            ReminderClaim::Send
+        );
+        // Digests likewise.
+        assert!(s.claim_digest("a", "digest_at", 50, DAY).unwrap());
+        assert!(!s.claim_digest("a", "digest_at", 50 + DAY - 1, DAY).unwrap());
+        assert!(s.claim_digest("a", "digest_at", 50 + DAY, DAY).unwrap());
+    }
+
+    #[test]
+    fn due_pages_reach_every_row() {
+        let s = Store::open_in_memory().unwrap();
+        for i in 0..7 {
+            game(&s, &format!("c{i}"), Some(100 + (i % 3)));
+        }
+        let mut after = None;
+        let mut seen = Vec::new();
+        loop {
+            let page = s.due_after(DueColumn::Deadline, 200, after, 2).unwrap();
+            let Some(&(id, t)) = page.last() else { break };
+            after = Some((t, id));
+            seen.extend(page.into_iter().map(|(id, _)| id));
+        }
+        seen.sort();
+        assert_eq!(seen, (1..=7).collect::<Vec<_>>());
     }
 }

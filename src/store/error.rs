@@ -133,6 +133,13 @@ pub enum AppendError {
     GameOver,
     /// There is no such game.
     NoSuchGame,
+    /// The game's clock is paused: no move, takeback or second pause.
+    Paused,
+    /// The game's clock is not paused (a resume came twice).
+    NotPaused,
+    /// The offer being accepted is no longer standing (withdrawn, declined
+    /// or accepted by someone else first).
+    NoOffer,
     /// The database failed; nothing was saved.
     Store(StoreError),
 }
@@ -147,6 +154,9 @@ impl fmt::Display for AppendError {
             AppendError::Duplicate => write!(f, "this message was already applied"),
             AppendError::GameOver => write!(f, "the game is over"),
             AppendError::NoSuchGame => write!(f, "there is no such game"),
+            AppendError::Paused => write!(f, "the game's clock is paused"),
+            AppendError::NotPaused => write!(f, "the game's clock is not paused"),
+            AppendError::NoOffer => write!(f, "the offer is no longer standing"),
             AppendError::Store(e) => e.fmt(f),
         }
     }
@@ -174,5 +184,91 @@ pub(crate) fn classify(path: &str, e: rusqlite::Error) -> StoreError {
         Some(C::SystemIoFailure) => StoreError::Io { path, detail },
         Some(C::CannotOpen) => StoreError::CannotOpen { path, detail },
         _ => StoreError::Sqlite { path, detail },
+    }
+}
+
+/// What an armed fault makes a write fail with (feature `fault-injection`).
+#[cfg(feature = "fault-injection")]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Fault {
+    /// `SQLITE_FULL`: the disk is full.
+    DiskFull,
+    /// `SQLITE_BUSY`: another process held the lock past the busy timeout.
+    Busy,
+    /// `SQLITE_IOERR`: the operating system failed a read or write.
+    Io,
+}
+
+/// The armed faults of one store (feature `fault-injection` only; nothing
+/// of this exists in a normal build).
+#[cfg(feature = "fault-injection")]
+#[derive(Debug, Default)]
+pub(crate) struct Faults {
+    /// Writes (transactions) attempted so far.
+    writes: u64,
+    /// Fail the write with this number (counted from 1 over the store's life).
+    fail_at: Option<(u64, Fault)>,
+    /// Fail every write.
+    fail_all: Option<Fault>,
+    /// Panic when this game is read.
+    panic_on_game: Option<i64>,
+}
+
+#[cfg(feature = "fault-injection")]
+impl Faults {
+    /// Called once per write, after its statements ran and before the
+    /// commit: `Some` makes the write roll back with that error.
+    pub(crate) fn on_write(&mut self, path: &str) -> Option<StoreError> {
+        self.writes += 1;
+        let f = match self.fail_at {
+            Some((n, f)) if n == self.writes => Some(f),
+            _ => self.fail_all,
+        }?;
+        let path = path.to_string();
+        Some(match f {
+            Fault::DiskFull => StoreError::DiskFull { path },
+            Fault::Busy => StoreError::Busy { path },
+            Fault::Io => StoreError::Io {
+                path,
+                detail: "disk I/O error (injected)".into(),
+            },
+        })
+    }
+
+    pub(crate) fn on_read_game(&self, id: i64) {
+        if self.panic_on_game == Some(id) {
+            panic!("injected panic reading game {id}");
+        }
+    }
+}
+
+#[cfg(feature = "fault-injection")]
+impl super::Store {
+    pub(super) fn faults(&self) -> std::sync::MutexGuard<'_, Faults> {
+        self.inner
+            .faults
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+    /// The number of writes (transactions) this store attempted so far.
+    pub fn fault_writes(&self) -> u64 {
+        self.faults().writes
+    }
+    /// The `n`th write from now (1: the next) fails and rolls back.
+    pub fn fault_fail_nth_write(&self, n: u64, fault: Fault) {
+        let mut f = self.faults();
+        f.fail_at = Some((f.writes + n, fault));
+    }
+    /// Every write fails (`None`: writes work again).
+    pub fn fault_fail_writes(&self, fault: Option<Fault>) {
+        self.faults().fail_all = fault;
+    }
+    /// Reading game `id` panics (`None`: no panic).
+    pub fn fault_panic_on_game(&self, id: Option<i64>) {
+        self.faults().panic_on_game = id;
+    }
+    /// Runs raw SQL on the store's connection (to damage a row on purpose).
+    pub fn fault_execute(&self, sql: &str) -> Result<(), StoreError> {
+        self.conn().execute_batch(sql).map_err(|e| self.err(e))
     }
 }

@@ -26,7 +26,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 2,
         sql: include_str!("../../migrations/0002_clock.sql"),
     },
-    // 0003 is the clocks branch's; the numbers need not be contiguous.
+    Migration {
+        version: 3,
+        sql: include_str!("../../migrations/0003_faults.sql"),
+    },
     Migration {
         version: 4,
         sql: include_str!("../../migrations/0004_tournaments.sql"),

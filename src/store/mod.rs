@@ -25,6 +25,8 @@
 //! See `docs/storage.md` for the schema and the durability choice.
 
 mod clock;
+pub(crate) use clock::DueColumn;
+pub use clock::ReminderClaim;
 use clock::TimeColumn;
 mod error;
 mod migrate;
@@ -35,6 +37,8 @@ use std::time::Duration;
 
 use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior};
 
+#[cfg(feature = "fault-injection")]
+pub use error::Fault;
 pub use error::{AppendError, StoreError};
 pub use migrate::{APPLICATION_ID, LATEST as SCHEMA_VERSION};
 
@@ -121,6 +125,8 @@ pub struct Store {
 struct Inner {
     conn: Mutex<Connection>,
     label: String,
+    #[cfg(feature = "fault-injection")]
+    faults: Mutex<error::Faults>,
 }
 
 impl std::fmt::Debug for Store {
@@ -668,6 +674,66 @@ fn check_state(state: &str, count: i64, expected: Option<u32>) -> Result<u32, Ap
     }
 }
 
+/// The statements of [`Store::append_move`], inside the caller's transaction.
+fn append_move_in(c: &Connection, mv: &NewMove<'_>) -> Result<u32, AppendErrorOrSql> {
+    let Some((state, count)) = game_state(c, mv.game_id)? else {
+        return Err(AppendErrorOrSql::App(AppendError::NoSuchGame));
+    };
+    // A redelivered message is reported as such, not as stale.
+    let dup = c
+        .prepare_cached("SELECT 1 FROM used_sources WHERE source_id = ?1")?
+        .exists([mv.source_id])?;
+    if dup {
+        return Err(AppendErrorOrSql::App(AppendError::Duplicate));
+    }
+    let n = check_state(&state, count, Some(mv.expected_number))?;
+    ensure_player(c, mv.player_id)?;
+    c.prepare_cached("INSERT INTO used_sources (source_id, game_id, at) VALUES (?1, ?2, ?3)")?
+        .execute(params![mv.source_id, mv.game_id, mv.at])?;
+    c.prepare_cached(
+        "INSERT INTO moves (game_id, number, text, player_id, at, source_id) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
+    )?
+    .execute(params![
+        mv.game_id,
+        n,
+        mv.text,
+        mv.player_id,
+        mv.at,
+        mv.source_id
+    ])?;
+    c.prepare_cached("DELETE FROM offers WHERE game_id = ?1")?
+        .execute([mv.game_id])?;
+    let (result, reason) = match mv.finished {
+        Some((r, why)) => (Some(r), Some(why)),
+        None => (None, None),
+    };
+    let [bank_first, bank_second] = mv.banks.unwrap_or([None, None]);
+    c.prepare_cached(
+        "UPDATE games SET move_count = ?2, updated_at = ?3, \
+         deadline = CASE WHEN ?4 IS NULL THEN ?5 ELSE NULL END, \
+         reminders_sent = 0, \
+         bank_first = CASE WHEN ?6 THEN ?7 ELSE bank_first END, \
+         bank_second = CASE WHEN ?6 THEN ?8 ELSE bank_second END, \
+         state = CASE WHEN ?4 IS NULL THEN state ELSE 'finished' END, \
+         result = COALESCE(?4, result), reason = COALESCE(?9, reason), \
+         finished_at = CASE WHEN ?4 IS NULL THEN finished_at ELSE ?3 END \
+         WHERE id = ?1",
+    )?
+    .execute(params![
+        mv.game_id,
+        n + 1,
+        mv.at,
+        result,
+        mv.deadline,
+        mv.banks.is_some(),
+        bank_first,
+        bank_second,
+        reason,
+    ])?;
+    Ok(n + 1)
+}
+
 enum AppendErrorOrSql {
     App(AppendError),
     Sql(rusqlite::Error),
@@ -756,6 +822,8 @@ impl Store {
             inner: Arc::new(Inner {
                 conn: Mutex::new(conn),
                 label,
+                #[cfg(feature = "fault-injection")]
+                faults: Mutex::default(),
             }),
         })
     }
@@ -795,6 +863,11 @@ impl Store {
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| AppendError::Store(self.err(e)))?;
         let v = f(&tx).map_err(|e| self.app_err(e))?;
+        #[cfg(feature = "fault-injection")]
+        if let Some(e) = self.faults().on_write(&self.inner.label) {
+            drop(tx);
+            return Err(AppendError::Store(e));
+        }
         tx.commit().map_err(|e| AppendError::Store(self.err(e)))?;
         Ok(v)
     }
@@ -1138,6 +1211,8 @@ impl Store {
     }
 
     pub fn get_game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
+        #[cfg(feature = "fault-injection")]
+        self.faults().on_read_game(id);
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
         let row = self
             .conn()
@@ -1269,66 +1344,7 @@ impl Store {
     /// exactly `expected_number` moves. Returns the new move count. Standing
     /// offers are voided by the move.
     pub fn append_move(&self, mv: &NewMove<'_>) -> Result<u32, AppendError> {
-        self.write(|c| {
-            let Some((state, count)) = game_state(c, mv.game_id)? else {
-                return Err(AppendErrorOrSql::App(AppendError::NoSuchGame));
-            };
-            // A redelivered message is reported as such, not as stale.
-            let dup = c
-                .prepare_cached("SELECT 1 FROM used_sources WHERE source_id = ?1")?
-                .exists([mv.source_id])?;
-            if dup {
-                return Err(AppendErrorOrSql::App(AppendError::Duplicate));
-            }
-            let n = check_state(&state, count, Some(mv.expected_number))?;
-            ensure_player(c, mv.player_id)?;
-            c.prepare_cached(
-                "INSERT INTO used_sources (source_id, game_id, at) VALUES (?1, ?2, ?3)",
-            )?
-            .execute(params![mv.source_id, mv.game_id, mv.at])?;
-            c.prepare_cached(
-                "INSERT INTO moves (game_id, number, text, player_id, at, source_id) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?
-            .execute(params![
-                mv.game_id,
-                n,
-                mv.text,
-                mv.player_id,
-                mv.at,
-                mv.source_id
-            ])?;
-            c.prepare_cached("DELETE FROM offers WHERE game_id = ?1")?
-                .execute([mv.game_id])?;
-            let (result, reason) = match mv.finished {
-                Some((r, why)) => (Some(r), Some(why)),
-                None => (None, None),
-            };
-            let [bank_first, bank_second] = mv.banks.unwrap_or([None, None]);
-            c.prepare_cached(
-                "UPDATE games SET move_count = ?2, updated_at = ?3, \
-                 deadline = CASE WHEN ?4 IS NULL THEN ?5 ELSE NULL END, \
-                 reminders_sent = 0, \
-                 bank_first = CASE WHEN ?6 THEN ?7 ELSE bank_first END, \
-                 bank_second = CASE WHEN ?6 THEN ?8 ELSE bank_second END, \
-                 state = CASE WHEN ?4 IS NULL THEN state ELSE 'finished' END, \
-                 result = COALESCE(?4, result), reason = COALESCE(?9, reason), \
-                 finished_at = CASE WHEN ?4 IS NULL THEN finished_at ELSE ?3 END \
-                 WHERE id = ?1",
-            )?
-            .execute(params![
-                mv.game_id,
-                n + 1,
-                mv.at,
-                result,
-                mv.deadline,
-                mv.banks.is_some(),
-                bank_first,
-                bank_second,
-                reason,
-            ])?;
-            Ok(n + 1)
-        })
+        self.write(|c| append_move_in(c, mv))
     }
 
     /// All moves of a game, in order.

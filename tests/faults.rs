@@ -1,0 +1,491 @@
+//! Fault injection (feature `fault-injection`, enabled for tests): the Nth
+//! write fails, the disk is full, the database is locked past the busy
+//! timeout, a row is unreadable, an item panics. In each case nothing is
+//! lost, nothing is applied twice, no reply reports a change that was not
+//! committed, and nothing floods a channel.
+
+use std::time::Duration;
+
+mod common;
+
+use tawlbot::app::{App, Ctx, Input, Reply, Target, User};
+use tawlbot::store::{Fault, NewGame, Store, StoreOptions};
+
+const SORRY: &str =
+    "Sorry: the game database failed, so nothing was changed. Try again in a moment.";
+const T0: i64 = 1_767_225_600;
+const HOUR: i64 = 3600;
+
+struct Bot {
+    app: App,
+    now: i64,
+    n: u64,
+    admins: Vec<&'static str>,
+}
+
+impl Bot {
+    fn new(store: Store) -> Bot {
+        Bot {
+            app: App::new(store),
+            now: T0,
+            n: 0,
+            admins: Vec::new(),
+        }
+    }
+
+    fn ctx(&mut self, user: &str, channel: &str) -> Ctx {
+        self.n += 1;
+        Ctx {
+            server: "s".into(),
+            channel: channel.into(),
+            user: User {
+                id: user.into(),
+                name: user.into(),
+            },
+            now: self.now,
+            source: format!("src{}", self.n),
+            manage_server: self.admins.contains(&user),
+            mentioned: Vec::new(),
+        }
+    }
+
+    /// `user` types `line` in `channel`: a slash command or a message.
+    fn say(&mut self, user: &str, channel: &str, line: &str) -> Vec<Reply> {
+        let ctx = self.ctx(user, channel);
+        let input = match line.strip_prefix('/') {
+            Some(cmd) => {
+                let mut parts = cmd.split_whitespace();
+                let name = parts.next().unwrap().to_string();
+                let args = parts
+                    .map(|p| {
+                        let (k, v) = p.split_once(':').unwrap_or(("action", p));
+                        (k.to_string(), v.to_string())
+                    })
+                    .collect();
+                Input::Slash { name, args }
+            }
+            None => Input::Message {
+                text: line.into(),
+                addressed: false,
+            },
+        };
+        self.app.handle(&ctx, input).replies
+    }
+
+    fn tick(&mut self) -> Vec<Reply> {
+        self.app.tick(self.now).replies
+    }
+}
+
+/// A failed write is answered with the short private sentence alone: no
+/// reply of the same response reports a change, nothing goes to a channel.
+fn check_no_lie(replies: &[Reply]) -> bool {
+    let failed = replies.iter().any(|r| r.text == SORRY);
+    for r in replies {
+        assert!(
+            !r.text.to_lowercase().contains("database") || r.text == SORRY,
+            "store details in a reply: {r:?}"
+        );
+        if r.text == SORRY {
+            assert!(r.ephemeral && r.target == Target::Here, "{r:?}");
+        }
+    }
+    if failed {
+        assert_eq!(replies.len(), 1, "a failure and more: {replies:?}");
+    }
+    failed
+}
+
+const SCRIPT: &[(&str, &str)] = &[
+    (
+        "alice",
+        "/challenge opponent:bob variant:tawlbwrdd side:attackers time:1d",
+    ),
+    ("bob", "/accept"),
+    ("alice", "e2-c2"),
+    ("bob", "g7-g9"),
+    ("alice", "/draw"),
+    ("bob", "/draw decline"),
+    ("alice", "g2-i2"),
+    ("bob", "/pause days:2"),
+    ("alice", "/pause accept"),
+    ("bob", "/resume"),
+    ("alice", "/resume accept"),
+    ("bob", "f7-g7"),
+    ("alice", "/takeback"),
+    ("bob", "/takeback accept"),
+    ("alice", "c2-c3"),
+    ("bob", "/notify how:dm"),
+];
+
+/// What the game looks like: moves, count, state, clock, offers.
+fn snapshot(s: &Store) -> String {
+    let g = s.get_game(1).unwrap().unwrap();
+    let moves: Vec<String> = s.moves(1).unwrap().into_iter().map(|m| m.text).collect();
+    format!(
+        "{moves:?} n={} state={:?} paused={} deadline={:?} offers={} notify={:?}",
+        g.move_count,
+        g.state,
+        g.paused,
+        g.deadline.map(|d| d - T0),
+        s.offers(1).unwrap().len(),
+        s.player_setting("bob", "notify").unwrap(),
+    )
+}
+
+/// Runs the script; a step answered with the failure sentence is typed
+/// again once (as a player would). Returns how many steps failed.
+fn run_script(bot: &mut Bot) -> usize {
+    let mut failures = 0;
+    for (i, (user, line)) in SCRIPT.iter().enumerate() {
+        bot.now = T0 + i as i64 * HOUR;
+        let r = bot.say(user, "g", line);
+        if check_no_lie(&r) {
+            failures += 1;
+            let again = bot.say(user, "g", line);
+            assert!(!check_no_lie(&again), "{line}: {again:?}");
+        }
+        assert!(bot.tick().is_empty());
+    }
+    failures
+}
+
+#[test]
+fn the_nth_write_fails() {
+    let base = Store::open_in_memory().unwrap();
+    let mut bot = Bot::new(base.clone());
+    assert_eq!(run_script(&mut bot), 0);
+    let want = snapshot(&base);
+    assert!(
+        want.starts_with(r#"["e2-c2", "g7-g9", "c2-c3"] n=3"#),
+        "{want}"
+    );
+    let writes = base.fault_writes();
+    assert!(writes >= 12, "{writes}");
+    let mut visible = 0;
+    for n in 1..=writes {
+        for fault in [Fault::Io, Fault::DiskFull, Fault::Busy] {
+            let s = Store::open_in_memory().unwrap();
+            s.fault_fail_nth_write(n, fault);
+            let mut bot = Bot::new(s.clone());
+            visible += run_script(&mut bot);
+            // Nothing lost, nothing applied twice.
+            assert_eq!(snapshot(&s), want, "write {n} failing with {fault:?}");
+        }
+    }
+    // Most failures are reported (a few are names remembered in passing).
+    assert!(visible as u64 > writes, "{visible} of {writes}");
+}
+
+/// A game of Alice (attackers) and Bob with one day per move, Alice's
+/// first move played at T0.
+fn one_game(store: &Store) -> Bot {
+    let mut bot = Bot::new(store.clone());
+    bot.say(
+        "alice",
+        "g",
+        "/challenge opponent:bob variant:tawlbwrdd side:attackers time:1d",
+    );
+    bot.say("bob", "g", "/accept");
+    let r = bot.say("alice", "g", "e2-c2");
+    assert!(r[0].text.contains("played **e2-c2**"), "{r:?}");
+    bot
+}
+
+fn texts(r: &[Reply]) -> Vec<String> {
+    r.iter().map(|r| r.text.clone()).collect()
+}
+
+#[test]
+fn a_broken_database_sends_no_stream_of_reminders_and_judges_nothing() {
+    let s = Store::open_in_memory().unwrap();
+    let mut bot = one_game(&s);
+    s.fault_fail_writes(Some(Fault::Io));
+    // Every ten minutes from the reminder time to just before the deadline.
+    let mut sent = Vec::new();
+    let mut t = T0 + 18 * HOUR;
+    while t < T0 + 23 * HOUR {
+        bot.now = t;
+        let (resp, rep) = bot.app.tick_report(t);
+        assert!(!rep.ok() || rep.held > 0 || resp.replies.is_empty());
+        sent.extend(resp.replies);
+        t += 600;
+    }
+    assert!(sent.is_empty(), "{:?}", texts(&sent));
+    // A move while the database is broken: a private sentence, no board.
+    let r = bot.say("bob", "g", "g7-g9");
+    assert_eq!(texts(&r), vec![SORRY.to_string()]);
+    // The database comes back: one reminder, once.
+    s.fault_fail_writes(None);
+    bot.now = T0 + 23 * HOUR + 30 * 60;
+    let r = bot.tick();
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    assert!(r[0].text.contains("a reminder"), "{:?}", texts(&r));
+    for _ in 0..20 {
+        bot.now += 60;
+        assert!(bot.tick().is_empty());
+    }
+    // The deadline passes while writes fail: no loss is announced ...
+    s.fault_fail_writes(Some(Fault::DiskFull));
+    let mut sent = Vec::new();
+    for k in 0..30 {
+        bot.now = T0 + 24 * HOUR + k * 60;
+        sent.extend(bot.tick());
+    }
+    assert!(sent.is_empty(), "{:?}", texts(&sent));
+    assert_eq!(
+        snapshot(&s).split(" state=").nth(1).unwrap()[..6].to_string(),
+        "Active"
+    );
+    // ... until it can be written, and then once.
+    s.fault_fail_writes(None);
+    bot.now += 120;
+    let r = bot.tick();
+    let losses = r
+        .iter()
+        .filter(|r| r.text.contains("ran out of time"))
+        .count();
+    assert_eq!(losses, 1, "{:?}", texts(&r));
+    bot.now += 120;
+    assert!(bot.tick().is_empty());
+}
+
+#[test]
+fn a_locked_database_past_the_busy_timeout() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("t.db");
+    let opts = StoreOptions {
+        busy_timeout: Duration::from_millis(50),
+        ..StoreOptions::default()
+    };
+    let s = Store::open_with(&path, &opts).unwrap();
+    let mut bot = one_game(&s);
+    // Another process holds the write lock.
+    let other = rusqlite::Connection::open(&path).unwrap();
+    other.execute_batch("BEGIN EXCLUSIVE").unwrap();
+    bot.now = T0 + HOUR;
+    let r = bot.say("bob", "g", "g7-g9");
+    assert_eq!(texts(&r), vec![SORRY.to_string()]);
+    let r = bot.say("bob", "g", "/pause days:3");
+    assert_eq!(texts(&r), vec![SORRY.to_string()]);
+    // Past the deadline: nothing judged while locked.
+    bot.now = T0 + 25 * HOUR;
+    let (resp, rep) = bot.app.tick_report(bot.now);
+    assert!(resp.replies.is_empty() && !rep.ok(), "{rep:?}");
+    other.execute_batch("ROLLBACK").unwrap();
+    drop(other);
+    // Unlocked: the loss on time is judged once; the refused move was
+    // never applied.
+    bot.now += 120;
+    let r = bot.tick();
+    assert!(
+        r.iter()
+            .any(|r| r.text.contains("@") && r.text.contains("ran out of time")),
+        "{:?}",
+        texts(&r)
+    );
+    assert_eq!(s.moves(1).unwrap().len(), 1);
+}
+
+#[test]
+fn the_disk_is_really_full() {
+    let dir = tempfile::tempdir().unwrap();
+    let s = Store::open(dir.path().join("t.db")).unwrap();
+    let mut bot = one_game(&s);
+    // The file may not grow by a single page: moves fill what is left.
+    let pages = s.debug_limit_pages(None).unwrap();
+    s.debug_limit_pages(Some(pages)).unwrap();
+    let mut moves: Vec<String> = s.moves(1).unwrap().into_iter().map(|m| m.text).collect();
+    let mut failed = false;
+    for k in 0..600u64 {
+        let row = s.get_game(1).unwrap().unwrap();
+        let Some((m, _)) = common::choose(&row, &moves, k, true) else {
+            break;
+        };
+        let user = if moves.len().is_multiple_of(2) {
+            "alice"
+        } else {
+            "bob"
+        };
+        let r = bot.say(user, "g", &m);
+        if check_no_lie(&r) {
+            failed = true;
+            // Nothing of the refused move was kept.
+            assert_eq!(s.moves(1).unwrap().len(), moves.len());
+            // Space comes back; the player types the move again: once.
+            s.debug_limit_pages(Some(1 << 30)).unwrap();
+            let r = bot.say(user, "g", &m);
+            assert!(r[0].text.contains("played"), "{:?}", texts(&r));
+            moves.push(m);
+            assert_eq!(s.moves(1).unwrap().len(), moves.len());
+            break;
+        }
+        assert!(r[0].text.contains("played"), "{:?}", texts(&r));
+        moves.push(m);
+    }
+    assert!(failed, "the page limit never bit ({} moves)", moves.len());
+    s.integrity_check().unwrap();
+}
+
+/// `count` games whose stored variant cannot be read, all past their
+/// deadline, in channels b0, b1 ...
+fn broken_games(s: &Store, count: usize) {
+    for i in 0..count {
+        s.create_game(&NewGame {
+            server_id: "s".into(),
+            channel_id: format!("b{i}"),
+            variant: "no-such-game".into(),
+            options: vec![],
+            seed: 1,
+            first_side: "attackers".into(),
+            first_player: "carol".into(),
+            second_player: "dave".into(),
+            challenge_id: None,
+            tournament_match_id: None,
+            rated: false,
+            time_control: "1d".into(),
+            bank_first: None,
+            bank_second: None,
+            created_at: T0 - 2 * 86_400,
+            deadline: Some(T0 - 86_400 + i as i64),
+        })
+        .unwrap();
+    }
+}
+
+#[test]
+fn a_hundred_unreadable_rows_do_not_starve_the_healthy_game() {
+    let s = Store::open_in_memory().unwrap();
+    let mut bot = one_game(&s);
+    broken_games(&s, 150);
+    // The healthy game's deadline comes after all the broken ones.
+    bot.now = T0 + 24 * HOUR + 1;
+    let (resp, rep) = bot.app.tick_report(bot.now);
+    assert_eq!(rep.failed, 150, "{rep:?}");
+    let r = resp.replies;
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    assert!(r[0].text.contains("ran out of time"), "{:?}", texts(&r));
+    assert_eq!(r[0].target, Target::Channel("g".into()));
+    // Held back: not retried (nor logged) on the next pass, and the
+    // scheduler is not woken up for them.
+    bot.now += 30;
+    let (resp, rep) = bot.app.tick_report(bot.now);
+    assert!(resp.replies.is_empty());
+    assert_eq!((rep.failed, rep.held), (0, 150), "{rep:?}");
+    assert!(bot.app.next_due().is_none_or(|t| t > bot.now), "spins");
+    // Retried later (after a minute, then 2, 4 ...), still never a reply.
+    bot.now += 60;
+    let (resp, rep) = bot.app.tick_report(bot.now);
+    assert!(resp.replies.is_empty());
+    assert_eq!(rep.failed, 150, "{rep:?}");
+    // An admin ends one stuck game: the channel is free again.
+    bot.admins.push("mod");
+    let r = bot.say("mod", "b7", "/abort");
+    assert_eq!(
+        texts(&r),
+        vec!["Game 9 was ended by <@mod> with no result."]
+    );
+    let r = bot.say("carol", "b7", "/challenge opponent:dave variant:tallfwrdd");
+    assert!(r[0].text.contains("challenges"), "{:?}", texts(&r));
+}
+
+/// The log lines written while `f` runs (on this thread).
+fn logs_of(f: impl FnOnce()) -> String {
+    #[derive(Clone, Default)]
+    struct Buf(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+    impl std::io::Write for Buf {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let buf = Buf::default();
+    let w = buf.clone();
+    let sub = tracing_subscriber::fmt()
+        .with_writer(move || w.clone())
+        .with_ansi(false)
+        .finish();
+    tracing::subscriber::with_default(sub, f);
+    let out = buf.0.lock().unwrap().clone();
+    String::from_utf8(out).unwrap()
+}
+
+#[test]
+fn a_broken_row_is_logged_once_and_never_reaches_a_channel() {
+    let s = Store::open_in_memory().unwrap();
+    let mut bot = one_game(&s);
+    broken_games(&s, 3);
+    let mut replies = Vec::new();
+    let logs = logs_of(|| {
+        // A pass every minute for a day.
+        for k in 0..1440 {
+            bot.now = T0 + 2 * HOUR + k * 60;
+            replies.extend(bot.tick());
+        }
+    });
+    // The healthy game goes on (its reminder, then its loss on time), the
+    // broken ones never say anything.
+    assert_eq!(replies.len(), 2, "{:?}", texts(&replies));
+    assert!(replies
+        .iter()
+        .all(|r| r.target == Target::Channel("g".into())));
+    replies.clear();
+    let lines: Vec<&str> = logs.lines().filter(|l| l.contains("ERROR")).collect();
+    assert_eq!(lines.len(), 3, "{logs}");
+    assert!(lines.iter().all(|l| l.contains("held back")), "{logs}");
+    // A database that stays locked is logged once too, not once a pass,
+    // while another game's reminder and deadline fall due.
+    bot.now = T0 + 30 * HOUR;
+    bot.say(
+        "carol",
+        "k",
+        "/challenge opponent:dave variant:tawlbwrdd side:attackers time:1d",
+    );
+    bot.say("dave", "k", "/accept");
+    let r = bot.say("carol", "k", "e2-c2");
+    assert!(r[0].text.contains("played"), "{:?}", texts(&r));
+    s.fault_fail_writes(Some(Fault::Busy));
+    let logs = logs_of(|| {
+        for k in 0..288 {
+            bot.now = T0 + 31 * HOUR + k * 600;
+            replies.extend(bot.tick());
+        }
+    });
+    assert!(replies.is_empty(), "{:?}", texts(&replies));
+    let errors = logs.lines().filter(|l| l.contains("ERROR")).count();
+    assert_eq!(errors, 1, "{logs}");
+}
+
+#[test]
+fn a_panicking_item_is_caught_and_blocks_nothing() {
+    let s = Store::open_in_memory().unwrap();
+    let mut bot = one_game(&s);
+    bot.say(
+        "carol",
+        "h",
+        "/challenge opponent:dave variant:tawlbwrdd side:attackers time:1d",
+    );
+    bot.say("dave", "h", "/accept");
+    bot.say("carol", "h", "e2-c2");
+    // Game 1 panics whenever it is read.
+    s.fault_panic_on_game(Some(1));
+    bot.now = T0 + 24 * HOUR + 1;
+    let (resp, rep) = bot.app.tick_report(bot.now);
+    // Its deadline and its reminder both panic.
+    assert_eq!(rep.failed, 2, "{rep:?}");
+    let r = resp.replies;
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    assert_eq!(r[0].target, Target::Channel("h".into()));
+    assert!(r[0].text.contains("ran out of time"));
+    // Fixed: game 1 is judged on a later pass, once.
+    s.fault_panic_on_game(None);
+    bot.now += 120;
+    let r = bot.tick();
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    assert_eq!(r[0].target, Target::Channel("g".into()));
+    bot.now += 3600;
+    assert!(bot.tick().is_empty());
+}
