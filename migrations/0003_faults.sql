@@ -12,6 +12,11 @@ ALTER TABLE games ADD COLUMN paused_left INTEGER;
 CREATE INDEX games_pause_end ON games(paused_until)
     WHERE state = 'active' AND paused = 1 AND paused_until IS NOT NULL;
 
+-- Games paused before pauses had a length: the clock starts again by itself
+-- a week after the pause (its last change).
+UPDATE games SET paused_until = updated_at + 7 * 86400
+    WHERE state = 'active' AND paused = 1;
+
 ALTER TABLE offers ADD COLUMN span INTEGER;
 
 CREATE TABLE heartbeat (

@@ -87,7 +87,10 @@ fn check_no_lie(replies: &[Reply]) -> bool {
             "store details in a reply: {r:?}"
         );
         if r.text == SORRY {
-            assert!(r.ephemeral && r.target == Target::Here, "{r:?}");
+            // Privately: to the interaction, or by direct message for a
+            // plain message; never to a channel.
+            assert!(r.ephemeral, "{r:?}");
+            assert!(matches!(r.target, Target::Here | Target::Dm(_)), "{r:?}");
         }
     }
     if failed {
@@ -266,6 +269,7 @@ fn a_locked_database_past_the_busy_timeout() {
     bot.now = T0 + HOUR;
     let r = bot.say("bob", "g", "g7-g9");
     assert_eq!(texts(&r), vec![SORRY.to_string()]);
+    assert_eq!(r[0].target, Target::Dm("bob".into()));
     let r = bot.say("bob", "g", "/pause days:3");
     assert_eq!(texts(&r), vec![SORRY.to_string()]);
     // Past the deadline: nothing judged while locked.
@@ -380,6 +384,12 @@ fn a_hundred_unreadable_rows_do_not_starve_the_healthy_game() {
     assert_eq!(rep.failed, 150, "{rep:?}");
     // An admin ends one stuck game: the channel is free again.
     bot.admins.push("mod");
+    // The players of a stuck game hear what to do, not the details.
+    let r = bot.say("carol", "b7", "e2-c2");
+    assert_eq!(
+        texts(&r),
+        vec!["<@carol> The record of game 9 cannot be read. Someone with the Manage Server permission can end it with /abort."]
+    );
     let r = bot.say("mod", "b7", "/abort");
     assert_eq!(
         texts(&r),

@@ -274,6 +274,13 @@ fn store_err(e: impl std::fmt::Display) -> Response {
     ))
 }
 
+/// A game whose stored record cannot be read: the details go to the log,
+/// the player gets a sentence.
+fn unreadable(id: i64, detail: &str) -> String {
+    tracing::error!("game {id} cannot be read: {detail}");
+    format!("The record of game {id} cannot be read. Someone with the Manage Server permission can end it with /abort.")
+}
+
 fn outcome_sentence(game: &Game, o: Outcome) -> String {
     let rules = game.rules();
     let last = game.last();
@@ -998,7 +1005,11 @@ impl App {
             self.store.active_game_in_channel(&ctx.channel)
         };
         match row {
-            Ok(Some(r)) => self.load(r).map_err(|e| Response::one(Reply::private(e))),
+            Ok(Some(r)) => {
+                let id = r.id;
+                self.load(r)
+                    .map_err(|e| Response::one(Reply::private(unreadable(id, &e))))
+            }
             Ok(None) => Err(Response::one(Reply::private(
                 "There is no game in this channel. Start one with /challenge.",
             ))),
@@ -1043,9 +1054,10 @@ impl App {
                 Response::none()
             }
         };
+        let id = row.id;
         let mut l = match self.load(row) {
             Ok(l) => l,
-            Err(e) => return refuse(e),
+            Err(e) => return refuse(unreadable(id, &e)),
         };
         let Some(to_move) = l.game.to_move() else {
             return refuse("This game is over.".into());
@@ -1101,7 +1113,17 @@ impl App {
             Err(AppendError::Duplicate) => return Response::none(),
             Err(AppendError::GameOver) => return refuse("This game is over.".into()),
             Err(AppendError::Paused) => return refuse(PAUSED_NO_MOVE.into()),
-            Err(e) => return store_err(e),
+            Err(e) => {
+                // Private: a plain message cannot be answered privately in
+                // the channel, so the sentence goes by direct message.
+                let mut r = store_err(e);
+                if !private {
+                    for x in &mut r.replies {
+                        x.target = Target::Dm(ctx.user.id.clone());
+                    }
+                }
+                return r;
+            }
         }
         l.row.updated_at = ctx.now;
         l.row.deadline = nm.deadline;
