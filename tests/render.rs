@@ -196,6 +196,29 @@ fn render_png_is_small_indexed() {
     assert!(reader.info().width >= 700);
 }
 
+/// Every variant and option at its start position, and the docs/samples
+/// middle game, in both themes: 25 KB or less, at 700 px or more on the
+/// long side.
+#[test]
+fn render_every_board_is_at_most_25_kb() {
+    let r = Renderer::new();
+    let mut boards = every_start();
+    boards.push(("midgame".into(), midgame()));
+    let mut report = Vec::new();
+    for theme in [Theme::light(), Theme::dark()] {
+        for (name, v) in &boards {
+            let png = r
+                .png(v, &theme, &[("tawlbot-position", "x".repeat(121).as_str())])
+                .unwrap();
+            let img = decode(&png);
+            assert!(img.width().max(img.height()) >= 700, "{name}: {}x{}", img.width(), img.height());
+            report.push(format!("{} {name}: {} bytes", theme.name, png.len()));
+            assert!(png.len() <= 25_000, "{} {name}: {} bytes", theme.name, png.len());
+        }
+    }
+    println!("{}", report.join("\n"));
+}
+
 #[test]
 fn render_gif_of_a_game() {
     let frames = hundred_frames();
@@ -279,15 +302,7 @@ fn write_samples() {
     }
     // A mid-game dark picture with every mark.
     let frames = hundred_frames();
-    let mut v = frames[27].clone();
-    v.captured = vec![sq("c6")];
-    let i = v.index(2, 5);
-    v.cells[i] = None;
-    v.dots = vec![sq("c4"), sq("c3"), sq("c2")];
-    for (f, rk) in [(2u8, 6u8), (2, 7)] {
-        let j = v.index(f, rk);
-        v.cells[j] = None;
-    }
+    let v = midgame();
     let png = r.png(&v, &Theme::dark(), &[]).unwrap();
     println!("tawlbwrdd-dark: {} bytes", png.len());
     std::fs::write(dir.join("tawlbwrdd-dark.png"), png).unwrap();
@@ -320,4 +335,51 @@ fn gif_breakdown() {
     }
     let g = Renderer::global().gif(&f2, &Theme::light(), 60).unwrap();
     println!("11 frames fixed caption no highlight: {} bytes", g.len());
+}
+
+/// Writes 3x crops of a few samples to `target/render-zoom/` for a close
+/// look (`cargo test --test render -- --ignored zoom_samples`).
+#[test]
+#[ignore]
+fn zoom_samples() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = root.join("target/render-zoom");
+    std::fs::create_dir_all(&out).unwrap();
+    let dir = std::env::var("ZOOM_DIR").unwrap_or_else(|_| "docs/samples".into());
+    for (name, x, y, w, h) in [
+        ("tawlbwrdd-midgame", 250, 250, 260, 220),
+        ("tawlbwrdd-dark", 250, 250, 260, 220),
+        ("goedhboell", 0, 0, 260, 220),
+        ("gwyddbwyll-8x8", 0, 0, 260, 220),
+        ("tawlbwrdd-midgame", 0, 560, 400, 200),
+    ] {
+        let p = root.join(&dir).join(format!("{name}.png"));
+        let img = image::open(&p).unwrap().to_rgb8();
+        let (w, h) = (w.min(img.width() - x), h.min(img.height() - y));
+        let crop = image::imageops::crop_imm(&img, x, y, w, h).to_image();
+        let big = image::imageops::resize(&crop, w * 3, h * 3, image::imageops::FilterType::Nearest);
+        big.save(out.join(format!("{name}-{x}-{y}.png"))).unwrap();
+    }
+}
+
+/// Our DEFLATE against miniz_oxide on the same scanlines
+/// (`cargo test --release --test render -- --ignored compare_deflate --nocapture`).
+#[test]
+#[ignore]
+fn compare_deflate() {
+    let r = Renderer::new();
+    let mut boards = every_start();
+    boards.push(("midgame".into(), midgame()));
+    for (name, v) in &boards {
+        let img = r.indexed(v, &Theme::light());
+        let mut raw = Vec::new();
+        for row in img.pixels.chunks_exact(img.width as usize) {
+            raw.push(0);
+            raw.extend_from_slice(row);
+        }
+        let ours = tawlbot::render::zlib(&raw, img.width as usize + 1);
+        let m6 = miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6);
+        let m9 = miniz_oxide::deflate::compress_to_vec_zlib(&raw, 9);
+        println!("{name}: ours {} miniz6 {} miniz9 {}", ours.len(), m6.len(), m9.len());
+    }
 }
