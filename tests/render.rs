@@ -383,3 +383,124 @@ fn compare_deflate() {
         println!("{name}: ours {} miniz6 {} miniz9 {}", ours.len(), m6.len(), m9.len());
     }
 }
+
+// ---- Encoder hardening: independent decoders, byte-exact. ----
+
+use render_support::encoder::{check_lengths, check_png, Rng};
+use tawlbot::render::{encode_png, IndexedImage};
+
+/// Every real board (every variant start, the middle game, and boards with
+/// every mark: last move, crosses, dots on every empty square) in both
+/// themes, decoded by the png crate and inflated by miniz_oxide.
+#[test]
+fn render_encoder_real_boards_decode_byte_exact() {
+    let r = Renderer::new();
+    let mut boards = every_start();
+    boards.push(("midgame".into(), midgame()));
+    for (name, v) in every_start() {
+        let mut m = v.clone();
+        let (w, h) = (v.width, v.height);
+        m.last_move = Some(((0, 1), (w - 1, h - 2)));
+        m.captured = vec![(1, 1), (w - 2, h - 2), (w / 2, 0)];
+        for rank in 0..h {
+            for file in 0..w {
+                if v.piece(file, rank).is_none() {
+                    m.dots.push((file, rank));
+                }
+            }
+        }
+        boards.push((format!("{name}-marks"), m));
+    }
+    for theme in [Theme::light(), Theme::dark()] {
+        for (name, v) in &boards {
+            let img = r.indexed(v, &theme);
+            let png = encode_png(&img, &[("tawlbot-position", name.as_str())]).unwrap();
+            check_png(&png, &img, &format!("{} {name}", theme.name));
+        }
+    }
+}
+
+/// A random palette image: runs, copies from the row above, copied
+/// blocks, and noise.
+fn random_image(seed: u32, w: u32, h: u32, colours: u32) -> IndexedImage {
+    let mut r = Rng(seed | 1);
+    let n = (w * h) as usize;
+    let mut px = Vec::with_capacity(n);
+    while px.len() < n {
+        let i = px.len();
+        match r.below(4) {
+            0 => px.push(r.below(colours) as u8),
+            1 => {
+                let c = r.below(colours) as u8;
+                for _ in 0..1 + r.below(80) {
+                    px.push(c);
+                }
+            }
+            _ if i >= w as usize => {
+                for k in 0..1 + r.below(200) as usize {
+                    let p = px[i + k - w as usize];
+                    px.push(p);
+                }
+            }
+            _ => px.push(r.below(colours) as u8),
+        }
+    }
+    px.truncate(n);
+    let palette = (0..colours)
+        .map(|_| {
+            let v = r.next();
+            [v as u8, (v >> 8) as u8, (v >> 16) as u8]
+        })
+        .collect();
+    IndexedImage {
+        width: w,
+        height: h,
+        palette,
+        pixels: px,
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #[test]
+    fn render_encoder_random_palette_images_decode_byte_exact(
+        seed in proptest::prelude::any::<u32>(),
+        w in 1u32..400,
+        h in 1u32..120,
+        colours in 1u32..=127,
+    ) {
+        let img = random_image(seed, w, h, colours);
+        let png = encode_png(&img, &[]).unwrap();
+        check_png(&png, &img, &format!("seed {seed} {w}x{h} {colours} colours"));
+    }
+}
+
+/// The lengths the fast fuzz test covers: every length up to 4,096, every
+/// length within 300 of the interesting boundaries (the 32 KiB window, the
+/// 64 KiB mark, 70,000), and every 37th length in between.
+fn fuzz_lengths() -> Vec<usize> {
+    let mut v: Vec<usize> = (0..=4096).collect();
+    for b in [8192usize, 16_384, 32_768, 65_535, 65_536, 70_000] {
+        v.extend(b.saturating_sub(300)..=(b + 300).min(70_000));
+    }
+    v.extend((4096..=70_000).step_by(37));
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Fuzz-style: random byte streams of many lengths 0..=70,000 (see
+/// `fuzz_lengths`), each compressed and inflated by miniz_oxide.
+#[test]
+fn render_encoder_fuzz_lengths() {
+    check_lengths(fuzz_lengths().into_iter(), 70_000);
+}
+
+/// Every length from 0 to 70,000 without exception. Slow in the dev
+/// profile; run it with
+/// `cargo test --release --test render -- --ignored render_encoder_fuzz_every_length`.
+#[test]
+#[ignore]
+fn render_encoder_fuzz_every_length() {
+    check_lengths(0..=70_000, 70_000);
+}

@@ -206,3 +206,5 @@ pub fn every_start() -> Vec<(String, BoardView)> {
     out.push(("gwyddbwyll-13x8-plain".into(), l13));
     out
 }
+
+pub mod encoder;
