@@ -211,9 +211,19 @@ fn render_every_board_is_at_most_25_kb() {
                 .png(v, &theme, &[("tawlbot-position", "x".repeat(121).as_str())])
                 .unwrap();
             let img = decode(&png);
-            assert!(img.width().max(img.height()) >= 700, "{name}: {}x{}", img.width(), img.height());
+            assert!(
+                img.width().max(img.height()) >= 700,
+                "{name}: {}x{}",
+                img.width(),
+                img.height()
+            );
             report.push(format!("{} {name}: {} bytes", theme.name, png.len()));
-            assert!(png.len() <= 25_000, "{} {name}: {} bytes", theme.name, png.len());
+            assert!(
+                png.len() <= 25_000,
+                "{} {name}: {} bytes",
+                theme.name,
+                png.len()
+            );
         }
     }
     println!("{}", report.join("\n"));
@@ -357,7 +367,8 @@ fn zoom_samples() {
         let img = image::open(&p).unwrap().to_rgb8();
         let (w, h) = (w.min(img.width() - x), h.min(img.height() - y));
         let crop = image::imageops::crop_imm(&img, x, y, w, h).to_image();
-        let big = image::imageops::resize(&crop, w * 3, h * 3, image::imageops::FilterType::Nearest);
+        let big =
+            image::imageops::resize(&crop, w * 3, h * 3, image::imageops::FilterType::Nearest);
         big.save(out.join(format!("{name}-{x}-{y}.png"))).unwrap();
     }
 }
@@ -380,7 +391,12 @@ fn compare_deflate() {
         let ours = tawlbot::render::zlib(&raw, img.width as usize + 1);
         let m6 = miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6);
         let m9 = miniz_oxide::deflate::compress_to_vec_zlib(&raw, 9);
-        println!("{name}: ours {} miniz6 {} miniz9 {}", ours.len(), m6.len(), m9.len());
+        println!(
+            "{name}: ours {} miniz6 {} miniz9 {}",
+            ours.len(),
+            m6.len(),
+            m9.len()
+        );
     }
 }
 

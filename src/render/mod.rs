@@ -761,7 +761,12 @@ fn build_theme(theme: &Theme) -> ThemeData {
             },
             &mut painted,
         ));
-        add(paint::square(theme, s, SquareKey { dot: true, ..k }, &mut painted));
+        add(paint::square(
+            theme,
+            s,
+            SquareKey { dot: true, ..k },
+            &mut painted,
+        ));
     }
     let pieces = [
         PieceView::Attacker,
@@ -789,7 +794,13 @@ fn build_theme(theme: &Theme) -> ThemeData {
             };
             add(paint::square(theme, s, k, &mut painted));
         }
-        add(paint::piece_icon(theme, 32, theme.caption_bg, p, &mut painted));
+        add(paint::piece_icon(
+            theme,
+            32,
+            theme.caption_bg,
+            p,
+            &mut painted,
+        ));
     }
     let palette = quant::build(&reserved, &samples, PALETTE_COLOURS);
     let ramp = |r: &[Rgb; 16]| {

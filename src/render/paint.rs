@@ -77,7 +77,11 @@ impl Mask {
         let (w, h) = (Self::p(x1) - a, Self::p(y1) - b);
         if w > 0 && h > 0 {
             let col = if on { ON } else { OFF };
-            draw_filled_rect_mut(&mut self.img, Rect::at(a, b).of_size(w as u32, h as u32), col);
+            draw_filled_rect_mut(
+                &mut self.img,
+                Rect::at(a, b).of_size(w as u32, h as u32),
+                col,
+            );
         }
         self
     }
@@ -111,7 +115,8 @@ impl Mask {
             ],
             true,
         );
-        self.disc(a.0, a.1, w / 2.0, true).disc(b.0, b.1, w / 2.0, true)
+        self.disc(a.0, a.1, w / 2.0, true)
+            .disc(b.0, b.1, w / 2.0, true)
     }
 
     /// Shrink to sprite size: anti-aliased coverage in 0..=255.
@@ -358,8 +363,13 @@ fn square_layer(t: &Theme, s: u32, k: &SquareKey) -> Layer {
         let w = (sf * 0.05).max(2.0);
         let a = if k.mark == Mark::To { 0.95 } else { 0.55 };
         let mut m = l.mask();
-        m.rect(1.0, 1.0, sf - 1.0, sf - 1.0, true)
-            .rect(1.0 + w, 1.0 + w, sf - 1.0 - w, sf - 1.0 - w, false);
+        m.rect(1.0, 1.0, sf - 1.0, sf - 1.0, true).rect(
+            1.0 + w,
+            1.0 + w,
+            sf - 1.0 - w,
+            sf - 1.0 - w,
+            false,
+        );
         l.paint(&m.coverage(), t.move_edge, a);
     }
 
@@ -381,8 +391,11 @@ fn square_layer(t: &Theme, s: u32, k: &SquareKey) -> Layer {
         let halo = w + 2.0 * (sf * 0.035).max(1.5);
         let cross = |w: f32| {
             let mut m = Mask::new(s);
-            m.line((cx - arm, cy - arm), (cx + arm, cy + arm), w)
-                .line((cx - arm, cy + arm), (cx + arm, cy - arm), w);
+            m.line((cx - arm, cy - arm), (cx + arm, cy + arm), w).line(
+                (cx - arm, cy + arm),
+                (cx + arm, cy - arm),
+                w,
+            );
             m.coverage()
         };
         l.paint(&cross(halo), t.captured_halo, 0.8);
@@ -407,7 +420,10 @@ fn piece_layer(t: &Theme, s: u32, p: PieceView) -> Layer {
     let (cx, cy) = (sf / 2.0, sf / 2.0);
     let big = matches!(p, PieceView::King);
     let dux = matches!(p, PieceView::WhiteDux | PieceView::BlackDux);
-    let glass = !matches!(p, PieceView::Attacker | PieceView::Defender | PieceView::King);
+    let glass = !matches!(
+        p,
+        PieceView::Attacker | PieceView::Defender | PieceView::King
+    );
     let r = if big { sf * 0.44 } else { sf * 0.39 };
     // A dux stands on a second disc: its top is raised.
     let lift = if dux { sf * 0.07 } else { 0.0 };
@@ -504,7 +520,12 @@ fn crown(t: &Theme, s: u32, cx: f32, cy: f32, l: &mut Layer) {
     ];
     let at = |grow: f32| -> Vec<(f32, f32)> {
         pts.iter()
-            .map(|&(u, v)| (cx + u * k * grow, cy + v * k * grow + (1.0 - grow) * k * 0.1))
+            .map(|&(u, v)| {
+                (
+                    cx + u * k * grow,
+                    cy + v * k * grow + (1.0 - grow) * k * 0.1,
+                )
+            })
             .collect()
     };
     let ew = (sf * 0.022).max(1.0);

@@ -40,7 +40,11 @@ fn fill(img: &mut RgbImage, x0: u32, y0: u32, x1: u32, y1: u32, c: Rgb<u8>) {
 /// Renders `title` above a table of `headers` and `rows` (column 1 is
 /// left-aligned, the others right-aligned). Returns PNG bytes, or nothing if
 /// encoding fails.
-pub fn table_png<const N: usize>(title: &str, headers: &[&str; N], rows: &[[String; N]]) -> Vec<u8> {
+pub fn table_png<const N: usize>(
+    title: &str,
+    headers: &[&str; N],
+    rows: &[[String; N]],
+) -> Vec<u8> {
     let mut widths = [0f32; N];
     for (i, h) in headers.iter().enumerate() {
         widths[i] = measure(h, PX);

@@ -23,7 +23,11 @@ pub fn check_zlib(z: &[u8], data: &[u8], what: &str) {
     assert!(z.len() >= 6, "{what}: too short");
     let trailer = u32::from_be_bytes(z[z.len() - 4..].try_into().unwrap());
     assert_eq!(trailer, adler32_plain(data), "{what}: Adler-32");
-    assert_eq!(((z[0] as u16) << 8 | z[1] as u16) % 31, 0, "{what}: zlib header");
+    assert_eq!(
+        ((z[0] as u16) << 8 | z[1] as u16) % 31,
+        0,
+        "{what}: zlib header"
+    );
 }
 
 /// The concatenated IDAT payload of a PNG (chunks walked by hand).
@@ -57,9 +61,14 @@ pub fn check_png(png: &[u8], img: &IndexedImage, what: &str) {
     let pal: Vec<u8> = img.palette.iter().flatten().copied().collect();
     assert_eq!(info.palette.as_deref(), Some(&pal[..]), "{what}: palette");
     let mut buf = vec![0; r.output_buffer_size().unwrap()];
-    let f = r.next_frame(&mut buf).unwrap_or_else(|e| panic!("{what}: {e}"));
+    let f = r
+        .next_frame(&mut buf)
+        .unwrap_or_else(|e| panic!("{what}: {e}"));
     assert_eq!(f.line_size, img.width as usize, "{what}");
-    assert!(buf[..f.buffer_size()] == img.pixels[..], "{what}: png decoder pixels differ");
+    assert!(
+        buf[..f.buffer_size()] == img.pixels[..],
+        "{what}: png decoder pixels differ"
+    );
     r.finish().unwrap();
     let mut raw = Vec::with_capacity(img.pixels.len() + img.height as usize);
     for row in img.pixels.chunks_exact(img.width as usize) {

@@ -188,7 +188,12 @@ pub fn every_start() -> Vec<(String, BoardView)> {
         .into_iter()
         .map(|(n, v)| (n.to_string(), v))
         .collect();
-    let mut g = out.iter().find(|(n, _)| n == "goedhboell").unwrap().1.clone();
+    let mut g = out
+        .iter()
+        .find(|(n, _)| n == "goedhboell")
+        .unwrap()
+        .1
+        .clone();
     for k in g.squares.iter_mut() {
         if *k == SquareKind::Restricted {
             *k = SquareKind::Plain;
