@@ -45,7 +45,18 @@ fn bench(c: &mut Criterion) {
     g.bench_function("render cold renderer first png (palette + sprites)", |b| {
         b.iter(|| Renderer::new().png(black_box(&start), &theme, &[]).unwrap())
     });
+    g.bench_function("render cold renderer palette only", |b| {
+        b.iter(|| Renderer::new().palette(black_box(&theme)))
+    });
     g.finish();
+    // Bytes per variant (start position, light theme).
+    for (name, v) in every_start() {
+        println!("bytes {name}: {}", r.png(&v, &theme, &[]).unwrap().len());
+    }
+    println!(
+        "bytes midgame: {}",
+        r.png(&midgame(), &theme, &[]).unwrap().len()
+    );
 }
 
 criterion_group!(benches, bench);

@@ -196,6 +196,39 @@ fn render_png_is_small_indexed() {
     assert!(reader.info().width >= 700);
 }
 
+/// Every variant and option at its start position, and the docs/samples
+/// middle game, in both themes: 25 KB or less, at 700 px or more on the
+/// long side.
+#[test]
+fn render_every_board_is_at_most_25_kb() {
+    let r = Renderer::new();
+    let mut boards = every_start();
+    boards.push(("midgame".into(), midgame()));
+    let mut report = Vec::new();
+    for theme in [Theme::light(), Theme::dark()] {
+        for (name, v) in &boards {
+            let png = r
+                .png(v, &theme, &[("tawlbot-position", "x".repeat(121).as_str())])
+                .unwrap();
+            let img = decode(&png);
+            assert!(
+                img.width().max(img.height()) >= 700,
+                "{name}: {}x{}",
+                img.width(),
+                img.height()
+            );
+            report.push(format!("{} {name}: {} bytes", theme.name, png.len()));
+            assert!(
+                png.len() <= 25_000,
+                "{} {name}: {} bytes",
+                theme.name,
+                png.len()
+            );
+        }
+    }
+    println!("{}", report.join("\n"));
+}
+
 #[test]
 fn render_gif_of_a_game() {
     let frames = hundred_frames();
@@ -279,15 +312,7 @@ fn write_samples() {
     }
     // A mid-game dark picture with every mark.
     let frames = hundred_frames();
-    let mut v = frames[27].clone();
-    v.captured = vec![sq("c6")];
-    let i = v.index(2, 5);
-    v.cells[i] = None;
-    v.dots = vec![sq("c4"), sq("c3"), sq("c2")];
-    for (f, rk) in [(2u8, 6u8), (2, 7)] {
-        let j = v.index(f, rk);
-        v.cells[j] = None;
-    }
+    let v = midgame();
     let png = r.png(&v, &Theme::dark(), &[]).unwrap();
     println!("tawlbwrdd-dark: {} bytes", png.len());
     std::fs::write(dir.join("tawlbwrdd-dark.png"), png).unwrap();
@@ -320,4 +345,178 @@ fn gif_breakdown() {
     }
     let g = Renderer::global().gif(&f2, &Theme::light(), 60).unwrap();
     println!("11 frames fixed caption no highlight: {} bytes", g.len());
+}
+
+/// Writes 3x crops of a few samples to `target/render-zoom/` for a close
+/// look (`cargo test --test render -- --ignored zoom_samples`).
+#[test]
+#[ignore]
+fn zoom_samples() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let out = root.join("target/render-zoom");
+    std::fs::create_dir_all(&out).unwrap();
+    let dir = std::env::var("ZOOM_DIR").unwrap_or_else(|_| "docs/samples".into());
+    for (name, x, y, w, h) in [
+        ("tawlbwrdd-midgame", 250, 250, 260, 220),
+        ("tawlbwrdd-dark", 250, 250, 260, 220),
+        ("goedhboell", 0, 0, 260, 220),
+        ("gwyddbwyll-8x8", 0, 0, 260, 220),
+        ("tawlbwrdd-midgame", 0, 560, 400, 200),
+    ] {
+        let p = root.join(&dir).join(format!("{name}.png"));
+        let img = image::open(&p).unwrap().to_rgb8();
+        let (w, h) = (w.min(img.width() - x), h.min(img.height() - y));
+        let crop = image::imageops::crop_imm(&img, x, y, w, h).to_image();
+        let big =
+            image::imageops::resize(&crop, w * 3, h * 3, image::imageops::FilterType::Nearest);
+        big.save(out.join(format!("{name}-{x}-{y}.png"))).unwrap();
+    }
+}
+
+/// Our DEFLATE against miniz_oxide on the same scanlines
+/// (`cargo test --release --test render -- --ignored compare_deflate --nocapture`).
+#[test]
+#[ignore]
+fn compare_deflate() {
+    let r = Renderer::new();
+    let mut boards = every_start();
+    boards.push(("midgame".into(), midgame()));
+    for (name, v) in &boards {
+        let img = r.indexed(v, &Theme::light());
+        let mut raw = Vec::new();
+        for row in img.pixels.chunks_exact(img.width as usize) {
+            raw.push(0);
+            raw.extend_from_slice(row);
+        }
+        let ours = tawlbot::render::zlib(&raw, img.width as usize + 1);
+        let m6 = miniz_oxide::deflate::compress_to_vec_zlib(&raw, 6);
+        let m9 = miniz_oxide::deflate::compress_to_vec_zlib(&raw, 9);
+        println!(
+            "{name}: ours {} miniz6 {} miniz9 {}",
+            ours.len(),
+            m6.len(),
+            m9.len()
+        );
+    }
+}
+
+// ---- Encoder hardening: independent decoders, byte-exact. ----
+
+use render_support::encoder::{check_lengths, check_png, Rng};
+use tawlbot::render::{encode_png, IndexedImage};
+
+/// Every real board (every variant start, the middle game, and boards with
+/// every mark: last move, crosses, dots on every empty square) in both
+/// themes, decoded by the png crate and inflated by miniz_oxide.
+#[test]
+fn render_encoder_real_boards_decode_byte_exact() {
+    let r = Renderer::new();
+    let mut boards = every_start();
+    boards.push(("midgame".into(), midgame()));
+    for (name, v) in every_start() {
+        let mut m = v.clone();
+        let (w, h) = (v.width, v.height);
+        m.last_move = Some(((0, 1), (w - 1, h - 2)));
+        m.captured = vec![(1, 1), (w - 2, h - 2), (w / 2, 0)];
+        for rank in 0..h {
+            for file in 0..w {
+                if v.piece(file, rank).is_none() {
+                    m.dots.push((file, rank));
+                }
+            }
+        }
+        boards.push((format!("{name}-marks"), m));
+    }
+    for theme in [Theme::light(), Theme::dark()] {
+        for (name, v) in &boards {
+            let img = r.indexed(v, &theme);
+            let png = encode_png(&img, &[("tawlbot-position", name.as_str())]).unwrap();
+            check_png(&png, &img, &format!("{} {name}", theme.name));
+        }
+    }
+}
+
+/// A random palette image: runs, copies from the row above, copied
+/// blocks, and noise.
+fn random_image(seed: u32, w: u32, h: u32, colours: u32) -> IndexedImage {
+    let mut r = Rng(seed | 1);
+    let n = (w * h) as usize;
+    let mut px = Vec::with_capacity(n);
+    while px.len() < n {
+        let i = px.len();
+        match r.below(4) {
+            0 => px.push(r.below(colours) as u8),
+            1 => {
+                let c = r.below(colours) as u8;
+                for _ in 0..1 + r.below(80) {
+                    px.push(c);
+                }
+            }
+            _ if i >= w as usize => {
+                for k in 0..1 + r.below(200) as usize {
+                    let p = px[i + k - w as usize];
+                    px.push(p);
+                }
+            }
+            _ => px.push(r.below(colours) as u8),
+        }
+    }
+    px.truncate(n);
+    let palette = (0..colours)
+        .map(|_| {
+            let v = r.next();
+            [v as u8, (v >> 8) as u8, (v >> 16) as u8]
+        })
+        .collect();
+    IndexedImage {
+        width: w,
+        height: h,
+        palette,
+        pixels: px,
+    }
+}
+
+proptest::proptest! {
+    #![proptest_config(proptest::prelude::ProptestConfig::with_cases(64))]
+    #[test]
+    fn render_encoder_random_palette_images_decode_byte_exact(
+        seed in proptest::prelude::any::<u32>(),
+        w in 1u32..400,
+        h in 1u32..120,
+        colours in 1u32..=127,
+    ) {
+        let img = random_image(seed, w, h, colours);
+        let png = encode_png(&img, &[]).unwrap();
+        check_png(&png, &img, &format!("seed {seed} {w}x{h} {colours} colours"));
+    }
+}
+
+/// The lengths the fast fuzz test covers: every length up to 4,096, every
+/// length within 300 of the interesting boundaries (the 32 KiB window, the
+/// 64 KiB mark, 70,000), and every 37th length in between.
+fn fuzz_lengths() -> Vec<usize> {
+    let mut v: Vec<usize> = (0..=4096).collect();
+    for b in [8192usize, 16_384, 32_768, 65_535, 65_536, 70_000] {
+        v.extend(b.saturating_sub(300)..=(b + 300).min(70_000));
+    }
+    v.extend((4096..=70_000).step_by(37));
+    v.sort_unstable();
+    v.dedup();
+    v
+}
+
+/// Fuzz-style: random byte streams of many lengths 0..=70,000 (see
+/// `fuzz_lengths`), each compressed and inflated by miniz_oxide.
+#[test]
+fn render_encoder_fuzz_lengths() {
+    check_lengths(fuzz_lengths().into_iter(), 70_000);
+}
+
+/// Every length from 0 to 70,000 without exception. Slow in the dev
+/// profile; run it with
+/// `cargo test --release --test render -- --ignored render_encoder_fuzz_every_length`.
+#[test]
+#[ignore]
+fn render_encoder_fuzz_every_length() {
+    check_lengths(0..=70_000, 70_000);
 }

@@ -82,6 +82,11 @@ fn lz77(data: &[u8], row: usize) -> Vec<Token> {
         if best_len < MAX_MATCH {
             try_dist(1, &mut best_len, &mut best_dist);
         }
+        // Diagonals and edges of discs: the row above, one pixel over.
+        if best_len < 32 {
+            try_dist(row + 1, &mut best_len, &mut best_dist);
+            try_dist(row - 1, &mut best_len, &mut best_dist);
+        }
         if i + 4 <= n {
             let h = hash4(data, i);
             let mut cand = head[h];
@@ -375,16 +380,9 @@ fn write_block(w: &mut BitWriter, tokens: &[Token]) {
 }
 
 fn adler32(data: &[u8]) -> u32 {
-    let (mut a, mut b) = (1u32, 0u32);
-    for chunk in data.chunks(5552) {
-        for &x in chunk {
-            a += x as u32;
-            b += a;
-        }
-        a %= 65521;
-        b %= 65521;
-    }
-    (b << 16) | a
+    let mut a = simd_adler32::Adler32::new();
+    a.write(data);
+    a.finish()
 }
 
 #[cfg(test)]

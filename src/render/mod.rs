@@ -21,8 +21,11 @@
 mod deflate;
 mod paint;
 mod quant;
+mod table;
 mod text;
 pub mod theme;
+
+pub use table::table_png;
 
 pub use theme::{Rgb, Theme};
 
@@ -292,6 +295,12 @@ pub const TARGET_WIDTH: u32 = 712;
 /// 7-bit LZW codes at the start.
 pub const PALETTE_SIZE: usize = 127;
 const TRANSPARENT: u8 = PALETTE_SIZE as u8;
+/// Colours a theme really uses (of the [`PALETTE_SIZE`] it may): fewer
+/// shades make smaller files; 72 keeps every board at 25 KB or less with
+/// no visible banding.
+const PALETTE_COLOURS: usize = 72;
+/// Distinct shades in each text ramp.
+const RAMP_STEPS: usize = 8;
 /// Target width of animated GIFs.
 pub const GIF_TARGET_WIDTH: u32 = 540;
 
@@ -430,7 +439,8 @@ struct Cache {
     sprites: HashMap<SpriteKey, Arc<Vec<u8>>>,
     frames: HashMap<FrameKey, Arc<Vec<u8>>>,
     icons: HashMap<(&'static str, u32, PieceView), Arc<Vec<u8>>>,
-    glyphs: text::Glyphs,
+    texts: text::Texts,
+    pieces: HashMap<&'static str, paint::Pieces>,
 }
 
 /// Draws boards. Cheap to share: `Send + Sync`, all methods take `&self`,
@@ -685,13 +695,18 @@ fn theme_data(c: &mut Cache, theme: &Theme) -> Arc<ThemeData> {
     c.sprites.retain(|k, _| k.0 != theme.name);
     c.frames.retain(|k, _| k.0 != theme.name);
     c.icons.retain(|k, _| k.0 != theme.name);
+    c.pieces.remove(theme.name);
     td
 }
 
 fn ramp_colours(bg: Rgb, fg: Rgb) -> [Rgb; 16] {
     let mut r = [bg; 16];
     for (k, e) in r.iter_mut().enumerate() {
-        *e = theme::mix(bg, fg, k as f32 / 15.0);
+        // Eight distinct steps, each used for two coverage levels: text
+        // needs no more, and the palette keeps its room for the pieces.
+        let steps = RAMP_STEPS as f32;
+        let t = ((k as f32 / 15.0) * (steps - 1.0)).round() / (steps - 1.0);
+        *e = theme::mix(bg, fg, t);
     }
     r
 }
@@ -704,6 +719,7 @@ fn build_theme(theme: &Theme) -> ThemeData {
     reserved.extend_from_slice(&lr);
     reserved.extend_from_slice(&cr);
     let mut samples: HashMap<Rgb, u32> = HashMap::new();
+    let mut painted = paint::Pieces::default();
     let s = 48;
     let mut add = |px: Vec<Rgb>| {
         for p in px {
@@ -726,7 +742,7 @@ fn build_theme(theme: &Theme) -> ThemeData {
                     hostile: kind != SquareKind::Plain,
                     ..SquareKey::plain()
                 };
-                add(paint::square(theme, s, k));
+                add(paint::square(theme, s, k, &mut painted));
             }
         }
     }
@@ -743,8 +759,14 @@ fn build_theme(theme: &Theme) -> ThemeData {
                 captured: true,
                 ..k
             },
+            &mut painted,
         ));
-        add(paint::square(theme, s, SquareKey { dot: true, ..k }));
+        add(paint::square(
+            theme,
+            s,
+            SquareKey { dot: true, ..k },
+            &mut painted,
+        ));
     }
     let pieces = [
         PieceView::Attacker,
@@ -770,11 +792,17 @@ fn build_theme(theme: &Theme) -> ThemeData {
                 piece: Some(p),
                 ..SquareKey::plain()
             };
-            add(paint::square(theme, s, k));
+            add(paint::square(theme, s, k, &mut painted));
         }
-        add(paint::piece_icon(theme, 32, theme.caption_bg, p));
+        add(paint::piece_icon(
+            theme,
+            32,
+            theme.caption_bg,
+            p,
+            &mut painted,
+        ));
     }
-    let palette = quant::build(&reserved, &samples, PALETTE_SIZE);
+    let palette = quant::build(&reserved, &samples, PALETTE_COLOURS);
     let ramp = |r: &[Rgb; 16]| {
         let mut o = [0u8; 16];
         for (k, c) in r.iter().enumerate() {
@@ -794,7 +822,8 @@ fn sprite(c: &mut Cache, td: &ThemeData, s: u32, key: SquareKey) -> Arc<Vec<u8>>
     c.sprites
         .entry((td.theme.name, s, key))
         .or_insert_with(|| {
-            let px = paint::square(&td.theme, s as usize, key);
+            let pieces = c.pieces.entry(td.theme.name).or_default();
+            let px = paint::square(&td.theme, s as usize, key, pieces);
             Arc::new(quant::map(&td.palette, &px))
         })
         .clone()
@@ -846,26 +875,26 @@ fn frame_bg(c: &mut Cache, td: &ThemeData, l: Layout, labels: Labels) -> Arc<Vec
     fill(&mut buf, w, (0, ct, w, ct + 1), dark);
     // Labels.
     let px = l.label_px();
-    let cap = c.glyphs.cap_height(px);
+    let cap = text::cap_height(px as f32).round() as i32;
     let clip = (0, 0, w as i32, ct as i32);
     let s = l.square as f32;
     for f in 0..l.files {
         let txt = file_label(labels, f);
-        let tw = c.glyphs.measure(&txt, px);
+        let tw = text::measure(&txt, px as f32);
         let x = m as f32 + (f as f32 + 0.5) * s - tw / 2.0;
         for mid in [m as f32 / 2.0 - 1.0, (m + bh) as f32 + m as f32 / 2.0 + 1.0] {
             let base = (mid + cap as f32 / 2.0).round() as i32;
-            c.glyphs
+            c.texts
                 .draw(&mut buf, w, clip, x, base, &txt, px, &td.label_ramp);
         }
     }
     for r in 0..l.ranks {
         let txt = rank_label(labels, r);
-        let tw = c.glyphs.measure(&txt, px);
+        let tw = text::measure(&txt, px as f32);
         let cy = m as f32 + (l.ranks - 1 - r) as f32 * s + s / 2.0;
         let base = (cy + cap as f32 / 2.0).round() as i32;
         for mid in [m as f32 / 2.0 - 1.0, (m + bw) as f32 + m as f32 / 2.0 + 1.0] {
-            c.glyphs.draw(
+            c.texts.draw(
                 &mut buf,
                 w,
                 clip,
@@ -894,7 +923,8 @@ fn draw_caption(c: &mut Cache, td: &ThemeData, l: &Layout, buf: &mut [u8], view:
             .icons
             .entry((td.theme.name, is as u32, p))
             .or_insert_with(|| {
-                let px = paint::piece_icon(&td.theme, is, td.theme.caption_bg, p);
+                let pieces = c.pieces.entry(td.theme.name).or_default();
+                let px = paint::piece_icon(&td.theme, is, td.theme.caption_bg, p, pieces);
                 Arc::new(quant::map(&td.palette, &px))
             })
             .clone();
@@ -912,21 +942,21 @@ fn draw_caption(c: &mut Cache, td: &ThemeData, l: &Layout, buf: &mut [u8], view:
     let px = l.caption_px();
     let avail = w as f32 - x - l.margin as f32 / 2.0;
     let mut txt = view.caption.clone();
-    if c.glyphs.measure(&txt, px) > avail {
+    if text::measure(&txt, px as f32) > avail {
         let mut chars: Vec<char> = txt.chars().collect();
         while !chars.is_empty() {
             chars.pop();
             let t: String = chars.iter().collect::<String>() + "…";
-            if c.glyphs.measure(&t, px) <= avail {
+            if text::measure(&t, px as f32) <= avail {
                 break;
             }
         }
         txt = chars.into_iter().collect::<String>() + "…";
     }
-    let cap = c.glyphs.cap_height(px);
+    let cap = text::cap_height(px as f32).round() as i32;
     let base = (ct as f32 + 1.0 + (l.caption as f32 + cap as f32) / 2.0).round() as i32;
     let clip = (0, ct as i32 + 1, w as i32, h as i32);
-    c.glyphs
+    c.texts
         .draw(buf, w, clip, x, base, &txt, px, &td.caption_ramp);
 }
 
@@ -988,6 +1018,14 @@ pub fn encode_png(
         w.finish().map_err(err)?;
     }
     Ok(out)
+}
+
+/// Our zlib compressor (the PNG IDAT stream): `row` is the distance to
+/// "the same byte one row up" (for a PNG, width + 1); any value works for
+/// arbitrary data. Public so the tests can check it against independent
+/// decoders.
+pub fn zlib(data: &[u8], row: usize) -> Vec<u8> {
+    deflate::zlib(data, row.max(1))
 }
 
 /// All tEXt, zTXt and iTXt chunks of a PNG, in file order per kind

@@ -161,3 +161,55 @@ pub fn hundred_frames() -> Vec<BoardView> {
     }
     frames
 }
+
+/// The docs/samples middle game: move 27 of [`hundred_frames`] with every
+/// mark (last move, a captured cross, dots) and the side-to-move icon.
+pub fn midgame() -> BoardView {
+    let frames = hundred_frames();
+    let mut v = frames[27].clone();
+    v.captured = vec![sq("c6")];
+    let i = v.index(2, 5);
+    v.cells[i] = None;
+    v.dots = vec![sq("c4"), sq("c3"), sq("c2")];
+    for (f, rk) in [(2u8, 6u8), (2, 7)] {
+        let j = v.index(f, rk);
+        v.cells[j] = None;
+    }
+    v.caption = "Tawlbwrdd · move 28 · defenders to move (@bob)".into();
+    v.caption_piece = Some(PieceView::Defender);
+    v
+}
+
+/// Every variant and option at its start position (options that change
+/// the picture: goedhboell with and without corner-guard, gwyddbwyll
+/// 13x8 / 12x8 / 10x8 / 8x8 with and without a dux), by name.
+pub fn every_start() -> Vec<(String, BoardView)> {
+    let mut out: Vec<(String, BoardView)> = variants()
+        .into_iter()
+        .map(|(n, v)| (n.to_string(), v))
+        .collect();
+    let mut g = out
+        .iter()
+        .find(|(n, _)| n == "goedhboell")
+        .unwrap()
+        .1
+        .clone();
+    for k in g.squares.iter_mut() {
+        if *k == SquareKind::Restricted {
+            *k = SquareKind::Plain;
+        }
+    }
+    g.caption = "Goedhboell · move 1 · assailants to move".into();
+    out.push(("goedhboell-plain".into(), g));
+    let mut l12 = BoardView::from_rows("bbbbbbbbbbbb/5B6/12/12/12/12/6W5/wwwwwwwwwwww").unwrap();
+    l12.caption = "Gwyddbwyll 12x8 (dux) · move 1 · white to move".into();
+    l12.caption_piece = Some(PieceView::WhiteMan);
+    out.push(("gwyddbwyll-12x8".into(), l12));
+    let mut l13 = BoardView::from_rows("bbbbbbbbbbbbb/13/13/13/13/13/13/wwwwwwwwwwwww").unwrap();
+    l13.caption = "Gwyddbwyll 13x8 · move 1 · white to move".into();
+    l13.caption_piece = Some(PieceView::WhiteMan);
+    out.push(("gwyddbwyll-13x8-plain".into(), l13));
+    out
+}
+
+pub mod encoder;
