@@ -31,10 +31,11 @@ fn number<T: std::str::FromStr>(flag: &str, v: Option<String>) -> Result<T, Stri
 /// the first that does not apply, e.g. after a throw of the dice).
 fn line_text(game: &Game, line: &[Move]) -> Vec<String> {
     let mut g = game.clone();
+    let rules = game.rules();
     let mut out = Vec::new();
     for &m in line {
         match g.play(m) {
-            Ok(p) => out.push(format_played(g.rules(), p)),
+            Ok(p) => out.push(format_played(rules, p)),
             Err(_) => break,
         }
     }

@@ -3,7 +3,7 @@
 //! end-of-game checks, the repetition rule). `tests/engine.rs` checks the
 //! mirror against `Game` on random games of every variant.
 
-use crate::rules::{Escape, Family, Game, Kind, KingCapture, Move, Piece, Side, Square, SquareFlags};
+use crate::rules::{Escape, Family, Game, Kind, KingCapture, Move, Piece, Square, SquareFlags};
 
 /// Padded stride: 13 squares plus a sentinel on each side.
 pub(crate) const STR: usize = 15;
@@ -564,11 +564,6 @@ impl Pos {
         self.king = u.king;
     }
 
-    /// The piece that made the last move and how many it captured.
-    pub fn last(&self) -> Option<(Mv, u8, usize)> {
-        self.undo.last().map(|u| (u.mv, u.piece, u.ncap as usize))
-    }
-
     /// Would the position after the last `make` occur for the limit-th time?
     /// (the rules refuse such a move). Call right after `make`.
     pub fn repeats(&self) -> bool {
@@ -646,11 +641,6 @@ impl Pos {
             .iter()
             .copied()
             .find(|&i| self.cells[i as usize] == c)
-    }
-
-    /// Side of the last mover, if any.
-    pub fn side_index(s: Side) -> u8 {
-        s.index() as u8
     }
 }
 

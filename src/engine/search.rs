@@ -329,6 +329,10 @@ impl<'a> Searcher<'a> {
         }
         let tafl = self.pos.family == Family::Tafl;
         let stm = self.pos.stm as usize;
+        if qd == 0 && !self.pos.side_can_move(stm) {
+            // The side to move has no move at all: it loses.
+            return -(WIN - ply as i32);
+        }
         self.lines.clear();
         let threatened = tafl && stm == 0 && self.pos.king != 0 && {
             let mut l = std::mem::take(&mut self.lines);
