@@ -204,10 +204,14 @@ pub fn selfplay(args: Vec<String>, out: &mut dyn Write) -> Exit {
         }
     }
     let (Some(l0), Some(l1)) = (levels[0], levels[1]) else {
-        return Exit::Usage(format!("a level for each side is required\n{SELFPLAY_USAGE}"));
+        return Exit::Usage(format!(
+            "a level for each side is required\n{SELFPLAY_USAGE}"
+        ));
     };
     let Some(games) = games.filter(|&g| g > 0) else {
-        return Exit::Usage(format!("--games N (at least 1) is required\n{SELFPLAY_USAGE}"));
+        return Exit::Usage(format!(
+            "--games N (at least 1) is required\n{SELFPLAY_USAGE}"
+        ));
     };
     let seed = ga.seed.unwrap_or(1);
     let mut wins = [0u32; 2];
@@ -219,22 +223,7 @@ pub fn selfplay(args: Vec<String>, out: &mut dyn Write) -> Exit {
         let gseed = seed.wrapping_add(i as u64);
         let swap = alternate && i % 2 == 1;
         let lv = if swap { [l1, l0] } else { [l0, l1] };
-        let mut game = Game::new(rules.clone(), gseed);
-        let mut plies = 0u32;
-        while !game.is_over() && plies < 2000 {
-            let side = game.turn();
-            let esd = engine_seed(gseed, plies);
-            let Some(r) =
-                engine::best_move(&game, &Limits::level(lv[side.index()]), esd, &stop)
-            else {
-                break;
-            };
-            if game.play(r.mv).is_err() {
-                let _ = writeln!(out, "{}", json!({"error": "the engine chose a refused move"}));
-                return Exit::Refused;
-            }
-            plies += 1;
-        }
+        let game = engine::play_game(&rules, gseed, lv, 2000, &stop);
         let outcome = game.outcome();
         match outcome.and_then(|o| o.winner) {
             Some(w) => {
@@ -284,11 +273,4 @@ pub fn selfplay(args: Vec<String>, out: &mut dyn Write) -> Exit {
     });
     let _ = writeln!(out, "{summary}");
     Exit::Ok
-}
-
-/// The engine's seed for one move of a self-play game.
-fn engine_seed(game_seed: u64, ply: u32) -> u64 {
-    game_seed
-        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
-        .wrapping_add(ply as u64)
 }

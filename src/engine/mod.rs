@@ -228,6 +228,40 @@ pub fn best_move(
     })
 }
 
+/// Plays one game engine against engine from the variant's start:
+/// `levels[side]` is each side's level, `game_seed` the game's seed (coin
+/// toss, dice); move `n` is searched with [`selfplay_seed`]`(game_seed, n)`.
+/// At most `max_plies` moves are played. `tawlbot selfplay` is this in a loop.
+pub fn play_game(
+    rules: &crate::rules::Ruleset,
+    game_seed: u64,
+    levels: [u8; 2],
+    max_plies: u32,
+    stop: &AtomicBool,
+) -> Game {
+    let mut game = Game::new(rules.clone(), game_seed);
+    let mut plies = 0u32;
+    while !game.is_over() && plies < max_plies {
+        let side = game.turn();
+        let lim = Limits::level(levels[side.index()]);
+        let Some(r) = best_move(&game, &lim, selfplay_seed(game_seed, plies), stop) else {
+            break;
+        };
+        if game.play(r.mv).is_err() {
+            break;
+        }
+        plies += 1;
+    }
+    game
+}
+
+/// The engine's seed for move `ply` of a self-play game.
+pub fn selfplay_seed(game_seed: u64, ply: u32) -> u64 {
+    game_seed
+        .wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        .wrapping_add(ply as u64)
+}
+
 /// One of the biggest changes of fortune in a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Swing {
@@ -350,7 +384,14 @@ pub fn analyse(
         if loss <= 0.05 {
             continue;
         }
-        let kind = describe(&before_game, &replay, found[ply].as_ref(), found[ply + 1].as_ref(), p.side, loss);
+        let kind = describe(
+            &before_game,
+            &replay,
+            found[ply].as_ref(),
+            found[ply + 1].as_ref(),
+            p.side,
+            loss,
+        );
         swings.push(Swing {
             ply,
             mv: p.mv,
