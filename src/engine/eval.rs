@@ -67,8 +67,9 @@ fn dist_to_escape(p: &Pos, k: usize) -> i32 {
 
 /// The evaluation from the side to move's point of view.
 pub(crate) fn evaluate(p: &Pos) -> i32 {
+    // From side 0's point of view (attackers / white).
     let s = match p.family {
-        Family::Tafl => tafl(p),
+        Family::Tafl => -tafl(p),
         Family::Latrunculi => latrunculi(p),
     };
     let s = if p.stm == 0 { s } else { -s };
