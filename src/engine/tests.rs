@@ -142,3 +142,28 @@ fn engine_board_mirrors_the_rules() {
         }
     }
 }
+
+/// An attacker move that lets the king walk into the corner is named as such.
+#[test]
+fn analysis_names_the_blunder() {
+    let r = Ruleset::from_spec("goedhboell", &[]).unwrap();
+    let board = crate::notation::parse_position(
+        &r,
+        "........./........./........./........./.a......./........./........./..aa...../..K.a....",
+    )
+    .unwrap();
+    let mut g = Game::from_position(r, board, Side::First, 1).unwrap();
+    play_text(&mut g, "@25-@26").unwrap(); // does not block @21
+    play_text(&mut g, "@31-@11").unwrap();
+    assert!(g.is_over());
+    let stop = AtomicBool::new(false);
+    let a = analyse(&g, &Limits::depth(3), &stop, &mut |_, _| {});
+    assert_eq!(a.chances.len(), 3);
+    assert_eq!(a.chances[2], 1.0);
+    assert_eq!(a.chances[1], 1.0);
+    assert!(a.chances[0] < 0.9, "{:?}", a.chances);
+    let s = &a.swings[0];
+    assert_eq!(s.ply, 0);
+    assert_eq!(s.side, Side::First);
+    assert_eq!(s.kind, "allowed an escape of the king in 1");
+}
