@@ -164,7 +164,10 @@ pub enum Score {
 
 impl Score {
     fn of(raw: i32, dice: bool) -> Score {
-        if !dice && raw >= WIN_BOUND {
+        if raw == WIN - 1 {
+            // A move that wins at once, dice or not.
+            Score::WinIn(1)
+        } else if !dice && raw >= WIN_BOUND {
             Score::WinIn(((WIN - raw) as u32).div_ceil(2).max(1))
         } else if !dice && raw <= -WIN_BOUND {
             Score::LossIn(((WIN + raw) as u32).div_ceil(2).max(1))

@@ -43,6 +43,8 @@ fn stop_flag_still_gives_a_legal_move() {
 #[test]
 fn score_words() {
     assert_eq!(Score::of(WIN - 1, false).to_string(), "win in 1");
+    assert_eq!(Score::of(WIN - 1, true).to_string(), "win in 1");
+    assert!(matches!(Score::of(WIN - 3, true), Score::Points(_)));
     assert_eq!(Score::of(WIN - 3, false).to_string(), "win in 2");
     assert_eq!(Score::of(-(WIN - 2), false).to_string(), "loss in 1");
     assert_eq!(Score::of(-(WIN - 4), false).to_string(), "loss in 2");
