@@ -391,18 +391,22 @@ fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     if t.row.state != SIGNUP {
         return Err(private(format!(
             "**{}** is {}: it is too late to join.",
-            t.row.name, t.row.state
+            super::escape::name(&t.row.name),
+            t.row.state
         )));
     }
     let now_in = active_entrants(app, t.row.id)?;
     if now_in.contains(&ctx.user.id) {
-        return Err(private(format!("You are already in **{}**.", t.row.name)));
+        return Err(private(format!(
+            "You are already in **{}**.",
+            super::escape::name(&t.row.name)
+        )));
     }
     if let Some(m) = t.data.max_players {
         if now_in.len() as u32 >= m {
             return Err(private(format!(
                 "**{}** is full ({m} players).",
-                t.row.name
+                super::escape::name(&t.row.name)
             )));
         }
     }
@@ -413,13 +417,13 @@ fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     if !added {
         return Err(private(format!(
             "You left **{}** and cannot join it again.",
-            t.row.name
+            super::escape::name(&t.row.name)
         )));
     }
     Ok(Response::one(Reply::text(format!(
         "{} joins **{}** ({} player{}).",
         mention(&ctx.user.id),
-        t.row.name,
+        super::escape::name(&t.row.name),
         now_in.len() + 1,
         if now_in.is_empty() { "" } else { "s" }
     ))))
@@ -436,7 +440,10 @@ fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         // Running: open the threads of matches that have no game yet (after
         // a restart that lost the front end's thread opening).
         RUNNING => resume(app, t, ctx.now),
-        s => Err(private(format!("**{}** is {s}.", t.row.name))),
+        s => Err(private(format!(
+            "**{}** is {s}.",
+            super::escape::name(&t.row.name)
+        ))),
     }
 }
 
@@ -453,7 +460,7 @@ fn begin(app: &App, mut t: T, now: i64) -> Result<Response, Response> {
         Err(e) => {
             return Err(private(format!(
                 "**{}** cannot start: {e} ({} joined).",
-                t.row.name,
+                super::escape::name(&t.row.name),
                 entrants.len()
             )))
         }
@@ -463,7 +470,7 @@ fn begin(app: &App, mut t: T, now: i64) -> Result<Response, Response> {
     let mut resp = Response::one(
         Reply::text(format!(
             "**{}** begins with {} players: {}.",
-            t.row.name,
+            super::escape::name(&t.row.name),
             t.data.entrants.len(),
             t.data
                 .entrants
@@ -500,7 +507,7 @@ fn advance(app: &App, t: &mut T, _now: i64, resp: &mut Response) -> Result<&'sta
                 .unwrap_or_default();
             let mut r = Reply::text(format!(
                 "**{}** is over. The winner is {w} with {pts} points! Congratulations.\n{}",
-                t.row.name,
+                super::escape::name(&t.row.name),
                 standings_text(app, t, &table)
             ))
             .to(Target::Channel(channel.clone()));
@@ -520,7 +527,10 @@ fn advance(app: &App, t: &mut T, _now: i64, resp: &mut Response) -> Result<&'sta
         };
         let total = s.total_rounds();
         let round = s.current_round();
-        let mut lines = vec![format!("**{}**, round {round} of {total}:", t.row.name)];
+        let mut lines = vec![format!(
+            "**{}**, round {round} of {total}:",
+            super::escape::name(&t.row.name)
+        )];
         for p in &pairings {
             let a = player(p.first);
             let mid = app
@@ -555,8 +565,8 @@ fn advance(app: &App, t: &mut T, _now: i64, resp: &mut Response) -> Result<&'sta
                                 "{} r{} {} {}",
                                 t.row.name,
                                 p.round,
-                                app.name_of(&a),
-                                app.name_of(&b)
+                                app.raw_name_of(&a),
+                                app.raw_name_of(&b)
                             )),
                             match_id: mid,
                         });
@@ -662,8 +672,8 @@ fn reopen(app: &App, t: &T) -> Response {
                 "{} r{} {} {}",
                 t.row.name,
                 m.pairing.round,
-                app.name_of(a),
-                app.name_of(b)
+                app.raw_name_of(a),
+                app.raw_name_of(b)
             )),
             match_id: row.id,
         });
@@ -671,7 +681,7 @@ fn reopen(app: &App, t: &T) -> Response {
     let n = resp.effects.len();
     resp.replies.push(Reply::private(format!(
         "**{}** is running (round {} of {}). {}",
-        t.row.name,
+        super::escape::name(&t.row.name),
         s.current_round(),
         s.total_rounds(),
         if n == 0 {
@@ -714,7 +724,7 @@ pub(crate) fn start_match_in_thread(app: &App, ctx: &Ctx, match_id: i64, thread:
         resp.replies.push(
             Reply::text(format!(
                 "Nothing to play in this match of **{}**: its games are decided.",
-                t.row.name
+                super::escape::name(&t.row.name)
             ))
             .to(Target::Channel(thread.to_string())),
         );
@@ -810,7 +820,7 @@ fn start_next_game(
     let of = m.pairing.games.len();
     let title = format!(
         "**{}**, round {}, board {}, game {} of {of} (game {id}):",
-        t.row.name,
+        super::escape::name(&t.row.name),
         row.round,
         row.board,
         index + 1,
@@ -937,7 +947,7 @@ fn withdraw(
             "Only the organiser or members with Manage Server can withdraw a player.",
         ));
     }
-    let name = &t.row.name.clone();
+    let name = &super::escape::name(&t.row.name);
     match t.row.state.as_str() {
         SIGNUP => {
             let done = app
@@ -1139,7 +1149,11 @@ fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         ));
     }
     if !is_open(&t.row.state) {
-        return Err(private(format!("**{}** is {}.", t.row.name, t.row.state)));
+        return Err(private(format!(
+            "**{}** is {}.",
+            super::escape::name(&t.row.name),
+            t.row.state
+        )));
     }
     let mut aborted = 0;
     for m in app.store.tournament_matches(t.row.id).unwrap_or_default() {
@@ -1154,7 +1168,7 @@ fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     save(app, &t, CANCELLED, ctx.now)?;
     Ok(Response::one(Reply::text(format!(
         "**{}** is cancelled{}.",
-        t.row.name,
+        super::escape::name(&t.row.name),
         if aborted > 0 {
             format!(
                 " ({aborted} game{} stopped)",
@@ -1170,7 +1184,7 @@ fn info(app: &App, t: &T) -> Response {
     let mut out = format!(
         "Tournament {}: **{}** — {}. State: {}.",
         t.row.id,
-        t.row.name,
+        super::escape::name(&t.row.name),
         describe(t),
         t.row.state
     );
@@ -1239,12 +1253,15 @@ fn info(app: &App, t: &T) -> Response {
 
 fn standings(app: &App, t: &T) -> Response {
     let Some(s) = &t.data.state else {
-        return private(format!("**{}** has not started yet.", t.row.name));
+        return private(format!(
+            "**{}** has not started yet.",
+            super::escape::name(&t.row.name)
+        ));
     };
     let table = s.standings();
     let head = format!(
         "**{}** standings after round {} of {}{}:\n",
-        t.row.name,
+        super::escape::name(&t.row.name),
         s.current_round(),
         s.total_rounds(),
         if t.row.state == FINISHED {
@@ -1281,7 +1298,7 @@ fn table_rows(app: &App, t: &T, table: &[StandingRow]) -> Vec<[String; 6]> {
     table
         .iter()
         .map(|r| {
-            let mut name = app.name_of(t.data.player(r.player));
+            let mut name = app.raw_name_of(t.data.player(r.player)).replace('`', "'");
             if r.withdrawn {
                 name.push_str(" (withdrawn)");
             }
