@@ -335,7 +335,8 @@ fn create(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<Response, R
         .map(|m| format!(" At most {m} players."))
         .unwrap_or_default();
     Ok(Response::one(Reply::text(format!(
-        "Tournament {id}: **{name}** — {}. Join with /tournament join.{max}{when}",
+        "Tournament {id}: **{}** — {}. Join with /tournament join.{max}{when}",
+        super::escape::name(&name),
         describe(&t)
     ))))
 }
@@ -368,7 +369,7 @@ fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
         lines.push(format!(
             "{}. **{}** — {}, {}, {n} players{round}",
             r.id,
-            r.name,
+            super::escape::name(&r.name),
             describe(&t),
             r.state
         ));
