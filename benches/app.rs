@@ -92,5 +92,101 @@ fn bench_move_path(c: &mut Criterion) {
     });
 }
 
-criterion_group!(benches, bench_move_path);
+/// A game of `moves` moves in channel `ch`, played through the app: each move
+/// keeps the game going, with a capture when the 100-move rule draws near.
+fn long_game(app: &App, ch: &str, moves: usize) -> bool {
+    let now = 1_700_000_000;
+    app.handle(
+        &ctx("alice", ch, now, format!("{ch}-c")),
+        slash(
+            "challenge",
+            &[("opponent", "bob"), ("variant", "tawlbwrdd")],
+        ),
+    );
+    app.handle(
+        &ctx("bob", ch, now, format!("{ch}-a")),
+        slash("accept", &[]),
+    );
+    let mut seed: u64 = 0x9e37_79b9_7f4a_7c15 ^ ch.len() as u64;
+    for i in 0..moves {
+        let Ok(Some(row)) = app.store().active_game_in_channel(ch) else {
+            return false;
+        };
+        let l = app.load(row).unwrap();
+        let g = &l.game;
+        let Some(side) = g.to_move() else {
+            return false;
+        };
+        let keeps_going = |m: &tawlbot::rules::Move| {
+            let mut next = g.clone();
+            next.play(*m).is_ok() && !next.is_over()
+        };
+        let legal: Vec<_> = g.legal_moves().into_iter().filter(keeps_going).collect();
+        if legal.is_empty() {
+            return false;
+        }
+        let captures: Vec<_> = legal
+            .iter()
+            .filter(|m| g.captures_of(**m).is_ok_and(|c| !c.is_empty()))
+            .copied()
+            .collect();
+        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+        let pool = if g.since_capture() > 60 && !captures.is_empty() {
+            &captures
+        } else {
+            &legal
+        };
+        let mv = pool[(seed >> 33) as usize % pool.len()];
+        let text = tawlbot::notation::format_move(g.rules(), &mv);
+        let who = l.players[side.index()].clone();
+        app.handle(
+            &ctx(&who, ch, now + 1 + i as i64, format!("{ch}-m{i}")),
+            Input::Message {
+                text,
+                addressed: false,
+            },
+        );
+    }
+    true
+}
+
+/// `/export` of a 300-move game: the record and a GIF of every position.
+/// "cold" draws them (a fresh app, so an empty cache); "cached" is a second
+/// player asking for the same position.
+fn bench_export(c: &mut Criterion) {
+    let dir = tempfile::tempdir().unwrap();
+    let store = Store::open(dir.path().join("bench.db")).unwrap();
+    let app = App::new(store.clone());
+    let ch = (0..20)
+        .map(|k| format!("long{k}"))
+        .find(|ch| long_game(&app, ch, 300))
+        .expect("a 300-move game");
+    let mut n = 0u64;
+    let export = |app: &App, n: u64| {
+        let r = app.handle(
+            &ctx(&format!("viewer{n}"), &ch, 1_800_000_000, format!("x{n}")),
+            slash("export", &[]),
+        );
+        assert_eq!(r.replies[0].files.len(), 2, "{:?}", r.replies[0].text);
+        r
+    };
+    let mut group = c.benchmark_group("export");
+    group.sample_size(10);
+    group.bench_function("/export of a 300-move game (cold)", |b| {
+        b.iter(|| {
+            n += 1;
+            export(&App::new(store.clone()), n)
+        })
+    });
+    export(&app, 0);
+    group.bench_function("/export of a 300-move game (cached)", |b| {
+        b.iter(|| {
+            n += 1;
+            export(&app, n)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(benches, bench_move_path, bench_export);
 criterion_main!(benches);

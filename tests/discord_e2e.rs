@@ -62,6 +62,8 @@ impl Bot {
         ));
         let put = fake.wait_for("PUT", "/applications/*/commands").await;
         assert!(put.bot_authorized);
+        // Discord refuses a bulk overwrite whole when one command breaks a rule.
+        assert_eq!(put.status, 200, "{}", fake.describe());
         let registered = fake.registered_commands(None);
         let names: Vec<&str> = registered
             .iter()
@@ -116,6 +118,10 @@ impl Bot {
         assert_eq!(r.expect("run() panicked"), Ok(()));
         let errors = self.fake.harness_errors();
         assert!(errors.is_empty(), "harness errors: {errors:#?}");
+        // Discord would have accepted every request, and no message could ping a
+        // role, @everyone or @here.
+        self.fake.assert_nothing_refused();
+        self.fake.assert_no_unwanted_pings(None);
     }
 
     fn mark(&self) -> usize {
@@ -612,6 +618,10 @@ async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
     );
     assert_eq!(status.code(), Some(0), "{text}");
     assert!(!text.contains(token), "the token was printed");
+    // The program starts as many shards as Discord recommends.
+    assert!(!fake.requests_matching("GET", "/gateway/bot").is_empty());
+    fake.assert_nothing_refused();
+    fake.assert_no_unwanted_pings(None);
     assert!(
         text.contains("invite link: https://discord.com/oauth2/authorize?client_id="),
         "{text}"
@@ -702,4 +712,335 @@ async fn a_tournament_round_opens_a_thread_per_match() {
         assert!(content.matches("<@").count() >= 2, "{content}");
     }
     bot.shutdown().await;
+}
+
+// ------------------------------------------------------------ Discord's rules
+
+/// A challenge from `a` to `b` in `channel`, accepted with `/accept`.
+async fn start_game(bot: &Bot, channel: u64, a: FakeUser, b: FakeUser) {
+    let fake = &bot.fake;
+    let id = fake
+        .send_slash_command(
+            channel,
+            GUILD,
+            a.clone(),
+            "challenge",
+            json!([
+                opt::user("opponent", b.clone()),
+                opt::string("variant", "tawlbwrdd"),
+                opt::string("side", "defenders"),
+            ]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(id).await;
+    assert_eq!(cb.status, 204, "{}", fake.describe());
+    let mark = bot.mark();
+    let id = fake
+        .send_slash_command(channel, GUILD, b, "accept", Value::Null)
+        .await;
+    fake.wait_for_interaction_callback(id).await;
+    let _ = mark;
+    // The game is in the store once the accept is answered.
+    for _ in 0..100 {
+        if bot
+            .app
+            .store()
+            .active_game_in_channel(&channel.to_string())
+            .ok()
+            .flatten()
+            .is_some()
+        {
+            return;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    panic!("no game started\n{}", fake.describe());
+}
+
+/// Plays the next move of the game in `channel` as a plain message.
+async fn play_one(bot: &Bot, channel: u64, players: &[FakeUser]) {
+    let (g, ids) = bot.game(channel);
+    let mv = next_move(&g);
+    let who = ids[g.to_move().unwrap().index()].clone();
+    let player = players
+        .iter()
+        .find(|p| p.id.to_string() == who)
+        .unwrap()
+        .clone();
+    let mark = bot.mark();
+    bot.fake
+        .send_message_create(channel, GUILD, player, &mv)
+        .await;
+    bot.message_after(mark, channel).await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn names_that_look_like_mentions_ping_nobody() {
+    const EVE: u64 = 801;
+    const ROLE: u64 = 802;
+    let bot = Bot::start().await;
+    let fake = &bot.fake;
+    let eve = fake.add_user((EVE, "@everyone"));
+    let role = fake.add_user((ROLE, "<@&123>"));
+    let players = [eve.clone(), role.clone()];
+    start_game(&bot, CHANNEL, eve.clone(), role.clone()).await;
+    play_one(&bot, CHANNEL, &players).await;
+    play_one(&bot, CHANNEL, &players).await;
+    for (who, name, options) in [
+        (eve.clone(), "history", Value::Null),
+        (role.clone(), "games", Value::Null),
+        (eve.clone(), "board", Value::Null),
+        (
+            eve.clone(),
+            "tournament",
+            json!([opt::sub(
+                "create",
+                vec![
+                    opt::string("name", "@here"),
+                    opt::string("variant", "tawlbwrdd"),
+                    opt::string("format", "round-robin"),
+                ]
+            )]),
+        ),
+        (eve.clone(), "tournament", json!([opt::sub("join", vec![])])),
+        (
+            role.clone(),
+            "tournament",
+            json!([opt::sub("join", vec![])]),
+        ),
+        (
+            role.clone(),
+            "tournament",
+            json!([opt::sub("info", vec![])]),
+        ),
+        (
+            role.clone(),
+            "tournament",
+            json!([opt::sub("list", vec![])]),
+        ),
+    ] {
+        let i = fake
+            .send_slash_command(CHANNEL, GUILD, who, name, options)
+            .await;
+        fake.wait_for_interaction_callback(i).await;
+    }
+    // Every message pings at most the two players (by <@id>), never a role,
+    // @everyone or @here...
+    fake.assert_no_unwanted_pings(Some(&[EVE, ROLE]));
+    // ...and the names are shown, escaped.
+    let contents: Vec<String> = fake
+        .requests()
+        .iter()
+        .filter_map(|r| r.message_payload()?["content"].as_str().map(str::to_string))
+        .collect();
+    let all = contents.join("\n");
+    for raw in ["@everyone", "@here", "<@&123>"] {
+        assert!(!all.contains(raw), "{raw} shown unescaped in:\n{all}");
+    }
+    assert!(all.contains("@\u{200B}everyone"), "{all}");
+    assert!(all.contains("@\u{200B}here"), "{all}");
+    assert!(all.contains("\\<@\u{200B}&123\\>"), "{all}");
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn export_is_deferred_then_edited_cached_and_limited() {
+    let bot = Bot::start().await;
+    let fake = &bot.fake;
+    let players = [user(ALICE), user(BOB)];
+    start_game(&bot, CHANNEL, user(ALICE), user(BOB)).await;
+    play_one(&bot, CHANNEL, &players).await;
+    play_one(&bot, CHANNEL, &players).await;
+
+    let export =
+        |who: FakeUser| fake.send_slash_command(CHANNEL, GUILD, who, "export", Value::Null);
+    let i = export(user(ALICE)).await;
+    let cb = fake.wait_for_interaction_callback(i).await;
+    assert_eq!(cb.body()["type"], 5, "/export is deferred at once");
+    let token = fake.interaction_token(i);
+    let edit = fake
+        .wait_for("PATCH", &format!("/webhooks/*/{token}/messages/@original"))
+        .await;
+    assert_eq!(edit.status, 200);
+    let names: Vec<&str> = edit.files.iter().map(|f| f.filename.as_str()).collect();
+    assert!(names.iter().any(|n| n.ends_with(".txt")), "{names:?}");
+    assert!(names.iter().any(|n| n.ends_with(".gif")), "{names:?}");
+    let gif = edit
+        .files
+        .iter()
+        .find(|f| f.filename.ends_with(".gif"))
+        .unwrap()
+        .bytes
+        .clone();
+
+    // Again within the minute: a polite private refusal in place of the
+    // public "thinking…".
+    let again = export(user(ALICE)).await;
+    fake.wait_for_interaction_callback(again).await;
+    let token = fake.interaction_token(again);
+    let follow = fake.wait_for("POST", &format!("/webhooks/*/{token}")).await;
+    assert_eq!(follow.body()["flags"].as_u64().unwrap_or(0) & 64, 64);
+    assert!(
+        follow.content().unwrap().contains("once a minute"),
+        "{:?}",
+        follow.content()
+    );
+    assert!(!fake
+        .requests_matching("DELETE", &format!("/webhooks/*/{token}/messages/@original"))
+        .is_empty());
+
+    // Bob's export of the same position is served from the cache.
+    let bob = export(user(BOB)).await;
+    fake.wait_for_interaction_callback(bob).await;
+    let token = fake.interaction_token(bob);
+    let edit = fake
+        .wait_for("PATCH", &format!("/webhooks/*/{token}/messages/@original"))
+        .await;
+    let gif2 = &edit
+        .files
+        .iter()
+        .find(|f| f.filename.ends_with(".gif"))
+        .unwrap()
+        .bytes;
+    assert_eq!(&gif, gif2);
+    bot.shutdown().await;
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn time_is_free_text_with_suggestions_and_a_helpful_refusal() {
+    let bot = Bot::start().await;
+    let fake = &bot.fake;
+    let registered = fake.registered_commands(None);
+    let ch = registered
+        .iter()
+        .find(|c| c["name"] == "challenge")
+        .unwrap();
+    let time = ch["options"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .find(|o| o["name"] == "time")
+        .unwrap();
+    assert_eq!(time["autocomplete"], true);
+    assert!(time
+        .get("choices")
+        .is_none_or(|c| c.as_array().is_none_or(Vec::is_empty)));
+
+    let ac = fake
+        .send_autocomplete(
+            CHANNEL,
+            GUILD,
+            user(ALICE),
+            "challenge",
+            json!([opt::focused("time", 3, "bank")]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(ac).await;
+    assert_eq!(cb.body()["type"], 8);
+    let values: Vec<&str> = cb.body()["data"]["choices"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .filter_map(|c| c["value"].as_str())
+        .collect();
+    assert!(values.contains(&"bank:7d inc:1d cap:14d"), "{values:?}");
+
+    let bad = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(ALICE),
+            "challenge",
+            json!([opt::string("time", "two weeks")]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(bad).await;
+    let data = interaction_data(&cb);
+    assert_eq!(
+        data["flags"].as_u64().unwrap_or(0) & 64,
+        64,
+        "a private refusal"
+    );
+    let text = data["content"].as_str().unwrap();
+    assert!(
+        text.contains("bank:7d inc:1d cap:14d") && text.contains("3d"),
+        "{text}"
+    );
+
+    let good = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(ALICE),
+            "challenge",
+            json!([
+                opt::user("opponent", user(BOB)),
+                opt::string("time", "bank:7d inc:1d cap:14d")
+            ]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(good).await;
+    assert_eq!(
+        interaction_data(&cb)["flags"].as_u64().unwrap_or(0) & 64,
+        0,
+        "{}",
+        fake.describe()
+    );
+    bot.shutdown().await;
+}
+
+// ------------------------------------------------------------ shards
+
+/// Runs the bot with `shards` against `fake` until the returned sender fires.
+fn run_with_shards(
+    fake: &FakeDiscord,
+    shards: tawlbot::discord::Shards,
+    dir: &tempfile::TempDir,
+) -> (oneshot::Sender<()>, JoinHandle<Result<(), String>>) {
+    let store = Store::open(dir.path().join("tawlbot.db")).expect("open store");
+    let (tx, rx) = oneshot::channel::<()>();
+    let task = tokio::spawn(tawlbot::discord::run_shards(
+        "fake-token-not-a-secret".to_string(),
+        Some(fake.api_base().to_string()),
+        None,
+        shards,
+        App::new(store),
+        async move {
+            let _ = rx.await;
+        },
+    ));
+    (tx, task)
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_bot_starts_the_shard_count_discord_recommends() {
+    support::init_tracing();
+    let fake = FakeDiscord::start().await;
+    fake.set_recommended_shards(4);
+    let dir = tempfile::tempdir().unwrap();
+    let (stop, task) = run_with_shards(&fake, tawlbot::discord::Shards::Auto, &dir);
+    let identify = fake.wait_identify(DEFAULT_TIMEOUT).await;
+    assert_eq!(identify.payload["shard"], json!([0, 4]));
+    assert!(!fake.requests_matching("GET", "/gateway/bot").is_empty());
+    let _ = stop.send(());
+    let r = tokio::time::timeout(Duration::from_secs(15), task).await;
+    assert_eq!(r.expect("stops").expect("no panic"), Ok(()));
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn shards_runs_the_range_it_is_given() {
+    support::init_tracing();
+    let fake = FakeDiscord::start().await;
+    let dir = tempfile::tempdir().unwrap();
+    let shards = tawlbot::discord::Shards::parse("3-3/8").unwrap();
+    let (stop, task) = run_with_shards(&fake, shards, &dir);
+    let identify = fake.wait_identify(DEFAULT_TIMEOUT).await;
+    assert_eq!(identify.payload["shard"], json!([3, 8]));
+    // The commands are registered by whichever process starts.
+    let put = fake.wait_for("PUT", "/applications/*/commands").await;
+    assert_eq!(put.status, 200);
+    let _ = stop.send(());
+    let r = tokio::time::timeout(Duration::from_secs(15), task).await;
+    assert_eq!(r.expect("stops").expect("no panic"), Ok(()));
+    assert_eq!(fake.identifies().len(), 1);
 }

@@ -3,6 +3,7 @@
 mod support;
 
 use std::io::Cursor;
+use std::time::Duration;
 
 use serde_json::{json, Value};
 use serenity::all::{
@@ -561,4 +562,275 @@ async fn waits_time_out_with_a_clear_panic() {
         std::time::Duration::from_millis(100),
     )
     .await;
+}
+
+// ------------------------------------------------------------ what Discord refuses
+
+/// The status, Discord error code and error paths of a refused request.
+fn refusal<T: std::fmt::Debug>(r: serenity::Result<T>) -> (u16, isize, Vec<String>) {
+    match r {
+        Err(serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(e))) => (
+            e.status_code.as_u16(),
+            e.error.code,
+            e.error.errors.iter().map(|x| x.path.clone()).collect(),
+        ),
+        other => panic!("expected Discord to refuse, got {other:?}"),
+    }
+}
+
+/// Asserts a 400 Invalid Form Body naming `path`.
+fn assert_invalid<T: std::fmt::Debug>(r: serenity::Result<T>, path: &str) {
+    let (status, code, paths) = refusal(r);
+    assert_eq!((status, code), (400, 50035), "{paths:?}");
+    assert!(paths.iter().any(|p| p == path), "{path} not in {paths:?}");
+}
+
+fn command(name: &str, options: Vec<Value>) -> Value {
+    json!({ "name": name, "type": 1, "description": "A command", "options": options })
+}
+
+fn string_option(name: &str, required: bool) -> Value {
+    json!({ "name": name, "type": 3, "description": "An option", "required": required })
+}
+
+#[tokio::test]
+async fn the_fake_refuses_commands_discord_refuses() {
+    let fake = FakeDiscord::start().await;
+    let http = connect::build_http("fake-token", Some(fake.api_base()));
+    http.set_application_id(fake.application_id().into());
+    let good = command(
+        "good",
+        vec![string_option("a", true), string_option("b", false)],
+    );
+    http.create_global_commands(&json!([good.clone()]))
+        .await
+        .expect("a good command is accepted");
+    let with_choices = |n: usize, len: usize| {
+        let mut o = string_option("pick", false);
+        o["choices"] = json!((0..n)
+            .map(|i| json!({ "name": format!("{i}{}", "x".repeat(len)), "value": format!("{i}") }))
+            .collect::<Vec<_>>());
+        o
+    };
+    let mut both = with_choices(2, 1);
+    both["autocomplete"] = json!(true);
+    let sub = json!({ "name": "sub", "type": 1, "description": "A subcommand" });
+    let long = |n: usize| "d".repeat(n);
+    let cases: Vec<(Value, &str)> = vec![
+        (command("Upper", vec![]), "1.name"),
+        (command("two words", vec![]), "1.name"),
+        (command(&"n".repeat(33), vec![]), "1.name"),
+        (
+            json!({ "name": "d", "type": 1, "description": long(101) }),
+            "1.description",
+        ),
+        (
+            json!({ "name": "d", "type": 1, "description": "" }),
+            "1.description",
+        ),
+        (
+            command(
+                "order",
+                vec![string_option("a", false), string_option("b", true)],
+            ),
+            "1.options.1.required",
+        ),
+        (
+            command(
+                "many",
+                (0..26)
+                    .map(|i| string_option(&format!("o{i}"), false))
+                    .collect(),
+            ),
+            "1.options",
+        ),
+        (
+            command("choices", vec![with_choices(26, 1)]),
+            "1.options.0.choices",
+        ),
+        (
+            command("longchoice", vec![with_choices(1, 100)]),
+            "1.options.0.choices.0.name",
+        ),
+        (command("both", vec![both]), "1.options.0.autocomplete"),
+        (
+            command("mixed", vec![sub, string_option("a", false)]),
+            "1.options",
+        ),
+        (
+            command(
+                "big",
+                (0..25)
+                    .map(|i| {
+                        let mut o = with_choices(25, 5);
+                        o["name"] = json!(format!("o{i}"));
+                        o
+                    })
+                    .collect(),
+            ),
+            "1",
+        ),
+    ];
+    for (bad, path) in cases {
+        let before = fake.registered_commands(None);
+        assert_invalid(
+            http.create_global_commands(&json!([good.clone(), bad.clone()]))
+                .await,
+            path,
+        );
+        // A bulk overwrite is refused whole.
+        assert_eq!(fake.registered_commands(None).len(), before.len(), "{bad}");
+    }
+    let put = fake.requests_matching("PUT", "/applications/*/commands");
+    assert_eq!(
+        put.last().unwrap().response.as_ref().unwrap()["message"],
+        "Invalid Form Body"
+    );
+    assert_eq!(fake.refused().len(), 12);
+}
+
+#[tokio::test]
+async fn the_fake_refuses_messages_discord_refuses() {
+    let fake = FakeDiscord::start().await;
+    fake.add_text_channel(CHANNEL, Some(GUILD));
+    let http = connect::build_http("fake-token", Some(fake.api_base()));
+    let ch = serenity::all::ChannelId::new(CHANNEL);
+    let send = |v: Value| {
+        let http = &http;
+        async move { http.send_message(ch, vec![], &v).await }
+    };
+    send(json!({ "content": "x".repeat(2000) }))
+        .await
+        .expect("2000 characters are fine");
+    assert_invalid(
+        send(json!({ "content": "x".repeat(2001) })).await,
+        "content",
+    );
+    assert_invalid(send(json!({ "content": "" })).await, "content");
+    let button =
+        |id: &str, label: &str| json!({ "type": 2, "style": 1, "custom_id": id, "label": label });
+    let row = |n: usize| json!({ "type": 1, "components": (0..n).map(|i| button(&format!("b{i}"), "ok")).collect::<Vec<_>>() });
+    send(json!({ "content": "x", "components": (0..5).map(|_| row(5)).collect::<Vec<_>>() }))
+        .await
+        .expect("5 rows of 5 buttons are fine");
+    assert_invalid(
+        send(json!({ "content": "x", "components": (0..6).map(|_| row(1)).collect::<Vec<_>>() }))
+            .await,
+        "components",
+    );
+    assert_invalid(
+        send(json!({ "content": "x", "components": [row(6)] })).await,
+        "components.0.components",
+    );
+    assert_invalid(
+        send(json!({ "content": "x", "components": [{ "type": 1, "components": [button(&"i".repeat(101), "ok")] }] }))
+            .await,
+        "components.0.components.0.custom_id",
+    );
+    assert_invalid(
+        send(json!({ "content": "x", "components": [{ "type": 1, "components": [button("id", &"l".repeat(81))] }] }))
+            .await,
+        "components.0.components.0.label",
+    );
+    assert_invalid(
+        send(json!({ "content": "<@1>", "allowed_mentions": { "parse": ["users"], "users": ["1"] } }))
+            .await,
+        "allowed_mentions.users",
+    );
+    // An attachment description travels in payload_json.
+    let file = || vec![CreateAttachment::bytes(tiny_png(), "a.png")];
+    let with_description =
+        |d: &str| json!({ "attachments": [{ "id": 0, "filename": "a.png", "description": d }] });
+    http.send_message(ch, file(), &with_description(&"d".repeat(1024)))
+        .await
+        .expect("1024 characters of description are fine");
+    assert_invalid(
+        http.send_message(ch, file(), &with_description(&"d".repeat(1025)))
+            .await,
+        "attachments.0.description",
+    );
+    // Thread names.
+    let thread = |n: usize| json!({ "name": "t".repeat(n), "type": 11 });
+    http.create_thread(ch, &thread(100), None)
+        .await
+        .expect("100 characters are fine");
+    assert_invalid(http.create_thread(ch, &thread(101), None).await, "name");
+    assert_invalid(http.create_thread(ch, &thread(0), None).await, "name");
+    assert_eq!(fake.refused().len(), 10, "{}", fake.describe());
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_fake_refuses_late_repeated_and_oversized_interaction_answers() {
+    let (fake, bot) = start(INTENTS).await;
+    let http = connect::build_http("fake-token", Some(fake.api_base()));
+    http.set_application_id(fake.application_id().into());
+    let answer = |kind: u8, data: Value| json!({ "type": kind, "data": data });
+    let quiet = || fake.send_slash_command(CHANNEL, GUILD, (ALICE, "alice"), "quiet", json!([]));
+    let token_of = |id: u64| fake.interaction_token(id);
+    let respond = |id: u64, v: Value| {
+        let http = &http;
+        let token = token_of(id);
+        async move {
+            http.create_interaction_response(id.into(), &token, &v, vec![])
+                .await
+        }
+    };
+
+    // Past the deadline with no deferral: Discord has forgotten the interaction.
+    fake.set_interaction_deadline(Duration::ZERO);
+    let late = quiet().await;
+    let (status, code, _) = refusal(respond(late, answer(4, json!({ "content": "late" }))).await);
+    assert_eq!((status, code), (404, 10062));
+
+    fake.set_interaction_deadline(Duration::from_secs(60));
+    let i = quiet().await;
+    assert_invalid(
+        respond(i, answer(4, json!({ "content": "x".repeat(2001) }))).await,
+        "data.content",
+    );
+    respond(i, answer(4, json!({ "content": "in time" })))
+        .await
+        .expect("an answer in time is accepted");
+    let (status, code, _) = refusal(respond(i, answer(4, json!({ "content": "again" }))).await);
+    assert_eq!((status, code), (400, 40060), "a second answer is refused");
+
+    // A deferral keeps the interaction alive for follow-ups.
+    fake.set_interaction_deadline(Duration::from_secs(60));
+    let d = quiet().await;
+    respond(d, json!({ "type": 5 })).await.expect("defer");
+    fake.set_interaction_deadline(Duration::ZERO);
+    http.edit_original_interaction_response(&token_of(d), &json!({ "content": "done" }), vec![])
+        .await
+        .expect("a deferred answer can be edited later");
+
+    // Autocomplete: at most 25 choices.
+    fake.set_interaction_deadline(Duration::from_secs(60));
+    let choices = |n: usize| json!({ "choices": (0..n).map(|i| json!({ "name": format!("c{i}"), "value": format!("c{i}") })).collect::<Vec<_>>() });
+    let a = quiet().await;
+    assert_invalid(respond(a, answer(8, choices(26))).await, "data.choices");
+    respond(a, answer(8, choices(25)))
+        .await
+        .expect("25 choices are fine");
+    bot.shutdown().await;
+}
+
+#[test]
+fn pings_are_read_as_discord_reads_them() {
+    let p = support::pings_of(&json!({ "content": "<@1> <@!2> <@&3> @everyone \\<@4>" }));
+    assert_eq!((p.everyone, p.roles, p.users), (true, vec![3], vec![1, 2]));
+    let p = support::pings_of(&json!({
+        "content": "<@1> <@2> <@&3> @here",
+        "allowed_mentions": { "parse": [], "users": ["2"] }
+    }));
+    assert_eq!((p.everyone, p.roles, p.users), (false, vec![], vec![2]));
+    let p = support::pings_of(&json!({
+        "content": "<@1> <@&3> @here",
+        "allowed_mentions": { "parse": ["users", "roles", "everyone"] }
+    }));
+    assert_eq!((p.everyone, p.roles, p.users), (true, vec![3], vec![1]));
+    let body = support::invalid_form_body(&[("0.options.1.required".into(), "X", "m".into())]);
+    assert_eq!(
+        body["errors"]["0"]["options"]["1"]["required"]["_errors"][0]["code"],
+        "X"
+    );
 }

@@ -8,6 +8,8 @@
 
 mod clock;
 pub mod commands;
+pub mod escape;
+mod export;
 mod lifecycle;
 mod table_png;
 mod time;
@@ -198,6 +200,7 @@ pub struct App {
     throttle: std::sync::Arc<Throttle>,
     /// The scheduler's items held back after failing.
     due: std::sync::Arc<clock::DueState>,
+    exports: export::ExportCache,
 }
 
 /// At most this many open challenges per user per server.
@@ -403,6 +406,7 @@ impl App {
             theme: "light".into(),
             throttle: Default::default(),
             due: Default::default(),
+            exports: export::ExportCache::default(),
         }
     }
 
@@ -410,7 +414,12 @@ impl App {
         &self.store
     }
 
+    /// A player's name, escaped for message text (see [`escape::name`]).
     fn name_of(&self, id: &str) -> String {
+        escape::name(&self.raw_name_of(id))
+    }
+    /// A player's name as it is, for pictures, records and thread names.
+    fn raw_name_of(&self, id: &str) -> String {
         self.store
             .get_player(id)
             .ok()
@@ -468,7 +477,10 @@ impl App {
     }
 
     fn names_of(&self, l: &Loaded) -> [String; 2] {
-        [self.name_of(&l.players[0]), self.name_of(&l.players[1])]
+        [
+            self.raw_name_of(&l.players[0]),
+            self.raw_name_of(&l.players[1]),
+        ]
     }
 
     /// The game record; `names` are the players' display names by side.
@@ -869,7 +881,7 @@ impl App {
         if c.options.iter().any(|o| o == THREAD_FLAG) {
             let name = format!(
                 "{} vs {} {}",
-                self.name_of(&c.challenger_id),
+                self.raw_name_of(&c.challenger_id),
                 ctx.user.name,
                 c.variant
             );
@@ -1137,7 +1149,7 @@ impl App {
         self.notify_turn(
             &l,
             &mut resp.replies,
-            &format!("{} played {}.", ctx.user.name, mv_text),
+            &format!("{} played {}.", escape::name(&ctx.user.name), mv_text),
         );
         if l.game.is_over() {
             resp.extend(lifecycle::ended(self, &l, ctx.now));
@@ -1689,17 +1701,28 @@ impl App {
             Ok(l) => l,
             Err(r) => return r,
         };
-        let rec = notation::write_record(&self.record_of(&l, &self.names_of(&l)));
-        let gif = view::replay_gif(&l.game, &self.theme);
+        if let Err(wait) = self.exports.allow(&ctx.user.id, ctx.now) {
+            return Response::one(Reply::private(format!(
+                "You can export a game once a minute: try again in {wait} s."
+            )));
+        }
+        let version = format!("{}:{:?}", l.game.record().len(), l.game.outcome());
+        let files = self
+            .exports
+            .get_or_make(l.row.id, &version, || export::ExportFiles {
+                record: notation::write_record(&self.record_of(&l, &self.names_of(&l)))
+                    .into_bytes(),
+                gif: view::replay_gif(&l.game, &self.theme),
+            });
         let mut r = Reply::text(format!("The record of game {}.", l.row.id));
         r.files.push(Attachment {
             name: format!("game-{}.txt", l.row.id),
-            bytes: rec.into_bytes(),
+            bytes: files.record.clone(),
         });
-        if !gif.is_empty() {
+        if !files.gif.is_empty() {
             r.files.push(Attachment {
                 name: format!("game-{}.gif", l.row.id),
-                bytes: gif,
+                bytes: files.gif.clone(),
             });
         }
         Response::one(r)

@@ -76,7 +76,7 @@ impl TimeControl {
             };
         }
         parse_span(&t).map(TimeControl::PerMove).ok_or_else(|| {
-            format!("I can't read the time \"{}\": write a time per move like 1d, 3d, 7d or 12h, or none.", s.chars().take(20).collect::<String>())
+            format!("I can't read the time \"{}\": write a time per move like 1d, 3d, 7d or 12h, a bank like bank:7d inc:1d cap:14d, or none.", s.chars().take(20).collect::<String>())
         })
     }
     /// The fixed time per move, if this is such a control.

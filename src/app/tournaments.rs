@@ -449,7 +449,8 @@ fn create(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<Response, R
     };
     let max = format!(" At most {} players.", max_players.unwrap_or(MAX_ENTRANTS));
     Ok(Response::one(Reply::text(format!(
-        "Tournament {id}: **{name}** — {}. Join with /tournament join.{max}{when}",
+        "Tournament {id}: **{}** — {}. Join with /tournament join.{max}{when}",
+        super::escape::name(&name),
         describe(&t)
     ))))
 }
@@ -488,7 +489,7 @@ fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
         lines.push(format!(
             "{}. **{}** — {}, {}, {n} players{round}",
             r.id,
-            r.name,
+            super::escape::name(&r.name),
             describe(&t),
             r.state
         ));
@@ -511,7 +512,7 @@ fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     let too_late = || {
         private(format!(
             "**{}** is {}: it is too late to join.",
-            t.row.name,
+            super::escape::name(&t.row.name),
             if t.row.state == SIGNUP {
                 RUNNING
             } else {
@@ -533,17 +534,20 @@ fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         JoinOutcome::Joined(n) => Ok(Response::one(Reply::text(format!(
             "{} joins **{}** ({n} player{}).",
             mention(&ctx.user.id),
-            t.row.name,
+            super::escape::name(&t.row.name),
             if n == 1 { "" } else { "s" }
         )))),
-        JoinOutcome::Already => Err(private(format!("You are already in **{}**.", t.row.name))),
+        JoinOutcome::Already => Err(private(format!(
+            "You are already in **{}**.",
+            super::escape::name(&t.row.name)
+        ))),
         JoinOutcome::Left => Err(private(format!(
             "You left **{}** and cannot join it again.",
-            t.row.name
+            super::escape::name(&t.row.name)
         ))),
         JoinOutcome::Full => Err(private(format!(
             "**{}** is full ({max} players).",
-            t.row.name
+            super::escape::name(&t.row.name)
         ))),
         JoinOutcome::Closed => Err(too_late()),
     }
@@ -560,7 +564,10 @@ fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         // Running: open the threads of matches that have no game yet (after
         // a restart that lost the front end's thread opening).
         RUNNING => resume(app, t.row.id, ctx.now),
-        s => Err(private(format!("**{}** is {s}.", t.row.name))),
+        s => Err(private(format!(
+            "**{}** is {s}.",
+            super::escape::name(&t.row.name)
+        ))),
     }
 }
 
@@ -579,13 +586,17 @@ fn new_state(t: &T, entrants: &[String]) -> Result<Tournament, TournamentError> 
 fn begin(app: &App, id: i64, now: i64) -> Result<Response, Response> {
     let (_, plan) = update(app, id, now, |app, t, plan| {
         if t.row.state != SIGNUP {
-            return Err(private(format!("**{}** is {}.", t.row.name, t.row.state)));
+            return Err(private(format!(
+                "**{}** is {}.",
+                super::escape::name(&t.row.name),
+                t.row.state
+            )));
         }
         let entrants = active_entrants(app, t.row.id)?;
         let state = new_state(t, &entrants).map_err(|e| {
             private(format!(
                 "**{}** cannot start: {e} ({} joined).",
-                t.row.name,
+                super::escape::name(&t.row.name),
                 entrants.len()
             ))
         })?;
@@ -594,7 +605,7 @@ fn begin(app: &App, id: i64, now: i64) -> Result<Response, Response> {
         plan.resp.replies.push(
             Reply::text(format!(
                 "**{}** begins with {} players: {}.",
-                t.row.name,
+                super::escape::name(&t.row.name),
                 t.data.entrants.len(),
                 t.data
                     .entrants
@@ -631,7 +642,7 @@ fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static str, Respon
                 .unwrap_or_default();
             let mut r = Reply::text(format!(
                 "**{}** is over. The winner is {w} with {pts} points! Congratulations.\n{}",
-                t.row.name,
+                super::escape::name(&t.row.name),
                 standings_text(app, t, &table)
             ))
             .to(Target::Channel(channel.clone()));
@@ -654,7 +665,10 @@ fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static str, Respon
         };
         let total = s.total_rounds();
         let round = s.current_round();
-        let mut lines = vec![format!("**{}**, round {round} of {total}:", t.row.name)];
+        let mut lines = vec![format!(
+            "**{}**, round {round} of {total}:",
+            super::escape::name(&t.row.name)
+        )];
         for p in &pairings {
             let a = player(p.first);
             match p.second {
@@ -677,8 +691,8 @@ fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static str, Respon
                                 "{} r{} {} {}",
                                 t.row.name,
                                 p.round,
-                                app.name_of(&a),
-                                app.name_of(&b)
+                                app.raw_name_of(&a),
+                                app.raw_name_of(&b)
                             )),
                         ));
                     }
@@ -755,8 +769,8 @@ fn reopen(app: &App, t: &T) -> Response {
                 "{} r{} {} {}",
                 t.row.name,
                 m.pairing.round,
-                app.name_of(a),
-                app.name_of(b)
+                app.raw_name_of(a),
+                app.raw_name_of(b)
             )),
             match_id: row.id,
         });
@@ -764,7 +778,7 @@ fn reopen(app: &App, t: &T) -> Response {
     let n = resp.effects.len();
     resp.replies.push(Reply::private(format!(
         "**{}** is running (round {} of {}). {}",
-        t.row.name,
+        super::escape::name(&t.row.name),
         s.current_round(),
         s.total_rounds(),
         if n == 0 {
@@ -806,7 +820,7 @@ pub(crate) fn start_match_in_thread(app: &App, ctx: &Ctx, match_id: i64, thread:
         resp.replies.push(
             Reply::text(format!(
                 "Nothing to play in this match of **{}**: its games are decided.",
-                t.row.name
+                super::escape::name(&t.row.name)
             ))
             .to(Target::Channel(thread.to_string())),
         );
@@ -891,7 +905,7 @@ fn start_next_game(
     let of = m.pairing.games.len();
     let title = format!(
         "**{}**, round {}, board {}, game {} of {of} (game {id}):",
-        t.row.name,
+        super::escape::name(&t.row.name),
         row.round,
         row.board,
         index + 1,
@@ -1023,7 +1037,7 @@ fn withdraw(
             "Only the organiser or members with Manage Server can withdraw a player.",
         ));
     }
-    let name = &t.row.name.clone();
+    let name = &super::escape::name(&t.row.name);
     match t.row.state.as_str() {
         SIGNUP => {
             let done = app
@@ -1234,7 +1248,11 @@ fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     }
     let (t, _) = update(app, t.row.id, ctx.now, |_, t, _| {
         if !is_open(&t.row.state) {
-            return Err(private(format!("**{}** is {}.", t.row.name, t.row.state)));
+            return Err(private(format!(
+                "**{}** is {}.",
+                super::escape::name(&t.row.name),
+                t.row.state
+            )));
         }
         Ok(Some(CANCELLED))
     })?;
@@ -1250,7 +1268,7 @@ fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     }
     Ok(Response::one(Reply::text(format!(
         "**{}** is cancelled{}.",
-        t.row.name,
+        super::escape::name(&t.row.name),
         if aborted > 0 {
             format!(
                 " ({aborted} game{} stopped)",
@@ -1266,7 +1284,7 @@ fn info(app: &App, t: &T) -> Response {
     let mut out = format!(
         "Tournament {}: **{}** — {}. State: {}.",
         t.row.id,
-        t.row.name,
+        super::escape::name(&t.row.name),
         describe(t),
         t.row.state
     );
@@ -1335,12 +1353,15 @@ fn info(app: &App, t: &T) -> Response {
 
 fn standings(app: &App, t: &T) -> Response {
     let Some(s) = &t.data.state else {
-        return private(format!("**{}** has not started yet.", t.row.name));
+        return private(format!(
+            "**{}** has not started yet.",
+            super::escape::name(&t.row.name)
+        ));
     };
     let table = s.standings();
     let head = format!(
         "**{}** standings after round {} of {}{}:\n",
-        t.row.name,
+        super::escape::name(&t.row.name),
         s.current_round(),
         s.total_rounds(),
         if t.row.state == FINISHED {
@@ -1377,7 +1398,7 @@ fn table_rows(app: &App, t: &T, table: &[StandingRow]) -> Vec<[String; 6]> {
     table
         .iter()
         .map(|r| {
-            let mut name = app.name_of(t.data.player(r.player));
+            let mut name = app.raw_name_of(t.data.player(r.player)).replace('`', "'");
             if r.withdrawn {
                 name.push_str(" (withdrawn)");
             }
@@ -1660,7 +1681,7 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
                 Ok((t, _)) if t.row.state == CANCELLED => resp.replies.push(
                     Reply::text(format!(
                         "**{}** cannot start: {} ({} joined). It is cancelled.",
-                        t.row.name,
+                        super::escape::name(&t.row.name),
                         TournamentError::TooFewPlayers,
                         entrants.len()
                     ))

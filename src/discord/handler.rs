@@ -7,20 +7,34 @@ use std::time::Duration;
 use serenity::all::{
     ButtonStyle as DButtonStyle, ChannelId, ChannelType, Command, CommandDataOptionValue,
     CommandInteraction, CommandOptionType, ComponentInteraction, Context, CreateActionRow,
-    CreateAttachment, CreateAutocompleteResponse, CreateButton, CreateCommand, CreateCommandOption,
-    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EventHandler, GuildId, Http, Interaction, Message, Ready,
-    User as DUser, UserId,
+    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateButton,
+    CreateCommand, CreateCommandOption, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    CreateThread, EditInteractionResponse, EventHandler, GuildId, Http, Interaction, InteractionId,
+    Message, Ready, User as DUser, UserId,
 };
+use serenity::builder::Builder as _;
 use tokio::sync::{watch, Semaphore};
 
-use crate::app::commands::{OptKind, COMMANDS};
-use crate::app::{self, App, ButtonStyle, Effect, Input, Reply, Response, Target};
+use crate::app::commands::{self, OptKind, COMMANDS};
+use crate::app::{self, escape, App, ButtonStyle, Effect, Input, Reply, Response, Target};
 
 /// More permits than there will ever be handlers running at once.
 const PERMITS: u32 = 1 << 20;
 /// Discord's limit on message text.
 const MAX_CONTENT: usize = 2000;
+/// Discord's limits on a button label and a component's custom id.
+const MAX_LABEL: usize = 80;
+const MAX_CUSTOM_ID: usize = 100;
+/// Discord's limit on a thread name.
+const MAX_THREAD_NAME: usize = 100;
+/// Discord's limit on an autocomplete choice's name and value.
+const MAX_CHOICE: usize = 100;
+/// An interaction whose answer is not ready after this long is deferred
+/// (Discord drops an interaction not answered within 3 s).
+const DEFER_AFTER: Duration = Duration::from_millis(1000);
+/// Commands deferred at once: they draw pictures or GIFs of whole games.
+const SLOW_COMMANDS: &[&str] = &["export", "tournament start", "tournament standings"];
 
 /// The event handler; cheap to clone (everything shared is behind `Arc`s).
 #[derive(Clone)]
@@ -32,6 +46,10 @@ pub(crate) struct Handler {
     stopping: Arc<AtomicBool>,
     stop_tx: Arc<watch::Sender<bool>>,
     scheduler_started: Arc<AtomicBool>,
+    /// Whether this process runs the clock (the one that runs shard 0).
+    runs_scheduler: bool,
+    /// Commands are registered once per process, not once per shard.
+    commands_registered: Arc<AtomicBool>,
 }
 
 fn unix_now() -> i64 {
@@ -42,12 +60,31 @@ fn unix_now() -> i64 {
 }
 
 fn clip(text: &str) -> String {
-    if text.chars().count() <= MAX_CONTENT {
+    clip_to(text, MAX_CONTENT)
+}
+
+/// `text` cut to at most `max` characters (the last one an ellipsis if cut).
+fn clip_to(text: &str, max: usize) -> String {
+    if text.chars().count() <= max {
         return text.to_string();
     }
-    let mut s: String = text.chars().take(MAX_CONTENT - 1).collect();
+    let mut s: String = text.chars().take(max - 1).collect();
     s.push('…');
     s
+}
+
+/// Who a message may ping: exactly the users the app mentions as `<@id>` in
+/// `text`; never roles, `@everyone` or `@here`, and not the author of a message
+/// replied to (unless mentioned).
+pub(crate) fn allowed_mentions(text: &str) -> CreateAllowedMentions {
+    CreateAllowedMentions::new()
+        .users(
+            escape::pinged_users(text)
+                .into_iter()
+                .filter(|id| *id > 0)
+                .map(UserId::new),
+        )
+        .replied_user(false)
 }
 
 fn app_user(u: &DUser, nick: Option<&str>) -> app::User {
@@ -65,9 +102,16 @@ fn components(reply: &Reply) -> Vec<CreateActionRow> {
         .map(|row| {
             CreateActionRow::Buttons(
                 row.iter()
+                    .filter(|b| {
+                        let ok = (1..=MAX_CUSTOM_ID).contains(&b.id.len());
+                        if !ok {
+                            tracing::warn!("a button id is too long for Discord: {:?}", b.id);
+                        }
+                        ok
+                    })
                     .map(|b| {
                         CreateButton::new(b.id.clone())
-                            .label(b.label.clone())
+                            .label(clip_to(&b.label, MAX_LABEL))
                             .style(match b.style {
                                 ButtonStyle::Primary => DButtonStyle::Primary,
                                 ButtonStyle::Secondary => DButtonStyle::Secondary,
@@ -89,11 +133,54 @@ fn attachments(reply: &Reply) -> Vec<CreateAttachment> {
 }
 
 fn channel_message(reply: &Reply) -> CreateMessage {
+    let text = clip(&reply.text);
     let mut m = CreateMessage::new()
         .components(components(reply))
-        .add_files(attachments(reply));
-    if !reply.text.is_empty() {
-        m = m.content(clip(&reply.text));
+        .add_files(attachments(reply))
+        .allowed_mentions(allowed_mentions(&text));
+    if !text.is_empty() {
+        m = m.content(text);
+    }
+    m
+}
+
+fn response_message(r: &Reply) -> CreateInteractionResponseMessage {
+    let text = clip(&r.text);
+    let mut m = CreateInteractionResponseMessage::new()
+        .ephemeral(r.ephemeral)
+        .components(components(r))
+        .add_files(attachments(r))
+        .allowed_mentions(allowed_mentions(&text));
+    if !text.is_empty() {
+        m = m.content(text);
+    }
+    m
+}
+
+fn followup_message(r: &Reply) -> CreateInteractionResponseFollowup {
+    let text = clip(&r.text);
+    let mut m = CreateInteractionResponseFollowup::new()
+        .ephemeral(r.ephemeral)
+        .components(components(r))
+        .add_files(attachments(r))
+        .allowed_mentions(allowed_mentions(&text));
+    if !text.is_empty() {
+        m = m.content(text);
+    }
+    m
+}
+
+/// The edit that turns a deferred response into the reply.
+fn edit_message(r: &Reply) -> EditInteractionResponse {
+    let text = clip(&r.text);
+    let mut m = EditInteractionResponse::new()
+        .components(components(r))
+        .allowed_mentions(allowed_mentions(&text));
+    for a in attachments(r) {
+        m = m.new_attachment(a);
+    }
+    if !text.is_empty() {
+        m = m.content(text);
     }
     m
 }
@@ -173,10 +260,29 @@ impl Origin<'_> {
     fn is_interaction(&self) -> bool {
         !matches!(self, Origin::Message(_))
     }
+    /// The interaction's id and token.
+    fn interaction(&self) -> Option<(InteractionId, &str)> {
+        match self {
+            Origin::Message(_) => None,
+            Origin::Command(i) => Some((i.id, i.token.as_str())),
+            Origin::Component(i) => Some((i.id, i.token.as_str())),
+        }
+    }
+}
+
+/// Where the answer to an interaction stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Answer {
+    /// Nothing sent yet: the first reply is the interaction's response.
+    Pending,
+    /// Deferred ("tawlbot is thinking…"): the first reply edits that response.
+    Deferred { ephemeral: bool },
+    /// Answered (or not an interaction): replies are follow-ups.
+    Done,
 }
 
 impl Handler {
-    pub(crate) fn new(app: App, dev_guild: Option<u64>) -> Handler {
+    pub(crate) fn new(app: App, dev_guild: Option<u64>, runs_scheduler: bool) -> Handler {
         let (stop_tx, _) = watch::channel(false);
         Handler {
             app,
@@ -185,6 +291,8 @@ impl Handler {
             stopping: Arc::new(AtomicBool::new(false)),
             stop_tx: Arc::new(stop_tx),
             scheduler_started: Arc::new(AtomicBool::new(false)),
+            runs_scheduler,
+            commands_registered: Arc::new(AtomicBool::new(false)),
         }
     }
 
@@ -322,43 +430,80 @@ impl Handler {
         }
     }
 
-    /// Sends one reply. `answered`: the interaction already has its response.
+    /// Sends one reply. `answered`: the interaction already has its response
+    /// (always `true` outside interactions, as for the scheduler).
     async fn send(&self, http: &Http, origin: Option<Origin<'_>>, r: &Reply, answered: &mut bool) {
+        let mut answer = if *answered {
+            Answer::Done
+        } else {
+            Answer::Pending
+        };
+        self.send_reply(http, origin, r, &mut answer).await;
+        *answered = answer == Answer::Done;
+    }
+
+    /// Answers an interaction with "thinking…" (public unless `ephemeral`).
+    async fn defer(&self, http: &Http, origin: Origin<'_>, ephemeral: bool, answer: &mut Answer) {
+        let Some((id, token)) = origin.interaction() else {
+            return;
+        };
+        if *answer != Answer::Pending {
+            return;
+        }
+        let resp = CreateInteractionResponse::Defer(
+            CreateInteractionResponseMessage::new().ephemeral(ephemeral),
+        );
+        match resp.execute(http, (id, token)).await {
+            Ok(()) => *answer = Answer::Deferred { ephemeral },
+            Err(e) => tracing::warn!("could not defer an interaction: {e}"),
+        }
+    }
+
+    /// Sends one reply; `answer` says where the interaction's answer stands.
+    async fn send_reply(
+        &self,
+        http: &Http,
+        origin: Option<Origin<'_>>,
+        r: &Reply,
+        answer: &mut Answer,
+    ) {
         let result = match (&r.target, origin) {
             (Target::Here, Some(Origin::Message(msg))) => msg
                 .channel_id
                 .send_message(http, channel_message(r).reference_message(msg))
                 .await
                 .map(|_| ()),
-            (Target::Here, Some(o @ (Origin::Command(_) | Origin::Component(_)))) => {
-                if !*answered {
-                    *answered = true;
-                    let mut m = CreateInteractionResponseMessage::new()
-                        .ephemeral(r.ephemeral)
-                        .components(components(r))
-                        .add_files(attachments(r));
-                    if !r.text.is_empty() {
-                        m = m.content(clip(&r.text));
+            (Target::Here, Some(o)) => {
+                let Some((id, token)) = o.interaction() else {
+                    return;
+                };
+                match *answer {
+                    Answer::Pending => {
+                        *answer = Answer::Done;
+                        CreateInteractionResponse::Message(response_message(r))
+                            .execute(http, (id, token))
+                            .await
                     }
-                    let resp = CreateInteractionResponse::Message(m);
-                    match o {
-                        Origin::Command(i) => i.create_response(http, resp).await,
-                        Origin::Component(i) => i.create_response(http, resp).await,
-                        Origin::Message(_) => unreachable!(),
+                    Answer::Deferred { ephemeral } if ephemeral == r.ephemeral => {
+                        *answer = Answer::Done;
+                        edit_message(r).execute(http, token).await.map(|_| ())
                     }
-                } else {
-                    let mut m = CreateInteractionResponseFollowup::new()
-                        .ephemeral(r.ephemeral)
-                        .components(components(r))
-                        .add_files(attachments(r));
-                    if !r.text.is_empty() {
-                        m = m.content(clip(&r.text));
+                    Answer::Deferred { .. } => {
+                        // The "thinking…" message cannot change between private
+                        // and public: replace it with a follow-up.
+                        *answer = Answer::Done;
+                        if let Err(e) = http.delete_original_interaction_response(token).await {
+                            tracing::warn!("could not remove a deferred response: {e}");
+                        }
+                        followup_message(r)
+                            .execute(http, (None, token))
+                            .await
+                            .map(|_| ())
                     }
-                    match o {
-                        Origin::Command(i) => i.create_followup(http, m).await.map(|_| ()),
-                        Origin::Component(i) => i.create_followup(http, m).await.map(|_| ()),
-                        Origin::Message(_) => unreachable!(),
-                    }
+                    Answer::Done => followup_message(r)
+                        .execute(http, (None, token))
+                        .await
+                        .map(|_| ()),
                 }
             }
             (Target::Here, None) => Ok(()),
@@ -392,31 +537,91 @@ impl Handler {
         }
     }
 
+    /// Runs `input` on the app for an interaction, deferring the interaction
+    /// first when the command is known to be slow, or when the answer is not
+    /// ready within [`DEFER_AFTER`] (a busy database, a big picture).
+    async fn handle_interaction(
+        &self,
+        http: &Http,
+        origin: Origin<'_>,
+        ctx: &app::Ctx,
+        input: Input,
+    ) {
+        let slow =
+            matches!(&input, Input::Slash { name, .. } if SLOW_COMMANDS.contains(&name.as_str()));
+        let mut answer = Answer::Pending;
+        if slow {
+            self.defer(http, origin, false, &mut answer).await;
+        }
+        let app = self.app.clone();
+        let c = ctx.clone();
+        let mut job = tokio::task::spawn_blocking(move || app.handle(&c, input));
+        if answer == Answer::Pending {
+            if let Ok(done) = tokio::time::timeout(DEFER_AFTER, &mut job).await {
+                return self.finish(http, origin, ctx, done, answer).await;
+            }
+            self.defer(http, origin, false, &mut answer).await;
+        }
+        let done = job.await;
+        self.finish(http, origin, ctx, done, answer).await;
+    }
+
+    async fn finish(
+        &self,
+        http: &Http,
+        origin: Origin<'_>,
+        ctx: &app::Ctx,
+        done: Result<Response, tokio::task::JoinError>,
+        answer: Answer,
+    ) {
+        match done {
+            Ok(resp) => self.deliver(http, origin, ctx, resp, answer).await,
+            Err(e) => {
+                tracing::error!("app call failed: {e}");
+                let mut answer = answer;
+                let sorry = Reply::private("Something went wrong on my side; please try again.");
+                self.send_reply(http, Some(origin), &sorry, &mut answer)
+                    .await;
+            }
+        }
+    }
+
     /// Sends a whole response, then carries out its effects.
-    async fn deliver(&self, http: &Http, origin: Origin<'_>, ctx: &app::Ctx, resp: Response) {
+    async fn deliver(
+        &self,
+        http: &Http,
+        origin: Origin<'_>,
+        ctx: &app::Ctx,
+        resp: Response,
+        mut answer: Answer,
+    ) {
         let Response {
             mut replies,
             effects,
         } = resp;
-        let mut answered = !origin.is_interaction();
-        if origin.is_interaction() {
+        if !origin.is_interaction() {
+            answer = Answer::Done;
+        }
+        if answer != Answer::Done {
             // Answer the interaction first: Discord gives it three seconds.
             if let Some(i) = replies.iter().position(|r| r.target == Target::Here) {
                 let first = replies.remove(i);
-                self.send(http, Some(origin), &first, &mut answered).await;
+                self.send_reply(http, Some(origin), &first, &mut answer)
+                    .await;
             } else {
                 let ack = if effects.is_empty() {
                     "Done."
                 } else {
                     "Opening a thread…"
                 };
-                self.send(http, Some(origin), &Reply::private(ack), &mut answered)
+                self.send_reply(http, Some(origin), &Reply::private(ack), &mut answer)
                     .await;
             }
         }
         for r in &replies {
-            self.send(http, Some(origin), r, &mut answered).await;
+            self.send_reply(http, Some(origin), r, &mut answer).await;
         }
+        let mut answered = answer == Answer::Done;
         self.run_effects(http, Some(origin), ctx, effects, &mut answered)
             .await;
     }
@@ -439,6 +644,10 @@ impl Handler {
                 tracing::warn!("not a channel id: {parent:?}");
                 continue;
             };
+            let mut name = clip_to(name.trim(), MAX_THREAD_NAME);
+            if name.is_empty() {
+                name = "game".to_string();
+            }
             let thread = ChannelId::new(parent_id)
                 .create_thread(
                     http,
@@ -576,7 +785,7 @@ impl Handler {
         let Some(resp) = self.call(move |a| a.handle(&c, input)).await else {
             return;
         };
-        self.deliver(&ctx.http, Origin::Message(&msg), &actx, resp)
+        self.deliver(&ctx.http, Origin::Message(&msg), &actx, resp, Answer::Done)
             .await;
     }
 
@@ -608,28 +817,34 @@ impl Handler {
             })
             .collect();
         let input = Input::Slash { name, args };
-        let c = actx.clone();
-        let Some(resp) = self.call(move |a| a.handle(&c, input)).await else {
-            return;
-        };
-        self.deliver(&ctx.http, Origin::Command(&cmd), &actx, resp)
+        self.handle_interaction(&ctx.http, Origin::Command(&cmd), &actx, input)
             .await;
     }
 
     async fn on_autocomplete(&self, ctx: Context, cmd: CommandInteraction) {
         let actx = self.command_ctx(&cmd);
-        let partial = cmd
-            .data
-            .autocomplete()
-            .map(|f| f.value.to_string())
+        let focused = cmd.data.autocomplete();
+        let option = focused
+            .as_ref()
+            .map(|f| f.name.to_string())
             .unwrap_or_default();
-        let choices = self
-            .call(move |a| a.autocomplete(&actx, &partial))
-            .await
-            .unwrap_or_default();
+        let partial = focused.map(|f| f.value.to_string()).unwrap_or_default();
+        let choices: Vec<(String, String)> = if option == "time" {
+            commands::time_suggestions(&partial)
+        } else {
+            self.call(move |a| a.autocomplete(&actx, &partial))
+                .await
+                .unwrap_or_default()
+                .into_iter()
+                .map(|m| (m.clone(), m))
+                .collect()
+        };
         let mut r = CreateAutocompleteResponse::new();
-        for m in choices.into_iter().take(25) {
-            r = r.add_string_choice(m.clone(), m);
+        for (label, value) in choices.into_iter().take(25) {
+            if value.is_empty() || value.chars().count() > MAX_CHOICE {
+                continue;
+            }
+            r = r.add_string_choice(clip_to(&label, MAX_CHOICE), value);
         }
         if let Err(e) = cmd
             .create_response(&ctx.http, CreateInteractionResponse::Autocomplete(r))
@@ -651,11 +866,7 @@ impl Handler {
         let input = Input::Button {
             id: click.data.custom_id.clone(),
         };
-        let c = actx.clone();
-        let Some(resp) = self.call(move |a| a.handle(&c, input)).await else {
-            return;
-        };
-        self.deliver(&ctx.http, Origin::Component(&click), &actx, resp)
+        self.handle_interaction(&ctx.http, Origin::Component(&click), &actx, input)
             .await;
     }
 }
@@ -673,8 +884,10 @@ impl EventHandler for Handler {
             "invite link: {}",
             super::invite_link(ready.application.id.get())
         );
-        self.register_commands(&ctx.http).await;
-        if !self.scheduler_started.swap(true, Ordering::SeqCst) {
+        if !self.commands_registered.swap(true, Ordering::SeqCst) {
+            self.register_commands(&ctx.http).await;
+        }
+        if self.runs_scheduler && !self.scheduler_started.swap(true, Ordering::SeqCst) {
             tokio::spawn(self.clone().scheduler(Arc::clone(&ctx.http)));
         }
     }

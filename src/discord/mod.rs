@@ -6,6 +6,9 @@
 
 pub mod connect;
 mod handler;
+pub mod shards;
+
+pub use shards::Shards;
 
 use std::future::Future;
 use std::sync::Arc;
@@ -72,6 +75,13 @@ pub fn run_from_env() -> i32 {
         },
         _ => None,
     };
+    let shards = match Shards::from_env() {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    };
     let api_base = std::env::var("DISCORD_API_BASE")
         .ok()
         .filter(|s| !s.trim().is_empty());
@@ -97,7 +107,14 @@ pub fn run_from_env() -> i32 {
             return 1;
         }
     };
-    let result = runtime.block_on(run(token, api_base, dev_guild, app, shutdown_signal()));
+    let result = runtime.block_on(run_shards(
+        token,
+        api_base,
+        dev_guild,
+        shards,
+        app,
+        shutdown_signal(),
+    ));
     match result {
         Ok(()) => 0,
         Err(e) => {
@@ -145,14 +162,40 @@ pub async fn run(
     app: App,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), String> {
-    let handler = Arc::new(handler::Handler::new(app, dev_guild));
+    run_shards(token, api_base, dev_guild, Shards::Auto, app, shutdown).await
+}
+
+/// [`run`] with a choice of shards: [`Shards::Auto`] starts as many as
+/// Discord recommends (`GET /gateway/bot`); a range starts those. The process
+/// that runs shard 0 also runs the clock (see `docs/discord-setup.md`).
+pub async fn run_shards(
+    token: String,
+    api_base: Option<String>,
+    dev_guild: Option<u64>,
+    shards: Shards,
+    app: App,
+    shutdown: impl Future<Output = ()> + Send,
+) -> Result<(), String> {
+    let handler = Arc::new(handler::Handler::new(
+        app,
+        dev_guild,
+        shards.has_shard_zero(),
+    ));
     let mut client = connect::client_builder(&token, api_base.as_deref(), INTENTS)
         .event_handler_arc(Arc::clone(&handler))
         .await
         .map_err(|e| format!("could not start the Discord client: {e}"))?;
     drop(token);
     let shard_manager = Arc::clone(&client.shard_manager);
-    let mut task = tokio::spawn(async move { client.start().await });
+    let mut task = tokio::spawn(async move {
+        match shards {
+            Shards::Auto => client.start_autosharded().await,
+            // serenity 0.12 reads the range's end as the last shard, included.
+            Shards::Range { first, last, total } => {
+                client.start_shard_range(first..last, total).await
+            }
+        }
+    });
 
     tokio::select! {
         r = &mut task => {

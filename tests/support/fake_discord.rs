@@ -43,6 +43,8 @@ pub const DEFAULT_TIMEOUT: Duration = Duration::from_secs(10);
 pub const TIMESTAMP: &str = "2025-01-01T12:00:00.000000+00:00";
 /// The `attachment_size_limit` put on interactions.
 pub const ATTACHMENT_SIZE_LIMIT: u64 = 25 * 1024 * 1024;
+/// How long after an interaction arrives Discord accepts its first callback.
+pub const INTERACTION_DEADLINE: Duration = Duration::from_secs(3);
 
 const API_PREFIX: &str = "/api/v10";
 
@@ -310,6 +312,40 @@ impl RecordedRequest {
             .and_then(Value::as_str)
     }
 
+    /// The message payload this request carries, if it sends or edits a message:
+    /// the body of a message post/edit or follow-up, or `data` of an interaction
+    /// callback that answers with a message.
+    pub fn message_payload(&self) -> Option<&Value> {
+        let body = self.json.as_ref()?;
+        if self.is("POST", "/channels/*/messages")
+            || self.is("PATCH", "/channels/*/messages/*")
+            || self.is("POST", "/webhooks/*/*")
+            || self.is("PATCH", "/webhooks/*/*/messages/*")
+        {
+            return Some(body);
+        }
+        if self.is("POST", "/interactions/*/*/callback")
+            && matches!(body["type"].as_u64(), Some(4 | 7))
+        {
+            return body.get("data");
+        }
+        None
+    }
+
+    /// The `allowed_mentions` of the message this request sends, if any.
+    pub fn allowed_mentions(&self) -> Option<&Value> {
+        self.message_payload()?
+            .get("allowed_mentions")
+            .filter(|v| v.is_object())
+    }
+
+    /// Whom the message this request sends would ping on Discord (content and
+    /// `allowed_mentions` read as Discord reads them); `None` if it sends none.
+    pub fn pings(&self) -> Option<Pings> {
+        let payload = self.message_payload()?;
+        Some(pings_of(payload))
+    }
+
     /// The `id` of the object the fake answered with (message, thread...), panicking if
     /// there is none.
     pub fn response_id(&self) -> u64 {
@@ -369,6 +405,87 @@ fn path_matches(pattern: &str, path: &str) -> bool {
     }
 }
 
+/// Whom a message pings.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Pings {
+    /// `@everyone` or `@here`.
+    pub everyone: bool,
+    pub roles: Vec<u64>,
+    pub users: Vec<u64>,
+}
+
+/// The mentions in `content` as Discord parses them: `<@id>`/`<@!id>` users,
+/// `<@&id>` roles, `@everyone`/`@here`. A backslash before `<` or `@` escapes.
+fn parse_mentions(content: &str) -> Pings {
+    let mut p = Pings::default();
+    let b = content.as_bytes();
+    for (i, _) in content.match_indices('@') {
+        let escaped = i > 0 && b[i - 1] == b'\\';
+        let rest = &content[i + 1..];
+        if !escaped && (rest.starts_with("everyone") || rest.starts_with("here")) {
+            p.everyone = true;
+        }
+        if i == 0 || b[i - 1] != b'<' || (i >= 2 && b[i - 2] == b'\\') {
+            continue;
+        }
+        let (role, digits) = match rest.strip_prefix('&') {
+            Some(r) => (true, r),
+            None => (false, rest.strip_prefix('!').unwrap_or(rest)),
+        };
+        let end = digits
+            .find(|c: char| !c.is_ascii_digit())
+            .unwrap_or(digits.len());
+        if end == 0 || !digits[end..].starts_with('>') {
+            continue;
+        }
+        let Ok(id) = digits[..end].parse::<u64>() else {
+            continue;
+        };
+        let list = if role { &mut p.roles } else { &mut p.users };
+        if !list.contains(&id) {
+            list.push(id);
+        }
+    }
+    p
+}
+
+/// Whom a message payload pings: the mentions in its content, filtered by its
+/// `allowed_mentions` as Discord does (none given: everything in the text pings).
+pub fn pings_of(payload: &Value) -> Pings {
+    let found = parse_mentions(payload["content"].as_str().unwrap_or(""));
+    let Some(am) = payload.get("allowed_mentions").filter(|v| v.is_object()) else {
+        return found;
+    };
+    let parse: Vec<&str> = am["parse"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect();
+    let listed = |key: &str| -> Vec<u64> {
+        am[key]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(|v| v.as_str().and_then(id_of).or_else(|| v.as_u64()))
+            .collect()
+    };
+    let (users, roles) = (listed("users"), listed("roles"));
+    Pings {
+        everyone: found.everyone && parse.contains(&"everyone"),
+        roles: found
+            .roles
+            .into_iter()
+            .filter(|r| parse.contains(&"roles") || roles.contains(r))
+            .collect(),
+        users: found
+            .users
+            .into_iter()
+            .filter(|u| parse.contains(&"users") || users.contains(u))
+            .collect(),
+    }
+}
+
 /// What the bot sent in IDENTIFY (token removed).
 #[derive(Clone, Debug)]
 pub struct Identify {
@@ -408,6 +525,10 @@ struct InteractionRecord {
     id: u64,
     channel: u64,
     guild: Option<u64>,
+    /// When the interaction was dispatched.
+    arrived: Instant,
+    /// Whether it has had its callback (a response or a deferral).
+    acknowledged: bool,
     /// The message of a component interaction.
     message: Option<u64>,
     /// The message that is the interaction's original response, once there is one.
@@ -423,6 +544,10 @@ struct Shared {
     requests_tx: watch::Sender<usize>,
     identify_tx: watch::Sender<Option<Identify>>,
     tasks: Mutex<Vec<AbortHandle>>,
+    /// Discord's 3 s for the first callback of an interaction (shorter in tests).
+    interaction_deadline: Mutex<Duration>,
+    /// The shard count `GET /gateway/bot` recommends.
+    recommended_shards: AtomicU64,
 }
 
 impl Shared {
@@ -502,6 +627,8 @@ impl FakeDiscord {
             requests_tx: watch::channel(0).0,
             identify_tx: watch::channel(None).0,
             tasks: Mutex::new(Vec::new()),
+            interaction_deadline: Mutex::new(INTERACTION_DEADLINE),
+            recommended_shards: AtomicU64::new(1),
         });
 
         let app = Router::new()
@@ -533,6 +660,85 @@ impl FakeDiscord {
 
     pub fn bot_user_id(&self) -> u64 {
         BOT_USER_ID
+    }
+
+    /// How long after an interaction arrives its first callback is accepted
+    /// (default [`INTERACTION_DEADLINE`], 3 s as on Discord). Later callbacks
+    /// get Discord's `404 Unknown interaction` (code 10062).
+    pub fn set_interaction_deadline(&self, deadline: Duration) {
+        *self
+            .shared
+            .interaction_deadline
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = deadline;
+    }
+
+    /// The shard count `GET /gateway/bot` recommends (default 1).
+    pub fn set_recommended_shards(&self, shards: u64) {
+        self.shared
+            .recommended_shards
+            .store(shards, Ordering::SeqCst);
+    }
+
+    /// Every IDENTIFY the bot sent (one per shard connection), tokens redacted.
+    pub fn identifies(&self) -> Vec<Value> {
+        self.gateway_frames()
+            .into_iter()
+            .filter(|f| f["op"] == 2)
+            .map(|f| f["d"].clone())
+            .collect()
+    }
+
+    /// Requests the fake refused as real Discord would (status 400 or 404 with a
+    /// Discord error code).
+    pub fn refused(&self) -> Vec<RecordedRequest> {
+        self.requests()
+            .into_iter()
+            .filter(|r| r.status >= 400 && r.response.as_ref().is_some_and(|v| v["code"] != 0))
+            .collect()
+    }
+
+    /// Panics (listing them) if Discord would have refused any request so far.
+    pub fn assert_nothing_refused(&self) {
+        let refused = self.refused();
+        if !refused.is_empty() {
+            let list: Vec<String> = refused
+                .iter()
+                .map(|r| format!("{} -> {}", r.summary(), r.response.as_ref().unwrap()))
+                .collect();
+            panic!(
+                "fake discord: Discord would have refused {} request(s):\n{}",
+                list.len(),
+                list.join("\n")
+            );
+        }
+    }
+
+    /// Panics unless every message the bot sent or edited carries
+    /// `allowed_mentions` that let it ping no role, no `@everyone`/`@here`, and no
+    /// user other than `may_ping` (if given).
+    pub fn assert_no_unwanted_pings(&self, may_ping: Option<&[u64]>) {
+        for r in self.requests() {
+            let Some(p) = r.pings() else { continue };
+            assert!(
+                r.allowed_mentions().is_some(),
+                "a message without allowed_mentions: {}",
+                r.summary()
+            );
+            assert!(
+                !p.everyone && p.roles.is_empty(),
+                "mass ping in {}: {p:?}",
+                r.summary()
+            );
+            if let Some(ok) = may_ping {
+                assert!(
+                    p.users.iter().all(|u| ok.contains(u)),
+                    "pings {:?} in {}",
+                    p.users,
+                    r.summary()
+                );
+            }
+        }
     }
 
     pub fn application_id(&self) -> u64 {
@@ -1037,6 +1243,8 @@ impl FakeDiscord {
                 id,
                 channel,
                 guild,
+                arrived: Instant::now(),
+                acknowledged: false,
                 message: message_id,
                 original: None,
             },
@@ -1475,6 +1683,9 @@ fn route(shared: &Shared, method: &str, path: &str, body: &ParsedBody) -> Reply 
     };
     let segs: Vec<&str> = rest.split('/').filter(|s| !s.is_empty()).collect();
     let json = body.json.clone().unwrap_or(Value::Null);
+    if let Some(refusal) = refusal(shared, method, &segs, &json, body) {
+        return refusal;
+    }
 
     match (method, segs.as_slice()) {
         ("GET", ["gateway"]) => {
@@ -1485,7 +1696,7 @@ fn route(shared: &Shared, method: &str, path: &str, body: &ParsedBody) -> Reply 
         ("GET", ["gateway", "bot"]) => {
             let v = json!({
                 "url": shared.gateway_url,
-                "shards": 1,
+                "shards": shared.recommended_shards.load(Ordering::SeqCst),
                 "session_start_limit": {
                     "total": 1000, "remaining": 1000, "reset_after": 0, "max_concurrency": 1
                 },
@@ -1910,6 +2121,9 @@ fn interaction_callback(shared: &Shared, token: &str, json: &Value, files: &[Rec
         ));
         return;
     };
+    if let Some(rec) = shared.data().interactions.get_mut(token) {
+        rec.acknowledged = true;
+    }
     let data = json.get("data").cloned().unwrap_or(json!({}));
     let original = match json["type"].as_u64() {
         // CHANNEL_MESSAGE_WITH_SOURCE, DEFERRED_CHANNEL_MESSAGE_WITH_SOURCE
@@ -1969,5 +2183,377 @@ fn webhook_message(
             shared.data().messages.remove(&id);
             Some(Reply::NoContent)
         }
+    }
+}
+
+// ---------------------------------------------------------------------------------------
+// What real Discord refuses
+// ---------------------------------------------------------------------------------------
+
+/// One broken rule: where (a dotted path into the form, as in Discord's `errors`),
+/// Discord's error code, and its message.
+type Problem = (String, &'static str, String);
+
+/// Discord's answer to a form it refuses: `400 {"code":50035,"errors":{...},
+/// "message":"Invalid Form Body"}`, `errors` nested by field path down to
+/// `{"_errors":[{"code","message"}]}`.
+pub fn invalid_form_body(problems: &[Problem]) -> Value {
+    let mut errors = json!({});
+    for (path, code, message) in problems {
+        let mut at = &mut errors;
+        for part in path.split('.').filter(|p| !p.is_empty()) {
+            if at.get(part).is_none() {
+                at[part] = json!({});
+            }
+            at = &mut at[part];
+        }
+        if at.get("_errors").is_none() {
+            at["_errors"] = json!([]);
+        }
+        at["_errors"]
+            .as_array_mut()
+            .expect("_errors is an array")
+            .push(json!({ "code": code, "message": message }));
+    }
+    json!({ "code": 50035, "errors": errors, "message": "Invalid Form Body" })
+}
+
+fn max_len(problems: &mut Vec<Problem>, path: String, value: &str, min: usize, max: usize) {
+    let n = value.chars().count();
+    if n < min || n > max {
+        problems.push((
+            path,
+            "BASE_TYPE_BAD_LENGTH",
+            format!("Must be between {min} and {max} in length."),
+        ));
+    }
+}
+
+fn join(path: &str, key: impl std::fmt::Display) -> String {
+    if path.is_empty() {
+        key.to_string()
+    } else {
+        format!("{path}.{key}")
+    }
+}
+
+/// `^[-_\p{L}\p{N}]{1,32}$` and lower case.
+fn command_name_ok(name: &str) -> bool {
+    (1..=32).contains(&name.chars().count())
+        && name
+            .chars()
+            .all(|c| c == '-' || c == '_' || c.is_alphabetic() || c.is_numeric())
+        && name.to_lowercase() == name
+}
+
+/// The rules of a slash command (or an option, recursively); returns the
+/// characters counted towards the 4,000 of a command.
+fn check_command_part(
+    v: &Value,
+    path: &str,
+    is_option: bool,
+    problems: &mut Vec<Problem>,
+) -> usize {
+    let name = v["name"].as_str().unwrap_or("");
+    let description = v["description"].as_str().unwrap_or("");
+    let kind = v["type"].as_u64().unwrap_or(1);
+    if !command_name_ok(name) {
+        problems.push((
+            join(path, "name"),
+            "APPLICATION_COMMAND_INVALID_NAME",
+            format!("Command name is invalid: {name:?}"),
+        ));
+    }
+    // Descriptions: chat input commands and every option.
+    if is_option || kind == 1 {
+        max_len(problems, join(path, "description"), description, 1, 100);
+    }
+    let mut chars = name.chars().count() + description.chars().count();
+    if let Some(choices) = v.get("choices").and_then(Value::as_array) {
+        if choices.len() > 25 {
+            problems.push((
+                join(path, "choices"),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 25 or fewer in length.".into(),
+            ));
+        }
+        if !choices.is_empty() && v["autocomplete"] == true {
+            problems.push((
+                join(path, "autocomplete"),
+                "APPLICATION_COMMAND_OPTION_CHOICES_AND_AUTOCOMPLETE",
+                "Autocomplete cannot be enabled on an option with choices.".into(),
+            ));
+        }
+        for (i, c) in choices.iter().enumerate() {
+            let at = join(&join(path, "choices"), i);
+            let cname = c["name"].as_str().unwrap_or("");
+            max_len(problems, join(&at, "name"), cname, 1, 100);
+            chars += cname.chars().count();
+            if let Some(value) = c["value"].as_str() {
+                max_len(problems, join(&at, "value"), value, 1, 100);
+                chars += value.chars().count();
+            }
+        }
+    }
+    if let Some(options) = v.get("options").and_then(Value::as_array) {
+        let at = join(path, "options");
+        if options.len() > 25 {
+            problems.push((
+                at.clone(),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 25 or fewer in length.".into(),
+            ));
+        }
+        let subs = options
+            .iter()
+            .filter(|o| matches!(o["type"].as_u64(), Some(1 | 2)))
+            .count();
+        if subs > 0 && subs < options.len() {
+            problems.push((
+                at.clone(),
+                "APPLICATION_COMMAND_OPTIONS_TYPE_INVALID",
+                "Sub-command and sub-command group option types are mutually exclusive to all other types".into(),
+            ));
+        }
+        let mut seen_optional = false;
+        let mut names = std::collections::HashSet::new();
+        for (i, o) in options.iter().enumerate() {
+            let here = join(&at, i);
+            let required = o["required"] == true;
+            if required && seen_optional {
+                problems.push((
+                    join(&here, "required"),
+                    "APPLICATION_COMMAND_OPTIONS_REQUIRED_INVALID",
+                    "Required options must be placed before non-required options".into(),
+                ));
+            }
+            seen_optional |= !required;
+            if !names.insert(o["name"].as_str().unwrap_or("").to_string()) {
+                problems.push((
+                    join(&here, "name"),
+                    "APPLICATION_COMMAND_OPTIONS_NAME_ALREADY_EXISTS",
+                    "Option name already exists".into(),
+                ));
+            }
+            chars += check_command_part(o, &here, true, problems);
+        }
+    }
+    if !is_option && chars > 4000 {
+        problems.push((
+            path.to_string(),
+            "APPLICATION_COMMAND_TOO_LARGE",
+            format!("Command exceeds maximum size (4000): {chars}"),
+        ));
+    }
+    chars
+}
+
+/// Discord's rules for the commands of a bulk overwrite (`PUT .../commands`).
+pub fn command_problems(commands: &Value) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let Some(list) = commands.as_array() else {
+        problems.push((String::new(), "BASE_TYPE_ARRAY", "Must be an array.".into()));
+        return problems;
+    };
+    if list.len() > 100 {
+        problems.push((
+            String::new(),
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 100 or fewer in length.".into(),
+        ));
+    }
+    for (i, c) in list.iter().enumerate() {
+        check_command_part(c, &i.to_string(), false, &mut problems);
+    }
+    problems
+}
+
+/// Discord's rules for a message payload (create, edit, follow-up, interaction
+/// response). `files`: how many files come with it.
+pub fn message_problems(m: &Value, files: usize, creating: bool) -> Vec<Problem> {
+    let mut problems = Vec::new();
+    let content = m["content"].as_str().unwrap_or("");
+    if content.chars().count() > 2000 {
+        problems.push((
+            "content".into(),
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 2000 or fewer in length.".into(),
+        ));
+    }
+    let rows = m["components"].as_array().map_or(&[][..], Vec::as_slice);
+    if rows.len() > 5 {
+        problems.push((
+            "components".into(),
+            "BASE_TYPE_MAX_LENGTH",
+            "Must be 5 or fewer in length.".into(),
+        ));
+    }
+    for (i, row) in rows.iter().enumerate() {
+        let at = format!("components.{i}.components");
+        let inner = row["components"].as_array().map_or(&[][..], Vec::as_slice);
+        if inner.len() > 5 {
+            problems.push((
+                at.clone(),
+                "BASE_TYPE_MAX_LENGTH",
+                "Must be 5 or fewer in length.".into(),
+            ));
+        }
+        for (j, c) in inner.iter().enumerate() {
+            if let Some(id) = c["custom_id"].as_str() {
+                max_len(&mut problems, format!("{at}.{j}.custom_id"), id, 1, 100);
+            }
+            if let Some(label) = c["label"].as_str() {
+                max_len(&mut problems, format!("{at}.{j}.label"), label, 0, 80);
+            }
+        }
+    }
+    for (i, a) in m["attachments"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .enumerate()
+    {
+        if let Some(d) = a["description"].as_str() {
+            max_len(
+                &mut problems,
+                format!("attachments.{i}.description"),
+                d,
+                0,
+                1024,
+            );
+        }
+    }
+    if let Some(am) = m.get("allowed_mentions").filter(|v| v.is_object()) {
+        let parse: Vec<&str> = am["parse"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .filter_map(Value::as_str)
+            .collect();
+        for (key, kind) in [("users", "users"), ("roles", "roles")] {
+            if parse.contains(&kind) && am[key].as_array().is_some_and(|l| !l.is_empty()) {
+                problems.push((
+                    format!("allowed_mentions.{key}"),
+                    "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                    format!("parse:[\"{kind}\"] and {key}: [ids] are mutually exclusive."),
+                ));
+            }
+        }
+    }
+    let has_body = !content.is_empty()
+        || files > 0
+        || !rows.is_empty()
+        || m["embeds"].as_array().is_some_and(|e| !e.is_empty())
+        || m["sticker_ids"].as_array().is_some_and(|e| !e.is_empty());
+    if creating && !has_body {
+        problems.push((
+            "content".into(),
+            "BASE_TYPE_REQUIRED",
+            "Cannot send an empty message".into(),
+        ));
+    }
+    problems
+}
+
+fn refuse(problems: Vec<Problem>) -> Option<Reply> {
+    (!problems.is_empty())
+        .then(|| Reply::Json(StatusCode::BAD_REQUEST, invalid_form_body(&problems)))
+}
+
+/// What real Discord refuses that the routes above would accept: `Some(answer)`.
+fn refusal(
+    shared: &Shared,
+    method: &str,
+    segs: &[&str],
+    json: &Value,
+    body: &ParsedBody,
+) -> Option<Reply> {
+    let files = body.files.len();
+    match (method, segs) {
+        ("PUT", ["applications", _, "commands"])
+        | ("PUT", ["applications", _, "guilds", _, "commands"]) => refuse(command_problems(json)),
+        ("POST", ["applications", _, "commands"])
+        | ("POST", ["applications", _, "guilds", _, "commands"]) => {
+            refuse(command_problems(&json!([json])))
+        }
+        ("POST", ["channels", _, "messages"]) | ("POST", ["webhooks", _, _]) => {
+            refuse(message_problems(json, files, true))
+        }
+        ("PATCH", ["channels", _, "messages", _])
+        | ("PATCH", ["webhooks", _, _, "messages", _]) => {
+            refuse(message_problems(json, files, false))
+        }
+        ("POST", ["channels", _, "threads"])
+        | ("POST", ["channels", _, "messages", _, "threads"]) => {
+            let mut problems = Vec::new();
+            max_len(
+                &mut problems,
+                "name".into(),
+                json["name"].as_str().unwrap_or(""),
+                1,
+                100,
+            );
+            refuse(problems)
+        }
+        ("POST", ["interactions", _, token, "callback"]) => {
+            let (record, deadline) = {
+                let data = shared.data();
+                (
+                    data.interactions.get(*token).cloned(),
+                    *shared
+                        .interaction_deadline
+                        .lock()
+                        .unwrap_or_else(|e| e.into_inner()),
+                )
+            };
+            let record = record?;
+            if record.acknowledged {
+                return Some(Reply::Json(
+                    StatusCode::BAD_REQUEST,
+                    json!({ "message": "Interaction has already been acknowledged.", "code": 40060 }),
+                ));
+            }
+            if record.arrived.elapsed() > deadline {
+                return Some(Reply::Json(
+                    StatusCode::NOT_FOUND,
+                    json!({ "message": "Unknown interaction", "code": 10062 }),
+                ));
+            }
+            let data = json.get("data").cloned().unwrap_or(json!({}));
+            let mut problems = match json["type"].as_u64() {
+                Some(4) => message_problems(&data, files, true),
+                Some(7) => message_problems(&data, files, false),
+                Some(8) => {
+                    let mut p = Vec::new();
+                    let choices = data["choices"].as_array().map_or(&[][..], Vec::as_slice);
+                    if choices.len() > 25 {
+                        p.push((
+                            "data.choices".into(),
+                            "BASE_TYPE_MAX_LENGTH",
+                            "Must be 25 or fewer in length.".into(),
+                        ));
+                    }
+                    for (i, c) in choices.iter().enumerate() {
+                        max_len(
+                            &mut p,
+                            format!("data.choices.{i}.name"),
+                            c["name"].as_str().unwrap_or(""),
+                            1,
+                            100,
+                        );
+                        if let Some(v) = c["value"].as_str() {
+                            max_len(&mut p, format!("data.choices.{i}.value"), v, 1, 100);
+                        }
+                    }
+                    return refuse(p);
+                }
+                _ => Vec::new(),
+            };
+            for p in &mut problems {
+                p.0 = format!("data.{}", p.0);
+            }
+            refuse(problems)
+        }
+        _ => None,
     }
 }

@@ -1,0 +1,109 @@
+//! Names that players choose (their Discord names, tournament names) shown
+//! inside the bot's own text: escaped so they cannot format the message or
+//! mention anyone.
+//!
+//! Discord reads Markdown (`*bold*`, `_italic_`, `` `code` ``, `||spoiler||`,
+//! `> quote`, `# heading`, `[link](url)`, `~~strike~~`) and mentions
+//! (`<@id>`, `<@&role>`, `<#channel>`, `@everyone`, `@here`). A backslash
+//! before a Markdown character shows the character itself; a zero-width space
+//! after `@` keeps `@everyone` and `@here` from being read as mentions (and the
+//! Discord adapter also sends `allowed_mentions` naming only the users the bot
+//! means to ping). Pictures and record files use the names as they are.
+
+/// Characters with a meaning in Discord's Markdown or mention syntax.
+const SPECIAL: &[char] = &[
+    '\\', '*', '_', '~', '`', '|', '>', '<', '#', '[', ']', '(', ')',
+];
+
+/// `name` ready to be put into message text: Markdown and mention characters
+/// escaped, line breaks and other control characters turned into spaces.
+pub fn name(name: &str) -> String {
+    let mut out = String::with_capacity(name.len() + 8);
+    for c in name.chars() {
+        match c {
+            c if SPECIAL.contains(&c) => {
+                out.push('\\');
+                out.push(c);
+            }
+            '@' => out.push_str("@\u{200B}"),
+            c if c.is_control() => out.push(' '),
+            c => out.push(c),
+        }
+    }
+    // A leading `-`, `1.` or `#` would start a list or heading on its own line.
+    if out.starts_with('-') || out.starts_with('+') {
+        out.insert(0, '\\');
+    }
+    out
+}
+
+/// The user ids the text pings: each `<@id>` or `<@!id>` not escaped with a
+/// backslash. Role (`<@&id>`) and channel (`<#id>`) mentions are not users.
+pub fn pinged_users(text: &str) -> Vec<u64> {
+    let mut out = Vec::new();
+    let bytes = text.as_bytes();
+    let mut i = 0;
+    while let Some(at) = text[i..].find("<@") {
+        let start = i + at;
+        i = start + 2;
+        if start > 0 && bytes[start - 1] == b'\\' {
+            continue;
+        }
+        let mut j = i;
+        if bytes.get(j) == Some(&b'!') {
+            j += 1;
+        }
+        let digits_start = j;
+        while bytes.get(j).is_some_and(u8::is_ascii_digit) {
+            j += 1;
+        }
+        if j > digits_start && bytes.get(j) == Some(&b'>') {
+            if let Ok(id) = text[digits_start..j].parse::<u64>() {
+                if !out.contains(&id) {
+                    out.push(id);
+                }
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn mentions_are_broken() {
+        assert_eq!(name("@everyone"), "@\u{200B}everyone");
+        assert_eq!(name("@here"), "@\u{200B}here");
+        assert_eq!(name("<@&123>"), "\\<@\u{200B}&123\\>");
+        assert_eq!(name("<@42>"), "\\<@\u{200B}42\\>");
+        assert_eq!(name("<#42>"), "\\<\\#42\\>");
+        assert!(pinged_users(&name("<@42>")).is_empty());
+    }
+
+    #[test]
+    fn markdown_is_shown_as_typed() {
+        assert_eq!(name("*bold* _it_"), "\\*bold\\* \\_it\\_");
+        assert_eq!(
+            name("||x|| `c` ~~s~~"),
+            "\\|\\|x\\|\\| \\`c\\` \\~\\~s\\~\\~"
+        );
+        assert_eq!(name("> quote"), "\\> quote");
+        assert_eq!(name("# big"), "\\# big");
+        assert_eq!(name("[a](http://x)"), "\\[a\\]\\(http://x\\)");
+        assert_eq!(name("back\\slash"), "back\\\\slash");
+        assert_eq!(name("- item"), "\\- item");
+        assert_eq!(name("two\nlines"), "two lines");
+        assert_eq!(name("Glenys ap Rhys"), "Glenys ap Rhys");
+        assert_eq!(name("Siân-Wyn"), "Siân-Wyn");
+    }
+
+    #[test]
+    fn pinged_users_are_the_plain_user_mentions() {
+        assert_eq!(pinged_users("<@1> and <@!2>, again <@1>"), [1, 2]);
+        assert!(pinged_users("<@&3> <#4> @everyone @here \\<@5> <@x> <@6").is_empty());
+        assert_eq!(pinged_users("<@<@7>"), [7]);
+        assert_eq!(pinged_users("é<@8>"), [8]);
+    }
+}

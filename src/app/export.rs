@@ -1,0 +1,116 @@
+//! `/export` is the slowest command (a GIF of every position): its files are
+//! kept per game and move count (and result), and each user may ask once a minute.
+
+use std::collections::{HashMap, VecDeque};
+use std::sync::{Arc, Mutex};
+
+/// How long a user waits between two exports, in seconds.
+pub const EXPORT_EVERY: i64 = 60;
+/// How many exports are kept.
+const KEEP: usize = 16;
+
+/// The files of one export.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ExportFiles {
+    pub record: Vec<u8>,
+    pub gif: Vec<u8>,
+}
+
+#[derive(Default)]
+struct Inner {
+    /// (game id, version) -> files, oldest first.
+    files: VecDeque<((i64, String), Arc<ExportFiles>)>,
+    /// user id -> time of their last export.
+    last: HashMap<String, i64>,
+}
+
+/// The cache and the per-user limit; cheap to clone (shared).
+#[derive(Clone, Default)]
+pub struct ExportCache {
+    inner: Arc<Mutex<Inner>>,
+}
+
+impl ExportCache {
+    fn inner(&self) -> std::sync::MutexGuard<'_, Inner> {
+        self.inner.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Whether `user` may export at `now`; if so, counts this export. `Err`
+    /// holds the seconds left to wait.
+    pub fn allow(&self, user: &str, now: i64) -> Result<(), i64> {
+        let mut inner = self.inner();
+        if let Some(&last) = inner.last.get(user) {
+            let wait = last + EXPORT_EVERY - now;
+            if wait > 0 {
+                return Err(wait);
+            }
+        }
+        inner.last.retain(|_, t| *t + EXPORT_EVERY > now);
+        inner.last.insert(user.to_string(), now);
+        Ok(())
+    }
+
+    /// The files of game `game` at `version` (its move count, and its result
+    /// once it has one), made by `make` unless kept.
+    pub fn get_or_make(
+        &self,
+        game: i64,
+        version: &str,
+        make: impl FnOnce() -> ExportFiles,
+    ) -> Arc<ExportFiles> {
+        let key = (game, version.to_string());
+        if let Some((_, f)) = self.inner().files.iter().find(|(k, _)| *k == key) {
+            return Arc::clone(f);
+        }
+        // Made outside the lock: two users may make the same export at once,
+        // which is harmless; a lock held while drawing a GIF would not be.
+        let made = Arc::new(make());
+        let mut inner = self.inner();
+        inner.files.retain(|(k, _)| k.0 != game);
+        inner.files.push_back((key, Arc::clone(&made)));
+        while inner.files.len() > KEEP {
+            inner.files.pop_front();
+        }
+        made
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn one_export_a_minute_per_user() {
+        let c = ExportCache::default();
+        assert_eq!(c.allow("a", 1000), Ok(()));
+        assert_eq!(c.allow("a", 1010), Err(50));
+        assert_eq!(c.allow("b", 1010), Ok(()));
+        assert_eq!(c.allow("a", 1059), Err(1));
+        assert_eq!(c.allow("a", 1060), Ok(()));
+    }
+
+    #[test]
+    fn files_are_made_once_per_game_and_move_count() {
+        let c = ExportCache::default();
+        let made = std::cell::Cell::new(0);
+        let make = |n: u8| {
+            made.set(made.get() + 1);
+            ExportFiles {
+                record: vec![n],
+                gif: vec![],
+            }
+        };
+        assert_eq!(c.get_or_make(1, "10", || make(1)).record, [1]);
+        assert_eq!(c.get_or_make(1, "10", || make(2)).record, [1]);
+        assert_eq!(c.get_or_make(1, "11", || make(3)).record, [3]);
+        assert_eq!(c.get_or_make(2, "11", || make(4)).record, [4]);
+        assert_eq!(c.get_or_make(1, "11", || make(5)).record, [3]);
+        assert_eq!(made.get(), 3);
+        // The old position of game 1 was dropped when it moved on.
+        assert_eq!(c.inner().files.len(), 2);
+        for g in 10..40 {
+            c.get_or_make(g, "1", || make(0));
+        }
+        assert_eq!(c.inner().files.len(), KEEP);
+    }
+}
