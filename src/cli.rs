@@ -190,7 +190,7 @@ pub enum BuildError {
 }
 
 impl BuildError {
-    fn exit(self) -> Exit {
+    pub(crate) fn exit(self) -> Exit {
         match self {
             BuildError::Usage(m) => Exit::Usage(m),
             BuildError::Unreadable(m) => {

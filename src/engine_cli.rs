@@ -100,9 +100,13 @@ pub fn engine(args: Vec<String>, out: &mut dyn Write) -> Exit {
         ));
     }
     let limits = limits.remove(0);
-    let (mut game, moves) = match ga.build() {
+    let crate::cli::Built {
+        mut game,
+        moves,
+        ending,
+    } = match ga.build() {
         Ok(x) => x,
-        Err(e) => return Exit::Usage(e),
+        Err(e) => return e.exit(),
     };
     let fail = |out: &mut dyn Write, msg: String| {
         let _ = writeln!(out, "{}", json!({ "error": msg }));
@@ -112,6 +116,9 @@ pub fn engine(args: Vec<String>, out: &mut dyn Write) -> Exit {
         if let Err(e) = notation::play_text(&mut game, m) {
             return fail(out, format!("{m}: {}", explain(game.rules(), &e)));
         }
+    }
+    if let Some(e) = ending.filter(|_| !game.is_over()) {
+        e.apply(&mut game);
     }
     let t0 = Instant::now();
     let stop = AtomicBool::new(false);
