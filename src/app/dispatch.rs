@@ -1,0 +1,146 @@
+//! Text and options become a use case, once: plain messages, slash
+//! commands and buttons.
+
+use super::*;
+
+impl App {
+    /// Handles one input.
+    pub fn handle(&self, ctx: &Ctx, input: Input) -> Response {
+        self.remember(ctx);
+        match input {
+            Input::Message { text, addressed } => self.message(ctx, &text, addressed),
+            Input::Slash { name, args } => self.slash(ctx, &name, &args),
+            Input::Button { id } => self.button(ctx, &id),
+        }
+    }
+
+    pub(super) fn message(&self, ctx: &Ctx, text: &str, addressed: bool) -> Response {
+        let text = strip_mentions(text);
+        if text.len() > MAX_TEXT {
+            return Response::none();
+        }
+        if parse_move(&text).is_err() {
+            if addressed
+                && self
+                    .throttle
+                    .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
+            {
+                return Response::one(Reply::text(
+                    "I read moves like e1-e4 (or @14-@44 in goedhboell). Type /help for everything else.",
+                ));
+            }
+            return Response::none();
+        }
+        let Ok(Some(row)) = self.store.active_game_in_channel(&ctx.channel) else {
+            return if addressed
+                && self
+                    .throttle
+                    .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
+            {
+                Response::one(Reply::text(
+                    "There is no game in this channel. Start one with /challenge.",
+                ))
+            } else {
+                Response::none()
+            };
+        };
+        // Moves from onlookers are ignored quietly: the channel is theirs to talk in.
+        if row.first_player != ctx.user.id && row.second_player != ctx.user.id {
+            return Response::none();
+        }
+        self.play(ctx, row, &text, false)
+    }
+
+    pub(super) fn slash(&self, ctx: &Ctx, name: &str, args: &[(String, String)]) -> Response {
+        match name {
+            "challenge" => self.challenge(ctx, args),
+            "accept" => self.accept(ctx, arg(args, "id")),
+            "decline" => self.decline(ctx, arg(args, "id")),
+            "move" => match arg(args, "move") {
+                None => Response::one(Reply::private("Write the move, like /move move:e1-e4.")),
+                Some(m) => self.slash_move(ctx, m),
+            },
+            "board" => self.board(ctx),
+            "moves" => self.show_moves(ctx, arg(args, "square").unwrap_or("")),
+            "history" => self.history(ctx),
+            "resign" => self.resign(ctx),
+            "draw" => self.offer(ctx, OfferKind::Draw, arg(args, "action")),
+            "takeback" => self.offer(ctx, OfferKind::Takeback, arg(args, "action")),
+            "pause" => match arg(args, "days").map(str::parse::<i64>) {
+                None => self.offer(ctx, OfferKind::Pause, arg(args, "action")),
+                Some(Ok(d)) if (1..=clock::PAUSE_MAX_DAYS).contains(&d) => self.offer_with(
+                    ctx,
+                    OfferKind::Pause,
+                    arg(args, "action"),
+                    Some(d * clock::DAY),
+                ),
+                Some(_) => Response::one(Reply::private(format!(
+                    "A pause lasts 1 to {} days, like /pause days:7.",
+                    clock::PAUSE_MAX_DAYS
+                ))),
+            },
+            "resume" => self.offer(ctx, OfferKind::Resume, arg(args, "action")),
+            "abort" => self.abort_command(ctx),
+            "notify" => Response::one(self.set_notify(&ctx.user.id, arg(args, "how"))),
+            "rules" => self.rules(arg(args, "variant")),
+            "games" => self.games(ctx),
+            "game" => self.show_game(ctx, arg(args, "id")),
+            "mygames" => self.my_games(ctx),
+            "export" => self.export(ctx),
+            "help" => Response::one(Reply::private(help_text())),
+            "leaderboard" | "profile" => tournaments::ratings_command(self, ctx, name, args),
+            t if t == "tournament" || t.starts_with("tournament ") => {
+                tournaments::command(self, ctx, t.trim_start_matches("tournament").trim(), args)
+            }
+            other => {
+                let shown: String = other.chars().take(32).collect();
+                Response::one(Reply::private(format!(
+                    "There is no /{shown} command. Type /help to see them all."
+                )))
+            }
+        }
+    }
+
+    pub(super) fn button(&self, ctx: &Ctx, id: &str) -> Response {
+        let (verb, rest) = id.split_once(':').unwrap_or((id, ""));
+        match verb {
+            "accept" => self.accept(ctx, Some(rest)),
+            "decline" => self.decline(ctx, Some(rest)),
+            "draw" => self.offer(ctx, OfferKind::Draw, Some(rest)),
+            "takeback" => self.offer(ctx, OfferKind::Takeback, Some(rest)),
+            "pause" => self.offer(ctx, OfferKind::Pause, Some(rest)),
+            "resume" => self.offer(ctx, OfferKind::Resume, Some(rest)),
+            _ => Response::one(Reply::private("That button no longer does anything.")),
+        }
+    }
+}
+
+pub(super) fn arg<'a>(args: &'a [(String, String)], name: &str) -> Option<&'a str> {
+    args.iter()
+        .find(|(k, _)| k == name)
+        .map(|(_, v)| v.trim())
+        .filter(|v| !v.is_empty())
+}
+
+pub(super) fn truthy(v: Option<&str>) -> bool {
+    matches!(
+        v.map(str::to_ascii_lowercase).as_deref(),
+        Some("true" | "yes" | "1" | "on")
+    )
+}
+
+pub(super) fn strip_mentions(text: &str) -> String {
+    let mut out = String::new();
+    let mut rest = text;
+    while let Some(i) = rest.find("<@") {
+        out.push_str(&rest[..i]);
+        match rest[i..].find('>') {
+            Some(j) => rest = &rest[i + j + 1..],
+            None => {
+                rest = "";
+            }
+        }
+    }
+    out.push_str(rest);
+    out.trim().to_string()
+}

@@ -1,0 +1,160 @@
+//! What comes in and what goes out: the context of an input, the input,
+//! and the replies and effects the app answers with. No serenity types.
+
+/// A person, by platform id and display name.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct User {
+    pub id: String,
+    pub name: String,
+}
+
+/// Who says what, where and when.
+#[derive(Clone, Debug)]
+pub struct Ctx {
+    pub server: String,
+    pub channel: String,
+    pub user: User,
+    /// Unix seconds (the console's clock may run ahead of the wall clock).
+    pub now: i64,
+    /// The id of the message or interaction: a move is applied once per source.
+    pub source: String,
+    /// The user has the Manage Server permission.
+    pub manage_server: bool,
+    /// Users named by mentions or user options, with their display names.
+    pub mentioned: Vec<User>,
+}
+
+/// What came in.
+#[derive(Clone, Debug)]
+pub enum Input {
+    /// A plain message. `addressed`: it mentions the bot or replies to it.
+    Message { text: String, addressed: bool },
+    /// A slash command with its options as text (user options as user ids).
+    Slash {
+        name: String,
+        args: Vec<(String, String)>,
+    },
+    /// A button press, by the button's id.
+    Button { id: String },
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Attachment {
+    pub name: String,
+    pub bytes: Vec<u8>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ButtonStyle {
+    Primary,
+    Secondary,
+    Danger,
+}
+
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Button {
+    pub id: String,
+    pub label: String,
+    pub style: ButtonStyle,
+}
+
+/// Where a reply goes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Target {
+    /// Answer to the input (the interaction, or the channel of the message).
+    Here,
+    /// A message in another channel.
+    Channel(String),
+    /// A direct message to a user.
+    Dm(String),
+}
+
+/// One message to send.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Reply {
+    pub target: Target,
+    pub text: String,
+    pub files: Vec<Attachment>,
+    pub buttons: Vec<Button>,
+    /// Only the user who asked sees it (slash commands and buttons).
+    pub ephemeral: bool,
+}
+
+impl Reply {
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            target: Target::Here,
+            text: text.into(),
+            files: Vec::new(),
+            buttons: Vec::new(),
+            ephemeral: false,
+        }
+    }
+    /// A refusal or notice for the user alone.
+    pub fn private(text: impl Into<String>) -> Reply {
+        Reply {
+            ephemeral: true,
+            ..Reply::text(text)
+        }
+    }
+    pub(crate) fn with_png(mut self, name: &str, bytes: Vec<u8>) -> Reply {
+        if !bytes.is_empty() {
+            self.files.push(Attachment {
+                name: name.into(),
+                bytes,
+            });
+        }
+        self
+    }
+    /// The same reply, posted in `channel`.
+    pub fn to_channel(self, channel: &str) -> Reply {
+        self.to(Target::Channel(channel.to_string()))
+    }
+    pub(crate) fn to(mut self, target: Target) -> Reply {
+        self.target = target;
+        self
+    }
+}
+
+/// Something the front end must do and report back.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Effect {
+    /// Open a thread under `parent` named `name`, then call
+    /// [`App::start_in_thread`] with its channel id.
+    OpenThread {
+        parent: String,
+        name: String,
+        challenge: i64,
+    },
+    /// Open a thread under `parent` named `name` for a tournament match,
+    /// then call [`App::start_match_in_thread`] with its channel id.
+    OpenMatchThread {
+        parent: String,
+        name: String,
+        match_id: i64,
+    },
+}
+
+/// Everything the app answers to one input.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Response {
+    pub replies: Vec<Reply>,
+    pub effects: Vec<Effect>,
+}
+
+impl Response {
+    pub(crate) fn one(r: Reply) -> Response {
+        Response {
+            replies: vec![r],
+            effects: Vec::new(),
+        }
+    }
+    pub(crate) fn none() -> Response {
+        Response::default()
+    }
+    /// Appends another response's replies and effects.
+    pub(crate) fn extend(&mut self, other: Response) {
+        self.replies.extend(other.replies);
+        self.effects.extend(other.effects);
+    }
+}

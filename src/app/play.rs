@@ -1,0 +1,261 @@
+//! Playing: moves (typed, /move, autocomplete), the board, legal moves, resigning.
+
+use super::*;
+
+impl App {
+    pub(super) fn channel_game(&self, ctx: &Ctx, finished_too: bool) -> Result<Loaded, Response> {
+        let row = if finished_too {
+            self.store.latest_game_in_channel(&ctx.channel)
+        } else {
+            self.store.active_game_in_channel(&ctx.channel)
+        };
+        match row {
+            Ok(Some(r)) => {
+                let id = r.id;
+                self.load(r)
+                    .map_err(|e| Response::one(Reply::private(unreadable(id, &e))))
+            }
+            Ok(None) => Err(Response::one(Reply::private(
+                "There is no game in this channel. Start one with /challenge.",
+            ))),
+            Err(e) => Err(store_err(e)),
+        }
+    }
+
+    pub(super) fn slash_move(&self, ctx: &Ctx, text: &str) -> Response {
+        let row = match self.store.active_game_in_channel(&ctx.channel) {
+            Ok(Some(r)) => r,
+            Ok(None) => {
+                return Response::one(Reply::private(
+                    match self.store.latest_game_in_channel(&ctx.channel) {
+                        Ok(Some(_)) => {
+                            "The game in this channel is over. Start a new one with /challenge."
+                        }
+                        _ => "There is no game in this channel. Start one with /challenge.",
+                    },
+                ))
+            }
+            Err(e) => return store_err(e),
+        };
+        if row.first_player != ctx.user.id && row.second_player != ctx.user.id {
+            return Response::one(Reply::private(
+                "You are not playing in this game: only its two players can move.",
+            ));
+        }
+        self.play(ctx, row, text, true)
+    }
+
+    pub(super) fn play(&self, ctx: &Ctx, row: GameRow, text: &str, private: bool) -> Response {
+        let refuse = |t: String| {
+            if private {
+                Response::one(Reply::private(t))
+            } else if self
+                .throttle
+                .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
+            {
+                Response::one(Reply::text(format!("{} {t}", mention(&ctx.user.id))))
+            } else {
+                // Repeated refused plain messages: one reply a minute.
+                Response::none()
+            }
+        };
+        let id = row.id;
+        let mut l = match self.load(row) {
+            Ok(l) => l,
+            Err(e) => return refuse(unreadable(id, &e)),
+        };
+        let Some(to_move) = l.game.to_move() else {
+            return refuse("This game is over.".into());
+        };
+        if l.row.paused {
+            return refuse(PAUSED_NO_MOVE.into());
+        }
+        let me = l.side_of(&ctx.user.id);
+        if me != Some(to_move) {
+            return refuse(format!(
+                "It is {} turn: {} to move.",
+                turn_of(l.game.rules(), to_move),
+                mention(&l.players[to_move.index()])
+            ));
+        }
+        let before = l.game.record().len() as u32;
+        let played = match notation::play_text(&mut l.game, text) {
+            Ok(p) => p,
+            Err(e) => return refuse(explain(l.game.rules(), &e)),
+        };
+        let rules = l.game.rules();
+        let mv_text = format_played(rules, &played);
+        let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
+        let finished = l
+            .game
+            .outcome()
+            .map(|o| (crate::cli::result_word(&l.game), o.reason.as_str()));
+        let turn = clock::after_move(tc, &l.row, played.side, l.game.turn(), ctx.now);
+        let nm = NewMove {
+            game_id: l.row.id,
+            expected_number: before,
+            text: &mv_text,
+            player_id: &ctx.user.id,
+            at: ctx.now,
+            source_id: &ctx.source,
+            finished,
+            deadline: if finished.is_some() {
+                None
+            } else {
+                turn.deadline
+            },
+            banks: turn.banks,
+        };
+        // The move and its clock (deadline, banks, next reminder) in one
+        // transaction; the reply below is built only once it is committed.
+        match self.store.append_move_clocked(&nm, turn.remind_at) {
+            Ok(_) => {}
+            Err(AppendError::Stale { .. }) => {
+                return refuse(
+                    "The position changed while you were moving: look at the board again.".into(),
+                )
+            }
+            Err(AppendError::Duplicate) => return Response::none(),
+            Err(AppendError::GameOver) => return refuse("This game is over.".into()),
+            Err(AppendError::Paused) => return refuse(PAUSED_NO_MOVE.into()),
+            Err(e) => {
+                // Private: a plain message cannot be answered privately in
+                // the channel, so the sentence goes by direct message.
+                let mut r = store_err(e);
+                if !private {
+                    for x in &mut r.replies {
+                        x.target = Target::Dm(ctx.user.id.clone());
+                    }
+                }
+                return r;
+            }
+        }
+        l.row.updated_at = ctx.now;
+        l.row.deadline = nm.deadline;
+        let text = format!(
+            "{} played **{}**. {}",
+            mention(&ctx.user.id),
+            mv_text,
+            self.status_line(&l)
+        );
+        let mut resp = Response::one(self.board_reply(&l, text, &[]));
+        self.notify_turn(
+            &l,
+            &mut resp.replies,
+            &format!("{} played {}.", escape::name(&ctx.user.name), mv_text),
+        );
+        if l.game.is_over() {
+            resp.extend(lifecycle::ended(self, &l, ctx.now));
+        }
+        resp
+    }
+
+    /// Suggestions for `/move` while the user types.
+    pub fn autocomplete(&self, ctx: &Ctx, partial: &str) -> Vec<String> {
+        let Ok(Some(row)) = self.store.active_game_in_channel(&ctx.channel) else {
+            return Vec::new();
+        };
+        let Ok(l) = self.load(row) else {
+            return Vec::new();
+        };
+        if l.game.to_move().is_none() || l.side_of(&ctx.user.id) != l.game.to_move() {
+            return Vec::new();
+        }
+        let rules = l.game.rules();
+        let p = partial.trim().to_ascii_lowercase();
+        l.game
+            .legal_moves()
+            .iter()
+            .map(|m| notation::format_move(rules, m))
+            .filter(|m| m.starts_with(&p))
+            .take(25)
+            .collect()
+    }
+
+    pub(super) fn board(&self, ctx: &Ctx) -> Response {
+        match self.channel_game(ctx, true) {
+            Ok(l) => {
+                let t = format!("Game {}. {}", l.row.id, self.status_line_at(&l, ctx.now));
+                Response::one(self.board_reply(&l, t, &[]))
+            }
+            Err(r) => r,
+        }
+    }
+
+    pub(super) fn show_moves(&self, ctx: &Ctx, square: &str) -> Response {
+        let l = match self.channel_game(ctx, false) {
+            Ok(l) => l,
+            Err(r) => return r,
+        };
+        let rules = l.game.rules();
+        let t = parse_move(&format!("{square} {square}"));
+        let sq = match t
+            .map_err(PlayError::Parse)
+            .and_then(|t| resolve_square(rules, t.from))
+        {
+            Ok(s) => s,
+            Err(e) => return Response::one(Reply::private(explain(rules, &e))),
+        };
+        let name = format_square(rules, sq);
+        let Some(p) = l.game.board().get(sq) else {
+            return Response::one(Reply::private(format!("There is no piece on {name}.")));
+        };
+        let dests: Vec<_> = l.game.reach(sq).iter().map(|m| m.to).collect();
+        let list = dests
+            .iter()
+            .map(|&s| format_square(rules, s))
+            .collect::<Vec<_>>()
+            .join(", ");
+        let text = if dests.is_empty() {
+            format!("{} on {name} cannot move.", capitalise(rules.piece_name(p)))
+        } else {
+            format!(
+                "{} on {name} can go to {list}.",
+                capitalise(rules.piece_name(p))
+            )
+        };
+        let mut r = self.board_reply(&l, text, &dests);
+        r.ephemeral = true;
+        Response::one(r)
+    }
+
+    pub(super) fn finish(
+        &self,
+        ctx: &Ctx,
+        l: &mut Loaded,
+        end: impl FnOnce(&mut Game),
+    ) -> Response {
+        let before = l.game.record().len() as u32;
+        end(&mut l.game);
+        let Some(o) = l.game.outcome() else {
+            return Response::none();
+        };
+        let after = match lifecycle::finish(self, l, before, ctx.now) {
+            Ok(r) => r,
+            Err(AppendError::Stale { .. }) => {
+                return Response::one(Reply::private(
+                    "The position changed meanwhile: look at the board again.",
+                ))
+            }
+            Err(AppendError::GameOver) => {
+                return Response::one(Reply::private("This game is over."))
+            }
+            Err(e) => return store_err(e),
+        };
+        let text = outcome_sentence(&l.game, o);
+        let mut resp = Response::one(self.board_reply(l, text, &[]));
+        resp.extend(after);
+        resp
+    }
+
+    pub(super) fn resign(&self, ctx: &Ctx) -> Response {
+        let mut l = match self.channel_game(ctx, false) {
+            Ok(l) => l,
+            Err(r) => return r,
+        };
+        let Some(me) = l.side_of(&ctx.user.id) else {
+            return Response::one(Reply::private("You are not playing in this game."));
+        };
+        self.finish(ctx, &mut l, |g| g.resign(me))
+    }
+}

@@ -1,0 +1,91 @@
+//! What the clock and the server do: ticks, members leaving, match threads.
+
+use super::*;
+
+impl App {
+    /// Runs whatever has fallen due by `now`: losses on time, cancelled
+    /// games, expired challenges, scheduled tournament starts. Replies are
+    /// addressed to channels; effects (match threads to open) as for
+    /// [`App::handle`].
+    pub fn tick(&self, now: i64) -> Response {
+        self.tick_report(now).0
+    }
+
+    /// [`App::tick`], with a report of what failed (the scheduler backs off
+    /// when something did). Each due item is handled on its own: see
+    /// `run_clocks` in `app/clock.rs`.
+    pub fn tick_report(&self, now: i64) -> (Response, TickReport) {
+        let (mut resp, mut report) = self.run_clocks(now);
+        let mut out = std::mem::take(&mut resp.replies);
+        while let Ok(Some((cid, at))) = self.store.next_challenge_expiry() {
+            if at > now {
+                break;
+            }
+            let Ok(Some(c)) = self.store.get_challenge(cid) else {
+                report.failed += 1;
+                break;
+            };
+            match self.store.set_challenge_state(cid, "open", "expired", now) {
+                Ok(true) => {}
+                Ok(false) => break,
+                Err(e) => {
+                    tracing::warn!("could not expire challenge {cid}: {e}");
+                    report.failed += 1;
+                    break;
+                }
+            }
+            out.push(
+                Reply::text(format!(
+                    "Challenge {cid} from {} expired.",
+                    mention(&c.challenger_id)
+                ))
+                .to(Target::Channel(c.channel_id)),
+            );
+        }
+        let starts = tournaments::tick(self, now);
+        out.extend(starts.replies);
+        resp.replies = out;
+        resp.effects.extend(starts.effects);
+        (resp, report)
+    }
+
+    /// A member left the server (the Discord adapter calls this on a
+    /// member-remove event): they withdraw from that server's tournaments,
+    /// forfeiting their remaining games. Replies are addressed to channels.
+    pub fn member_left(&self, server: &str, user: &str, now: i64) -> Response {
+        tournaments::member_left(self, server, user, now)
+    }
+
+    /// The second half of pairing a tournament round: the front end opened
+    /// the thread `thread` for match `match_id` (see
+    /// [`Effect::OpenMatchThread`]); start the match's game there.
+    pub fn start_match_in_thread(&self, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
+        tournaments::start_match_in_thread(self, ctx, match_id, thread)
+    }
+
+    /// The front end could not open the thread of [`Effect::OpenMatchThread`]:
+    /// the match's game is played in the tournament's channel instead (if
+    /// that channel has no game in progress; otherwise the channel is told
+    /// and `/tournament start` tries the thread again).
+    pub fn match_thread_failed(&self, ctx: &Ctx, match_id: i64) -> Response {
+        tournaments::match_thread_failed(self, ctx, match_id)
+    }
+
+    /// When the next clock event is due (for the front end's timer).
+    pub fn next_due(&self) -> Option<i64> {
+        [
+            self.next_due_of(crate::store::DueColumn::Deadline),
+            self.next_due_of(crate::store::DueColumn::RemindAt),
+            self.next_due_of(crate::store::DueColumn::PauseEnd),
+            self.store
+                .next_challenge_expiry()
+                .ok()
+                .flatten()
+                .map(|(_, t)| t),
+        ]
+        .into_iter()
+        .flatten()
+        .chain(tournaments::next_start(self))
+        .min()
+    }
+}
