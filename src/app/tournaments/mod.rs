@@ -1,0 +1,463 @@
+//! Tournaments and ratings as use cases, over `crate::tournament` (pure)
+//! and the store.
+//!
+//! # How a tournament is kept
+//!
+//! The store's `tournaments` row holds the name, variant, options, format
+//! and state (`signup`, `running`, `finished`, `cancelled`); its JSON `data`
+//! is a [`Data`]: the settings, the entrant list fixed at the start, and the
+//! pure [`Tournament`] state. A [`PlayerId`] is the index of the player in
+//! `entrants` (store player ids: Discord snowflakes, or names in the console).
+//! Each pairing is also a `tournament_matches` row, whose id the match's
+//! games carry (`games.tournament_match_id`).
+//!
+//! # Match threads
+//!
+//! Pairing a round asks the front end to open one thread per match
+//! ([`Effect::OpenMatchThread`]); [`start_match_in_thread`] starts the
+//! match's first game there. A channel holds one active game at a time, so
+//! the second game of a two-game match starts in the same thread when the
+//! first ends, with the sides swapped.
+//!
+//! # Results
+//!
+//! Whenever a tournament game ends, [`on_game_end`] records every finished
+//! game of the round's matches that the tournament state does not know yet
+//! (so a result missed by a crash is picked up by the next one), starts the
+//! match's next game, and when the round is complete pairs the next round or
+//! announces the winner. A withdrawal forfeits the player's remaining games
+//! and resigns their game in progress.
+//!
+//! # Crashes and concurrency
+//!
+//! Every change of a tournament goes through [`update`]: read the row (with
+//! its version), compute the new state, and write the state, the data and
+//! the new or decided pairings in one transaction that checks the version
+//! (the store's compare-and-set). A writer that lost the race reads again
+//! and retries, so two processes on one database lose nothing, and a crash
+//! leaves either the whole round or none of it. Games are started after the
+//! commit and idempotently (a match has one game per pair of sides, enforced
+//! by a unique index), so a crash between the two is repaired by
+//! `/tournament start` or by the next game that ends. Data that cannot be
+//! read is never overwritten.
+
+mod matches;
+mod ratings;
+mod signup;
+mod view;
+mod withdraw;
+
+pub(crate) use matches::*;
+pub(crate) use ratings::*;
+pub(crate) use signup::*;
+use view::*;
+pub(crate) use withdraw::*;
+
+use serde::{Deserialize, Serialize};
+
+use super::lifecycle::{self, NewStart, StartError};
+use super::{
+    arg, game_seed, mention, rules_of, slug, store_err, App, Ctx, Effect, Loaded, Reply, Response,
+    Target, TimeControl,
+};
+use crate::rules::{Ruleset, Side, VARIANTS};
+use crate::store::{self, GameRow, GameState, JoinOutcome, MatchSpec, NewTournament, StoreError};
+use crate::tournament::{
+    glicko, Format, Match, MatchKind, PlayerId, StandingRow, Tournament, TournamentError,
+};
+
+/// The most entrants a tournament takes (and the default `max`).
+pub(crate) const MAX_ENTRANTS: u32 = 128;
+/// How often [`update`] reads again after losing a race.
+const RETRIES: usize = 8;
+/// After a scheduled start failed for another reason than too few players,
+/// the clock tries again this much later.
+const START_RETRY: i64 = 60;
+
+const SIGNUP: &str = "signup";
+const RUNNING: &str = "running";
+const FINISHED: &str = "finished";
+const CANCELLED: &str = "cancelled";
+
+/// The JSON kept in the store's `tournaments.data`.
+#[derive(Debug, Clone, Default, Serialize, Deserialize)]
+struct Data {
+    /// `single` or `two-game`.
+    #[serde(default)]
+    kind: String,
+    /// Swiss rounds.
+    #[serde(default)]
+    rounds: Option<u32>,
+    /// Time control of every game.
+    #[serde(default)]
+    time: String,
+    #[serde(default)]
+    max_players: Option<u32>,
+    /// Unix seconds at which the clock starts the tournament.
+    #[serde(default)]
+    start_at: Option<i64>,
+    /// Store player ids; `PlayerId(i)` is `entrants[i]`. Set at the start.
+    #[serde(default)]
+    entrants: Vec<String>,
+    /// The pure state, from the start on.
+    #[serde(default)]
+    state: Option<Tournament>,
+}
+
+impl Data {
+    fn match_kind(&self) -> MatchKind {
+        if self.kind == "single" {
+            MatchKind::Single
+        } else {
+            MatchKind::TwoGame
+        }
+    }
+    fn pid(&self, player: &str) -> Option<PlayerId> {
+        self.entrants
+            .iter()
+            .position(|e| e == player)
+            .map(|i| PlayerId(i as u64))
+    }
+    fn player(&self, p: PlayerId) -> &str {
+        self.entrants
+            .get(p.0 as usize)
+            .map(String::as_str)
+            .unwrap_or("?")
+    }
+}
+
+/// A loaded tournament: its store row and its data.
+struct T {
+    row: store::Tournament,
+    data: Data,
+}
+
+fn private(t: impl Into<String>) -> Response {
+    Response::one(Reply::private(t))
+}
+
+fn load(app: &App, id: i64) -> Result<T, Response> {
+    match app.store.get_tournament(id) {
+        Ok(Some(row)) => match serde_json::from_str::<Data>(&row.data) {
+            Ok(data) => Ok(T { row, data }),
+            Err(e) => {
+                // Never overwritten: nothing saves a tournament it could not read.
+                tracing::error!("tournament {id}: its data cannot be read ({e}); left untouched");
+                Err(private(format!(
+                    "The records of tournament {id} cannot be read, so I leave it as it is. \
+                     The bot's operator can look into it."
+                )))
+            }
+        },
+        Ok(None) => Err(private(format!("There is no tournament {id}."))),
+        Err(e) => Err(store_err(e)),
+    }
+}
+
+/// What one attempt of [`update`] answers: replies, and threads to open for
+/// pairings `(round, board, thread name)` once they are committed.
+#[derive(Default)]
+struct Plan {
+    resp: Response,
+    threads: Vec<(u32, u32, String)>,
+}
+
+/// Reads tournament `id`, lets `f` change it, and commits the new state
+/// (`Some(state)`; `None`: nothing to write) with the state's new and
+/// decided pairings in one compare-and-set transaction; on a lost race reads
+/// again and calls `f` again. `f` must not write to the store. Returns the
+/// tournament as committed and the plan of the attempt that won, its
+/// threads turned into effects.
+fn update(
+    app: &App,
+    id: i64,
+    now: i64,
+    mut f: impl FnMut(&App, &mut T, &mut Plan) -> Result<Option<&'static str>, Response>,
+) -> Result<(T, Plan), Response> {
+    for _ in 0..RETRIES {
+        let mut t = load(app, id)?;
+        let mut plan = Plan::default();
+        let Some(state) = f(app, &mut t, &mut plan)? else {
+            return Ok((t, plan));
+        };
+        let json = serde_json::to_string(&t.data).map_err(store_err)?;
+        let rows = app.store.tournament_matches(id).map_err(store_err)?;
+        let specs = match_specs(&t, &rows);
+        let done = app
+            .store
+            .commit_tournament(id, t.row.version, state, &json, &specs, now)
+            .map_err(store_err)?;
+        if !done {
+            tracing::info!("tournament {id} changed meanwhile; reading it again");
+            continue;
+        }
+        t.row.state = state.to_string();
+        t.row.version += 1;
+        t.row.data = json;
+        if !plan.threads.is_empty() {
+            let rows = app.store.tournament_matches(id).map_err(store_err)?;
+            for (round, board, name) in std::mem::take(&mut plan.threads) {
+                if let Some(r) = rows.iter().find(|r| r.round == round && r.board == board) {
+                    plan.resp.effects.push(Effect::OpenMatchThread {
+                        parent: channel_of(&t),
+                        name,
+                        match_id: r.id,
+                    });
+                }
+            }
+        }
+        return Ok((t, plan));
+    }
+    tracing::warn!("tournament {id}: still changing after {RETRIES} attempts");
+    Err(private(
+        "The tournament is changing right now: try again in a moment.",
+    ))
+}
+
+/// The pairings of the state that the store lacks, and the decided ones
+/// whose row has no result yet.
+fn match_specs(t: &T, rows: &[store::TournamentMatch]) -> Vec<MatchSpec> {
+    let Some(s) = &t.data.state else {
+        return Vec::new();
+    };
+    s.matches()
+        .filter_map(|m| {
+            let row = rows
+                .iter()
+                .find(|r| r.round == m.pairing.round && r.board == m.pairing.board);
+            let result = if m.pairing.is_bye() {
+                Some("bye".to_string())
+            } else {
+                m.outcome().map(|o| {
+                    format!(
+                        "{}-{}",
+                        fmt_points(o.first_game_points),
+                        fmt_points(o.second_game_points)
+                    )
+                })
+            };
+            match row {
+                Some(r) if r.result.is_some() || result.is_none() => None,
+                _ => Some(MatchSpec {
+                    round: m.pairing.round,
+                    board: m.pairing.board,
+                    first_player: Some(t.data.player(m.pairing.first).to_string()),
+                    second_player: m.pairing.second.map(|b| t.data.player(b).to_string()),
+                    result,
+                }),
+            }
+        })
+        .collect()
+}
+
+fn channel_of(t: &T) -> String {
+    t.row.channel_id.clone().unwrap_or_default()
+}
+
+fn is_open(state: &str) -> bool {
+    state == SIGNUP || state == RUNNING
+}
+
+/// The tournament a command is about: `id:`, else the newest open one of
+/// this channel (or of the channel a match thread hangs from), else the only
+/// open one on the server.
+fn find(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<T, Response> {
+    if let Some(id) = arg(args, "id") {
+        let n: i64 = id
+            .trim_start_matches('#')
+            .parse()
+            .map_err(|_| private(format!("{id} is not a tournament number.")))?;
+        let t = load(app, n)?;
+        if t.row.server_id != ctx.server {
+            return Err(private(format!(
+                "There is no tournament {n} on this server."
+            )));
+        }
+        return Ok(t);
+    }
+    let all = app
+        .store
+        .tournaments_on_server(&ctx.server)
+        .map_err(store_err)?;
+    let parent = app.store.channel_parent(&ctx.channel).ok().flatten();
+    let here = |r: &store::Tournament| {
+        r.channel_id.as_deref() == Some(ctx.channel.as_str())
+            || (parent.is_some() && r.channel_id == parent)
+    };
+    let pick = all
+        .iter()
+        .find(|r| here(r) && is_open(&r.state))
+        .or_else(|| all.iter().find(|r| here(r)))
+        .or_else(|| {
+            let open: Vec<_> = all.iter().filter(|r| is_open(&r.state)).collect();
+            (open.len() == 1).then(|| open[0])
+        });
+    match pick {
+        Some(r) => load(app, r.id),
+        None => Err(private(
+            "Which tournament? Give its number, like id:1 (see /tournament list).",
+        )),
+    }
+}
+
+fn is_organiser(ctx: &Ctx, t: &T) -> bool {
+    ctx.manage_server || t.row.created_by.as_deref() == Some(ctx.user.id.as_str())
+}
+
+/// `/tournament SUB ...`.
+pub(crate) fn command(app: &App, ctx: &Ctx, sub: &str, args: &[(String, String)]) -> Response {
+    let r = match sub {
+        "create" => create(app, ctx, args),
+        "list" => list(app, ctx),
+        "join" | "leave" | "start" | "standings" | "info" | "withdraw" | "cancel" => {
+            let t = match find(app, ctx, args) {
+                Ok(t) => t,
+                Err(r) => return r,
+            };
+            match sub {
+                "join" => join(app, ctx, t),
+                "leave" => {
+                    let me = ctx.user.clone();
+                    withdraw(app, ctx, t, &me.id, false)
+                }
+                "start" => start(app, ctx, t),
+                "standings" => Ok(standings(app, &t)),
+                "info" => Ok(info(app, &t)),
+                "withdraw" => match arg(args, "player") {
+                    Some(p) => {
+                        let p = p.to_string();
+                        withdraw(app, ctx, t, &p, true)
+                    }
+                    None => Err(private(
+                        "Name the player: /tournament withdraw player:@someone.",
+                    )),
+                },
+                _ => cancel(app, ctx, t),
+            }
+        }
+        _ => Err(private(
+            "Tournament commands: create, join, leave, start, standings, info, list, withdraw, cancel.",
+        )),
+    };
+    r.unwrap_or_else(|r| r)
+}
+
+// ---------------------------------------------------------------- ratings
+
+// ------------------------------------------------------------------ clock
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn points_are_written_with_halves() {
+        assert_eq!(fmt_points(0.0), "0");
+        assert_eq!(fmt_points(0.5), "½");
+        assert_eq!(fmt_points(2.0), "2");
+        assert_eq!(fmt_points(2.5), "2½");
+        assert_eq!(fmt_points(2.75), "2¾");
+        assert_eq!(fmt_points(0.25), "¼");
+        assert_eq!(fmt_points(1.1), "1.10");
+    }
+
+    fn two_handles() -> (tempfile::TempDir, App, store::Store, i64) {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        let app = App::new(store::Store::open(&path).unwrap());
+        let other = store::Store::open(&path).unwrap();
+        let id = app
+            .store
+            .create_tournament(&NewTournament {
+                server_id: "srv".into(),
+                channel_id: Some("general".into()),
+                name: "Spring".into(),
+                variant: "tawlbwrdd".into(),
+                format: "swiss".into(),
+                data: "{\"time\":\"3d\"}".into(),
+                created_at: 1,
+                ..NewTournament::default()
+            })
+            .unwrap();
+        (dir, app, other, id)
+    }
+
+    /// Another process commits between our read and our write: the
+    /// compare-and-set refuses ours, and `update` reads again and redoes it
+    /// on the new version, so neither change is lost.
+    #[test]
+    fn update_reads_again_after_losing_a_race() {
+        let (_dir, app, other, id) = two_handles();
+        let v0 = app.store.get_tournament(id).unwrap().unwrap().version;
+        let mut calls = 0;
+        let (t, _) = update(&app, id, 5, |_, t, _| {
+            calls += 1;
+            if calls == 1 {
+                // The other process enters a player meanwhile.
+                assert_eq!(
+                    other.join_tournament(id, "zed", 2, 128).unwrap(),
+                    JoinOutcome::Joined(1)
+                );
+            }
+            t.data.max_players = Some(64);
+            Ok(Some(SIGNUP))
+        })
+        .unwrap();
+        assert_eq!(calls, 2);
+        assert_eq!(t.row.version, v0 + 2);
+        let row = app.store.get_tournament(id).unwrap().unwrap();
+        assert_eq!(row.version, v0 + 2);
+        let data: Data = serde_json::from_str(&row.data).unwrap();
+        assert_eq!(data.max_players, Some(64));
+        assert_eq!(app.store.tournament_players(id).unwrap().len(), 1);
+    }
+
+    /// A tournament that changes under every attempt: `update` gives up
+    /// with a sentence after a few tries and writes nothing of its own.
+    #[test]
+    fn update_gives_up_politely() {
+        let (_dir, app, other, id) = two_handles();
+        let mut calls = 0;
+        let r = update(&app, id, 5, |_, t, _| {
+            calls += 1;
+            other
+                .join_tournament(id, &format!("p{calls}"), 2, 128)
+                .unwrap();
+            t.data.max_players = Some(64);
+            Ok(Some(SIGNUP))
+        });
+        let Err(resp) = r else { panic!("committed") };
+        assert_eq!(calls, RETRIES);
+        assert!(resp.replies[0].text.contains("try again in a moment"));
+        let row = app.store.get_tournament(id).unwrap().unwrap();
+        assert!(!row.data.contains("64"));
+    }
+
+    #[test]
+    fn data_round_trips_and_maps_players() {
+        let mut d = Data {
+            kind: "two-game".into(),
+            rounds: Some(3),
+            time: "3d".into(),
+            entrants: vec!["alice".into(), "bob".into()],
+            ..Data::default()
+        };
+        d.state = Some(
+            Tournament::new(
+                Format::Swiss { rounds: 3 },
+                d.match_kind(),
+                vec![PlayerId(0), PlayerId(1)],
+            )
+            .unwrap(),
+        );
+        let json = serde_json::to_string(&d).unwrap();
+        let back: Data = serde_json::from_str(&json).unwrap();
+        assert_eq!(back.pid("bob"), Some(PlayerId(1)));
+        assert_eq!(back.player(PlayerId(0)), "alice");
+        assert_eq!(back.match_kind(), MatchKind::TwoGame);
+        assert_eq!(back.state, d.state);
+        // Old or empty data still loads.
+        let empty: Data = serde_json::from_str("{}").unwrap();
+        assert!(empty.state.is_none());
+    }
+}

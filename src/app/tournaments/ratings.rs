@@ -1,0 +1,188 @@
+//! Ratings: Glicko-2 per variant per server, /leaderboard and /profile.
+
+use super::*;
+
+/// A stored rating with its deviation grown by the rating periods of
+/// [`glicko::PERIOD_SECS`] that passed without a game since it changed.
+pub(super) fn rating_now(r: &store::Rating, now: i64) -> glicko::Rating {
+    glicko::idle_since(
+        glicko::Rating::new(r.rating, r.rd, r.vol),
+        r.updated_at,
+        now,
+    )
+}
+
+/// Updates both players' ratings after a finished rated game (once per game:
+/// the store ignores a second application). Read and written in one store
+/// transaction, so two games ending at once lose no update.
+pub(crate) fn rate(app: &App, l: &Loaded, now: i64) {
+    if !l.row.rated {
+        return;
+    }
+    let Some(o) = l.game.outcome() else { return };
+    let (server, variant) = (&l.row.server_id, &l.row.variant);
+    let fresh = |p: &str| store::Rating {
+        server_id: server.clone(),
+        variant: variant.clone(),
+        player_id: p.to_string(),
+        rating: glicko::DEFAULT_RATING,
+        rd: glicko::DEFAULT_RD,
+        vol: glicko::DEFAULT_VOL,
+        games: 0,
+        wins_first: 0,
+        wins_second: 0,
+        losses: 0,
+        draws: 0,
+        updated_at: now,
+    };
+    let compute = |[a, b]: [Option<store::Rating>; 2]| {
+        let mut a = a.unwrap_or_else(|| fresh(&l.players[0]));
+        let mut b = b.unwrap_or_else(|| fresh(&l.players[1]));
+        let score_a = match o.winner {
+            Some(Side::First) => 1.0,
+            Some(Side::Second) => 0.0,
+            None => 0.5,
+        };
+        // Deviation first grows over the idle periods, then the game counts.
+        let (na, nb) = glicko::update_game(rating_now(&a, now), rating_now(&b, now), score_a);
+        for (r, n) in [(&mut a, na), (&mut b, nb)] {
+            r.rating = n.rating;
+            r.rd = n.rd;
+            r.vol = n.vol;
+            r.games += 1;
+            r.updated_at = now;
+        }
+        match o.winner {
+            Some(Side::First) => {
+                a.wins_first += 1;
+                b.losses += 1;
+            }
+            Some(Side::Second) => {
+                b.wins_second += 1;
+                a.losses += 1;
+            }
+            None => {
+                a.draws += 1;
+                b.draws += 1;
+            }
+        }
+        [a, b]
+    };
+    if let Err(e) = app.store.rate_game(
+        l.row.id,
+        server,
+        variant,
+        [&l.players[0], &l.players[1]],
+        now,
+        compute,
+    ) {
+        tracing::error!("ratings of game {}: {e}", l.row.id);
+    }
+}
+
+/// `/leaderboard` and `/profile`.
+pub(crate) fn ratings_command(
+    app: &App,
+    ctx: &Ctx,
+    name: &str,
+    args: &[(String, String)],
+) -> Response {
+    if name == "leaderboard" {
+        let variant = arg(args, "variant").unwrap_or("tawlbwrdd");
+        let rules = match Ruleset::from_spec(variant, &[]) {
+            Ok(r) => r,
+            Err(e) => return private(e),
+        };
+        let rows = match app.store.leaderboard(&ctx.server, rules.variant, 20) {
+            Ok(r) => r,
+            Err(e) => return store_err(e),
+        };
+        if rows.is_empty() {
+            return Response::one(Reply::text(format!(
+                "No rated {} games on this server yet.",
+                rules.name
+            )));
+        }
+        let mut out = format!("**{}** ratings (Glicko-2):", rules.name);
+        for (i, r) in rows.iter().enumerate() {
+            out.push_str(&format!(
+                "\n{}. {} — {:.0} ±{:.0}, {} game{} ({} won, {} lost, {} drawn)",
+                i + 1,
+                app.name_of(&r.player_id),
+                r.rating,
+                rating_now(r, ctx.now).rd,
+                r.games,
+                if r.games == 1 { "" } else { "s" },
+                r.wins_first + r.wins_second,
+                r.losses,
+                r.draws
+            ));
+        }
+        return Response::one(Reply::text(out));
+    }
+    let who = arg(args, "player")
+        .map(|p| {
+            p.trim_start_matches("<@")
+                .trim_start_matches('@')
+                .trim_end_matches('>')
+                .to_string()
+        })
+        .unwrap_or_else(|| ctx.user.id.clone());
+    let mut out = format!("**{}**", app.name_of(&who));
+    let mut any = false;
+    for v in VARIANTS {
+        let Ok(Some(r)) = app.store.get_rating(&ctx.server, v.id, &who) else {
+            continue;
+        };
+        let Ok(rules) = Ruleset::from_spec(v.id, &[]) else {
+            continue;
+        };
+        any = true;
+        out.push_str(&format!(
+            "\n{}: {:.0} ±{:.0} — {} game{}: {} won as {}, {} won as {}, {} lost, {} drawn",
+            v.name,
+            r.rating,
+            rating_now(&r, ctx.now).rd,
+            r.games,
+            if r.games == 1 { "" } else { "s" },
+            r.wins_first,
+            rules.side_name(Side::First),
+            r.wins_second,
+            rules.side_name(Side::Second),
+            r.losses,
+            r.draws
+        ));
+    }
+    if !any {
+        out.push_str("\nNo rated games yet.");
+    }
+    // This server's games only; in direct messages, only games the asker plays.
+    let current: Vec<GameRow> = app
+        .store
+        .games_of_player_on_server(&who, &ctx.server, true, 10)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|g| crate::app::visible_to(g, &ctx.user.id))
+        .collect();
+    if current.is_empty() {
+        out.push_str("\nNo games in progress.");
+    } else {
+        out.push_str("\nGames in progress:");
+        for g in current {
+            let opp = if g.first_player == who {
+                &g.second_player
+            } else {
+                &g.first_player
+            };
+            out.push_str(&format!(
+                "\n• Game {} in <#{}>: {} against {}, {} moves",
+                g.id,
+                g.channel_id,
+                g.variant,
+                app.name_of(opp),
+                g.move_count
+            ));
+        }
+    }
+    Response::one(Reply::text(out))
+}

@@ -1,0 +1,521 @@
+//! A tournament's life: creation, entries, the start, rounds, cancelling, the clock.
+
+use super::*;
+
+pub(super) fn create(
+    app: &App,
+    ctx: &Ctx,
+    args: &[(String, String)],
+) -> Result<Response, Response> {
+    if !ctx.manage_server {
+        return Err(private(
+            "Only members with the Manage Server permission can create tournaments.",
+        ));
+    }
+    let name: String = arg(args, "name").unwrap_or("").chars().take(60).collect();
+    if name.is_empty() {
+        return Err(private("Give the tournament a name: name:Spring."));
+    }
+    let variant = arg(args, "variant").unwrap_or("tawlbwrdd");
+    let options: Vec<String> = arg(args, "options")
+        .map(|o| {
+            o.split([',', ' '])
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect()
+        })
+        .unwrap_or_default();
+    let rules = Ruleset::from_spec(variant, &options).map_err(private)?;
+    let format = match arg(args, "format")
+        .unwrap_or("swiss")
+        .to_ascii_lowercase()
+        .as_str()
+    {
+        "swiss" => "swiss",
+        "round-robin" | "roundrobin" | "round robin" | "rr" => "round-robin",
+        other => {
+            return Err(private(format!(
+                "The format is round-robin or swiss, not {}.",
+                other.chars().take(20).collect::<String>()
+            )))
+        }
+    };
+    let rounds = match (format, arg(args, "rounds")) {
+        ("swiss", None) => Some(3),
+        ("swiss", Some(r)) => match r.parse::<u32>() {
+            Ok(n) if (1..=20).contains(&n) => Some(n),
+            _ => return Err(private("A Swiss tournament has 1 to 20 rounds.")),
+        },
+        _ => None,
+    };
+    let kind = match arg(args, "match").map(str::to_ascii_lowercase).as_deref() {
+        None | Some("two-game" | "two" | "2") => "two-game",
+        Some("single" | "one" | "1") => "single",
+        Some(_) => return Err(private("A match is single or two-game.")),
+    };
+    let tc = TimeControl::parse(arg(args, "time").unwrap_or("3d")).map_err(private)?;
+    let max_players = match arg(args, "max") {
+        None => None,
+        Some(m) => match m.parse::<u32>() {
+            Ok(n) if (2..=MAX_ENTRANTS).contains(&n) => Some(n),
+            _ => {
+                return Err(private(format!(
+                    "max is the most players, from 2 to {MAX_ENTRANTS}."
+                )))
+            }
+        },
+    };
+    let start_at = match arg(args, "start") {
+        None => None,
+        Some(s) => match crate::app::time_span(s.trim_start_matches('+')) {
+            Some(secs) if secs > 0 => Some(ctx.now + secs),
+            _ => {
+                return Err(private(
+                    "start is a time from now, like 2d, 12h or 90m (or start it with /tournament start).",
+                ))
+            }
+        },
+    };
+    let data = Data {
+        kind: kind.into(),
+        rounds,
+        time: tc.to_string(),
+        max_players,
+        start_at,
+        entrants: Vec::new(),
+        state: None,
+    };
+    let nt = NewTournament {
+        server_id: ctx.server.clone(),
+        channel_id: Some(ctx.channel.clone()),
+        name: name.clone(),
+        variant: rules.variant.to_string(),
+        options: rules.options.clone(),
+        format: format.into(),
+        data: serde_json::to_string(&data).unwrap_or_default(),
+        created_by: Some(ctx.user.id.clone()),
+        created_at: ctx.now,
+    };
+    let id = app.store.create_tournament(&nt).map_err(store_err)?;
+    let t = load(app, id)?;
+    let when = match start_at {
+        Some(at) => format!(" It starts in {}.", crate::app::time::span(at - ctx.now)),
+        None => " An organiser starts it with /tournament start.".into(),
+    };
+    let max = format!(" At most {} players.", max_players.unwrap_or(MAX_ENTRANTS));
+    Ok(Response::one(Reply::text(format!(
+        "Tournament {id}: **{}** — {}. Join with /tournament join.{max}{when}",
+        crate::app::escape::name(&name),
+        describe(&t)
+    ))))
+}
+
+pub(super) fn active_entrants(app: &App, id: i64) -> Result<Vec<String>, Response> {
+    Ok(app
+        .store
+        .tournament_players(id)
+        .map_err(store_err)?
+        .into_iter()
+        .filter(|p| p.withdrawn_at.is_none())
+        .map(|p| p.player_id)
+        .collect())
+}
+
+pub(super) fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
+    let too_late = || {
+        private(format!(
+            "**{}** is {}: it is too late to join.",
+            crate::app::escape::name(&t.row.name),
+            if t.row.state == SIGNUP {
+                RUNNING
+            } else {
+                t.row.state.as_str()
+            }
+        ))
+    };
+    if t.row.state != SIGNUP {
+        return Err(too_late());
+    }
+    let max = t.data.max_players.unwrap_or(MAX_ENTRANTS).min(MAX_ENTRANTS);
+    // Checked and written in one transaction: two joins racing for the
+    // last place cannot both get it.
+    match app
+        .store
+        .join_tournament(t.row.id, &ctx.user.id, ctx.now, max)
+        .map_err(store_err)?
+    {
+        JoinOutcome::Joined(n) => Ok(Response::one(Reply::text(format!(
+            "{} joins **{}** ({n} player{}).",
+            mention(&ctx.user.id),
+            crate::app::escape::name(&t.row.name),
+            if n == 1 { "" } else { "s" }
+        )))),
+        JoinOutcome::Already => Err(private(format!(
+            "You are already in **{}**.",
+            crate::app::escape::name(&t.row.name)
+        ))),
+        JoinOutcome::Left => Err(private(format!(
+            "You left **{}** and cannot join it again.",
+            crate::app::escape::name(&t.row.name)
+        ))),
+        JoinOutcome::Full => Err(private(format!(
+            "**{}** is full ({max} players).",
+            crate::app::escape::name(&t.row.name)
+        ))),
+        JoinOutcome::Closed => Err(too_late()),
+    }
+}
+
+pub(super) fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
+    if !is_organiser(ctx, &t) {
+        return Err(private(
+            "Only the organiser or members with Manage Server can start a tournament.",
+        ));
+    }
+    match t.row.state.as_str() {
+        SIGNUP => begin(app, t.row.id, ctx.now),
+        // Running: open the threads of matches that have no game yet (after
+        // a restart that lost the front end's thread opening).
+        RUNNING => resume(app, t.row.id, ctx.now),
+        s => Err(private(format!(
+            "**{}** is {s}.",
+            crate::app::escape::name(&t.row.name)
+        ))),
+    }
+}
+
+/// The pure state of a tournament starting with `entrants`.
+pub(super) fn new_state(t: &T, entrants: &[String]) -> Result<Tournament, TournamentError> {
+    let format = match t.data.rounds {
+        Some(rounds) if t.row.format == "swiss" => Format::Swiss { rounds },
+        _ => Format::RoundRobin,
+    };
+    let ids = (0..entrants.len() as u64).map(PlayerId).collect();
+    Tournament::new(format, t.data.match_kind(), ids)
+}
+
+/// Fixes the entrants, builds the state and pairs round 1: all of it one
+/// commit.
+pub(super) fn begin(app: &App, id: i64, now: i64) -> Result<Response, Response> {
+    let (_, plan) = update(app, id, now, |app, t, plan| {
+        if t.row.state != SIGNUP {
+            return Err(private(format!(
+                "**{}** is {}.",
+                crate::app::escape::name(&t.row.name),
+                t.row.state
+            )));
+        }
+        let entrants = active_entrants(app, t.row.id)?;
+        let state = new_state(t, &entrants).map_err(|e| {
+            private(format!(
+                "**{}** cannot start: {e} ({} joined).",
+                crate::app::escape::name(&t.row.name),
+                entrants.len()
+            ))
+        })?;
+        t.data.entrants = entrants;
+        t.data.state = Some(state);
+        plan.resp.replies.push(
+            Reply::text(format!(
+                "**{}** begins with {} players: {}.",
+                crate::app::escape::name(&t.row.name),
+                t.data.entrants.len(),
+                t.data
+                    .entrants
+                    .iter()
+                    .map(|e| mention(e))
+                    .collect::<Vec<_>>()
+                    .join(", ")
+            ))
+            .to(Target::Channel(channel_of(t))),
+        );
+        advance(app, t, plan).map(Some)
+    })?;
+    Ok(plan.resp)
+}
+
+/// Pairs rounds while the current one is complete; announces the winner at
+/// the end. Returns the tournament's state. Writes nothing: the pairings
+/// are committed with the state by [`update`].
+pub(super) fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static str, Response> {
+    let channel = channel_of(t);
+    loop {
+        let entrants = t.data.entrants.clone();
+        let player = |p: PlayerId| entrants.get(p.0 as usize).cloned().unwrap_or_default();
+        let Some(s) = t.data.state.as_mut() else {
+            return Ok(SIGNUP);
+        };
+        if s.is_finished() {
+            let winner = s.winner();
+            let table = s.standings();
+            let w = winner.map(|w| mention(&player(w))).unwrap_or_default();
+            let pts = table
+                .first()
+                .map(|r| fmt_points(r.points))
+                .unwrap_or_default();
+            let mut r = Reply::text(format!(
+                "**{}** is over. The winner is {w} with {pts} points! Congratulations.\n{}",
+                crate::app::escape::name(&t.row.name),
+                standings_text(app, t, &table)
+            ))
+            .to(Target::Channel(channel.clone()));
+            r = r.with_png(
+                &format!("tournament-{}-standings.png", t.row.id),
+                standings_png(app, t, &table),
+            );
+            plan.resp.replies.push(r);
+            return Ok(FINISHED);
+        }
+        if !s.round_complete() {
+            return Ok(RUNNING);
+        }
+        let pairings = match s.next_round() {
+            Ok(p) => p,
+            Err(e) => {
+                tracing::error!("tournament {}: pairing failed: {e}", t.row.id);
+                return Err(private(format!("Pairing failed: {e}")));
+            }
+        };
+        let total = s.total_rounds();
+        let round = s.current_round();
+        let mut lines = vec![format!(
+            "**{}**, round {round} of {total}:",
+            crate::app::escape::name(&t.row.name)
+        )];
+        for p in &pairings {
+            let a = player(p.first);
+            match p.second {
+                None => lines.push(format!("Bye: {} (1 point)", mention(&a))),
+                Some(b_id) => {
+                    let b = player(b_id);
+                    let forfeited = s.is_withdrawn(p.first) || s.is_withdrawn(b_id);
+                    lines.push(format!(
+                        "Board {}: {} v {}{}",
+                        p.board,
+                        mention(&a),
+                        mention(&b),
+                        if forfeited { " (forfeited)" } else { "" }
+                    ));
+                    if !forfeited {
+                        plan.threads.push((
+                            p.round,
+                            p.board,
+                            slug(&format!(
+                                "{} r{} {} {}",
+                                t.row.name,
+                                p.round,
+                                app.raw_name_of(&a),
+                                app.raw_name_of(&b)
+                            )),
+                        ));
+                    }
+                }
+            }
+        }
+        plan.resp
+            .replies
+            .push(Reply::text(lines.join("\n")).to(Target::Channel(channel.clone())));
+    }
+}
+
+/// Catches up a running tournament after a restart that lost events:
+/// records finished games it missed, starts the next game of matches whose
+/// game ended, pairs the next round if due, and reopens the threads of
+/// matches that never got a game.
+pub(super) fn resume(app: &App, id: i64, now: i64) -> Result<Response, Response> {
+    let (t, plan) = update(app, id, now, |app, t, plan| {
+        if t.row.state != RUNNING {
+            return Ok(None);
+        }
+        record_finished_games(app, t);
+        advance(app, t, plan).map(Some)
+    })?;
+    let mut resp = plan.resp;
+    if t.row.state == RUNNING {
+        if let Some(s) = &t.data.state {
+            let round = s.current_round();
+            for row in app.store.tournament_matches(t.row.id).map_err(store_err)? {
+                if row.round != round {
+                    continue;
+                }
+                let games = app.store.games_of_match(row.id).map_err(store_err)?;
+                if let Some(last) = games.last() {
+                    let channel = last.channel_id.clone();
+                    resp.extend(start_next_game(app, &t, &row, &channel, now));
+                }
+            }
+        }
+        resp.extend(reopen(app, &t));
+    }
+    Ok(resp)
+}
+
+/// Effects opening the threads of current-round matches with games to play
+/// and no game yet.
+pub(super) fn reopen(app: &App, t: &T) -> Response {
+    let mut resp = Response::none();
+    let Some(s) = &t.data.state else { return resp };
+    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+    for m in s.rounds.last().into_iter().flatten() {
+        if m.is_complete() || m.pairing.is_bye() {
+            continue;
+        }
+        let Some(row) = rows
+            .iter()
+            .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
+        else {
+            continue;
+        };
+        if !app
+            .store
+            .games_of_match(row.id)
+            .unwrap_or_default()
+            .is_empty()
+        {
+            continue;
+        }
+        let a = t.data.player(m.pairing.first);
+        let b = m.pairing.second.map(|b| t.data.player(b)).unwrap_or("");
+        resp.effects.push(Effect::OpenMatchThread {
+            parent: channel_of(t),
+            name: slug(&format!(
+                "{} r{} {} {}",
+                t.row.name,
+                m.pairing.round,
+                app.raw_name_of(a),
+                app.raw_name_of(b)
+            )),
+            match_id: row.id,
+        });
+    }
+    let n = resp.effects.len();
+    resp.replies.push(Reply::private(format!(
+        "**{}** is running (round {} of {}). {}",
+        crate::app::escape::name(&t.row.name),
+        s.current_round(),
+        s.total_rounds(),
+        if n == 0 {
+            "Every match of the round has its games.".to_string()
+        } else {
+            format!(
+                "Opening {n} match thread{} again.",
+                if n == 1 { "" } else { "s" }
+            )
+        }
+    )));
+    resp
+}
+
+pub(super) fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
+    if !is_organiser(ctx, &t) {
+        return Err(private(
+            "Only the organiser or members with Manage Server can cancel a tournament.",
+        ));
+    }
+    let (t, _) = update(app, t.row.id, ctx.now, |_, t, _| {
+        if !is_open(&t.row.state) {
+            return Err(private(format!(
+                "**{}** is {}.",
+                crate::app::escape::name(&t.row.name),
+                t.row.state
+            )));
+        }
+        Ok(Some(CANCELLED))
+    })?;
+    let mut aborted = 0;
+    for m in app.store.tournament_matches(t.row.id).unwrap_or_default() {
+        for g in app.store.games_of_match(m.id).unwrap_or_default() {
+            if g.state == GameState::Active
+                && lifecycle::abort(app, g.id, "cancelled", ctx.now).is_ok()
+            {
+                aborted += 1;
+            }
+        }
+    }
+    Ok(Response::one(Reply::text(format!(
+        "**{}** is cancelled{}.",
+        crate::app::escape::name(&t.row.name),
+        if aborted > 0 {
+            format!(
+                " ({aborted} game{} stopped)",
+                if aborted == 1 { "" } else { "s" }
+            )
+        } else {
+            String::new()
+        }
+    ))))
+}
+
+/// Starts the tournaments whose start time has passed. A scheduled start
+/// is cancelled only when too few players joined; any other failure is
+/// logged and tried again [`START_RETRY`] seconds later.
+pub(crate) fn tick(app: &App, now: i64) -> Response {
+    let mut resp = Response::none();
+    let signups = match app.store.tournaments_in_state(SIGNUP) {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::error!("reading tournaments to start: {e}");
+            return resp;
+        }
+    };
+    for row in signups {
+        let Ok(t) = load(app, row.id) else { continue };
+        if t.row.state != SIGNUP || t.data.start_at.is_none_or(|at| at > now) {
+            continue;
+        }
+        if app.throttle.start_blocked(row.id, now) {
+            continue;
+        }
+        let entrants = match active_entrants(app, row.id) {
+            Ok(e) => e,
+            Err(_) => {
+                app.throttle.retry_start(row.id, now + START_RETRY);
+                continue;
+            }
+        };
+        if let Err(TournamentError::TooFewPlayers) = new_state(&t, &entrants) {
+            let cancelled = update(app, row.id, now, |_, t, _| {
+                Ok((t.row.state == SIGNUP).then_some(CANCELLED))
+            });
+            match cancelled {
+                Ok((t, _)) if t.row.state == CANCELLED => resp.replies.push(
+                    Reply::text(format!(
+                        "**{}** cannot start: {} ({} joined). It is cancelled.",
+                        crate::app::escape::name(&t.row.name),
+                        TournamentError::TooFewPlayers,
+                        entrants.len()
+                    ))
+                    .to(Target::Channel(channel_of(&t))),
+                ),
+                Ok(_) => {}
+                Err(_) => app.throttle.retry_start(row.id, now + START_RETRY),
+            }
+            continue;
+        }
+        match begin(app, row.id, now) {
+            Ok(r) => resp.extend(r),
+            Err(r) => {
+                let why: Vec<&str> = r.replies.iter().map(|r| r.text.as_str()).collect();
+                tracing::error!(
+                    "scheduled start of tournament {} failed, trying again in {START_RETRY}s: {why:?}",
+                    row.id
+                );
+                app.throttle.retry_start(row.id, now + START_RETRY);
+            }
+        }
+    }
+    resp
+}
+
+/// The earliest scheduled start of a tournament in signup (or its retry).
+pub(crate) fn next_start(app: &App) -> Option<i64> {
+    app.store
+        .tournaments_in_state(SIGNUP)
+        .ok()?
+        .iter()
+        .filter_map(|r| {
+            let at = serde_json::from_str::<Data>(&r.data).ok()?.start_at?;
+            Some(app.throttle.start_retry_at(r.id).map_or(at, |x| x.max(at)))
+        })
+        .min()
+}

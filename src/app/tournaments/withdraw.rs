@@ -1,0 +1,219 @@
+//! Withdrawals and members leaving: forfeits, announced in the matches' channels.
+
+use super::*;
+
+/// `/tournament leave` (`by_organiser` false) and `/tournament withdraw`.
+pub(super) fn withdraw(
+    app: &App,
+    ctx: &Ctx,
+    t: T,
+    player: &str,
+    by_organiser: bool,
+) -> Result<Response, Response> {
+    if by_organiser && !is_organiser(ctx, &t) {
+        return Err(private(
+            "Only the organiser or members with Manage Server can withdraw a player.",
+        ));
+    }
+    let name = &crate::app::escape::name(&t.row.name);
+    match t.row.state.as_str() {
+        SIGNUP => {
+            let done = app
+                .store
+                .withdraw_tournament_player(t.row.id, player, ctx.now)
+                .map_err(store_err)?;
+            if !done {
+                return Err(private(format!(
+                    "{} is not in **{name}**.",
+                    mention(player)
+                )));
+            }
+            Ok(Response::one(Reply::text(format!(
+                "{} leaves **{name}**.",
+                mention(player)
+            ))))
+        }
+        RUNNING => {
+            let id = t.row.id;
+            let (t, plan) = update(app, id, ctx.now, |app, t, plan| {
+                if t.row.state != RUNNING {
+                    return Err(private(format!("**{name}** is {}.", t.row.state)));
+                }
+                let Some(p) = t.data.pid(player) else {
+                    return Err(private(format!(
+                        "{} is not in **{name}**.",
+                        mention(player)
+                    )));
+                };
+                // Games already finished count as played before the withdrawal.
+                record_finished_games(app, t);
+                let Some(s) = t.data.state.as_mut() else {
+                    return Err(private(format!("**{name}** has no pairings.")));
+                };
+                if let Err(e) = s.withdraw(p) {
+                    return Err(private(format!("Cannot withdraw: {e}.")));
+                }
+                plan.resp.extend(announce_forfeited_matches(app, t, p));
+                advance(app, t, plan).map(Some)
+            })?;
+            if let Err(e) = app
+                .store
+                .withdraw_tournament_player(t.row.id, player, ctx.now)
+            {
+                tracing::error!("marking {player} withdrawn from tournament {id}: {e}");
+            }
+            let mut resp = Response::one(
+                Reply::text(format!(
+                    "{} {} **{name}**: their remaining games are forfeited.",
+                    mention(player),
+                    if by_organiser {
+                        "is withdrawn from"
+                    } else {
+                        "withdraws from"
+                    }
+                ))
+                .to(Target::Channel(channel_of(&t))),
+            );
+            // End their game in progress as a loss (the state has already
+            // scored it as a forfeit), through the one end of a game.
+            for g in active_games(app, &t, player) {
+                resp.extend(forfeit_game(app, g, player, ctx.now));
+            }
+            resp.extend(plan.resp);
+            Ok(resp)
+        }
+        s => Err(private(format!("**{name}** is {s}."))),
+    }
+}
+
+/// A member left the server: they withdraw from every tournament of that
+/// server they are playing in (or signed up for), and the tournaments go on.
+pub(crate) fn member_left(app: &App, server: &str, user: &str, now: i64) -> Response {
+    let mut resp = Response::none();
+    let Ok(all) = app.store.tournaments_on_server(server) else {
+        return resp;
+    };
+    let ctx = Ctx {
+        server: server.to_string(),
+        channel: String::new(),
+        user: crate::app::User {
+            id: user.to_string(),
+            name: user.to_string(),
+        },
+        now,
+        source: format!("left:{server}:{user}:{now}"),
+        manage_server: false,
+        mentioned: Vec::new(),
+    };
+    for row in all.into_iter().filter(|r| is_open(&r.state)) {
+        let Ok(t) = load(app, row.id) else { continue };
+        let entered = match t.row.state.as_str() {
+            RUNNING => t
+                .data
+                .pid(user)
+                .is_some_and(|p| t.data.state.as_ref().is_some_and(|s| !s.is_withdrawn(p))),
+            _ => active_entrants(app, row.id).is_ok_and(|e| e.iter().any(|p| p == user)),
+        };
+        if !entered {
+            continue;
+        }
+        let channel = channel_of(&t);
+        match withdraw(app, &ctx, t, user, false) {
+            Ok(r) => resp.extend(retarget(r, &channel)),
+            Err(e) => tracing::warn!("withdrawing {user} who left {server}: {:?}", e.replies),
+        }
+    }
+    resp
+}
+
+/// Replies addressed to `Here` go to `channel` instead (no one asked).
+pub(super) fn retarget(mut r: Response, channel: &str) -> Response {
+    for reply in &mut r.replies {
+        if reply.target == Target::Here {
+            reply.target = Target::Channel(channel.to_string());
+            reply.ephemeral = false;
+        }
+    }
+    r
+}
+
+/// "Match over" for the current-round matches of withdrawn player `p`,
+/// in the match's thread (or the tournament's channel if it has no game).
+pub(super) fn announce_forfeited_matches(app: &App, t: &T, p: PlayerId) -> Response {
+    let mut resp = Response::none();
+    let Some(s) = &t.data.state else { return resp };
+    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+    for m in s.rounds.last().into_iter().flatten() {
+        let (Some(o), Some(b)) = (m.outcome(), m.pairing.second) else {
+            continue;
+        };
+        if !m.pairing.involves(p) {
+            continue;
+        }
+        let channel = rows
+            .iter()
+            .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
+            .and_then(|r| app.store.games_of_match(r.id).ok())
+            .and_then(|g| g.last().map(|g| g.channel_id.clone()))
+            .unwrap_or_else(|| channel_of(t));
+        resp.replies.push(
+            Reply::text(format!(
+                "Match over: {} {}–{} {} (forfeit).",
+                mention(t.data.player(m.pairing.first)),
+                fmt_points(o.first_game_points),
+                fmt_points(o.second_game_points),
+                mention(t.data.player(b))
+            ))
+            .to(Target::Channel(channel)),
+        );
+    }
+    resp
+}
+
+/// Active games of `player` in the tournament.
+pub(super) fn active_games(app: &App, t: &T, player: &str) -> Vec<GameRow> {
+    app.store
+        .tournament_matches(t.row.id)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|m| {
+            m.first_player.as_deref() == Some(player) || m.second_player.as_deref() == Some(player)
+        })
+        .flat_map(|m| app.store.games_of_match(m.id).unwrap_or_default())
+        .filter(|g| {
+            g.state == GameState::Active && (g.first_player == player || g.second_player == player)
+        })
+        .collect()
+}
+
+/// Ends `g` as a loss for `player` (by resignation), through the one end
+/// of a game (rating it).
+pub(super) fn forfeit_game(app: &App, g: GameRow, player: &str, now: i64) -> Response {
+    let channel = g.channel_id.clone();
+    let Ok(mut l) = app.load(g) else {
+        return Response::none();
+    };
+    let Some(side) = l.side_of(player) else {
+        return Response::none();
+    };
+    let before = l.game.record().len() as u32;
+    l.game.resign(side);
+    let Some(o) = l.game.outcome() else {
+        return Response::none();
+    };
+    let after = match lifecycle::finish(app, &mut l, before, now) {
+        Ok(r) => r,
+        Err(e) => {
+            tracing::warn!("forfeiting game {} of {player}: {e}", l.row.id);
+            return Response::none();
+        }
+    };
+    let text = format!(
+        "{} withdrew from the tournament. {}",
+        mention(player),
+        crate::app::outcome_sentence(&l.game, o)
+    );
+    let mut resp = Response::one(app.board_reply(&l, text, &[]).to(Target::Channel(channel)));
+    resp.extend(after);
+    resp
+}
