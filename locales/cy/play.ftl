@@ -49,8 +49,6 @@ outcome-one-piece-left = Dim ond un darn sydd gan { $loser ->
    *[black] yr ochr ddu
 } ar ôl. { $win }
 outcome-dux-immobile = All dux { $loser ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
     [white] Gwyn
    *[black] Du
 } ddim symud. { $win }
