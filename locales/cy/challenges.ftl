@@ -2,7 +2,7 @@
 
 challenge-self = Allwch chi ddim herio'ch hun: heriwch ffrind, neu gadewch y gwrthwynebydd allan i gynnig her agored.
 challenge-bot = Diolch, ond dydw i ddim yn chwarae eto: fi sy'n cadw'r bwrdd a'r rheolau. Heriwch ffrind, neu cynigiwch her agored i bawb.
-challenge-bad-side = Yn y gêm { $game }, yr ochrau yw { $first ->
+challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { $first ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
     [white] yr ochr wen

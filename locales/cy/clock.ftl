@@ -32,7 +32,7 @@ time-left = Amser ar ôl: { $span }.
 
 tc-none = dim cloc
 tc-per-move = { $span } y symudiad
-tc-bank = cronfa amser o { $bank }, a { $inc } yn ychwanegol bob symudiad (hyd at { $cap })
+tc-bank = cronfa amser o { $bank }; { $inc } yn ychwanegol bob symudiad (hyd at { $cap })
 
 time-unreadable-bank = Ni allaf ddarllen yr amser "{ $text }": mae cronfa amser yn cael ei hysgrifennu fel bank:7d inc:1d (a cap:14d os mynnwch).
 time-unreadable = Ni allaf ddarllen yr amser "{ $text }": rhowch amser i bob symudiad fel 1d, 3d, 7d neu 12h, neu none.
@@ -40,7 +40,7 @@ time-unreadable = Ni allaf ddarllen yr amser "{ $text }": rhowch amser i bob sym
 notify-dm-turn = Eich tro chi yng ngêm { $id } ({ $channel }): { $summary }
 notify-choose = Dewiswch sut y cewch wybod mai eich tro chi yw hi: mention, dm, both neu digest.
 notify-set-mention = Byddaf yn eich crybwyll yn sianel y gêm pan ddaw eich tro.
-notify-set-dm = Cewch neges uniongyrchol pan ddaw eich tro (a dim crybwyll).
+notify-set-dm = Cewch neges uniongyrchol pan ddaw eich tro (heb eich crybwyll).
 notify-set-both = Byddaf yn eich crybwyll ac yn anfon neges uniongyrchol atoch pan ddaw eich tro.
 notify-set-digest = Cewch un neges uniongyrchol y dydd yn rhestru'r gemau sy'n aros amdanoch.
 
@@ -54,7 +54,7 @@ digest-item-left = gêm { $id } yn { $channel }, { $span } ar ôl
 clock-paused = Mae'r cloc wedi'i atal.
 pause-already = Mae'r cloc wedi'i atal yn barod: defnyddiwch /resume i'w ailgychwyn.
 pause-no-clock = Does dim cloc yn y gêm hon i'w atal.
-resume-not-paused = Mae'r cloc yn rhedeg: dydy e ddim wedi'i atal.
+resume-not-paused = Mae'r cloc yn rhedeg: does dim angen ei ailgychwyn.
 pause-agreed = Cytunodd y ddau chwaraewr: mae cloc gêm { $id } wedi'i atal. Mae /resume yn ei ailgychwyn.
 resume-agreed = Mae cloc gêm { $id } yn rhedeg eto: mae gan { $player } { $span } ar ôl.
 

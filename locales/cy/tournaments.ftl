@@ -44,7 +44,7 @@ tournament-pairing-failed = Methodd y paru: { $reason }
 tournament-round-head = **{ $name }**, rownd { $round } o { $total }:
 tournament-bye = Rownd rydd: { $player } (1 pwynt)
 tournament-board = Bwrdd { $board }: { $first } yn erbyn { $second }
-tournament-board-forfeited = Bwrdd { $board }: { $first } yn erbyn { $second } (wedi'i hildio)
+tournament-board-forfeited = Bwrdd { $board }: { $first } yn erbyn { $second } (heb ei chwarae)
 tournament-running = Mae **{ $name }** ar waith (rownd { $round } o { $total }). { $n ->
     [0] Mae gemau gan bob gornest yn y rownd.
    *[other] Rwy'n agor { $n } edefyn gornest eto.
@@ -54,7 +54,7 @@ tournament-match-decided = Does dim i'w chwarae yn y ornest hon o **{ $name }**:
 tournament-match-thread = Rownd { $round }, bwrdd { $board }: { $first } yn erbyn { $second } yn { $thread }.
 tournament-game-title = **{ $name }**, rownd { $round }, bwrdd { $board }, gêm { $number } o { $of } (gêm { $id }):
 tournament-match-over = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second }.
-tournament-match-over-forfeit = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second } (wedi'i hildio).
+tournament-match-over-forfeit = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second } (drwy ildio).
 
 tournament-withdraw-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage Server all dynnu chwaraewr allan.
 tournament-not-in = Dydy { $player } ddim yn **{ $name }**.
@@ -65,7 +65,10 @@ tournament-withdraws = Mae { $player } yn tynnu allan o **{ $name }**: bydd pob 
 tournament-withdrew-game = Tynnodd { $player } allan o'r twrnamaint. { $outcome }
 tournament-cancel-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage Server all ganslo twrnamaint.
 tournament-cancelled = Mae **{ $name }** wedi'i ganslo.
-tournament-cancelled-games = Mae **{ $name }** wedi'i ganslo ({ $n } gêm wedi'u hatal).
+tournament-cancelled-games = Mae **{ $name }** wedi'i ganslo ({ $n ->
+    [one] { $n } gêm wedi'i hatal
+   *[other] { $n } gêm wedi'u hatal
+}).
 tournament-auto-cancelled = { $reason } Felly mae'r twrnamaint wedi'i ganslo.
 
 tournament-info = Twrnamaint { $id }: **{ $name }** — { $description }. Cyflwr: { $state }.
