@@ -78,9 +78,8 @@ fn catalogue(lang: Lang) -> BTreeMap<String, Info> {
             Lang::En => en,
             Lang::Cy => cy,
         };
-        let res = parser::parse(*src).unwrap_or_else(|(_, errs)| {
-            panic!("locales/{}/{area}.ftl: {errs:?}", lang.code())
-        });
+        let res = parser::parse(*src)
+            .unwrap_or_else(|(_, errs)| panic!("locales/{}/{area}.ftl: {errs:?}", lang.code()));
         for entry in &res.body {
             match entry {
                 ast::Entry::Message(m) => {
@@ -220,7 +219,8 @@ fn every_message_formats_in_both_languages_with_every_variant() {
                     Err(err) => problems.push(format!("{} {id}: {err}", lang.code())),
                     Ok(t) => {
                         formatted += 1;
-                        if t.contains(['{', '}', '$', '\u{2068}', '\u{2069}']) || t.trim().is_empty()
+                        if t.contains(['{', '}', '$', '\u{2068}', '\u{2069}'])
+                            || t.trim().is_empty()
                         {
                             problems.push(format!("{} {id}: {t:?}", lang.code()));
                         }
@@ -313,7 +313,8 @@ fn welsh_plural_categories_are_cldr() {
         let mut args = FluentArgs::new();
         args.set("n", n);
         let mut errs = vec![];
-        b.format_pattern(pattern, Some(&args), &mut errs).to_string()
+        b.format_pattern(pattern, Some(&args), &mut errs)
+            .to_string()
     };
     let got: Vec<String> = [0, 1, 2, 3, 6, 11, 4, 5, 100].map(cat).to_vec();
     assert_eq!(
@@ -369,7 +370,10 @@ fn key_replies_in_both_languages() {
         .str("rated", "no")
         .str("game", "Tawlbwrdd")
         .str("side", "defenders")
-        .msg("time", Msg::new("tc-per-move").msg("span", span(3 * 86_400)))
+        .msg(
+            "time",
+            Msg::new("tc-per-move").msg("span", span(3 * 86_400)),
+        )
         .num("id", 4);
     assert_eq!(
         both(&ch),
@@ -402,6 +406,9 @@ fn the_localiser_is_shared_across_threads() {
             })
         })
         .collect();
-    let got: Vec<String> = handles.into_iter().map(|h| h.join().expect("thread")).collect();
+    let got: Vec<String> = handles
+        .into_iter()
+        .map(|h| h.join().expect("thread"))
+        .collect();
     assert_eq!(got, ["0 hours", "1 awr", "2 hours", "3 awr"]);
 }

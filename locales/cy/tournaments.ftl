@@ -93,3 +93,14 @@ table-points = Pwyntiau
 table-sb = SB
 table-buchholz = Buch
 table-wdl = E/Cyf/C
+
+# Gwrthodiadau'r modiwl twrnamaint ($reason uchod).
+tournament-error-too-few-players = mae angen o leiaf ddau chwaraewr ar dwrnamaint
+tournament-error-duplicate-player = mae { $player } wedi ymuno ddwywaith
+tournament-error-no-rounds = mae angen o leiaf un rownd ar dwrnamaint swiss
+tournament-error-round-in-progress = dydy'r rownd bresennol ddim wedi gorffen
+tournament-error-finished = mae pob rownd wedi'i pharu
+tournament-error-unknown-player = dydy { $player } ddim yn y twrnamaint hwn
+tournament-error-already-withdrawn = mae { $player } eisoes wedi tynnu allan
+tournament-error-no-such-game = does dim gêm heb ei gorffen rhwng y chwaraewyr hyn
+tournament-error-not-in-game = dydy { $player } ddim yn y gêm hon

@@ -116,3 +116,15 @@ table-points = Pts
 table-sb = SB
 table-buchholz = Buch
 table-wdl = W/D/L
+
+# The tournament module's refusals ($reason above), by TournamentError variant.
+# $player: the player's name or mention.
+tournament-error-too-few-players = a tournament needs at least two players
+tournament-error-duplicate-player = { $player } is entered twice
+tournament-error-no-rounds = a Swiss tournament needs at least one round
+tournament-error-round-in-progress = the current round is not finished
+tournament-error-finished = all rounds have been paired
+tournament-error-unknown-player = { $player } is not in this tournament
+tournament-error-already-withdrawn = { $player } has already withdrawn
+tournament-error-no-such-game = no unfinished game between these players
+tournament-error-not-in-game = { $player } is not in this game
