@@ -2,12 +2,12 @@
 
 challenge-self = Allwch chi ddim herio'ch hun: heriwch ffrind, neu gadewch y gwrthwynebydd allan i gynnig her agored.
 challenge-bot = Diolch, ond dydw i ddim yn chwarae eto: fi sy'n cadw'r bwrdd a'r rheolau. Heriwch ffrind, neu cynigiwch her agored i bawb.
-challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { $first ->
+challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { $first-side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
     [white] yr ochr wen
    *[black] yr ochr ddu
-} { $second ->
+} { $second-side ->
     [attackers] a'r ymosodwyr
     [defenders] a'r amddiffynwyr
     [white] a'r ochr wen

@@ -4,12 +4,12 @@ leaderboard-none = Does dim gemau { $game } wedi'u sgorio ar y gweinydd hwn eto.
 leaderboard-head = Sgoriau **{ $game }** (Glicko-2):
 leaderboard-line = { $rank }. { $player } — { $rating } ±{ $rd }, { $games } gêm (ennill { $won }, colli { $lost }, cyfartal { $drawn })
 profile-head = **{ $player }**
-profile-line = { $game }: { $rating } ±{ $rd } — { $games } gêm: ennill { $won-first } fel { $first ->
+profile-line = { $game }: { $rating } ±{ $rd } — { $games } gêm: ennill { $won-first } fel { $first-side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
     [white] Gwyn
    *[black] Du
-}, ennill { $won-second } fel { $second ->
+}, ennill { $won-second } fel { $second-side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
     [white] Gwyn

@@ -7,7 +7,7 @@ tournament-which = Pa dwrnamaint? Rhowch ei rif, fel id:1 (gweler /tournament li
 tournament-commands = Gorchmynion twrnamaint: create, join, leave, start, standings, info, list, withdraw, cancel.
 tournament-name-the-player = Enwch y chwaraewr: /tournament withdraw player:@rhywun.
 
-tournament-describe = { $game }, { $format }, { $kind }, { $time }
+tournament-describe = { $game }, { $format }, { $matches }, { $time }
 tournament-format-swiss = system y Swistir, { $rounds } rownd
 tournament-format-round-robin = pawb yn erbyn pawb
 tournament-kind-single = gornestau un gêm

@@ -2,8 +2,8 @@
 
 challenge-self = You cannot challenge yourself: challenge a friend, or leave the opponent out for an open challenge.
 challenge-bot = Thank you, but I don't play yet: I keep the board and the rules. Challenge a friend, or post an open challenge for anyone.
-# $first, $second: side-name messages.
-challenge-bad-side = In { $game } the sides are { $first } and { $second }.
+# $first-side, $second-side: side keys (attackers, defenders, white, black).
+challenge-bad-side = In { $game } the sides are { $first-side } and { $second-side }.
 challenge-channel-busy = This channel already has a game (game { $id }). Finish it first, or add thread:true to play in a thread.
 
 # $game: the game's name with its options, e.g. "goedhboell (dice)";

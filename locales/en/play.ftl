@@ -1,12 +1,12 @@
 ## Playing: openings, status lines, moves, outcomes, history, export.
 
 # $title: game-title or tournament-game-title; $first-side, $second-side:
-# side-name messages; $status: a status-* message (or an outcome).
+# side keys; $status: a status-* message (or an outcome).
 game-title = Game { $id }: { $game } —
 game-opening = { $title } { $first } ({ $first-side }) against { $second } ({ $second-side }). { $status }
 game-opening-coin = { $title } { $first } ({ $first-side }) against { $second } ({ $second-side }). The coin toss goes to { $coin }. { $status }
 
-# $side: side-name message; $number: the move number to be played.
+# $side: a side key; $number: the move number to be played.
 status-to-move = { $player } to move ({ $side }), move { $number }.
 status-die = The die shows { $value }.
 
@@ -81,7 +81,7 @@ moves-can-go = { $piece } on { $square } can go to { $list }.
 
 history-head = Game { $id } — { $game }: { $first } ({ $first-side }) v { $second } ({ $second-side })
 history-no-moves = No moves yet.
-# $side: side-name message.
+# $side: a side key (attackers, defenders, white, black).
 history-line = { $number }. { $side } { $move }
 history-truncated = … (use /export for the whole record)
 

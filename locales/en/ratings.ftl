@@ -7,11 +7,11 @@ leaderboard-line = { $rank }. { $player } — { $rating } ±{ $rd }, { $games ->
    *[other] { $games } games
 } ({ $won } won, { $lost } lost, { $drawn } drawn)
 profile-head = **{ $player }**
-# $first, $second: side-name messages.
+# $first-side, $second-side: side keys (attackers, defenders, white, black).
 profile-line = { $game }: { $rating } ±{ $rd } — { $games ->
     [one] { $games } game
    *[other] { $games } games
-}: { $won-first } won as { $first }, { $won-second } won as { $second }, { $lost } lost, { $drawn } drawn
+}: { $won-first } won as { $first-side }, { $won-second } won as { $second-side }, { $lost } lost, { $drawn } drawn
 profile-no-rated = No rated games yet.
 profile-no-games = No games in progress.
 profile-games-head = Games in progress:

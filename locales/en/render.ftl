@@ -1,6 +1,6 @@
 ## Captions on board pictures, GIFs and standings pictures.
 
-# $side: side-name message.
+# $side: a side key (attackers, defenders, white, black).
 caption-to-move = Move { $number } · { $side } to move
 caption-to-move-named = Move { $number } · { $player } to move ({ $side })
 caption-over = { $moves ->

@@ -8,8 +8,8 @@ tournament-which = Which tournament? Give its number, like id:1 (see /tournament
 tournament-commands = Tournament commands: create, join, leave, start, standings, info, list, withdraw, cancel.
 tournament-name-the-player = Name the player: /tournament withdraw player:@someone.
 
-# $game: name and options; $format, $kind: the messages below; $time: a tc-* message.
-tournament-describe = { $game }, { $format }, { $kind }, { $time }
+# $game: name and options; $format, $matches: the messages below; $time: a tc-* message.
+tournament-describe = { $game }, { $format }, { $matches }, { $time }
 tournament-format-swiss = Swiss, { $rounds ->
     [one] { $rounds } round
    *[other] { $rounds } rounds
