@@ -412,3 +412,23 @@ fn the_localiser_is_shared_across_threads() {
         .collect();
     assert_eq!(got, ["0 hours", "1 awr", "2 hours", "3 awr"]);
 }
+
+/// Discord refuses command and option descriptions and choice labels
+/// longer than 100 characters.
+#[test]
+fn command_descriptions_fit_discord() {
+    let l = Localiser::global();
+    let mut long = Vec::new();
+    for id in catalogue(Lang::En).keys() {
+        if !(id.starts_with("cmd-") || id.starts_with("choice-")) {
+            continue;
+        }
+        for lang in Lang::ALL {
+            let t = l.text(lang, &Msg::new(leak(id)));
+            if t.is_empty() || t.chars().count() > 100 {
+                long.push(format!("{} {id}: {t}", lang.code()));
+            }
+        }
+    }
+    assert!(long.is_empty(), "{}", long.join("\n"));
+}

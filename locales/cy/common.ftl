@@ -46,7 +46,7 @@ button-accept = Derbyn
 button-decline = Gwrthod
 
 state-name = { $state ->
-    [signup] cofrestru
+    [signup] yn derbyn chwaraewyr
     [running] ar waith
     [finished] wedi gorffen
     [open] ar agor
