@@ -305,14 +305,6 @@ impl Localiser {
             Err(format!("{}: {errors:?}", msg.id))
         }
     }
-
-    /// An attribute of a message (`.label`, ...), if it has one.
-    pub fn attr(&self, lang: Lang, id: &str, attr: &str) -> Option<String> {
-        let b = &self.bundles[lang.index()];
-        let p = b.get_message(id)?.get_attribute(attr)?.value();
-        let mut errors = Vec::new();
-        Some(b.format_pattern(p, None, &mut errors).into_owned())
-    }
 }
 
 impl Default for Localiser {
@@ -383,6 +375,8 @@ mod tests {
     fn a_missing_id_or_argument_is_an_error_not_a_panic() {
         let l = Localiser::global();
         assert!(l.try_text(Lang::En, &Msg::new("no-such-id")).is_err());
+        assert!(!l.has(Lang::Cy, "no-such-id"));
+        assert!(l.has(Lang::Cy, "time-days") && l.has(Lang::En, "time-days"));
         assert_eq!(l.text(Lang::Cy, &Msg::new("no-such-id")), "no-such-id");
         assert!(l.try_text(Lang::En, &Msg::new("time-days")).is_err());
     }
