@@ -9,6 +9,7 @@ pub mod console;
 pub mod discord;
 pub mod engine;
 pub mod engine_cli;
+pub mod i18n;
 pub mod notation;
 pub mod render;
 pub mod rules;

@@ -1,0 +1,50 @@
+## /challenge, /accept, /decline.
+
+challenge-self = Allwch chi ddim herio'ch hun: heriwch ffrind, neu gadewch y gwrthwynebydd allan i gynnig her agored.
+challenge-bot = Diolch, ond dydw i ddim yn chwarae eto: fi sy'n cadw'r bwrdd a'r rheolau. Heriwch ffrind, neu cynigiwch her agored i bawb.
+challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { $first-side ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] yr ochr wen
+   *[black] yr ochr ddu
+} { $second-side ->
+    [attackers] a'r ymosodwyr
+    [defenders] a'r amddiffynwyr
+    [white] a'r ochr wen
+   *[black] a'r ochr ddu
+}.
+challenge-channel-busy = Mae gêm yn y sianel hon yn barod (gêm { $id }). Gorffennwch hi yn gyntaf, neu ychwanegwch thread:true i chwarae mewn edefyn.
+
+challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game }{ $rated ->
+    [yes] {" "}(gêm sy'n cyfrif at y sgôr)
+   *[no] {""}
+}{ $side ->
+    [attackers] , ar ochr yr ymosodwyr
+    [defenders] , ar ochr yr amddiffynwyr
+    [white] , ar yr ochr wen
+    [black] , ar yr ochr ddu
+   *[none] {""}
+}, { $time }. Her { $id }: pwyswch Derbyn neu teipiwch /accept (daw'r her i ben ymhen diwrnod).
+challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei derbyn: { $game }{ $rated ->
+    [yes] {" "}(gêm sy'n cyfrif at y sgôr)
+   *[no] {""}
+}{ $side ->
+    [attackers] , ar ochr yr ymosodwyr
+    [defenders] , ar ochr yr amddiffynwyr
+    [white] , ar yr ochr wen
+    [black] , ar yr ochr ddu
+   *[none] {""}
+}, { $time }. Her { $id }: pwyswch Derbyn neu teipiwch /accept (daw'r her i ben ymhen diwrnod).
+
+challenge-not-a-number = Nid yw { $text } yn rhif her.
+challenge-none = Does dim her rhif { $id }.
+challenge-none-for-you = Does dim her agored i chi yma.
+challenge-not-open = Dydy her { $id } ddim ar agor mwyach.
+challenge-own = Eich her chi yw honno: arhoswch i rywun ei derbyn.
+challenge-for-someone-else = Mae'r her honno ar gyfer rhywun arall.
+challenge-channel-busy-accept = Mae gêm yn y sianel hon yn barod: gorffennwch hi yn gyntaf, neu heriwch gyda thread:true.
+challenge-accepted-elsewhere = Derbyniwyd her { $id }: mae'r gêm yn mynd rhagddi yn { $channel }.
+challenge-withdrawn = Tynnodd { $player } her { $id } yn ôl.
+challenge-declined = Gwrthododd { $player } her { $id }.
+challenge-decline-not-yours = Dim ond yr heriwr neu'r un a heriwyd all wrthod her.
+challenge-expired = Daeth her { $id } gan { $player } i ben.

@@ -1,0 +1,61 @@
+## Amser: cyfnodau, rheolau amser, nodiadau atgoffa, hysbysiadau.
+## Ar ôl rhifolyn daw'r enw unigol; dau/dwy (2) yn achosi treiglad meddal
+## (2 ddiwrnod, 2 funud); tri a chwe (3, 6) yn achosi treiglad llaes i c, p, t.
+
+time-days = { $n ->
+    [zero] { $n } diwrnod
+    [one] { $n } diwrnod
+    [two] { $n } ddiwrnod
+    [few] { $n } diwrnod
+    [many] { $n } diwrnod
+   *[other] { $n } diwrnod
+}
+time-hours = { $n ->
+    [zero] { $n } awr
+    [one] { $n } awr
+    [two] { $n } awr
+    [few] { $n } awr
+    [many] { $n } awr
+   *[other] { $n } awr
+}
+time-minutes = { $n ->
+    [zero] { $n } munud
+    [one] { $n } munud
+    [two] { $n } funud
+    [few] { $n } munud
+    [many] { $n } munud
+   *[other] { $n } munud
+}
+time-two-units = { $big } { $small }
+
+time-left = Amser ar ôl: { $span }.
+
+tc-none = dim cloc
+tc-per-move = { $span } y symudiad
+tc-bank = cronfa amser o { $bank }; { $inc } yn ychwanegol bob symudiad (hyd at { $cap })
+
+time-unreadable-bank = Ni allaf ddarllen yr amser "{ $text }": mae cronfa amser yn cael ei hysgrifennu fel bank:7d inc:1d (a cap:14d os mynnwch).
+time-unreadable = Ni allaf ddarllen yr amser "{ $text }": rhowch amser i bob symudiad fel 1d, 3d, 7d neu 12h, neu none.
+
+notify-dm-turn = Eich tro chi yng ngêm { $id } ({ $channel }): { $summary }
+notify-choose = Dewiswch sut y cewch wybod mai eich tro chi yw hi: mention, dm, both neu digest.
+notify-set-mention = Byddaf yn eich crybwyll yn sianel y gêm pan ddaw eich tro.
+notify-set-dm = Cewch neges uniongyrchol pan ddaw eich tro (heb eich crybwyll).
+notify-set-both = Byddaf yn eich crybwyll ac yn anfon neges uniongyrchol atoch pan ddaw eich tro.
+notify-set-digest = Cewch un neges uniongyrchol y dydd yn rhestru'r gemau sy'n aros amdanoch.
+
+reminder-channel = { $player }, i'ch atgoffa: eich tro chi yw hi yng ngêm { $id }, ac mae { $span } ar ôl ar eich cloc.
+reminder-dm = I'ch atgoffa: eich tro chi yng ngêm { $id } ({ $channel }), { $span } ar ôl.
+
+digest = Eich crynodeb dyddiol: mae { $n } gêm yn aros i chi symud: { $list }.
+digest-item = gêm { $id } yn { $channel }
+digest-item-left = gêm { $id } yn { $channel }, { $span } ar ôl
+
+clock-paused = Mae'r cloc wedi'i atal.
+pause-already = Mae'r cloc wedi'i atal yn barod: defnyddiwch /resume i'w ailgychwyn.
+pause-no-clock = Does dim cloc yn y gêm hon i'w atal.
+resume-not-paused = Mae'r cloc yn rhedeg: does dim angen ei ailgychwyn.
+pause-agreed = Cytunodd y ddau chwaraewr: mae cloc gêm { $id } wedi'i atal. Mae /resume yn ei ailgychwyn.
+resume-agreed = Mae cloc gêm { $id } yn rhedeg eto: mae gan { $player } { $span } ar ôl.
+
+game-cancelled-no-move = Mae gêm { $id } wedi'i chanslo: ni chwaraewyd yr un symudiad cyn y terfyn amser.

@@ -1,0 +1,58 @@
+## Geiriau a rennir: enwau'r ochrau a'r darnau, rhestrau, botymau.
+## Gweler docs/cymraeg.md am yr eirfa.
+
+side-name = { $side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}
+
+side-wins = { $side ->
+    [attackers] Yr ymosodwyr sy'n ennill!
+    [defenders] Yr amddiffynwyr sy'n ennill!
+    [white] Gwyn sy'n ennill!
+   *[black] Du sy'n ennill!
+}
+
+piece-name = { $piece ->
+    [king] y brenin
+    [attacker] ymosodwr
+    [defender] amddiffynnwr
+    [assailant] ymosodwr
+    [prince] tywysog
+    [white-dux] dux Gwyn
+    [black-dux] dux Du
+    [white-man] milwr gwyn
+   *[black-man] milwr du
+}
+piece-name-capital = { $piece ->
+    [king] Y brenin
+    [attacker] Ymosodwr
+    [defender] Amddiffynnwr
+    [assailant] Ymosodwr
+    [prince] Tywysog
+    [white-dux] Dux Gwyn
+    [black-dux] Dux Du
+    [white-man] Milwr gwyn
+   *[black-man] Milwr du
+}
+
+list-and = { $init } a { $last }
+
+store-failed = Mae'n ddrwg gen i: methodd cronfa ddata'r gemau, felly does dim wedi newid. Rhowch gynnig arall arni mewn munud.
+
+button-accept = Derbyn
+button-decline = Gwrthod
+
+state-name = { $state ->
+    [signup] yn derbyn chwaraewyr
+    [running] ar waith
+    [finished] wedi gorffen
+    [open] ar agor
+    [accepted] derbyniwyd
+    [declined] gwrthodwyd
+    [withdrawn] tynnwyd yn ôl
+    [expired] daeth i ben
+   *[cancelled] canslwyd
+}

@@ -1,0 +1,126 @@
+## Chwarae: agor gêm, llinellau statws, symudiadau, canlyniadau, hanes, allforio.
+
+game-title = Gêm { $id }: { $game } —
+game-opening = { $title } { $first } ({ $first-side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}) yn erbyn { $second } ({ $second-side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}). { $status }
+game-opening-coin = { $title } { $first } ({ $first-side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}) yn erbyn { $second } ({ $second-side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}). Taflwyd ceiniog: { $coin ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+} sy'n dechrau. { $status }
+
+status-to-move = { $player } i symud ({ $side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}), symudiad { $number }.
+status-die = Mae'r dis yn dangos { $value }.
+
+played = Chwaraeodd { $player } **{ $move }**. { $status }
+played-summary = Chwaraeodd { $name } { $move }.
+
+outcome-king-escaped = Dihangodd y brenin i { $square }. { $win }
+outcome-king-captured = Mae'r brenin wedi'i ddal. { $win }
+outcome-one-piece-left = Dim ond un darn sydd gan { $loser ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] yr ochr wen
+   *[black] yr ochr ddu
+} ar ôl. { $win }
+outcome-dux-immobile = All dux { $loser ->
+    [white] Gwyn
+   *[black] Du
+} ddim symud. { $win }
+outcome-no-legal-move = Does gan { $loser ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] yr ochr wen
+   *[black] yr ochr ddu
+} ddim symudiad cyfreithlon. { $win }
+outcome-repetition = Byddai pob symudiad sydd gan { $loser ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] yr ochr wen
+   *[black] yr ochr ddu
+} ar ôl yn ailadrodd safle am y drydedd waith. { $win }
+outcome-move-limit = 100 symudiad heb gipio: mae'r gêm yn gyfartal.
+outcome-resignation = Ildiodd { $loser ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+}. { $win }
+outcome-timeout = Daeth amser { $loser ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+} i ben. { $win }
+outcome-draw-agreed = Gêm gyfartal drwy gytundeb.
+outcome-drawn = Mae'r gêm yn gyfartal.
+
+no-game-here = Does dim gêm yn y sianel hon. Dechreuwch un gyda /challenge.
+game-over-here = Mae'r gêm yn y sianel hon ar ben. Dechreuwch un newydd gyda /challenge.
+game-over = Mae'r gêm hon ar ben.
+not-playing = Dydych chi ddim yn chwarae yn y gêm hon.
+move-not-player = Dydych chi ddim yn chwarae yn y gêm hon: dim ond ei dau chwaraewr all symud.
+not-your-turn = { $side ->
+    [attackers] Tro'r ymosodwyr
+    [defenders] Tro'r amddiffynwyr
+    [white] Tro Gwyn
+   *[black] Tro Du
+} yw hi: { $player } i symud.
+position-changed = Newidiodd y safle tra oeddech chi'n symud: edrychwch ar y bwrdd eto.
+position-changed-meanwhile = Newidiodd y safle yn y cyfamser: edrychwch ar y bwrdd eto.
+move-hint = Rwy'n darllen symudiadau fel e1-e4 (neu @14-@44 wrth chwarae goedhboell). Teipiwch /help am bopeth arall.
+move-missing = Ysgrifennwch y symudiad, fel /move move:e1-e4.
+unknown-command = Does dim gorchymyn /{ $name }. Teipiwch /help i'w gweld i gyd.
+button-stale = Dydy'r botwm hwnnw ddim yn gwneud dim mwyach.
+
+board-status = Gêm { $id }. { $status }
+moves-cannot-move = { $piece } ar { $square }: does unman iddo fynd.
+moves-can-go = { $piece } ar { $square }: gall fynd i { $list }.
+
+history-head = Gêm { $id } — { $game }: { $first } ({ $first-side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}) yn erbyn { $second } ({ $second-side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+})
+history-no-moves = Dim symudiadau eto.
+history-line = { $number }. { $side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+} { $move }
+history-truncated = … (defnyddiwch /export i gael y cofnod cyfan)
+
+takeback-done = Derbyniwyd y cais: tynnwyd { $n } symudiad yn ôl. { $status }
+export-record = Cofnod gêm { $id }.

@@ -1,0 +1,21 @@
+## /leaderboard a /profile.
+
+leaderboard-none = Does dim gemau { $game } wedi'u sgorio ar y gweinydd hwn eto.
+leaderboard-head = Sgoriau **{ $game }** (Glicko-2):
+leaderboard-line = { $rank }. { $player } — { $rating } ±{ $rd }, { $games } gêm (ennill { $won }, colli { $lost }, cyfartal { $drawn })
+profile-head = **{ $player }**
+profile-line = { $game }: { $rating } ±{ $rd } — { $games } gêm: ennill { $won-first } fel { $first-side ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+}, ennill { $won-second } fel { $second-side ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+}, colli { $lost }, cyfartal { $drawn }
+profile-no-rated = Dim gemau wedi'u sgorio eto.
+profile-no-games = Dim gemau ar y gweill.
+profile-games-head = Gemau ar y gweill:
+profile-game = • Gêm { $id } yn { $channel }: { $variant } yn erbyn { $opponent }, { $moves } symudiad

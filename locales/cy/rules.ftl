@@ -1,0 +1,14 @@
+## /rules: y gemau a chrynodeb o'u rheolau.
+
+rules-list = Y gemau:
+    { $list }
+rules-list-item = • **{ $name }** (`{ $id }`): { $summary }
+rules-variant = **{ $name }**: { $summary }
+rules-variant-options = **{ $name }**: { $summary }
+    Opsiynau: { $options }.
+
+variant-summary-tawlbwrdd = 11x11, 24 ymosodwr yn erbyn 12 amddiffynnwr a brenin ar yr orsedd, f6. Mae pob darn yn llithro fel castell; dim ond y brenin gaiff aros ar yr orsedd. Cipio rhwng dau; mae'r orsedd wag yn elyniaethus. Mae'r brenin yn ennill ar unrhyw sgwâr ar yr ymyl; mae'r ymosodwyr yn ennill drwy ei amgylchynu ar bedair ochr (mae'r orsedd wag yn cyfrif fel un). Yr ymosodwyr sy'n symud gyntaf.
+variant-summary-tawlbwrdd-walker = 11x11, ail-luniad Damian Walker: 24 ymosodwr yn erbyn 12 amddiffynnwr a brenin. Mae pob darn yn llithro; mae'r orsedd a'r corneli i'r brenin yn unig, ac yn elyniaethus i bawb. Caiff llinell o hyd at dri gelyn ei chipio ar unwaith; caiff y brenin ei ddal fel unrhyw ddarn arall. Mae'r brenin yn ennill ar unrhyw sgwâr ar yr ymyl. Yr ymosodwyr sy'n symud gyntaf.
+variant-summary-tallfwrdd = 9x9, 16 ymosodwr yn erbyn 8 amddiffynnwr a brenin ar e5. Mae pob darn yn symud un sgwâr ar y tro. Dim ond y brenin gaiff fynd i'r orsedd neu i'r corneli; mae'r orsedd wag yn elyniaethus. Mae'r brenin yn ennill mewn cornel, a chaiff ei ddal gan bedwar ymosodwr (tri ar yr ymyl). Yr ymosodwyr sy'n symud gyntaf.
+variant-summary-goedhboell = 9x9 mewn nodiant @hv: 16 ymosodwr yn erbyn 8 tywysog a brenin ar @55. Mae pob darn yn llithro; dim ond y brenin gaiff aros ar y canol neu mewn cornel. Cipio rhwng dau; caiff y brenin ei ddal gan bedwar ymosodwr mewn croes (tri ar yr ymyl). Mae'r brenin yn ennill mewn cornel. Yr ymosodwyr sy'n symud gyntaf.
+variant-summary-gwyddbwyll = 13x8 (neu 12x8, 10x8, 8x8): mae Gwyn yn llenwi rhes 1, a Du y rhes uchaf; taflu ceiniog sy'n penderfynu pwy sy'n dechrau. Mae pob darn yn llithro. Caiff milwr rhwng dau elyn ei gipio, a dau mewn llinell ar unwaith; caiff milwr mewn cornel ei gipio pan fydd y gelyn ar y ddau sgwâr wrth ei ymyl. Mae ochr sydd ag un darn ar ôl, neu heb symudiad, yn colli. Opsiwn dux: ni ellir byth gipio'r dux, ac mae ochr na all ei dux symud yn colli.

@@ -1,0 +1,106 @@
+## /tournament a chyhoeddiadau'r twrnameintiau.
+
+tournament-none = Does dim twrnamaint rhif { $id }.
+tournament-not-a-number = Nid yw { $text } yn rhif twrnamaint.
+tournament-not-on-server = Does dim twrnamaint rhif { $id } ar y gweinydd hwn.
+tournament-which = Pa dwrnamaint? Rhowch ei rif, fel id:1 (gweler /tournament list).
+tournament-commands = Gorchmynion twrnamaint: create, join, leave, start, standings, info, list, withdraw, cancel.
+tournament-name-the-player = Enwch y chwaraewr: /tournament withdraw player:@rhywun.
+
+tournament-describe = { $game }, { $format }, { $matches }, { $time }
+tournament-format-swiss = system y Swistir, { $rounds } rownd
+tournament-format-round-robin = pawb yn erbyn pawb
+tournament-kind-single = gornestau un gêm
+tournament-kind-two-game = gornestau dwy gêm (a'r ochrau'n cyfnewid)
+
+tournament-create-not-allowed = Dim ond aelodau â'r hawl Manage Server all greu twrnameintiau.
+tournament-name-missing = Rhowch enw i'r twrnamaint: name:Gwanwyn.
+tournament-bad-format = Y fformat yw round-robin neu swiss, nid { $text }.
+tournament-bad-rounds = Mae gan dwrnamaint swiss rhwng 1 ac 20 rownd.
+tournament-bad-match = Mae gornest naill ai'n single neu'n two-game.
+tournament-bad-max = max yw'r nifer fwyaf o chwaraewyr, o leiaf 2.
+tournament-bad-start = start yw amser o hyn ymlaen, fel 2d, 12h neu 90m (neu dechreuwch y twrnamaint gyda /tournament start).
+tournament-created = Twrnamaint { $id }: **{ $name }** — { $description }. Ymunwch gyda /tournament join.
+tournament-max-players = { $n } chwaraewr ar y mwyaf.
+tournament-starts-in = Mae'n dechrau ymhen { $span }.
+tournament-organiser-starts = Bydd trefnydd yn ei ddechrau gyda /tournament start.
+
+tournament-list-none = Does dim twrnameintiau ar y gweinydd hwn eto.
+tournament-list-line = { $id }. **{ $name }** — { $description }, { $state }, { $n } chwaraewr
+tournament-list-line-round = { $id }. **{ $name }** — { $description }, { $state }, { $n } chwaraewr, rownd { $round } o { $total }
+
+tournament-too-late = Mae'n rhy hwyr i ymuno â **{ $name }** ({ $state }).
+tournament-already-in = Rydych chi eisoes wedi ymuno â **{ $name }**.
+tournament-full = Mae **{ $name }** yn llawn ({ $n } chwaraewr).
+tournament-left-cannot-rejoin = Fe adawoch chi **{ $name }**, ac allwch chi ddim ymuno eto.
+tournament-joins = Mae { $player } yn ymuno â **{ $name }** ({ $n } chwaraewr).
+tournament-start-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage Server all ddechrau twrnamaint.
+tournament-is-state = **{ $name }**: { $state }.
+tournament-cannot-start = All **{ $name }** ddim dechrau: { $reason } ({ $n } wedi ymuno).
+tournament-begins = Mae **{ $name }** yn dechrau gyda { $n } chwaraewr: { $players }.
+tournament-over = Mae **{ $name }** ar ben. Yr enillydd yw { $winner } gyda { $points } o bwyntiau! Llongyfarchiadau.
+    { $table }
+tournament-pairing-failed = Methodd y paru: { $reason }
+tournament-round-head = **{ $name }**, rownd { $round } o { $total }:
+tournament-bye = Rownd rydd: { $player } (1 pwynt)
+tournament-board = Bwrdd { $board }: { $first } yn erbyn { $second }
+tournament-board-forfeited = Bwrdd { $board }: { $first } yn erbyn { $second } (heb ei chwarae)
+tournament-running = Mae **{ $name }** ar waith (rownd { $round } o { $total }). { $n ->
+    [0] Mae gemau gan bob gornest yn y rownd.
+   *[other] Rwy'n agor { $n } edefyn gornest eto.
+}
+tournament-no-match = Does dim gornest rhif { $id }.
+tournament-match-decided = Does dim i'w chwarae yn y ornest hon o **{ $name }**: mae ei gemau wedi'u penderfynu.
+tournament-match-thread = Rownd { $round }, bwrdd { $board }: { $first } yn erbyn { $second } yn { $thread }.
+tournament-game-title = **{ $name }**, rownd { $round }, bwrdd { $board }, gêm { $number } o { $of } (gêm { $id }):
+tournament-match-over = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second }.
+tournament-match-over-forfeit = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second } (drwy ildio).
+
+tournament-withdraw-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage Server all dynnu chwaraewr allan.
+tournament-not-in = Dydy { $player } ddim yn **{ $name }**.
+tournament-leaves = Mae { $player } yn gadael **{ $name }**.
+tournament-cannot-withdraw = Methu tynnu allan: { $reason }.
+tournament-withdrawn = Tynnwyd { $player } allan o **{ $name }**: bydd pob gêm sy'n weddill yn cyfrif fel colled.
+tournament-withdraws = Mae { $player } yn tynnu allan o **{ $name }**: bydd pob gêm sy'n weddill yn cyfrif fel colled.
+tournament-withdrew-game = Tynnodd { $player } allan o'r twrnamaint. { $outcome }
+tournament-cancel-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage Server all ganslo twrnamaint.
+tournament-cancelled = Mae **{ $name }** wedi'i ganslo.
+tournament-cancelled-games = Mae **{ $name }** wedi'i ganslo ({ $n ->
+    [one] { $n } gêm wedi'i hatal
+   *[other] { $n } gêm wedi'u hatal
+}).
+tournament-auto-cancelled = { $reason } Felly mae'r twrnamaint wedi'i ganslo.
+
+tournament-info = Twrnamaint { $id }: **{ $name }** — { $description }. Cyflwr: { $state }.
+tournament-info-organiser = Trefnydd: { $player }.
+tournament-info-players = Chwaraewyr ({ $n }): { $players }
+tournament-info-no-players = Chwaraewyr (0): neb eto
+tournament-info-starts = Yn dechrau ar { $date }.
+tournament-info-round = Rownd { $round } o { $total }.
+tournament-info-bye = Rownd rydd: { $player }
+tournament-info-board = Bwrdd { $board }: { $first } yn erbyn { $second }, { $score }
+tournament-info-board-thread = Bwrdd { $board }: { $first } yn erbyn { $second }, { $score } yn { $thread }
+tournament-info-playing = wrthi'n chwarae
+
+tournament-not-started = Dydy **{ $name }** ddim wedi dechrau eto.
+tournament-standings-head = Tabl **{ $name }** ar ôl rownd { $round } o { $total }:
+tournament-standings-head-final = Tabl **{ $name }** ar ôl rownd { $round } o { $total } (terfynol):
+tournament-standings-order = Trefn: pwyntiau, yna Sonneborn-Berger (SB), yna Buchholz.
+tournament-withdrawn-mark = { $player } (wedi tynnu allan)
+table-rank = #
+table-player = Chwaraewr
+table-points = Pwyntiau
+table-sb = SB
+table-buchholz = Buch
+table-wdl = E/Cyf/C
+
+# Gwrthodiadau'r modiwl twrnamaint ($reason uchod).
+tournament-error-too-few-players = mae angen o leiaf ddau chwaraewr ar dwrnamaint
+tournament-error-duplicate-player = mae { $player } wedi ymuno ddwywaith
+tournament-error-no-rounds = mae angen o leiaf un rownd ar dwrnamaint swiss
+tournament-error-round-in-progress = dydy'r rownd bresennol ddim wedi gorffen
+tournament-error-finished = mae pob rownd wedi'i pharu
+tournament-error-unknown-player = dydy { $player } ddim yn y twrnamaint hwn
+tournament-error-already-withdrawn = mae { $player } eisoes wedi tynnu allan
+tournament-error-no-such-game = does dim gêm heb ei gorffen rhwng y chwaraewyr hyn
+tournament-error-not-in-game = dydy { $player } ddim yn y gêm hon

@@ -1,0 +1,44 @@
+## /challenge, /accept, /decline.
+
+challenge-self = You cannot challenge yourself: challenge a friend, or leave the opponent out for an open challenge.
+challenge-bot = Thank you, but I don't play yet: I keep the board and the rules. Challenge a friend, or post an open challenge for anyone.
+# $first-side, $second-side: side keys (attackers, defenders, white, black).
+challenge-bad-side = In { $game } the sides are { $first-side } and { $second-side }.
+challenge-channel-busy = This channel already has a game (game { $id }). Finish it first, or add thread:true to play in a thread.
+
+# $game: the game's name with its options, e.g. "goedhboell (dice)";
+# $rated: yes or no; $side: the challenger's side key, or none;
+# $time: a tc-* message.
+challenge-posted = { $challenger } challenges { $opponent } to a { $rated ->
+    [yes] rated game
+   *[no] game
+} of { $game }{ $side ->
+    [attackers] , playing the attackers
+    [defenders] , playing the defenders
+    [white] , playing white
+    [black] , playing black
+   *[none] {""}
+}, { $time }. Challenge { $id }: press Accept or type /accept (it expires in a day).
+challenge-posted-open = { $challenger } posts an open challenge: anyone may take it to a { $rated ->
+    [yes] rated game
+   *[no] game
+} of { $game }{ $side ->
+    [attackers] , playing the attackers
+    [defenders] , playing the defenders
+    [white] , playing white
+    [black] , playing black
+   *[none] {""}
+}, { $time }. Challenge { $id }: press Accept or type /accept (it expires in a day).
+
+challenge-not-a-number = { $text } is not a challenge number.
+challenge-none = There is no challenge { $id }.
+challenge-none-for-you = There is no open challenge here for you.
+challenge-not-open = Challenge { $id } is no longer open.
+challenge-own = That is your own challenge: wait for someone to accept it.
+challenge-for-someone-else = That challenge is for someone else.
+challenge-channel-busy-accept = This channel already has a game: finish it first, or challenge with thread:true.
+challenge-accepted-elsewhere = Challenge { $id } accepted: the game is on in { $channel }.
+challenge-withdrawn = { $player } withdrew challenge { $id }.
+challenge-declined = { $player } declined challenge { $id }.
+challenge-decline-not-yours = Only the challenger or the one challenged can decline a challenge.
+challenge-expired = Challenge { $id } from { $player } expired.

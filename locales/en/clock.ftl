@@ -1,0 +1,53 @@
+## Time: spans, time controls, reminders, notifications.
+
+time-days = { $n ->
+    [one] { $n } day
+   *[other] { $n } days
+}
+time-hours = { $n ->
+    [one] { $n } hour
+   *[other] { $n } hours
+}
+time-minutes = { $n ->
+    [one] { $n } minute
+   *[other] { $n } minutes
+}
+# "2 days 18 hours": two nested time-* messages.
+time-two-units = { $big } { $small }
+
+time-left = Time left: { $span }.
+
+tc-none = no clock
+tc-per-move = { $span } per move
+tc-bank = a bank of { $bank } plus { $inc } a move (at most { $cap })
+
+time-unreadable-bank = I can't read the time "{ $text }": a time bank is written like bank:7d inc:1d (and optionally cap:14d).
+time-unreadable = I can't read the time "{ $text }": write a time per move like 1d, 3d, 7d or 12h, or none.
+
+# $channel is a channel mention; $summary a played-summary message.
+notify-dm-turn = Your move in game { $id } ({ $channel }): { $summary }
+notify-choose = Choose how you hear of your turns: mention, dm, both or digest.
+notify-set-mention = You will be mentioned in the game's channel when it is your turn.
+notify-set-dm = You will get a direct message when it is your turn (and no mention).
+notify-set-both = You will be mentioned and get a direct message when it is your turn.
+notify-set-digest = You will get one direct message a day listing the games waiting for you.
+
+reminder-channel = { $player }, a reminder: it is your move in game { $id }, and { $span } are left on your clock.
+reminder-dm = Reminder: your move in game { $id } ({ $channel }), { $span } left.
+
+# $list: digest-item / digest-item-left messages joined with "; ".
+digest = Your daily digest: { $n ->
+    [one] { $n } game is
+   *[other] { $n } games are
+} waiting for your move: { $list }.
+digest-item = game { $id } in { $channel }
+digest-item-left = game { $id } in { $channel }, { $span } left
+
+clock-paused = The clock is paused.
+pause-already = The clock is already paused: use /resume to start it again.
+pause-no-clock = This game has no clock to pause.
+resume-not-paused = The clock is running: it is not paused.
+pause-agreed = Both players agreed: the clock of game { $id } is paused. /resume starts it again.
+resume-agreed = The clock of game { $id } runs again: { $player } has { $span } left.
+
+game-cancelled-no-move = Game { $id } is cancelled: no move was made before the deadline.

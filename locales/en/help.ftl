@@ -1,0 +1,102 @@
+## /help and the slash commands' descriptions (command names stay English).
+
+help-intro = **tawlbot** keeps the board for the old Welsh and Celtic tafl games and gwyddbwyll.
+    Challenge a friend with /challenge, then type moves in the channel as two squares: e1-e4 (or @14-@44 in goedhboell).
+# One line per command, after help-intro.
+help-line = /{ $name } — { $description }
+
+cmd-challenge = Challenge someone (or anyone) to a game
+cmd-challenge-opponent = Who you challenge; leave out for an open challenge
+cmd-challenge-variant = Which game (default tawlbwrdd)
+cmd-challenge-options = Variant options, e.g. dice, king-steps, size=8x8 dux
+cmd-challenge-side = The side you take (default random)
+cmd-challenge-time = Time per move (default 3d)
+cmd-challenge-thread = Play in a new thread
+cmd-challenge-rated = Count the game for ratings (default no)
+cmd-accept = Accept a challenge in this channel
+cmd-accept-id = The challenge number (default: the one for you)
+cmd-decline = Decline (or withdraw) a challenge in this channel
+cmd-decline-id = The challenge number
+cmd-move = Play a move, e.g. e1-e4 or @14-@44
+cmd-move-move = The move: from-square to-square
+cmd-board = Show the board of this channel's game
+cmd-moves = Show where a piece can go
+cmd-moves-square = The piece's square, e.g. f4 or @54
+cmd-history = The moves of this channel's game so far
+cmd-resign = Resign this channel's game
+cmd-draw = Offer a draw, or accept or decline one
+cmd-draw-action = offer, accept or decline (default: accept a standing offer, else offer)
+cmd-takeback = Ask to take back your last move, or answer such a request
+cmd-takeback-action = ask, accept or decline
+cmd-rules = A short summary of a game's rules
+cmd-rules-variant = Which game
+cmd-games = Games being played on this server
+cmd-game = Show any game by its number
+cmd-game-id = The game number
+cmd-mygames = Your games, everywhere
+cmd-export = The record of this channel's game, as a file
+cmd-notify = How you hear that it is your turn
+cmd-notify-how = mention, dm, both or digest
+cmd-pause = Ask to stop the clock (both players must agree)
+cmd-resume = Ask to start the clock again
+cmd-tournament = Tournaments: create, join, start, standings...
+cmd-leaderboard = Ratings on this server
+cmd-leaderboard-variant = Which game (default tawlbwrdd)
+cmd-profile = A player's rating and games
+cmd-profile-player = Who (default you)
+cmd-help = How to play with tawlbot
+cmd-language = The language I write to you in (english or cymraeg)
+cmd-language-choice = english or cymraeg
+cmd-language-server = Set the server's default instead (Manage Server)
+
+cmd-tournament-create = Create a tournament (Manage Server or the organiser role)
+cmd-tournament-create-name = The tournament's name
+cmd-tournament-create-variant = Which game
+cmd-tournament-create-options = Variant options
+cmd-tournament-create-format = round-robin or swiss
+cmd-tournament-create-rounds = Rounds (swiss)
+cmd-tournament-create-match = single or two-game (default two-game)
+cmd-tournament-create-time = Time per move (default 3d)
+cmd-tournament-create-max = Most players
+cmd-tournament-create-start = When it starts, e.g. 2d (or start it with /tournament start)
+cmd-tournament-join = Join the tournament of this channel
+cmd-tournament-leave = Leave a tournament before it starts
+cmd-tournament-start = Start a tournament now (organisers)
+cmd-tournament-standings = The table
+cmd-tournament-info = About a tournament
+cmd-tournament-list = Tournaments on this server
+cmd-tournament-withdraw = Withdraw a player (organisers): remaining games are forfeited
+cmd-tournament-withdraw-player = Who
+cmd-tournament-cancel = Cancel a tournament (organisers)
+cmd-tournament-id = Tournament number
+
+## Choice labels of slash command options.
+choice-variant-tawlbwrdd = Tawlbwrdd (11x11, edge escape)
+choice-variant-tawlbwrdd-walker = Tawlbwrdd, Walker's reconstruction
+choice-variant-tallfwrdd = Tallfwrdd (9x9, one step at a time)
+choice-variant-goedhboell = Goedhboell / Celtic chess (9x9, @hv)
+choice-variant-gwyddbwyll = Gwyddbwyll / ludus latrunculorum
+choice-side-attackers = attackers
+choice-side-defenders = defenders
+choice-side-white = white
+choice-side-black = black
+choice-side-random = random
+choice-time-1d = 1 day per move
+choice-time-3d = 3 days per move (default)
+choice-time-7d = 7 days per move
+choice-time-12h = 12 hours per move
+choice-time-none = no clock (casual)
+choice-format-round-robin = round robin
+choice-format-swiss = swiss
+choice-match-two-game = two games, sides swapped
+choice-match-single = single game
+choice-notify-mention = mention in the channel
+choice-notify-dm = direct message
+choice-notify-both = both
+choice-notify-digest = a daily digest by direct message
+choice-action-offer = offer
+choice-action-ask = ask
+choice-action-accept = accept
+choice-action-decline = decline
+choice-language-english = English
+choice-language-cymraeg = Cymraeg

@@ -1,0 +1,22 @@
+## /games, /game, /mygames, /language.
+
+games-none = No games are being played on this server. Start one with /challenge.
+games-line = Game { $id } in { $channel }: { $variant } — { $first } v { $second }, { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}
+game-id-missing = Give the game's number, like /game id:12.
+game-none = There is no game { $id }.
+mygames-none = You have no games in progress.
+# $turn: mygames-your-move, mygames-to-move or mygames-over.
+mygames-line = Game { $id } in { $channel }: { $game } — { $turn }
+mygames-line-left = Game { $id } in { $channel }: { $game } — { $turn }, { $span } left
+mygames-your-move = your move
+mygames-to-move = { $player } to move
+mygames-over = over
+
+# /language (issue 11). $lang: english or cymraeg.
+language-choose = Choose english or cymraeg.
+language-set = From now on I write to you in English.
+language-set-server = English is now this server's language; a player's own choice still comes first.
+language-server-not-allowed = Only members with the Manage Server permission can set the server's language.

@@ -1,0 +1,92 @@
+## Playing: openings, status lines, moves, outcomes, history, export.
+
+# $title: game-title or tournament-game-title; $first-side, $second-side:
+# side keys; $status: a status-* message (or an outcome).
+game-title = Game { $id }: { $game } —
+game-opening = { $title } { $first } ({ $first-side }) against { $second } ({ $second-side }). { $status }
+game-opening-coin = { $title } { $first } ({ $first-side }) against { $second } ({ $second-side }). The coin toss goes to { $coin }. { $status }
+
+# $side: a side key; $number: the move number to be played.
+status-to-move = { $player } to move ({ $side }), move { $number }.
+status-die = The die shows { $value }.
+
+played = { $player } played **{ $move }**. { $status }
+# The summary in a turn DM.
+played-summary = { $name } played { $move }.
+
+# Outcomes. $winner and $loser are side keys; $win is a side-wins message.
+outcome-king-escaped = The king escaped to { $square }. { $win }
+outcome-king-captured = The king is captured. { $win }
+outcome-one-piece-left = { $loser ->
+    [attackers] The attackers have
+    [defenders] The defenders have
+    [white] White has
+   *[black] Black has
+} one piece left. { $win }
+outcome-dux-immobile = The { $loser ->
+    [white] white
+   *[black] black
+} dux cannot move. { $win }
+outcome-no-legal-move = { $loser ->
+    [attackers] The attackers have
+    [defenders] The defenders have
+    [white] White has
+   *[black] Black has
+} no legal move. { $win }
+outcome-repetition = Every move left to { $loser ->
+    [attackers] the attackers
+    [defenders] the defenders
+    [white] white
+   *[black] black
+} would repeat a position a third time. { $win }
+outcome-move-limit = 100 moves without a capture: the game is drawn.
+outcome-resignation = { $loser ->
+    [attackers] The attackers
+    [defenders] The defenders
+    [white] White
+   *[black] Black
+} resigned. { $win }
+outcome-timeout = { $loser ->
+    [attackers] The attackers
+    [defenders] The defenders
+    [white] White
+   *[black] Black
+} ran out of time. { $win }
+outcome-draw-agreed = Drawn by agreement.
+outcome-drawn = The game is drawn.
+
+no-game-here = There is no game in this channel. Start one with /challenge.
+game-over-here = The game in this channel is over. Start a new one with /challenge.
+game-over = This game is over.
+not-playing = You are not playing in this game.
+move-not-player = You are not playing in this game: only its two players can move.
+# $side: the side key to move.
+not-your-turn = It is { $side ->
+    [attackers] the attackers'
+    [defenders] the defenders'
+    [white] white's
+   *[black] black's
+} turn: { $player } to move.
+position-changed = The position changed while you were moving: look at the board again.
+position-changed-meanwhile = The position changed meanwhile: look at the board again.
+move-hint = I read moves like e1-e4 (or @14-@44 in goedhboell). Type /help for everything else.
+move-missing = Write the move, like /move move:e1-e4.
+unknown-command = There is no /{ $name } command. Type /help to see them all.
+button-stale = That button no longer does anything.
+
+board-status = Game { $id }. { $status }
+# $piece: a piece-name-capital message; $list: squares joined with ", ".
+moves-cannot-move = { $piece } on { $square } cannot move.
+moves-can-go = { $piece } on { $square } can go to { $list }.
+
+history-head = Game { $id } — { $game }: { $first } ({ $first-side }) v { $second } ({ $second-side })
+history-no-moves = No moves yet.
+# $side: a side key (attackers, defenders, white, black).
+history-line = { $number }. { $side } { $move }
+history-truncated = … (use /export for the whole record)
+
+takeback-done = Takeback accepted: { $n ->
+    [one] { $n } move
+   *[other] { $n } moves
+} taken back. { $status }
+export-record = The record of game { $id }.

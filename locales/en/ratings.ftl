@@ -1,0 +1,21 @@
+## /leaderboard and /profile.
+
+leaderboard-none = No rated { $game } games on this server yet.
+leaderboard-head = **{ $game }** ratings (Glicko-2):
+leaderboard-line = { $rank }. { $player } — { $rating } ±{ $rd }, { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} ({ $won } won, { $lost } lost, { $drawn } drawn)
+profile-head = **{ $player }**
+# $first-side, $second-side: side keys (attackers, defenders, white, black).
+profile-line = { $game }: { $rating } ±{ $rd } — { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+}: { $won-first } won as { $first-side }, { $won-second } won as { $second-side }, { $lost } lost, { $drawn } drawn
+profile-no-rated = No rated games yet.
+profile-no-games = No games in progress.
+profile-games-head = Games in progress:
+profile-game = • Game { $id } in { $channel }: { $variant } against { $opponent }, { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}

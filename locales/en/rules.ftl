@@ -1,0 +1,15 @@
+## /rules: the games and their summaries.
+
+rules-list = The games:
+    { $list }
+# One line of rules-list (lines joined with a newline).
+rules-list-item = • **{ $name }** (`{ $id }`): { $summary }
+rules-variant = **{ $name }**: { $summary }
+rules-variant-options = **{ $name }**: { $summary }
+    Options: { $options }.
+
+variant-summary-tawlbwrdd = 11x11, 24 attackers against 12 defenders and a king on the throne f6. Every piece slides like a rook; only the king may stop on the throne. Custodial capture; the empty throne is hostile. The king wins on any edge square; attackers win by surrounding him on four sides (the empty throne counts as one). Attackers move first.
+variant-summary-tawlbwrdd-walker = 11x11, Damian Walker's reconstruction: 24 attackers against 12 defenders and a king. Every piece slides; the throne and corners are for the king alone and hostile to all. Lines of up to three enemies are captured at once; the king is captured like any piece. The king wins on any edge square. Attackers move first.
+variant-summary-tallfwrdd = 9x9, 16 attackers against 8 defenders and a king on e5. Every piece moves one square at a time. Only the king may enter the throne or the corners; the empty throne is hostile. The king wins in a corner and is captured by four attackers (three on the edge). Attackers move first.
+variant-summary-goedhboell = 9x9 in @hv notation: 16 assailants against 8 princes and a king on @55. Every piece slides; only the king may stop on the centre or a corner. Custodial capture; the king is captured by four assailants in a cross (three on the edge). The king wins in a corner. Assailants move first.
+variant-summary-gwyddbwyll = 13x8 (or 12x8, 10x8, 8x8): white fills rank 1, black the top rank; a coin toss decides who starts. Every piece slides. A man between two enemies is captured, two in a line at once; a man in a corner falls to the two squares beside it. A side left with one piece, or with no move, loses. Option dux: each side's dux can never be captured, and a side whose dux cannot move loses.

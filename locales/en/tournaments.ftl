@@ -1,0 +1,130 @@
+## /tournament and what tournaments announce.
+## $name: the tournament's name; $state: a state-name message.
+
+tournament-none = There is no tournament { $id }.
+tournament-not-a-number = { $text } is not a tournament number.
+tournament-not-on-server = There is no tournament { $id } on this server.
+tournament-which = Which tournament? Give its number, like id:1 (see /tournament list).
+tournament-commands = Tournament commands: create, join, leave, start, standings, info, list, withdraw, cancel.
+tournament-name-the-player = Name the player: /tournament withdraw player:@someone.
+
+# $game: name and options; $format, $matches: the messages below; $time: a tc-* message.
+tournament-describe = { $game }, { $format }, { $matches }, { $time }
+tournament-format-swiss = Swiss, { $rounds ->
+    [one] { $rounds } round
+   *[other] { $rounds } rounds
+}
+tournament-format-round-robin = round robin
+tournament-kind-single = one-game matches
+tournament-kind-two-game = two-game matches (sides swapped)
+
+tournament-create-not-allowed = Only members with the Manage Server permission can create tournaments.
+tournament-name-missing = Give the tournament a name: name:Spring.
+tournament-bad-format = The format is round-robin or swiss, not { $text }.
+tournament-bad-rounds = A Swiss tournament has 1 to 20 rounds.
+tournament-bad-match = A match is single or two-game.
+tournament-bad-max = max is the most players, at least 2.
+tournament-bad-start = start is a time from now, like 2d, 12h or 90m (or start it with /tournament start).
+# Followed by tournament-max-players and tournament-starts-in or
+# tournament-organiser-starts, each after a space.
+tournament-created = Tournament { $id }: **{ $name }** — { $description }. Join with /tournament join.
+tournament-max-players = At most { $n } players.
+tournament-starts-in = It starts in { $span }.
+tournament-organiser-starts = An organiser starts it with /tournament start.
+
+tournament-list-none = There are no tournaments on this server yet.
+tournament-list-line = { $id }. **{ $name }** — { $description }, { $state }, { $n ->
+    [one] { $n } player
+   *[other] { $n } players
+}
+tournament-list-line-round = { $id }. **{ $name }** — { $description }, { $state }, { $n ->
+    [one] { $n } player
+   *[other] { $n } players
+}, round { $round } of { $total }
+
+tournament-too-late = **{ $name }** is { $state }: it is too late to join.
+tournament-already-in = You are already in **{ $name }**.
+tournament-full = **{ $name }** is full ({ $n } players).
+tournament-left-cannot-rejoin = You left **{ $name }** and cannot join it again.
+tournament-joins = { $player } joins **{ $name }** ({ $n ->
+    [one] { $n } player
+   *[other] { $n } players
+}).
+tournament-start-not-allowed = Only the organiser or members with Manage Server can start a tournament.
+tournament-is-state = **{ $name }** is { $state }.
+# $reason: why the pairing rules refuse (from the tournament module).
+tournament-cannot-start = **{ $name }** cannot start: { $reason } ({ $n } joined).
+tournament-begins = **{ $name }** begins with { $n } players: { $players }.
+# $points: already written with fractions ("2½"); $table: the standings text.
+tournament-over = **{ $name }** is over. The winner is { $winner } with { $points } points! Congratulations.
+    { $table }
+tournament-pairing-failed = Pairing failed: { $reason }
+tournament-round-head = **{ $name }**, round { $round } of { $total }:
+tournament-bye = Bye: { $player } (1 point)
+tournament-board = Board { $board }: { $first } v { $second }
+tournament-board-forfeited = Board { $board }: { $first } v { $second } (forfeited)
+tournament-running = **{ $name }** is running (round { $round } of { $total }). { $n ->
+    [0] Every match of the round has its games.
+    [one] Opening { $n } match thread again.
+   *[other] Opening { $n } match threads again.
+}
+tournament-no-match = There is no match { $id }.
+tournament-match-decided = Nothing to play in this match of **{ $name }**: its games are decided.
+tournament-match-thread = Round { $round }, board { $board }: { $first } v { $second } in { $thread }.
+tournament-game-title = **{ $name }**, round { $round }, board { $board }, game { $number } of { $of } (game { $id }):
+tournament-match-over = Match over: { $first } { $first-points }–{ $second-points } { $second }.
+tournament-match-over-forfeit = Match over: { $first } { $first-points }–{ $second-points } { $second } (forfeit).
+
+tournament-withdraw-not-allowed = Only the organiser or members with Manage Server can withdraw a player.
+tournament-not-in = { $player } is not in **{ $name }**.
+tournament-leaves = { $player } leaves **{ $name }**.
+tournament-cannot-withdraw = Cannot withdraw: { $reason }.
+tournament-withdrawn = { $player } is withdrawn from **{ $name }**: their remaining games are forfeited.
+tournament-withdraws = { $player } withdraws from **{ $name }**: their remaining games are forfeited.
+# $outcome: an outcome-* message.
+tournament-withdrew-game = { $player } withdrew from the tournament. { $outcome }
+tournament-cancel-not-allowed = Only the organiser or members with Manage Server can cancel a tournament.
+tournament-cancelled = **{ $name }** is cancelled.
+tournament-cancelled-games = **{ $name }** is cancelled ({ $n ->
+    [one] { $n } game stopped
+   *[other] { $n } games stopped
+}).
+# $reason: the refusal that stopped an automatic start.
+tournament-auto-cancelled = { $reason } It is cancelled.
+
+tournament-info = Tournament { $id }: **{ $name }** — { $description }. State: { $state }.
+tournament-info-organiser = Organiser: { $player }.
+tournament-info-players = Players ({ $n }): { $players }
+tournament-info-no-players = Players (0): none yet
+tournament-info-starts = Starts { $date }.
+tournament-info-round = Round { $round } of { $total }.
+tournament-info-bye = Bye: { $player }
+# $score: "1–1" or tournament-info-playing.
+tournament-info-board = Board { $board }: { $first } v { $second }, { $score }
+tournament-info-board-thread = Board { $board }: { $first } v { $second }, { $score } in { $thread }
+tournament-info-playing = playing
+
+tournament-not-started = **{ $name }** has not started yet.
+tournament-standings-head = **{ $name }** standings after round { $round } of { $total }:
+tournament-standings-head-final = **{ $name }** standings after round { $round } of { $total } (final):
+tournament-standings-order = Order: points, then Sonneborn-Berger (SB), then Buchholz.
+tournament-withdrawn-mark = { $player } (withdrawn)
+# Standings table columns (text and picture).
+table-rank = #
+table-player = Player
+table-points = Pts
+table-sb = SB
+table-buchholz = Buch
+table-wdl = W/D/L
+
+# The tournament module's refusals ($reason above), by TournamentError variant.
+# $player: the player's name or mention.
+tournament-error-too-few-players = a tournament needs at least two players
+tournament-error-duplicate-player = { $player } is entered twice
+tournament-error-no-rounds = a Swiss tournament needs at least one round
+tournament-error-round-in-progress = the current round is not finished
+tournament-error-finished = all rounds have been paired
+tournament-error-unknown-player = { $player } is not in this tournament
+tournament-error-already-withdrawn = { $player } has already withdrawn
+tournament-error-no-such-game = no unfinished game between these players
+tournament-error-not-in-game = { $player } is not in this game

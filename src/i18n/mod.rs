@@ -1,0 +1,396 @@
+//! Words in one place, two languages: the message catalogue and the localiser.
+//!
+//! Use-case code builds a [`Msg`]: a message id from `locales/*/*.ftl` and
+//! named arguments (text, numbers, or another [`Msg`] rendered first in the
+//! same language). One shared [`Localiser`] turns it into English or Welsh.
+//! The `.ftl` files are embedded at build time.
+//!
+//! ```
+//! use tawlbot::i18n::{Lang, Localiser, Msg};
+//! let m = Msg::new("time-days").num("n", 2);
+//! assert_eq!(Localiser::global().text(Lang::Cy, &m), "2 ddiwrnod");
+//! assert_eq!(Localiser::global().text(Lang::En, &m), "2 days");
+//! ```
+
+use fluent_bundle::concurrent::FluentBundle;
+use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
+use std::borrow::Cow;
+use std::fmt;
+use std::sync::OnceLock;
+
+/// A language the bot speaks.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Lang {
+    #[default]
+    En,
+    Cy,
+}
+
+impl Lang {
+    pub const ALL: [Lang; 2] = [Lang::En, Lang::Cy];
+
+    /// Reads `english` / `cymraeg`, the codes `en` / `cy`, and a few
+    /// spellings players type (`welsh`, `saesneg`, `en-GB`, `cy-GB`).
+    pub fn parse(s: &str) -> Option<Lang> {
+        let s = s.trim().to_lowercase();
+        let s = s.split(['-', '_']).next().unwrap_or("");
+        match s {
+            "en" | "eng" | "english" | "saesneg" => Some(Lang::En),
+            "cy" | "cym" | "wel" | "cymraeg" | "welsh" => Some(Lang::Cy),
+            _ => None,
+        }
+    }
+
+    /// The ISO 639-1 code: `en`, `cy`.
+    pub fn code(self) -> &'static str {
+        match self {
+            Lang::En => "en",
+            Lang::Cy => "cy",
+        }
+    }
+
+    /// The name in its own language, as `/language choice:` takes it:
+    /// `english`, `cymraeg`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Lang::En => "english",
+            Lang::Cy => "cymraeg",
+        }
+    }
+
+    fn index(self) -> usize {
+        self as usize
+    }
+}
+
+impl fmt::Display for Lang {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// One argument of a message.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Arg {
+    /// Text shown as it is: a name, a square, a mention, a move.
+    Str(String),
+    /// A number: chooses plural forms (`zero`, `one`, `two`, `few`, `many`).
+    Num(f64),
+    /// Another message, rendered in the same language first.
+    Msg(Box<Msg>),
+}
+
+impl From<&str> for Arg {
+    fn from(s: &str) -> Arg {
+        Arg::Str(s.to_string())
+    }
+}
+impl From<String> for Arg {
+    fn from(s: String) -> Arg {
+        Arg::Str(s)
+    }
+}
+impl From<&String> for Arg {
+    fn from(s: &String) -> Arg {
+        Arg::Str(s.clone())
+    }
+}
+impl From<Msg> for Arg {
+    fn from(m: Msg) -> Arg {
+        Arg::Msg(Box::new(m))
+    }
+}
+/// A number type a message argument can take.
+pub trait Number: Copy {
+    fn to_f64(self) -> f64;
+}
+macro_rules! num_arg {
+    ($($t:ty),*) => {$(
+        impl From<$t> for Arg {
+            fn from(n: $t) -> Arg {
+                Arg::Num(n as f64)
+            }
+        }
+        impl Number for $t {
+            fn to_f64(self) -> f64 {
+                self as f64
+            }
+        }
+    )*};
+}
+num_arg!(i32, i64, u32, u64, usize, f64);
+
+/// A message id with its named arguments: what use-case code returns
+/// instead of a sentence.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Msg {
+    pub id: &'static str,
+    pub args: Vec<(&'static str, Arg)>,
+}
+
+impl Msg {
+    pub fn new(id: &'static str) -> Msg {
+        Msg {
+            id,
+            args: Vec::new(),
+        }
+    }
+    /// Adds any argument (`&str`, `String`, a number or a `Msg`).
+    pub fn arg(mut self, name: &'static str, value: impl Into<Arg>) -> Msg {
+        self.args.push((name, value.into()));
+        self
+    }
+    /// Adds a text argument.
+    pub fn str(self, name: &'static str, value: impl Into<String>) -> Msg {
+        self.arg(name, Arg::Str(value.into()))
+    }
+    /// Adds a number argument.
+    pub fn num(self, name: &'static str, value: impl Number) -> Msg {
+        self.arg(name, Arg::Num(value.to_f64()))
+    }
+    /// Adds a nested message, rendered in the reader's language.
+    pub fn msg(self, name: &'static str, value: Msg) -> Msg {
+        self.arg(name, Arg::Msg(Box::new(value)))
+    }
+}
+
+/// The catalogue files, embedded: (area, English, Welsh).
+pub const FILES: &[(&str, &str, &str)] = &[
+    (
+        "common",
+        include_str!("../../locales/en/common.ftl"),
+        include_str!("../../locales/cy/common.ftl"),
+    ),
+    (
+        "challenges",
+        include_str!("../../locales/en/challenges.ftl"),
+        include_str!("../../locales/cy/challenges.ftl"),
+    ),
+    (
+        "play",
+        include_str!("../../locales/en/play.ftl"),
+        include_str!("../../locales/cy/play.ftl"),
+    ),
+    (
+        "refusals",
+        include_str!("../../locales/en/refusals.ftl"),
+        include_str!("../../locales/cy/refusals.ftl"),
+    ),
+    (
+        "offers",
+        include_str!("../../locales/en/offers.ftl"),
+        include_str!("../../locales/cy/offers.ftl"),
+    ),
+    (
+        "clock",
+        include_str!("../../locales/en/clock.ftl"),
+        include_str!("../../locales/cy/clock.ftl"),
+    ),
+    (
+        "info",
+        include_str!("../../locales/en/info.ftl"),
+        include_str!("../../locales/cy/info.ftl"),
+    ),
+    (
+        "help",
+        include_str!("../../locales/en/help.ftl"),
+        include_str!("../../locales/cy/help.ftl"),
+    ),
+    (
+        "rules",
+        include_str!("../../locales/en/rules.ftl"),
+        include_str!("../../locales/cy/rules.ftl"),
+    ),
+    (
+        "tournaments",
+        include_str!("../../locales/en/tournaments.ftl"),
+        include_str!("../../locales/cy/tournaments.ftl"),
+    ),
+    (
+        "ratings",
+        include_str!("../../locales/en/ratings.ftl"),
+        include_str!("../../locales/cy/ratings.ftl"),
+    ),
+    (
+        "render",
+        include_str!("../../locales/en/render.ftl"),
+        include_str!("../../locales/cy/render.ftl"),
+    ),
+];
+
+/// Turns messages into text. Built once ([`Localiser::global`]), shared
+/// across threads.
+pub struct Localiser {
+    bundles: [FluentBundle<FluentResource>; 2],
+}
+
+impl fmt::Debug for Localiser {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Localiser")
+    }
+}
+
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a valid language code");
+    let mut b = FluentBundle::new_concurrent(vec![id]);
+    // Discord shows the Unicode isolation marks around arguments badly.
+    b.set_use_isolating(false);
+    for (area, en, cy) in FILES {
+        let src = match lang {
+            Lang::En => en,
+            Lang::Cy => cy,
+        };
+        let res = FluentResource::try_new(src.to_string()).unwrap_or_else(|(_, e)| {
+            panic!("locales/{}/{area}.ftl does not parse: {e:?}", lang.code())
+        });
+        b.add_resource(res).unwrap_or_else(|e| {
+            panic!("locales/{}/{area}.ftl: {e:?}", lang.code());
+        });
+    }
+    b
+}
+
+impl Localiser {
+    /// Parses the embedded catalogues. A catalogue that does not parse is a
+    /// build mistake caught by the tests, so this panics.
+    pub fn new() -> Localiser {
+        Localiser {
+            bundles: [bundle(Lang::En), bundle(Lang::Cy)],
+        }
+    }
+
+    /// The one shared localiser.
+    pub fn global() -> &'static Localiser {
+        static L: OnceLock<Localiser> = OnceLock::new();
+        L.get_or_init(Localiser::new)
+    }
+
+    /// Whether `id` is a message of `lang`'s catalogue.
+    pub fn has(&self, lang: Lang, id: &str) -> bool {
+        self.bundles[lang.index()].has_message(id)
+    }
+
+    /// The message in `lang`. Never fails: a missing id (which the
+    /// catalogue tests rule out) shows as the id itself, and a missing
+    /// argument as its name, so a player never sees an empty reply.
+    pub fn text(&self, lang: Lang, msg: &Msg) -> String {
+        self.try_text(lang, msg).unwrap_or_else(|e| {
+            tracing::error!("localising {} in {}: {e}", msg.id, lang.code());
+            msg.id.to_string()
+        })
+    }
+
+    /// The message in `lang`, or what went wrong (unknown id, a missing
+    /// or wrong argument).
+    pub fn try_text(&self, lang: Lang, msg: &Msg) -> Result<String, String> {
+        let b = &self.bundles[lang.index()];
+        let pattern = b
+            .get_message(msg.id)
+            .and_then(|m| m.value())
+            .ok_or_else(|| format!("no message {}", msg.id))?;
+        let mut args = FluentArgs::with_capacity(msg.args.len());
+        for (name, a) in &msg.args {
+            let v: FluentValue = match a {
+                Arg::Str(s) => FluentValue::String(Cow::Borrowed(s.as_str())),
+                Arg::Num(n) => FluentValue::from(*n),
+                Arg::Msg(m) => FluentValue::String(Cow::Owned(self.try_text(lang, m)?)),
+            };
+            args.set(*name, v);
+        }
+        let mut errors = Vec::new();
+        let out = b.format_pattern(pattern, Some(&args), &mut errors);
+        if errors.is_empty() {
+            Ok(out.into_owned())
+        } else {
+            Err(format!("{}: {errors:?}", msg.id))
+        }
+    }
+}
+
+impl Default for Localiser {
+    fn default() -> Localiser {
+        Localiser::new()
+    }
+}
+
+/// Shorthand for `Localiser::global().text(lang, msg)`.
+pub fn t(lang: Lang, msg: &Msg) -> String {
+    Localiser::global().text(lang, msg)
+}
+
+/// A span of time in words, to the two largest units, as the app's
+/// `time::span` does ("2 days 18 hours", "3 hours 59 minutes"), as a
+/// message. Rounded down, never below a minute.
+pub fn span(secs: i64) -> Msg {
+    const MIN: i64 = 60;
+    const HOUR: i64 = 3600;
+    const DAY: i64 = 86_400;
+    let s = secs.max(0);
+    let (big, small) = if s >= DAY {
+        (("time-days", s / DAY), ("time-hours", s % DAY / HOUR))
+    } else if s >= HOUR {
+        (("time-hours", s / HOUR), ("time-minutes", s % HOUR / MIN))
+    } else {
+        (("time-minutes", (s / MIN).max(1)), ("", 0))
+    };
+    let one = |(id, n): (&'static str, i64)| Msg::new(id).num("n", n);
+    if small.1 == 0 {
+        one(big)
+    } else {
+        Msg::new("time-two-units")
+            .msg("big", one(big))
+            .msg("small", one(small))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lang_parses_and_prints() {
+        assert_eq!(Lang::parse("cymraeg"), Some(Lang::Cy));
+        assert_eq!(Lang::parse(" Cymraeg "), Some(Lang::Cy));
+        assert_eq!(Lang::parse("cy"), Some(Lang::Cy));
+        assert_eq!(Lang::parse("cy-GB"), Some(Lang::Cy));
+        assert_eq!(Lang::parse("english"), Some(Lang::En));
+        assert_eq!(Lang::parse("en"), Some(Lang::En));
+        assert_eq!(Lang::parse("klingon"), None);
+        for l in Lang::ALL {
+            assert_eq!(Lang::parse(l.name()), Some(l));
+            assert_eq!(Lang::parse(l.code()), Some(l));
+            assert_eq!(l.to_string(), l.name());
+        }
+    }
+
+    #[test]
+    fn nested_messages_render_in_the_same_language() {
+        let m = Msg::new("time-left").msg("span", span(2 * 86_400 + 3 * 3600));
+        let l = Localiser::global();
+        assert_eq!(l.text(Lang::En, &m), "Time left: 2 days 3 hours.");
+        assert_eq!(l.text(Lang::Cy, &m), "Amser ar ôl: 2 ddiwrnod 3 awr.");
+    }
+
+    #[test]
+    fn a_missing_id_or_argument_is_an_error_not_a_panic() {
+        let l = Localiser::global();
+        assert!(l.try_text(Lang::En, &Msg::new("no-such-id")).is_err());
+        assert!(!l.has(Lang::Cy, "no-such-id"));
+        assert!(l.has(Lang::Cy, "time-days") && l.has(Lang::En, "time-days"));
+        assert_eq!(l.text(Lang::Cy, &Msg::new("no-such-id")), "no-such-id");
+        assert!(l.try_text(Lang::En, &Msg::new("time-days")).is_err());
+    }
+
+    #[test]
+    fn spans_match_the_app_rounding() {
+        let l = Localiser::global();
+        let en = |s| l.text(Lang::En, &span(s));
+        assert_eq!(en(3 * 86_400), "3 days");
+        assert_eq!(en(86_400), "1 day");
+        assert_eq!(en(66 * 3600), "2 days 18 hours");
+        assert_eq!(en(4 * 3600 - 3), "3 hours 59 minutes");
+        assert_eq!(en(12 * 3600), "12 hours");
+        assert_eq!(en(5), "1 minute");
+        assert_eq!(en(-5), "1 minute");
+    }
+}
