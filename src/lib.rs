@@ -7,6 +7,8 @@ pub mod app;
 pub mod cli;
 pub mod console;
 pub mod discord;
+pub mod engine;
+pub mod engine_cli;
 pub mod notation;
 pub mod render;
 pub mod rules;

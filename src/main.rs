@@ -12,7 +12,12 @@ usage:
   tawlbot replay --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
                  [--first SIDE] [--seed N] [--record FILE] [--trace] [--legal] [--] [MOVE]...
   tawlbot render --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
-                 [--theme NAME] [--show-moves SQUARE] [--gif] --out FILE [MOVE]...";
+                 [--theme NAME] [--show-moves SQUARE] [--gif] --out FILE [MOVE]...
+  tawlbot engine --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
+                 [--first SIDE] [--seed N] (--level N | --nodes N | --depth N | --time-ms N)
+                 [--] [MOVE]...      the engine's move, as one JSON line
+  tawlbot selfplay --variant ID [--option OPT]... --attackers LEVEL --defenders LEVEL
+                 (--white/--black in gwyddbwyll) --games N [--seed N] [--alternate]";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -21,6 +26,8 @@ fn main() {
     let exit = match cmd.as_deref() {
         Some("console") => tawlbot::console::main(rest),
         Some("render") => tawlbot::cli::render(rest),
+        Some("engine") => tawlbot::engine_cli::engine(rest, &mut std::io::stdout().lock()),
+        Some("selfplay") => tawlbot::engine_cli::selfplay(rest, &mut std::io::stdout().lock()),
         Some("replay") => tawlbot::cli::replay(rest, &mut std::io::stdout().lock()),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");
