@@ -6,6 +6,8 @@
 //! Mentions in reply text use Discord's markup (`<@USER>`, `<#CHANNEL>`);
 //! the console turns them into `@name` / `#channel`.
 
+pub mod analysis;
+pub mod bot;
 mod clock;
 pub mod commands;
 mod table_png;
@@ -157,6 +159,9 @@ pub enum Effect {
         name: String,
         match_id: i64,
     },
+    /// Run [`App::bot_turn`]`(game, expected_moves)` off the async threads
+    /// (on the engine pool) and post its response.
+    BotTurn { game: i64, expected_moves: u32 },
 }
 
 /// Everything the app answers to one input.
@@ -197,6 +202,9 @@ pub struct App {
 }
 
 fn mention(id: &str) -> String {
+    if id == BOT_ID {
+        return "tawlbot".into();
+    }
     format!("<@{id}>")
 }
 
@@ -290,7 +298,7 @@ impl Loaded {
 fn rules_of(variant: &str, options: &[String]) -> Result<Ruleset, String> {
     let opts: Vec<String> = options
         .iter()
-        .filter(|o| *o != THREAD_FLAG)
+        .filter(|o| *o != THREAD_FLAG && !o.starts_with(bot::LEVEL_PREFIX))
         .cloned()
         .collect();
     Ruleset::from_spec(variant, &opts)
@@ -562,6 +570,7 @@ impl App {
             "mygames" => self.my_games(ctx),
             "export" => self.export(ctx),
             "help" => Response::one(Reply::private(help_text())),
+            "analysis" => analysis::command(self, ctx, arg(args, "game"), &mut |_| {}),
             "leaderboard" | "profile" => tournaments::ratings_command(self, ctx, name, args),
             t if t == "tournament" || t.starts_with("tournament ") => {
                 tournaments::command(self, ctx, t.trim_start_matches("tournament").trim(), args)
@@ -613,14 +622,20 @@ impl App {
         if opponent.as_deref() == Some(ctx.user.id.as_str()) {
             return Response::one(Reply::private("You cannot challenge yourself: challenge a friend, or leave the opponent out for an open challenge."));
         }
-        if opponent.as_deref() == Some(BOT_ID)
+        let against_bot = opponent.as_deref() == Some(BOT_ID)
             || ctx
                 .mentioned
                 .iter()
-                .any(|u| Some(&u.id) == opponent.as_ref() && u.name.eq_ignore_ascii_case("tawlbot"))
-        {
-            return Response::one(Reply::private("Thank you, but I don't play yet: I keep the board and the rules. Challenge a friend, or post an open challenge for anyone."));
-        }
+                .any(|u| Some(&u.id) == opponent.as_ref() && u.name.eq_ignore_ascii_case("tawlbot"));
+        let opponent = if against_bot {
+            Some(BOT_ID.to_string())
+        } else {
+            opponent
+        };
+        let level = match bot::parse_level(arg(args, "level")) {
+            Ok(l) => l,
+            Err(e) => return Response::one(Reply::private(e)),
+        };
         let side = match arg(args, "side").map(str::to_ascii_lowercase) {
             None => None,
             Some(s) if s == "random" => None,
@@ -652,6 +667,9 @@ impl App {
         if truthy(arg(args, "thread")) {
             options.push(THREAD_FLAG.into());
         }
+        if against_bot {
+            options.push(format!("{}{level}", bot::LEVEL_PREFIX));
+        }
         let ch = NewChallenge {
             server_id: ctx.server.clone(),
             channel_id: ctx.channel.clone(),
@@ -661,7 +679,7 @@ impl App {
             options,
             challenger_side: side.clone(),
             time_control: tc.to_string(),
-            rated: truthy(arg(args, "rated")),
+            rated: truthy(arg(args, "rated")) && !against_bot,
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
         };
@@ -669,6 +687,14 @@ impl App {
             Ok(id) => id,
             Err(e) => return store_err(e),
         };
+        if against_bot {
+            // The bot accepts at once.
+            return match self.store.get_challenge(id) {
+                Ok(Some(c)) => self.accept_for_bot(ctx, &c),
+                Ok(None) => Response::none(),
+                Err(e) => store_err(e),
+            };
+        }
         let who = match &opponent {
             Some(o) => format!("{} challenges {}", mention(&ctx.user.id), mention(o)),
             None => format!(
@@ -805,10 +831,14 @@ impl App {
             Some(s) => s == Side::First,
             None => (seed >> 17) & 1 == 0,
         };
+        let acceptor = match c.opponent_id.as_deref() {
+            Some(BOT_ID) => BOT_ID.to_string(),
+            _ => ctx.user.id.clone(),
+        };
         let (p1, p2) = if challenger_first {
-            (c.challenger_id.clone(), ctx.user.id.clone())
+            (c.challenger_id.clone(), acceptor)
         } else {
-            (ctx.user.id.clone(), c.challenger_id.clone())
+            (acceptor, c.challenger_id.clone())
         };
         let first = Game::coin_toss(&rules, seed);
         let tc = TimeControl::parse(&c.time_control).unwrap_or_default();
@@ -855,7 +885,11 @@ impl App {
             Ok(l) => l,
             Err(e) => return Response::one(Reply::private(e)),
         };
-        let text = self.opening_text(&l, &format!("Game {id}: {} —", l.game.rules().name));
+        let mut text = self.opening_text(&l, &format!("Game {id}: {} —", l.game.rules().name));
+        if let Some(note) = self.bot_note(&l) {
+            text.push(' ');
+            text.push_str(&note);
+        }
         let mut reply = self.board_reply(&l, text, &[]);
         if channel != ctx.channel {
             reply = reply.to(Target::Channel(channel.to_string()));
@@ -870,6 +904,7 @@ impl App {
                 .to(Target::Channel(c.channel_id.clone())),
             );
         }
+        resp.effects.extend(self.bot_effect(&l));
         resp
     }
 
@@ -985,6 +1020,8 @@ impl App {
             .outcome()
             .map(|o| (crate::cli::result_word(&l.game), o.reason.as_str()));
         let turn = clock::after_move(tc, &l.row, played.side, l.game.turn(), ctx.now);
+        // The bot has no clock.
+        let bot_next = l.players[l.game.turn().index()] == BOT_ID;
         let nm = NewMove {
             game_id: l.row.id,
             expected_number: before,
@@ -993,7 +1030,7 @@ impl App {
             at: ctx.now,
             source_id: &ctx.source,
             finished,
-            deadline: if finished.is_some() {
+            deadline: if finished.is_some() || bot_next {
                 None
             } else {
                 turn.deadline
@@ -1011,7 +1048,7 @@ impl App {
             Err(AppendError::GameOver) => return refuse("This game is over.".into()),
             Err(e) => return store_err(e),
         }
-        if finished.is_none() {
+        if finished.is_none() && !bot_next {
             let _ = self.store.set_remind_at(l.row.id, turn.remind_at);
         }
         l.row.updated_at = ctx.now;
@@ -1031,6 +1068,7 @@ impl App {
         if l.game.is_over() {
             resp.extend(tournaments::on_game_end(self, &l, ctx.now));
         }
+        resp.effects.extend(self.bot_effect(&l));
         resp
     }
 

@@ -32,6 +32,7 @@ pub(crate) struct Handler {
     stopping: Arc<AtomicBool>,
     stop_tx: Arc<watch::Sender<bool>>,
     scheduler_started: Arc<AtomicBool>,
+    engine: super::engine::Engine,
 }
 
 fn unix_now() -> i64 {
@@ -88,7 +89,7 @@ fn attachments(reply: &Reply) -> Vec<CreateAttachment> {
         .collect()
 }
 
-fn channel_message(reply: &Reply) -> CreateMessage {
+pub(super) fn channel_message(reply: &Reply) -> CreateMessage {
     let mut m = CreateMessage::new()
         .components(components(reply))
         .add_files(attachments(reply));
@@ -178,8 +179,10 @@ impl Origin<'_> {
 impl Handler {
     pub(crate) fn new(app: App, dev_guild: Option<u64>) -> Handler {
         let (stop_tx, _) = watch::channel(false);
+        let engine = super::engine::Engine::new(app.clone(), super::engine::threads_from_env());
         Handler {
             app,
+            engine,
             dev_guild,
             inflight: Arc::new(Semaphore::new(PERMITS as usize)),
             stopping: Arc::new(AtomicBool::new(false)),
@@ -191,11 +194,13 @@ impl Handler {
     /// New events are ignored from now on; the scheduler stops.
     pub(crate) fn stop(&self) {
         self.stopping.store(true, Ordering::SeqCst);
+        self.engine.request_stop();
         let _ = self.stop_tx.send(true);
     }
 
     /// Waits until no handler is running (or `limit` passes).
     pub(crate) async fn wait_idle(&self, limit: Duration) {
+        self.engine.stop(limit).await;
         match tokio::time::timeout(limit, self.inflight.acquire_many(PERMITS)).await {
             Ok(Ok(permits)) => drop(permits),
             _ => tracing::warn!("some handlers were still running at shutdown"),
@@ -382,6 +387,10 @@ impl Handler {
     ) {
         for effect in effects {
             let (parent, name) = match &effect {
+                Effect::BotTurn { .. } => {
+                    self.engine.effect(effect);
+                    continue;
+                }
                 Effect::OpenThread { parent, name, .. } => (parent.clone(), name.clone()),
                 Effect::OpenMatchThread { parent, name, .. } => (parent.clone(), name.clone()),
             };
@@ -408,11 +417,15 @@ impl Handler {
                             Effect::OpenMatchThread { match_id, .. } => {
                                 a.start_match_in_thread(&ctx2, match_id, &tid)
                             }
+                            Effect::BotTurn { .. } => Response::default(),
                         })
                         .await
                         .unwrap_or_default();
                     for r in &resp.replies {
                         self.send(http, origin, r, answered).await;
+                    }
+                    for e in resp.effects {
+                        self.engine.effect(e);
                     }
                 }
                 Err(e) => {
@@ -523,7 +536,7 @@ impl Handler {
                 options = inner;
             }
         }
-        let args = options
+        let args: Vec<(String, String)> = options
             .iter()
             .filter_map(|o| {
                 let v = match &o.value {
@@ -540,6 +553,14 @@ impl Handler {
                 Some((o.name.clone(), v))
             })
             .collect();
+        if name == "analysis" {
+            let game = args
+                .iter()
+                .find(|(k, _)| k == "game")
+                .map(|(_, v)| v.clone());
+            self.engine.analysis(&ctx.http, &cmd, actx, game).await;
+            return;
+        }
         let input = Input::Slash { name, args };
         let c = actx.clone();
         let Some(resp) = self.call(move |a| a.handle(&c, input)).await else {
@@ -607,6 +628,7 @@ impl EventHandler for Handler {
             super::invite_link(ready.application.id.get())
         );
         self.register_commands(&ctx.http).await;
+        self.engine.ready(Arc::clone(&ctx.http)).await;
         if !self.scheduler_started.swap(true, Ordering::SeqCst) {
             tokio::spawn(self.clone().scheduler(Arc::clone(&ctx.http)));
         }

@@ -22,6 +22,7 @@ mod deflate;
 mod paint;
 mod quant;
 mod text;
+pub mod graph;
 pub mod theme;
 
 pub use theme::{Rgb, Theme};
