@@ -536,6 +536,7 @@ impl Handler {
                 options = inner;
             }
         }
+        let me = ctx.cache.current_user().id;
         let args: Vec<(String, String)> = options
             .iter()
             .filter_map(|o| {
@@ -544,6 +545,8 @@ impl Handler {
                     CommandDataOptionValue::Integer(i) => i.to_string(),
                     CommandDataOptionValue::Boolean(b) => b.to_string(),
                     CommandDataOptionValue::Number(n) => n.to_string(),
+                    // The bot itself is the app's BOT_ID (a challenge to it).
+                    CommandDataOptionValue::User(u) if *u == me => app::BOT_ID.to_string(),
                     CommandDataOptionValue::User(u) => u.to_string(),
                     CommandDataOptionValue::Channel(c) => c.to_string(),
                     CommandDataOptionValue::Role(r) => r.to_string(),
