@@ -46,7 +46,10 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
         out.contains("hall> Game 1: Tawlbwrdd — tawlbot (attackers) against @alice (defenders)."),
         "{out}"
     );
-    assert!(out.contains("I play at level 2 of 5. Games against me are unrated."), "{out}");
+    assert!(
+        out.contains("I play at level 2 of 5. Games against me are unrated."),
+        "{out}"
+    );
     // Tawlbwrdd: the attackers move first, so the bot has already moved.
     assert!(out.contains("hall> tawlbot played **"), "{out}");
     assert!(out.contains("@alice to move (defenders), move 2."), "{out}");
@@ -66,7 +69,10 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
         let n = l.game.record().len();
         let mv = alice_move(&l, i);
         let out = s.run(&[format!("alice@hall: {mv}")]);
-        assert!(out.contains(&format!("hall> @alice played **{mv}")), "{out}");
+        assert!(
+            out.contains(&format!("hall> @alice played **{mv}")),
+            "{out}"
+        );
         let after = game_in(&s, "hall");
         if after.game.is_over() {
             finished = true;
@@ -92,7 +98,10 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
     assert!(l.game.is_over());
 
     let out = s.run(&["alice@hall: /analysis"]);
-    assert!(out.contains("hall> Game 1 (Tawlbwrdd): the defenders' winning chances"), "{out}");
+    assert!(
+        out.contains("hall> Game 1 (Tawlbwrdd): the defenders' winning chances"),
+        "{out}"
+    );
     let file = out
         .lines()
         .find_map(|l| l.strip_prefix("hall> [file: "))
@@ -112,11 +121,17 @@ fn bot_playing_second_waits_for_the_human_and_refusals() {
         "alice@hall: /analysis",
         "bob@hall: /analysis game:1",
     ]);
-    assert!(out.contains("The level is a number from 1 (gentle) to 5 (strongest), not 9."), "{out}");
+    assert!(
+        out.contains("The level is a number from 1 (gentle) to 5 (strongest), not 9."),
+        "{out}"
+    );
     assert!(out.contains("I play at level 1 of 5."), "{out}");
     assert!(out.contains("@alice to move (attackers), move 1."), "{out}");
     assert!(!out.contains("tawlbot played"), "{out}");
-    assert!(out.contains("Game 1 is still being played: I analyse games once they are finished."), "{out}");
+    assert!(
+        out.contains("Game 1 is still being played: I analyse games once they are finished."),
+        "{out}"
+    );
     let l = game_in(&s, "hall");
     let mv = alice_move(&l, 0);
     let out = s.run(&[format!("alice@hall: {mv}"), "bob@hall: e5-e6".into()]);

@@ -45,13 +45,17 @@ async fn until_moves(app: &App, n: usize) -> Loaded {
     }
 }
 
-fn bot_moved_after(fake: &FakeDiscord, mark: usize) -> impl std::future::Future<Output = RecordedRequest> + '_ {
+fn bot_moved_after(
+    fake: &FakeDiscord,
+    mark: usize,
+) -> impl std::future::Future<Output = RecordedRequest> + '_ {
     let path = format!("/channels/{CHANNEL}/messages");
     fake.wait_for_request_after(
         mark,
         move |r| {
             r.is("POST", &path)
-                && r.content().is_some_and(|c| c.starts_with("tawlbot played **"))
+                && r.content()
+                    .is_some_and(|c| c.starts_with("tawlbot played **"))
         },
         DEFAULT_TIMEOUT,
     )
@@ -99,11 +103,17 @@ async fn a_whole_game_against_the_bot_then_analysis() {
         .await;
     let cb = fake.wait_for_interaction_callback(id).await;
     let text = cb.content().unwrap().to_string();
-    assert!(text.contains("tawlbot (attackers) against <@701> (defenders)"), "{text}");
+    assert!(
+        text.contains("tawlbot (attackers) against <@701> (defenders)"),
+        "{text}"
+    );
     assert!(text.contains("Games against me are unrated."), "{text}");
     assert!(!cb.png_files().is_empty());
     let posted = bot_moved_after(&fake, mark).await;
-    assert!(!posted.png_files().is_empty(), "the bot's move comes with the board");
+    assert!(
+        !posted.png_files().is_empty(),
+        "the bot's move comes with the board"
+    );
     assert!(posted.content().unwrap().contains("<@701> to move"));
 
     // Alice plays (the engine at level 1 chooses for her) until the game ends
@@ -114,8 +124,8 @@ async fn a_whole_game_against_the_bot_then_analysis() {
         if l.game.is_over() {
             break;
         }
-        let r = engine::best_move(&l.game, &Limits::level(1), i + 11, &AtomicBool::new(false))
-            .unwrap();
+        let r =
+            engine::best_move(&l.game, &Limits::level(1), i + 11, &AtomicBool::new(false)).unwrap();
         let mv = format_move(l.game.rules(), &r.mv);
         let mark = fake.requests().len();
         fake.send_message_create(CHANNEL, GUILD, alice.clone(), &mv)
@@ -163,7 +173,10 @@ async fn a_whole_game_against_the_bot_then_analysis() {
         .await;
     let text = edit.content().unwrap();
     assert!(
-        text.starts_with(&format!("Game {} (Tawlbwrdd): the defenders' winning chances", l.row.id)),
+        text.starts_with(&format!(
+            "Game {} (Tawlbwrdd): the defenders' winning chances",
+            l.row.id
+        )),
         "{text}"
     );
     let graphs = edit.png_files();
@@ -175,7 +188,11 @@ async fn a_whole_game_against_the_bot_then_analysis() {
         .await
         .expect("run() returns after shutdown");
     assert_eq!(r.unwrap(), Ok(()));
-    assert!(fake.harness_errors().is_empty(), "{:?}", fake.harness_errors());
+    assert!(
+        fake.harness_errors().is_empty(),
+        "{:?}",
+        fake.harness_errors()
+    );
 }
 
 /// A game left with the bot to move (as after a crash) is resumed when the
@@ -213,7 +230,10 @@ async fn a_restart_resumes_the_bots_turn() {
     );
     assert!(matches!(
         resp.effects.as_slice(),
-        [tawlbot::app::Effect::BotTurn { expected_moves: 0, .. }]
+        [tawlbot::app::Effect::BotTurn {
+            expected_moves: 0,
+            ..
+        }]
     ));
     assert_eq!(app.pending_bot_turns(), resp.effects);
 
@@ -234,6 +254,8 @@ async fn a_restart_resumes_the_bots_turn() {
     assert_eq!(latest(&app).unwrap().game.record().len(), 1);
     assert!(app.pending_bot_turns().is_empty());
     let _ = tx.send(());
-    let r = tokio::time::timeout(Duration::from_secs(15), task).await.unwrap();
+    let r = tokio::time::timeout(Duration::from_secs(15), task)
+        .await
+        .unwrap();
     assert_eq!(r.unwrap(), Ok(()));
 }

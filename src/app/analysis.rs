@@ -75,12 +75,7 @@ pub fn run(
             progress(pct);
         }
     };
-    let a = engine::analyse(
-        &l.game,
-        &Limits::nodes(ANALYSIS_NODES),
-        stop,
-        &mut report,
-    );
+    let a = engine::analyse(&l.game, &Limits::nodes(ANALYSIS_NODES), stop, &mut report);
     if stop.load(Ordering::SeqCst) {
         return Response::none();
     }

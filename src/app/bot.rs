@@ -14,12 +14,12 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{clock, mention, slug, tournaments, App, Ctx, Effect, Loaded, Response, Target};
 use super::THREAD_FLAG;
-use crate::store::Challenge;
+use super::{clock, mention, slug, tournaments, App, Ctx, Effect, Loaded, Response, Target};
 use super::{TimeControl, BOT_ID};
 use crate::engine::{self, Limits};
 use crate::notation::format_played;
+use crate::store::Challenge;
 use crate::store::{AppendError, NewMove};
 
 /// The option that stores the bot's level with a challenge and its game.
@@ -195,11 +195,7 @@ impl App {
             .board_reply(&l, text, &[])
             .to(Target::Channel(l.row.channel_id.clone()));
         let mut resp = Response::one(reply);
-        self.notify_turn(
-            &l,
-            &mut resp.replies,
-            &format!("tawlbot played {mv_text}."),
-        );
+        self.notify_turn(&l, &mut resp.replies, &format!("tawlbot played {mv_text}."));
         if l.game.is_over() {
             resp.extend(tournaments::on_game_end(self, &l, now));
         } else if let Some(e) = self.bot_effect(&l) {
@@ -223,4 +219,3 @@ mod tests {
         assert_eq!(level_of(&[]), 3);
     }
 }
-

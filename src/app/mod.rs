@@ -623,10 +623,9 @@ impl App {
             return Response::one(Reply::private("You cannot challenge yourself: challenge a friend, or leave the opponent out for an open challenge."));
         }
         let against_bot = opponent.as_deref() == Some(BOT_ID)
-            || ctx
-                .mentioned
-                .iter()
-                .any(|u| Some(&u.id) == opponent.as_ref() && u.name.eq_ignore_ascii_case("tawlbot"));
+            || ctx.mentioned.iter().any(|u| {
+                Some(&u.id) == opponent.as_ref() && u.name.eq_ignore_ascii_case("tawlbot")
+            });
         let opponent = if against_bot {
             Some(BOT_ID.to_string())
         } else {

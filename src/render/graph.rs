@@ -46,8 +46,7 @@ fn text(img: &mut RgbImage, x: i32, baseline: i32, px: f32, s: &str, colour: Rgb
                 if x >= 0 && y >= 0 && (x as u32) < img.width() && (y as u32) < img.height() {
                     let p = img.get_pixel_mut(x as u32, y as u32);
                     for k in 0..3 {
-                        p.0[k] =
-                            (p.0[k] as f32 * (1.0 - c) + colour.0[k] as f32 * c).round() as u8;
+                        p.0[k] = (p.0[k] as f32 * (1.0 - c) + colour.0[k] as f32 * c).round() as u8;
                     }
                 }
             });
@@ -84,7 +83,11 @@ pub fn chances_png(chances: &[f64], title: &str, marks: &[usize]) -> Vec<u8> {
         );
         let c = a + (b - a) * (t - i as f32) as f64;
         let y = ys(c);
-        let (top, bot, col) = if y < mid { (y, mid, ABOVE) } else { (mid, y, BELOW) };
+        let (top, bot, col) = if y < mid {
+            (y, mid, ABOVE)
+        } else {
+            (mid, y, BELOW)
+        };
         let h = (bot - top).round() as u32;
         if h > 0 {
             draw_filled_rect_mut(&mut img, Rect::at(x, top.round() as i32).of_size(1, h), col);
@@ -113,7 +116,14 @@ pub fn chances_png(chances: &[f64], title: &str, marks: &[usize]) -> Vec<u8> {
         text(&mut img, (x - w / 2.0) as i32, y1 + 20, 13.0, &label, INK);
         m += step;
     }
-    text(&mut img, (W as i32 - 60) / 2, H as i32 - 8, 13.0, "move", INK);
+    text(
+        &mut img,
+        (W as i32 - 60) / 2,
+        H as i32 - 8,
+        13.0,
+        "move",
+        INK,
+    );
     // Swings.
     for &p in marks {
         if p <= n {
@@ -128,8 +138,18 @@ pub fn chances_png(chances: &[f64], title: &str, marks: &[usize]) -> Vec<u8> {
             draw_line_segment_mut(&mut img, (a.0, a.1 + d), (b.0, b.1 + d), LINE);
         }
     }
-    draw_line_segment_mut(&mut img, (x0 as f32, y0 as f32), (x0 as f32, y1 as f32), INK);
-    draw_line_segment_mut(&mut img, (x0 as f32, y1 as f32), (x1 as f32, y1 as f32), INK);
+    draw_line_segment_mut(
+        &mut img,
+        (x0 as f32, y0 as f32),
+        (x0 as f32, y1 as f32),
+        INK,
+    );
+    draw_line_segment_mut(
+        &mut img,
+        (x0 as f32, y1 as f32),
+        (x1 as f32, y1 as f32),
+        INK,
+    );
     text(&mut img, x0, 32, 20.0, title, INK);
     let mut out = Vec::new();
     let enc = image::codecs::png::PngEncoder::new(&mut out);

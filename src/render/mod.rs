@@ -19,10 +19,10 @@
 //! ```
 
 mod deflate;
+pub mod graph;
 mod paint;
 mod quant;
 mod text;
-pub mod graph;
 pub mod theme;
 
 pub use theme::{Rgb, Theme};
