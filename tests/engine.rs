@@ -121,7 +121,7 @@ proptest! {
 fn never_misses_a_one_move_win_at_level_2() {
     let stop = AtomicBool::new(false);
     let mut checked = 0;
-    for spec in 0..SPECS.len() {
+    for (spec, name) in SPECS.iter().enumerate() {
         let dice = rules(spec).dice;
         let mut found = 0;
         for seed in 0..60u64 {
@@ -142,8 +142,7 @@ fn never_misses_a_one_move_win_at_level_2() {
                 let r = best_move(&before, &Limits::level(level), seed, &stop).unwrap();
                 assert!(
                     wins_at_once(&before, r.mv),
-                    "{:?} level {level}: {} misses the win {} (seed {seed})",
-                    SPECS[spec],
+                    "{name:?} level {level}: {} misses the win {} (seed {seed})",
                     format_move(before.rules(), &r.mv),
                     format_move(before.rules(), &g.record()[n - 1].mv),
                 );
@@ -167,7 +166,7 @@ fn never_misses_a_one_move_win_at_level_2() {
 fn stops_a_one_move_loss_at_level_3() {
     let stop = AtomicBool::new(false);
     let mut checked = 0;
-    for spec in 0..SPECS.len() {
+    for (spec, name) in SPECS.iter().enumerate() {
         if rules(spec).dice {
             continue; // who moves next is a throw of the die
         }
@@ -190,8 +189,7 @@ fn stops_a_one_move_loss_at_level_3() {
             let r = best_move(&before, &Limits::level(3), seed, &stop).unwrap();
             assert!(
                 !allows_win(&before, r.mv),
-                "{:?}: level 3 plays {} and allows a win (seed {seed})",
-                SPECS[spec],
+                "{name:?}: level 3 plays {} and allows a win (seed {seed})",
                 format_move(before.rules(), &r.mv),
             );
             found += 1;

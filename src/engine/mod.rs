@@ -164,7 +164,10 @@ pub enum Score {
 
 impl Score {
     fn of(raw: i32, dice: bool) -> Score {
-        if !dice && raw >= WIN_BOUND {
+        if raw == WIN - 1 {
+            // A move that wins at once, dice or not.
+            Score::WinIn(1)
+        } else if !dice && raw >= WIN_BOUND {
             Score::WinIn(((WIN - raw) as u32).div_ceil(2).max(1))
         } else if !dice && raw <= -WIN_BOUND {
             Score::LossIn(((WIN + raw) as u32).div_ceil(2).max(1))
@@ -377,7 +380,6 @@ pub fn analyse(
         }
         let (b, a) = (chances[ply], chances[ply + 1]);
         let loss = if p.side == subj { b - a } else { a - b };
-        let before_game = replay.clone();
         if replay.play(p.mv).is_err() {
             break;
         }
@@ -385,7 +387,6 @@ pub fn analyse(
             continue;
         }
         let kind = describe(
-            &before_game,
             &replay,
             found[ply].as_ref(),
             found[ply + 1].as_ref(),
@@ -417,14 +418,13 @@ pub fn analyse(
 /// Names a bad move: what it allowed (from the search after it), what it
 /// missed (from the search before it), or what it cost.
 fn describe(
-    before: &Game,
     after: &Game,
     res_before: Option<&SearchResult>,
     res_after: Option<&SearchResult>,
     mover: Side,
     loss: f64,
 ) -> String {
-    if let Some(r) = res_after {
+    if let Some(r) = res_after.filter(|_| after.turn() != mover) {
         if let Score::WinIn(n) = r.score {
             // The opponent now wins by force: say how, from the line.
             let mut g = after.clone();
@@ -470,7 +470,6 @@ fn describe(
             };
         }
     }
-    let _ = before;
     if loss > 0.3 {
         "a blunder".into()
     } else {

@@ -429,13 +429,13 @@ impl<'a> Searcher<'a> {
             let mut alpha = -INF;
             let beta = INF;
             let mut iter_best: Option<(Mv, i32, Vec<Mv>)> = None;
-            for i in 0..order.len() {
-                let mv = order[i].0;
+            for (i, entry) in order.iter_mut().enumerate() {
+                let mv = entry.0;
                 let score = self.root_move(mv, depth, alpha, beta, i == 0);
                 if self.aborted {
                     break;
                 }
-                order[i].1 = score;
+                entry.1 = score;
                 if score > alpha || iter_best.is_none() {
                     alpha = alpha.max(score);
                     let mut pv = vec![mv];
@@ -457,7 +457,7 @@ impl<'a> Searcher<'a> {
                 break;
             }
             // best first, the rest by score
-            order.sort_by(|a, b| b.1.cmp(&a.1));
+            order.sort_by_key(|e| std::cmp::Reverse(e.1));
             if let Some(p) = order.iter().position(|&(m, _)| m == best.best) {
                 let e = order.remove(p);
                 order.insert(0, e);

@@ -43,6 +43,8 @@ fn stop_flag_still_gives_a_legal_move() {
 #[test]
 fn score_words() {
     assert_eq!(Score::of(WIN - 1, false).to_string(), "win in 1");
+    assert_eq!(Score::of(WIN - 1, true).to_string(), "win in 1");
+    assert!(matches!(Score::of(WIN - 3, true), Score::Points(_)));
     assert_eq!(Score::of(WIN - 3, false).to_string(), "win in 2");
     assert_eq!(Score::of(-(WIN - 2), false).to_string(), "loss in 1");
     assert_eq!(Score::of(-(WIN - 4), false).to_string(), "loss in 2");
@@ -141,4 +143,29 @@ fn engine_board_mirrors_the_rules() {
             }
         }
     }
+}
+
+/// An attacker move that lets the king walk into the corner is named as such.
+#[test]
+fn analysis_names_the_blunder() {
+    let r = Ruleset::from_spec("goedhboell", &[]).unwrap();
+    let board = crate::notation::parse_position(
+        &r,
+        "........./........./........./........./.a......./........./........./..aa...../..K.a....",
+    )
+    .unwrap();
+    let mut g = Game::from_position(r, board, Side::First, 1).unwrap();
+    play_text(&mut g, "@25-@26").unwrap(); // does not block @21
+    play_text(&mut g, "@31-@11").unwrap();
+    assert!(g.is_over());
+    let stop = AtomicBool::new(false);
+    let a = analyse(&g, &Limits::depth(3), &stop, &mut |_, _| {});
+    assert_eq!(a.chances.len(), 3);
+    assert_eq!(a.chances[2], 1.0);
+    assert_eq!(a.chances[1], 1.0);
+    assert!(a.chances[0] < 0.9, "{:?}", a.chances);
+    let s = &a.swings[0];
+    assert_eq!(s.ply, 0);
+    assert_eq!(s.side, Side::First);
+    assert_eq!(s.kind, "allowed an escape of the king in 1");
 }
