@@ -12,7 +12,7 @@ use crate::store::GameState;
 
 /// Nodes searched per position: a 100-move game stays under 30 s on one
 /// core of the project machine (see docs/engine-play.md for the numbers).
-pub const ANALYSIS_NODES: u64 = 20_000;
+pub const ANALYSIS_NODES: u64 = 50_000;
 
 /// Runs `/analysis`. `progress(percent)` is called as positions are done;
 /// `stop` aborts the search (nothing is answered then).
