@@ -269,7 +269,8 @@ fn open_challenge_first_taker_and_refusals() {
         "{out}"
     );
     assert!(
-        out.contains("(to alice) Thank you, but I don't play yet"),
+        // The bot plays now, but this channel already has a game.
+        out.contains("(to alice) This channel already has a game (game 1)."),
         "{out}"
     );
     assert!(

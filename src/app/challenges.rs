@@ -26,14 +26,19 @@ impl App {
         if opponent.as_deref() == Some(ctx.user.id.as_str()) {
             return Response::one(Reply::private("You cannot challenge yourself: challenge a friend, or leave the opponent out for an open challenge."));
         }
-        if opponent.as_deref() == Some(BOT_ID)
-            || ctx
-                .mentioned
-                .iter()
-                .any(|u| Some(&u.id) == opponent.as_ref() && u.name.eq_ignore_ascii_case("tawlbot"))
-        {
-            return Response::one(Reply::private("Thank you, but I don't play yet: I keep the board and the rules. Challenge a friend, or post an open challenge for anyone."));
-        }
+        let against_bot = opponent.as_deref() == Some(BOT_ID)
+            || ctx.mentioned.iter().any(|u| {
+                Some(&u.id) == opponent.as_ref() && u.name.eq_ignore_ascii_case("tawlbot")
+            });
+        let opponent = if against_bot {
+            Some(BOT_ID.to_string())
+        } else {
+            opponent
+        };
+        let level = match bot::parse_level(arg(args, "level")) {
+            Ok(l) => l,
+            Err(e) => return Response::one(Reply::private(e)),
+        };
         let side = match arg(args, "side").map(str::to_ascii_lowercase) {
             None => None,
             Some(s) if s == "random" => None,
@@ -65,6 +70,9 @@ impl App {
         if truthy(arg(args, "thread")) {
             options.push(THREAD_FLAG.into());
         }
+        if against_bot {
+            options.push(format!("{}{level}", bot::LEVEL_PREFIX));
+        }
         let ch = NewChallenge {
             server_id: ctx.server.clone(),
             channel_id: ctx.channel.clone(),
@@ -74,7 +82,7 @@ impl App {
             options,
             challenger_side: side.clone(),
             time_control: tc.to_string(),
-            rated: truthy(arg(args, "rated")),
+            rated: truthy(arg(args, "rated")) && !against_bot,
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
         };
@@ -87,6 +95,14 @@ impl App {
             }
             Err(e) => return store_err(e),
         };
+        if against_bot {
+            // The bot accepts at once.
+            return match self.store.get_challenge(id) {
+                Ok(Some(c)) => self.accept_for_bot(ctx, &c),
+                Ok(None) => Response::none(),
+                Err(e) => store_err(e),
+            };
+        }
         let who = match &opponent {
             Some(o) => format!("{} challenges {}", mention(&ctx.user.id), mention(o)),
             None => format!(
@@ -225,7 +241,11 @@ impl App {
             .challenger_side
             .as_deref()
             .and_then(|s| rules.parse_side(s));
-        let players = lifecycle::seat(&c.challenger_id, &ctx.user.id, side, seed);
+        let acceptor = match c.opponent_id.as_deref() {
+            Some(BOT_ID) => BOT_ID,
+            _ => ctx.user.id.as_str(),
+        };
+        let players = lifecycle::seat(&c.challenger_id, acceptor, side, seed);
         let start = lifecycle::NewStart {
             server: &c.server_id,
             channel,
@@ -256,7 +276,11 @@ impl App {
             Err(lifecycle::StartError::Load(e)) => return Response::one(Reply::private(e)),
         };
         let id = l.row.id;
-        let text = self.opening_text(&l, &format!("Game {id}: {} —", l.game.rules().name));
+        let mut text = self.opening_text(&l, &format!("Game {id}: {} —", l.game.rules().name));
+        if let Some(note) = self.bot_note(&l) {
+            text.push(' ');
+            text.push_str(&note);
+        }
         let mut reply = self.board_reply(&l, text, &[]);
         if channel != ctx.channel {
             reply = reply.to(Target::Channel(channel.to_string()));
@@ -271,6 +295,7 @@ impl App {
                 .to(Target::Channel(c.channel_id.clone())),
             );
         }
+        resp.effects.extend(self.bot_effect(&l));
         resp
     }
 

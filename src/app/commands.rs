@@ -272,6 +272,13 @@ pub const COMMANDS: &[CommandSpec] = &[
                 kind: OptKind::Bool,
                 ..opt("rated", "Count the game for ratings (default no)")
             },
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt(
+                    "level",
+                    "When you challenge tawlbot: its level, 1 to 5 (default 3)",
+                )
+            },
         ],
         subcommands: &[],
     },
@@ -377,6 +384,15 @@ pub const COMMANDS: &[CommandSpec] = &[
             kind: OptKind::Integer,
             required: true,
             ..opt("id", "The game number")
+        }],
+        subcommands: &[],
+    },
+    CommandSpec {
+        name: "analysis",
+        description: "Analyse a finished game: a graph of the chances and the biggest swings",
+        options: &[OptSpec {
+            kind: OptKind::Integer,
+            ..opt("game", "The game number (default: the last game here)")
         }],
         subcommands: &[],
     },

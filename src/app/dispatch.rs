@@ -88,6 +88,7 @@ impl App {
             "mygames" => self.my_games(ctx),
             "export" => self.export(ctx),
             "help" => Response::one(Reply::private(help_text())),
+            "analysis" => analysis::command(self, ctx, arg(args, "game"), &mut |_| {}),
             "leaderboard" | "profile" => tournaments::ratings_command(self, ctx, name, args),
             t if t == "tournament" || t.starts_with("tournament ") => {
                 tournaments::command(self, ctx, t.trim_start_matches("tournament").trim(), args)

@@ -133,6 +133,9 @@ pub enum Effect {
         name: String,
         match_id: i64,
     },
+    /// Run [`App::bot_turn`]`(game, expected_moves)` off the async threads
+    /// (on the engine pool) and post its response.
+    BotTurn { game: i64, expected_moves: u32 },
 }
 
 /// Everything the app answers to one input.

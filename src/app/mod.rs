@@ -6,6 +6,8 @@
 //! Mentions in reply text use Discord's markup (`<@USER>`, `<#CHANNEL>`);
 //! the console turns them into `@name` / `#channel`.
 
+pub mod analysis;
+pub mod bot;
 mod challenges;
 mod clock;
 pub mod commands;
@@ -160,7 +162,7 @@ impl Loaded {
 fn rules_of(variant: &str, options: &[String]) -> Result<Ruleset, String> {
     let opts: Vec<String> = options
         .iter()
-        .filter(|o| *o != THREAD_FLAG)
+        .filter(|o| *o != THREAD_FLAG && !o.starts_with(bot::LEVEL_PREFIX))
         .cloned()
         .collect();
     Ruleset::from_spec(variant, &opts)

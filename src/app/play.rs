@@ -91,6 +91,8 @@ impl App {
             .outcome()
             .map(|o| (crate::cli::result_word(&l.game), o.reason.as_str()));
         let turn = clock::after_move(tc, &l.row, played.side, l.game.turn(), ctx.now);
+        // The bot has no clock.
+        let bot_next = l.players[l.game.turn().index()] == BOT_ID;
         let nm = NewMove {
             game_id: l.row.id,
             expected_number: before,
@@ -99,7 +101,7 @@ impl App {
             at: ctx.now,
             source_id: &ctx.source,
             finished,
-            deadline: if finished.is_some() {
+            deadline: if finished.is_some() || bot_next {
                 None
             } else {
                 turn.deadline
@@ -108,7 +110,8 @@ impl App {
         };
         // The move and its clock (deadline, banks, next reminder) in one
         // transaction; the reply below is built only once it is committed.
-        match self.store.append_move_clocked(&nm, turn.remind_at) {
+        let remind_at = if bot_next { None } else { turn.remind_at };
+        match self.store.append_move_clocked(&nm, remind_at) {
             Ok(_) => {}
             Err(AppendError::Stale { .. }) => {
                 return refuse(
@@ -147,6 +150,7 @@ impl App {
         if l.game.is_over() {
             resp.extend(lifecycle::ended(self, &l, ctx.now));
         }
+        resp.effects.extend(self.bot_effect(&l));
         resp
     }
 

@@ -144,6 +144,9 @@ impl App {
 }
 
 pub(super) fn mention(id: &str) -> String {
+    if id == BOT_ID {
+        return "tawlbot".into();
+    }
     format!("<@{id}>")
 }
 

@@ -259,6 +259,16 @@ impl<W: Write> Console<W> {
                     let thread = self.thread_name(&parent, &name);
                     self.app.start_match_in_thread(ctx, match_id, &thread)
                 }
+                // The console runs the bot's search at once, in line.
+                Effect::BotTurn {
+                    game,
+                    expected_moves,
+                } => self.app.bot_turn(
+                    game,
+                    expected_moves,
+                    self.now,
+                    &std::sync::atomic::AtomicBool::new(false),
+                ),
             };
             for rep in &r.replies {
                 self.print_reply(here, user, rep);

@@ -50,6 +50,7 @@ pub(crate) struct Handler {
     runs_scheduler: bool,
     /// Commands are registered once per process, not once per shard.
     commands_registered: Arc<AtomicBool>,
+    engine: super::engine::Engine,
 }
 
 fn unix_now() -> i64 {
@@ -132,7 +133,7 @@ fn attachments(reply: &Reply) -> Vec<CreateAttachment> {
         .collect()
 }
 
-fn channel_message(reply: &Reply) -> CreateMessage {
+pub(super) fn channel_message(reply: &Reply) -> CreateMessage {
     let text = clip(&reply.text);
     let mut m = CreateMessage::new()
         .components(components(reply))
@@ -284,8 +285,10 @@ enum Answer {
 impl Handler {
     pub(crate) fn new(app: App, dev_guild: Option<u64>, runs_scheduler: bool) -> Handler {
         let (stop_tx, _) = watch::channel(false);
+        let engine = super::engine::Engine::new(app.clone(), super::engine::threads_from_env());
         Handler {
             app,
+            engine,
             dev_guild,
             inflight: Arc::new(Semaphore::new(PERMITS as usize)),
             stopping: Arc::new(AtomicBool::new(false)),
@@ -299,11 +302,13 @@ impl Handler {
     /// New events are ignored from now on; the scheduler stops.
     pub(crate) fn stop(&self) {
         self.stopping.store(true, Ordering::SeqCst);
+        self.engine.request_stop();
         let _ = self.stop_tx.send(true);
     }
 
     /// Waits until no handler is running (or `limit` passes).
     pub(crate) async fn wait_idle(&self, limit: Duration) {
+        self.engine.stop(limit).await;
         match tokio::time::timeout(limit, self.inflight.acquire_many(PERMITS)).await {
             Ok(Ok(permits)) => drop(permits),
             _ => tracing::warn!("some handlers were still running at shutdown"),
@@ -637,6 +642,10 @@ impl Handler {
     ) {
         for effect in effects {
             let (parent, name) = match &effect {
+                Effect::BotTurn { .. } => {
+                    self.engine.effect(effect);
+                    continue;
+                }
                 Effect::OpenThread { parent, name, .. } => (parent.clone(), name.clone()),
                 Effect::OpenMatchThread { parent, name, .. } => (parent.clone(), name.clone()),
             };
@@ -667,11 +676,15 @@ impl Handler {
                             Effect::OpenMatchThread { match_id, .. } => {
                                 a.start_match_in_thread(&ctx2, match_id, &tid)
                             }
+                            Effect::BotTurn { .. } => Response::default(),
                         })
                         .await
                         .unwrap_or_default();
                     for r in &resp.replies {
                         self.send(http, origin, r, answered).await;
+                    }
+                    for e in resp.effects {
+                        self.engine.effect(e);
                     }
                 }
                 Err(e) if matches!(effect, Effect::OpenMatchThread { .. }) => {
@@ -799,7 +812,8 @@ impl Handler {
                 options = inner;
             }
         }
-        let args = options
+        let me = ctx.cache.current_user().id;
+        let args: Vec<(String, String)> = options
             .iter()
             .filter_map(|o| {
                 let v = match &o.value {
@@ -807,6 +821,8 @@ impl Handler {
                     CommandDataOptionValue::Integer(i) => i.to_string(),
                     CommandDataOptionValue::Boolean(b) => b.to_string(),
                     CommandDataOptionValue::Number(n) => n.to_string(),
+                    // The bot itself is the app's BOT_ID (a challenge to it).
+                    CommandDataOptionValue::User(u) if *u == me => app::BOT_ID.to_string(),
                     CommandDataOptionValue::User(u) => u.to_string(),
                     CommandDataOptionValue::Channel(c) => c.to_string(),
                     CommandDataOptionValue::Role(r) => r.to_string(),
@@ -816,6 +832,14 @@ impl Handler {
                 Some((o.name.clone(), v))
             })
             .collect();
+        if name == "analysis" {
+            let game = args
+                .iter()
+                .find(|(k, _)| k == "game")
+                .map(|(_, v)| v.clone());
+            self.engine.analysis(&ctx.http, &cmd, actx, game).await;
+            return;
+        }
         let input = Input::Slash { name, args };
         self.handle_interaction(&ctx.http, Origin::Command(&cmd), &actx, input)
             .await;
@@ -887,6 +911,7 @@ impl EventHandler for Handler {
         if !self.commands_registered.swap(true, Ordering::SeqCst) {
             self.register_commands(&ctx.http).await;
         }
+        self.engine.ready(Arc::clone(&ctx.http)).await;
         if self.runs_scheduler && !self.scheduler_started.swap(true, Ordering::SeqCst) {
             tokio::spawn(self.clone().scheduler(Arc::clone(&ctx.http)));
         }

@@ -5,6 +5,7 @@
 //! Discord and stop it.
 
 pub mod connect;
+mod engine;
 mod handler;
 pub mod shards;
 

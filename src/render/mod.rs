@@ -19,6 +19,7 @@
 //! ```
 
 mod deflate;
+pub mod graph;
 mod paint;
 mod quant;
 mod table;

@@ -1,0 +1,122 @@
+//! `/analysis [game:ID]`: the engine evaluates every position of a finished
+//! game at a fixed node budget ([`ANALYSIS_NODES`]) and the answer is a PNG
+//! graph of the defenders' (tafl) or white's (gwyddbwyll) winning chances,
+//! with the three biggest swings named as moves.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::{store_err, App, Ctx, Reply, Response};
+use crate::engine::{self, Limits};
+use crate::notation::format_played;
+use crate::store::GameState;
+
+/// Nodes searched per position: a 100-move game stays under 30 s on one
+/// core of the project machine (see docs/engine-play.md for the numbers).
+pub const ANALYSIS_NODES: u64 = 50_000;
+
+/// Runs `/analysis`. `progress(percent)` is called as positions are done;
+/// `stop` aborts the search (nothing is answered then).
+pub fn command(
+    app: &App,
+    ctx: &Ctx,
+    game: Option<&str>,
+    progress: &mut dyn FnMut(u32),
+) -> Response {
+    run(app, ctx, game, progress, &AtomicBool::new(false))
+}
+
+/// [`command`] with a stop flag.
+pub fn run(
+    app: &App,
+    ctx: &Ctx,
+    game: Option<&str>,
+    progress: &mut dyn FnMut(u32),
+    stop: &AtomicBool,
+) -> Response {
+    let row = match game {
+        Some(id) => {
+            let Ok(n) = id.trim().trim_start_matches('#').parse::<i64>() else {
+                return Response::one(Reply::private(format!(
+                    "{} is not a game number.",
+                    id.chars().take(20).collect::<String>()
+                )));
+            };
+            match app.store.get_game(n) {
+                Ok(Some(r)) => r,
+                Ok(None) => return Response::one(Reply::private(format!("There is no game {n}."))),
+                Err(e) => return store_err(e),
+            }
+        }
+        None => match app.store.latest_game_in_channel(&ctx.channel) {
+            Ok(Some(r)) => r,
+            Ok(None) => {
+                return Response::one(Reply::private(
+                    "There is no game in this channel: name one, like /analysis game:12.",
+                ))
+            }
+            Err(e) => return store_err(e),
+        },
+    };
+    if row.state == GameState::Active {
+        return Response::one(Reply::private(format!(
+            "Game {} is still being played: I analyse games once they are finished.",
+            row.id
+        )));
+    }
+    let l = match app.load(row) {
+        Ok(l) => l,
+        Err(e) => return Response::one(Reply::private(e)),
+    };
+    let mut last = u32::MAX;
+    let mut report = |done: usize, total: usize| {
+        let pct = (done * 100 / total.max(1)) as u32;
+        if pct != last {
+            last = pct;
+            progress(pct);
+        }
+    };
+    let a = engine::analyse(&l.game, &Limits::nodes(ANALYSIS_NODES), stop, &mut report);
+    if stop.load(Ordering::SeqCst) {
+        return Response::none();
+    }
+    let rules = l.game.rules();
+    let subject = rules.side_name(a.subject);
+    let marks: Vec<usize> = a.swings.iter().map(|s| s.ply + 1).collect();
+    let title = format!(
+        "Game {}: {} — {}'s winning chances",
+        l.row.id,
+        rules.name,
+        super::capitalise(subject)
+    );
+    let png = crate::render::graph::chances_png(&a.chances, &title, &marks);
+    let mut text = format!(
+        "Game {} ({}): the {subject}' winning chances after every move, at {} nodes a position.",
+        l.row.id, rules.name, ANALYSIS_NODES
+    )
+    .replace("whites'", "white's")
+    .replace("blacks'", "black's")
+    .replace("white'", "white's")
+    .replace("black'", "black's");
+    if a.swings.is_empty() {
+        text.push_str(" No move changed the game by much.");
+    } else {
+        text.push_str(" The biggest swings:");
+        for s in &a.swings {
+            let Some(p) = l.game.record().get(s.ply) else {
+                continue;
+            };
+            let drop = (s.before - s.after).abs();
+            let marks = if drop > 0.3 { "??" } else { "?" };
+            text.push_str(&format!(
+                "\n{}. {}{marks} ({}) {} ({:.0}% → {:.0}%)",
+                s.ply + 1,
+                format_played(rules, p),
+                rules.side_name(s.side),
+                s.kind,
+                s.before * 100.0,
+                s.after * 100.0
+            ));
+        }
+    }
+    Response::one(Reply::text(text).with_png(&format!("analysis-{}.png", l.row.id), png))
+}

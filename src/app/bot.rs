@@ -1,0 +1,224 @@
+//! The bot as an opponent: `/challenge opponent:@tawlbot level:N` starts a
+//! game at once, and after every human move the front end runs
+//! [`App::bot_turn`] (an [`Effect::BotTurn`]) off its async threads.
+//!
+//! - The level is stored with the game as the option `bot-level=N` (no
+//!   migration); [`super::rules_of`] leaves it out of the ruleset.
+//! - Bot games are unrated. The bot has no clock: while it thinks the game
+//!   has no deadline, and the human's clock starts again after its move.
+//! - The search seed is `engine::selfplay_seed(game seed, ply)`, so a bot
+//!   game replays the same from its seed (the levels are node budgets).
+//! - Before the move is stored the game is checked again: the bot only moves
+//!   when it is to move and the game has exactly `expected` moves, and the
+//!   store's append with the expected number refuses anything stale.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use super::THREAD_FLAG;
+use super::{clock, mention, slug, App, Ctx, Effect, Loaded, Response, Target};
+use super::{TimeControl, BOT_ID};
+use crate::engine::{self, Limits};
+use crate::notation::format_played;
+use crate::store::Challenge;
+use crate::store::{AppendError, NewMove};
+
+/// The option that stores the bot's level with a challenge and its game.
+pub(crate) const LEVEL_PREFIX: &str = "bot-level=";
+/// The level when the challenger names none.
+pub const DEFAULT_LEVEL: u8 = 3;
+
+/// The bot's level stored in a game's options (default 3).
+pub fn level_of(options: &[String]) -> u8 {
+    options
+        .iter()
+        .find_map(|o| o.strip_prefix(LEVEL_PREFIX))
+        .and_then(|v| v.parse::<u8>().ok())
+        .map_or(DEFAULT_LEVEL, |l| l.clamp(1, 5))
+}
+
+/// The `level:` option of `/challenge`: 1 to 5, default 3.
+pub(crate) fn parse_level(v: Option<&str>) -> Result<u8, String> {
+    match v {
+        None => Ok(DEFAULT_LEVEL),
+        Some(t) => match t.trim().parse::<u8>() {
+            Ok(l @ 1..=5) => Ok(l),
+            _ => Err(format!(
+                "The level is a number from 1 (gentle) to 5 (strongest), not {}.",
+                t.chars().take(20).collect::<String>()
+            )),
+        },
+    }
+}
+
+/// Whether a player id is the bot.
+pub fn is_bot(id: &str) -> bool {
+    id == BOT_ID
+}
+
+impl App {
+    /// The bot accepts a challenge made to it at once (in a new thread when
+    /// the challenger asked for one).
+    pub(crate) fn accept_for_bot(&self, ctx: &Ctx, c: &Challenge) -> Response {
+        if c.options.iter().any(|o| o == THREAD_FLAG) {
+            let name = format!("{} vs tawlbot {}", ctx.user.name, c.variant);
+            return Response {
+                replies: vec![],
+                effects: vec![Effect::OpenThread {
+                    parent: c.channel_id.clone(),
+                    name: slug(&name),
+                    challenge: c.id,
+                }],
+            };
+        }
+        self.start_game(ctx, c, &c.channel_id.clone())
+    }
+
+    /// The effect that asks the front end for the bot's move, when the bot
+    /// is to move in `l`.
+    pub(crate) fn bot_effect(&self, l: &Loaded) -> Option<Effect> {
+        let side = l.game.to_move()?;
+        (is_bot(&l.players[side.index()]) && !l.row.paused).then(|| Effect::BotTurn {
+            game: l.row.id,
+            expected_moves: l.game.record().len() as u32,
+        })
+    }
+
+    /// A sentence for the opening message of a bot game.
+    pub(crate) fn bot_note(&self, l: &Loaded) -> Option<String> {
+        l.players.iter().any(|p| is_bot(p)).then(|| {
+            format!(
+                "I play at level {} of 5. Games against me are unrated.",
+                level_of(&l.row.options)
+            )
+        })
+    }
+
+    /// Every bot turn waiting in an active game: called at startup, so a
+    /// restart resumes the games where the bot is to move.
+    pub fn pending_bot_turns(&self) -> Vec<Effect> {
+        let Ok(rows) = self.store.games_of_player(BOT_ID, true, 10_000) else {
+            return Vec::new();
+        };
+        rows.into_iter()
+            .filter_map(|r| self.load(r).ok())
+            .filter_map(|l| self.bot_effect(&l))
+            .collect()
+    }
+
+    /// The bot's move in `game`, if it is still to move there with
+    /// `expected` moves played: searches (a stop request aborts without
+    /// moving), stores the move and answers with the board, posted in the
+    /// game's channel. Nothing when the game moved on meanwhile.
+    pub fn bot_turn(&self, game: i64, expected: u32, now: i64, stop: &AtomicBool) -> Response {
+        let row = match self.store.get_game(game) {
+            Ok(Some(r)) => r,
+            _ => return Response::none(),
+        };
+        let mut l = match self.load(row) {
+            Ok(l) => l,
+            Err(e) => {
+                tracing::error!("bot: game {game} does not load: {e}");
+                return Response::none();
+            }
+        };
+        let Some(side) = l.game.to_move() else {
+            return Response::none();
+        };
+        if !is_bot(&l.players[side.index()])
+            || l.game.record().len() as u32 != expected
+            || l.row.paused
+        {
+            return Response::none();
+        }
+        let level = level_of(&l.row.options);
+        let seed = engine::selfplay_seed(l.row.seed, expected);
+        let Some(found) = engine::best_move(&l.game, &Limits::level(level), seed, stop) else {
+            return Response::none();
+        };
+        if stop.load(Ordering::SeqCst) {
+            return Response::none();
+        }
+        let played = match l.game.play(found.mv) {
+            Ok(p) => p.clone(),
+            Err(e) => {
+                tracing::error!("bot: the engine's move in game {game} is illegal: {e:?}");
+                return Response::none();
+            }
+        };
+        let mv_text = format_played(l.game.rules(), &played);
+        let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
+        let finished = l
+            .game
+            .outcome()
+            .map(|o| (crate::cli::result_word(&l.game), o.reason.as_str()));
+        let next = l.game.turn();
+        let bot_again = is_bot(&l.players[next.index()]);
+        let turn = clock::after_move(tc, &l.row, played.side, next, now);
+        let source = format!("bot:{game}:{expected}");
+        let nm = NewMove {
+            game_id: l.row.id,
+            expected_number: expected,
+            text: &mv_text,
+            player_id: BOT_ID,
+            at: now,
+            source_id: &source,
+            finished,
+            deadline: if finished.is_some() || bot_again {
+                None
+            } else {
+                turn.deadline
+            },
+            banks: turn.banks,
+        };
+        // The move, its clock and the human's next reminder in one transaction.
+        let remind_at = if finished.is_none() && !bot_again {
+            turn.remind_at
+        } else {
+            None
+        };
+        match self.store.append_move_clocked(&nm, remind_at) {
+            Ok(_) => {}
+            Err(AppendError::Stale { .. } | AppendError::Duplicate | AppendError::GameOver) => {
+                return Response::none()
+            }
+            Err(e) => {
+                tracing::error!("bot: storing a move in game {game}: {e}");
+                return Response::none();
+            }
+        }
+        l.row.updated_at = now;
+        l.row.deadline = nm.deadline;
+        let text = format!(
+            "{} played **{}**. {}",
+            mention(BOT_ID),
+            mv_text,
+            self.status_line(&l)
+        );
+        let reply = self
+            .board_reply(&l, text, &[])
+            .to(Target::Channel(l.row.channel_id.clone()));
+        let mut resp = Response::one(reply);
+        self.notify_turn(&l, &mut resp.replies, &format!("tawlbot played {mv_text}."));
+        if l.game.is_over() {
+            resp.extend(super::lifecycle::ended(self, &l, now));
+        } else if let Some(e) = self.bot_effect(&l) {
+            resp.effects.push(e);
+        }
+        resp
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn levels_parse_and_default() {
+        assert_eq!(parse_level(None), Ok(3));
+        assert_eq!(parse_level(Some("5")), Ok(5));
+        assert!(parse_level(Some("6")).is_err());
+        assert!(parse_level(Some("x")).is_err());
+        assert_eq!(level_of(&["dice".into(), "bot-level=2".into()]), 2);
+        assert_eq!(level_of(&[]), 3);
+    }
+}

@@ -1,0 +1,236 @@
+//! The engine pool: the bot's searches and `/analysis` run on blocking
+//! threads, at most `ENGINE_THREADS` at once (default 1), so other games'
+//! replies never wait for a search. Shutdown sets the engine's stop flag
+//! (searches return at once and nothing is stored) and waits for the
+//! threads; a restart resumes the games where the bot is to move
+//! ([`App::pending_bot_turns`]).
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Arc, OnceLock};
+use std::time::Duration;
+
+use serenity::all::{
+    ChannelId, CommandInteraction, CreateAttachment, CreateInteractionResponse,
+    CreateInteractionResponseMessage, EditInteractionResponse, Http, UserId,
+};
+use tokio::sync::Semaphore;
+
+use crate::app::{self, App, Effect, Reply, Response, Target};
+
+/// `ENGINE_THREADS` from the environment: 1 to 64, default 1.
+pub(crate) fn threads_from_env() -> u32 {
+    std::env::var("ENGINE_THREADS")
+        .ok()
+        .and_then(|v| v.trim().parse::<u32>().ok())
+        .filter(|n| (1..=64).contains(n))
+        .unwrap_or(1)
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+/// The pool; cheap to clone.
+#[derive(Clone)]
+pub(crate) struct Engine {
+    app: App,
+    threads: u32,
+    permits: Arc<Semaphore>,
+    stop: Arc<AtomicBool>,
+    http: Arc<OnceLock<Arc<Http>>>,
+}
+
+impl Engine {
+    pub(crate) fn new(app: App, threads: u32) -> Engine {
+        let threads = threads.max(1);
+        Engine {
+            app,
+            threads,
+            permits: Arc::new(Semaphore::new(threads as usize)),
+            stop: Arc::new(AtomicBool::new(false)),
+            http: Arc::new(OnceLock::new()),
+        }
+    }
+
+    /// Called once connected: remembers the HTTP client and resumes every
+    /// game where the bot is to move.
+    pub(crate) async fn ready(&self, http: Arc<Http>) {
+        if self.http.set(http).is_err() {
+            return;
+        }
+        let app = self.app.clone();
+        let pending = tokio::task::spawn_blocking(move || app.pending_bot_turns())
+            .await
+            .unwrap_or_default();
+        if !pending.is_empty() {
+            tracing::info!("resuming {} bot turns", pending.len());
+        }
+        for e in pending {
+            self.effect(e);
+        }
+    }
+
+    /// Runs a bot turn in the background; other effects are not ours.
+    pub(crate) fn effect(&self, e: Effect) {
+        if let Effect::BotTurn {
+            game,
+            expected_moves,
+        } = e
+        {
+            let me = self.clone();
+            tokio::spawn(async move { me.bot_turn(game, expected_moves).await });
+        }
+    }
+
+    async fn bot_turn(self, game: i64, expected: u32) {
+        let Some(resp) = self
+            .blocking(move |app, stop| app.bot_turn(game, expected, unix_now(), stop))
+            .await
+        else {
+            return;
+        };
+        let Some(http) = self.http.get().cloned() else {
+            return;
+        };
+        for r in &resp.replies {
+            post(&http, r).await;
+        }
+        for e in resp.effects {
+            self.effect(e);
+        }
+    }
+
+    /// Runs `f` on a blocking thread once a pool permit is free; `None`
+    /// when stopping.
+    async fn blocking<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&App, &AtomicBool) -> T + Send + 'static,
+    ) -> Option<T> {
+        let permit = Arc::clone(&self.permits).acquire_owned().await.ok()?;
+        if self.stop.load(Ordering::SeqCst) {
+            return None;
+        }
+        let (app, stop) = (self.app.clone(), Arc::clone(&self.stop));
+        let out = tokio::task::spawn_blocking(move || f(&app, &stop)).await;
+        drop(permit);
+        match out {
+            Ok(t) if !self.stop.load(Ordering::SeqCst) => Some(t),
+            Ok(_) => None,
+            Err(e) => {
+                tracing::error!("engine task failed: {e}");
+                None
+            }
+        }
+    }
+
+    /// `/analysis`: defers the interaction, edits it with the progress, then
+    /// with the answer and its graph.
+    pub(crate) async fn analysis(
+        &self,
+        http: &Http,
+        cmd: &CommandInteraction,
+        ctx: app::Ctx,
+        game: Option<String>,
+    ) {
+        let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
+        if let Err(e) = cmd.create_response(http, defer).await {
+            tracing::warn!("could not defer /analysis: {e}");
+            return;
+        }
+        let (tx, mut rx) = tokio::sync::watch::channel(0u32);
+        let job = self.blocking(move |app, stop| {
+            let mut progress = |p: u32| {
+                let _ = tx.send(p);
+            };
+            app::analysis::run(app, &ctx, game.as_deref(), &mut progress, stop)
+        });
+        tokio::pin!(job);
+        let mut shown = 0u32;
+        let resp: Option<Response> = loop {
+            tokio::select! {
+                r = &mut job => break r,
+                changed = rx.changed() => {
+                    if changed.is_err() {
+                        break (&mut job).await;
+                    }
+                    let p = *rx.borrow_and_update();
+                    // An edit per tenth: Discord limits how often a message is edited.
+                    if p / 10 > shown / 10 && p < 100 {
+                        shown = p;
+                        let e = EditInteractionResponse::new().content(format!("analysing… {p}%"));
+                        let _ = cmd.edit_response(http, e).await;
+                    }
+                }
+            }
+        };
+        let Some(resp) = resp else {
+            let e = EditInteractionResponse::new()
+                .content("The analysis was stopped: I am restarting. Ask again in a minute.");
+            let _ = cmd.edit_response(http, e).await;
+            return;
+        };
+        let mut first = true;
+        for r in &resp.replies {
+            if first && r.target == Target::Here {
+                first = false;
+                let mut e = EditInteractionResponse::new().content(clip(&r.text));
+                for f in &r.files {
+                    e = e.new_attachment(CreateAttachment::bytes(f.bytes.clone(), f.name.clone()));
+                }
+                if let Err(err) = cmd.edit_response(http, e).await {
+                    tracing::warn!("could not post the analysis: {err}");
+                }
+            } else {
+                post(http, r).await;
+            }
+        }
+    }
+
+    /// Shutdown: searches stop at once; waits for the threads (up to `limit`).
+    pub(crate) async fn stop(&self, limit: Duration) {
+        self.stop.store(true, Ordering::SeqCst);
+        match tokio::time::timeout(limit, self.permits.acquire_many(self.threads)).await {
+            Ok(Ok(p)) => drop(p),
+            _ => tracing::warn!("an engine search was still running at shutdown"),
+        }
+    }
+
+    /// Sets the stop flag without waiting.
+    pub(crate) fn request_stop(&self) {
+        self.stop.store(true, Ordering::SeqCst);
+    }
+}
+
+fn clip(text: &str) -> String {
+    if text.chars().count() <= 2000 {
+        return text.to_string();
+    }
+    let mut s: String = text.chars().take(1999).collect();
+    s.push('…');
+    s
+}
+
+/// Posts a reply that names its channel (or DM).
+async fn post(http: &Http, r: &Reply) {
+    let msg = super::handler::channel_message(r);
+    let result = match &r.target {
+        Target::Channel(id) => match id.parse::<u64>() {
+            Ok(c) if c > 0 => ChannelId::new(c).send_message(http, msg).await.map(|_| ()),
+            _ => Ok(()),
+        },
+        Target::Dm(user) => match user.parse::<u64>() {
+            Ok(u) if u > 0 => match UserId::new(u).create_dm_channel(http).await {
+                Ok(dm) => dm.id.send_message(http, msg).await.map(|_| ()),
+                Err(e) => Err(e),
+            },
+            _ => Ok(()),
+        },
+        Target::Here => Ok(()),
+    };
+    if let Err(e) = result {
+        tracing::warn!("could not post the bot's reply to {:?}: {e}", r.target);
+    }
+}
