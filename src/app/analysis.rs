@@ -33,6 +33,17 @@ pub fn run(
     progress: &mut dyn FnMut(u32),
     stop: &AtomicBool,
 ) -> Response {
+    let resp = analyse(app, ctx, game, progress, stop);
+    app.localise(resp, &ctx.user.id, &ctx.server)
+}
+
+fn analyse(
+    app: &App,
+    ctx: &Ctx,
+    game: Option<&str>,
+    progress: &mut dyn FnMut(u32),
+    stop: &AtomicBool,
+) -> Response {
     let row = match game {
         Some(id) => {
             let Ok(n) = id.trim().trim_start_matches('#').parse::<i64>() else {

@@ -204,7 +204,7 @@ impl App {
         } else if let Some(e) = self.bot_effect(&l) {
             resp.effects.push(e);
         }
-        resp
+        self.localise(resp, "", &l.row.server_id)
     }
 }
 

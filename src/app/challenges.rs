@@ -125,16 +125,16 @@ impl App {
         );
         let mut r = Reply::text(text);
         r.buttons = vec![
-            Button {
-                id: format!("accept:{id}"),
-                label: "Accept".into(),
-                style: ButtonStyle::Primary,
-            },
-            Button {
-                id: format!("decline:{id}"),
-                label: "Decline".into(),
-                style: ButtonStyle::Secondary,
-            },
+            Button::new(
+                format!("accept:{id}"),
+                Msg::new("button-accept"),
+                ButtonStyle::Primary,
+            ),
+            Button::new(
+                format!("decline:{id}"),
+                Msg::new("button-decline"),
+                ButtonStyle::Secondary,
+            ),
         ];
         Response::one(r)
     }
@@ -218,16 +218,19 @@ impl App {
     /// The second half of a thread challenge: the front end opened the
     /// thread `channel`; start the game there.
     pub fn start_in_thread(&self, ctx: &Ctx, challenge: i64, channel: &str) -> Response {
-        let _ = self
-            .store
-            .upsert_channel(channel, &ctx.server, Some(&ctx.channel));
-        match self.store.get_challenge(challenge) {
-            Ok(Some(c)) => self.start_game(ctx, &c, channel),
-            Ok(None) => Response::one(Reply::private(format!(
-                "There is no challenge {challenge}."
-            ))),
-            Err(e) => store_err(e),
-        }
+        let resp = {
+            let _ = self
+                .store
+                .upsert_channel(channel, &ctx.server, Some(&ctx.channel));
+            match self.store.get_challenge(challenge) {
+                Ok(Some(c)) => self.start_game(ctx, &c, channel),
+                Ok(None) => Response::one(Reply::private(format!(
+                    "There is no challenge {challenge}."
+                ))),
+                Err(e) => store_err(e),
+            }
+        };
+        self.localise(resp, &ctx.user.id, &ctx.server)
     }
 
     pub(super) fn start_game(&self, ctx: &Ctx, c: &Challenge, channel: &str) -> Response {

@@ -409,6 +409,22 @@ pub const COMMANDS: &[CommandSpec] = &[
         subcommands: &[],
     },
     CommandSpec {
+        name: "language",
+        description: "The language I write to you in: english or cymraeg",
+        options: &[
+            OptSpec {
+                required: true,
+                choices: &[("English", "english"), ("Cymraeg", "cymraeg")],
+                ..opt("choice", "english or cymraeg")
+            },
+            OptSpec {
+                kind: OptKind::Bool,
+                ..opt("server", "Set the server's default instead (Manage Server)")
+            },
+        ],
+        subcommands: &[],
+    },
+    CommandSpec {
         name: "notify",
         description: "How you hear that it is your turn",
         options: &[OptSpec {

@@ -7,11 +7,12 @@ impl App {
     /// Handles one input.
     pub fn handle(&self, ctx: &Ctx, input: Input) -> Response {
         self.remember(ctx);
-        match input {
+        let resp = match input {
             Input::Message { text, addressed } => self.message(ctx, &text, addressed),
             Input::Slash { name, args } => self.slash(ctx, &name, &args),
             Input::Button { id } => self.button(ctx, &id),
-        }
+        };
+        self.localise(resp, &ctx.user.id, &ctx.server)
     }
 
     pub(super) fn message(&self, ctx: &Ctx, text: &str, addressed: bool) -> Response {
@@ -88,6 +89,7 @@ impl App {
             "mygames" => self.my_games(ctx),
             "export" => self.export(ctx),
             "help" => Response::one(Reply::private(help_text())),
+            "language" => self.language(ctx, args),
             "analysis" => analysis::command(self, ctx, arg(args, "game"), &mut |_| {}),
             "leaderboard" | "profile" => tournaments::ratings_command(self, ctx, name, args),
             t if t == "tournament" || t.starts_with("tournament ") => {

@@ -1,6 +1,8 @@
 //! What comes in and what goes out: the context of an input, the input,
 //! and the replies and effects the app answers with. No serenity types.
 
+use crate::i18n::Msg;
+
 /// A person, by platform id and display name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
@@ -51,11 +53,38 @@ pub enum ButtonStyle {
     Danger,
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Button {
     pub id: String,
+    /// The label in the reader's language (filled by [`App::localise`](super::App)).
     pub label: String,
     pub style: ButtonStyle,
+    /// The label before localisation.
+    pub(crate) label_msg: Option<Msg>,
+}
+
+impl Button {
+    /// A button whose label is a message of the catalogue.
+    pub(crate) fn new(id: impl Into<String>, label: Msg, style: ButtonStyle) -> Button {
+        Button {
+            id: id.into(),
+            label: String::new(),
+            style,
+            label_msg: Some(label),
+        }
+    }
+}
+
+/// One piece of a reply's words, before localisation.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum Part {
+    /// A sentence (or more) of the catalogue; parts join with a space.
+    Msg(Msg),
+    /// Text that is no sentence in any language: a mention, a move, a
+    /// board diagram, a record. Never words a player reads as a sentence.
+    Raw(String),
+    /// A new line.
+    Break,
 }
 
 /// Where a reply goes.
@@ -70,24 +99,89 @@ pub enum Target {
 }
 
 /// One message to send.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Reply {
     pub target: Target,
+    /// The words in the reader's language: filled from the reply's
+    /// messages by [`App::localise`](super::App), the one place where ids
+    /// become text.
     pub text: String,
     pub files: Vec<Attachment>,
     pub buttons: Vec<Button>,
     /// Only the user who asked sees it (slash commands and buttons).
     pub ephemeral: bool,
+    /// The words before localisation.
+    pub(crate) body: Vec<Part>,
+    /// The player this reply addresses: it is written in their language.
+    /// `None`: the recipient of a direct message, else the user who asked.
+    pub(crate) reader: Option<String>,
+    /// A language chosen by the use case itself (the answer to `/language`).
+    pub(crate) lang: Option<crate::i18n::Lang>,
 }
 
 impl Reply {
-    pub fn text(text: impl Into<String>) -> Reply {
+    fn empty() -> Reply {
         Reply {
             target: Target::Here,
-            text: text.into(),
+            text: String::new(),
             files: Vec::new(),
             buttons: Vec::new(),
             ephemeral: false,
+            body: Vec::new(),
+            reader: None,
+            lang: None,
+        }
+    }
+    /// A public reply saying `msg`.
+    pub(crate) fn say(msg: Msg) -> Reply {
+        let mut r = Reply::empty();
+        r.body.push(Part::Msg(msg));
+        r
+    }
+    /// A reply for the user who asked alone (a refusal, a notice).
+    pub(crate) fn tell(msg: Msg) -> Reply {
+        Reply {
+            ephemeral: true,
+            ..Reply::say(msg)
+        }
+    }
+    /// The next sentence, after a space.
+    pub(crate) fn then(mut self, msg: Msg) -> Reply {
+        self.body.push(Part::Msg(msg));
+        self
+    }
+    /// Text that is no sentence (a mention, a move, a diagram), after a space.
+    pub(crate) fn raw(mut self, text: impl Into<String>) -> Reply {
+        self.body.push(Part::Raw(text.into()));
+        self
+    }
+    /// `msg` on a new line.
+    pub(crate) fn line(mut self, msg: Msg) -> Reply {
+        self.body.push(Part::Break);
+        self.body.push(Part::Msg(msg));
+        self
+    }
+    /// Puts `text` (a mention) before the words.
+    pub(crate) fn prefix(mut self, text: impl Into<String>) -> Reply {
+        self.body.insert(0, Part::Raw(text.into()));
+        self
+    }
+    /// Written in the language of `user`, the player it addresses.
+    pub(crate) fn for_reader(mut self, user: &str) -> Reply {
+        self.reader = Some(user.to_string());
+        self
+    }
+    /// Written in `lang`, whoever reads it.
+    pub(crate) fn in_lang(mut self, lang: crate::i18n::Lang) -> Reply {
+        self.lang = Some(lang);
+        self
+    }
+    /// Words not from the catalogue. Being replaced by [`Reply::say`]: the
+    /// test `no_player_sentence_outside_the_catalogue` lists what is left.
+    pub fn text(text: impl Into<String>) -> Reply {
+        Reply {
+            text: text.into(),
+            ..Reply::empty()
         }
     }
     /// A refusal or notice for the user alone.
@@ -139,7 +233,7 @@ pub enum Effect {
 }
 
 /// Everything the app answers to one input.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Response {
     pub replies: Vec<Reply>,
     pub effects: Vec<Effect>,

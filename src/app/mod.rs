@@ -16,6 +16,7 @@ pub mod escape;
 mod export;
 mod info;
 mod io;
+mod lang;
 mod lifecycle;
 mod offers;
 mod play;
@@ -36,6 +37,7 @@ use present::*;
 pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
 pub use time::{parse_span as time_span, span as span_words, TimeControl};
 
+use crate::i18n::Msg;
 use crate::notation::{
     self, explain, format_played, format_square, parse_move, resolve_square, turn_of, PlayError,
     Record,

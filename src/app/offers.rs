@@ -197,16 +197,16 @@ impl App {
                     mention(&them)
                 ));
                 r.buttons = vec![
-                    Button {
-                        id: format!("{k}:accept"),
-                        label: "Accept".into(),
-                        style: ButtonStyle::Primary,
-                    },
-                    Button {
-                        id: format!("{k}:decline"),
-                        label: "Decline".into(),
-                        style: ButtonStyle::Secondary,
-                    },
+                    Button::new(
+                        format!("{k}:accept"),
+                        Msg::new("button-accept"),
+                        ButtonStyle::Primary,
+                    ),
+                    Button::new(
+                        format!("{k}:decline"),
+                        Msg::new("button-decline"),
+                        ButtonStyle::Secondary,
+                    ),
                 ];
                 Response::one(r)
             }

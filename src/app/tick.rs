@@ -46,21 +46,26 @@ impl App {
         out.extend(starts.replies);
         resp.replies = out;
         resp.effects.extend(starts.effects);
-        (resp, report)
+        (self.localise(resp, "", ""), report)
     }
 
     /// A member left the server (the Discord adapter calls this on a
     /// member-remove event): they withdraw from that server's tournaments,
     /// forfeiting their remaining games. Replies are addressed to channels.
     pub fn member_left(&self, server: &str, user: &str, now: i64) -> Response {
-        tournaments::member_left(self, server, user, now)
+        self.localise(
+            tournaments::member_left(self, server, user, now),
+            "",
+            server,
+        )
     }
 
     /// The second half of pairing a tournament round: the front end opened
     /// the thread `thread` for match `match_id` (see
     /// [`Effect::OpenMatchThread`]); start the match's game there.
     pub fn start_match_in_thread(&self, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
-        tournaments::start_match_in_thread(self, ctx, match_id, thread)
+        let resp = { tournaments::start_match_in_thread(self, ctx, match_id, thread) };
+        self.localise(resp, &ctx.user.id, &ctx.server)
     }
 
     /// The front end could not open the thread of [`Effect::OpenMatchThread`]:
@@ -68,7 +73,8 @@ impl App {
     /// that channel has no game in progress; otherwise the channel is told
     /// and `/tournament start` tries the thread again).
     pub fn match_thread_failed(&self, ctx: &Ctx, match_id: i64) -> Response {
-        tournaments::match_thread_failed(self, ctx, match_id)
+        let resp = { tournaments::match_thread_failed(self, ctx, match_id) };
+        self.localise(resp, &ctx.user.id, &ctx.server)
     }
 
     /// When the next clock event is due (for the front end's timer).

@@ -34,6 +34,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 4,
         sql: include_str!("../../migrations/0004_tournaments.sql"),
     },
+    Migration {
+        version: 5,
+        sql: include_str!("../../migrations/0005_language.sql"),
+    },
 ];
 
 /// The schema version this program writes.

@@ -25,9 +25,11 @@
 //! See `docs/storage.md` for the schema and the durability choice.
 
 mod clock;
+mod language;
 pub(crate) use clock::DueColumn;
 pub use clock::ReminderClaim;
 use clock::TimeColumn;
+pub use language::LANGUAGE_SETTING;
 mod error;
 mod migrate;
 

@@ -1,0 +1,111 @@
+//! Languages: which language a reply is written in, the one place where
+//! message ids become text ([`App::localise`]), and `/language`.
+//!
+//! A player's own choice (`/language choice:cymraeg`) wins over the server's
+//! default (`/language choice:cymraeg server:true`, Manage Server), which
+//! wins over English. A public reply about a game is written in the language
+//! of the player it addresses ([`Reply::for_reader`]); a direct message in
+//! its recipient's; anything else in the language of the user who asked.
+
+use super::io::Part;
+use super::*;
+use crate::i18n::{Lang, Localiser, Msg};
+use crate::store::LANGUAGE_SETTING;
+
+impl App {
+    /// The language `user` reads on `server`.
+    pub(crate) fn lang_of(&self, user: &str, server: &str) -> Lang {
+        if !user.is_empty() {
+            if let Ok(Some(code)) = self.store.player_setting(user, LANGUAGE_SETTING) {
+                if let Some(l) = Lang::parse(&code) {
+                    return l;
+                }
+            }
+        }
+        if !server.is_empty() {
+            if let Ok(Some(code)) = self.store.server_language(server) {
+                if let Some(l) = Lang::parse(&code) {
+                    return l;
+                }
+            }
+        }
+        Lang::En
+    }
+
+    /// The language of a reply to `ctx`'s user.
+    pub(crate) fn lang(&self, ctx: &Ctx) -> Lang {
+        self.lang_of(&ctx.user.id, &ctx.server)
+    }
+
+    /// Turns every reply's messages (and button labels) into text in its
+    /// reader's language: the one place where ids become words. `asker` is
+    /// the user whose input this answers (empty for the clock).
+    pub(crate) fn localise(&self, mut resp: Response, asker: &str, server: &str) -> Response {
+        let l10n = Localiser::global();
+        for r in &mut resp.replies {
+            let needs_words = !r.body.is_empty() || r.buttons.iter().any(|b| b.label_msg.is_some());
+            if !needs_words {
+                continue;
+            }
+            let reader = match (&r.reader, &r.target) {
+                (Some(u), _) => u.as_str(),
+                (None, Target::Dm(u)) => u.as_str(),
+                _ => asker,
+            };
+            let lang = r.lang.unwrap_or_else(|| self.lang_of(reader, server));
+            let mut text = std::mem::take(&mut r.text);
+            for part in r.body.drain(..) {
+                match part {
+                    Part::Break => text.push('\n'),
+                    Part::Msg(m) => join(&mut text, &l10n.text(lang, &m)),
+                    Part::Raw(s) => join(&mut text, &s),
+                }
+            }
+            r.text = text;
+            for b in &mut r.buttons {
+                if let Some(m) = b.label_msg.take() {
+                    b.label = l10n.text(lang, &m);
+                }
+            }
+        }
+        resp
+    }
+
+    /// `/language choice:english|cymraeg [server:true]`. The answer is
+    /// written in the language chosen.
+    pub(crate) fn language(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
+        let Some(lang) = arg(args, "choice").and_then(Lang::parse) else {
+            return Response::one(Reply::tell(Msg::new("language-choose")));
+        };
+        if truthy(arg(args, "server")) {
+            if !ctx.manage_server {
+                return Response::one(Reply::tell(Msg::new("language-server-not-allowed")));
+            }
+            if let Err(e) = self
+                .store
+                .set_server_language(&ctx.server, Some(lang.code()))
+            {
+                return store_err(e);
+            }
+            return Response::one(Reply::say(Msg::new("language-set-server")).in_lang(lang));
+        }
+        if let Err(e) = self
+            .store
+            .set_player_setting(&ctx.user.id, LANGUAGE_SETTING, lang.code())
+        {
+            return store_err(e);
+        }
+        Response::one(Reply::tell(Msg::new("language-set")).in_lang(lang))
+    }
+}
+
+/// Appends `s` to `text` after a space (none at the start of a line).
+fn join(text: &mut String, s: &str) {
+    if s.is_empty() {
+        return;
+    }
+    if !text.is_empty() && !text.ends_with('\n') && !text.ends_with(' ') {
+        text.push(' ');
+    }
+    text.push_str(s);
+}

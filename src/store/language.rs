@@ -1,0 +1,39 @@
+//! Languages: a player's choice is the player setting `language`; a
+//! server's default is a column of `servers`.
+
+use rusqlite::{params, OptionalExtension};
+
+use super::{Store, StoreError};
+
+/// The player setting that holds a player's language (`en`, `cy`).
+pub const LANGUAGE_SETTING: &str = "language";
+
+impl Store {
+    /// A server's default language code, if one was set.
+    pub fn server_language(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+        self.conn()
+            .prepare_cached("SELECT language FROM servers WHERE id = ?1")
+            .and_then(|mut s| {
+                s.query_row([server_id], |r| r.get::<_, Option<String>>(0))
+                    .optional()
+            })
+            .map(Option::flatten)
+            .map_err(|e| self.err(e))
+    }
+
+    /// Sets (or with `None` clears) a server's default language code.
+    pub fn set_server_language(
+        &self,
+        server_id: &str,
+        code: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached(
+                "INSERT INTO servers (id, language) VALUES (?1, ?2) \
+                 ON CONFLICT (id) DO UPDATE SET language = excluded.language",
+            )?
+            .execute(params![server_id, code])?;
+            Ok(())
+        })
+    }
+}
