@@ -1,0 +1,557 @@
+//! Game records: tags, writing, parsing, loading and format detection.
+
+use super::*;
+
+/// What an OTN record says besides the rules and the moves.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Tags {
+    /// The tournament, if any.
+    pub event: Option<String>,
+    pub site: Option<String>,
+    /// `YYYY.MM.DD` (a `YYYY-MM-DD` date is rewritten).
+    pub date: Option<String>,
+    pub round: Option<String>,
+    /// The players by side (`[First, Second]`: attackers/white, defenders/black).
+    pub players: [Option<String>; 2],
+    /// OTN time control, in seconds: see [`time_control`].
+    pub time_control: Option<String>,
+    /// Further tags written as they are (e.g. `("rated", "no")`).
+    pub extra: Vec<(String, String)>,
+}
+
+pub(super) fn clean(v: &str) -> String {
+    v.chars()
+        .map(|c| match c {
+            '[' => '(',
+            ']' => ')',
+            '\n' | '\r' | '\t' => ' ',
+            c => c,
+        })
+        .collect::<String>()
+        .trim()
+        .to_string()
+}
+
+/// The termination tag of an outcome.
+pub fn termination(reason: Reason) -> &'static str {
+    match reason {
+        Reason::KingEscaped => "king escaped",
+        Reason::KingCaptured => "king captured",
+        Reason::OnePieceLeft => "one piece left",
+        Reason::DuxImmobile => "dux cannot move",
+        Reason::NoLegalMove => "no legal move",
+        Reason::Repetition => "repetition",
+        Reason::MoveLimit => "move limit",
+        Reason::Resignation => "resignation",
+        Reason::DrawAgreed => "draw agreed",
+        Reason::Timeout => "time",
+    }
+}
+
+pub(super) fn reason_of(text: &str) -> Option<Reason> {
+    let t = text.trim().to_ascii_lowercase().replace('_', " ");
+    const ALL: [Reason; 10] = [
+        Reason::KingEscaped,
+        Reason::KingCaptured,
+        Reason::OnePieceLeft,
+        Reason::DuxImmobile,
+        Reason::NoLegalMove,
+        Reason::Repetition,
+        Reason::MoveLimit,
+        Reason::Resignation,
+        Reason::DrawAgreed,
+        Reason::Timeout,
+    ];
+    if let Some(r) = ALL
+        .into_iter()
+        .find(|r| termination(*r) == t || r.as_str().replace('_', " ") == t)
+    {
+        return Some(r);
+    }
+    if t.contains("resign") {
+        Some(Reason::Resignation)
+    } else if t.contains("time") || t.contains("flag") {
+        Some(Reason::Timeout)
+    } else if t.contains("draw") || t.contains("agree") {
+        Some(Reason::DrawAgreed)
+    } else {
+        None
+    }
+}
+
+/// A date as OTN writes it: `2026-11-30` becomes `2026.11.30`.
+pub fn otn_date(date: &str) -> String {
+    date.trim().replace('-', ".")
+}
+
+pub(super) fn span_seconds(s: &str) -> Option<u64> {
+    let s = s.trim();
+    let cut = s.find(|c: char| !c.is_ascii_digit())?;
+    let n: u64 = s[..cut].parse().ok()?;
+    let unit = match &s[cut..] {
+        "m" => 60,
+        "h" => 3600,
+        "d" => 86_400,
+        "w" => 7 * 86_400,
+        _ => return None,
+    };
+    n.checked_mul(unit)
+}
+
+/// A tawlbot time control (`3d`, `12h`, `bank:7d inc:1d cap:14d`, `none`)
+/// as OpenTafl writes one, in seconds: `main overtime/periods increment` +
+/// `i`. A time per move is one overtime period renewed each move
+/// (`0 259200/1 0i`); a bank is main time plus increment (`604800 0/0
+/// 86400i`; its cap has no place in OTN). `None` for no clock or a text it
+/// cannot read.
+pub fn time_control(tc: &str) -> Option<String> {
+    let t = tc.trim().to_ascii_lowercase();
+    if t.contains("bank") {
+        let mut bank = None;
+        let mut inc = Some(0);
+        for part in t.split_whitespace() {
+            let (k, v) = part.split_once([':', '=']).unwrap_or(("", part));
+            let v = if v == "0" { Some(0) } else { span_seconds(v) };
+            match k {
+                "bank" => bank = v,
+                "inc" | "increment" => inc = v,
+                _ => {}
+            }
+        }
+        return Some(format!("{} 0/0 {}i", bank?, inc?));
+    }
+    span_seconds(&t).map(|p| format!("0 {p}/1 0i"))
+}
+
+/// The `variant` tag of a game: tawlbot's id and options, and the seed when
+/// the dice need it.
+pub fn variant_tag(game: &Game) -> String {
+    let r = game.rules();
+    let mut s = r.spec();
+    if r.dice {
+        s.push_str(&format!(" seed={}", game.seed()));
+    }
+    s
+}
+
+/// The whole game as an OTN game record.
+pub fn write_game(game: &Game, tags: &Tags) -> String {
+    let rules = game.rules();
+    let mut out = String::new();
+    let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k}:{}]\n", clean(v)));
+    for (k, v) in [
+        ("event", &tags.event),
+        ("site", &tags.site),
+        ("date", &tags.date.as_deref().map(otn_date)),
+        ("round", &tags.round),
+        ("attackers", &tags.players[0]),
+        ("defenders", &tags.players[1]),
+        ("time-control", &tags.time_control),
+    ] {
+        if let Some(v) = v {
+            tag(k, v);
+        }
+    }
+    let result = match game.outcome() {
+        None => "?",
+        Some(o) => match o.winner {
+            Some(Side::First) => "1",
+            Some(Side::Second) => "-1",
+            None => "0",
+        },
+    };
+    tag("result", result);
+    if let Some(o) = game.outcome() {
+        tag("termination", termination(o.reason));
+    }
+    for (k, v) in &tags.extra {
+        tag(&clean(k).replace([':', ' '], "-"), v);
+    }
+    tag("variant", &variant_tag(game));
+    if game.start() != &rules.start {
+        tag("position", &write_position(game.start()));
+    }
+    tag("rules", &rules_string(rules, game.first(), None));
+    out.push('\n');
+    // The moves, with markers, replayed to know the board after each.
+    let mut r = rules.clone();
+    r.dice = false;
+    let mut board = game.start().clone();
+    let mut tokens: Vec<String> = Vec::new();
+    let n = game.record().len();
+    for (i, p) in game.record().iter().enumerate() {
+        let captured: Vec<Piece> = p.captures.iter().filter_map(|&c| board.get(c)).collect();
+        board.set(p.mv.from, None);
+        board.set(p.mv.to, Some(p.piece));
+        for c in &p.captures {
+            board.set(*c, None);
+        }
+        let last = i + 1 == n;
+        let marker = match game.outcome() {
+            Some(o) if last && o.reason == Reason::KingCaptured => "++",
+            Some(o) if last && o.reason == Reason::KingEscaped => "--",
+            Some(_) if last => "",
+            _ if threatens(&board, &r, p.side) => {
+                if p.side == Side::First {
+                    "+"
+                } else {
+                    "-"
+                }
+            }
+            _ => "",
+        };
+        tokens.push(write_move(p, &captured, marker));
+    }
+    if let Some(o) = game.outcome() {
+        if o.reason == Reason::Resignation && o.winner == Some(game.turn().other()) {
+            tokens.push("---".into());
+        }
+    }
+    for (i, pair) in tokens.chunks(2).enumerate() {
+        out.push_str(&format!("{}. {}\n", i + 1, pair.join(" ")));
+    }
+    out
+}
+
+/// An OTN game record as read: its tags in order and its move records.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct OtnRecord {
+    pub tags: Vec<(String, String)>,
+    pub moves: Vec<String>,
+}
+
+impl OtnRecord {
+    /// A tag's value by name (case-insensitive).
+    pub fn tag(&self, name: &str) -> Option<&str> {
+        self.tags
+            .iter()
+            .find(|(k, _)| k.eq_ignore_ascii_case(name))
+            .map(|(_, v)| v.as_str())
+    }
+}
+
+pub(super) fn as_tag(line: &str) -> Option<(String, String)> {
+    let inner = line.strip_prefix('[')?.strip_suffix(']')?;
+    let (k, v) = inner.split_once(':')?;
+    let ok = !k.is_empty()
+        && k.chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    ok.then(|| (k.to_ascii_lowercase(), v.trim().to_string()))
+}
+
+/// Reads an OTN game record: tags (and a bare rules string or position line,
+/// which the spec also allows), then numbered move lines; comments in `[ ]`
+/// are skipped. Errors name the line.
+pub fn parse_game(text: &str) -> Result<OtnRecord, String> {
+    let mut rec = OtnRecord::default();
+    let text = text.trim_start_matches('\u{feff}');
+    let mut lines = text.lines().enumerate().peekable();
+    while let Some(&(_, line)) = lines.peek() {
+        let line = line.trim();
+        if line.is_empty() {
+            lines.next();
+            continue;
+        }
+        if let Some(t) = as_tag(line) {
+            rec.tags.push(t);
+        } else if line.starts_with("dim:") {
+            rec.tags.push(("rules".into(), line.to_string()));
+        } else if line.starts_with('/') {
+            rec.tags.push(("position".into(), line.to_string()));
+        } else {
+            break;
+        }
+        lines.next();
+    }
+    let mut depth = 0usize;
+    for (n, line) in lines {
+        let mut plain = String::new();
+        for c in line.chars() {
+            match c {
+                '[' => depth += 1,
+                ']' => depth = depth.saturating_sub(1),
+                c if depth == 0 => plain.push(c),
+                _ => {}
+            }
+        }
+        for tok in plain.split_whitespace() {
+            let tok = tok.trim_start_matches(|c: char| c.is_ascii_digit());
+            let tok = tok.strip_prefix('.').unwrap_or(tok).trim_start_matches('.');
+            if tok.is_empty() {
+                continue;
+            }
+            if tok.len() > 40 {
+                return Err(format!(
+                    "Line {}: \"{}...\" is not a move.",
+                    n + 1,
+                    &tok[..20]
+                ));
+            }
+            rec.moves.push(tok.to_string());
+        }
+    }
+    Ok(rec)
+}
+
+/// How a game ended that its moves do not show.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// This side resigned (`None`: the side to move, from `---`).
+    Resign(Option<Side>),
+    /// This side ran out of time.
+    Timeout(Side),
+    Draw,
+}
+
+impl Ending {
+    /// Ends the game this way, if it is not over already.
+    pub fn apply(self, game: &mut Game) {
+        match self {
+            Ending::Resign(Some(s)) => game.resign(s),
+            Ending::Resign(None) => game.resign(game.turn()),
+            Ending::Timeout(s) => game.time_out(s),
+            Ending::Draw => game.agree_draw(),
+        }
+    }
+}
+
+/// An OTN record ready to play: the game at its start, the moves in
+/// tawlbot's notation, and how it ended when the moves do not say.
+#[derive(Clone, Debug)]
+pub struct Loaded {
+    pub game: Game,
+    pub moves: Vec<String>,
+    pub ending: Option<Ending>,
+    pub tags: Tags,
+}
+
+/// Turns a read OTN record into a game to replay. `seed` is used where the
+/// record has none (only dice games need one). Errors are sentences.
+pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
+    let rules_text = rec.tag("rules");
+    let mut seed = seed;
+    let rules = match rec.tag("variant").and_then(|v| {
+        let mut words = v.split_whitespace();
+        let id = words.next()?;
+        crate::rules::VARIANTS
+            .iter()
+            .any(|i| i.id == id.to_ascii_lowercase() || i.aliases.contains(&id))
+            .then(|| {
+                (
+                    id.to_string(),
+                    words.map(str::to_string).collect::<Vec<_>>(),
+                )
+            })
+    }) {
+        Some((id, words)) => {
+            let mut opts = Vec::new();
+            for w in words {
+                match w.strip_prefix("seed=") {
+                    Some(s) => {
+                        seed = s.parse().map_err(|_| {
+                            format!("The seed in the variant tag, {s}, is not a number.")
+                        })?
+                    }
+                    None => opts.push(w),
+                }
+            }
+            Ruleset::from_spec(&id, &opts)?
+        }
+        None => {
+            let r = rules_text.ok_or(
+                "This OTN record has no rules tag, and no variant tag naming a tawlbot game.",
+            )?;
+            ruleset_from_rules(r)?
+        }
+    };
+    let pairs = match rules_text {
+        Some(r) => rules_pairs(r)?,
+        None => Vec::new(),
+    };
+    let get = |k: &str| {
+        pairs
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.as_str())
+    };
+    let first = match get("atkf") {
+        Some("n") => Side::Second,
+        _ => Side::First,
+    };
+    let start = if let Some(p) = rec.tag("position") {
+        Some(parse_position(&rules, p)?)
+    } else if let Some(p) = get("start") {
+        Some(parse_position(&rules, p)?)
+    } else if let Some(p) = get("starti") {
+        Some(parse_position(&rules, &format!("starti:{p}"))?)
+    } else {
+        None
+    };
+    let board = start.unwrap_or_else(|| rules.start.clone());
+    let problems = validate(&rules, &board);
+    if !problems.is_empty() {
+        return Err(problems.join(" "));
+    }
+    let game = Game::from_position(rules.clone(), board, first, seed)?;
+    let mut moves = Vec::new();
+    let mut ending = None;
+    for tok in &rec.moves {
+        if ending.is_some() {
+            return Err(format!("{tok} comes after a resignation (---)."));
+        }
+        match read_move(tok)? {
+            OtnMove::Move(m) => moves.push(m),
+            OtnMove::Resign => ending = Some(Ending::Resign(None)),
+        }
+    }
+    let winner = match rec.tag("result").map(str::trim) {
+        Some("1") => Some(Side::First),
+        Some("-1") => Some(Side::Second),
+        _ => None,
+    };
+    if ending.is_none() {
+        ending = match (rec.tag("termination").and_then(reason_of), winner) {
+            (Some(Reason::Resignation), Some(w)) => Some(Ending::Resign(Some(w.other()))),
+            (Some(Reason::Timeout), Some(w)) => Some(Ending::Timeout(w.other())),
+            (Some(Reason::DrawAgreed), _) => Some(Ending::Draw),
+            _ => None,
+        };
+    }
+    let tag = |k: &str| rec.tag(k).map(str::to_string);
+    let known = [
+        "event",
+        "site",
+        "date",
+        "round",
+        "attackers",
+        "defenders",
+        "time-control",
+        "result",
+        "termination",
+        "variant",
+        "position",
+        "rules",
+    ];
+    let tags = Tags {
+        event: tag("event"),
+        site: tag("site"),
+        date: tag("date"),
+        round: tag("round"),
+        players: [tag("attackers"), tag("defenders")],
+        time_control: tag("time-control"),
+        extra: rec
+            .tags
+            .iter()
+            .filter(|(k, _)| !known.contains(&k.as_str()))
+            .cloned()
+            .collect(),
+    };
+    Ok(Loaded {
+        game,
+        moves,
+        ending,
+        tags,
+    })
+}
+
+/// Reads an OTN game record and plays it through: the finished (or
+/// current) game and its tags. The error names the move that failed.
+pub fn read_game(text: &str, seed: u64) -> Result<(Game, Tags), String> {
+    let l = load(&parse_game(text)?, seed)?;
+    let mut game = l.game;
+    for (i, m) in l.moves.iter().enumerate() {
+        if let Err(e) = crate::notation::play_text(&mut game, m) {
+            return Err(format!(
+                "Move {} ({m}): {}",
+                i + 1,
+                crate::notation::explain(game.rules(), &e)
+            ));
+        }
+    }
+    if let Some(e) = l.ending {
+        e.apply(&mut game);
+    }
+    Ok((game, l.tags))
+}
+
+/// Which record format a text is in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordFormat {
+    /// tawlbot's own (`[Variant "tawlbwrdd"]`).
+    Tawlbot,
+    /// OTN (`[rules:dim:11 ...]`).
+    Otn,
+    Neither,
+}
+
+/// Tells tawlbot's records and OTN records apart by their first line that
+/// is not empty or a `#` comment.
+pub fn detect_format(text: &str) -> RecordFormat {
+    let Some(line) = text
+        .trim_start_matches('\u{feff}')
+        .lines()
+        .map(str::trim)
+        .find(|l| !l.is_empty() && !l.starts_with('#'))
+    else {
+        return RecordFormat::Neither;
+    };
+    if as_tag(line).is_some() || line.starts_with("dim:") {
+        return RecordFormat::Otn;
+    }
+    // `[Name "value"]`, or a broken header of that shape (which the
+    // tawlbot reader then explains).
+    if let Some((k, _)) = line
+        .strip_prefix('[')
+        .and_then(|l| l.split_once(char::is_whitespace))
+    {
+        if !k.is_empty() && k.chars().all(|c| c.is_ascii_alphanumeric()) {
+            return RecordFormat::Tawlbot;
+        }
+    }
+    RecordFormat::Neither
+}
+
+/// A tawlbot record (the headers `/export` writes: Variant, Options, Seed,
+/// First, the players, Result, Reason) of a game, for tools and tests.
+pub fn tawlbot_record(game: &Game, players: &[Option<String>; 2]) -> Record {
+    let rules = game.rules();
+    let mut headers = vec![
+        ("Variant".to_string(), rules.variant.to_string()),
+        ("Options".to_string(), rules.options.join(" ")),
+        ("Seed".to_string(), game.seed().to_string()),
+        (
+            "First".to_string(),
+            rules.side_name(game.first()).to_string(),
+        ),
+    ];
+    for side in [Side::First, Side::Second] {
+        if let Some(p) = &players[side.index()] {
+            headers.push((cap(rules.side_name(side)), p.clone()));
+        }
+    }
+    if game.start() != &rules.start {
+        headers.push((
+            "Position".into(),
+            crate::notation::position_text(rules, game.start()),
+        ));
+    }
+    let result = match game.outcome() {
+        None => "ongoing",
+        Some(o) => match o.winner {
+            Some(s) => rules.side_name(s),
+            None => "draw",
+        },
+    };
+    headers.push(("Result".into(), result.into()));
+    if let Some(o) = game.outcome() {
+        headers.push(("Reason".into(), o.reason.as_str().into()));
+    }
+    Record {
+        headers,
+        moves: game
+            .record()
+            .iter()
+            .map(|p| crate::notation::format_played(rules, p))
+            .collect(),
+    }
+}

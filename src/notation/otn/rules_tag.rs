@@ -1,0 +1,289 @@
+//! The OTN rules string: written from a ruleset, read back into one.
+
+use super::*;
+
+pub(super) fn pieces_list(king_only: bool) -> &'static str {
+    if king_only {
+        "K"
+    } else {
+        "tTK"
+    }
+}
+
+pub(super) fn square_list(v: &[Square]) -> String {
+    v.iter().map(|&s| algebraic(s) + ",").collect()
+}
+
+/// The OTN rules string of a ruleset with `first` to move first, its start
+/// position the given board (`None`: the variant's start). Every key is
+/// written out (no reliance on defaults).
+pub fn rules_string(rules: &Ruleset, first: Side, start: Option<&Board>) -> String {
+    let mut out: Vec<String> = Vec::new();
+    out.push(format!("dim:{}", rules.width.max(rules.height)));
+    if rules.family == Family::Tafl {
+        out.push(format!(
+            "esc:{}",
+            if rules.escape == Escape::Edge {
+                "e"
+            } else {
+                "c"
+            }
+        ));
+    }
+    out.push(format!(
+        "atkf:{}",
+        if first == Side::First { "y" } else { "n" }
+    ));
+    out.push("tfr:l".into());
+    if rules.family == Family::Tafl {
+        out.push(format!("ka:{}", if rules.king_armed { "y" } else { "n" }));
+        out.push(format!(
+            "ks:{}",
+            match rules.king_capture {
+                KingCapture::Custodial => "w",
+                KingCapture::Enclosure { edge_three: false } => "s",
+                KingCapture::Enclosure { edge_three: true } => "m",
+            }
+        ));
+    }
+    out.push(format!(
+        "spd:{}",
+        if rules.man_steps && rules.king_steps {
+            "1"
+        } else if rules.man_steps {
+            "1,1"
+        } else {
+            "-1"
+        }
+    ));
+    out.push("surf:n".into());
+    // Corners.
+    let corners: Vec<Square> = rules
+        .start
+        .squares()
+        .filter(|&s| rules.flags(s).has(SquareFlags::CORNER))
+        .collect();
+    out.push(format!("cor:{}", square_list(&corners)));
+    if let Some(&c) = corners.first() {
+        let f = rules.flags(c);
+        let hostile = f.has(SquareFlags::HOSTILE_EMPTY) || f.has(SquareFlags::HOSTILE_ALWAYS);
+        out.push(format!("corh:{}", if hostile { "tTK" } else { "" }));
+        out.push(format!(
+            "cors:{}",
+            pieces_list(f.has(SquareFlags::RESTRICTED))
+        ));
+        out.push(format!("corp:{}", pieces_list(f.has(SquareFlags::NO_PASS))));
+    }
+    // The centre.
+    match rules.throne {
+        Some(t) if rules.family == Family::Tafl => {
+            let f = rules.flags(t);
+            out.push(format!("cen:{},", algebraic(t)));
+            out.push(format!(
+                "cenh:{}",
+                if f.has(SquareFlags::HOSTILE_ALWAYS) {
+                    "tT"
+                } else {
+                    ""
+                }
+            ));
+            let mut he = String::new();
+            if f.has(SquareFlags::HOSTILE_EMPTY) {
+                he.push_str("tT");
+            }
+            if f.has(SquareFlags::HOSTILE_EMPTY)
+                || matches!(rules.king_capture, KingCapture::Enclosure { .. })
+            {
+                he.push('K');
+            }
+            out.push(format!("cenhe:{he}"));
+            out.push(format!(
+                "cens:{}",
+                pieces_list(f.has(SquareFlags::RESTRICTED))
+            ));
+            out.push(format!("cenp:{}", pieces_list(f.has(SquareFlags::NO_PASS))));
+        }
+        _ => out.push("cen:".into()),
+    }
+    out.push(format!(
+        "start:{}",
+        write_position(start.unwrap_or(&rules.start))
+    ));
+    out.join(" ")
+}
+
+/// A rules string as key/value pairs, in order. Errors are sentences.
+pub(super) fn rules_pairs(s: &str) -> Result<Vec<(String, String)>, String> {
+    let mut out = Vec::new();
+    for part in s.split_whitespace() {
+        let Some((k, v)) = part.split_once(':') else {
+            return Err(format!(
+                "The rules entry \"{}\" is not key:value.",
+                part.chars().take(30).collect::<String>()
+            ));
+        };
+        out.push((k.to_ascii_lowercase(), v.to_string()));
+    }
+    if !out.iter().any(|(k, _)| k == "dim") {
+        return Err("The rules string has no board size (dim:N).".into());
+    }
+    Ok(out)
+}
+
+/// What a key decides, for sentences.
+pub(super) fn key_meaning(k: &str) -> &'static str {
+    match k {
+        "dim" => "the board size",
+        "esc" => "where the king escapes",
+        "ka" => "whether the king helps capture",
+        "ks" => "how the king is captured",
+        "spd" => "how far pieces move",
+        "cor" => "the corner squares",
+        "cen" => "the centre square",
+        "corh" => "whom the corners are hostile to",
+        "cenh" => "whom the occupied centre is hostile to",
+        "cenhe" => "whom the empty centre is hostile to",
+        "cors" => "who may stop on a corner",
+        "cens" => "who may stop on the centre",
+        "corp" => "who may pass a corner",
+        "cenp" => "who may pass the centre",
+        "sw" => "shieldwall captures",
+        "efe" => "edge-fort escapes",
+        "ber" => "berserk moves",
+        "linc" => "Linnaean capture",
+        "kj" => "king jumps",
+        "nj" | "cj" => "knights and commanders",
+        _ => "a rule",
+    }
+}
+
+/// Keys compared when a record's rules are matched to a tawlbot game.
+pub(super) const DECIDING: &[&str] = &[
+    "esc", "ka", "ks", "spd", "cor", "cen", "corh", "cenh", "cenhe", "cors", "cens", "corp",
+    "cenp", "sw", "efe", "ber", "linc", "kj",
+];
+
+pub(super) fn default_of(k: &str) -> &'static str {
+    match k {
+        "esc" => "c",
+        "ka" => "y",
+        "ks" => "s",
+        "spd" => "-1",
+        "sw" | "efe" | "ber" | "linc" | "kj" => "n",
+        "cor" | "cen" => "default",
+        "corh" | "cenhe" | "cenp" => "tTK",
+        "cenh" => "t",
+        "corp" | "cors" | "cens" => "K",
+        _ => "",
+    }
+}
+
+/// The rules as a normalised map: defaults filled in, lists sorted.
+pub(super) fn normalise(pairs: &[(String, String)]) -> BTreeMap<String, String> {
+    let mut m: BTreeMap<String, String> = BTreeMap::new();
+    for (k, v) in pairs {
+        m.insert(k.clone(), v.clone());
+    }
+    let dim: u8 = m
+        .get("dim")
+        .and_then(|d| d.parse().ok())
+        .unwrap_or(0)
+        .min(26);
+    let mut out = BTreeMap::new();
+    out.insert("dim".to_string(), dim.to_string());
+    for &k in DECIDING {
+        let v = m.get(k).cloned().unwrap_or_else(|| default_of(k).into());
+        let v = match k {
+            "cor" | "cen" => {
+                let mut list: Vec<String> = if v == "default" {
+                    let n = dim.max(1);
+                    let s = |f: u8, r: u8| format!("{}{}", (b'a' + f) as char, r + 1);
+                    if k == "cor" {
+                        vec![s(0, 0), s(0, n - 1), s(n - 1, 0), s(n - 1, n - 1)]
+                    } else {
+                        vec![s(n / 2, n / 2)]
+                    }
+                } else {
+                    v.split(',')
+                        .filter(|x| !x.is_empty())
+                        .map(|x| x.to_ascii_lowercase())
+                        .collect()
+                };
+                list.sort();
+                list.dedup();
+                list.join(",")
+            }
+            "corh" | "cenh" | "cenhe" | "cors" | "cens" | "corp" | "cenp" => {
+                let mut c: Vec<char> = v.chars().filter(|c| "tTK".contains(*c)).collect();
+                c.sort();
+                c.dedup();
+                c.into_iter().collect()
+            }
+            "ks" => match v.as_str() {
+                "y" => "s".into(),
+                "n" => "w".into(),
+                _ => v,
+            },
+            _ => v,
+        };
+        out.insert(k.to_string(), v);
+    }
+    if out.get("cor").is_some_and(|v| v.is_empty()) {
+        for k in ["corh", "cors", "corp"] {
+            out.remove(k);
+        }
+    }
+    if out.get("cen").is_some_and(|v| v.is_empty()) {
+        for k in ["cenh", "cenhe", "cens", "cenp"] {
+            out.remove(k);
+        }
+    }
+    out
+}
+
+/// The tawlbot game whose rules an OTN rules string describes (the tafl
+/// games without options), or a sentence naming the rule tawlbot lacks.
+pub fn ruleset_from_rules(rules: &str) -> Result<Ruleset, String> {
+    let pairs = rules_pairs(rules)?;
+    let theirs = normalise(&pairs);
+    let mut best: Option<(usize, Ruleset, String)> = None;
+    for id in ["tawlbwrdd", "tawlbwrdd-walker", "tallfwrdd", "goedhboell"] {
+        let r = Ruleset::from_spec(id, &[]).expect("preset");
+        let ours = normalise(&rules_pairs(&rules_string(&r, Side::First, None))?);
+        if ours.get("dim") != theirs.get("dim") {
+            continue;
+        }
+        // In the order of DECIDING, so the most telling rule is named first.
+        let diffs: Vec<String> = DECIDING
+            .iter()
+            .filter(|k| ours.get(**k) != theirs.get(**k))
+            .map(|k| k.to_string())
+            .collect();
+        if best.as_ref().is_none_or(|(n, _, _)| diffs.len() < *n) {
+            let first = diffs.first().cloned().unwrap_or_default();
+            best = Some((diffs.len(), r, first));
+        }
+    }
+    let dim = theirs.get("dim").cloned().unwrap_or_default();
+    match best {
+        None => Err(format!(
+            "tawlbot has no tafl game on a {dim}x{dim} board: it plays 11x11 (tawlbwrdd) and 9x9 (tallfwrdd, goedhboell)."
+        )),
+        Some((0, r, _)) => Ok(r),
+        Some((_, r, key)) => {
+            let ours = normalise(&rules_pairs(&rules_string(&r, Side::First, None))?);
+            let show = |m: &BTreeMap<String, String>| {
+                m.get(&key)
+                    .map(|v| format!("{key}:{v}"))
+                    .unwrap_or_else(|| format!("no {key}"))
+            };
+            Err(format!(
+                "tawlbot cannot play these rules: {} ({}) is not in any of its games; the nearest, {}, has {}. A record from tawlbot names its game in a variant tag.",
+                show(&theirs),
+                key_meaning(&key),
+                r.name,
+                show(&ours)
+            ))
+        }
+    }
+}

@@ -1,0 +1,126 @@
+//! PNG encoding with text chunks.
+
+use super::*;
+
+impl Renderer {
+    /// Render `view` to PNG bytes (8-bit indexed colour), with text chunks
+    /// `(keyword, value)`: tEXt for short Latin-1 text, zTXt for long
+    /// Latin-1 text, iTXt for anything else. Read them back with
+    /// [`read_text_chunks`].
+    pub fn png(
+        &self,
+        view: &BoardView,
+        theme: &Theme,
+        text_chunks: &[(&str, &str)],
+    ) -> Result<Vec<u8>, RenderError> {
+        let img = self.indexed(view, theme);
+        encode_png(&img, text_chunks)
+    }
+}
+
+pub(super) fn latin1(s: &str) -> bool {
+    s.chars().all(|c| (c as u32) < 256)
+}
+
+pub(super) fn valid_keyword(k: &str) -> bool {
+    (1..=79).contains(&k.chars().count())
+        && latin1(k)
+        && !k.starts_with(' ')
+        && !k.ends_with(' ')
+        && !k.contains("  ")
+        && k.chars().all(|c| c != '\0')
+}
+
+/// Encode an indexed image as an 8-bit palette PNG with text chunks.
+pub fn encode_png(
+    img: &IndexedImage,
+    text_chunks: &[(&str, &str)],
+) -> Result<Vec<u8>, RenderError> {
+    let err = |e: ::png::EncodingError| RenderError::Encode(e.to_string());
+    let mut out = Vec::with_capacity(32 * 1024);
+    {
+        let mut enc = ::png::Encoder::new(&mut out, img.width, img.height);
+        enc.set_color(::png::ColorType::Indexed);
+        enc.set_depth(::png::BitDepth::Eight);
+        let mut pal = Vec::with_capacity(img.palette.len() * 3);
+        for c in &img.palette {
+            pal.extend_from_slice(c);
+        }
+        enc.set_palette(pal);
+        for &(k, v) in text_chunks {
+            if !valid_keyword(k) {
+                return Err(RenderError::BadKeyword(k.to_string()));
+            }
+            let r = if !latin1(v) {
+                enc.add_itxt_chunk(k.to_string(), v.to_string())
+            } else if v.len() > 1024 {
+                enc.add_ztxt_chunk(k.to_string(), v.to_string())
+            } else {
+                enc.add_text_chunk(k.to_string(), v.to_string())
+            };
+            r.map_err(err)?;
+        }
+        let mut w = enc.write_header().map_err(err)?;
+        // Our own compressor: scanlines with filter type 0 (none), which
+        // suits palette images, and LZ77 tuned to repeated sprites.
+        let stride = img.width as usize + 1;
+        let mut raw = Vec::with_capacity(stride * img.height as usize);
+        for row in img.pixels.chunks_exact(img.width as usize) {
+            raw.push(0);
+            raw.extend_from_slice(row);
+        }
+        let z = deflate::zlib(&raw, stride);
+        for part in z.chunks(1 << 20) {
+            w.write_chunk(::png::chunk::IDAT, part).map_err(err)?;
+        }
+        w.finish().map_err(err)?;
+    }
+    Ok(out)
+}
+
+/// Our zlib compressor (the PNG IDAT stream): `row` is the distance to
+/// "the same byte one row up" (for a PNG, width + 1); any value works for
+/// arbitrary data. Public so the tests can check it against independent
+/// decoders.
+pub fn zlib(data: &[u8], row: usize) -> Vec<u8> {
+    deflate::zlib(data, row.max(1))
+}
+
+/// All tEXt, zTXt and iTXt chunks of a PNG, in file order per kind
+/// (tEXt, then zTXt, then iTXt), as `(keyword, text)`. Chunks anywhere in
+/// the file are found. Returns an empty list for bytes that are not a PNG.
+pub fn read_text_chunks(bytes: &[u8]) -> Vec<(String, String)> {
+    let mut dec = ::png::Decoder::new(std::io::Cursor::new(bytes));
+    dec.set_ignore_text_chunk(false);
+    let Ok(mut reader) = dec.read_info() else {
+        return Vec::new();
+    };
+    // Decode the image too so chunks after IDAT are seen.
+    if let Some(n) = reader.output_buffer_size() {
+        let mut buf = vec![0; n];
+        if reader.next_frame(&mut buf).is_ok() {
+            let _ = reader.finish();
+        }
+    }
+    let info = reader.info();
+    let mut out = Vec::new();
+    for t in &info.uncompressed_latin1_text {
+        out.push((t.keyword.clone(), t.text.clone()));
+    }
+    for t in &info.compressed_latin1_text {
+        if let Ok(s) = t.get_text() {
+            out.push((t.keyword.clone(), s));
+        }
+    }
+    for t in &info.utf8_text {
+        if let Ok(s) = t.get_text() {
+            out.push((t.keyword.clone(), s));
+        }
+    }
+    out
+}
+
+/// PNG of `view` in the light theme, with text chunks, via the shared renderer.
+pub fn png_with_text(view: &BoardView, chunks: &[(&str, &str)]) -> Result<Vec<u8>, RenderError> {
+    Renderer::global().png(view, &Theme::light(), chunks)
+}

@@ -1,0 +1,82 @@
+//! Schema version, integrity, durability and debug hooks used by tests.
+
+use super::*;
+
+impl Store {
+    /// The schema version of the open file.
+    pub fn schema_version(&self) -> Result<i64, StoreError> {
+        self.conn()
+            .pragma_query_value(None, "user_version", |r| r.get(0))
+            .map_err(|e| self.err(e))
+    }
+
+    /// Runs `PRAGMA integrity_check`; `Ok(())` when SQLite answers "ok".
+    pub fn integrity_check(&self) -> Result<(), StoreError> {
+        let conn = self.conn();
+        let mut stmt = conn
+            .prepare("PRAGMA integrity_check")
+            .map_err(|e| self.err(e))?;
+        let lines: Vec<String> = stmt
+            .query_map([], |r| r.get(0))
+            .and_then(|rows| rows.collect())
+            .map_err(|e| self.err(e))?;
+        if lines.len() == 1 && lines[0] == "ok" {
+            Ok(())
+        } else {
+            Err(StoreError::Corrupt {
+                path: self.inner.label.clone(),
+                detail: lines.join("; "),
+            })
+        }
+    }
+
+    /// Current `journal_mode` and `synchronous` (as SQLite reports them).
+    pub fn durability(&self) -> Result<(String, i64), StoreError> {
+        let conn = self.conn();
+        let mode = conn
+            .pragma_query_value(None, "journal_mode", |r| r.get(0))
+            .map_err(|e| self.err(e))?;
+        let sync = conn
+            .pragma_query_value(None, "synchronous", |r| r.get(0))
+            .map_err(|e| self.err(e))?;
+        Ok((mode, sync))
+    }
+
+    /// Test hook simulating a full disk: with `Some(n)` the database may not
+    /// grow beyond `n` pages (`PRAGMA max_page_count`). Returns the current
+    /// page count.
+    #[doc(hidden)]
+    pub fn debug_limit_pages(&self, max: Option<u32>) -> Result<u32, StoreError> {
+        let conn = self.conn();
+        if let Some(n) = max {
+            conn.pragma_update(None, "max_page_count", n)
+                .map_err(|e| self.err(e))?;
+        }
+        conn.pragma_query_value(None, "page_count", |r| r.get::<_, i64>(0))
+            .map(to_u32)
+            .map_err(|e| self.err(e))
+    }
+
+    /// `EXPLAIN QUERY PLAN` of the scheduler's queries (for tests: they
+    /// must search an index, not scan the games table).
+    #[doc(hidden)]
+    pub fn deadline_query_plans(&self) -> Result<Vec<String>, StoreError> {
+        let conn = self.conn();
+        let mut out = Vec::new();
+        for sql in [
+            "EXPLAIN QUERY PLAN SELECT id, deadline FROM games \
+             WHERE state = 'active' AND paused = 0 AND deadline IS NOT NULL \
+             ORDER BY deadline LIMIT 1",
+            "EXPLAIN QUERY PLAN SELECT id, expires_at FROM challenges \
+             WHERE state = 'open' AND expires_at IS NOT NULL ORDER BY expires_at LIMIT 1",
+        ] {
+            let mut s = conn.prepare(sql).map_err(|e| self.err(e))?;
+            let rows: Vec<String> = s
+                .query_map([], |r| r.get(3))
+                .and_then(|rows| rows.collect())
+                .map_err(|e| self.err(e))?;
+            out.push(rows.join(" | "));
+        }
+        Ok(out)
+    }
+}

@@ -1,0 +1,192 @@
+//! Challenges, and starting a game from one.
+
+use super::*;
+
+impl Store {
+    pub fn create_challenge(&self, ch: &NewChallenge) -> Result<ChallengeId, StoreError> {
+        self.write_plain(|c| {
+            let mut players = vec![ch.challenger_id.as_str()];
+            if let Some(o) = &ch.opponent_id {
+                players.push(o);
+            }
+            ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &players)?;
+            c.prepare_cached(
+                "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
+                 variant, options, challenger_side, time_control, rated, state, created_at, \
+                 updated_at, expires_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?10, ?11)",
+            )?
+            .execute(params![
+                ch.server_id,
+                ch.channel_id,
+                ch.challenger_id,
+                ch.opponent_id,
+                ch.variant,
+                opts_to_json(&ch.options),
+                ch.challenger_side,
+                ch.time_control,
+                ch.rated,
+                ch.created_at,
+                ch.expires_at,
+            ])?;
+            Ok(c.last_insert_rowid())
+        })
+    }
+
+    /// Creates a challenge unless its challenger already has `max_open`
+    /// open, unexpired challenges on its server (counted and written in one
+    /// transaction). `None` when the limit is reached.
+    pub fn create_challenge_capped(
+        &self,
+        ch: &NewChallenge,
+        max_open: u32,
+    ) -> Result<Option<ChallengeId>, StoreError> {
+        self.write_plain(|c| {
+            let n: i64 = c
+                .prepare_cached(
+                    "SELECT count(*) FROM challenges WHERE challenger_id = ?1 \
+                     AND server_id = ?2 AND state = 'open' \
+                     AND (expires_at IS NULL OR expires_at > ?3)",
+                )?
+                .query_row(
+                    params![ch.challenger_id, ch.server_id, ch.created_at],
+                    |r| r.get(0),
+                )?;
+            if n >= i64::from(max_open) {
+                return Ok(None);
+            }
+            let mut players = vec![ch.challenger_id.as_str()];
+            if let Some(o) = &ch.opponent_id {
+                players.push(o);
+            }
+            ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &players)?;
+            c.prepare_cached(
+                "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
+                 variant, options, challenger_side, time_control, rated, state, created_at, \
+                 updated_at, expires_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?10, ?11)",
+            )?
+            .execute(params![
+                ch.server_id,
+                ch.channel_id,
+                ch.challenger_id,
+                ch.opponent_id,
+                ch.variant,
+                opts_to_json(&ch.options),
+                ch.challenger_side,
+                ch.time_control,
+                ch.rated,
+                ch.created_at,
+                ch.expires_at,
+            ])?;
+            Ok(Some(c.last_insert_rowid()))
+        })
+    }
+
+    pub fn get_challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError> {
+        let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1");
+        self.conn()
+            .prepare_cached(&sql)
+            .and_then(|mut s| s.query_row([id], challenge_from_row).optional())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Open challenges in a channel, oldest first.
+    pub fn open_challenges_in_channel(
+        &self,
+        channel_id: &str,
+    ) -> Result<Vec<Challenge>, StoreError> {
+        let sql = format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges \
+             WHERE channel_id = ?1 AND state = 'open' ORDER BY id"
+        );
+        self.query_list(&sql, [channel_id], challenge_from_row)
+    }
+
+    /// Open challenges a player made or received, oldest first.
+    pub fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError> {
+        let sql = format!(
+            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE state = 'open' \
+             AND (challenger_id = ?1 OR opponent_id = ?1) ORDER BY id"
+        );
+        self.query_list(&sql, [player_id], challenge_from_row)
+    }
+
+    /// Compare-and-set of a challenge's state: `true` if it was `from` and
+    /// is now `to`; `false` if it was in another state (someone else won).
+    pub fn set_challenge_state(
+        &self,
+        id: ChallengeId,
+        from: &str,
+        to: &str,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let n = c
+                .prepare_cached(
+                    "UPDATE challenges SET state = ?3, updated_at = ?4 \
+                     WHERE id = ?1 AND state = ?2",
+                )?
+                .execute(params![id, from, to, at])?;
+            Ok(n == 1)
+        })
+    }
+
+    /// The open challenge that expires first: `(id, expires_at)`. Uses an index.
+    pub fn next_challenge_expiry(&self) -> Result<Option<(ChallengeId, i64)>, StoreError> {
+        self.conn()
+            .prepare_cached(
+                "SELECT id, expires_at FROM challenges \
+                 WHERE state = 'open' AND expires_at IS NOT NULL \
+                 ORDER BY expires_at LIMIT 1",
+            )
+            .and_then(|mut s| s.query_row([], |r| Ok((r.get(0)?, r.get(1)?))).optional())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Accepts an open challenge and starts its game, atomically: the
+    /// challenge goes from `open` to `accepted` and points at the new game.
+    /// Fails with [`StoreError::ChallengeNotOpen`] if it was not open (two
+    /// accepts cannot both win) and [`StoreError::ChannelBusy`] if the
+    /// channel already has an active game (then nothing changes).
+    pub fn start_game_from_challenge(
+        &self,
+        challenge: ChallengeId,
+        game: &NewGame,
+    ) -> Result<GameId, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| self.err(e))?;
+        let state: Option<String> = tx
+            .prepare_cached("SELECT state FROM challenges WHERE id = ?1")
+            .and_then(|mut s| s.query_row([challenge], |r| r.get(0)).optional())
+            .map_err(|e| self.err(e))?;
+        match state {
+            None => {
+                return Err(StoreError::NotFound {
+                    what: "challenge",
+                    id: challenge.to_string(),
+                })
+            }
+            Some(s) if s != "open" => {
+                return Err(StoreError::ChallengeNotOpen {
+                    challenge,
+                    state: s,
+                })
+            }
+            Some(_) => {}
+        }
+        let mut g = game.clone();
+        g.challenge_id = Some(challenge);
+        let id = self.insert_game_checked(&tx, &g)?;
+        tx.prepare_cached(
+            "UPDATE challenges SET state = 'accepted', game_id = ?2, updated_at = ?3 \
+             WHERE id = ?1",
+        )
+        .and_then(|mut s| s.execute(params![challenge, id, g.created_at]))
+        .map_err(|e| self.err(e))?;
+        tx.commit().map_err(|e| self.err(e))?;
+        Ok(id)
+    }
+}

@@ -1,0 +1,99 @@
+//! Draw, undo and other offers on a game.
+
+use super::*;
+
+impl Store {
+    /// Records (or replaces) an offer on an active game, stamped with the
+    /// current move count. The next move, takeback or end of game voids it.
+    pub fn set_offer(
+        &self,
+        game_id: GameId,
+        kind: OfferKind,
+        by_player: &str,
+        at: i64,
+    ) -> Result<(), AppendError> {
+        self.write(|c| {
+            let count = check_turn(c, game_id, None)?;
+            c.prepare_cached(
+                "INSERT INTO offers (game_id, kind, by_player, at, move_count) \
+                 VALUES (?1, ?2, ?3, ?4, ?5) \
+                 ON CONFLICT (game_id, kind) DO UPDATE SET by_player = excluded.by_player, \
+                 at = excluded.at, move_count = excluded.move_count",
+            )?
+            .execute(params![game_id, kind.as_str(), by_player, at, count])?;
+            Ok(())
+        })
+    }
+
+    /// Records an offer on an active game only if no offer of that kind is
+    /// pending (by either player): `false` when one is. Unlike
+    /// [`Store::set_offer`] it never replaces a standing offer.
+    pub fn set_offer_once(
+        &self,
+        game_id: GameId,
+        kind: OfferKind,
+        by_player: &str,
+        at: i64,
+    ) -> Result<bool, AppendError> {
+        self.write(|c| {
+            let count = check_turn(c, game_id, None)?;
+            let n = c
+                .prepare_cached(
+                    "INSERT INTO offers (game_id, kind, by_player, at, move_count) \
+                     VALUES (?1, ?2, ?3, ?4, ?5) ON CONFLICT (game_id, kind) DO NOTHING",
+                )?
+                .execute(params![game_id, kind.as_str(), by_player, at, count])?;
+            Ok(n == 1)
+        })
+    }
+
+    pub fn get_offer(&self, game_id: GameId, kind: OfferKind) -> Result<Option<Offer>, StoreError> {
+        let row: Option<(String, i64, i64)> = self
+            .conn()
+            .prepare_cached(
+                "SELECT by_player, at, move_count FROM offers WHERE game_id = ?1 AND kind = ?2",
+            )
+            .and_then(|mut s| {
+                s.query_row(params![game_id, kind.as_str()], |r| {
+                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+                })
+                .optional()
+            })
+            .map_err(|e| self.err(e))?;
+        Ok(row.map(|(by_player, at, n)| Offer {
+            kind,
+            by_player,
+            at,
+            move_count: to_u32(n),
+        }))
+    }
+
+    /// All standing offers of a game.
+    pub fn offers(&self, game_id: GameId) -> Result<Vec<Offer>, StoreError> {
+        let rows: Vec<(String, String, i64, i64)> = self.query_list(
+            "SELECT kind, by_player, at, move_count FROM offers WHERE game_id = ?1 ORDER BY kind",
+            [game_id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
+        )?;
+        rows.into_iter()
+            .map(|(k, by_player, at, n)| {
+                Ok(Offer {
+                    kind: OfferKind::parse(&k)?,
+                    by_player,
+                    at,
+                    move_count: to_u32(n),
+                })
+            })
+            .collect()
+    }
+
+    /// Withdraws or declines an offer; `true` if there was one.
+    pub fn clear_offer(&self, game_id: GameId, kind: OfferKind) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let n = c
+                .prepare_cached("DELETE FROM offers WHERE game_id = ?1 AND kind = ?2")?
+                .execute(params![game_id, kind.as_str()])?;
+            Ok(n > 0)
+        })
+    }
+}

@@ -1,0 +1,271 @@
+//! Opening the database: options, pragmas, migrations, and the write helpers.
+
+use super::*;
+
+impl Store {
+    /// Opens (or creates) the database file at `path` with the default
+    /// options, and brings its schema up to date.
+    ///
+    /// A file that is not an SQLite database, belongs to another program or
+    /// has a newer schema is refused before anything is written to it.
+    pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
+        Store::open_with(path, &StoreOptions::default())
+    }
+
+    /// Opens the file named by `DATABASE_PATH` (default `tawlbot.db`),
+    /// with the durability from `DATABASE_SYNCHRONOUS` (default `full`).
+    pub fn open_from_env() -> Result<Store, StoreError> {
+        Store::open_with(database_path_from_env(), &StoreOptions::from_env())
+    }
+
+    /// [`Store::open`] with explicit options.
+    pub fn open_with(path: impl AsRef<Path>, opts: &StoreOptions) -> Result<Store, StoreError> {
+        let path = path.as_ref();
+        let label = path.display().to_string();
+        check_file_magic(path, &label)?;
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
+            | OpenFlags::SQLITE_OPEN_CREATE
+            | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let conn =
+            Connection::open_with_flags(path, flags).map_err(|e| match classify(&label, e) {
+                StoreError::Sqlite { path, detail } => StoreError::CannotOpen { path, detail },
+                other => other,
+            })?;
+        Store::setup(conn, label, opts, true)
+    }
+
+    /// A private database in memory, for tests.
+    pub fn open_in_memory() -> Result<Store, StoreError> {
+        let conn = Connection::open_in_memory().map_err(|e| classify(":memory:", e))?;
+        Store::setup(
+            conn,
+            ":memory:".to_string(),
+            &StoreOptions::default(),
+            false,
+        )
+    }
+
+    pub(super) fn setup(
+        mut conn: Connection,
+        label: String,
+        opts: &StoreOptions,
+        wal: bool,
+    ) -> Result<Store, StoreError> {
+        let err = |e| classify(&label, e);
+        conn.busy_timeout(opts.busy_timeout).map_err(err)?;
+        // Look before writing: refuse foreign, damaged and newer files.
+        let header = migrate::read_header(&conn, &label)?;
+        migrate::check_header(&header, &label, migrate::LATEST)?;
+        if wal {
+            let mode: String = conn
+                .pragma_update_and_check(None, "journal_mode", "WAL", |r| r.get(0))
+                .map_err(err)?;
+            if !mode.eq_ignore_ascii_case("wal") {
+                return Err(StoreError::CannotOpen {
+                    path: label.clone(),
+                    detail: format!("the file system refused WAL mode (got {mode})"),
+                });
+            }
+        }
+        let sync = match opts.synchronous {
+            Synchronous::Full => "FULL",
+            Synchronous::Normal => "NORMAL",
+        };
+        conn.pragma_update(None, "synchronous", sync).map_err(err)?;
+        conn.pragma_update(None, "foreign_keys", "ON")
+            .map_err(err)?;
+        migrate::migrate(&mut conn, &label)?;
+        Ok(Store {
+            inner: Arc::new(Inner {
+                conn: Mutex::new(conn),
+                label,
+                #[cfg(feature = "fault-injection")]
+                faults: Mutex::default(),
+            }),
+        })
+    }
+
+    /// The file this store was opened on (`:memory:` for in-memory stores).
+    pub fn path(&self) -> &str {
+        &self.inner.label
+    }
+
+    pub(super) fn conn(&self) -> MutexGuard<'_, Connection> {
+        // A panic while holding the lock cannot leave a transaction open
+        // (rusqlite rolls back on drop), so the connection is still sound.
+        self.inner
+            .conn
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+    }
+
+    pub(super) fn err(&self, e: rusqlite::Error) -> StoreError {
+        classify(&self.inner.label, e)
+    }
+
+    pub(super) fn app_err(&self, e: AppendErrorOrSql) -> AppendError {
+        match e {
+            AppendErrorOrSql::App(a) => a,
+            AppendErrorOrSql::Sql(e) => AppendError::Store(self.err(e)),
+        }
+    }
+
+    /// Runs `f` in a `BEGIN IMMEDIATE` transaction, committing on `Ok`.
+    pub(super) fn write<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> Result<T, AppendErrorOrSql>,
+    ) -> Result<T, AppendError> {
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| AppendError::Store(self.err(e)))?;
+        let v = f(&tx).map_err(|e| self.app_err(e))?;
+        #[cfg(feature = "fault-injection")]
+        if let Some(e) = self.faults().on_write(&self.inner.label) {
+            drop(tx);
+            return Err(AppendError::Store(e));
+        }
+        tx.commit().map_err(|e| AppendError::Store(self.err(e)))?;
+        Ok(v)
+    }
+
+    /// Like [`Store::write`] for changes without move-count checks.
+    pub(super) fn write_plain<T>(
+        &self,
+        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
+    ) -> Result<T, StoreError> {
+        self.write(|c| f(c).map_err(AppendErrorOrSql::Sql))
+            .map_err(|e| match e {
+                AppendError::Store(s) => s,
+                other => StoreError::Sqlite {
+                    path: self.inner.label.clone(),
+                    detail: other.to_string(),
+                },
+            })
+    }
+}
+
+/// The environment variable that names the database file.
+pub const DATABASE_PATH_VAR: &str = "DATABASE_PATH";
+
+/// The file used when `DATABASE_PATH` is unset or empty (in the working folder).
+pub const DEFAULT_DATABASE_PATH: &str = "tawlbot.db";
+
+/// The database file named by `DATABASE_PATH`, or `tawlbot.db`.
+pub fn database_path_from_env() -> PathBuf {
+    match std::env::var_os(DATABASE_PATH_VAR) {
+        Some(p) if !p.is_empty() => PathBuf::from(p),
+        _ => PathBuf::from(DEFAULT_DATABASE_PATH),
+    }
+}
+
+/// `PRAGMA synchronous` in WAL mode.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Synchronous {
+    /// fsync the WAL at every commit: a committed move survives a killed
+    /// process, an OS crash and a power cut. The default.
+    Full,
+    /// fsync only at checkpoints: survives a killed process, but a power
+    /// cut or OS crash may lose the last commits (never corrupts).
+    Normal,
+}
+
+/// How to open the database.
+#[derive(Debug, Clone)]
+pub struct StoreOptions {
+    pub synchronous: Synchronous,
+    /// How long to wait for another process holding the write lock.
+    pub busy_timeout: Duration,
+}
+
+/// The environment variable that may raise durability to `full`.
+pub const DATABASE_SYNCHRONOUS_VAR: &str = "DATABASE_SYNCHRONOUS";
+
+impl StoreOptions {
+    /// Default options, with `DATABASE_SYNCHRONOUS=full` (or `normal`, the
+    /// default) choosing the durability. Unknown values keep `normal`.
+    pub fn from_env() -> StoreOptions {
+        let mut o = StoreOptions::default();
+        if let Ok(v) = std::env::var(DATABASE_SYNCHRONOUS_VAR) {
+            match v.trim().to_ascii_lowercase().as_str() {
+                "full" => o.synchronous = Synchronous::Full,
+                "normal" | "" => {}
+                other => tracing::warn!(
+                    value = other,
+                    "DATABASE_SYNCHRONOUS must be full or normal; using normal"
+                ),
+            }
+        }
+        o
+    }
+}
+
+impl Default for StoreOptions {
+    fn default() -> Self {
+        StoreOptions {
+            synchronous: Synchronous::Normal,
+            busy_timeout: Duration::from_secs(5),
+        }
+    }
+}
+
+/// Handle on the database. Cheap to clone; all clones share one connection.
+#[derive(Clone)]
+pub struct Store {
+    pub(super) inner: Arc<Inner>,
+}
+
+pub(super) struct Inner {
+    pub(super) conn: Mutex<Connection>,
+    pub(super) label: String,
+    #[cfg(feature = "fault-injection")]
+    pub(super) faults: Mutex<error::Faults>,
+}
+
+impl std::fmt::Debug for Store {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Store")
+            .field("path", &self.inner.label)
+            .finish()
+    }
+}
+
+/// Refuses an existing non-empty file that does not start with the SQLite
+/// header, before SQLite opens it (an empty file is fine: SQLite treats it
+/// as a new database).
+pub(super) fn check_file_magic(path: &Path, label: &str) -> Result<(), StoreError> {
+    use std::io::Read;
+    const MAGIC: &[u8; 16] = b"SQLite format 3\0";
+    let mut f = match std::fs::File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(()),
+        Err(e) => {
+            return Err(StoreError::CannotOpen {
+                path: label.to_string(),
+                detail: e.to_string(),
+            })
+        }
+    };
+    let meta = f.metadata().map_err(|e| StoreError::CannotOpen {
+        path: label.to_string(),
+        detail: e.to_string(),
+    })?;
+    if meta.is_dir() {
+        return Err(StoreError::CannotOpen {
+            path: label.to_string(),
+            detail: "it is a folder".to_string(),
+        });
+    }
+    if meta.len() == 0 {
+        return Ok(());
+    }
+    let mut head = [0u8; 16];
+    let ok = f.read_exact(&mut head).is_ok() && &head == MAGIC;
+    if ok {
+        Ok(())
+    } else {
+        Err(StoreError::NotADatabase {
+            path: label.to_string(),
+        })
+    }
+}

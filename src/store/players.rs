@@ -1,0 +1,111 @@
+//! Servers, channels, players and their settings.
+
+use super::*;
+
+impl Store {
+    /// Creates or renames a server.
+    pub fn upsert_server(&self, server_id: &str, name: Option<&str>) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached(
+                "INSERT INTO servers (id, name) VALUES (?1, ?2) \
+                 ON CONFLICT (id) DO UPDATE SET name = COALESCE(excluded.name, name)",
+            )?
+            .execute(params![server_id, name])?;
+            Ok(())
+        })
+    }
+
+    /// Creates or updates a channel (and its server, if missing).
+    /// `parent_channel_id` is the channel a thread hangs off.
+    pub fn upsert_channel(
+        &self,
+        channel_id: &str,
+        server_id: &str,
+        parent_channel_id: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            ensure_refs(c, server_id, None, &[])?;
+            c.prepare_cached(
+                "INSERT INTO channels (id, server_id, parent_id) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (id) DO UPDATE SET server_id = excluded.server_id, \
+                 parent_id = excluded.parent_id",
+            )?
+            .execute(params![channel_id, server_id, parent_channel_id])?;
+            Ok(())
+        })
+    }
+
+    /// The parent channel of a thread, if it has one.
+    pub fn channel_parent(&self, channel_id: &str) -> Result<Option<String>, StoreError> {
+        self.conn()
+            .prepare_cached("SELECT parent_id FROM channels WHERE id = ?1")
+            .and_then(|mut s| s.query_row([channel_id], |r| r.get(0)).optional())
+            .map(Option::flatten)
+            .map_err(|e| self.err(e))
+    }
+
+    /// Creates a player or updates their display name.
+    pub fn upsert_player(&self, player_id: &str, display_name: &str) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached(
+                "INSERT INTO players (id, display_name) VALUES (?1, ?2) \
+                 ON CONFLICT (id) DO UPDATE SET display_name = excluded.display_name",
+            )?
+            .execute([player_id, display_name])?;
+            Ok(())
+        })
+    }
+
+    pub fn get_player(&self, player_id: &str) -> Result<Option<Player>, StoreError> {
+        self.conn()
+            .prepare_cached("SELECT id, display_name FROM players WHERE id = ?1")
+            .and_then(|mut s| {
+                s.query_row([player_id], |r| {
+                    Ok(Player {
+                        id: r.get(0)?,
+                        display_name: r.get(1)?,
+                    })
+                })
+                .optional()
+            })
+            .map_err(|e| self.err(e))
+    }
+
+    /// Sets a per-player setting (notification preferences and the like).
+    pub fn set_player_setting(
+        &self,
+        player_id: &str,
+        key: &str,
+        value: &str,
+    ) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            ensure_player(c, player_id)?;
+            c.prepare_cached(
+                "INSERT INTO player_settings (player_id, key, value) VALUES (?1, ?2, ?3) \
+                 ON CONFLICT (player_id, key) DO UPDATE SET value = excluded.value",
+            )?
+            .execute([player_id, key, value])?;
+            Ok(())
+        })
+    }
+
+    pub fn player_setting(&self, player_id: &str, key: &str) -> Result<Option<String>, StoreError> {
+        self.conn()
+            .prepare_cached("SELECT value FROM player_settings WHERE player_id = ?1 AND key = ?2")
+            .and_then(|mut s| s.query_row([player_id, key], |r| r.get(0)).optional())
+            .map_err(|e| self.err(e))
+    }
+
+    /// All settings of a player, sorted by key.
+    pub fn player_settings(&self, player_id: &str) -> Result<Vec<(String, String)>, StoreError> {
+        self.conn()
+            .prepare_cached(
+                "SELECT key, value FROM player_settings WHERE player_id = ?1 ORDER BY key",
+            )
+            .and_then(|mut s| {
+                s.query_map([player_id], |r| Ok((r.get(0)?, r.get(1)?)))?
+                    .collect()
+            })
+            .map_err(|e| self.err(e))
+    }
+}

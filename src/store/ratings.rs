@@ -1,0 +1,161 @@
+//! Ratings per server and variant.
+
+use super::*;
+
+impl Store {
+    pub fn get_rating(
+        &self,
+        server_id: &str,
+        variant: &str,
+        player_id: &str,
+    ) -> Result<Option<Rating>, StoreError> {
+        let sql = format!(
+            "SELECT {RATING_COLUMNS} FROM ratings \
+             WHERE server_id = ?1 AND variant = ?2 AND player_id = ?3"
+        );
+        self.conn()
+            .prepare_cached(&sql)
+            .and_then(|mut s| {
+                s.query_row([server_id, variant, player_id], rating_from_row)
+                    .optional()
+            })
+            .map_err(|e| self.err(e))
+    }
+
+    /// The ratings of a server and variant, best first.
+    pub fn leaderboard(
+        &self,
+        server_id: &str,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<Rating>, StoreError> {
+        let sql = format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE server_id = ?1 AND variant = ?2 \
+             ORDER BY rating DESC, player_id LIMIT ?3"
+        );
+        self.query_list(&sql, params![server_id, variant, limit], rating_from_row)
+    }
+
+    /// Stores the new ratings after a rated game, once: if this game's
+    /// ratings were already applied, changes nothing and returns `false`.
+    /// Each `Rating` is the player's complete new row.
+    pub fn apply_game_ratings(
+        &self,
+        game_id: GameId,
+        new_ratings: &[Rating],
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let done = c
+                .prepare_cached("SELECT 1 FROM rating_history WHERE game_id = ?1")?
+                .exists([game_id])?;
+            if done {
+                return Ok(false);
+            }
+            for r in new_ratings {
+                ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
+                let before: f64 = c
+                    .prepare_cached(
+                        "SELECT rating FROM ratings \
+                         WHERE server_id = ?1 AND variant = ?2 AND player_id = ?3",
+                    )?
+                    .query_row([&r.server_id, &r.variant, &r.player_id], |row| row.get(0))
+                    .optional()?
+                    .unwrap_or(1500.0);
+                c.prepare_cached(
+                    "INSERT OR REPLACE INTO ratings (server_id, variant, player_id, rating, rd, \
+                     vol, games, wins_first, wins_second, losses, draws, updated_at) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                )?
+                .execute(params![
+                    r.server_id,
+                    r.variant,
+                    r.player_id,
+                    r.rating,
+                    r.rd,
+                    r.vol,
+                    r.games,
+                    r.wins_first,
+                    r.wins_second,
+                    r.losses,
+                    r.draws,
+                    at,
+                ])?;
+                c.prepare_cached(
+                    "INSERT INTO rating_history (game_id, player_id, rating_before, \
+                     rating_after, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )?
+                .execute(params![game_id, r.player_id, before, r.rating, at])?;
+            }
+            Ok(true)
+        })
+    }
+
+    /// Rates a finished game: reads both players' ratings (`None` for a
+    /// player not yet rated), lets `f` compute their new rows, and writes
+    /// them with the game's history, all in one `BEGIN IMMEDIATE`
+    /// transaction. Two games ending at once (in two processes, too) are
+    /// rated one after the other and neither update is lost. Once per game:
+    /// `false` (and `f` not called) if the game was already rated.
+    pub fn rate_game(
+        &self,
+        game_id: GameId,
+        server_id: &str,
+        variant: &str,
+        players: [&str; 2],
+        at: i64,
+        f: impl FnOnce([Option<Rating>; 2]) -> [Rating; 2],
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let done = c
+                .prepare_cached("SELECT 1 FROM rating_history WHERE game_id = ?1")?
+                .exists([game_id])?;
+            if done {
+                return Ok(false);
+            }
+            let sql = format!(
+                "SELECT {RATING_COLUMNS} FROM ratings \
+                 WHERE server_id = ?1 AND variant = ?2 AND player_id = ?3"
+            );
+            let read = |p: &str| -> rusqlite::Result<Option<Rating>> {
+                c.prepare_cached(&sql)?
+                    .query_row([server_id, variant, p], rating_from_row)
+                    .optional()
+            };
+            let before = [read(players[0])?, read(players[1])?];
+            let old = [
+                before[0].as_ref().map_or(1500.0, |r| r.rating),
+                before[1].as_ref().map_or(1500.0, |r| r.rating),
+            ];
+            let new = f(before);
+            for (r, old) in new.iter().zip(old) {
+                ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
+                c.prepare_cached(
+                    "INSERT OR REPLACE INTO ratings (server_id, variant, player_id, rating, rd, \
+                     vol, games, wins_first, wins_second, losses, draws, updated_at) \
+                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+                )?
+                .execute(params![
+                    r.server_id,
+                    r.variant,
+                    r.player_id,
+                    r.rating,
+                    r.rd,
+                    r.vol,
+                    r.games,
+                    r.wins_first,
+                    r.wins_second,
+                    r.losses,
+                    r.draws,
+                    r.updated_at,
+                ])?;
+                c.prepare_cached(
+                    "INSERT INTO rating_history (game_id, player_id, rating_before, \
+                     rating_after, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+                )?
+                .execute(params![game_id, r.player_id, old, r.rating, at])?;
+            }
+            Ok(true)
+        })
+    }
+}

@@ -1,0 +1,341 @@
+//! Tournaments, their players and matches.
+
+use super::*;
+
+impl Store {
+    pub fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError> {
+        self.write_plain(|c| {
+            let players: Vec<&str> = t.created_by.as_deref().into_iter().collect();
+            ensure_refs(c, &t.server_id, t.channel_id.as_deref(), &players)?;
+            c.prepare_cached(
+                "INSERT INTO tournaments (server_id, channel_id, name, variant, options, format, \
+                 data, created_by, created_at, updated_at) \
+                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?9)",
+            )?
+            .execute(params![
+                t.server_id,
+                t.channel_id,
+                t.name,
+                t.variant,
+                opts_to_json(&t.options),
+                t.format,
+                if t.data.is_empty() { "{}" } else { &t.data },
+                t.created_by,
+                t.created_at,
+            ])?;
+            Ok(c.last_insert_rowid())
+        })
+    }
+
+    /// Writes a tournament's new state and data together with its new or
+    /// decided pairings, in one transaction, if its version is still
+    /// `expected_version` (compare-and-set). Returns `false` (and writes
+    /// nothing) when another writer changed the tournament since it was
+    /// read: the caller reads it again and retries.
+    pub fn commit_tournament(
+        &self,
+        id: TournamentId,
+        expected_version: i64,
+        state: &str,
+        data: &str,
+        matches: &[MatchSpec],
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| self.err(e))?;
+        let run = |c: &Connection| -> rusqlite::Result<bool> {
+            let n = c
+                .prepare_cached(
+                    "UPDATE tournaments SET state = ?3, data = ?4, updated_at = ?5, \
+                     version = version + 1 WHERE id = ?1 AND version = ?2",
+                )?
+                .execute(params![id, expected_version, state, data, at])?;
+            if n != 1 {
+                return Ok(false);
+            }
+            for m in matches {
+                for p in m.first_player.iter().chain(m.second_player.iter()) {
+                    ensure_player(c, p)?;
+                }
+                c.prepare_cached(
+                    "INSERT INTO tournament_matches (tournament_id, round, board, first_player, \
+                     second_player, result) VALUES (?1, ?2, ?3, ?4, ?5, ?6) \
+                     ON CONFLICT (tournament_id, round, board) DO UPDATE SET \
+                     result = COALESCE(tournament_matches.result, excluded.result)",
+                )?
+                .execute(params![
+                    id,
+                    m.round,
+                    m.board,
+                    m.first_player,
+                    m.second_player,
+                    m.result
+                ])?;
+            }
+            Ok(true)
+        };
+        let done = run(&tx).map_err(|e| self.err(e))?;
+        if done {
+            tx.commit().map_err(|e| self.err(e))?;
+        }
+        Ok(done)
+    }
+
+    pub fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
+        let sql = format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?1");
+        self.conn()
+            .prepare_cached(&sql)
+            .and_then(|mut s| s.query_row([id], tournament_from_row).optional())
+            .map_err(|e| self.err(e))
+    }
+
+    /// Tournaments of a server, newest first.
+    pub fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError> {
+        let sql = format!(
+            "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE server_id = ?1 ORDER BY id DESC"
+        );
+        self.query_list(&sql, [server_id], tournament_from_row)
+    }
+
+    /// Tournaments in a state (e.g. `"signup"`, for the clock's scheduled
+    /// starts), oldest first. The tournaments table is small (a few rows per
+    /// server), so this reads it whole rather than through an index.
+    pub fn tournaments_in_state(&self, state: &str) -> Result<Vec<Tournament>, StoreError> {
+        let sql =
+            format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE state = ?1 ORDER BY id");
+        self.query_list(&sql, [state], tournament_from_row)
+    }
+
+    /// Replaces a tournament's state and JSON data. With `expected_state`,
+    /// only if the state was that (compare-and-set); returns whether it changed.
+    pub fn update_tournament(
+        &self,
+        id: TournamentId,
+        expected_state: Option<&str>,
+        state: &str,
+        data: &str,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let n = c
+                .prepare_cached(
+                    "UPDATE tournaments SET state = ?3, data = ?4, updated_at = ?5, \
+                     version = version + 1 WHERE id = ?1 AND (?2 IS NULL OR state = ?2)",
+                )?
+                .execute(params![id, expected_state, state, data, at])?;
+            Ok(n == 1)
+        })
+    }
+
+    /// Enters a player; `false` if they were already entered.
+    pub fn add_tournament_player(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            ensure_player(c, player_id)?;
+            let n = c
+                .prepare_cached(
+                    "INSERT OR IGNORE INTO tournament_players (tournament_id, player_id, joined_at) \
+                     VALUES (?1, ?2, ?3)",
+                )?
+                .execute(params![id, player_id, at])?;
+            Ok(n == 1)
+        })
+    }
+
+    /// Enters a player in a tournament in sign-up, unless `max` active
+    /// entrants are in already; checked and written in one transaction, so
+    /// two processes cannot overfill it.
+    pub fn join_tournament(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+        max: u32,
+    ) -> Result<JoinOutcome, StoreError> {
+        self.write_plain(|c| {
+            let state: Option<String> = c
+                .prepare_cached("SELECT state FROM tournaments WHERE id = ?1")?
+                .query_row([id], |r| r.get(0))
+                .optional()?;
+            if state.as_deref() != Some("signup") {
+                return Ok(JoinOutcome::Closed);
+            }
+            let entry: Option<Option<i64>> = c
+                .prepare_cached(
+                    "SELECT withdrawn_at FROM tournament_players \
+                     WHERE tournament_id = ?1 AND player_id = ?2",
+                )?
+                .query_row(params![id, player_id], |r| r.get(0))
+                .optional()?;
+            match entry {
+                Some(None) => return Ok(JoinOutcome::Already),
+                Some(Some(_)) => return Ok(JoinOutcome::Left),
+                None => {}
+            }
+            let n: i64 = c
+                .prepare_cached(
+                    "SELECT count(*) FROM tournament_players \
+                     WHERE tournament_id = ?1 AND withdrawn_at IS NULL",
+                )?
+                .query_row([id], |r| r.get(0))?;
+            if n >= i64::from(max) {
+                return Ok(JoinOutcome::Full);
+            }
+            ensure_player(c, player_id)?;
+            c.prepare_cached(
+                "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
+                 VALUES (?1, ?2, ?3)",
+            )?
+            .execute(params![id, player_id, at])?;
+            // A start that read the entrants before this join must read again.
+            bump_tournament(c, id)?;
+            Ok(JoinOutcome::Joined(to_u32(n + 1)))
+        })
+    }
+
+    /// Marks a player withdrawn; `false` if not entered or already withdrawn.
+    pub fn withdraw_tournament_player(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let n = c
+                .prepare_cached(
+                    "UPDATE tournament_players SET withdrawn_at = ?3 \
+                     WHERE tournament_id = ?1 AND player_id = ?2 AND withdrawn_at IS NULL",
+                )?
+                .execute(params![id, player_id, at])?;
+            if n == 1 {
+                bump_tournament(c, id)?;
+            }
+            Ok(n == 1)
+        })
+    }
+
+    /// Entrants in order of entry.
+    pub fn tournament_players(
+        &self,
+        id: TournamentId,
+    ) -> Result<Vec<TournamentPlayer>, StoreError> {
+        self.query_list(
+            "SELECT player_id, joined_at, withdrawn_at, seed FROM tournament_players \
+             WHERE tournament_id = ?1 ORDER BY joined_at, player_id",
+            [id],
+            |r| {
+                Ok(TournamentPlayer {
+                    player_id: r.get(0)?,
+                    joined_at: r.get(1)?,
+                    withdrawn_at: r.get(2)?,
+                    seed: r.get(3)?,
+                })
+            },
+        )
+    }
+
+    /// Adds a pairing (`second_player` `None` = a bye).
+    pub fn create_match(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        first_player: Option<&str>,
+        second_player: Option<&str>,
+    ) -> Result<MatchId, StoreError> {
+        self.write_plain(|c| {
+            for p in first_player.iter().chain(second_player.iter()) {
+                ensure_player(c, p)?;
+            }
+            c.prepare_cached(
+                "INSERT INTO tournament_matches (tournament_id, round, board, first_player, \
+                 second_player) VALUES (?1, ?2, ?3, ?4, ?5)",
+            )?
+            .execute(params![id, round, board, first_player, second_player])?;
+            Ok(c.last_insert_rowid())
+        })
+    }
+
+    /// One tournament pairing by id (the app finds a game's tournament
+    /// through its `tournament_match_id`).
+    pub fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
+        Ok(self
+            .query_list(
+                "SELECT id, tournament_id, round, board, first_player, second_player, result \
+                 FROM tournament_matches WHERE id = ?1",
+                [match_id],
+                |r| {
+                    Ok(TournamentMatch {
+                        id: r.get(0)?,
+                        tournament_id: r.get(1)?,
+                        round: r.get(2)?,
+                        board: r.get(3)?,
+                        first_player: r.get(4)?,
+                        second_player: r.get(5)?,
+                        result: r.get(6)?,
+                    })
+                },
+            )?
+            .into_iter()
+            .next())
+    }
+
+    pub fn set_match_result(
+        &self,
+        match_id: MatchId,
+        result: Option<&str>,
+    ) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached("UPDATE tournament_matches SET result = ?2 WHERE id = ?1")?
+                .execute(params![match_id, result])?;
+            Ok(())
+        })
+    }
+
+    /// A tournament's pairings by round and board.
+    pub fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError> {
+        self.query_list(
+            "SELECT id, tournament_id, round, board, first_player, second_player, result \
+             FROM tournament_matches WHERE tournament_id = ?1 ORDER BY round, board",
+            [id],
+            |r| {
+                Ok(TournamentMatch {
+                    id: r.get(0)?,
+                    tournament_id: r.get(1)?,
+                    round: r.get(2)?,
+                    board: r.get(3)?,
+                    first_player: r.get(4)?,
+                    second_player: r.get(5)?,
+                    result: r.get(6)?,
+                })
+            },
+        )
+    }
+
+    /// The game of a tournament match with these players on these sides.
+    pub fn game_of_match_sides(
+        &self,
+        match_id: MatchId,
+        first_player: &str,
+        second_player: &str,
+    ) -> Result<Option<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE tournament_match_id = ?1 \
+             AND first_player = ?2 AND second_player = ?3"
+        );
+        self.query_one_game(&sql, params![match_id, first_player, second_player])
+    }
+}
+
+/// Bumps a tournament's compare-and-set version: its entrants changed.
+pub(super) fn bump_tournament(c: &Connection, id: TournamentId) -> rusqlite::Result<()> {
+    c.prepare_cached("UPDATE tournaments SET version = version + 1 WHERE id = ?1")?
+        .execute([id])?;
+    Ok(())
+}

@@ -1,0 +1,324 @@
+//! Ids and rows that cross the store boundary.
+
+use super::*;
+
+/// Row id of a game.
+pub type GameId = i64;
+
+/// Row id of a challenge.
+pub type ChallengeId = i64;
+
+/// Row id of a tournament.
+pub type TournamentId = i64;
+
+/// Row id of a tournament match.
+pub type MatchId = i64;
+
+/// State of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameState {
+    Active,
+    Finished,
+    Aborted,
+}
+
+/// A new challenge. Missing servers, channels and players are created
+/// (named by their ids until `upsert_*` gives them names).
+#[derive(Debug, Clone, Default)]
+pub struct NewChallenge {
+    pub server_id: String,
+    pub channel_id: String,
+    pub challenger_id: String,
+    /// `None`: an open challenge anybody may accept.
+    pub opponent_id: Option<String>,
+    pub variant: String,
+    pub options: Vec<String>,
+    /// The side the challenger asked for; `None` = random / either.
+    pub challenger_side: Option<String>,
+    pub time_control: String,
+    pub rated: bool,
+    pub created_at: i64,
+    pub expires_at: Option<i64>,
+}
+
+/// A stored challenge.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Challenge {
+    pub id: ChallengeId,
+    pub server_id: String,
+    pub channel_id: String,
+    pub challenger_id: String,
+    pub opponent_id: Option<String>,
+    pub variant: String,
+    pub options: Vec<String>,
+    pub challenger_side: Option<String>,
+    pub time_control: String,
+    pub rated: bool,
+    /// `"open"`, `"accepted"`, `"declined"`, `"withdrawn"`, `"expired"`, ...
+    pub state: String,
+    /// The game started from this challenge.
+    pub game_id: Option<GameId>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub expires_at: Option<i64>,
+}
+
+/// A new game. Missing servers, channels and players are created.
+#[derive(Debug, Clone, Default)]
+pub struct NewGame {
+    pub server_id: String,
+    pub channel_id: String,
+    pub variant: String,
+    pub options: Vec<String>,
+    pub seed: u64,
+    /// Name of the side that moves first (e.g. `"attackers"`), for display.
+    pub first_side: String,
+    /// Player of the side that moves first.
+    pub first_player: String,
+    /// Player of the other side.
+    pub second_player: String,
+    pub challenge_id: Option<ChallengeId>,
+    pub tournament_match_id: Option<MatchId>,
+    pub rated: bool,
+    pub time_control: String,
+    /// Seconds in each side's bank, `None` when the control has no bank.
+    pub bank_first: Option<i64>,
+    pub bank_second: Option<i64>,
+    pub created_at: i64,
+    pub deadline: Option<i64>,
+}
+
+/// A stored game (header only; its moves come from [`Store::moves`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct GameRow {
+    pub id: GameId,
+    pub server_id: String,
+    pub channel_id: String,
+    pub variant: String,
+    pub options: Vec<String>,
+    pub seed: u64,
+    pub first_side: String,
+    pub first_player: String,
+    pub second_player: String,
+    pub challenge_id: Option<ChallengeId>,
+    pub tournament_match_id: Option<MatchId>,
+    pub rated: bool,
+    pub time_control: String,
+    pub bank_first: Option<i64>,
+    pub bank_second: Option<i64>,
+    pub paused: bool,
+    pub state: GameState,
+    pub result: Option<String>,
+    pub reason: Option<String>,
+    /// Number of stored moves: the `expected_number` for the next move.
+    pub move_count: u32,
+    pub created_at: i64,
+    pub updated_at: i64,
+    pub finished_at: Option<i64>,
+    pub deadline: Option<i64>,
+    pub reminders_sent: u32,
+    pub last_reminder_at: Option<i64>,
+}
+
+/// One move to append; see [`Store::append_move`].
+#[derive(Debug, Clone, Default)]
+pub struct NewMove<'a> {
+    pub game_id: GameId,
+    /// The number of moves the caller saw (the new move's 0-based number).
+    pub expected_number: u32,
+    pub text: &'a str,
+    pub player_id: &'a str,
+    pub at: i64,
+    /// The Discord message or interaction id that made the move; unique.
+    pub source_id: &'a str,
+    /// `Some((result, reason))` when this move ends the game.
+    pub finished: Option<(&'a str, &'a str)>,
+    /// The game's deadline after this move (`None`: no deadline). Cleared
+    /// anyway when the move ends the game.
+    pub deadline: Option<i64>,
+    /// `Some([first, second])` sets both banks; `None` leaves them.
+    pub banks: Option<[Option<i64>; 2]>,
+}
+
+/// A stored move.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StoredMove {
+    /// 0-based.
+    pub number: u32,
+    pub text: String,
+    pub player_id: String,
+    pub at: i64,
+    pub source_id: String,
+}
+
+/// Kind of offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferKind {
+    Draw,
+    Takeback,
+    /// A request to stop the clock.
+    Pause,
+    /// A request to start it again.
+    Resume,
+}
+
+/// A standing offer.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Offer {
+    pub kind: OfferKind,
+    pub by_player: String,
+    pub at: i64,
+    /// The game's move count when the offer was made.
+    pub move_count: u32,
+}
+
+/// A player.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Player {
+    pub id: String,
+    pub display_name: String,
+}
+
+/// A new tournament.
+#[derive(Debug, Clone, Default)]
+pub struct NewTournament {
+    pub server_id: String,
+    pub channel_id: Option<String>,
+    pub name: String,
+    pub variant: String,
+    pub options: Vec<String>,
+    pub format: String,
+    pub data: String,
+    pub created_by: Option<String>,
+    pub created_at: i64,
+}
+
+/// A stored tournament.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Tournament {
+    pub id: TournamentId,
+    pub server_id: String,
+    pub channel_id: Option<String>,
+    pub name: String,
+    pub variant: String,
+    pub options: Vec<String>,
+    pub format: String,
+    pub state: String,
+    /// JSON owned by the tournament module.
+    pub data: String,
+    pub created_by: Option<String>,
+    pub created_at: i64,
+    pub updated_at: i64,
+    /// The compare-and-set counter: bumped by every change of the row.
+    pub version: i64,
+}
+
+/// One pairing to write with [`Store::commit_tournament`]: inserted if the
+/// tournament has no match at `(round, board)`, otherwise only its result
+/// is filled in (a result once stored is never changed).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MatchSpec {
+    pub round: u32,
+    pub board: u32,
+    pub first_player: Option<String>,
+    pub second_player: Option<String>,
+    pub result: Option<String>,
+}
+
+/// What [`Store::join_tournament`] did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum JoinOutcome {
+    /// Entered; the number of active entrants now.
+    Joined(u32),
+    /// Already entered.
+    Already,
+    /// Entered once and left: cannot come back.
+    Left,
+    /// `max` active entrants already.
+    Full,
+    /// The tournament is not in sign-up (or does not exist).
+    Closed,
+}
+
+/// A tournament entrant.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentPlayer {
+    pub player_id: String,
+    pub joined_at: i64,
+    pub withdrawn_at: Option<i64>,
+    pub seed: Option<i64>,
+}
+
+/// A tournament pairing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct TournamentMatch {
+    pub id: MatchId,
+    pub tournament_id: TournamentId,
+    pub round: u32,
+    pub board: u32,
+    pub first_player: Option<String>,
+    /// `None`: a bye.
+    pub second_player: Option<String>,
+    pub result: Option<String>,
+}
+
+/// A rating row (per server, variant and player).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Rating {
+    pub server_id: String,
+    pub variant: String,
+    pub player_id: String,
+    pub rating: f64,
+    pub rd: f64,
+    pub vol: f64,
+    pub games: u32,
+    pub wins_first: u32,
+    pub wins_second: u32,
+    pub losses: u32,
+    pub draws: u32,
+    pub updated_at: i64,
+}
+
+impl GameState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            GameState::Active => "active",
+            GameState::Finished => "finished",
+            GameState::Aborted => "aborted",
+        }
+    }
+
+    pub(super) fn parse(s: &str) -> Result<GameState, StoreError> {
+        match s {
+            "active" => Ok(GameState::Active),
+            "finished" => Ok(GameState::Finished),
+            "aborted" => Ok(GameState::Aborted),
+            other => Err(StoreError::BadData {
+                detail: format!("unknown game state {other:?}"),
+            }),
+        }
+    }
+}
+
+impl OfferKind {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            OfferKind::Draw => "draw",
+            OfferKind::Takeback => "takeback",
+            OfferKind::Pause => "pause",
+            OfferKind::Resume => "resume",
+        }
+    }
+
+    pub(super) fn parse(s: &str) -> Result<OfferKind, StoreError> {
+        match s {
+            "draw" => Ok(OfferKind::Draw),
+            "takeback" => Ok(OfferKind::Takeback),
+            "pause" => Ok(OfferKind::Pause),
+            "resume" => Ok(OfferKind::Resume),
+            other => Err(StoreError::BadData {
+                detail: format!("unknown offer kind {other:?}"),
+            }),
+        }
+    }
+}
