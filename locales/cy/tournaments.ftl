@@ -18,7 +18,7 @@ tournament-name-missing = Rhowch enw i'r twrnamaint: name:Gwanwyn.
 tournament-bad-format = Y fformat yw round-robin neu swiss, nid { $text }.
 tournament-bad-rounds = Mae gan dwrnamaint swiss rhwng 1 ac 20 rownd.
 tournament-bad-match = Mae gornest naill ai'n single neu'n two-game.
-tournament-bad-max = max yw'r nifer fwyaf o chwaraewyr, o leiaf 2.
+tournament-bad-max = max yw'r nifer fwyaf o chwaraewyr, o 2 i { $max }.
 tournament-bad-start = start yw amser o hyn ymlaen, fel 2d, 12h neu 90m (neu dechreuwch y twrnamaint gyda /tournament start).
 tournament-created = Twrnamaint { $id }: **{ $name }** — { $description }. Ymunwch gyda /tournament join.
 tournament-max-players = { $n } chwaraewr ar y mwyaf.
@@ -39,7 +39,6 @@ tournament-is-state = **{ $name }**: { $state }.
 tournament-cannot-start = All **{ $name }** ddim dechrau: { $reason } ({ $n } wedi ymuno).
 tournament-begins = Mae **{ $name }** yn dechrau gyda { $n } chwaraewr: { $players }.
 tournament-over = Mae **{ $name }** ar ben. Yr enillydd yw { $winner } gyda { $points } o bwyntiau! Llongyfarchiadau.
-    { $table }
 tournament-pairing-failed = Methodd y paru: { $reason }
 tournament-round-head = **{ $name }**, rownd { $round } o { $total }:
 tournament-bye = Rownd rydd: { $player } (1 pwynt)
@@ -104,3 +103,10 @@ tournament-error-unknown-player = dydy { $player } ddim yn y twrnamaint hwn
 tournament-error-already-withdrawn = mae { $player } eisoes wedi tynnu allan
 tournament-error-no-such-game = does dim gêm heb ei gorffen rhwng y chwaraewyr hyn
 tournament-error-not-in-game = dydy { $player } ddim yn y gêm hon
+
+tournament-unreadable = Does dim modd darllen cofnodion twrnamaint { $id }, felly rwy'n ei adael fel y mae. Gall gweithredwr y bot edrych arno.
+tournament-busy = Mae'r twrnamaint yn newid ar hyn o bryd: rhowch gynnig arall arni mewn munud.
+tournament-list-unreadable = { $id }. **{ $name }** — does dim modd darllen ei gofnodion
+tournament-no-pairings = Does dim parau gan **{ $name }** eto.
+tournament-thread-failed-busy = Allwn i ddim agor edefyn ar gyfer rownd { $round }, bwrdd { $board } ({ $first } yn erbyn { $second }), ac mae gêm ar y gweill yn y sianel hon. Gall trefnydd roi cynnig arall arni gyda /tournament start.
+tournament-thread-failed-here = Allwn i ddim agor edefyn ar gyfer rownd { $round }, bwrdd { $board } ({ $first } yn erbyn { $second }): mae'r gêm yn cael ei chwarae yma.

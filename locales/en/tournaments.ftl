@@ -23,7 +23,7 @@ tournament-name-missing = Give the tournament a name: name:Spring.
 tournament-bad-format = The format is round-robin or swiss, not { $text }.
 tournament-bad-rounds = A Swiss tournament has 1 to 20 rounds.
 tournament-bad-match = A match is single or two-game.
-tournament-bad-max = max is the most players, at least 2.
+tournament-bad-max = max is the most players, from 2 to { $max }.
 tournament-bad-start = start is a time from now, like 2d, 12h or 90m (or start it with /tournament start).
 # Followed by tournament-max-players and tournament-starts-in or
 # tournament-organiser-starts, each after a space.
@@ -55,9 +55,9 @@ tournament-is-state = **{ $name }** is { $state }.
 # $reason: why the pairing rules refuse (from the tournament module).
 tournament-cannot-start = **{ $name }** cannot start: { $reason } ({ $n } joined).
 tournament-begins = **{ $name }** begins with { $n } players: { $players }.
-# $points: already written with fractions ("2½"); $table: the standings text.
+# $points: already written with fractions ("2½"). The standings table
+# (a code block) and tournament-standings-order follow on new lines.
 tournament-over = **{ $name }** is over. The winner is { $winner } with { $points } points! Congratulations.
-    { $table }
 tournament-pairing-failed = Pairing failed: { $reason }
 tournament-round-head = **{ $name }**, round { $round } of { $total }:
 tournament-bye = Bye: { $player } (1 point)
@@ -128,3 +128,12 @@ tournament-error-unknown-player = { $player } is not in this tournament
 tournament-error-already-withdrawn = { $player } has already withdrawn
 tournament-error-no-such-game = no unfinished game between these players
 tournament-error-not-in-game = { $player } is not in this game
+
+# Refusals and notices of the tournament use cases.
+tournament-unreadable = The records of tournament { $id } cannot be read, so I leave it as it is. The bot's operator can look into it.
+tournament-busy = The tournament is changing right now: try again in a moment.
+tournament-list-unreadable = { $id }. **{ $name }** — its records cannot be read
+tournament-no-pairings = **{ $name }** has no pairings.
+# A match thread could not be opened ($first, $second: mentions).
+tournament-thread-failed-busy = I could not open a thread for round { $round }, board { $board } ({ $first } v { $second }), and this channel has a game in progress. An organiser can try again with /tournament start.
+tournament-thread-failed-here = I could not open a thread for round { $round }, board { $board } ({ $first } v { $second }): the game is played here.

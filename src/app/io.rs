@@ -161,6 +161,12 @@ impl Reply {
         self.body.push(Part::Msg(msg));
         self
     }
+    /// Text that is no sentence (a table, a diagram) on a new line.
+    pub(crate) fn raw_line(mut self, text: impl Into<String>) -> Reply {
+        self.body.push(Part::Break);
+        self.body.push(Part::Raw(text.into()));
+        self
+    }
     /// Puts `text` (a mention) before the words.
     pub(crate) fn prefix(mut self, text: impl Into<String>) -> Reply {
         self.body.insert(0, Part::Raw(text.into()));

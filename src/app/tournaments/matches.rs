@@ -17,7 +17,7 @@ pub(super) fn state_match<'a>(
 pub(crate) fn start_match_in_thread(app: &App, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
     let row = match app.store.get_match(match_id) {
         Ok(Some(r)) => r,
-        Ok(None) => return private(format!("There is no match {match_id}.")),
+        Ok(None) => return tell(Msg::new("tournament-no-match").num("id", match_id)),
         Err(e) => return store_err(e),
     };
     let t = match load(app, row.tournament_id) {
@@ -30,21 +30,22 @@ pub(crate) fn start_match_in_thread(app: &App, ctx: &Ctx, match_id: i64, thread:
     let mut resp = start_next_game(app, &t, &row, thread, ctx.now);
     if resp.replies.is_empty() {
         resp.replies.push(
-            Reply::text(format!(
-                "Nothing to play in this match of **{}**: its games are decided.",
-                crate::app::escape::name(&t.row.name)
-            ))
-            .to(Target::Channel(thread.to_string())),
+            Reply::say(Msg::new("tournament-match-decided").str("name", name_of(&t)))
+                .to(Target::Channel(thread.to_string())),
         );
     } else {
         resp.replies.push(
-            Reply::text(format!(
-                "Round {}, board {}: {} v {} in <#{thread}>.",
-                row.round,
-                row.board,
-                mention(row.first_player.as_deref().unwrap_or("")),
-                mention(row.second_player.as_deref().unwrap_or(""))
-            ))
+            Reply::say(
+                Msg::new("tournament-match-thread")
+                    .num("round", row.round)
+                    .num("board", row.board)
+                    .str("first", mention(row.first_player.as_deref().unwrap_or("")))
+                    .str(
+                        "second",
+                        mention(row.second_player.as_deref().unwrap_or("")),
+                    )
+                    .str("thread", format!("<#{thread}>")),
+            )
             .to(Target::Channel(channel_of(&t))),
         );
     }
@@ -86,7 +87,7 @@ pub(super) fn start_next_game(
     };
     let rules = match rules_of(&t.row.variant, &t.row.options) {
         Ok(r) => r,
-        Err(e) => return private(e),
+        Err(e) => return private_text(e),
     };
     let seed = game_seed(row.id * 2 + index as i64, now, channel);
     let start = NewStart {
@@ -111,16 +112,26 @@ pub(super) fn start_next_game(
         // (the unique index on match and sides).
         Err(StartError::Store(StoreError::ChannelBusy { .. })) => return Response::none(),
         Err(StartError::Store(e)) => return store_err(e),
-        Err(StartError::Load(_, e)) => return private(e),
+        Err(StartError::Load(id, e)) => {
+            return Response::one(Reply::tell(crate::app::unreadable(id, &e)))
+        }
     };
     let id = l.row.id;
     let of = m.pairing.games.len();
-    let title = format!(
-        "**{}**, round {}, board {}, game {} of {of} (game {id}):",
-        crate::app::escape::name(&t.row.name),
-        row.round,
-        row.board,
-        index + 1,
+    // The opening addresses the player to move: the title is in their language.
+    let reader = l
+        .game
+        .to_move()
+        .map_or(l.players[0].as_str(), |s| l.players[s.index()].as_str());
+    let title = crate::i18n::t(
+        app.lang_of(reader, &t.row.server_id),
+        &Msg::new("tournament-game-title")
+            .str("name", name_of(t))
+            .num("round", row.round)
+            .num("board", row.board)
+            .num("number", index + 1)
+            .num("of", of)
+            .num("id", id),
     );
     let text = app.opening_text(&l, &title);
     Response::one(
@@ -209,6 +220,8 @@ pub(super) fn after_game(
         if t.row.state != RUNNING {
             return Ok(None);
         }
+        // No one asked: announcements are in the server's language.
+        let lang = app.lang_of("", &t.row.server_id);
         let was_complete = t
             .data
             .state
@@ -222,18 +235,19 @@ pub(super) fn after_game(
                 let a = t.data.player(m.pairing.first).to_string();
                 let b = m.pairing.second.map(|b| t.data.player(b)).unwrap_or("");
                 plan.resp.replies.push(
-                    Reply::text(format!(
-                        "Match over: {} {}–{} {}.",
-                        mention(&a),
-                        fmt_points(o.first_game_points),
-                        fmt_points(o.second_game_points),
-                        mention(b)
-                    ))
+                    Reply::say(
+                        Msg::new("tournament-match-over")
+                            .str("first", mention(&a))
+                            .str("first-points", fmt_points(o.first_game_points))
+                            .str("second-points", fmt_points(o.second_game_points))
+                            .str("second", mention(b)),
+                    )
+                    .in_lang(lang)
                     .to(Target::Channel(channel.to_string())),
                 );
             }
         }
-        advance(app, t, plan).map(Some)
+        advance(app, t, plan, lang).map(Some)
     })?;
     let mut resp = plan.resp;
     // After the commit: the match's next game (idempotent).
@@ -246,7 +260,7 @@ pub(super) fn after_game(
 pub(crate) fn match_thread_failed(app: &App, ctx: &Ctx, match_id: i64) -> Response {
     let row = match app.store.get_match(match_id) {
         Ok(Some(r)) => r,
-        Ok(None) => return private(format!("There is no match {match_id}.")),
+        Ok(None) => return tell(Msg::new("tournament-no-match").num("id", match_id)),
         Err(e) => return store_err(e),
     };
     let t = match load(app, row.tournament_id) {
@@ -254,11 +268,16 @@ pub(crate) fn match_thread_failed(app: &App, ctx: &Ctx, match_id: i64) -> Respon
         Err(r) => return r,
     };
     let channel = channel_of(&t);
-    let who = format!(
-        "{} v {}",
-        mention(row.first_player.as_deref().unwrap_or("")),
-        mention(row.second_player.as_deref().unwrap_or(""))
-    );
+    let words = |id: &'static str| {
+        Msg::new(id)
+            .num("round", row.round)
+            .num("board", row.board)
+            .str("first", mention(row.first_player.as_deref().unwrap_or("")))
+            .str(
+                "second",
+                mention(row.second_player.as_deref().unwrap_or("")),
+            )
+    };
     let games = start_next_game(app, &t, &row, &channel, ctx.now);
     let mut resp = Response::none();
     if games.replies.is_empty() {
@@ -268,22 +287,13 @@ pub(crate) fn match_thread_failed(app: &App, ctx: &Ctx, match_id: i64) -> Respon
             .is_ok_and(|g| !g.is_empty());
         if !started {
             resp.replies.push(
-                Reply::text(format!(
-                    "I could not open a thread for round {}, board {} ({who}), and this channel has a game in progress. An organiser can try again with /tournament start.",
-                    row.round, row.board
-                ))
-                .to(Target::Channel(channel)),
+                Reply::say(words("tournament-thread-failed-busy")).to(Target::Channel(channel)),
             );
         }
         return resp;
     }
-    resp.replies.push(
-        Reply::text(format!(
-            "I could not open a thread for round {}, board {} ({who}): the game is played here.",
-            row.round, row.board
-        ))
-        .to(Target::Channel(channel)),
-    );
+    resp.replies
+        .push(Reply::say(words("tournament-thread-failed-here")).to(Target::Channel(channel)));
     resp.extend(games);
     resp
 }

@@ -60,6 +60,7 @@ use super::{
     arg, game_seed, mention, rules_of, slug, store_err, App, Ctx, Effect, Loaded, Reply, Response,
     Target, TimeControl,
 };
+use crate::i18n::{Lang, Msg};
 use crate::rules::{Ruleset, Side, VARIANTS};
 use crate::store::{self, GameRow, GameState, JoinOutcome, MatchSpec, NewTournament, StoreError};
 use crate::tournament::{
@@ -132,8 +133,58 @@ struct T {
     data: Data,
 }
 
-fn private(t: impl Into<String>) -> Response {
+/// A refusal or notice for the asker alone.
+fn tell(m: Msg) -> Response {
+    Response::one(Reply::tell(m))
+}
+
+/// Words from outside the catalogue (the rules' and time controls'
+/// refusals, still plain text where they are made).
+fn private_text(t: impl Into<String>) -> Response {
     Response::one(Reply::private(t))
+}
+
+/// The tournament's name, escaped for Discord markup.
+fn name_of(t: &T) -> String {
+    crate::app::escape::name(&t.row.name)
+}
+
+/// A tournament or challenge state as players read it.
+fn state_msg(state: &str) -> Msg {
+    Msg::new("state-name").str("state", state)
+}
+
+/// "**Spring** is finished."
+fn is_state(t: &T) -> Response {
+    tell(
+        Msg::new("tournament-is-state")
+            .str("name", name_of(t))
+            .msg("state", state_msg(&t.row.state)),
+    )
+}
+
+/// The words of a refusal of the pure tournament module.
+fn error_msg(t: &T, e: &TournamentError) -> Msg {
+    let who = |p: &PlayerId| mention(t.data.player(*p));
+    match e {
+        TournamentError::TooFewPlayers => Msg::new("tournament-error-too-few-players"),
+        TournamentError::DuplicatePlayer(p) => {
+            Msg::new("tournament-error-duplicate-player").str("player", who(p))
+        }
+        TournamentError::NoRounds => Msg::new("tournament-error-no-rounds"),
+        TournamentError::RoundInProgress => Msg::new("tournament-error-round-in-progress"),
+        TournamentError::Finished => Msg::new("tournament-error-finished"),
+        TournamentError::UnknownPlayer(p) => {
+            Msg::new("tournament-error-unknown-player").str("player", who(p))
+        }
+        TournamentError::AlreadyWithdrawn(p) => {
+            Msg::new("tournament-error-already-withdrawn").str("player", who(p))
+        }
+        TournamentError::NoSuchGame => Msg::new("tournament-error-no-such-game"),
+        TournamentError::NotInGame(p) => {
+            Msg::new("tournament-error-not-in-game").str("player", who(p))
+        }
+    }
 }
 
 fn load(app: &App, id: i64) -> Result<T, Response> {
@@ -143,13 +194,10 @@ fn load(app: &App, id: i64) -> Result<T, Response> {
             Err(e) => {
                 // Never overwritten: nothing saves a tournament it could not read.
                 tracing::error!("tournament {id}: its data cannot be read ({e}); left untouched");
-                Err(private(format!(
-                    "The records of tournament {id} cannot be read, so I leave it as it is. \
-                     The bot's operator can look into it."
-                )))
+                Err(tell(Msg::new("tournament-unreadable").num("id", id)))
             }
         },
-        Ok(None) => Err(private(format!("There is no tournament {id}."))),
+        Ok(None) => Err(tell(Msg::new("tournament-none").num("id", id))),
         Err(e) => Err(store_err(e)),
     }
 }
@@ -209,9 +257,7 @@ fn update(
         return Ok((t, plan));
     }
     tracing::warn!("tournament {id}: still changing after {RETRIES} attempts");
-    Err(private(
-        "The tournament is changing right now: try again in a moment.",
-    ))
+    Err(tell(Msg::new("tournament-busy")))
 }
 
 /// The pairings of the state that the store lacks, and the decided ones
@@ -263,15 +309,15 @@ fn is_open(state: &str) -> bool {
 /// open one on the server.
 fn find(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<T, Response> {
     if let Some(id) = arg(args, "id") {
-        let n: i64 = id
-            .trim_start_matches('#')
-            .parse()
-            .map_err(|_| private(format!("{id} is not a tournament number.")))?;
+        let n: i64 = id.trim_start_matches('#').parse().map_err(|_| {
+            tell(
+                Msg::new("tournament-not-a-number")
+                    .str("text", id.chars().take(20).collect::<String>()),
+            )
+        })?;
         let t = load(app, n)?;
         if t.row.server_id != ctx.server {
-            return Err(private(format!(
-                "There is no tournament {n} on this server."
-            )));
+            return Err(tell(Msg::new("tournament-not-on-server").num("id", n)));
         }
         return Ok(t);
     }
@@ -294,9 +340,7 @@ fn find(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<T, Response> 
         });
     match pick {
         Some(r) => load(app, r.id),
-        None => Err(private(
-            "Which tournament? Give its number, like id:1 (see /tournament list).",
-        )),
+        None => Err(tell(Msg::new("tournament-which"))),
     }
 }
 
@@ -321,23 +365,19 @@ pub(crate) fn command(app: &App, ctx: &Ctx, sub: &str, args: &[(String, String)]
                     withdraw(app, ctx, t, &me.id, false)
                 }
                 "start" => start(app, ctx, t),
-                "standings" => Ok(standings(app, &t)),
+                "standings" => Ok(standings(app, &t, app.lang(ctx))),
                 "info" => Ok(info(app, &t)),
                 "withdraw" => match arg(args, "player") {
                     Some(p) => {
                         let p = p.to_string();
                         withdraw(app, ctx, t, &p, true)
                     }
-                    None => Err(private(
-                        "Name the player: /tournament withdraw player:@someone.",
-                    )),
+                    None => Err(tell(Msg::new("tournament-name-the-player"))),
                 },
                 _ => cancel(app, ctx, t),
             }
         }
-        _ => Err(private(
-            "Tournament commands: create, join, leave, start, standings, info, list, withdraw, cancel.",
-        )),
+        _ => Err(tell(Msg::new("tournament-commands"))),
     };
     r.unwrap_or_else(|r| r)
 }
@@ -428,6 +468,7 @@ mod tests {
         });
         let Err(resp) = r else { panic!("committed") };
         assert_eq!(calls, RETRIES);
+        let resp = app.localise(resp, "", "srv");
         assert!(resp.replies[0].text.contains("try again in a moment"));
         let row = app.store.get_tournament(id).unwrap().unwrap();
         assert!(!row.data.contains("64"));

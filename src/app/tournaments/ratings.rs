@@ -91,34 +91,32 @@ pub(crate) fn ratings_command(
         let variant = arg(args, "variant").unwrap_or("tawlbwrdd");
         let rules = match Ruleset::from_spec(variant, &[]) {
             Ok(r) => r,
-            Err(e) => return private(e),
+            Err(e) => return private_text(e),
         };
         let rows = match app.store.leaderboard(&ctx.server, rules.variant, 20) {
             Ok(r) => r,
             Err(e) => return store_err(e),
         };
         if rows.is_empty() {
-            return Response::one(Reply::text(format!(
-                "No rated {} games on this server yet.",
-                rules.name
-            )));
-        }
-        let mut out = format!("**{}** ratings (Glicko-2):", rules.name);
-        for (i, r) in rows.iter().enumerate() {
-            out.push_str(&format!(
-                "\n{}. {} — {:.0} ±{:.0}, {} game{} ({} won, {} lost, {} drawn)",
-                i + 1,
-                app.name_of(&r.player_id),
-                r.rating,
-                rating_now(r, ctx.now).rd,
-                r.games,
-                if r.games == 1 { "" } else { "s" },
-                r.wins_first + r.wins_second,
-                r.losses,
-                r.draws
+            return Response::one(Reply::say(
+                Msg::new("leaderboard-none").str("game", rules.name),
             ));
         }
-        return Response::one(Reply::text(out));
+        let mut out = Reply::say(Msg::new("leaderboard-head").str("game", rules.name));
+        for (i, r) in rows.iter().enumerate() {
+            out = out.line(
+                Msg::new("leaderboard-line")
+                    .num("rank", i + 1)
+                    .str("player", app.name_of(&r.player_id))
+                    .str("rating", format!("{:.0}", r.rating))
+                    .str("rd", format!("{:.0}", rating_now(r, ctx.now).rd))
+                    .num("games", r.games)
+                    .num("won", r.wins_first + r.wins_second)
+                    .num("lost", r.losses)
+                    .num("drawn", r.draws),
+            );
+        }
+        return Response::one(out);
     }
     let who = arg(args, "player")
         .map(|p| {
@@ -128,7 +126,7 @@ pub(crate) fn ratings_command(
                 .to_string()
         })
         .unwrap_or_else(|| ctx.user.id.clone());
-    let mut out = format!("**{}**", app.name_of(&who));
+    let mut out = Reply::say(Msg::new("profile-head").str("player", app.name_of(&who)));
     let mut any = false;
     for v in VARIANTS {
         let Ok(Some(r)) = app.store.get_rating(&ctx.server, v.id, &who) else {
@@ -138,23 +136,22 @@ pub(crate) fn ratings_command(
             continue;
         };
         any = true;
-        out.push_str(&format!(
-            "\n{}: {:.0} ±{:.0} — {} game{}: {} won as {}, {} won as {}, {} lost, {} drawn",
-            v.name,
-            r.rating,
-            rating_now(&r, ctx.now).rd,
-            r.games,
-            if r.games == 1 { "" } else { "s" },
-            r.wins_first,
-            rules.side_name(Side::First),
-            r.wins_second,
-            rules.side_name(Side::Second),
-            r.losses,
-            r.draws
-        ));
+        out = out.line(
+            Msg::new("profile-line")
+                .str("game", v.name)
+                .str("rating", format!("{:.0}", r.rating))
+                .str("rd", format!("{:.0}", rating_now(&r, ctx.now).rd))
+                .num("games", r.games)
+                .num("won-first", r.wins_first)
+                .str("first-side", rules.side_name(Side::First))
+                .num("won-second", r.wins_second)
+                .str("second-side", rules.side_name(Side::Second))
+                .num("lost", r.losses)
+                .num("drawn", r.draws),
+        );
     }
     if !any {
-        out.push_str("\nNo rated games yet.");
+        out = out.line(Msg::new("profile-no-rated"));
     }
     // This server's games only; in direct messages, only games the asker plays.
     let current: Vec<GameRow> = app
@@ -165,24 +162,24 @@ pub(crate) fn ratings_command(
         .filter(|g| crate::app::visible_to(g, &ctx.user.id))
         .collect();
     if current.is_empty() {
-        out.push_str("\nNo games in progress.");
+        out = out.line(Msg::new("profile-no-games"));
     } else {
-        out.push_str("\nGames in progress:");
+        out = out.line(Msg::new("profile-games-head"));
         for g in current {
             let opp = if g.first_player == who {
                 &g.second_player
             } else {
                 &g.first_player
             };
-            out.push_str(&format!(
-                "\n• Game {} in <#{}>: {} against {}, {} moves",
-                g.id,
-                g.channel_id,
-                g.variant,
-                app.name_of(opp),
-                g.move_count
-            ));
+            out = out.line(
+                Msg::new("profile-game")
+                    .num("id", g.id)
+                    .str("channel", format!("<#{}>", g.channel_id))
+                    .str("variant", g.variant.clone())
+                    .str("opponent", app.name_of(opp))
+                    .num("moves", g.move_count),
+            );
         }
     }
-    Response::one(Reply::text(out))
+    Response::one(out)
 }

@@ -8,13 +8,11 @@ pub(super) fn create(
     args: &[(String, String)],
 ) -> Result<Response, Response> {
     if !ctx.manage_server {
-        return Err(private(
-            "Only members with the Manage Server permission can create tournaments.",
-        ));
+        return Err(tell(Msg::new("tournament-create-not-allowed")));
     }
     let name: String = arg(args, "name").unwrap_or("").chars().take(60).collect();
     if name.is_empty() {
-        return Err(private("Give the tournament a name: name:Spring."));
+        return Err(tell(Msg::new("tournament-name-missing")));
     }
     let variant = arg(args, "variant").unwrap_or("tawlbwrdd");
     let options: Vec<String> = arg(args, "options")
@@ -25,7 +23,7 @@ pub(super) fn create(
                 .collect()
         })
         .unwrap_or_default();
-    let rules = Ruleset::from_spec(variant, &options).map_err(private)?;
+    let rules = Ruleset::from_spec(variant, &options).map_err(private_text)?;
     let format = match arg(args, "format")
         .unwrap_or("swiss")
         .to_ascii_lowercase()
@@ -34,34 +32,34 @@ pub(super) fn create(
         "swiss" => "swiss",
         "round-robin" | "roundrobin" | "round robin" | "rr" => "round-robin",
         other => {
-            return Err(private(format!(
-                "The format is round-robin or swiss, not {}.",
-                other.chars().take(20).collect::<String>()
-            )))
+            return Err(tell(
+                Msg::new("tournament-bad-format")
+                    .str("text", other.chars().take(20).collect::<String>()),
+            ))
         }
     };
     let rounds = match (format, arg(args, "rounds")) {
         ("swiss", None) => Some(3),
         ("swiss", Some(r)) => match r.parse::<u32>() {
             Ok(n) if (1..=20).contains(&n) => Some(n),
-            _ => return Err(private("A Swiss tournament has 1 to 20 rounds.")),
+            _ => return Err(tell(Msg::new("tournament-bad-rounds"))),
         },
         _ => None,
     };
     let kind = match arg(args, "match").map(str::to_ascii_lowercase).as_deref() {
         None | Some("two-game" | "two" | "2") => "two-game",
         Some("single" | "one" | "1") => "single",
-        Some(_) => return Err(private("A match is single or two-game.")),
+        Some(_) => return Err(tell(Msg::new("tournament-bad-match"))),
     };
-    let tc = TimeControl::parse(arg(args, "time").unwrap_or("3d")).map_err(private)?;
+    let tc = TimeControl::parse(arg(args, "time").unwrap_or("3d")).map_err(private_text)?;
     let max_players = match arg(args, "max") {
         None => None,
         Some(m) => match m.parse::<u32>() {
             Ok(n) if (2..=MAX_ENTRANTS).contains(&n) => Some(n),
             _ => {
-                return Err(private(format!(
-                    "max is the most players, from 2 to {MAX_ENTRANTS}."
-                )))
+                return Err(tell(
+                    Msg::new("tournament-bad-max").num("max", MAX_ENTRANTS),
+                ))
             }
         },
     };
@@ -69,11 +67,7 @@ pub(super) fn create(
         None => None,
         Some(s) => match crate::app::time_span(s.trim_start_matches('+')) {
             Some(secs) if secs > 0 => Some(ctx.now + secs),
-            _ => {
-                return Err(private(
-                    "start is a time from now, like 2d, 12h or 90m (or start it with /tournament start).",
-                ))
-            }
+            _ => return Err(tell(Msg::new("tournament-bad-start"))),
         },
     };
     let data = Data {
@@ -99,15 +93,20 @@ pub(super) fn create(
     let id = app.store.create_tournament(&nt).map_err(store_err)?;
     let t = load(app, id)?;
     let when = match start_at {
-        Some(at) => format!(" It starts in {}.", crate::app::time::span(at - ctx.now)),
-        None => " An organiser starts it with /tournament start.".into(),
+        Some(at) => Msg::new("tournament-starts-in").msg("span", crate::i18n::span(at - ctx.now)),
+        None => Msg::new("tournament-organiser-starts"),
     };
-    let max = format!(" At most {} players.", max_players.unwrap_or(MAX_ENTRANTS));
-    Ok(Response::one(Reply::text(format!(
-        "Tournament {id}: **{}** — {}. Join with /tournament join.{max}{when}",
-        crate::app::escape::name(&name),
-        describe(&t)
-    ))))
+    let max = Msg::new("tournament-max-players").num("n", max_players.unwrap_or(MAX_ENTRANTS));
+    Ok(Response::one(
+        Reply::say(
+            Msg::new("tournament-created")
+                .num("id", id)
+                .str("name", name_of(&t))
+                .msg("description", describe(&t)),
+        )
+        .then(max)
+        .then(when),
+    ))
 }
 
 pub(super) fn active_entrants(app: &App, id: i64) -> Result<Vec<String>, Response> {
@@ -123,15 +122,18 @@ pub(super) fn active_entrants(app: &App, id: i64) -> Result<Vec<String>, Respons
 
 pub(super) fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     let too_late = || {
-        private(format!(
-            "**{}** is {}: it is too late to join.",
-            crate::app::escape::name(&t.row.name),
-            if t.row.state == SIGNUP {
-                RUNNING
-            } else {
-                t.row.state.as_str()
-            }
-        ))
+        tell(
+            Msg::new("tournament-too-late")
+                .str("name", name_of(&t))
+                .msg(
+                    "state",
+                    state_msg(if t.row.state == SIGNUP {
+                        RUNNING
+                    } else {
+                        t.row.state.as_str()
+                    }),
+                ),
+        )
     };
     if t.row.state != SIGNUP {
         return Err(too_late());
@@ -144,43 +146,37 @@ pub(super) fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         .join_tournament(t.row.id, &ctx.user.id, ctx.now, max)
         .map_err(store_err)?
     {
-        JoinOutcome::Joined(n) => Ok(Response::one(Reply::text(format!(
-            "{} joins **{}** ({n} player{}).",
-            mention(&ctx.user.id),
-            crate::app::escape::name(&t.row.name),
-            if n == 1 { "" } else { "s" }
-        )))),
-        JoinOutcome::Already => Err(private(format!(
-            "You are already in **{}**.",
-            crate::app::escape::name(&t.row.name)
+        JoinOutcome::Joined(n) => Ok(Response::one(Reply::say(
+            Msg::new("tournament-joins")
+                .str("player", mention(&ctx.user.id))
+                .str("name", name_of(&t))
+                .num("n", n),
         ))),
-        JoinOutcome::Left => Err(private(format!(
-            "You left **{}** and cannot join it again.",
-            crate::app::escape::name(&t.row.name)
-        ))),
-        JoinOutcome::Full => Err(private(format!(
-            "**{}** is full ({max} players).",
-            crate::app::escape::name(&t.row.name)
-        ))),
+        JoinOutcome::Already => Err(tell(
+            Msg::new("tournament-already-in").str("name", name_of(&t)),
+        )),
+        JoinOutcome::Left => Err(tell(
+            Msg::new("tournament-left-cannot-rejoin").str("name", name_of(&t)),
+        )),
+        JoinOutcome::Full => Err(tell(
+            Msg::new("tournament-full")
+                .str("name", name_of(&t))
+                .num("n", max),
+        )),
         JoinOutcome::Closed => Err(too_late()),
     }
 }
 
 pub(super) fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     if !is_organiser(ctx, &t) {
-        return Err(private(
-            "Only the organiser or members with Manage Server can start a tournament.",
-        ));
+        return Err(tell(Msg::new("tournament-start-not-allowed")));
     }
     match t.row.state.as_str() {
-        SIGNUP => begin(app, t.row.id, ctx.now),
+        SIGNUP => begin(app, t.row.id, ctx.now, app.lang(ctx)),
         // Running: open the threads of matches that have no game yet (after
         // a restart that lost the front end's thread opening).
-        RUNNING => resume(app, t.row.id, ctx.now),
-        s => Err(private(format!(
-            "**{}** is {s}.",
-            crate::app::escape::name(&t.row.name)
-        ))),
+        RUNNING => resume(app, t.row.id, ctx.now, app.lang(ctx)),
+        _ => Err(is_state(&t)),
     }
 }
 
@@ -195,49 +191,56 @@ pub(super) fn new_state(t: &T, entrants: &[String]) -> Result<Tournament, Tourna
 }
 
 /// Fixes the entrants, builds the state and pairs round 1: all of it one
-/// commit.
-pub(super) fn begin(app: &App, id: i64, now: i64) -> Result<Response, Response> {
+/// commit. Announcements (with the round's table) are written in `lang`.
+pub(super) fn begin(app: &App, id: i64, now: i64, lang: Lang) -> Result<Response, Response> {
     let (_, plan) = update(app, id, now, |app, t, plan| {
         if t.row.state != SIGNUP {
-            return Err(private(format!(
-                "**{}** is {}.",
-                crate::app::escape::name(&t.row.name),
-                t.row.state
-            )));
+            return Err(is_state(t));
         }
         let entrants = active_entrants(app, t.row.id)?;
         let state = new_state(t, &entrants).map_err(|e| {
-            private(format!(
-                "**{}** cannot start: {e} ({} joined).",
-                crate::app::escape::name(&t.row.name),
-                entrants.len()
-            ))
+            tell(
+                Msg::new("tournament-cannot-start")
+                    .str("name", name_of(t))
+                    .msg("reason", error_msg(t, &e))
+                    .num("n", entrants.len()),
+            )
         })?;
         t.data.entrants = entrants;
         t.data.state = Some(state);
         plan.resp.replies.push(
-            Reply::text(format!(
-                "**{}** begins with {} players: {}.",
-                crate::app::escape::name(&t.row.name),
-                t.data.entrants.len(),
-                t.data
-                    .entrants
-                    .iter()
-                    .map(|e| mention(e))
-                    .collect::<Vec<_>>()
-                    .join(", ")
-            ))
+            Reply::say(
+                Msg::new("tournament-begins")
+                    .str("name", name_of(t))
+                    .num("n", t.data.entrants.len())
+                    .str(
+                        "players",
+                        t.data
+                            .entrants
+                            .iter()
+                            .map(|e| mention(e))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    ),
+            )
+            .in_lang(lang)
             .to(Target::Channel(channel_of(t))),
         );
-        advance(app, t, plan).map(Some)
+        advance(app, t, plan, lang).map(Some)
     })?;
     Ok(plan.resp)
 }
 
 /// Pairs rounds while the current one is complete; announces the winner at
 /// the end. Returns the tournament's state. Writes nothing: the pairings
-/// are committed with the state by [`update`].
-pub(super) fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static str, Response> {
+/// are committed with the state by [`update`]. The announcements are
+/// written in `lang` (the asker's, or the server's when no one asked).
+pub(super) fn advance(
+    app: &App,
+    t: &mut T,
+    plan: &mut Plan,
+    lang: Lang,
+) -> Result<&'static str, Response> {
     let channel = channel_of(t);
     loop {
         let entrants = t.data.entrants.clone();
@@ -253,15 +256,19 @@ pub(super) fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static 
                 .first()
                 .map(|r| fmt_points(r.points))
                 .unwrap_or_default();
-            let mut r = Reply::text(format!(
-                "**{}** is over. The winner is {w} with {pts} points! Congratulations.\n{}",
-                crate::app::escape::name(&t.row.name),
-                standings_text(app, t, &table)
-            ))
+            let mut r = Reply::say(
+                Msg::new("tournament-over")
+                    .str("name", name_of(t))
+                    .str("winner", w)
+                    .str("points", pts),
+            )
+            .raw_line(standings_text(app, t, &table, lang))
+            .line(Msg::new("tournament-standings-order"))
+            .in_lang(lang)
             .to(Target::Channel(channel.clone()));
             r = r.with_png(
                 &format!("tournament-{}-standings.png", t.row.id),
-                standings_png(app, t, &table),
+                standings_png(app, t, &table, lang),
             );
             plan.resp.replies.push(r);
             return Ok(FINISHED);
@@ -273,29 +280,37 @@ pub(super) fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static 
             Ok(p) => p,
             Err(e) => {
                 tracing::error!("tournament {}: pairing failed: {e}", t.row.id);
-                return Err(private(format!("Pairing failed: {e}")));
+                let reason = error_msg(t, &e);
+                return Err(tell(
+                    Msg::new("tournament-pairing-failed").msg("reason", reason),
+                ));
             }
         };
         let total = s.total_rounds();
         let round = s.current_round();
-        let mut lines = vec![format!(
-            "**{}**, round {round} of {total}:",
-            crate::app::escape::name(&t.row.name)
-        )];
+        let mut r = Reply::say(
+            Msg::new("tournament-round-head")
+                .str("name", crate::app::escape::name(&t.row.name))
+                .num("round", round)
+                .num("total", total),
+        );
         for p in &pairings {
             let a = player(p.first);
             match p.second {
-                None => lines.push(format!("Bye: {} (1 point)", mention(&a))),
+                None => r = r.line(Msg::new("tournament-bye").str("player", mention(&a))),
                 Some(b_id) => {
                     let b = player(b_id);
                     let forfeited = s.is_withdrawn(p.first) || s.is_withdrawn(b_id);
-                    lines.push(format!(
-                        "Board {}: {} v {}{}",
-                        p.board,
-                        mention(&a),
-                        mention(&b),
-                        if forfeited { " (forfeited)" } else { "" }
-                    ));
+                    let line = if forfeited {
+                        Msg::new("tournament-board-forfeited")
+                    } else {
+                        Msg::new("tournament-board")
+                    };
+                    r = r.line(
+                        line.num("board", p.board)
+                            .str("first", mention(&a))
+                            .str("second", mention(&b)),
+                    );
                     if !forfeited {
                         plan.threads.push((
                             p.round,
@@ -314,7 +329,7 @@ pub(super) fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static 
         }
         plan.resp
             .replies
-            .push(Reply::text(lines.join("\n")).to(Target::Channel(channel.clone())));
+            .push(r.in_lang(lang).to(Target::Channel(channel.clone())));
     }
 }
 
@@ -322,13 +337,13 @@ pub(super) fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static 
 /// records finished games it missed, starts the next game of matches whose
 /// game ended, pairs the next round if due, and reopens the threads of
 /// matches that never got a game.
-pub(super) fn resume(app: &App, id: i64, now: i64) -> Result<Response, Response> {
+pub(super) fn resume(app: &App, id: i64, now: i64, lang: Lang) -> Result<Response, Response> {
     let (t, plan) = update(app, id, now, |app, t, plan| {
         if t.row.state != RUNNING {
             return Ok(None);
         }
         record_finished_games(app, t);
-        advance(app, t, plan).map(Some)
+        advance(app, t, plan, lang).map(Some)
     })?;
     let mut resp = plan.resp;
     if t.row.state == RUNNING {
@@ -389,36 +404,23 @@ pub(super) fn reopen(app: &App, t: &T) -> Response {
         });
     }
     let n = resp.effects.len();
-    resp.replies.push(Reply::private(format!(
-        "**{}** is running (round {} of {}). {}",
-        crate::app::escape::name(&t.row.name),
-        s.current_round(),
-        s.total_rounds(),
-        if n == 0 {
-            "Every match of the round has its games.".to_string()
-        } else {
-            format!(
-                "Opening {n} match thread{} again.",
-                if n == 1 { "" } else { "s" }
-            )
-        }
-    )));
+    resp.replies.push(Reply::tell(
+        Msg::new("tournament-running")
+            .str("name", name_of(t))
+            .num("round", s.current_round())
+            .num("total", s.total_rounds())
+            .num("n", n),
+    ));
     resp
 }
 
 pub(super) fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     if !is_organiser(ctx, &t) {
-        return Err(private(
-            "Only the organiser or members with Manage Server can cancel a tournament.",
-        ));
+        return Err(tell(Msg::new("tournament-cancel-not-allowed")));
     }
     let (t, _) = update(app, t.row.id, ctx.now, |_, t, _| {
         if !is_open(&t.row.state) {
-            return Err(private(format!(
-                "**{}** is {}.",
-                crate::app::escape::name(&t.row.name),
-                t.row.state
-            )));
+            return Err(is_state(t));
         }
         Ok(Some(CANCELLED))
     })?;
@@ -432,18 +434,12 @@ pub(super) fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
             }
         }
     }
-    Ok(Response::one(Reply::text(format!(
-        "**{}** is cancelled{}.",
-        crate::app::escape::name(&t.row.name),
-        if aborted > 0 {
-            format!(
-                " ({aborted} game{} stopped)",
-                if aborted == 1 { "" } else { "s" }
-            )
-        } else {
-            String::new()
-        }
-    ))))
+    let m = if aborted > 0 {
+        Msg::new("tournament-cancelled-games").num("n", aborted)
+    } else {
+        Msg::new("tournament-cancelled")
+    };
+    Ok(Response::one(Reply::say(m.str("name", name_of(&t)))))
 }
 
 /// Starts the tournaments whose start time has passed. A scheduled start
@@ -479,12 +475,16 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
             });
             match cancelled {
                 Ok((t, _)) if t.row.state == CANCELLED => resp.replies.push(
-                    Reply::text(format!(
-                        "**{}** cannot start: {} ({} joined). It is cancelled.",
-                        crate::app::escape::name(&t.row.name),
-                        TournamentError::TooFewPlayers,
-                        entrants.len()
-                    ))
+                    Reply::say(
+                        Msg::new("tournament-auto-cancelled").msg(
+                            "reason",
+                            Msg::new("tournament-cannot-start")
+                                .str("name", name_of(&t))
+                                .msg("reason", error_msg(&t, &TournamentError::TooFewPlayers))
+                                .num("n", entrants.len()),
+                        ),
+                    )
+                    .in_lang(app.lang_of("", &t.row.server_id))
                     .to(Target::Channel(channel_of(&t))),
                 ),
                 Ok(_) => {}
@@ -492,9 +492,10 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
             }
             continue;
         }
-        match begin(app, row.id, now) {
+        match begin(app, row.id, now, app.lang_of("", &row.server_id)) {
             Ok(r) => resp.extend(r),
             Err(r) => {
+                let r = app.localise(r, "", "");
                 let why: Vec<&str> = r.replies.iter().map(|r| r.text.as_str()).collect();
                 tracing::error!(
                     "scheduled start of tournament {} failed, trying again in {START_RETRY}s: {why:?}",

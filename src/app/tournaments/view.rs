@@ -2,7 +2,20 @@
 
 use super::*;
 
-pub(super) fn describe(t: &T) -> String {
+/// A time control in words.
+pub(super) fn tc_msg(tc: TimeControl) -> Msg {
+    match tc {
+        TimeControl::None => Msg::new("tc-none"),
+        TimeControl::PerMove(p) => Msg::new("tc-per-move").msg("span", crate::i18n::span(p)),
+        TimeControl::Bank { bank, inc, cap } => Msg::new("tc-bank")
+            .msg("bank", crate::i18n::span(bank))
+            .msg("inc", crate::i18n::span(inc))
+            .msg("cap", crate::i18n::span(cap)),
+    }
+}
+
+/// "Tawlbwrdd, Swiss, 3 rounds, two-game matches (sides swapped), 3 days per move".
+pub(super) fn describe(t: &T) -> Msg {
     let rules = Ruleset::from_spec(&t.row.variant, &t.row.options);
     let game = match rules {
         Ok(r) if r.options.is_empty() => r.name.to_string(),
@@ -10,17 +23,21 @@ pub(super) fn describe(t: &T) -> String {
         Err(_) => t.row.variant.clone(),
     };
     let format = match (t.row.format.as_str(), t.data.rounds) {
-        ("swiss", Some(n)) => format!("Swiss, {n} round{}", if n == 1 { "" } else { "s" }),
-        _ => "round robin".to_string(),
+        ("swiss", Some(n)) => Msg::new("tournament-format-swiss").num("rounds", n),
+        _ => Msg::new("tournament-format-round-robin"),
     };
     let kind = match t.data.match_kind() {
-        MatchKind::Single => "one-game matches",
-        MatchKind::TwoGame => "two-game matches (sides swapped)",
+        MatchKind::Single => Msg::new("tournament-kind-single"),
+        MatchKind::TwoGame => Msg::new("tournament-kind-two-game"),
     };
-    let tc = TimeControl::parse(&t.data.time)
-        .map(|tc| tc.describe())
-        .unwrap_or_else(|_| t.data.time.clone());
-    format!("{game}, {format}, {kind}, {tc}")
+    let m = Msg::new("tournament-describe")
+        .str("game", game)
+        .msg("format", format)
+        .msg("matches", kind);
+    match TimeControl::parse(&t.data.time) {
+        Ok(tc) => m.msg("time", tc_msg(tc)),
+        Err(_) => m.str("time", t.data.time.clone()),
+    }
 }
 
 pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
@@ -29,17 +46,16 @@ pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
         .tournaments_on_server(&ctx.server)
         .map_err(store_err)?;
     if all.is_empty() {
-        return Ok(Response::one(Reply::text(
-            "There are no tournaments on this server yet.",
-        )));
+        return Ok(Response::one(Reply::say(Msg::new("tournament-list-none"))));
     }
     let mut lines = Vec::new();
     for r in all.iter().take(20) {
         let Ok(t) = load(app, r.id) else {
-            lines.push(format!(
-                "{}. **{}** — its records cannot be read",
-                r.id, r.name
-            ));
+            lines.push(
+                Msg::new("tournament-list-unreadable")
+                    .num("id", r.id)
+                    .str("name", crate::app::escape::name(&r.name)),
+            );
             continue;
         };
         let n = if t.data.entrants.is_empty() {
@@ -47,119 +63,137 @@ pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
         } else {
             t.data.entrants.len()
         };
-        let round = t
-            .data
-            .state
-            .as_ref()
-            .filter(|_| r.state == RUNNING)
-            .map(|s| format!(", round {} of {}", s.current_round(), s.total_rounds()))
-            .unwrap_or_default();
-        lines.push(format!(
-            "{}. **{}** — {}, {}, {n} players{round}",
-            r.id,
-            crate::app::escape::name(&r.name),
-            describe(&t),
-            r.state
-        ));
+        let running = t.data.state.as_ref().filter(|_| r.state == RUNNING);
+        let line = match running {
+            Some(s) => Msg::new("tournament-list-line-round")
+                .num("round", s.current_round())
+                .num("total", s.total_rounds()),
+            None => Msg::new("tournament-list-line"),
+        };
+        lines.push(
+            line.num("id", r.id)
+                .str("name", name_of(&t))
+                .msg("description", describe(&t))
+                .msg("state", state_msg(&r.state))
+                .num("n", n),
+        );
     }
-    Ok(Response::one(Reply::text(lines.join("\n"))))
+    let mut lines = lines.into_iter();
+    let mut reply = Reply::say(
+        lines
+            .next()
+            .unwrap_or_else(|| Msg::new("tournament-list-none")),
+    );
+    for l in lines {
+        reply = reply.line(l);
+    }
+    Ok(Response::one(reply))
 }
 
 pub(super) fn info(app: &App, t: &T) -> Response {
-    let mut out = format!(
-        "Tournament {}: **{}** — {}. State: {}.",
-        t.row.id,
-        crate::app::escape::name(&t.row.name),
-        describe(t),
-        t.row.state
+    let mut r = Reply::say(
+        Msg::new("tournament-info")
+            .num("id", t.row.id)
+            .str("name", name_of(t))
+            .msg("description", describe(t))
+            .msg("state", state_msg(&t.row.state)),
     );
     if let Some(by) = &t.row.created_by {
-        out.push_str(&format!(" Organiser: {}.", app.name_of(by)));
+        r = r.then(Msg::new("tournament-info-organiser").str("player", app.name_of(by)));
     }
     match &t.data.state {
         None => {
             let players = active_entrants(app, t.row.id).unwrap_or_default();
-            out.push_str(&format!(
-                "\nPlayers ({}): {}",
-                players.len(),
-                if players.is_empty() {
-                    "none yet".to_string()
-                } else {
-                    players
-                        .iter()
-                        .map(|p| app.name_of(p))
-                        .collect::<Vec<_>>()
-                        .join(", ")
-                }
-            ));
+            r = r.line(if players.is_empty() {
+                Msg::new("tournament-info-no-players")
+            } else {
+                Msg::new("tournament-info-players")
+                    .num("n", players.len())
+                    .str(
+                        "players",
+                        players
+                            .iter()
+                            .map(|p| app.name_of(p))
+                            .collect::<Vec<_>>()
+                            .join(", "),
+                    )
+            });
             if let Some(at) = t.data.start_at {
-                out.push_str(&format!("\nStarts {}.", crate::app::time::date(at)));
+                r = r.line(
+                    Msg::new("tournament-info-starts").str("date", crate::app::time::date(at)),
+                );
             }
         }
         Some(s) => {
-            out.push_str(&format!(
-                "\nRound {} of {}.",
-                s.current_round(),
-                s.total_rounds()
-            ));
+            r = r.line(
+                Msg::new("tournament-info-round")
+                    .num("round", s.current_round())
+                    .num("total", s.total_rounds()),
+            );
             let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
             for m in s.rounds.last().into_iter().flatten() {
                 let a = app.name_of(t.data.player(m.pairing.first));
                 let line = match m.pairing.second {
-                    None => format!("Bye: {a}"),
+                    None => Msg::new("tournament-info-bye").str("player", a),
                     Some(b) => {
                         let b = app.name_of(t.data.player(b));
-                        let score = m
-                            .outcome()
-                            .map(|o| {
-                                format!(
-                                    "{}–{}",
-                                    fmt_points(o.first_game_points),
-                                    fmt_points(o.second_game_points)
-                                )
-                            })
-                            .unwrap_or_else(|| "playing".into());
+                        // A score is no sentence; "playing" is.
+                        let score = m.outcome().map(|o| {
+                            format!(
+                                "{}–{}",
+                                fmt_points(o.first_game_points),
+                                fmt_points(o.second_game_points)
+                            )
+                        });
                         let thread = rows
                             .iter()
                             .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
                             .and_then(|r| app.store.games_of_match(r.id).ok())
-                            .and_then(|g| g.last().map(|g| format!(" in <#{}>", g.channel_id)))
-                            .unwrap_or_default();
-                        format!("Board {}: {a} v {b}, {score}{thread}", m.pairing.board)
+                            .and_then(|g| g.last().map(|g| format!("<#{}>", g.channel_id)));
+                        let line = match thread {
+                            Some(th) => Msg::new("tournament-info-board-thread").str("thread", th),
+                            None => Msg::new("tournament-info-board"),
+                        };
+                        let line = line
+                            .num("board", m.pairing.board)
+                            .str("first", a)
+                            .str("second", b);
+                        match score {
+                            Some(sc) => line.str("score", sc),
+                            None => line.msg("score", Msg::new("tournament-info-playing")),
+                        }
                     }
                 };
-                out.push('\n');
-                out.push_str(&line);
+                r = r.line(line);
             }
         }
     }
-    Response::one(Reply::text(out))
+    Response::one(r)
 }
 
-pub(super) fn standings(app: &App, t: &T) -> Response {
+pub(super) fn standings(app: &App, t: &T, lang: Lang) -> Response {
     let Some(s) = &t.data.state else {
-        return private(format!(
-            "**{}** has not started yet.",
-            crate::app::escape::name(&t.row.name)
-        ));
+        return tell(Msg::new("tournament-not-started").str("name", name_of(t)));
     };
     let table = s.standings();
-    let head = format!(
-        "**{}** standings after round {} of {}{}:\n",
-        crate::app::escape::name(&t.row.name),
-        s.current_round(),
-        s.total_rounds(),
-        if t.row.state == FINISHED {
-            " (final)"
-        } else {
-            ""
-        }
-    );
+    let head = if t.row.state == FINISHED {
+        Msg::new("tournament-standings-head-final")
+    } else {
+        Msg::new("tournament-standings-head")
+    };
+    let head = head
+        .str("name", name_of(t))
+        .num("round", s.current_round())
+        .num("total", s.total_rounds());
     Response::one(
-        Reply::text(head + &standings_text(app, t, &table)).with_png(
-            &format!("tournament-{}-standings.png", t.row.id),
-            standings_png(app, t, &table),
-        ),
+        Reply::say(head)
+            .raw_line(standings_text(app, t, &table, lang))
+            .line(Msg::new("tournament-standings-order"))
+            .in_lang(lang)
+            .with_png(
+                &format!("tournament-{}-standings.png", t.row.id),
+                standings_png(app, t, &table, lang),
+            ),
     )
 }
 
@@ -179,13 +213,16 @@ pub(super) fn fmt_points(p: f64) -> String {
     }
 }
 
-pub(super) fn table_rows(app: &App, t: &T, table: &[StandingRow]) -> Vec<[String; 6]> {
+pub(super) fn table_rows(app: &App, t: &T, table: &[StandingRow], lang: Lang) -> Vec<[String; 6]> {
     table
         .iter()
         .map(|r| {
             let mut name = app.raw_name_of(t.data.player(r.player)).replace('`', "'");
             if r.withdrawn {
-                name.push_str(" (withdrawn)");
+                name = crate::i18n::t(
+                    lang,
+                    &Msg::new("tournament-withdrawn-mark").str("player", name),
+                );
             }
             [
                 r.rank.to_string(),
@@ -199,12 +236,27 @@ pub(super) fn table_rows(app: &App, t: &T, table: &[StandingRow]) -> Vec<[String
         .collect()
 }
 
-pub(super) const HEADERS: [&str; 6] = ["#", "Player", "Pts", "SB", "Buch", "W/D/L"];
+/// The standings table's column headers.
+pub(super) const HEADERS: [&str; 6] = [
+    "table-rank",
+    "table-player",
+    "table-points",
+    "table-sb",
+    "table-buchholz",
+    "table-wdl",
+];
 
-/// The standings as a fixed-width text table (in a code block).
-pub(super) fn standings_text(app: &App, t: &T, table: &[StandingRow]) -> String {
-    let rows = table_rows(app, t, table);
-    let mut width = HEADERS.map(|h| h.chars().count());
+/// The column headers in `lang`.
+pub(super) fn headers(lang: Lang) -> [String; 6] {
+    HEADERS.map(|id| crate::i18n::t(lang, &Msg::new(id)))
+}
+
+/// The standings as a fixed-width text table in a code block, headers in
+/// `lang` (no sentence: the order of the table follows as a message).
+pub(super) fn standings_text(app: &App, t: &T, table: &[StandingRow], lang: Lang) -> String {
+    let rows = table_rows(app, t, table, lang);
+    let headers = headers(lang);
+    let mut width = headers.clone().map(|h| h.chars().count());
     for r in &rows {
         for (w, c) in width.iter_mut().zip(r) {
             *w = (*w).max(c.chars().count());
@@ -226,18 +278,37 @@ pub(super) fn standings_text(app: &App, t: &T, table: &[StandingRow]) -> String 
         s.trim_end().to_string()
     };
     let mut out = String::from("```\n");
-    out.push_str(&line(HEADERS));
+    out.push_str(&line([
+        &headers[0],
+        &headers[1],
+        &headers[2],
+        &headers[3],
+        &headers[4],
+        &headers[5],
+    ]));
     out.push('\n');
     for r in &rows {
         out.push_str(&line([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]));
         out.push('\n');
     }
-    out.push_str("```\nOrder: points, then Sonneborn-Berger (SB), then Buchholz.");
+    out.push_str("```");
     out
 }
 
-pub(super) fn standings_png(app: &App, t: &T, table: &[StandingRow]) -> Vec<u8> {
-    let rows = table_rows(app, t, table);
-    let title = format!("{} — standings", t.row.name);
-    crate::app::table_png::render(&title, &HEADERS, &rows)
+pub(super) fn standings_png(app: &App, t: &T, table: &[StandingRow], lang: Lang) -> Vec<u8> {
+    let rows = table_rows(app, t, table, lang);
+    let title = crate::i18n::t(
+        lang,
+        &Msg::new("caption-standings").str("name", t.row.name.clone()),
+    );
+    let headers = headers(lang);
+    let headers: [&str; 6] = [
+        &headers[0],
+        &headers[1],
+        &headers[2],
+        &headers[3],
+        &headers[4],
+        &headers[5],
+    ];
+    crate::app::table_png::render(&title, &headers, &rows)
 }

@@ -11,11 +11,16 @@ pub(super) fn withdraw(
     by_organiser: bool,
 ) -> Result<Response, Response> {
     if by_organiser && !is_organiser(ctx, &t) {
-        return Err(private(
-            "Only the organiser or members with Manage Server can withdraw a player.",
-        ));
+        return Err(tell(Msg::new("tournament-withdraw-not-allowed")));
     }
-    let name = &crate::app::escape::name(&t.row.name);
+    let name = &name_of(&t);
+    let not_in = || {
+        tell(
+            Msg::new("tournament-not-in")
+                .str("player", mention(player))
+                .str("name", name.clone()),
+        )
+    };
     match t.row.state.as_str() {
         SIGNUP => {
             let done = app
@@ -23,38 +28,39 @@ pub(super) fn withdraw(
                 .withdraw_tournament_player(t.row.id, player, ctx.now)
                 .map_err(store_err)?;
             if !done {
-                return Err(private(format!(
-                    "{} is not in **{name}**.",
-                    mention(player)
-                )));
+                return Err(not_in());
             }
-            Ok(Response::one(Reply::text(format!(
-                "{} leaves **{name}**.",
-                mention(player)
-            ))))
+            Ok(Response::one(Reply::say(
+                Msg::new("tournament-leaves")
+                    .str("player", mention(player))
+                    .str("name", name.clone()),
+            )))
         }
         RUNNING => {
             let id = t.row.id;
+            let lang = app.lang(ctx);
             let (t, plan) = update(app, id, ctx.now, |app, t, plan| {
                 if t.row.state != RUNNING {
-                    return Err(private(format!("**{name}** is {}.", t.row.state)));
+                    return Err(is_state(t));
                 }
                 let Some(p) = t.data.pid(player) else {
-                    return Err(private(format!(
-                        "{} is not in **{name}**.",
-                        mention(player)
-                    )));
+                    return Err(not_in());
                 };
                 // Games already finished count as played before the withdrawal.
                 record_finished_games(app, t);
                 let Some(s) = t.data.state.as_mut() else {
-                    return Err(private(format!("**{name}** has no pairings.")));
+                    return Err(tell(
+                        Msg::new("tournament-no-pairings").str("name", name.clone()),
+                    ));
                 };
                 if let Err(e) = s.withdraw(p) {
-                    return Err(private(format!("Cannot withdraw: {e}.")));
+                    let reason = error_msg(t, &e);
+                    return Err(tell(
+                        Msg::new("tournament-cannot-withdraw").msg("reason", reason),
+                    ));
                 }
                 plan.resp.extend(announce_forfeited_matches(app, t, p));
-                advance(app, t, plan).map(Some)
+                advance(app, t, plan, lang).map(Some)
             })?;
             if let Err(e) = app
                 .store
@@ -63,15 +69,15 @@ pub(super) fn withdraw(
                 tracing::error!("marking {player} withdrawn from tournament {id}: {e}");
             }
             let mut resp = Response::one(
-                Reply::text(format!(
-                    "{} {} **{name}**: their remaining games are forfeited.",
-                    mention(player),
-                    if by_organiser {
-                        "is withdrawn from"
+                Reply::say(
+                    Msg::new(if by_organiser {
+                        "tournament-withdrawn"
                     } else {
-                        "withdraws from"
-                    }
-                ))
+                        "tournament-withdraws"
+                    })
+                    .str("player", mention(player))
+                    .str("name", name.clone()),
+                )
                 .to(Target::Channel(channel_of(&t))),
             );
             // End their game in progress as a loss (the state has already
@@ -82,7 +88,7 @@ pub(super) fn withdraw(
             resp.extend(plan.resp);
             Ok(resp)
         }
-        s => Err(private(format!("**{name}** is {s}."))),
+        _ => Err(is_state(&t)),
     }
 }
 
@@ -157,13 +163,13 @@ pub(super) fn announce_forfeited_matches(app: &App, t: &T, p: PlayerId) -> Respo
             .and_then(|g| g.last().map(|g| g.channel_id.clone()))
             .unwrap_or_else(|| channel_of(t));
         resp.replies.push(
-            Reply::text(format!(
-                "Match over: {} {}–{} {} (forfeit).",
-                mention(t.data.player(m.pairing.first)),
-                fmt_points(o.first_game_points),
-                fmt_points(o.second_game_points),
-                mention(t.data.player(b))
-            ))
+            Reply::say(
+                Msg::new("tournament-match-over-forfeit")
+                    .str("first", mention(t.data.player(m.pairing.first)))
+                    .str("first-points", fmt_points(o.first_game_points))
+                    .str("second-points", fmt_points(o.second_game_points))
+                    .str("second", mention(t.data.player(b))),
+            )
             .to(Target::Channel(channel)),
         );
     }
@@ -208,10 +214,17 @@ pub(super) fn forfeit_game(app: &App, g: GameRow, player: &str, now: i64) -> Res
             return Response::none();
         }
     };
-    let text = format!(
-        "{} withdrew from the tournament. {}",
-        mention(player),
-        crate::app::outcome_sentence(&l.game, o)
+    // The game's channel: the words are for the opponent who stays.
+    let reader = l
+        .players
+        .iter()
+        .find(|p| *p != player)
+        .unwrap_or(&l.players[0]);
+    let text = crate::i18n::t(
+        app.lang_of(reader, &l.row.server_id),
+        &Msg::new("tournament-withdrew-game")
+            .str("player", mention(player))
+            .str("outcome", crate::app::outcome_sentence(&l.game, o)),
     );
     let mut resp = Response::one(app.board_reply(&l, text, &[]).to(Target::Channel(channel)));
     resp.extend(after);
