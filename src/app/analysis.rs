@@ -129,5 +129,9 @@ fn analyse(
             ));
         }
     }
-    Response::one(Reply::text(text).with_png(&format!("analysis-{}.png", l.row.id), png))
+    Response::one(
+        Reply::text(text)
+            .with_png(&format!("analysis-{}.png", l.row.id), png)
+            .alt(super::views::alt_of_graph(&l.game, subject, &marks)),
+    )
 }

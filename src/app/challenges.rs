@@ -73,6 +73,12 @@ impl App {
         if against_bot {
             options.push(format!("{}{level}", bot::LEVEL_PREFIX));
         }
+        let position = match super::views::position_option(&rules, arg(args, "position")) {
+            Ok(p) => p,
+            Err(r) => return r,
+        };
+        let from_position = position.is_some();
+        options.extend(position);
         let ch = NewChallenge {
             server_id: ctx.server.clone(),
             channel_id: ctx.channel.clone(),
@@ -82,7 +88,7 @@ impl App {
             options,
             challenger_side: side.clone(),
             time_control: tc.to_string(),
-            rated: truthy(arg(args, "rated")) && !against_bot,
+            rated: truthy(arg(args, "rated")) && !against_bot && !from_position,
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
         };

@@ -26,6 +26,7 @@ mod tick;
 mod time;
 mod tournaments;
 pub mod view;
+mod views;
 
 use challenges::*;
 use dispatch::*;
@@ -165,6 +166,7 @@ fn rules_of(variant: &str, options: &[String]) -> Result<Ruleset, String> {
     let opts: Vec<String> = options
         .iter()
         .filter(|o| *o != THREAD_FLAG && !o.starts_with(bot::LEVEL_PREFIX))
+        .filter(|o| !o.starts_with(views::POSITION_PREFIX))
         .cloned()
         .collect();
     Ruleset::from_spec(variant, &opts)
@@ -204,7 +206,7 @@ impl App {
     pub fn load(&self, row: GameRow) -> Result<Loaded, String> {
         let rules = rules_of(&row.variant, &row.options)?;
         let first = rules.parse_side(&row.first_side);
-        let mut game = Game::with_first(rules, row.seed, first);
+        let mut game = views::start_game(rules, &row.options, row.seed, first)?;
         let moves = self.store.moves(row.id).map_err(|e| e.to_string())?;
         for m in &moves {
             notation::replay_text(&mut game, &m.text).map_err(|e| {

@@ -77,7 +77,9 @@ impl App {
         text: String,
         dots: &[crate::rules::Square],
     ) -> Reply {
-        Reply::text(text).with_png(&format!("game-{}.png", l.row.id), self.picture(l, dots))
+        Reply::text(text)
+            .with_png(&format!("game-{}.png", l.row.id), self.picture(l, dots))
+            .alt(super::views::alt_of_game(&l.game))
     }
 
     /// The message that opens a game: `title` (with its closing punctuation),
