@@ -1044,3 +1044,73 @@ async fn shards_runs_the_range_it_is_given() {
     assert_eq!(r.expect("stops").expect("no panic"), Ok(()));
     assert_eq!(fake.identifies().len(), 1);
 }
+
+/// Every picture the bot sends carries alt text (the attachment
+/// description), and `/board style:text` answers with a code block that
+/// fits a message on the largest board.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn every_picture_has_alt_text_and_the_board_comes_as_text() {
+    let bot = Bot::start().await;
+    let fake = &bot.fake;
+    let players = [user(ALICE), user(BOB)];
+    start_game(&bot, CHANNEL, user(ALICE), user(BOB)).await;
+    play_one(&bot, CHANNEL, &players).await;
+    play_one(&bot, CHANNEL, &players).await;
+    for (name, args) in [
+        ("board", Value::Null),
+        ("moves", json!([opt::string("square", "f4")])),
+        ("rules", json!([opt::string("variant", "gwyddbwyll")])),
+    ] {
+        let i = fake
+            .send_slash_command(CHANNEL, GUILD, user(ALICE), name, args)
+            .await;
+        fake.wait_for_interaction_callback(i).await;
+    }
+    let i = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(ALICE),
+            "board",
+            json!([opt::string("style", "text")]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(i).await;
+    let text = cb.content().expect("a text board").to_string();
+    assert!(text.contains("\n```\n") && text.ends_with("```"), "{text}");
+    assert!(text.chars().count() <= 2000, "{text}");
+    assert!(
+        text.contains(" a b c d e f g h i j k"),
+        "tawlbwrdd is 11x11: {text}"
+    );
+    assert!(cb.files.is_empty());
+
+    let mut pngs = 0;
+    for r in fake.requests() {
+        if !r.files.iter().any(|f| f.is_png()) {
+            continue;
+        }
+        let payload = r.message_payload().expect("a message with files");
+        let listed = payload["attachments"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
+        for f in r.files.iter().filter(|f| f.is_png()) {
+            pngs += 1;
+            let entry = listed
+                .iter()
+                .find(|a| a["filename"] == f.filename.as_str())
+                .unwrap_or_else(|| panic!("{} not listed: {payload}", f.filename));
+            let alt = entry["description"].as_str().unwrap_or("");
+            assert!(
+                !alt.trim().is_empty(),
+                "no alt text on {}: {payload}",
+                f.filename
+            );
+            assert!(alt.chars().count() <= 1024, "{alt}");
+        }
+    }
+    // The accept, two moves, /board, /moves, /rules.
+    assert!(pngs >= 6, "{pngs} pictures\n{}", fake.describe());
+    bot.shutdown().await;
+}

@@ -255,6 +255,10 @@ fn welsh_is_not_english() {
         // Proper names and notation.
         "choice-variant-gwyddbwyll",
         "move-example",
+        // Alt text glue: squares and punctuation only.
+        "alt-square-role",
+        "alt-comma",
+        "alt-text",
     ];
     let en = catalogue(Lang::En);
     let cy = catalogue(Lang::Cy);

@@ -55,6 +55,9 @@ const VARIANT_CHOICES: &[(&str, &str)] = &[
     ("Gwyddbwyll / ludus latrunculorum", "gwyddbwyll"),
 ];
 
+const BOARD_STYLE_CHOICES: &[(&str, &str)] =
+    &[("picture", "picture"), ("text", "text"), ("both", "both")];
+
 const SIDE_CHOICES: &[(&str, &str)] = &[
     ("attackers", "attackers"),
     ("defenders", "defenders"),
@@ -273,6 +276,9 @@ pub const COMMANDS: &[CommandSpec] = &[
                 ..opt("rated", "Count the game for ratings (default no)")
             },
             OptSpec {
+                ..opt("position", "Start from this position (OTN), unrated")
+            },
+            OptSpec {
                 kind: OptKind::Integer,
                 ..opt(
                     "level",
@@ -313,7 +319,10 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "board",
         description: "Show the board of this channel's game",
-        options: &[],
+        options: &[OptSpec {
+            choices: BOARD_STYLE_CHOICES,
+            ..opt("style", "picture, text (a diagram in a code block) or both")
+        }],
         subcommands: &[],
     },
     CommandSpec {
@@ -405,7 +414,35 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "export",
         description: "The record of this channel's game, as a file",
-        options: &[],
+        options: &[OptSpec {
+            choices: &[
+                ("tawlbot record and GIF", "tawlbot"),
+                ("OTN game record", "otn"),
+            ],
+            ..opt(
+                "format",
+                "tawlbot (the record and an animation, default) or otn",
+            )
+        }],
+        subcommands: &[],
+    },
+    CommandSpec {
+        name: "settings",
+        description: "How you see boards: as a picture, as text, or both, and the picture theme",
+        options: &[
+            OptSpec {
+                choices: BOARD_STYLE_CHOICES,
+                ..opt("board", "picture, text or both")
+            },
+            OptSpec {
+                choices: &[
+                    ("light", "light"),
+                    ("dark", "dark"),
+                    ("high contrast", "contrast"),
+                ],
+                ..opt("theme", "light, dark or contrast")
+            },
+        ],
         subcommands: &[],
     },
     CommandSpec {

@@ -7,10 +7,11 @@ impl App {
     /// Handles one input.
     pub fn handle(&self, ctx: &Ctx, input: Input) -> Response {
         self.remember(ctx);
+        let app = self.viewer(ctx);
         let resp = match input {
-            Input::Message { text, addressed } => self.message(ctx, &text, addressed),
-            Input::Slash { name, args } => self.slash(ctx, &name, &args),
-            Input::Button { id } => self.button(ctx, &id),
+            Input::Message { text, addressed } => app.message(ctx, &text, addressed),
+            Input::Slash { name, args } => app.slash(ctx, &name, &args),
+            Input::Button { id } => app.button(ctx, &id),
         };
         self.localise(resp, &ctx.user.id, &ctx.server)
     }
@@ -57,7 +58,8 @@ impl App {
                 None => Response::one(Reply::tell(Msg::new("move-missing"))),
                 Some(m) => self.slash_move(ctx, m),
             },
-            "board" => self.board(ctx),
+            "board" => self.board_view(ctx, args),
+            "settings" => self.settings(ctx, args),
             "moves" => self.show_moves(ctx, arg(args, "square").unwrap_or("")),
             "history" => self.history(ctx),
             "resign" => self.resign(ctx),
@@ -82,7 +84,7 @@ impl App {
             "games" => self.games(ctx),
             "game" => self.show_game(ctx, arg(args, "id")),
             "mygames" => self.my_games(ctx),
-            "export" => self.export(ctx),
+            "export" => self.export_view(ctx, args),
             "help" => Response::one(Reply::private(help_text())),
             "language" => self.language(ctx, args),
             "analysis" => analysis::command(self, ctx, arg(args, "game"), &mut |_| {}),

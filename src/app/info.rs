@@ -33,7 +33,8 @@ impl App {
         };
         Response::one(
             Reply::text(format!("**{}**: {}{opts}", info.name, info.summary))
-                .with_png(&format!("{}.png", info.id), png),
+                .with_png(&format!("{}.png", info.id), png)
+                .alt(super::views::alt_of_game(&game)),
         )
     }
 
@@ -184,15 +185,16 @@ impl App {
                 gif: view::replay_gif(&l.game, &self.theme),
             });
         let mut r = Reply::text(format!("The record of game {}.", l.row.id));
-        r.files.push(Attachment {
-            name: format!("game-{}.txt", l.row.id),
-            bytes: files.record.clone(),
-        });
+        r.files.push(Attachment::file(
+            format!("game-{}.txt", l.row.id),
+            files.record.clone(),
+        ));
         if !files.gif.is_empty() {
-            r.files.push(Attachment {
-                name: format!("game-{}.gif", l.row.id),
-                bytes: files.gif.clone(),
-            });
+            r.files.push(Attachment::file(
+                format!("game-{}.gif", l.row.id),
+                files.gif.clone(),
+            ));
+            r = r.alt(super::views::alt_of_gif(&l.game));
         }
         Response::one(r)
     }

@@ -40,10 +40,29 @@ pub enum Input {
     Button { id: String },
 }
 
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Attachment {
     pub name: String,
     pub bytes: Vec<u8>,
+    /// Alt text for a picture, in the reader's language (at most 1,024
+    /// characters; empty for a file that is no picture). Filled by
+    /// [`App::localise`](super::App) from `alt`.
+    pub description: String,
+    /// The alt text before localisation: versions from the fullest to the
+    /// shortest, each a list of sentences; the first that fits is used.
+    pub(crate) alt: Vec<Vec<Msg>>,
+}
+
+impl Attachment {
+    /// A file with no alt text (a record).
+    pub(crate) fn file(name: impl Into<String>, bytes: Vec<u8>) -> Attachment {
+        Attachment {
+            name: name.into(),
+            bytes,
+            description: String::new(),
+            alt: Vec::new(),
+        }
+    }
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -199,10 +218,15 @@ impl Reply {
     }
     pub(crate) fn with_png(mut self, name: &str, bytes: Vec<u8>) -> Reply {
         if !bytes.is_empty() {
-            self.files.push(Attachment {
-                name: name.into(),
-                bytes,
-            });
+            self.files.push(Attachment::file(name, bytes));
+        }
+        self
+    }
+    /// Alt text for the last file attached: versions from the fullest to
+    /// the shortest (see [`Attachment::alt`]).
+    pub(crate) fn alt(mut self, versions: Vec<Vec<Msg>>) -> Reply {
+        if let Some(f) = self.files.last_mut() {
+            f.alt = versions;
         }
         self
     }

@@ -43,7 +43,9 @@ impl App {
     pub(crate) fn localise(&self, mut resp: Response, asker: &str, server: &str) -> Response {
         let l10n = Localiser::global();
         for r in &mut resp.replies {
-            let needs_words = !r.body.is_empty() || r.buttons.iter().any(|b| b.label_msg.is_some());
+            let needs_words = !r.body.is_empty()
+                || r.buttons.iter().any(|b| b.label_msg.is_some())
+                || r.files.iter().any(|f| !f.alt.is_empty());
             if !needs_words {
                 continue;
             }
@@ -67,6 +69,7 @@ impl App {
                     b.label = l10n.text(lang, &m);
                 }
             }
+            super::views::fill_alt(&mut r.files, lang);
         }
         resp
     }

@@ -26,6 +26,7 @@ mod tick;
 mod time;
 mod tournaments;
 pub mod view;
+mod views;
 
 use challenges::*;
 use dispatch::*;
@@ -39,8 +40,7 @@ pub use time::{parse_span as time_span, span as span_words, TimeControl};
 use crate::i18n::Msg;
 use crate::notation::{
     self, explain, explain_msg, format_played, format_square, parse_move, resolve_square,
-    PlayError,
-    Record,
+    PlayError, Record,
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
 use crate::store::{
@@ -183,6 +183,7 @@ fn rules_spec(variant: &str, options: &[String]) -> Result<Ruleset, crate::rules
     let opts: Vec<String> = options
         .iter()
         .filter(|o| *o != THREAD_FLAG && !o.starts_with(bot::LEVEL_PREFIX))
+        .filter(|o| !o.starts_with(views::POSITION_PREFIX))
         .cloned()
         .collect();
     Ruleset::parse_spec(variant, &opts)
@@ -223,7 +224,7 @@ impl App {
     pub fn load(&self, row: GameRow) -> Result<Loaded, String> {
         let rules = rules_spec(&row.variant, &row.options).map_err(|e| e.to_string())?;
         let first = rules.parse_side(&row.first_side);
-        let mut game = Game::with_first(rules, row.seed, first);
+        let mut game = views::start_game(rules, &row.options, row.seed, first)?;
         let moves = self.store.moves(row.id).map_err(|e| e.to_string())?;
         for m in &moves {
             notation::replay_text(&mut game, &m.text).map_err(|e| {

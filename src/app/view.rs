@@ -130,7 +130,16 @@ pub fn replay_gif_in(lang: Lang, start: &Game, theme: &str) -> Vec<u8> {
             .str("game", rules.name)
             .num("moves", start.record().len()),
     );
-    let mut g = Game::with_first(rules, start.seed(), Some(start.first()));
+    let mut g = match start.start() != &rules.start {
+        true => Game::from_position(
+            rules.clone(),
+            start.start().clone(),
+            start.first(),
+            start.seed(),
+        ),
+        false => Err(String::new()),
+    }
+    .unwrap_or_else(|_| Game::with_first(rules, start.seed(), Some(start.first())));
     // One caption for the whole animation: a caption that changed every
     // frame would cost more bytes than the moves themselves.
     let frame = |g: &Game| {

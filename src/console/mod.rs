@@ -14,7 +14,8 @@
 //! - `:leave NAME`: NAME leaves the server (withdrawing from tournaments).
 //!
 //! Prints each reply as `CHANNEL> TEXT`, an attachment (saved under the
-//! output folder) as `CHANNEL> [file: PATH]`, a reply only the user sees as
+//! output folder) as `CHANNEL> [file: PATH]` (a picture's alt text on the
+//! next line as `CHANNEL> [alt: TEXT]`), a reply only the user sees as
 //! `CHANNEL> (to NAME) TEXT`, and a direct message as `dm:NAME> TEXT`.
 //! Threads the bot opens are channels named `PARENT/SLUG`.
 
@@ -192,6 +193,9 @@ impl<W: Write> Console<W> {
             match std::fs::write(&path, &f.bytes) {
                 Ok(()) => {
                     let _ = writeln!(self.out, "{prefix}> [file: {}]", path.display());
+                    if !f.description.is_empty() {
+                        let _ = writeln!(self.out, "{prefix}> [alt: {}]", f.description);
+                    }
                 }
                 Err(e) => {
                     let _ = writeln!(self.out, "{prefix}> [file not saved: {e}]");

@@ -129,7 +129,14 @@ fn attachments(reply: &Reply) -> Vec<CreateAttachment> {
     reply
         .files
         .iter()
-        .map(|f| CreateAttachment::bytes(f.bytes.clone(), f.name.clone()))
+        .map(|f| {
+            let a = CreateAttachment::bytes(f.bytes.clone(), f.name.clone());
+            if f.description.is_empty() {
+                a
+            } else {
+                a.description(f.description.clone())
+            }
+        })
         .collect()
 }
 

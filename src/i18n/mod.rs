@@ -216,6 +216,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../locales/en/render.ftl"),
         include_str!("../../locales/cy/render.ftl"),
     ),
+    (
+        "views",
+        include_str!("../../locales/en/views.ftl"),
+        include_str!("../../locales/cy/views.ftl"),
+    ),
 ];
 
 /// Turns messages into text. Built once ([`Localiser::global`]), shared

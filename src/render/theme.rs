@@ -183,18 +183,72 @@ impl Theme {
         }
     }
 
-    /// A built-in theme by name (`"light"` or `"dark"`), case-insensitive.
+    /// High contrast for low vision: near-white squares with black lines,
+    /// black attackers, white defenders with a black rim, strong marks.
+    pub fn contrast() -> Theme {
+        Theme {
+            name: "contrast",
+            frame: [0, 0, 0],
+            label: [255, 255, 255],
+            caption_bg: [0, 0, 0],
+            caption_text: [255, 255, 0],
+            board: [200, 200, 190],
+            line: [0, 0, 0],
+            throne: [120, 120, 110],
+            corner: [120, 120, 110],
+            carving: [0, 0, 0],
+            restricted: [90, 90, 80],
+            escape: [90, 170, 255],
+            hostile: [140, 0, 0],
+            move_from: [255, 245, 120],
+            move_to: [255, 200, 0],
+            move_edge: [0, 0, 0],
+            captured: [200, 0, 0],
+            captured_halo: [255, 255, 255],
+            dot: [0, 0, 0],
+            shadow: [0, 0, 0],
+            attacker: PieceColours {
+                face: [0, 0, 0],
+                shade: [20, 20, 20],
+                rim: [255, 255, 255],
+                gloss: [90, 90, 90],
+            },
+            defender: PieceColours {
+                face: [255, 255, 255],
+                shade: [235, 235, 235],
+                rim: [0, 0, 0],
+                gloss: [255, 255, 255],
+            },
+            gold: [255, 200, 0],
+            gold_edge: [0, 0, 0],
+            white_man: PieceColours {
+                face: [255, 255, 255],
+                shade: [235, 235, 235],
+                rim: [0, 0, 0],
+                gloss: [255, 255, 255],
+            },
+            black_man: PieceColours {
+                face: [0, 0, 0],
+                shade: [20, 20, 20],
+                rim: [255, 255, 255],
+                gloss: [90, 90, 90],
+            },
+        }
+    }
+
+    /// A built-in theme by name (`"light"`, `"dark"` or `"contrast"`), case-insensitive.
     pub fn by_name(name: &str) -> Option<Theme> {
         match name.to_ascii_lowercase().as_str() {
             "light" => Some(Theme::light()),
             "dark" => Some(Theme::dark()),
+            "contrast" => Some(Theme::contrast()),
             _ => None,
         }
     }
 
     /// Names of the built-in themes.
     pub fn names() -> &'static [&'static str] {
-        &["light", "dark"]
+        &["light", "dark", "contrast"]
     }
 
     /// Colours that must appear exactly in the palette (reserved entries).
@@ -383,7 +437,7 @@ mod tests {
     #[test]
     fn render_palette_survives_cvd_simulation() {
         let mut failures = Vec::new();
-        for theme in [Theme::light(), Theme::dark()] {
+        for theme in [Theme::light(), Theme::dark(), Theme::contrast()] {
             for (what, a, b, min) in must_differ(&theme) {
                 let d = min_delta_e_cvd(a, b);
                 if d < min {

@@ -193,7 +193,11 @@ pub(super) fn standings(app: &App, t: &T, lang: Lang) -> Response {
             .with_png(
                 &format!("tournament-{}-standings.png", t.row.id),
                 standings_png(app, t, &table, lang),
-            ),
+            )
+            .alt(crate::app::views::alt_of_standings(
+                &t.row.name,
+                &table_rows(app, t, &table, lang),
+            )),
     )
 }
 

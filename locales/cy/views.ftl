@@ -1,0 +1,128 @@
+## Sut mae chwaraewyr yn gweld byrddau: testun amgen ar luniau, y diagram testun, /settings.
+## $side: allwedd ochr (attackers, defenders, white, black).
+
+alt-heading = { $game }, symudiad { $number }.
+alt-heading-over = { $game }, y gêm ar ben ar ôl { $moves } symudiad.
+alt-turn = { $side ->
+    [attackers] Yr ymosodwyr
+    [defenders] Yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+} i symud.
+alt-won = Enillodd { $side ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+}: { $reason }.
+alt-drawn = Gêm gyfartal: { $reason }.
+alt-reason = { $reason ->
+    [king-escaped] dihangodd y brenin
+    [king-captured] daliwyd y brenin
+    [one-piece-left] dim ond un darn sydd gan un ochr
+    [dux-immobile] ni all dux symud
+    [no-legal-move] does gan un ochr ddim symudiad
+    [repetition] byddai pob symudiad yn ailadrodd safle am y drydedd waith
+    [move-limit] 100 symudiad heb gipio
+    [resignation] ildio
+    [draw-agreed] cytunwyd ar gêm gyfartal
+   *[timeout] daeth yr amser i ben
+}
+alt-last-move = Y symudiad olaf: { $piece }, { $from } i { $to }.
+alt-last-move-capturing = Y symudiad olaf: { $piece }, { $from } i { $to }, gan gipio { $list }.
+alt-king-captured-on = y brenin ar { $square }
+alt-square-role = { $square } ({ $role })
+alt-role = { $role ->
+    [throne] yr orsedd
+    [centre] y canol
+    [corner] cornel
+    [guard] drws nesaf i gornel
+   *[restricted] sgwâr cyfyngedig
+}
+alt-king-shut = Mae'r brenin ar { $place }, heb lwybr agored i ddianc.
+alt-king-open = Mae'r brenin ar { $place }, gyda llwybr agored i ddianc i { $list }.
+alt-no-king = Mae'r brenin oddi ar y bwrdd.
+alt-run = { $from } i { $to }
+alt-comma = { $first }, { $next }
+alt-text = { $text }
+alt-pieces = { $side ->
+    [attackers] Ymosodwyr
+    [defenders] Amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+}, { $count ->
+    [0] dim darnau
+    [one] 1 darn
+    [two] 2 ddarn
+   *[other] { $count } darn
+}{ $king ->
+    [yes] {" "}a'r brenin
+   *[no] {""}
+}{ $dux ->
+    [none] {""}
+   *[other] {" "}a'r dux ar { $dux }
+}.
+alt-pieces-at = { $side ->
+    [attackers] Ymosodwyr
+    [defenders] Amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+}, { $count ->
+    [0] dim darnau
+    [one] 1 darn
+    [two] 2 ddarn
+   *[other] { $count } darn
+}{ $king ->
+    [yes] {" "}a'r brenin
+   *[no] {""}
+}{ $dux ->
+    [none] {""}
+   *[other] {" "}a'r dux ar { $dux }
+}: { $squares }.
+alt-counts = { $side ->
+    [attackers] Ymosodwyr
+    [defenders] Amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+}: { $count ->
+    [0] dim darnau
+    [one] 1 darn
+    [two] 2 ddarn
+   *[other] { $count } darn
+}{ $king ->
+    [yes] {" "}a'r brenin
+   *[no] {""}
+}{ $dux ->
+    [yes] {" "}a'r dux
+   *[no] {""}
+}.
+alt-gif = Animeiddiad o'r gêm { $game }, { $moves } symudiad, un safle ar ôl y llall. Mae'n gorffen fel hyn:
+alt-standings = Tabl { $name }.
+alt-standings-row = { $place }. { $player }, pwyntiau: { $points } ({ $record }).
+alt-graph = Graff o siawns { $side ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+} o ennill ar ôl pob symudiad yn y gêm { $game } hon ({ $moves } symudiad), o 0 i 100 y cant.
+alt-graph-marks = Mae'r newidiadau mwyaf wedi'u marcio ar symudiadau { $list }.
+
+board-text = Gêm { $id }, fel testun.
+board-style-unknown = Mae bwrdd yn cael ei ddangos fel llun, fel testun, neu'r ddau: style:picture, style:text neu style:both.
+settings-board-unknown = Gellir dangos byrddau fel llun, fel testun, neu'r ddau: board:picture, board:text neu board:both.
+settings-theme-unknown = Y themâu lluniau yw light (golau), dark (tywyll) a contrast (cyferbyniad uchel).
+settings-saved = Wedi'i gadw. Rydych chi'n gweld byrddau { $board ->
+    [text] fel testun
+    [both] fel llun ac fel testun
+   *[picture] fel llun
+}, yn y thema { $theme }.
+settings-now = Rydych chi'n gweld byrddau { $board ->
+    [text] fel testun
+    [both] fel llun ac fel testun
+   *[picture] fel llun
+}, yn y thema { $theme }. Newidiwch hyn gyda /settings board: theme:.
+
+export-otn = Cofnod gêm { $id } yn nodiant OpenTafl (OTN).
+export-format-unknown = Y fformatau allforio yw tawlbot (y cofnod ac animeiddiad) ac otn (cofnod gêm OpenTafl).
+
+challenge-position-bad = Does dim modd chwarae'r safle hwnnw fel { $game }: { $problems }

@@ -1,0 +1,150 @@
+## How players see boards: alt text on pictures, the text diagram, /settings.
+## $side is a side key (attackers, defenders, white, black).
+
+# Alt text (the description a screen reader reads for a board picture).
+alt-heading = { $game }, move { $number }.
+alt-heading-over = { $game }, game over after { $moves } moves.
+alt-turn = { $side ->
+    [attackers] Attackers
+    [defenders] Defenders
+    [white] White
+   *[black] Black
+} to play.
+# $reason: an alt-reason message.
+alt-won = { $side ->
+    [attackers] Attackers
+    [defenders] Defenders
+    [white] White
+   *[black] Black
+} won: { $reason }.
+alt-drawn = Drawn: { $reason }.
+alt-reason = { $reason ->
+    [king-escaped] the king escaped
+    [king-captured] the king was captured
+    [one-piece-left] one side has a single piece left
+    [dux-immobile] a dux cannot move
+    [no-legal-move] a side has no move
+    [repetition] every move would repeat a position a third time
+    [move-limit] 100 moves without a capture
+    [resignation] resignation
+    [draw-agreed] agreed draw
+   *[timeout] time ran out
+}
+# $piece: a piece-name message; $list: squares (a list-and message).
+alt-last-move = Last move: { $piece }, { $from } to { $to }.
+alt-last-move-capturing = Last move: { $piece }, { $from } to { $to }, capturing { $list }.
+alt-king-captured-on = the king on { $square }
+# $role: an alt-role message.
+alt-square-role = { $square } ({ $role })
+alt-role = { $role ->
+    [throne] the throne
+    [centre] the centre
+    [corner] a corner
+    [guard] next to a corner
+   *[restricted] a restricted square
+}
+# $place: a square, or an alt-square-role message.
+alt-king-shut = The king is on { $place }, with no open line to escape.
+alt-king-open = The king is on { $place }, with an open line to escape to { $list }.
+alt-no-king = The king is off the board.
+# A run of squares along a rank or a file.
+alt-run = { $from } to { $to }
+# Two items of a list: "e5, d4".
+alt-comma = { $first }, { $next }
+# Text that is no sentence (a square).
+alt-text = { $text }
+# A side's men: $king yes or no; $dux the dux's square or none;
+# $squares the men's squares (alt-comma and alt-run messages).
+alt-pieces = { $side ->
+    [attackers] Attackers
+    [defenders] Defenders
+    [white] White
+   *[black] Black
+}, { $count ->
+    [0] no men
+    [one] 1 man
+   *[other] { $count } men
+}{ $king ->
+    [yes] {" "}and the king
+   *[no] {""}
+}{ $dux ->
+    [none] {""}
+   *[other] {" "}and the dux on { $dux }
+}.
+alt-pieces-at = { $side ->
+    [attackers] Attackers
+    [defenders] Defenders
+    [white] White
+   *[black] Black
+}, { $count ->
+    [0] no men
+    [one] 1 man
+   *[other] { $count } men
+}{ $king ->
+    [yes] {" "}and the king
+   *[no] {""}
+}{ $dux ->
+    [none] {""}
+   *[other] {" "}and the dux on { $dux }
+}: { $squares }.
+# When the squares do not fit: $dux yes or no.
+alt-counts = { $side ->
+    [attackers] Attackers
+    [defenders] Defenders
+    [white] White
+   *[black] Black
+}: { $count ->
+    [0] no men
+    [one] 1 man
+   *[other] { $count } men
+}{ $king ->
+    [yes] {" "}and the king
+   *[no] {""}
+}{ $dux ->
+    [yes] {" "}and the dux
+   *[no] {""}
+}.
+# The animated record (GIF), before the description of its last position.
+alt-gif = An animation of the { $game } game, { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}, one position after another. It ends here:
+# A standings picture: one alt-standings-row per player.
+alt-standings = The standings of { $name }.
+# $record: wins/draws/losses as W/D/L.
+alt-standings-row = { $place }. { $player }, { $points } points ({ $record }).
+# The /analysis graph. $side: a side key.
+alt-graph = A graph of the { $side ->
+    [attackers] attackers'
+    [defenders] defenders'
+    [white] white's
+   *[black] black's
+} winning chances after every move of this { $game } game ({ $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+}), from 0 to 100 per cent.
+alt-graph-marks = The biggest swings are marked at moves { $list }.
+
+# /board style:text. The diagram follows in a code block.
+board-text = Game { $id }, as text.
+board-style-unknown = A board is shown as a picture, as text, or both: style:picture, style:text or style:both.
+# /settings. $board: picture, text or both; $theme: light, dark or contrast.
+settings-board-unknown = Boards can be shown as a picture, as text, or both: board:picture, board:text or board:both.
+settings-theme-unknown = The picture themes are light, dark and contrast (high contrast).
+settings-saved = Saved. You see boards { $board ->
+    [text] as text
+    [both] as a picture and as text
+   *[picture] as a picture
+}, in the { $theme } theme.
+settings-now = You see boards { $board ->
+    [text] as text
+    [both] as a picture and as text
+   *[picture] as a picture
+}, in the { $theme } theme. Change it with /settings board: theme:.
+
+# /export format:otn
+export-otn = The record of game { $id } in OpenTafl notation (OTN).
+export-format-unknown = The export formats are tawlbot (the record and an animation) and otn (an OpenTafl game record).
+
+# /challenge position: refused. $problems: the problems found, each a sentence.
+challenge-position-bad = That position cannot be played as { $game }: { $problems }

@@ -1,0 +1,500 @@
+//! How a player sees boards: alt text on every picture (the words of
+//! [`describe`](crate::notation::describe) as catalogue messages), the text
+//! diagram, and the player's view settings (`/settings board: theme:`).
+
+use super::io::Attachment;
+use super::*;
+use crate::i18n::{Lang, Localiser};
+use crate::notation::describe::{facts, Fact, Group, Scene, MAX_ALT};
+
+/// The player setting: how boards are shown (`picture`, `text`, `both`).
+pub(crate) const BOARD_SETTING: &str = "board";
+/// The player setting: the picture theme (`light`, `dark`, `contrast`).
+pub(crate) const THEME_SETTING: &str = "theme";
+
+/// The alt text of a scene: the squares of every piece, and a shorter
+/// version with counts for when the squares do not fit.
+pub(crate) fn alt_of(scene: &Scene) -> Vec<Vec<Msg>> {
+    vec![
+        facts(scene, true).iter().map(fact_msg).collect(),
+        facts(scene, false).iter().map(fact_msg).collect(),
+    ]
+}
+
+/// The alt text of a game as it stands.
+pub(crate) fn alt_of_game(game: &Game) -> Vec<Vec<Msg>> {
+    alt_of(&Scene::of(game))
+}
+
+/// Alt text of one sentence (a picture that shows no position).
+pub(crate) fn alt_one(msg: Msg) -> Vec<Vec<Msg>> {
+    vec![vec![msg]]
+}
+
+/// Fills each file's description from its alt messages, in `lang`: the
+/// first version that fits in [`MAX_ALT`] characters, else the last, cut.
+pub(crate) fn fill_alt(files: &mut [Attachment], lang: Lang) {
+    let l10n = Localiser::global();
+    for f in files {
+        let versions = std::mem::take(&mut f.alt);
+        let mut chosen = String::new();
+        for v in &versions {
+            chosen = v
+                .iter()
+                .map(|m| l10n.text(lang, m))
+                .collect::<Vec<_>>()
+                .join(" ");
+            if chosen.chars().count() <= MAX_ALT {
+                break;
+            }
+        }
+        if chosen.chars().count() > MAX_ALT {
+            chosen = chosen.chars().take(MAX_ALT - 1).collect::<String>() + "…";
+        }
+        if !versions.is_empty() {
+            f.description = chosen;
+        }
+    }
+}
+
+/// Alt text of the animated record: what it shows, then its last position.
+pub(crate) fn alt_of_gif(game: &Game) -> Vec<Vec<Msg>> {
+    let head = Msg::new("alt-gif")
+        .str("game", game.rules().name)
+        .num("moves", game.record().len() as i64);
+    alt_of_game(game)
+        .into_iter()
+        .map(|v| std::iter::once(head.clone()).chain(v).collect())
+        .collect()
+}
+
+/// Alt text of a standings picture: each row's place, player and points
+/// (`rows` as the text table has them: place, name, points first).
+pub(crate) fn alt_of_standings(name: &str, rows: &[[String; 6]]) -> Vec<Vec<Msg>> {
+    let mut v = vec![Msg::new("alt-standings").str("name", name)];
+    for r in rows {
+        v.push(
+            Msg::new("alt-standings-row")
+                .str("place", r[0].clone())
+                .str("player", r[1].clone())
+                .str("points", r[2].clone())
+                .str("record", r[5].clone()),
+        );
+    }
+    let short = v[..v.len().min(11)].to_vec();
+    vec![v, short]
+}
+
+/// Alt text of the /analysis graph: whose chances, over how many moves,
+/// and the moves marked on it.
+pub(crate) fn alt_of_graph(game: &Game, side: &str, marks: &[usize]) -> Vec<Vec<Msg>> {
+    let m = Msg::new("alt-graph")
+        .str("game", game.rules().name)
+        .str("side", side)
+        .num("moves", game.record().len() as i64);
+    let marks: Vec<Msg> = marks.iter().map(|n| square(&n.to_string())).collect();
+    if marks.is_empty() {
+        alt_one(m)
+    } else {
+        alt_one(m)
+            .into_iter()
+            .map(|mut v| {
+                v.push(Msg::new("alt-graph-marks").msg("list", list(&marks)));
+                v
+            })
+            .collect()
+    }
+}
+
+/// The catalogue key of a piece name of the rules ("an attacker" -> attacker).
+fn piece_key(name: &str) -> &'static str {
+    match name {
+        "the king" => "king",
+        "an assailant" => "assailant",
+        "a prince" => "prince",
+        "an attacker" => "attacker",
+        "a defender" => "defender",
+        "the white dux" => "white-dux",
+        "the black dux" => "black-dux",
+        "a white man" => "white-man",
+        _ => "black-man",
+    }
+}
+
+/// The catalogue key of a square's role ("the throne" -> throne).
+fn role_key(role: &str) -> &'static str {
+    match role {
+        "the throne" => "throne",
+        "the centre" => "centre",
+        "a corner" => "corner",
+        "next to a corner" => "guard",
+        _ => "restricted",
+    }
+}
+
+fn reason_key(r: crate::rules::Reason) -> &'static str {
+    use crate::rules::Reason::*;
+    match r {
+        KingEscaped => "king-escaped",
+        KingCaptured => "king-captured",
+        OnePieceLeft => "one-piece-left",
+        DuxImmobile => "dux-immobile",
+        NoLegalMove => "no-legal-move",
+        Repetition => "repetition",
+        MoveLimit => "move-limit",
+        Resignation => "resignation",
+        DrawAgreed => "draw-agreed",
+        Timeout => "timeout",
+    }
+}
+
+/// "a, b and c" as a message (`list-and`), or the one item.
+fn list(items: &[Msg]) -> Msg {
+    match items {
+        [] => Msg::new("alt-text").str("text", ""),
+        [one] => one.clone(),
+        [init @ .., last] => {
+            let mut head = init[0].clone();
+            for m in &init[1..] {
+                head = Msg::new("alt-comma")
+                    .msg("first", head)
+                    .msg("next", m.clone());
+            }
+            Msg::new("list-and")
+                .msg("init", head)
+                .msg("last", last.clone())
+        }
+    }
+}
+
+fn square(s: &str) -> Msg {
+    Msg::new("alt-text").str("text", s)
+}
+
+fn squares(v: &[String]) -> Msg {
+    list(&v.iter().map(|s| square(s)).collect::<Vec<_>>())
+}
+
+/// One fact of a scene as a message of the catalogue.
+pub(crate) fn fact_msg(f: &Fact) -> Msg {
+    match f {
+        Fact::Heading { variant, move_no } => Msg::new("alt-heading")
+            .str("game", variant.clone())
+            .num("number", *move_no as i64),
+        Fact::HeadingOver { variant, moves } => Msg::new("alt-heading-over")
+            .str("game", variant.clone())
+            .num("moves", *moves as i64),
+        Fact::Turn { side } => Msg::new("alt-turn").str("side", side.clone()),
+        Fact::Result {
+            winner: Some(w),
+            reason,
+        } => Msg::new("alt-won").str("side", w.clone()).msg(
+            "reason",
+            Msg::new("alt-reason").str("reason", reason_key(*reason)),
+        ),
+        Fact::Result {
+            winner: None,
+            reason,
+        } => Msg::new("alt-drawn").msg(
+            "reason",
+            Msg::new("alt-reason").str("reason", reason_key(*reason)),
+        ),
+        Fact::LastMove {
+            piece,
+            from,
+            to,
+            captured,
+            king_captured,
+        } => {
+            let mut caps: Vec<Msg> = captured.iter().map(|s| square(s)).collect();
+            if let Some(k) = king_captured {
+                caps.push(Msg::new("alt-king-captured-on").str("square", k.clone()));
+            }
+            let m = if caps.is_empty() {
+                Msg::new("alt-last-move")
+            } else {
+                Msg::new("alt-last-move-capturing").msg("list", list(&caps))
+            };
+            m.msg(
+                "piece",
+                Msg::new("piece-name").str("piece", piece_key(piece)),
+            )
+            .str("from", from.clone())
+            .str("to", to.clone())
+        }
+        Fact::King { at, role, escapes } => {
+            let place = match role {
+                Some(r) => Msg::new("alt-square-role")
+                    .str("square", at.clone())
+                    .msg("role", Msg::new("alt-role").str("role", role_key(r))),
+                None => square(at),
+            };
+            if escapes.is_empty() {
+                Msg::new("alt-king-shut").msg("place", place)
+            } else {
+                Msg::new("alt-king-open")
+                    .msg("place", place)
+                    .msg("list", squares(escapes))
+            }
+        }
+        Fact::NoKing => Msg::new("alt-no-king"),
+        Fact::Pieces {
+            side,
+            count,
+            with_king,
+            groups,
+            dux,
+        } => {
+            let g: Vec<Msg> = groups
+                .iter()
+                .map(|g| match g {
+                    Group::One(s) => square(s),
+                    Group::Run(a, b) => Msg::new("alt-run")
+                        .str("from", a.clone())
+                        .str("to", b.clone()),
+                })
+                .collect();
+            let mut joined: Option<Msg> = None;
+            for m in g {
+                joined = Some(match joined {
+                    None => m,
+                    Some(h) => Msg::new("alt-comma").msg("first", h).msg("next", m),
+                });
+            }
+            let m = match joined {
+                Some(j) => Msg::new("alt-pieces-at").msg("squares", j),
+                None => Msg::new("alt-pieces"),
+            };
+            m.str("side", side.clone())
+                .num("count", *count as i64)
+                .str("king", if *with_king { "yes" } else { "no" })
+                .str("dux", dux.clone().unwrap_or_else(|| "none".into()))
+        }
+        Fact::Counts {
+            side,
+            count,
+            with_king,
+            dux,
+        } => Msg::new("alt-counts")
+            .str("side", side.clone())
+            .num("count", *count as i64)
+            .str("king", if *with_king { "yes" } else { "no" })
+            .str("dux", if *dux { "yes" } else { "no" }),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Ruleset;
+
+    fn described(id: &str, lang: Lang) -> String {
+        let g = Game::new(Ruleset::from_spec(id, &[]).unwrap(), 1);
+        let mut files = vec![Attachment::file("x.png", vec![1])];
+        files[0].alt = alt_of_game(&g);
+        fill_alt(&mut files, lang);
+        files[0].description.clone()
+    }
+
+    #[test]
+    fn english_alt_matches_the_words_of_describe() {
+        let g = Game::new(Ruleset::from_spec("tawlbwrdd", &[]).unwrap(), 1);
+        assert_eq!(
+            described("tawlbwrdd", Lang::En),
+            crate::notation::describe::describe_game(&g)
+        );
+    }
+
+    #[test]
+    fn every_variant_has_alt_text_in_both_languages_within_the_limit() {
+        for v in crate::rules::VARIANTS {
+            for lang in Lang::ALL {
+                let s = described(v.id, lang);
+                assert!(!s.is_empty() && s.chars().count() <= MAX_ALT, "{s}");
+            }
+        }
+        let cy = described("tawlbwrdd", Lang::Cy);
+        assert!(cy.contains("Ymosodwyr"), "{cy}");
+        assert!(cy.contains("yr orsedd"), "{cy}");
+    }
+}
+
+/// The board styles of `/board style:` and `/settings board:`.
+const BOARD_STYLES: [&str; 3] = ["picture", "text", "both"];
+
+impl App {
+    /// The app as `ctx`'s user sees it: pictures in their theme.
+    pub(crate) fn viewer(&self, ctx: &Ctx) -> App {
+        match self.store.player_setting(&ctx.user.id, THEME_SETTING) {
+            Ok(Some(t)) if crate::render::theme::Theme::by_name(&t).is_some() => App {
+                theme: t,
+                ..self.clone()
+            },
+            _ => self.clone(),
+        }
+    }
+
+    /// `/board [style:picture|text|both]`: the board of this channel's
+    /// game as a picture, a text diagram in a code block, or both; without
+    /// a style, as the player chose with `/settings board:`.
+    pub(crate) fn board_view(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
+        let style = match arg(args, "style") {
+            Some(s) => s.trim().to_lowercase(),
+            None => self
+                .store
+                .player_setting(&ctx.user.id, BOARD_SETTING)
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| "picture".into()),
+        };
+        if !BOARD_STYLES.contains(&style.as_str()) {
+            return Response::one(Reply::tell(Msg::new("board-style-unknown")));
+        }
+        if style == "picture" {
+            return self.board(ctx);
+        }
+        let l = match self.channel_game(ctx, true) {
+            Ok(l) => l,
+            Err(r) => return r,
+        };
+        let block = crate::notation::diagram::diagram_of(&l.game);
+        if style == "text" {
+            let mut r = Reply::say(Msg::new("board-text").num("id", l.row.id));
+            r.body.push(super::io::Part::Break);
+            r.body.push(super::io::Part::Raw(block));
+            return Response::one(r);
+        }
+        let mut resp = self.board(ctx);
+        if let Some(r) = resp.replies.first_mut() {
+            r.body.push(super::io::Part::Break);
+            r.body.push(super::io::Part::Raw(block));
+        }
+        resp
+    }
+
+    /// `/settings [board:picture|text|both] [theme:light|dark|contrast]`:
+    /// how this player sees boards, kept per player; without options, the
+    /// settings as they are.
+    pub(crate) fn settings(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
+        let board = arg(args, "board").map(|s| s.trim().to_lowercase());
+        let theme = arg(args, "theme").map(|s| s.trim().to_lowercase());
+        if let Some(b) = &board {
+            if !BOARD_STYLES.contains(&b.as_str()) {
+                return Response::one(Reply::tell(Msg::new("settings-board-unknown")));
+            }
+        }
+        if let Some(t) = &theme {
+            if crate::render::theme::Theme::by_name(t).is_none() {
+                return Response::one(Reply::tell(Msg::new("settings-theme-unknown")));
+            }
+        }
+        for (key, value) in [(BOARD_SETTING, &board), (THEME_SETTING, &theme)] {
+            if let Some(v) = value {
+                if let Err(e) = self.store.set_player_setting(&ctx.user.id, key, v) {
+                    return store_err(e);
+                }
+            }
+        }
+        let get = |key: &str, default: &str| {
+            self.store
+                .player_setting(&ctx.user.id, key)
+                .ok()
+                .flatten()
+                .unwrap_or_else(|| default.to_string())
+        };
+        let id = if board.is_some() || theme.is_some() {
+            "settings-saved"
+        } else {
+            "settings-now"
+        };
+        Response::one(Reply::tell(
+            Msg::new(id)
+                .str("board", get(BOARD_SETTING, "picture"))
+                .str("theme", get(THEME_SETTING, &self.theme)),
+        ))
+    }
+}
+
+impl App {
+    /// `/export [format:tawlbot|otn]`: `otn` gives the game as an OTN game
+    /// record (OpenTafl's format, see docs/otn.md); else the export as before.
+    pub(crate) fn export_view(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
+        match arg(args, "format").map(|s| s.trim().to_lowercase()) {
+            None => self.export(ctx),
+            Some(f) if f == "tawlbot" => self.export(ctx),
+            Some(f) if f == "otn" => self.export_otn(ctx),
+            Some(_) => Response::one(Reply::tell(Msg::new("export-format-unknown"))),
+        }
+    }
+
+    fn export_otn(&self, ctx: &Ctx) -> Response {
+        let l = match self.channel_game(ctx, true) {
+            Ok(l) => l,
+            Err(r) => return r,
+        };
+        let names = self.names_of(&l);
+        let mut extra = vec![("game".to_string(), l.row.id.to_string())];
+        extra.push((
+            "rated".to_string(),
+            if l.row.rated { "yes" } else { "no" }.to_string(),
+        ));
+        let tags = crate::notation::otn::Tags {
+            site: Some("Discord, tawlbot".into()),
+            date: Some(time::date(l.row.created_at).chars().take(10).collect()),
+            players: [Some(names[0].clone()), Some(names[1].clone())],
+            time_control: crate::notation::otn::time_control(&l.row.time_control),
+            extra,
+            ..Default::default()
+        };
+        let text = crate::notation::otn::write_game(&l.game, &tags);
+        let mut r = Reply::say(Msg::new("export-otn").num("id", l.row.id));
+        r.files.push(Attachment::file(
+            format!("game-{}.otn", l.row.id),
+            text.into_bytes(),
+        ));
+        Response::one(r)
+    }
+}
+
+/// The pseudo-option kept with a challenge and its game that starts from
+/// a position of its own: `position=` and the OTN position.
+pub(crate) const POSITION_PREFIX: &str = "position=";
+
+/// `/challenge ... position:`: the position read (OTN, or tawlbot's rows
+/// separated by `/`) and checked, as the option to store; a refusal with
+/// every problem otherwise.
+pub(crate) fn position_option(
+    rules: &Ruleset,
+    text: Option<&str>,
+) -> Result<Option<String>, Response> {
+    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
+        return Ok(None);
+    };
+    match crate::notation::otn::read_position(rules, text) {
+        Ok(board) => Ok(Some(format!(
+            "{POSITION_PREFIX}{}",
+            crate::notation::otn::write_position(&board)
+        ))),
+        Err(problems) => Err(Response::one(Reply::tell(
+            Msg::new("challenge-position-bad")
+                .str("game", rules.name)
+                .str("problems", problems),
+        ))),
+    }
+}
+
+/// The game of stored options at its start: the variant's start position,
+/// or the position the challenge gave.
+pub(crate) fn start_game(
+    rules: Ruleset,
+    options: &[String],
+    seed: u64,
+    first: Option<Side>,
+) -> Result<Game, String> {
+    let Some(pos) = options.iter().find_map(|o| o.strip_prefix(POSITION_PREFIX)) else {
+        return Ok(Game::with_first(rules, seed, first));
+    };
+    let board = crate::notation::otn::read_position(&rules, pos)?;
+    let to_move = first.or(rules.first).unwrap_or(Side::First);
+    Game::from_position(rules, board, to_move, seed)
+}
