@@ -239,8 +239,8 @@ fn every_message_id_in_the_code_is_in_both_catalogues() {
             }
         }
     }
-    assert!(used > 150, "only {used} ids found: is the scan broken?");
     assert!(missing.is_empty(), "ids in no catalogue:\n{}", missing.join("\n"));
+    assert!(used > 150, "only {used} ids found: is the scan broken?");
 }
 
 /// Ids that travel through a variable (`Msg::new(id)` with `id` from a
@@ -294,7 +294,10 @@ fn ids_passed_around_are_in_the_catalogue_and_none_is_formatted() {
 }
 
 /// Id-shaped string literals in `src` that are no message ids.
-const NOT_MESSAGE_IDS: &[&str] = &[];
+const NOT_MESSAGE_IDS: &[&str] = &[
+    // An OTN record tag (docs/OTN.md), not words.
+    "time-control",
+];
 
 /// The legacy constructors build a reply from a ready-made string: once the
 /// app is converted there must be none left in `src/app`.

@@ -57,6 +57,7 @@ pub fn script(lang: &str) -> Vec<String> {
         mark("draw-offer"),
         say("alice", g, "/draw"),
         say("bob", g, "/draw action:decline"),
+        mark("then"),
         say("alice", g, "f7-g7"),
         say("bob", g, "c2-c3"),
         say("alice", g, "f8-h8"),
@@ -66,9 +67,9 @@ pub fn script(lang: &str) -> Vec<String> {
         say("bob", g, "i3-i6"),
         say("alice", g, "f5-f6"),
         say("alice", g, "/move move:f5-f6"),
-        say("bob", g, "c3-c4"),
         mark("win"),
         say("alice", g, "f9-a9"),
+        mark("then"),
         // The tournament: the server reads Welsh by default, and carol and
         // dave never choose.
         ":admin olga".to_string(),
