@@ -243,16 +243,7 @@ struct StateJson {
     error: Option<ErrorJson>,
 }
 
-/// The result of a game in one word: `ongoing`, a side's name, or `draw`.
-pub fn result_word(game: &Game) -> &'static str {
-    match game.outcome() {
-        None => "ongoing",
-        Some(o) => match o.winner {
-            Some(s) => game.rules().side_name(s),
-            None => "draw",
-        },
-    }
-}
+pub use crate::rules::result_word;
 
 fn state(game: &Game, legal: bool, error: Option<ErrorJson>) -> String {
     let rules = game.rules();

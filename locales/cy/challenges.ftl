@@ -48,3 +48,5 @@ challenge-withdrawn = Tynnodd { $player } her { $id } yn ôl.
 challenge-declined = Gwrthododd { $player } her { $id }.
 challenge-decline-not-yours = Dim ond yr heriwr neu'r un a heriwyd all wrthod her.
 challenge-expired = Daeth her { $id } gan { $player } i ben.
+challenge-too-many = Mae gennych chi { $n } her agored ar y gweinydd hwn yn barod: arhoswch am ateb, neu tynnwch un yn ôl gyda /decline id:N.
+challenge-none-here = Does dim her rhif { $id } yma.

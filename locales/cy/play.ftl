@@ -124,3 +124,35 @@ history-truncated = … (defnyddiwch /export i gael y cofnod cyfan)
 
 takeback-done = Derbyniwyd y cais: tynnwyd { $n } symudiad yn ôl. { $status }
 export-record = Cofnod gêm { $id }.
+
+## Gemau na ellir eu darllen, y cloc wedi'i atal, y bot ac /analysis.
+
+game-unreadable = Does dim modd darllen cofnod gêm { $id }. Gall rhywun â'r hawl Manage Server ei dirwyn i ben gyda /abort.
+game-not-a-number = Dydy { $text } ddim yn rhif gêm.
+status-paused-until = Mae'r cloc wedi'i atal tan { $date }.
+move-while-paused = Mae cloc y gêm hon wedi'i atal: dim symudiad nes iddo redeg eto (/resume, neu ar ddiwedd yr egwyl a gytunwyd).
+pause-days-bad = Mae egwyl yn para rhwng 1 a { $max } diwrnod, fel /pause days:7.
+bot-bad-level = Mae'r lefel yn rhif o 1 (ysgafn) i 5 (cryfaf), nid { $text }.
+bot-note = Rwy'n chwarae ar lefel { $level } o 5. Dydy gemau yn fy erbyn i ddim yn cyfrif at y sgôr.
+analysis-no-game-here = Does dim gêm yn y sianel hon: enwch un, fel /analysis game:12.
+analysis-still-playing = Mae gêm { $id } yn dal i gael ei chwarae: rwy'n dadansoddi gemau ar ôl iddyn nhw orffen.
+analysis-title = Gêm { $id }: { $game } — siawns { $side ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+} o ennill
+analysis-head = Gêm { $id } ({ $game }): siawns { $side ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+} o ennill ar ôl pob symudiad, ar { $nodes } nod y safle.
+analysis-no-swings = Ni newidiodd yr un symudiad lawer ar y gêm.
+analysis-swings = Y newidiadau mwyaf:
+analysis-swing = { $number }. { $move } ({ $side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}) { $kind } ({ $before }% → { $after }%)

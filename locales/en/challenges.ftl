@@ -42,3 +42,5 @@ challenge-withdrawn = { $player } withdrew challenge { $id }.
 challenge-declined = { $player } declined challenge { $id }.
 challenge-decline-not-yours = Only the challenger or the one challenged can decline a challenge.
 challenge-expired = Challenge { $id } from { $player } expired.
+challenge-too-many = You already have { $n } open challenges on this server: wait for an answer, or withdraw one with /decline id:N.
+challenge-none-here = There is no challenge { $id } here.

@@ -90,3 +90,33 @@ takeback-done = Takeback accepted: { $n ->
    *[other] { $n } moves
 } taken back. { $status }
 export-record = The record of game { $id }.
+
+## Games that cannot be read, the paused clock, the bot and /analysis.
+
+game-unreadable = The record of game { $id } cannot be read. Someone with the Manage Server permission can end it with /abort.
+game-not-a-number = { $text } is not a game number.
+status-paused-until = The clock is paused until { $date }.
+move-while-paused = The clock of this game is paused: no move until it runs again (/resume, or at the end of the agreed pause).
+pause-days-bad = A pause lasts 1 to { $max } days, like /pause days:7.
+bot-bad-level = The level is a number from 1 (gentle) to 5 (strongest), not { $text }.
+bot-note = I play at level { $level } of 5. Games against me are unrated.
+analysis-no-game-here = There is no game in this channel: name one, like /analysis game:12.
+analysis-still-playing = Game { $id } is still being played: I analyse games once they are finished.
+# $side: the side whose chances are drawn (defenders or white).
+analysis-title = Game { $id }: { $game } — { $side ->
+    [attackers] Attackers'
+    [defenders] Defenders'
+    [white] White's
+   *[black] Black's
+} winning chances
+analysis-head = Game { $id } ({ $game }): { $side ->
+    [attackers] the attackers'
+    [defenders] the defenders'
+    [white] white's
+   *[black] black's
+} winning chances after every move, at { $nodes } nodes a position.
+analysis-no-swings = No move changed the game by much.
+analysis-swings = The biggest swings:
+# $move: the move with ? or ??; $side: a side key; $kind: what the move did;
+# $before, $after: percentages.
+analysis-swing = { $number }. { $move } ({ $side }) { $kind } ({ $before }% → { $after }%)

@@ -5,7 +5,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use super::{store_err, App, Ctx, Reply, Response};
+use super::{store_err, unreadable, App, Ctx, Reply, Response};
+use crate::i18n::{Localiser, Msg};
 use crate::engine::{self, Limits};
 use crate::notation::format_played;
 use crate::store::GameState;
@@ -47,36 +48,31 @@ fn analyse(
     let row = match game {
         Some(id) => {
             let Ok(n) = id.trim().trim_start_matches('#').parse::<i64>() else {
-                return Response::one(Reply::private(format!(
-                    "{} is not a game number.",
-                    id.chars().take(20).collect::<String>()
-                )));
+                return Response::one(Reply::tell(
+                    Msg::new("game-not-a-number").str("text", id.chars().take(20).collect::<String>()),
+                ));
             };
             match app.store.get_game(n) {
                 Ok(Some(r)) => r,
-                Ok(None) => return Response::one(Reply::private(format!("There is no game {n}."))),
+                Ok(None) => return Response::one(Reply::tell(Msg::new("game-none").num("id", n))),
                 Err(e) => return store_err(e),
             }
         }
         None => match app.store.latest_game_in_channel(&ctx.channel) {
             Ok(Some(r)) => r,
             Ok(None) => {
-                return Response::one(Reply::private(
-                    "There is no game in this channel: name one, like /analysis game:12.",
-                ))
+                return Response::one(Reply::tell(Msg::new("analysis-no-game-here")))
             }
             Err(e) => return store_err(e),
         },
     };
     if row.state == GameState::Active {
-        return Response::one(Reply::private(format!(
-            "Game {} is still being played: I analyse games once they are finished.",
-            row.id
-        )));
+        return Response::one(Reply::tell(Msg::new("analysis-still-playing").num("id", row.id)));
     }
+    let id = row.id;
     let l = match app.load(row) {
         Ok(l) => l,
-        Err(e) => return Response::one(Reply::private(e)),
+        Err(e) => return Response::one(Reply::tell(unreadable(id, &e))),
     };
     let mut last = u32::MAX;
     let mut report = |done: usize, total: usize| {
@@ -93,41 +89,43 @@ fn analyse(
     let rules = l.game.rules();
     let subject = rules.side_name(a.subject);
     let marks: Vec<usize> = a.swings.iter().map(|s| s.ply + 1).collect();
-    let title = format!(
-        "Game {}: {} — {}'s winning chances",
-        l.row.id,
-        rules.name,
-        super::capitalise(subject)
+    let lang = app.lang(ctx);
+    let title = Localiser::global().text(
+        lang,
+        &Msg::new("analysis-title")
+            .num("id", l.row.id)
+            .str("game", rules.name)
+            .str("side", subject),
     );
     let png = crate::render::graph::chances_png(&a.chances, &title, &marks);
-    let mut text = format!(
-        "Game {} ({}): the {subject}' winning chances after every move, at {} nodes a position.",
-        l.row.id, rules.name, ANALYSIS_NODES
-    )
-    .replace("whites'", "white's")
-    .replace("blacks'", "black's")
-    .replace("white'", "white's")
-    .replace("black'", "black's");
+    let mut reply = Reply::say(
+        Msg::new("analysis-head")
+            .num("id", l.row.id)
+            .str("game", rules.name)
+            .str("side", subject)
+            .num("nodes", ANALYSIS_NODES),
+    );
     if a.swings.is_empty() {
-        text.push_str(" No move changed the game by much.");
+        reply = reply.then(Msg::new("analysis-no-swings"));
     } else {
-        text.push_str(" The biggest swings:");
+        reply = reply.then(Msg::new("analysis-swings"));
         for s in &a.swings {
             let Some(p) = l.game.record().get(s.ply) else {
                 continue;
             };
             let drop = (s.before - s.after).abs();
             let marks = if drop > 0.3 { "??" } else { "?" };
-            text.push_str(&format!(
-                "\n{}. {}{marks} ({}) {} ({:.0}% → {:.0}%)",
-                s.ply + 1,
-                format_played(rules, p),
-                rules.side_name(s.side),
-                s.kind,
-                s.before * 100.0,
-                s.after * 100.0
-            ));
+            // The engine's description of the swing is still English.
+            reply = reply.line(
+                Msg::new("analysis-swing")
+                    .num("number", s.ply + 1)
+                    .str("move", format!("{}{marks}", format_played(rules, p)))
+                    .str("side", rules.side_name(s.side))
+                    .str("kind", s.kind.as_str())
+                    .str("before", format!("{:.0}", s.before * 100.0))
+                    .str("after", format!("{:.0}", s.after * 100.0)),
+            );
         }
     }
-    Response::one(Reply::text(text).with_png(&format!("analysis-{}.png", l.row.id), png))
+    Response::one(reply.with_png(&format!("analysis-{}.png", l.row.id), png))
 }

@@ -15,7 +15,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::THREAD_FLAG;
-use super::{clock, mention, slug, App, Ctx, Effect, Loaded, Response, Target};
+use super::{clock, english, mention, slug, split_status, words, App, Ctx, Effect, Loaded, Response, Target};
+use crate::i18n::Msg;
 use super::{TimeControl, BOT_ID};
 use crate::engine::{self, Limits};
 use crate::notation::format_played;
@@ -37,15 +38,12 @@ pub fn level_of(options: &[String]) -> u8 {
 }
 
 /// The `level:` option of `/challenge`: 1 to 5, default 3.
-pub(crate) fn parse_level(v: Option<&str>) -> Result<u8, String> {
+pub(crate) fn parse_level(v: Option<&str>) -> Result<u8, Msg> {
     match v {
         None => Ok(DEFAULT_LEVEL),
         Some(t) => match t.trim().parse::<u8>() {
             Ok(l @ 1..=5) => Ok(l),
-            _ => Err(format!(
-                "The level is a number from 1 (gentle) to 5 (strongest), not {}.",
-                t.chars().take(20).collect::<String>()
-            )),
+            _ => Err(Msg::new("bot-bad-level").str("text", t.chars().take(20).collect::<String>())),
         },
     }
 }
@@ -84,13 +82,11 @@ impl App {
     }
 
     /// A sentence for the opening message of a bot game.
-    pub(crate) fn bot_note(&self, l: &Loaded) -> Option<String> {
-        l.players.iter().any(|p| is_bot(p)).then(|| {
-            format!(
-                "I play at level {} of 5. Games against me are unrated.",
-                level_of(&l.row.options)
-            )
-        })
+    pub(crate) fn bot_note(&self, l: &Loaded) -> Option<Msg> {
+        l.players
+            .iter()
+            .any(|p| is_bot(p))
+            .then(|| Msg::new("bot-note").num("level", level_of(&l.row.options) as u32))
     }
 
     /// Every bot turn waiting in an active game: called at startup, so a
@@ -150,7 +146,7 @@ impl App {
         let finished = l
             .game
             .outcome()
-            .map(|o| (crate::cli::result_word(&l.game), o.reason.as_str()));
+            .map(|o| (crate::rules::result_word(&l.game), o.reason.as_str()));
         let next = l.game.turn();
         let bot_again = is_bot(&l.players[next.index()]);
         let turn = clock::after_move(tc, &l.row, played.side, next, now);
@@ -188,17 +184,31 @@ impl App {
         }
         l.row.updated_at = now;
         l.row.deadline = nm.deadline;
-        let text = format!(
-            "{} played **{}**. {}",
-            mention(BOT_ID),
-            mv_text,
-            self.status_line(&l)
-        );
+        let (status, rest) = split_status(self.status_at(&l, l.row.updated_at));
+        let said = Msg::new("played")
+            .str("player", mention(BOT_ID))
+            .str("move", mv_text.as_str())
+            .arg("status", status);
+        // Written for the player: the one to move next, or the bot's opponent.
+        let reader = l
+            .players
+            .iter()
+            .find(|p| !is_bot(p))
+            .cloned()
+            .unwrap_or_default();
+        let lang = self.lang_of(&reader, &l.row.server_id);
         let reply = self
-            .board_reply(&l, text, &[])
+            .with_board(&l, words(said, rest), &[], lang)
+            .for_reader(&reader)
             .to(Target::Channel(l.row.channel_id.clone()));
         let mut resp = Response::one(reply);
-        self.notify_turn(&l, &mut resp.replies, &format!("tawlbot played {mv_text}."));
+        self.notify_turn(
+            &l,
+            &mut resp.replies,
+            &english([Msg::new("played-summary")
+                .str("name", "tawlbot")
+                .str("move", mv_text.as_str())]),
+        );
         if l.game.is_over() {
             resp.extend(super::lifecycle::ended(self, &l, now));
         } else if let Some(e) = self.bot_effect(&l) {

@@ -13,9 +13,9 @@ impl App {
                     .collect()
             })
             .unwrap_or_default();
-        let rules = match Ruleset::from_spec(variant, &options) {
+        let rules = match Ruleset::parse_spec(variant, &options) {
             Ok(r) => r,
-            Err(e) => return Response::one(Reply::private(e)),
+            Err(e) => return Response::one(Reply::tell(spec_msg(&e))),
         };
         let opponent = arg(args, "opponent").map(|o| {
             o.trim_start_matches("<@")
@@ -24,7 +24,7 @@ impl App {
                 .to_string()
         });
         if opponent.as_deref() == Some(ctx.user.id.as_str()) {
-            return Response::one(Reply::private("You cannot challenge yourself: challenge a friend, or leave the opponent out for an open challenge."));
+            return Response::one(Reply::tell(Msg::new("challenge-self")));
         }
         let against_bot = opponent.as_deref() == Some(BOT_ID)
             || ctx.mentioned.iter().any(|u| {
@@ -37,7 +37,7 @@ impl App {
         };
         let level = match bot::parse_level(arg(args, "level")) {
             Ok(l) => l,
-            Err(e) => return Response::one(Reply::private(e)),
+            Err(e) => return Response::one(Reply::tell(e)),
         };
         let side = match arg(args, "side").map(str::to_ascii_lowercase) {
             None => None,
@@ -45,12 +45,12 @@ impl App {
             Some(s) => match rules.parse_side(&s) {
                 Some(side) => Some(rules.side_name(side).to_string()),
                 None => {
-                    return Response::one(Reply::private(format!(
-                        "In {} the sides are {} and {}.",
-                        rules.name,
-                        rules.side_name(Side::First),
-                        rules.side_name(Side::Second)
-                    )))
+                    return Response::one(Reply::tell(
+                        Msg::new("challenge-bad-side")
+                            .str("game", rules.name)
+                            .str("first-side", rules.side_name(Side::First))
+                            .str("second-side", rules.side_name(Side::Second)),
+                    ))
                 }
             },
         };
@@ -60,10 +60,9 @@ impl App {
         };
         if let Ok(Some(g)) = self.store.active_game_in_channel(&ctx.channel) {
             if !truthy(arg(args, "thread")) {
-                return Response::one(Reply::private(format!(
-                    "This channel already has a game (game {}). Finish it first, or add thread:true to play in a thread.",
-                    g.id
-                )));
+                return Response::one(Reply::tell(
+                    Msg::new("challenge-channel-busy").num("id", g.id),
+                ));
             }
         }
         options = rules.options.clone();
@@ -89,9 +88,9 @@ impl App {
         let id = match self.store.create_challenge_capped(&ch, MAX_OPEN_CHALLENGES) {
             Ok(Some(id)) => id,
             Ok(None) => {
-                return Response::one(Reply::private(format!(
-                    "You already have {MAX_OPEN_CHALLENGES} open challenges on this server: wait for an answer, or withdraw one with /decline id:N."
-                )))
+                return Response::one(Reply::tell(
+                    Msg::new("challenge-too-many").num("n", MAX_OPEN_CHALLENGES),
+                ))
             }
             Err(e) => return store_err(e),
         };
@@ -103,27 +102,29 @@ impl App {
                 Err(e) => store_err(e),
             };
         }
-        let who = match &opponent {
-            Some(o) => format!("{} challenges {}", mention(&ctx.user.id), mention(o)),
-            None => format!(
-                "{} posts an open challenge: anyone may take it",
-                mention(&ctx.user.id)
-            ),
-        };
+        // The game's name with its options: names and option words, no sentence.
         let spec = if rules.options.is_empty() {
             rules.name.to_string()
         } else {
             format!("{} ({})", rules.name, rules.options.join(", "))
         };
-        let side_txt = side
-            .map(|s| format!(", playing the {s}"))
-            .unwrap_or_default();
-        let text = format!(
-            "{who} to a{} game of {spec}{side_txt}, {}. Challenge {id}: press Accept or type /accept (it expires in a day).",
-            if ch.rated { " rated" } else { "" },
-            tc.describe()
-        );
-        let mut r = Reply::text(text);
+        let m = Msg::new(if opponent.is_some() {
+            "challenge-posted"
+        } else {
+            "challenge-posted-open"
+        })
+        .str("challenger", mention(&ctx.user.id))
+        .str("opponent", opponent.as_deref().map(mention).unwrap_or_default())
+        .str("rated", if ch.rated { "yes" } else { "no" })
+        .str("game", spec)
+        .str("side", side.unwrap_or_else(|| "none".into()))
+        .msg("time", tc_msg(tc))
+        .num("id", id);
+        let mut r = Reply::say(m);
+        if let Some(o) = &opponent {
+            // The challenged player reads it in their language.
+            r = r.for_reader(o);
+        }
         r.buttons = vec![
             Button::new(
                 format!("accept:{id}"),
@@ -146,15 +147,18 @@ impl App {
     ) -> Result<Challenge, Response> {
         if let Some(id) = id {
             let n: i64 = id.trim().parse().map_err(|_| {
-                Response::one(Reply::private(format!("{id} is not a challenge number.")))
+                Response::one(Reply::tell(
+                    Msg::new("challenge-not-a-number")
+                        .str("text", id.chars().take(20).collect::<String>()),
+                ))
             })?;
             // A challenge of another server (or another player's direct
             // messages) is answered as if it did not exist.
             return match self.store.get_challenge(n) {
                 Ok(Some(c)) if c.server_id == ctx.server => Ok(c),
-                Ok(_) => Err(Response::one(Reply::private(format!(
-                    "There is no challenge {n} here."
-                )))),
+                Ok(_) => Err(Response::one(Reply::tell(
+                    Msg::new("challenge-none-here").num("id", n),
+                ))),
                 Err(e) => Err(store_err(e)),
             };
         }
@@ -173,7 +177,7 @@ impl App {
             .or_else(|| open.iter().rev().find(|c| c.challenger_id == ctx.user.id))
             .cloned()
             .ok_or_else(|| {
-                Response::one(Reply::private("There is no open challenge here for you."))
+                Response::one(Reply::tell(Msg::new("challenge-none-for-you")))
             })
     }
 
@@ -183,18 +187,13 @@ impl App {
             Err(r) => return r,
         };
         if c.state != "open" || c.expires_at.is_some_and(|e| e <= ctx.now) {
-            return Response::one(Reply::private(format!(
-                "Challenge {} is no longer open.",
-                c.id
-            )));
+            return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)));
         }
         if c.challenger_id == ctx.user.id {
-            return Response::one(Reply::private(
-                "That is your own challenge: wait for someone to accept it.",
-            ));
+            return Response::one(Reply::tell(Msg::new("challenge-own")));
         }
         if c.opponent_id.as_ref().is_some_and(|o| *o != ctx.user.id) {
-            return Response::one(Reply::private("That challenge is for someone else."));
+            return Response::one(Reply::tell(Msg::new("challenge-for-someone-else")));
         }
         if c.options.iter().any(|o| o == THREAD_FLAG) {
             let name = format!(
@@ -224,9 +223,9 @@ impl App {
                 .upsert_channel(channel, &ctx.server, Some(&ctx.channel));
             match self.store.get_challenge(challenge) {
                 Ok(Some(c)) => self.start_game(ctx, &c, channel),
-                Ok(None) => Response::one(Reply::private(format!(
-                    "There is no challenge {challenge}."
-                ))),
+                Ok(None) => Response::one(Reply::tell(
+                    Msg::new("challenge-none").num("id", challenge),
+                )),
                 Err(e) => store_err(e),
             }
         };
@@ -234,9 +233,9 @@ impl App {
     }
 
     pub(super) fn start_game(&self, ctx: &Ctx, c: &Challenge, channel: &str) -> Response {
-        let rules = match rules_of(&c.variant, &c.options) {
+        let rules = match rules_spec(&c.variant, &c.options) {
             Ok(r) => r,
-            Err(e) => return Response::one(Reply::private(e)),
+            Err(e) => return Response::one(Reply::tell(spec_msg(&e))),
         };
         let seed = game_seed(c.id, ctx.now, channel);
         // Sides: the challenger's choice, or a fair coin from the seed.
@@ -265,36 +264,47 @@ impl App {
         let l = match lifecycle::start(self, start) {
             Ok(l) => l,
             Err(lifecycle::StartError::Store(StoreError::ChannelBusy { .. })) => {
-                return Response::one(Reply::private(
-                "This channel already has a game: finish it first, or challenge with thread:true.",
-            ))
+                return Response::one(Reply::tell(Msg::new("challenge-channel-busy-accept")))
             }
             Err(lifecycle::StartError::Store(StoreError::ChallengeNotOpen { .. })) => {
-                return Response::one(Reply::private(format!(
-                    "Challenge {} is no longer open.",
-                    c.id
-                )))
+                return Response::one(Reply::tell(
+                    Msg::new("challenge-not-open").num("id", c.id),
+                ))
             }
             Err(lifecycle::StartError::Store(e)) => return store_err(e),
-            Err(lifecycle::StartError::Load(e)) => return Response::one(Reply::private(e)),
+            Err(lifecycle::StartError::Load(id, e)) => {
+                return Response::one(Reply::tell(unreadable(id, &e)))
+            }
         };
         let id = l.row.id;
-        let mut text = self.opening_text(&l, &format!("Game {id}: {} —", l.game.rules().name));
+        let title = Msg::new("game-title")
+            .num("id", id)
+            .str("game", l.game.rules().name);
+        let mut reply = self.opening(&l, title);
         if let Some(note) = self.bot_note(&l) {
-            text.push(' ');
-            text.push_str(&note);
+            reply = reply.then(note);
         }
-        let mut reply = self.board_reply(&l, text, &[]);
+        // The opening addresses the player to move first.
+        let reader = l.game.to_move().map(|s| l.players[s.index()].clone());
+        let lang = match &reader {
+            Some(r) if r != BOT_ID => {
+                reply = reply.for_reader(r);
+                self.lang_of(r, &ctx.server)
+            }
+            _ => self.lang(ctx),
+        };
+        let mut reply = self.with_board(&l, reply, &[], lang);
         if channel != ctx.channel {
             reply = reply.to(Target::Channel(channel.to_string()));
         }
         let mut resp = Response::one(reply);
         if channel != c.channel_id {
             resp.replies.push(
-                Reply::text(format!(
-                    "Challenge {} accepted: the game is on in <#{channel}>.",
-                    c.id
-                ))
+                Reply::say(
+                    Msg::new("challenge-accepted-elsewhere")
+                        .num("id", c.id)
+                        .str("channel", format!("<#{channel}>")),
+                )
                 .to(Target::Channel(c.channel_id.clone())),
             );
         }
@@ -308,34 +318,36 @@ impl App {
             Err(r) => return r,
         };
         if c.state != "open" {
-            return Response::one(Reply::private(format!(
-                "Challenge {} is no longer open.",
-                c.id
-            )));
+            return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)));
         }
-        let (state, text) = if c.challenger_id == ctx.user.id {
-            (
-                "withdrawn",
-                format!("{} withdrew challenge {}.", mention(&ctx.user.id), c.id),
-            )
+        let (state, id) = if c.challenger_id == ctx.user.id {
+            ("withdrawn", "challenge-withdrawn")
         } else if c.opponent_id.as_deref() == Some(ctx.user.id.as_str()) {
-            (
-                "declined",
-                format!("{} declined challenge {}.", mention(&ctx.user.id), c.id),
-            )
+            ("declined", "challenge-declined")
         } else {
-            return Response::one(Reply::private(
-                "Only the challenger or the one challenged can decline a challenge.",
-            ));
+            return Response::one(Reply::tell(Msg::new("challenge-decline-not-yours")));
         };
+        let text = Msg::new(id)
+            .str("player", mention(&ctx.user.id))
+            .num("id", c.id);
         match self.store.set_challenge_state(c.id, "open", state, ctx.now) {
-            Ok(true) => Response::one(Reply::text(text)),
-            Ok(false) => Response::one(Reply::private(format!(
-                "Challenge {} is no longer open.",
-                c.id
-            ))),
+            Ok(true) => Response::one(Reply::say(text)),
+            Ok(false) => Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id))),
             Err(e) => store_err(e),
         }
+    }
+}
+
+/// A time control in words ("3 days per move").
+pub(super) fn tc_msg(tc: TimeControl) -> Msg {
+    use crate::i18n::span;
+    match tc {
+        TimeControl::None => Msg::new("tc-none"),
+        TimeControl::PerMove(p) => Msg::new("tc-per-move").msg("span", span(p)),
+        TimeControl::Bank { bank, inc, cap } => Msg::new("tc-bank")
+            .msg("bank", span(bank))
+            .msg("inc", span(inc))
+            .msg("cap", span(cap)),
     }
 }
 

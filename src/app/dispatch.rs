@@ -26,9 +26,7 @@ impl App {
                     .throttle
                     .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
             {
-                return Response::one(Reply::text(
-                    "I read moves like e1-e4 (or @14-@44 in goedhboell). Type /help for everything else.",
-                ));
+                return Response::one(Reply::say(Msg::new("move-hint")));
             }
             return Response::none();
         }
@@ -38,9 +36,7 @@ impl App {
                     .throttle
                     .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
             {
-                Response::one(Reply::text(
-                    "There is no game in this channel. Start one with /challenge.",
-                ))
+                Response::one(Reply::say(Msg::new("no-game-here")))
             } else {
                 Response::none()
             };
@@ -58,7 +54,7 @@ impl App {
             "accept" => self.accept(ctx, arg(args, "id")),
             "decline" => self.decline(ctx, arg(args, "id")),
             "move" => match arg(args, "move") {
-                None => Response::one(Reply::private("Write the move, like /move move:e1-e4.")),
+                None => Response::one(Reply::tell(Msg::new("move-missing"))),
                 Some(m) => self.slash_move(ctx, m),
             },
             "board" => self.board(ctx),
@@ -75,10 +71,9 @@ impl App {
                     arg(args, "action"),
                     Some(d * clock::DAY),
                 ),
-                Some(_) => Response::one(Reply::private(format!(
-                    "A pause lasts 1 to {} days, like /pause days:7.",
-                    clock::PAUSE_MAX_DAYS
-                ))),
+                Some(_) => Response::one(Reply::tell(
+                    Msg::new("pause-days-bad").num("max", clock::PAUSE_MAX_DAYS),
+                )),
             },
             "resume" => self.offer(ctx, OfferKind::Resume, arg(args, "action")),
             "abort" => self.abort_command(ctx),
@@ -97,9 +92,7 @@ impl App {
             }
             other => {
                 let shown: String = other.chars().take(32).collect();
-                Response::one(Reply::private(format!(
-                    "There is no /{shown} command. Type /help to see them all."
-                )))
+                Response::one(Reply::tell(Msg::new("unknown-command").str("name", shown)))
             }
         }
     }
@@ -113,7 +106,7 @@ impl App {
             "takeback" => self.offer(ctx, OfferKind::Takeback, Some(rest)),
             "pause" => self.offer(ctx, OfferKind::Pause, Some(rest)),
             "resume" => self.offer(ctx, OfferKind::Resume, Some(rest)),
-            _ => Response::one(Reply::private("That button no longer does anything.")),
+            _ => Response::one(Reply::tell(Msg::new("button-stale"))),
         }
     }
 }

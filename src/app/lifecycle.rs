@@ -36,8 +36,9 @@ pub(crate) struct NewStart<'a> {
 #[derive(Debug)]
 pub(crate) enum StartError {
     Store(StoreError),
-    /// The game was stored but cannot be loaded again.
-    Load(String),
+    /// The game was stored but cannot be loaded again: its id, and the
+    /// detail for the log.
+    Load(i64, String),
 }
 
 /// Starts a game (see the module comment); returns it loaded.
@@ -74,10 +75,10 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
     }
     let row = match app.store.get_game(id) {
         Ok(Some(r)) => r,
-        Ok(None) => return Err(StartError::Load(format!("game {id} vanished"))),
+        Ok(None) => return Err(StartError::Load(id, "vanished".into())),
         Err(e) => return Err(StartError::Store(e)),
     };
-    app.load(row).map_err(StartError::Load)
+    app.load(row).map_err(|e| StartError::Load(id, e))
 }
 
 /// Stores the end of an active game whose outcome `l.game` now holds, if it
@@ -92,7 +93,7 @@ pub(crate) fn finish(
     let Some(o) = l.game.outcome() else {
         return Ok(Response::none());
     };
-    let result = crate::cli::result_word(&l.game);
+    let result = crate::rules::result_word(&l.game);
     app.store
         .finish_game(l.row.id, Some(before), result, o.reason.as_str(), now)?;
     l.row.state = crate::store::GameState::Finished;

@@ -31,7 +31,6 @@ use challenges::*;
 use dispatch::*;
 pub use info::help_text;
 pub use io::{Attachment, Button, ButtonStyle, Ctx, Effect, Input, Reply, Response, Target, User};
-use offers::*;
 use present::*;
 
 pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
@@ -39,7 +38,8 @@ pub use time::{parse_span as time_span, span as span_words, TimeControl};
 
 use crate::i18n::Msg;
 use crate::notation::{
-    self, explain, format_played, format_square, parse_move, resolve_square, turn_of, PlayError,
+    self, explain, explain_msg, format_played, format_square, parse_move, resolve_square,
+    PlayError,
     Record,
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
@@ -129,16 +129,28 @@ fn visible_to(g: &GameRow, user: &str) -> bool {
 
 fn store_err(e: impl std::fmt::Display) -> Response {
     tracing::error!("store error: {e}");
-    Response::one(Reply::private(
-        "Sorry: the game database failed, so nothing was changed. Try again in a moment.",
-    ))
+    Response::one(Reply::tell(Msg::new("store-failed")))
 }
 
 /// A game whose stored record cannot be read: the details go to the log,
 /// the player gets a sentence.
-fn unreadable(id: i64, detail: &str) -> String {
+fn unreadable(id: i64, detail: &str) -> Msg {
     tracing::error!("game {id} cannot be read: {detail}");
-    format!("The record of game {id} cannot be read. Someone with the Manage Server permission can end it with /abort.")
+    Msg::new("game-unreadable").num("id", id)
+}
+
+/// A game spec that cannot be read, in the reader's words.
+pub(crate) fn spec_msg(e: &crate::rules::SpecError) -> Msg {
+    use crate::rules::SpecError;
+    match e {
+        SpecError::NoSuchGame { name } => Msg::new("rules-no-such-game")
+            .str("name", name.chars().take(40).collect::<String>())
+            .str("list", SpecError::game_list()),
+        SpecError::NoSuchOption { game, option, list } => Msg::new("rules-no-such-option")
+            .str("game", *game)
+            .str("option", option.chars().take(40).collect::<String>())
+            .str("list", list.as_str()),
+    }
 }
 
 /// A game loaded from the store and replayed through the rules.
@@ -162,12 +174,18 @@ impl Loaded {
 }
 
 fn rules_of(variant: &str, options: &[String]) -> Result<Ruleset, String> {
+    rules_spec(variant, options).map_err(|e| e.to_string())
+}
+
+/// The ruleset of stored options (without the app's own flags), with a
+/// typed refusal.
+fn rules_spec(variant: &str, options: &[String]) -> Result<Ruleset, crate::rules::SpecError> {
     let opts: Vec<String> = options
         .iter()
         .filter(|o| *o != THREAD_FLAG && !o.starts_with(bot::LEVEL_PREFIX))
         .cloned()
         .collect();
-    Ruleset::from_spec(variant, &opts)
+    Ruleset::parse_spec(variant, &opts)
 }
 
 impl App {
@@ -200,9 +218,10 @@ impl App {
         }
     }
 
-    /// Loads a game by replaying its stored moves through the rules.
+    /// Loads a game by replaying its stored moves through the rules. The
+    /// error is a detail for the log: players are shown [`unreadable`].
     pub fn load(&self, row: GameRow) -> Result<Loaded, String> {
-        let rules = rules_of(&row.variant, &row.options)?;
+        let rules = rules_spec(&row.variant, &row.options).map_err(|e| e.to_string())?;
         let first = rules.parse_side(&row.first_side);
         let mut game = Game::with_first(rules, row.seed, first);
         let moves = self.store.moves(row.id).map_err(|e| e.to_string())?;

@@ -275,6 +275,7 @@ impl App {
     }
 }
 
+#[allow(dead_code)]
 pub(super) const PAUSED_NO_MOVE: &str =
     "The clock of this game is paused: no move until it runs again (/resume, or at the end of the agreed pause).";
 

@@ -2,6 +2,11 @@
 
 use super::*;
 
+/// The refusal of a move while the clock is paused.
+fn paused_no_move() -> Msg {
+    Msg::new("move-while-paused")
+}
+
 impl App {
     pub(super) fn channel_game(&self, ctx: &Ctx, finished_too: bool) -> Result<Loaded, Response> {
         let row = if finished_too {
@@ -13,11 +18,9 @@ impl App {
             Ok(Some(r)) => {
                 let id = r.id;
                 self.load(r)
-                    .map_err(|e| Response::one(Reply::private(unreadable(id, &e))))
+                    .map_err(|e| Response::one(Reply::tell(unreadable(id, &e))))
             }
-            Ok(None) => Err(Response::one(Reply::private(
-                "There is no game in this channel. Start one with /challenge.",
-            ))),
+            Ok(None) => Err(Response::one(Reply::tell(Msg::new("no-game-here")))),
             Err(e) => Err(store_err(e)),
         }
     }
@@ -26,34 +29,30 @@ impl App {
         let row = match self.store.active_game_in_channel(&ctx.channel) {
             Ok(Some(r)) => r,
             Ok(None) => {
-                return Response::one(Reply::private(
+                return Response::one(Reply::tell(Msg::new(
                     match self.store.latest_game_in_channel(&ctx.channel) {
-                        Ok(Some(_)) => {
-                            "The game in this channel is over. Start a new one with /challenge."
-                        }
-                        _ => "There is no game in this channel. Start one with /challenge.",
+                        Ok(Some(_)) => "game-over-here",
+                        _ => "no-game-here",
                     },
-                ))
+                )))
             }
             Err(e) => return store_err(e),
         };
         if row.first_player != ctx.user.id && row.second_player != ctx.user.id {
-            return Response::one(Reply::private(
-                "You are not playing in this game: only its two players can move.",
-            ));
+            return Response::one(Reply::tell(Msg::new("move-not-player")));
         }
         self.play(ctx, row, text, true)
     }
 
     pub(super) fn play(&self, ctx: &Ctx, row: GameRow, text: &str, private: bool) -> Response {
-        let refuse = |t: String| {
+        let refuse = |t: Msg| {
             if private {
-                Response::one(Reply::private(t))
+                Response::one(Reply::tell(t))
             } else if self
                 .throttle
                 .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
             {
-                Response::one(Reply::text(format!("{} {t}", mention(&ctx.user.id))))
+                Response::one(Reply::say(t).prefix(mention(&ctx.user.id)))
             } else {
                 // Repeated refused plain messages: one reply a minute.
                 Response::none()
@@ -65,23 +64,23 @@ impl App {
             Err(e) => return refuse(unreadable(id, &e)),
         };
         let Some(to_move) = l.game.to_move() else {
-            return refuse("This game is over.".into());
+            return refuse(Msg::new("game-over"));
         };
         if l.row.paused {
-            return refuse(PAUSED_NO_MOVE.into());
+            return refuse(paused_no_move());
         }
         let me = l.side_of(&ctx.user.id);
         if me != Some(to_move) {
-            return refuse(format!(
-                "It is {} turn: {} to move.",
-                turn_of(l.game.rules(), to_move),
-                mention(&l.players[to_move.index()])
-            ));
+            return refuse(
+                Msg::new("not-your-turn")
+                    .str("side", l.game.rules().side_name(to_move))
+                    .str("player", mention(&l.players[to_move.index()])),
+            );
         }
         let before = l.game.record().len() as u32;
         let played = match notation::play_text(&mut l.game, text) {
             Ok(p) => p,
-            Err(e) => return refuse(explain(l.game.rules(), &e)),
+            Err(e) => return refuse(explain_msg(l.game.rules(), &e)),
         };
         let rules = l.game.rules();
         let mv_text = format_played(rules, &played);
@@ -89,7 +88,7 @@ impl App {
         let finished = l
             .game
             .outcome()
-            .map(|o| (crate::cli::result_word(&l.game), o.reason.as_str()));
+            .map(|o| (crate::rules::result_word(&l.game), o.reason.as_str()));
         let turn = clock::after_move(tc, &l.row, played.side, l.game.turn(), ctx.now);
         // The bot has no clock.
         let bot_next = l.players[l.game.turn().index()] == BOT_ID;
@@ -114,13 +113,11 @@ impl App {
         match self.store.append_move_clocked(&nm, remind_at) {
             Ok(_) => {}
             Err(AppendError::Stale { .. }) => {
-                return refuse(
-                    "The position changed while you were moving: look at the board again.".into(),
-                )
+                return refuse(Msg::new("position-changed"))
             }
             Err(AppendError::Duplicate) => return Response::none(),
-            Err(AppendError::GameOver) => return refuse("This game is over.".into()),
-            Err(AppendError::Paused) => return refuse(PAUSED_NO_MOVE.into()),
+            Err(AppendError::GameOver) => return refuse(Msg::new("game-over")),
+            Err(AppendError::Paused) => return refuse(paused_no_move()),
             Err(e) => {
                 // Private: a plain message cannot be answered privately in
                 // the channel, so the sentence goes by direct message.
@@ -135,17 +132,28 @@ impl App {
         }
         l.row.updated_at = ctx.now;
         l.row.deadline = nm.deadline;
-        let text = format!(
-            "{} played **{}**. {}",
-            mention(&ctx.user.id),
-            mv_text,
-            self.status_line(&l)
-        );
-        let mut resp = Response::one(self.board_reply(&l, text, &[]));
+        let (status, rest) = split_status(self.status_at(&l, l.row.updated_at));
+        let said = Msg::new("played")
+            .str("player", mention(&ctx.user.id))
+            .str("move", mv_text.as_str())
+            .arg("status", status);
+        // Written for the player to move next, whom it addresses.
+        let reader = l.game.to_move().map(|s| l.players[s.index()].clone());
+        let lang = match &reader {
+            Some(r) => self.lang_of(r, &ctx.server),
+            None => self.lang(ctx),
+        };
+        let mut reply = self.with_board(&l, words(said, rest), &[], lang);
+        if let Some(r) = &reader {
+            reply = reply.for_reader(r);
+        }
+        let mut resp = Response::one(reply);
         self.notify_turn(
             &l,
             &mut resp.replies,
-            &format!("{} played {}.", escape::name(&ctx.user.name), mv_text),
+            &english([Msg::new("played-summary")
+                .str("name", escape::name(&ctx.user.name))
+                .str("move", mv_text.as_str())]),
         );
         if l.game.is_over() {
             resp.extend(lifecycle::ended(self, &l, ctx.now));
@@ -179,8 +187,11 @@ impl App {
     pub(super) fn board(&self, ctx: &Ctx) -> Response {
         match self.channel_game(ctx, true) {
             Ok(l) => {
-                let t = format!("Game {}. {}", l.row.id, self.status_line_at(&l, ctx.now));
-                Response::one(self.board_reply(&l, t, &[]))
+                let (status, rest) = split_status(self.status_at(&l, ctx.now));
+                let m = Msg::new("board-status")
+                    .num("id", l.row.id)
+                    .arg("status", status);
+                Response::one(self.with_board(&l, words(m, rest), &[], self.lang(ctx)))
             }
             Err(r) => r,
         }
@@ -198,11 +209,11 @@ impl App {
             .and_then(|t| resolve_square(rules, t.from))
         {
             Ok(s) => s,
-            Err(e) => return Response::one(Reply::private(explain(rules, &e))),
+            Err(e) => return Response::one(Reply::tell(explain_msg(rules, &e))),
         };
         let name = format_square(rules, sq);
         let Some(p) = l.game.board().get(sq) else {
-            return Response::one(Reply::private(format!("There is no piece on {name}.")));
+            return Response::one(Reply::tell(Msg::new("move-no-piece").str("square", name)));
         };
         let dests: Vec<_> = l.game.reach(sq).iter().map(|m| m.to).collect();
         let list = dests
@@ -210,15 +221,15 @@ impl App {
             .map(|&s| format_square(rules, s))
             .collect::<Vec<_>>()
             .join(", ");
-        let text = if dests.is_empty() {
-            format!("{} on {name} cannot move.", capitalise(rules.piece_name(p)))
+        let text = Msg::new(if dests.is_empty() {
+            "moves-cannot-move"
         } else {
-            format!(
-                "{} on {name} can go to {list}.",
-                capitalise(rules.piece_name(p))
-            )
-        };
-        let mut r = self.board_reply(&l, text, &dests);
+            "moves-can-go"
+        })
+        .msg("piece", notation::piece_capital_msg(rules, p))
+        .str("square", name)
+        .str("list", list);
+        let mut r = self.with_board(&l, Reply::say(text), &dests, self.lang(ctx));
         r.ephemeral = true;
         Response::one(r)
     }
@@ -237,17 +248,17 @@ impl App {
         let after = match lifecycle::finish(self, l, before, ctx.now) {
             Ok(r) => r,
             Err(AppendError::Stale { .. }) => {
-                return Response::one(Reply::private(
-                    "The position changed meanwhile: look at the board again.",
-                ))
+                return Response::one(Reply::tell(Msg::new("position-changed-meanwhile")))
             }
-            Err(AppendError::GameOver) => {
-                return Response::one(Reply::private("This game is over."))
-            }
+            Err(AppendError::GameOver) => return Response::one(Reply::tell(Msg::new("game-over"))),
             Err(e) => return store_err(e),
         };
-        let text = outcome_sentence(&l.game, o);
-        let mut resp = Response::one(self.board_reply(l, text, &[]));
+        let mut resp = Response::one(self.with_board(
+            l,
+            Reply::say(outcome_msg(&l.game, o)),
+            &[],
+            self.lang(ctx),
+        ));
         resp.extend(after);
         resp
     }
@@ -258,7 +269,7 @@ impl App {
             Err(r) => return r,
         };
         let Some(me) = l.side_of(&ctx.user.id) else {
-            return Response::one(Reply::private("You are not playing in this game."));
+            return Response::one(Reply::tell(Msg::new("not-playing")));
         };
         self.finish(ctx, &mut l, |g| g.resign(me))
     }

@@ -2,6 +2,7 @@
 //! the outcome.
 
 use super::*;
+use crate::i18n::Lang;
 
 impl App {
     /// A player's name, escaped for message text (see [`escape::name`]).
@@ -48,7 +49,7 @@ impl App {
         }
         headers.push((
             "Result".into(),
-            crate::cli::result_word(&l.game).to_string(),
+            crate::rules::result_word(&l.game).to_string(),
         ));
         if let Some(o) = l.game.outcome() {
             headers.push(("Reason".into(), o.reason.as_str().into()));
@@ -64,83 +65,158 @@ impl App {
         }
     }
 
-    pub(super) fn picture(&self, l: &Loaded, dots: &[crate::rules::Square]) -> Vec<u8> {
+    /// The player whose turn it is, as the status line names them: a
+    /// mention, or their name when they asked not to be mentioned.
+    pub(super) fn turn_mention(&self, player: &str) -> String {
+        if player == BOT_ID || self.notify_of(player).mentions() {
+            mention(player)
+        } else {
+            self.name_of(player)
+        }
+    }
+
+    /// The board picture with its caption in `lang`.
+    pub(super) fn picture(
+        &self,
+        l: &Loaded,
+        dots: &[crate::rules::Square],
+        lang: Lang,
+    ) -> Vec<u8> {
         // Display names read once for both the caption and the record.
         let names = self.names_of(l);
-        let cap = view::caption(&l.game, [&names[0], &names[1]]);
+        let cap = view::caption_in(lang, &l.game, [&names[0], &names[1]]);
         view::picture(&l.game, dots, cap, &self.record_of(l, &names), &self.theme)
     }
 
+    /// `reply` with the board picture, its caption in `lang` (the language
+    /// of the reply's reader).
+    pub(super) fn with_board(
+        &self,
+        l: &Loaded,
+        reply: Reply,
+        dots: &[crate::rules::Square],
+        lang: Lang,
+    ) -> Reply {
+        reply.with_png(&format!("game-{}.png", l.row.id), self.picture(l, dots, lang))
+    }
+
+    /// Legacy: a board reply from English text. Being replaced by
+    /// [`App::with_board`] with catalogue messages.
     pub(super) fn board_reply(
         &self,
         l: &Loaded,
         text: String,
         dots: &[crate::rules::Square],
     ) -> Reply {
-        Reply::text(text).with_png(&format!("game-{}.png", l.row.id), self.picture(l, dots))
+        self.with_board(l, Reply::text(text), dots, Lang::En)
     }
 
-    /// The message that opens a game: `title` (with its closing punctuation),
-    /// the players by side, the coin
-    /// toss where there is one, and whose move it is.
+    /// The message that opens a game: `title` (a `game-title` or
+    /// `tournament-game-title` message), the players by side, the coin toss
+    /// where there is one, and whose move it is.
+    pub(crate) fn opening(&self, l: &Loaded, title: Msg) -> Reply {
+        let rules = l.game.rules();
+        let (status, rest) = split_status(self.status_at(l, l.row.updated_at));
+        let m = Msg::new(if rules.first.is_none() {
+            "game-opening-coin"
+        } else {
+            "game-opening"
+        })
+        .msg("title", title)
+        .str("first", mention(&l.players[0]))
+        .str("first-side", rules.side_name(Side::First))
+        .str("second", mention(&l.players[1]))
+        .str("second-side", rules.side_name(Side::Second))
+        .str("coin", rules.side_name(l.game.first()))
+        .arg("status", status);
+        words(m, rest)
+    }
+
+    /// Legacy English form of [`App::opening`] (`title` already in words).
     pub(crate) fn opening_text(&self, l: &Loaded, title: &str) -> String {
         let rules = l.game.rules();
-        let mut text = format!(
-            "{title} {} ({}) against {} ({}).",
-            mention(&l.players[0]),
-            rules.side_name(Side::First),
-            mention(&l.players[1]),
-            rules.side_name(Side::Second),
-        );
-        if rules.first.is_none() {
-            text.push_str(&format!(
-                " The coin toss goes to {}.",
-                rules.side_name(l.game.first())
-            ));
-        }
-        text.push(' ');
-        text.push_str(&self.status_line(l));
-        text
+        let (status, rest) = split_status(self.status_at(l, l.row.updated_at));
+        let m = Msg::new(if rules.first.is_none() {
+            "game-opening-coin"
+        } else {
+            "game-opening"
+        })
+        .str("title", title)
+        .str("first", mention(&l.players[0]))
+        .str("first-side", rules.side_name(Side::First))
+        .str("second", mention(&l.players[1]))
+        .str("second-side", rules.side_name(Side::Second))
+        .str("coin", rules.side_name(l.game.first()))
+        .arg("status", status);
+        english(std::iter::once(m).chain(rest))
     }
 
-    /// Whose move it is (or the result), as of the game's last change.
+    /// Legacy English status line; see [`App::status_at`].
     pub(crate) fn status_line(&self, l: &Loaded) -> String {
-        self.status_line_at(l, l.row.updated_at)
+        english(self.status_at(l, l.row.updated_at))
     }
 
-    /// Whose move it is (or the result), with the time left at `now`.
+    /// Legacy English status line; see [`App::status_at`].
     pub(super) fn status_line_at(&self, l: &Loaded, now: i64) -> String {
+        english(self.status_at(l, now))
+    }
+
+    /// Whose move it is (or the result), with the time left at `now`: the
+    /// sentences in order (empty for a game neither on nor over).
+    pub(crate) fn status_at(&self, l: &Loaded, now: i64) -> Vec<Msg> {
         let rules = l.game.rules();
         match (l.game.outcome(), l.game.to_move()) {
-            (Some(o), _) => outcome_sentence(&l.game, o),
+            (Some(o), _) => vec![outcome_msg(&l.game, o)],
             (None, Some(s)) => {
-                let mut t = format!(
-                    "{} to move ({}), move {}.",
-                    mention(&l.players[s.index()]),
-                    rules.side_name(s),
-                    l.game.record().len() + 1
-                );
+                let mut t = vec![Msg::new("status-to-move")
+                    .str("player", self.turn_mention(&l.players[s.index()]))
+                    .str("side", rules.side_name(s))
+                    .num("number", l.game.record().len() + 1)];
                 if rules.dice {
                     if let Some(th) = l.game.throws().last() {
-                        t.push_str(&format!(" The die shows {}.", th.value));
+                        t.push(Msg::new("status-die").num("value", th.value as u32));
                     }
                 }
                 if l.row.paused {
                     match self.store.pause_info(l.row.id) {
-                        Ok(Some((until, _))) => t.push_str(&format!(
-                            " The clock is paused until {}.",
-                            time::date(until)
-                        )),
-                        _ => t.push_str(" The clock is paused."),
+                        Ok(Some((until, _))) => t.push(
+                            Msg::new("status-paused-until").str("date", time::date(until)),
+                        ),
+                        _ => t.push(Msg::new("clock-paused")),
                     }
                 } else if let Some(d) = l.row.deadline {
-                    t.push_str(&format!(" Time left: {}.", time::span(d - now)));
+                    t.push(Msg::new("time-left").msg("span", crate::i18n::span(d - now)));
                 }
                 t
             }
-            (None, None) => String::new(),
+            (None, None) => Vec::new(),
         }
     }
+}
+
+/// The first sentence of a status (an argument of `played`, `game-opening`,
+/// `board-status`...) and the sentences after it.
+pub(super) fn split_status(mut v: Vec<Msg>) -> (crate::i18n::Arg, Vec<Msg>) {
+    if v.is_empty() {
+        return (crate::i18n::Arg::Str(String::new()), v);
+    }
+    let first = v.remove(0);
+    (first.into(), v)
+}
+
+/// A public reply: `first`, then `rest`, each after a space.
+pub(super) fn words(first: Msg, rest: Vec<Msg>) -> Reply {
+    rest.into_iter().fold(Reply::say(first), Reply::then)
+}
+
+/// Messages in English, joined with spaces: for the legacy String helpers.
+pub(super) fn english(msgs: impl IntoIterator<Item = Msg>) -> String {
+    let l10n = crate::i18n::Localiser::global();
+    msgs.into_iter()
+        .map(|m| l10n.text(Lang::En, &m))
+        .filter(|t| !t.is_empty())
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 pub(super) fn mention(id: &str) -> String {
@@ -150,63 +226,39 @@ pub(super) fn mention(id: &str) -> String {
     format!("<@{id}>")
 }
 
-pub(super) fn outcome_sentence(game: &Game, o: Outcome) -> String {
+/// Legacy: the outcome in English; see [`outcome_msg`].
+pub(crate) fn outcome_sentence(game: &Game, o: Outcome) -> String {
+    english([outcome_msg(game, o)])
+}
+
+/// How the game ended, as a message.
+pub(crate) fn outcome_msg(game: &Game, o: Outcome) -> Msg {
     let rules = game.rules();
     let last = game.last();
-    let win = |s: Side| {
-        let n = rules.side_name(s);
-        let n = n[..1].to_uppercase() + &n[1..];
-        if n.ends_with('s') {
-            format!("{n} win")
-        } else {
-            format!("{n} wins")
-        }
-    };
-    let at = |f: fn(&crate::rules::Played) -> Option<crate::rules::Square>| {
-        last.and_then(f)
-            .map(|s| format_square(rules, s))
-            .unwrap_or_default()
+    let side = |s: Side| rules.side_name(s);
+    let win = |s: Side| Msg::new("side-wins").str("side", side(s));
+    let with = |id: &'static str, s: Side| {
+        Msg::new(id)
+            .str("loser", side(s.other()))
+            .str("winner", side(s))
+            .msg("win", win(s))
     };
     match (o.reason, o.winner) {
-        (Reason::KingEscaped, Some(s)) => {
-            format!("The king escaped to {}. {}!", at(|p| Some(p.mv.to)), win(s))
-        }
-        (Reason::KingCaptured, Some(s)) => format!("The king is captured. {}!", win(s)),
-        (Reason::OnePieceLeft, Some(s)) => {
-            format!(
-                "{} have one piece left. {}!",
-                rules.side_name(s.other()),
-                win(s)
-            )
-        }
-        (Reason::DuxImmobile, Some(s)) => format!(
-            "The {} dux cannot move. {}!",
-            rules.side_name(s.other()),
-            win(s)
+        (Reason::KingEscaped, Some(s)) => with("outcome-king-escaped", s).str(
+            "square",
+            last.map(|p| format_square(rules, p.mv.to))
+                .unwrap_or_default(),
         ),
-        (Reason::NoLegalMove, Some(s)) => format!(
-            "The {} have no legal move. {}!",
-            rules.side_name(s.other()),
-            win(s)
-        )
-        .replace("The white have", "White has")
-        .replace("The black have", "Black has"),
-        (Reason::Repetition, Some(s)) => format!(
-            "Every move left to {} would repeat a position a third time. {}!",
-            rules.side_name(s.other()),
-            win(s)
-        ),
-        (Reason::MoveLimit, _) => "100 moves without a capture: the game is drawn.".into(),
-        (Reason::Resignation, Some(s)) => {
-            format!("The {} resigned. {}!", rules.side_name(s.other()), win(s))
-        }
-        (Reason::Timeout, Some(s)) => format!(
-            "The {} ran out of time. {}!",
-            rules.side_name(s.other()),
-            win(s)
-        ),
-        (Reason::DrawAgreed, _) => "Drawn by agreement.".into(),
-        (_, None) => "The game is drawn.".into(),
+        (Reason::KingCaptured, Some(s)) => with("outcome-king-captured", s),
+        (Reason::OnePieceLeft, Some(s)) => with("outcome-one-piece-left", s),
+        (Reason::DuxImmobile, Some(s)) => with("outcome-dux-immobile", s),
+        (Reason::NoLegalMove, Some(s)) => with("outcome-no-legal-move", s),
+        (Reason::Repetition, Some(s)) => with("outcome-repetition", s),
+        (Reason::MoveLimit, _) => Msg::new("outcome-move-limit"),
+        (Reason::Resignation, Some(s)) => with("outcome-resignation", s),
+        (Reason::Timeout, Some(s)) => with("outcome-timeout", s),
+        (Reason::DrawAgreed, _) => Msg::new("outcome-draw-agreed"),
+        (_, None) => Msg::new("outcome-drawn"),
     }
 }
 

@@ -1,6 +1,7 @@
 //! From a game to a picture: the rules' position plus marks, as the
 //! renderer's plain [`BoardView`].
 
+use crate::i18n::{Lang, Localiser, Msg};
 use crate::notation::{position_text, write_record, Record};
 use crate::render::{BoardView, Labels, PieceView, Renderer, SquareKind, Theme};
 use crate::rules::{Escape, Family, Game, Kind, Notation, Side, Square, SquareFlags};
@@ -67,22 +68,26 @@ pub fn board_view(game: &Game, dots: &[Square], caption: String) -> BoardView {
     v
 }
 
-/// The standard caption: move number and who is to move.
+/// The standard caption in English: move number and who is to move.
 pub fn caption(game: &Game, names: [&str; 2]) -> String {
+    caption_in(Lang::En, game, names)
+}
+
+/// The standard caption in `lang`: move number and who is to move.
+pub fn caption_in(lang: Lang, game: &Game, names: [&str; 2]) -> String {
     let rules = game.rules();
     let n = game.record().len();
-    match game.to_move() {
-        Some(s) if names[s.index()].is_empty() => {
-            format!("Move {} · {} to move", n + 1, rules.side_name(s))
-        }
-        Some(s) => format!(
-            "Move {} · {} to move ({})",
-            n + 1,
-            names[s.index()],
-            rules.side_name(s)
-        ),
-        None => format!("{} moves · game over", n),
-    }
+    let m = match game.to_move() {
+        Some(s) if names[s.index()].is_empty() => Msg::new("caption-to-move")
+            .num("number", n + 1)
+            .str("side", rules.side_name(s)),
+        Some(s) => Msg::new("caption-to-move-named")
+            .num("number", n + 1)
+            .str("player", names[s.index()])
+            .str("side", rules.side_name(s)),
+        None => Msg::new("caption-over").num("moves", n),
+    };
+    Localiser::global().text(lang, &m)
 }
 
 /// A PNG of the game, with the position and record in text chunks.
@@ -113,8 +118,18 @@ pub fn picture(
 
 /// An animated GIF of the whole game, one frame per move.
 pub fn replay_gif(start: &Game, theme: &str) -> Vec<u8> {
+    replay_gif_in(Lang::En, start, theme)
+}
+
+/// [`replay_gif`] with its caption in `lang`.
+pub fn replay_gif_in(lang: Lang, start: &Game, theme: &str) -> Vec<u8> {
     let rules = start.rules().clone();
-    let title = format!("{} · {} moves", rules.name, start.record().len());
+    let title = Localiser::global().text(
+        lang,
+        &Msg::new("caption-gif")
+            .str("game", rules.name)
+            .num("moves", start.record().len()),
+    );
     let mut g = Game::with_first(rules, start.seed(), Some(start.first()));
     // One caption for the whole animation: a caption that changed every
     // frame would cost more bytes than the moves themselves.

@@ -14,6 +14,8 @@ pub use record::{parse_record, write_record, Record, RecordHeader};
 
 use std::fmt;
 
+use crate::i18n::{Arg, Lang, Localiser, Msg};
+
 use crate::rules::{
     Board, Family, Game, Kind, Move, MoveError, Notation, Piece, Played, Ruleset, Side, Square,
     SquareFlags, MAX_SIDE,
@@ -321,15 +323,6 @@ fn list_squares(rules: &Ruleset, sqs: &[Square], sep: &str) -> String {
         .join(sep)
 }
 
-fn and_list(rules: &Ruleset, sqs: &[Square]) -> String {
-    let v: Vec<String> = sqs.iter().map(|&s| format_square(rules, s)).collect();
-    match v.len() {
-        0 => String::new(),
-        1 => v[0].clone(),
-        n => format!("{} and {}", v[..n - 1].join(", "), v[n - 1]),
-    }
-}
-
 /// "the attackers'" / "white's": whose turn it is, in words.
 pub fn turn_of(rules: &Ruleset, side: Side) -> String {
     let n = rules.side_name(side);
@@ -343,27 +336,50 @@ pub fn turn_of(rules: &Ruleset, side: Side) -> String {
 fn square_role(rules: &Ruleset, f: SquareFlags) -> &'static str {
     if f.has(SquareFlags::THRONE) {
         if rules.variant == "goedhboell" {
-            "the centre"
+            "centre"
         } else {
-            "the throne"
+            "throne"
         }
     } else if f.has(SquareFlags::CORNER) {
-        "a corner"
+        "corner"
     } else if f.has(SquareFlags::GUARD) {
-        "next to a corner"
+        "guard"
     } else {
-        "a restricted square"
+        "restricted"
     }
 }
 
-fn example(rules: &Ruleset) -> &'static str {
-    match rules.notation {
-        Notation::AtHv => "@14-@44 (column then row) or a4-d4",
-        Notation::Algebraic => "e1-e4",
+/// The example move of `rules`' notation, as a message.
+pub fn example_msg(rules: &Ruleset) -> Msg {
+    Msg::new("move-example").str(
+        "notation",
+        match rules.notation {
+            Notation::AtHv => "hv",
+            Notation::Algebraic => "algebraic",
+        },
+    )
+}
+
+/// "e5, d4 and f6" as a message argument (one square is itself).
+pub fn and_list_arg(rules: &Ruleset, sqs: &[Square]) -> Arg {
+    let v: Vec<String> = sqs.iter().map(|&s| format_square(rules, s)).collect();
+    list_and(&v)
+}
+
+/// Items joined as "a, b and c", in the reader's language: a message
+/// argument (one item is itself).
+pub fn list_and(v: &[String]) -> Arg {
+    match v.len() {
+        0 => Arg::Str(String::new()),
+        1 => Arg::Str(v[0].clone()),
+        n => Msg::new("list-and")
+            .str("init", v[..n - 1].join(", "))
+            .str("last", v[n - 1].clone())
+            .into(),
     }
 }
 
-fn cap(s: String) -> String {
+pub(crate) fn cap(s: String) -> String {
     let mut c = s.chars();
     match c.next() {
         Some(f) => f.to_uppercase().collect::<String>() + c.as_str(),
@@ -371,102 +387,97 @@ fn cap(s: String) -> String {
     }
 }
 
-/// The sentence a player is shown when a move cannot be played.
+/// A piece's name ("the king", "an attacker") as a message.
+pub fn piece_msg(rules: &Ruleset, p: Piece) -> Msg {
+    Msg::new("piece-name").str("piece", rules.piece_key(p))
+}
+
+/// A piece's name starting a sentence ("The king").
+pub fn piece_capital_msg(rules: &Ruleset, p: Piece) -> Msg {
+    Msg::new("piece-name-capital").str("piece", rules.piece_key(p))
+}
+
+/// The sentence a player is shown when a move cannot be played, in English
+/// (the command lines print it). The app uses [`explain_msg`].
 pub fn explain(rules: &Ruleset, e: &PlayError) -> String {
+    Localiser::global().text(Lang::En, &explain_msg(rules, e))
+}
+
+/// Why a move cannot be played, as a message of the catalogue.
+pub fn explain_msg(rules: &Ruleset, e: &PlayError) -> Msg {
     let sq = |s: Square| format_square(rules, s);
     match e {
         PlayError::Parse(ParseError::Empty) => {
-            format!("Write a move as two squares, like {}.", example(rules))
+            Msg::new("move-empty").msg("example", example_msg(rules))
         }
-        PlayError::Parse(ParseError::TooLong) => "That is far too long to be a move.".into(),
-        PlayError::Parse(ParseError::HvNeedsComma(t)) => format!(
-            "I can't read {t}: @hv takes one digit for the column and one for the row, and on boards wider than 9 a comma between them (@11,6)."
-        ),
+        PlayError::Parse(ParseError::TooLong) => Msg::new("move-too-long"),
+        PlayError::Parse(ParseError::HvNeedsComma(t)) => {
+            Msg::new("move-hv-needs-comma").str("text", t.as_str())
+        }
         PlayError::Parse(ParseError::Unreadable(t)) => {
             let t: String = t.chars().take(24).collect();
-            format!(
-                "I can't read \"{t}\" as a move. Write the square a piece leaves and the square it stops on, like {}.",
-                example(rules)
-            )
+            Msg::new("move-unreadable")
+                .str("text", t)
+                .msg("example", example_msg(rules))
         }
         PlayError::OffBoard(t) => {
             let last_file = (b'a' + rules.width - 1) as char;
-            format!(
-                "{t} is not on the board: {} is {}x{} (files a-{last_file}, ranks 1-{}).",
-                rules.name, rules.width, rules.height, rules.height
-            )
+            Msg::new("move-text-off-board")
+                .str("text", t.to_string())
+                .str("game", rules.name)
+                .num("width", rules.width as u32)
+                .num("height", rules.height as u32)
+                .str("last-file", last_file.to_string())
         }
         PlayError::CaptureMismatch { mv, claimed, actual } => {
             let m = format_move(rules, mv);
             if actual.is_empty() {
-                format!(
-                    "{m} captures nothing, not {}. Leave the x part off, or check the board.",
-                    and_list(rules, claimed)
-                )
+                Msg::new("move-captures-nothing")
+                    .str("move", m)
+                    .arg("claimed", and_list_arg(rules, claimed))
             } else {
-                format!(
-                    "{m} captures {}, not {}. Leave the x part off, or check the board.",
-                    and_list(rules, actual),
-                    and_list(rules, claimed)
-                )
+                Msg::new("move-captures-other")
+                    .str("move", m)
+                    .arg("actual", and_list_arg(rules, actual))
+                    .arg("claimed", and_list_arg(rules, claimed))
             }
         }
         PlayError::Move(m) => match m {
-            MoveError::GameOver => "This game is over: no more moves.".into(),
-            MoveError::OffBoard(s) => format!("{} is not on the board.", sq(*s)),
-            MoveError::SameSquare(s) => {
-                format!("A move has to go somewhere: {0} to {0} stays put.", sq(*s))
-            }
-            MoveError::NoPiece(s) => format!("There is no piece on {}.", sq(*s)),
-            MoveError::NotYourPiece { at, piece, to_move } => format!(
-                "{} holds {}, and it is {} turn.",
-                sq(*at),
-                rules.piece_name(*piece),
-                turn_of(rules, *to_move)
-            ),
-            MoveError::NotStraight { from, to } => format!(
-                "Pieces move along a rank or a file, never diagonally: {} and {} are not in line.",
-                sq(*from),
-                sq(*to)
-            ),
-            MoveError::Occupied { at, piece } => format!(
-                "{} is taken by {}: a piece stops only on an empty square.",
-                sq(*at),
-                rules.piece_name(*piece)
-            ),
-            MoveError::Blocked { by, piece } => {
-                if rules.dux_jump {
-                    format!(
-                        "{} on {} is in the way: only the dux may pass over a piece, and only over one.",
-                        cap(rules.piece_name(*piece).into()),
-                        sq(*by)
-                    )
-                } else {
-                    format!(
-                        "{} on {} is in the way: pieces never jump.",
-                        cap(rules.piece_name(*piece).into()),
-                        sq(*by)
-                    )
-                }
-            }
+            MoveError::GameOver => Msg::new("move-game-over"),
+            MoveError::OffBoard(s) => Msg::new("move-off-board").str("square", sq(*s)),
+            MoveError::SameSquare(s) => Msg::new("move-same-square").str("square", sq(*s)),
+            MoveError::NoPiece(s) => Msg::new("move-no-piece").str("square", sq(*s)),
+            MoveError::NotYourPiece { at, piece, to_move } => Msg::new("move-not-your-piece")
+                .str("square", sq(*at))
+                .msg("piece", piece_msg(rules, *piece))
+                .str("side", rules.side_name(*to_move)),
+            MoveError::NotStraight { from, to } => Msg::new("move-not-straight")
+                .str("from", sq(*from))
+                .str("to", sq(*to)),
+            MoveError::Occupied { at, piece } => Msg::new("move-occupied")
+                .str("square", sq(*at))
+                .msg("piece", piece_msg(rules, *piece)),
+            MoveError::Blocked { by, piece } => Msg::new(if rules.dux_jump {
+                "move-blocked-dux-jump"
+            } else {
+                "move-blocked"
+            })
+            .msg("piece", piece_capital_msg(rules, *piece))
+            .str("square", sq(*by)),
             MoveError::OneStep { piece } => {
                 if piece.kind == Kind::King && !rules.man_steps {
-                    "With king-steps the king moves one square at a time.".into()
+                    Msg::new("move-king-steps")
                 } else {
-                    format!("In {} every piece moves one square at a time.", rules.name)
+                    Msg::new("move-one-step").str("game", rules.name)
                 }
             }
-            MoveError::Restricted { at, flags } => format!(
-                "{} is {}: only the king may stop there.",
-                sq(*at),
-                square_role(rules, *flags)
-            ),
-            MoveError::NoPass { at, flags } => format!(
-                "{} is {}: only the king may pass across it.",
-                sq(*at),
-                square_role(rules, *flags)
-            ),
-            MoveError::Repetition => "That move would bring the same position about a third time, which the rules forbid: play something else.".into(),
+            MoveError::Restricted { at, flags } => Msg::new("move-restricted")
+                .str("square", sq(*at))
+                .str("role", square_role(rules, *flags)),
+            MoveError::NoPass { at, flags } => Msg::new("move-no-pass")
+                .str("square", sq(*at))
+                .str("role", square_role(rules, *flags)),
+            MoveError::Repetition => Msg::new("move-repetition"),
         },
     }
 }

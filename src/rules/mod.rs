@@ -14,7 +14,8 @@ mod tests;
 pub use board::{Board, Kind, Piece, Side, Square, MAX_SIDE};
 pub use game::{Game, MoveError, Outcome, Played, Reason, Throw};
 pub use variants::{
-    Capture, Escape, Family, KingCapture, Notation, Ruleset, SquareFlags, VariantInfo, VARIANTS,
+    Capture, Escape, Family, KingCapture, Notation, Ruleset, SpecError, SquareFlags, VariantInfo,
+    VARIANTS,
 };
 
 /// A move: one piece from one square to another.
@@ -27,5 +28,16 @@ pub struct Move {
 impl Move {
     pub fn new(from: Square, to: Square) -> Move {
         Move { from, to }
+    }
+}
+
+/// The result of a game in one word: `ongoing`, a side's name, or `draw`.
+pub fn result_word(game: &Game) -> &'static str {
+    match game.outcome() {
+        None => "ongoing",
+        Some(o) => match o.winner {
+            Some(s) => game.rules().side_name(s),
+            None => "draw",
+        },
     }
 }

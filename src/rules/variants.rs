@@ -191,17 +191,54 @@ const ATT: Piece = Piece::new(Side::First, Kind::Man);
 const DEF: Piece = Piece::new(Side::Second, Kind::Man);
 const KING: Piece = Piece::new(Side::Second, Kind::King);
 
+/// Why a game spec cannot be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SpecError {
+    /// No variant has this id or alias.
+    NoSuchGame { name: String },
+    /// The variant has no such option; `list` names the ones it has.
+    NoSuchOption {
+        game: &'static str,
+        option: String,
+        list: String,
+    },
+}
+
+impl SpecError {
+    /// The variant ids, joined with ", ".
+    pub fn game_list() -> String {
+        VARIANTS.iter().map(|v| v.id).collect::<Vec<_>>().join(", ")
+    }
+}
+
+impl std::fmt::Display for SpecError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            SpecError::NoSuchGame { name } => write!(
+                f,
+                "There is no game called \"{name}\". The games are: {}.",
+                SpecError::game_list()
+            ),
+            SpecError::NoSuchOption { game, option, list } => {
+                write!(f, "{game} has no option \"{option}\"; its options are: {list}.")
+            }
+        }
+    }
+}
+
 impl Ruleset {
     /// The ruleset of a variant (id or alias) with options, e.g.
     /// `from_spec("gwyddbwyll", &["size=8x8".into(), "dux".into()])`.
     /// Errors are sentences for a player.
     pub fn from_spec(variant: &str, options: &[String]) -> Result<Ruleset, String> {
-        let info = lookup(variant).ok_or_else(|| {
-            format!(
-                "There is no game called \"{}\". The games are: {}.",
-                variant.trim(),
-                VARIANTS.iter().map(|v| v.id).collect::<Vec<_>>().join(", ")
-            )
+        Ruleset::parse_spec(variant, options).map_err(|e| e.to_string())
+    }
+
+    /// [`Ruleset::from_spec`] with a typed refusal, which the app puts into
+    /// the reader's words.
+    pub fn parse_spec(variant: &str, options: &[String]) -> Result<Ruleset, SpecError> {
+        let info = lookup(variant).ok_or_else(|| SpecError::NoSuchGame {
+            name: variant.trim().to_string(),
         })?;
         let mut opts: Vec<String> = Vec::new();
         for o in options.iter().flat_map(|o| o.split(',')) {
@@ -216,10 +253,11 @@ impl Ruleset {
                 } else {
                     info.options.join(", ")
                 };
-                return Err(format!(
-                    "{} has no option \"{o}\"; its options are: {list}.",
-                    info.name
-                ));
+                return Err(SpecError::NoSuchOption {
+                    game: info.name,
+                    option: o,
+                    list,
+                });
             }
             if o.starts_with("size=") {
                 opts.retain(|x| !x.starts_with("size="));
@@ -291,6 +329,23 @@ impl Ruleset {
         match self.family {
             Family::Tafl => tafl,
             Family::Latrunculi => latr,
+        }
+    }
+
+    /// A piece's key in the catalogue's `piece-name` message: king,
+    /// attacker, defender, assailant, prince, white-dux, black-dux,
+    /// white-man, black-man.
+    pub fn piece_key(&self, p: Piece) -> &'static str {
+        match (self.family, p.side, p.kind) {
+            (_, _, Kind::King) => "king",
+            (Family::Tafl, Side::First, _) if self.variant == "goedhboell" => "assailant",
+            (Family::Tafl, Side::Second, _) if self.variant == "goedhboell" => "prince",
+            (Family::Tafl, Side::First, _) => "attacker",
+            (Family::Tafl, Side::Second, _) => "defender",
+            (Family::Latrunculi, Side::First, Kind::Dux) => "white-dux",
+            (Family::Latrunculi, Side::Second, Kind::Dux) => "black-dux",
+            (Family::Latrunculi, Side::First, _) => "white-man",
+            (Family::Latrunculi, Side::Second, _) => "black-man",
         }
     }
 

@@ -111,7 +111,7 @@ pub(super) fn start_next_game(
         // (the unique index on match and sides).
         Err(StartError::Store(StoreError::ChannelBusy { .. })) => return Response::none(),
         Err(StartError::Store(e)) => return store_err(e),
-        Err(StartError::Load(e)) => return private(e),
+        Err(StartError::Load(_, e)) => return private(e),
     };
     let id = l.row.id;
     let of = m.pairing.games.len();
