@@ -103,7 +103,11 @@ fn every_step_differs_between_the_languages() {
     let en = steps("english");
     let cy = steps("cymraeg");
     for (step, _) in STEPS {
-        assert_ne!(en.get(*step), cy.get(*step), "{step} reads the same in both");
+        assert_ne!(
+            en.get(*step),
+            cy.get(*step),
+            "{step} reads the same in both"
+        );
     }
 }
 

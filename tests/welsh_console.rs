@@ -85,25 +85,61 @@ fn the_welsh_game_has_every_event() {
     let has = |what: &str, needle: &str| {
         assert!(out.contains(needle), "no {what} ({needle:?}) in:\n{out}");
     };
-    has("language chosen", "general> (to alice) O hyn ymlaen, byddaf yn ysgrifennu atoch yn Gymraeg.");
-    has("server language", "general> Cymraeg yw iaith y gweinydd hwn bellach");
-    has("help", "general> (to alice) Mae **tawlbot** yn cadw'r bwrdd");
+    has(
+        "language chosen",
+        "general> (to alice) O hyn ymlaen, byddaf yn ysgrifennu atoch yn Gymraeg.",
+    );
+    has(
+        "server language",
+        "general> Cymraeg yw iaith y gweinydd hwn bellach",
+    );
+    has(
+        "help",
+        "general> (to alice) Mae **tawlbot** yn cadw'r bwrdd",
+    );
     has("challenge", "general> Mae @alice yn herio @bob i chwarae Tawlbwrdd, ar ochr yr amddiffynwyr, 1 diwrnod y symudiad. Her 1:");
     has("opening", "general> Gêm 1: Tawlbwrdd — @bob (");
-    has("a move", "general> Chwaraeodd @bob **e2-c2**. @alice i symud (amddiffynwyr), symudiad 2.");
+    has(
+        "a move",
+        "general> Chwaraeodd @bob **e2-c2**. @alice i symud (amddiffynwyr), symudiad 2.",
+    );
     has("not your turn", "Tro'r ymosodwyr yw hi: @bob i symud.");
-    has("unreadable move", "general> (to bob) Ni allaf ddarllen \"zz9-e4\" fel symudiad.");
+    has(
+        "unreadable move",
+        "general> (to bob) Ni allaf ddarllen \"zz9-e4\" fel symudiad.",
+    );
     has("impossible move", "Mae darnau'n symud ar hyd rhes neu golofn, byth ar groeslin: dydy e2 a d3 ddim mewn llinell.");
-    has("throne", "general> (to alice) f6 yw'r orsedd: dim ond y brenin gaiff aros yno.");
+    has(
+        "throne",
+        "general> (to alice) f6 yw'r orsedd: dim ond y brenin gaiff aros yno.",
+    );
     has("reminder", "general> @bob, i'ch atgoffa: eich tro chi yw hi yng ngêm 1, ac mae 5 awr ar ôl ar eich cloc.");
-    has("draw offer", "general> Mae @alice yn cynnig gêm gyfartal. @bob: derbyniwch neu gwrthodwch");
-    has("draw declined", "general> Gwrthododd @bob y cynnig o gêm gyfartal. Chwaraewch ymlaen: @alice i symud");
+    has(
+        "draw offer",
+        "general> Mae @alice yn cynnig gêm gyfartal. @bob: derbyniwch neu gwrthodwch",
+    );
+    has(
+        "draw declined",
+        "general> Gwrthododd @bob y cynnig o gêm gyfartal. Chwaraewch ymlaen: @alice i symud",
+    );
     has("result", "general> Chwaraeodd @alice **f9-a9**. Dihangodd y brenin i a9. Yr amddiffynwyr sy'n ennill!");
-    has("tournament created", "general> Twrnamaint 1: **Gwanwyn** — Tawlbwrdd");
+    has(
+        "tournament created",
+        "general> Twrnamaint 1: **Gwanwyn** — Tawlbwrdd",
+    );
     has("tournament refusal", "general> (to carol) ");
     has("round", "general> **Gwanwyn**, rownd 1 o 1:");
     has("board", "general> Bwrdd 1: @carol yn erbyn @dave");
-    has("match game", &format!("{THREAD}> **Gwanwyn**, rownd 1, bwrdd 1, gêm 1 o 1 (gêm 2): @carol ("));
-    has("match move", &format!("{THREAD}> Chwaraeodd @{SECOND} **f9-a9**. Dihangodd y brenin i a9."));
-    has("match result", &format!("{THREAD}> Gornest ar ben: @carol 0–1 @dave."));
+    has(
+        "match game",
+        &format!("{THREAD}> **Gwanwyn**, rownd 1, bwrdd 1, gêm 1 o 1 (gêm 2): @carol ("),
+    );
+    has(
+        "match move",
+        &format!("{THREAD}> Chwaraeodd @{SECOND} **f9-a9**. Dihangodd y brenin i a9."),
+    );
+    has(
+        "match result",
+        &format!("{THREAD}> Gornest ar ben: @carol 0–1 @dave."),
+    );
 }

@@ -2,8 +2,8 @@
 //! and a detector of English sentences built from the English catalogue.
 #![allow(dead_code)]
 
-use std::collections::BTreeSet;
 use fluent_syntax::{ast, parser};
+use std::collections::BTreeSet;
 use tawlbot::i18n::{Lang, FILES};
 
 fn say(who: &str, channel: &str, text: &str) -> String {
@@ -193,8 +193,8 @@ pub struct Detector {
 
 /// Common English words: one of them in a line is English.
 pub const ENGLISH_WORDS: &[&str] = &[
-    " the ", " your ", " you ", " is ", " to move", " and ", " with ", " has ", " of ",
-    " game ", " wins", " please ", " it ", " are ",
+    " the ", " your ", " you ", " is ", " to move", " and ", " with ", " has ", " of ", " game ",
+    " wins", " please ", " it ", " are ",
 ];
 
 impl Detector {
@@ -213,7 +213,10 @@ impl Detector {
         };
         let cy = seqs(Lang::Cy);
         let english = seqs(Lang::En).difference(&cy).cloned().collect();
-        let welsh_words = vocab(Lang::Cy).difference(&vocab(Lang::En)).cloned().collect();
+        let welsh_words = vocab(Lang::Cy)
+            .difference(&vocab(Lang::En))
+            .cloned()
+            .collect();
         Detector {
             english,
             welsh_words,
@@ -227,7 +230,10 @@ impl Detector {
     /// What makes `line` English, if anything.
     pub fn english_in(&self, line: &str) -> Option<String> {
         let ws = words(line);
-        if let Some(seq) = ngrams(&ws, 3).into_iter().find(|s| self.english.contains(s)) {
+        if let Some(seq) = ngrams(&ws, 3)
+            .into_iter()
+            .find(|s| self.english.contains(s))
+        {
             return Some(format!("the English sequence {seq:?}"));
         }
         let plain = format!(
