@@ -102,13 +102,15 @@ fn key_replies_in_welsh() {
 fn every_step_differs_between_the_languages() {
     let en = steps("english");
     let cy = steps("cymraeg");
-    for (step, _) in STEPS {
-        assert_ne!(
-            en.get(*step),
-            cy.get(*step),
-            "{step} reads the same in both"
-        );
-    }
+    let same: Vec<&str> = STEPS
+        .iter()
+        .map(|(step, _)| *step)
+        .filter(|step| en.get(*step) == cy.get(*step))
+        .collect();
+    assert!(
+        same.is_empty(),
+        "these steps read the same in both: {same:?}"
+    );
 }
 
 fn short(lang: &str) -> &'static str {
