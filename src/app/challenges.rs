@@ -56,7 +56,7 @@ impl App {
         };
         let tc = match TimeControl::parse(arg(args, "time").unwrap_or("3d")) {
             Ok(t) => t,
-            Err(e) => return Response::one(Reply::private(e)),
+            Err(e) => return Response::one(Reply::tell(e)),
         };
         if let Ok(Some(g)) = self.store.active_game_in_channel(&ctx.channel) {
             if !truthy(arg(args, "thread")) {
@@ -121,7 +121,7 @@ impl App {
         let text = format!(
             "{who} to a{} game of {spec}{side_txt}, {}. Challenge {id}: press Accept or type /accept (it expires in a day).",
             if ch.rated { " rated" } else { "" },
-            tc.describe()
+            crate::i18n::t(crate::i18n::Lang::En, &tc.describe())
         );
         let mut r = Reply::text(text);
         r.buttons = vec![

@@ -134,7 +134,7 @@ impl App {
                         _ => t.push_str(" The clock is paused."),
                     }
                 } else if let Some(d) = l.row.deadline {
-                    t.push_str(&format!(" Time left: {}.", time::span(d - now)));
+                    t.push_str(&format!(" Time left: {}.", time::span_en(d - now)));
                 }
                 t
             }

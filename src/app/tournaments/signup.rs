@@ -53,7 +53,8 @@ pub(super) fn create(
         Some("single" | "one" | "1") => "single",
         Some(_) => return Err(private("A match is single or two-game.")),
     };
-    let tc = TimeControl::parse(arg(args, "time").unwrap_or("3d")).map_err(private)?;
+    let tc = TimeControl::parse(arg(args, "time").unwrap_or("3d"))
+        .map_err(|m| Response::one(Reply::tell(m)))?;
     let max_players = match arg(args, "max") {
         None => None,
         Some(m) => match m.parse::<u32>() {
@@ -99,7 +100,7 @@ pub(super) fn create(
     let id = app.store.create_tournament(&nt).map_err(store_err)?;
     let t = load(app, id)?;
     let when = match start_at {
-        Some(at) => format!(" It starts in {}.", crate::app::time::span(at - ctx.now)),
+        Some(at) => format!(" It starts in {}.", crate::app::time::span_en(at - ctx.now)),
         None => " An organiser starts it with /tournament start.".into(),
     };
     let max = format!(" At most {} players.", max_players.unwrap_or(MAX_ENTRANTS));

@@ -18,7 +18,7 @@ pub(super) fn describe(t: &T) -> String {
         MatchKind::TwoGame => "two-game matches (sides swapped)",
     };
     let tc = TimeControl::parse(&t.data.time)
-        .map(|tc| tc.describe())
+        .map(|tc| crate::i18n::t(crate::i18n::Lang::En, &tc.describe()))
         .unwrap_or_else(|_| t.data.time.clone());
     format!("{game}, {format}, {kind}, {tc}")
 }
