@@ -22,7 +22,6 @@ use crate::i18n::Msg;
 use crate::rules::Side;
 use crate::store::{AppendError, GameRow, StoreError};
 
-pub(crate) use notify::Notify;
 pub(crate) use scheduler::DueState;
 pub use scheduler::{scheduler_backoff, TickReport};
 
@@ -96,7 +95,6 @@ pub(crate) fn after_move(
 }
 
 impl App {
-
     /// Stops the clock of a game: `offer_by` asked, the other player
     /// accepted. One store transaction (the offer is consumed with it).
     pub(crate) fn pause_game(
@@ -160,9 +158,7 @@ impl App {
         }
         let row = match self.store.active_game_in_channel(&ctx.channel) {
             Ok(Some(r)) => r,
-            Ok(None) => {
-                return Response::one(Reply::tell(Msg::new("abort-no-game")))
-            }
+            Ok(None) => return Response::one(Reply::tell(Msg::new("abort-no-game"))),
             Err(e) => return store_err(e),
         };
         match super::lifecycle::abort(self, row.id, "aborted", ctx.now) {
@@ -199,8 +195,6 @@ impl App {
     pub fn mark_alive(&self, now: i64) -> Result<(), StoreError> {
         self.store.heartbeat(now, OFFLINE_AFTER, false).map(|_| ())
     }
-
-    /// One pass over everything due at `now`: losses on time, cancelled
 }
 
 /// A pause lasts this many days unless asked otherwise, at most

@@ -114,11 +114,17 @@ mod tests {
             assert!(!en.starts_with("front-"), "{en}");
             assert_ne!(en, cy);
         }
-        assert_eq!(app.notice("u", "s", Notice::Analysing(40)), "analysing… 40%");
+        assert_eq!(
+            app.notice("u", "s", Notice::Analysing(40)),
+            "analysing… 40%"
+        );
         app.store
             .set_player_setting("u", crate::store::LANGUAGE_SETTING, "cy")
             .unwrap();
-        assert_eq!(app.notice("u", "s", Notice::Analysing(40)), "dadansoddi… 40%");
+        assert_eq!(
+            app.notice("u", "s", Notice::Analysing(40)),
+            "dadansoddi… 40%"
+        );
         let ctx = Ctx {
             server: "s".into(),
             channel: "c".into(),

@@ -30,7 +30,10 @@ impl App {
         let info = rules.info();
         let game = Game::with_first(rules.clone(), 0, Some(rules.first.unwrap_or(Side::First)));
         let rec = Record::default();
-        let caption = t(lang, &Msg::new("caption-rules-start").str("game", rules.name));
+        let caption = t(
+            lang,
+            &Msg::new("caption-rules-start").str("game", rules.name),
+        );
         let png = view::picture(&game, &[], caption, &rec, &self.theme);
         let msg = if info.options.is_empty() {
             Msg::new("rules-variant")

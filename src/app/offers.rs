@@ -115,7 +115,8 @@ impl App {
             }
             (Some("accept"), None) => tell(offer("offer-none-to-accept")),
             (Some(other), Some(_)) if !matches!(other, "offer" | "ask") => tell(
-                Msg::new("offer-bad-answer").str("answer", other.chars().take(20).collect::<String>()),
+                Msg::new("offer-bad-answer")
+                    .str("answer", other.chars().take(20).collect::<String>()),
             ),
             (_, Some(_)) => tell(offer("offer-standing").str("opponent", mention(&them))),
             (_, None) => {

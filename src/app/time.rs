@@ -170,7 +170,9 @@ mod tests {
         assert!(TimeControl::parse("99999999999999d").is_err());
         assert_eq!(en(&TimeControl::default().describe()), "3 days per move");
         assert_eq!(
-            en(&TimeControl::parse("bank:7d inc:1d cap:14d").unwrap().describe()),
+            en(&TimeControl::parse("bank:7d inc:1d cap:14d")
+                .unwrap()
+                .describe()),
             "a bank of 7 days plus 1 day a move (at most 14 days)"
         );
         assert_eq!(

@@ -169,8 +169,8 @@ impl Engine {
             }
         };
         let Some(resp) = resp else {
-            let e = EditInteractionResponse::new()
-                .content(notice_text(lang, Notice::AnalysisStopped));
+            let e =
+                EditInteractionResponse::new().content(notice_text(lang, Notice::AnalysisStopped));
             let _ = cmd.edit_response(http, e).await;
             return;
         };

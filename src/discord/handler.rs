@@ -17,9 +17,9 @@ use serenity::builder::Builder as _;
 use tokio::sync::{watch, Semaphore};
 
 use crate::app::commands::{self, OptKind, COMMANDS};
-use crate::i18n::Lang;
 use crate::app::frontend::{notice_reply_in, Notice};
 use crate::app::{self, escape, App, ButtonStyle, Effect, Input, Reply, Response, Target};
+use crate::i18n::Lang;
 
 /// More permits than there will ever be handlers running at once.
 const PERMITS: u32 = 1 << 20;
@@ -630,8 +630,7 @@ impl Handler {
                     .call(move |a| a.notice_reply(&c, notice))
                     .await
                     .unwrap_or_else(|| notice_reply_in(Lang::En, notice, true));
-                self.send_reply(http, Some(origin), &ack, &mut answer)
-                    .await;
+                self.send_reply(http, Some(origin), &ack, &mut answer).await;
             }
         }
         for r in &replies {

@@ -230,7 +230,9 @@ mod tests {
         assert_eq!(r.body[0], Part::Raw("Bob".into()));
         let Part::Msg(m) = &r.body[1] else { panic!() };
         assert_eq!(m.args[0].1, Arg::Str("<@1>".into()));
-        let Arg::Msg(inner) = &m.args[1].1 else { panic!() };
+        let Arg::Msg(inner) = &m.args[1].1 else {
+            panic!()
+        };
         assert_eq!(inner.args[0].1, Arg::Str("Bob".into()));
     }
 }

@@ -191,7 +191,7 @@ impl App {
         let channel = row.channel_id.clone();
         let mut l = self.load(row).map_err(Fail::item)?;
         if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
-            return match super::lifecycle::abort(self, id, "no_move", now) {
+            return match super::super::lifecycle::abort(self, id, "no_move", now) {
                 Ok(()) => {
                     let to_move = l.game.to_move().map(|s| l.players[s.index()].clone());
                     let mut r = Reply::say(Msg::new("game-cancelled-no-move").num("id", id))
@@ -213,7 +213,7 @@ impl App {
         let Some(o) = l.game.outcome() else {
             return Ok(Response::none());
         };
-        let after = match super::lifecycle::finish(self, &mut l, before, now) {
+        let after = match super::super::lifecycle::finish(self, &mut l, before, now) {
             Ok(r) => r,
             // A move or another pass came first: nothing to do.
             Err(AppendError::Stale { .. } | AppendError::GameOver) => return Ok(Response::none()),
@@ -362,7 +362,7 @@ pub(crate) struct Fail {
 }
 
 impl Fail {
-    fn item(detail: String) -> Fail {
+    pub(super) fn item(detail: String) -> Fail {
         Fail {
             detail,
             store: false,
@@ -388,7 +388,6 @@ impl From<AppendError> for Fail {
         }
     }
 }
-
 
 #[cfg(test)]
 mod tests {
