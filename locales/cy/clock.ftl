@@ -35,7 +35,7 @@ tc-per-move = { $span } y symudiad
 tc-bank = cronfa amser o { $bank }; { $inc } yn ychwanegol bob symudiad (hyd at { $cap })
 
 time-unreadable-bank = Ni allaf ddarllen yr amser "{ $text }": mae cronfa amser yn cael ei hysgrifennu fel bank:7d inc:1d (a cap:14d os mynnwch).
-time-unreadable = Ni allaf ddarllen yr amser "{ $text }": rhowch amser i bob symudiad fel 1d, 3d, 7d neu 12h, neu none.
+time-unreadable = Ni allaf ddarllen yr amser "{ $text }": rhowch amser i bob symudiad fel 1d, 3d, 7d neu 12h, cronfa fel bank:7d inc:1d cap:14d, neu none.
 
 notify-dm-turn = Eich tro chi yng ngêm { $id } ({ $channel }): { $summary }
 notify-choose = Dewiswch sut y cewch wybod mai eich tro chi yw hi: mention, dm, both neu digest.
@@ -55,7 +55,15 @@ clock-paused = Mae'r cloc wedi'i atal.
 pause-already = Mae'r cloc wedi'i atal yn barod: defnyddiwch /resume i'w ailgychwyn.
 pause-no-clock = Does dim cloc yn y gêm hon i'w atal.
 resume-not-paused = Mae'r cloc yn rhedeg: does dim angen ei ailgychwyn.
-pause-agreed = Cytunodd y ddau chwaraewr: mae cloc gêm { $id } wedi'i atal. Mae /resume yn ei ailgychwyn.
+pause-agreed = Cytunodd y ddau chwaraewr: mae cloc gêm { $id } wedi'i atal am { $span }, tan { $until }, pan fydd yn ailgychwyn ohono'i hun. Mae /resume yn ei ailgychwyn yn gynt.
 resume-agreed = Mae cloc gêm { $id } yn rhedeg eto: mae gan { $player } { $span } ar ôl.
 
 game-cancelled-no-move = Mae gêm { $id } wedi'i chanslo: ni chwaraewyd yr un symudiad cyn y terfyn amser.
+pause-ended = Mae'r saib y cytunwyd arno yng ngêm { $id } ar ben: mae'r cloc yn rhedeg eto. Mae gan { $player } { $span } ar ôl.
+paused-no-move = Mae cloc y gêm hon wedi'i atal: dim symud nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
+paused-no-takeback = Mae cloc y gêm hon wedi'i atal: dim tynnu symudiad yn ôl nes iddo redeg eto.
+
+abort-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddod â gêm i ben gyda /abort.
+abort-no-game = Does dim gêm yn rhedeg yn y sianel hon.
+abort-done = Daeth { $player } â gêm { $id } i ben heb ganlyniad.
+abort-already-over = Mae'r gêm honno ar ben yn barod.

@@ -3,7 +3,7 @@
 games-none = Does dim gemau'n cael eu chwarae ar y gweinydd hwn. Dechreuwch un gyda /challenge.
 games-line = Gêm { $id } yn { $channel }: { $variant } — { $first } yn erbyn { $second }, { $moves } symudiad
 game-id-missing = Rhowch rif y gêm, fel /game id:12.
-game-none = Does dim gêm rhif { $id }.
+game-none = Does dim gêm rhif { $id } yma.
 mygames-none = Does gennych chi ddim gemau ar y gweill.
 mygames-line = Gêm { $id } yn { $channel }: { $game } — { $turn }
 mygames-line-left = Gêm { $id } yn { $channel }: { $game } — { $turn }, { $span } ar ôl
@@ -15,3 +15,5 @@ language-choose = Dewiswch english neu cymraeg.
 language-set = O hyn ymlaen, byddaf yn ysgrifennu atoch yn Gymraeg.
 language-set-server = Cymraeg yw iaith y gweinydd hwn bellach; dewis chwaraewr ei hun sy'n cael y flaenoriaeth o hyd.
 language-server-not-allowed = Dim ond aelodau â'r hawl Manage Server all osod iaith y gweinydd.
+
+export-wait = Gallwch allforio gêm unwaith y funud: rhowch gynnig arall ymhen { $seconds } eiliad.

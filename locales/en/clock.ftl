@@ -22,7 +22,7 @@ tc-per-move = { $span } per move
 tc-bank = a bank of { $bank } plus { $inc } a move (at most { $cap })
 
 time-unreadable-bank = I can't read the time "{ $text }": a time bank is written like bank:7d inc:1d (and optionally cap:14d).
-time-unreadable = I can't read the time "{ $text }": write a time per move like 1d, 3d, 7d or 12h, or none.
+time-unreadable = I can't read the time "{ $text }": write a time per move like 1d, 3d, 7d or 12h, a bank like bank:7d inc:1d cap:14d, or none.
 
 # $channel is a channel mention; $summary a played-summary message.
 notify-dm-turn = Your move in game { $id } ({ $channel }): { $summary }
@@ -47,7 +47,16 @@ clock-paused = The clock is paused.
 pause-already = The clock is already paused: use /resume to start it again.
 pause-no-clock = This game has no clock to pause.
 resume-not-paused = The clock is running: it is not paused.
-pause-agreed = Both players agreed: the clock of game { $id } is paused. /resume starts it again.
+# $until: a date, 2026-01-08.
+pause-agreed = Both players agreed: the clock of game { $id } is paused for { $span }, until { $until }, when it starts again by itself. /resume starts it sooner.
 resume-agreed = The clock of game { $id } runs again: { $player } has { $span } left.
 
 game-cancelled-no-move = Game { $id } is cancelled: no move was made before the deadline.
+pause-ended = The agreed pause of game { $id } is over: the clock runs again. { $player } has { $span } left.
+paused-no-move = The clock of this game is paused: no move until it runs again (/resume, or at the end of the agreed pause).
+paused-no-takeback = The clock of this game is paused: no takeback until it runs again.
+
+abort-not-allowed = Only someone with the Manage Server permission can end a game with /abort.
+abort-no-game = There is no game running in this channel.
+abort-done = Game { $id } was ended by { $player } with no result.
+abort-already-over = That game is already over.

@@ -6,7 +6,7 @@ games-line = Game { $id } in { $channel }: { $variant } — { $first } v { $seco
    *[other] { $moves } moves
 }
 game-id-missing = Give the game's number, like /game id:12.
-game-none = There is no game { $id }.
+game-none = There is no game { $id } here.
 mygames-none = You have no games in progress.
 # $turn: mygames-your-move, mygames-to-move or mygames-over.
 mygames-line = Game { $id } in { $channel }: { $game } — { $turn }
@@ -20,3 +20,6 @@ language-choose = Choose english or cymraeg.
 language-set = From now on I write to you in English.
 language-set-server = English is now this server's language; a player's own choice still comes first.
 language-server-not-allowed = Only members with the Manage Server permission can set the server's language.
+
+# /export is limited to once a minute per player; $seconds to wait.
+export-wait = You can export a game once a minute: try again in { $seconds } s.

@@ -1,16 +1,17 @@
 ## /draw, /takeback, /pause, /resume: offers and their answers.
 ## $kind: draw, takeback, pause or resume (also the command's name).
 
-offer-made = { $player } { $kind ->
-    [draw] offers a draw
-    [takeback] asks to take back a move
-    [pause] asks to pause the clock
-   *[resume] asks to restart the clock
+# $span: the length of the pause asked for (a time-* message; pause only).
+offer-made = { $player } offers { $kind ->
+    [draw] a draw
+    [takeback] a takeback
+    [pause] to pause the clock for { $span }
+   *[resume] to restart the clock
 }. { $opponent }: accept or decline (/{ $kind } accept, /{ $kind } decline).
 offer-declined = { $player } declined { $kind ->
-    [draw] the draw
-    [takeback] the takeback
-    [pause] to pause the clock
+    [draw] a draw
+    [takeback] a takeback
+    [pause] to pause the clock for { $span }
    *[resume] to restart the clock
 }. Play on: { $status }
 offer-none-to-decline = There is no { $kind ->
@@ -41,3 +42,10 @@ offer-already-mine = You have already { $kind ->
 takeback-no-move-yet = There is no move to take back yet.
 takeback-none-of-yours = You have made no move to take back.
 takeback-nothing = There is no move to take back.
+offer-waiting = { $kind ->
+    [draw] An offer of a draw
+    [takeback] A request for a takeback
+    [pause] A request to pause the clock
+   *[resume] A request to restart the clock
+} is already waiting for an answer.
+offer-gone = That offer is no longer standing: look at the board again.

@@ -56,7 +56,7 @@ impl App {
         };
         let tc = match TimeControl::parse(arg(args, "time").unwrap_or("3d")) {
             Ok(t) => t,
-            Err(e) => return Response::one(Reply::private(e)),
+            Err(e) => return Response::one(Reply::tell(e)),
         };
         if let Ok(Some(g)) = self.store.active_game_in_channel(&ctx.channel) {
             if !truthy(arg(args, "thread")) {

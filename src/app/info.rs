@@ -1,16 +1,27 @@
 //! Information: rules, games, a game, my games, history, export, help.
 
+use super::io::Part;
 use super::*;
+use crate::i18n::{t, Lang};
 
 impl App {
-    pub(super) fn rules(&self, variant: Option<&str>) -> Response {
+    /// `/rules [variant]`: the list of games, or one game's summary with a
+    /// picture of its starting position.
+    pub(super) fn rules(&self, ctx: &Ctx, variant: Option<&str>) -> Response {
+        let lang = self.lang(ctx);
         let Some(v) = variant else {
             let list = VARIANTS
                 .iter()
-                .map(|v| format!("• **{}** (`{}`): {}", v.name, v.id, v.summary))
+                .map(|v| {
+                    let item = Msg::new("rules-list-item")
+                        .str("name", v.name)
+                        .str("id", v.id)
+                        .arg("summary", summary(v));
+                    t(lang, &item)
+                })
                 .collect::<Vec<_>>()
                 .join("\n");
-            return Response::one(Reply::text(format!("The games:\n{list}")));
+            return Response::one(Reply::say(Msg::new("rules-list").str("list", list)));
         };
         let rules = match Ruleset::from_spec(v, &[]) {
             Ok(r) => r,
@@ -19,20 +30,18 @@ impl App {
         let info = rules.info();
         let game = Game::with_first(rules.clone(), 0, Some(rules.first.unwrap_or(Side::First)));
         let rec = Record::default();
-        let png = view::picture(
-            &game,
-            &[],
-            format!("{} · start", rules.name),
-            &rec,
-            &self.theme,
+        let caption = t(
+            lang,
+            &Msg::new("caption-rules-start").str("game", rules.name),
         );
-        let opts = if info.options.is_empty() {
-            String::new()
+        let png = view::picture(&game, &[], caption, &rec, &self.theme);
+        let msg = if info.options.is_empty() {
+            Msg::new("rules-variant")
         } else {
-            format!("\nOptions: {}.", info.options.join(", "))
+            Msg::new("rules-variant-options").str("options", info.options.join(", "))
         };
         Response::one(
-            Reply::text(format!("**{}**: {}{opts}", info.name, info.summary))
+            Reply::say(msg.str("name", info.name).arg("summary", summary(info)))
                 .with_png(&format!("{}.png", info.id), png)
                 .alt(super::views::alt_of_game(&game)),
         )
@@ -43,47 +52,38 @@ impl App {
             Ok(r) => r,
             Err(e) => return store_err(e),
         };
-        if rows.is_empty() {
-            return Response::one(Reply::text(
-                "No games are being played on this server. Start one with /challenge.",
-            ));
+        let lines = rows.iter().take(25).map(|r| {
+            Msg::new("games-line")
+                .num("id", r.id)
+                .str("channel", format!("<#{}>", r.channel_id))
+                .str("variant", &r.variant)
+                .str("first", self.name_of(&r.first_player))
+                .str("second", self.name_of(&r.second_player))
+                .num("moves", r.move_count)
+        });
+        match lines_reply(lines, false) {
+            Some(r) => Response::one(r),
+            None => Response::one(Reply::say(Msg::new("games-none"))),
         }
-        let lines: Vec<String> = rows
-            .iter()
-            .take(25)
-            .map(|r| {
-                format!(
-                    "Game {} in <#{}>: {} — {} v {}, {} moves",
-                    r.id,
-                    r.channel_id,
-                    r.variant,
-                    self.name_of(&r.first_player),
-                    self.name_of(&r.second_player),
-                    r.move_count
-                )
-            })
-            .collect();
-        Response::one(Reply::text(lines.join("\n")))
     }
 
     pub(super) fn show_game(&self, ctx: &Ctx, id: Option<&str>) -> Response {
-        let now = ctx.now;
         let Some(n) = id.and_then(|i| i.trim().trim_start_matches('#').parse::<i64>().ok()) else {
-            return Response::one(Reply::private("Give the game's number, like /game id:12."));
+            return Response::one(Reply::tell(Msg::new("game-id-missing")));
         };
         // Another server's game, or someone else's game in direct messages,
         // is answered as if it did not exist.
         let row = match self.store.get_game(n) {
             Ok(Some(r)) if r.server_id == ctx.server && visible_to(&r, &ctx.user.id) => r,
-            Ok(_) => return Response::one(Reply::private(format!("There is no game {n} here."))),
+            Ok(_) => return Response::one(Reply::tell(Msg::new("game-none").num("id", n))),
             Err(e) => return store_err(e),
         };
         match self.load(row) {
             Ok(l) => {
-                let t = self.history_text(&l, now);
-                Response::one(self.board_reply(&l, t, &[]))
+                let lang = self.lang(ctx);
+                Response::one(self.with_board(&l, self.history_reply(&l, ctx.now, lang), &[], lang))
             }
-            Err(e) => Response::one(Reply::private(e)),
+            Err(e) => Response::one(Reply::tell(unreadable(n, &e))),
         }
     }
 
@@ -92,30 +92,32 @@ impl App {
             Ok(r) => r,
             Err(e) => return store_err(e),
         };
-        if rows.is_empty() {
-            return Response::one(Reply::private("You have no games in progress."));
-        }
         let mut lines = Vec::new();
         for r in rows.into_iter().take(25) {
             let (id, channel) = (r.id, r.channel_id.clone());
             if let Ok(l) = self.load(r) {
                 let turn = match l.game.to_move() {
-                    Some(s) if l.players[s.index()] == ctx.user.id => "your move".to_string(),
-                    Some(s) => format!("{} to move", self.name_of(&l.players[s.index()])),
-                    None => "over".into(),
+                    Some(s) if l.players[s.index()] == ctx.user.id => Msg::new("mygames-your-move"),
+                    Some(s) => Msg::new("mygames-to-move")
+                        .str("player", self.name_of(&l.players[s.index()])),
+                    None => Msg::new("mygames-over"),
                 };
-                let left = l
-                    .row
-                    .deadline
-                    .map(|d| format!(", {} left", time::span(d - ctx.now)))
-                    .unwrap_or_default();
-                lines.push(format!(
-                    "Game {id} in <#{channel}>: {} — {turn}{left}",
-                    l.game.rules().name
-                ));
+                let line = match l.row.deadline {
+                    Some(d) => Msg::new("mygames-line-left").msg("span", time::span(d - ctx.now)),
+                    None => Msg::new("mygames-line"),
+                };
+                lines.push(
+                    line.num("id", id)
+                        .str("channel", format!("<#{channel}>"))
+                        .str("game", l.game.rules().name)
+                        .msg("turn", turn),
+                );
             }
         }
-        Response::one(Reply::private(lines.join("\n")))
+        match lines_reply(lines, true) {
+            Some(r) => Response::one(r),
+            None => Response::one(Reply::tell(Msg::new("mygames-none"))),
+        }
     }
 
     pub(super) fn history(&self, ctx: &Ctx) -> Response {
@@ -123,47 +125,61 @@ impl App {
             Ok(l) => l,
             Err(r) => return r,
         };
-        Response::one(Reply::text(self.history_text(&l, ctx.now)))
+        Response::one(self.history_reply(&l, ctx.now, self.lang(ctx)))
     }
 
-    pub(super) fn history_text(&self, l: &Loaded, now: i64) -> String {
+    /// The moves of a game so far, one a line, then its status. A record too
+    /// long for one message keeps its end (measured in `lang`, the reader's).
+    pub(super) fn history_reply(&self, l: &Loaded, now: i64, lang: Lang) -> Reply {
         let rules = l.game.rules();
-        let mut out = format!(
-            "Game {} — {}: {} ({}) v {} ({})\n",
-            l.row.id,
-            rules.name,
-            self.name_of(&l.players[0]),
-            rules.side_name(Side::First),
-            self.name_of(&l.players[1]),
-            rules.side_name(Side::Second)
-        );
-        if l.game.record().is_empty() {
-            out.push_str("No moves yet.\n");
+        let head = Msg::new("history-head")
+            .num("id", l.row.id)
+            .str("game", rules.name)
+            .str("first", self.name_of(&l.players[0]))
+            .str("first-side", rules.side_name(Side::First))
+            .str("second", self.name_of(&l.players[1]))
+            .str("second-side", rules.side_name(Side::Second));
+        let mut lines: Vec<Msg> = l
+            .game
+            .record()
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                Msg::new("history-line")
+                    .num("number", i + 1)
+                    .str("side", rules.side_name(p.side))
+                    .str("move", format_played(rules, p))
+            })
+            .collect();
+        if lines.is_empty() {
+            lines.push(Msg::new("history-no-moves"));
         }
-        for (i, p) in l.game.record().iter().enumerate() {
-            out.push_str(&format!(
-                "{}. {} {}\n",
-                i + 1,
-                rules.side_name(p.side),
-                format_played(rules, p)
-            ));
+        let status = match l.game.outcome() {
+            Some(o) => outcome_sentence(&l.game, o),
+            None => self.status_line_at(l, now),
+        };
+        // Keep the last lines that fit, the head and the status included.
+        let mut room = (MAX_TEXT - 100).saturating_sub(t(lang, &head).len() + status.len() + 2);
+        let mut keep = 0;
+        for m in lines.iter().rev() {
+            let n = t(lang, m).len() + 1;
+            if n > room {
+                break;
+            }
+            room -= n;
+            keep += 1;
         }
-        match l.game.outcome() {
-            Some(o) => out.push_str(&outcome_sentence(&l.game, o)),
-            None => out.push_str(&self.status_line_at(l, now)),
+        let cut = lines.len() - keep;
+        let mut r = if cut > 0 {
+            Reply::say(Msg::new("history-truncated"))
+        } else {
+            Reply::say(head)
+        };
+        for m in lines.into_iter().skip(cut) {
+            r = r.line(m);
         }
-        if out.len() > MAX_TEXT - 100 {
-            let tail: String = out
-                .chars()
-                .rev()
-                .take(MAX_TEXT - 200)
-                .collect::<Vec<_>>()
-                .into_iter()
-                .rev()
-                .collect();
-            out = format!("… (use /export for the whole record)\n{tail}");
-        }
-        out
+        r.body.push(Part::Break);
+        r.raw(status)
     }
 
     pub(super) fn export(&self, ctx: &Ctx) -> Response {
@@ -172,9 +188,7 @@ impl App {
             Err(r) => return r,
         };
         if let Err(wait) = self.exports.allow(&ctx.user.id, ctx.now) {
-            return Response::one(Reply::private(format!(
-                "You can export a game once a minute: try again in {wait} s."
-            )));
+            return Response::one(Reply::tell(Msg::new("export-wait").num("seconds", wait)));
         }
         let version = format!("{}:{:?}", l.game.record().len(), l.game.outcome());
         let files = self
@@ -184,7 +198,7 @@ impl App {
                     .into_bytes(),
                 gif: view::replay_gif(&l.game, &self.theme),
             });
-        let mut r = Reply::text(format!("The record of game {}.", l.row.id));
+        let mut r = Reply::say(Msg::new("export-record").num("id", l.row.id));
         r.files.push(Attachment::file(
             format!("game-{}.txt", l.row.id),
             files.record.clone(),
@@ -200,14 +214,85 @@ impl App {
     }
 }
 
-/// The text of `/help`.
-pub fn help_text() -> String {
-    let mut s = String::from(
-        "**tawlbot** keeps the board for the old Welsh and Celtic tafl games and gwyddbwyll.\n\
-         Challenge a friend with /challenge, then type moves in the channel as two squares: e1-e4 (or @14-@44 in goedhboell).\n",
-    );
-    for c in commands::COMMANDS {
-        s.push_str(&format!("/{} — {}\n", c.name, c.description));
+/// Messages one a line: `None` if there are none; `private`: for the asker.
+fn lines_reply(lines: impl IntoIterator<Item = Msg>, private: bool) -> Option<Reply> {
+    let mut lines = lines.into_iter();
+    let first = lines.next()?;
+    let r = if private {
+        Reply::tell(first)
+    } else {
+        Reply::say(first)
+    };
+    Some(lines.fold(r, Reply::line))
+}
+
+/// A variant's summary (`variant-summary-<id>`), or its English summary if
+/// the catalogue has none.
+fn summary(v: &crate::rules::VariantInfo) -> crate::i18n::Arg {
+    match summary_id(v.id) {
+        Some(id) => Msg::new(id).into(),
+        None => v.summary.into(),
     }
-    s
+}
+
+fn summary_id(variant: &str) -> Option<&'static str> {
+    Some(match variant {
+        "tawlbwrdd" => "variant-summary-tawlbwrdd",
+        "tawlbwrdd-walker" => "variant-summary-tawlbwrdd-walker",
+        "tallfwrdd" => "variant-summary-tallfwrdd",
+        "goedhboell" => "variant-summary-goedhboell",
+        "gwyddbwyll" => "variant-summary-gwyddbwyll",
+        _ => return None,
+    })
+}
+
+/// `/help`, for the asker alone, in their language.
+pub(crate) fn help() -> Reply {
+    let mut r = Reply::tell(Msg::new("help-intro"));
+    for c in commands::COMMANDS {
+        let description = match description_id(c.name) {
+            Some(id) => Msg::new(id).into(),
+            None => crate::i18n::Arg::from(c.description),
+        };
+        r = r.line(
+            Msg::new("help-line")
+                .str("name", c.name)
+                .arg("description", description),
+        );
+    }
+    r
+}
+
+/// The text of `/help` in `lang`.
+pub fn help_text(lang: Lang) -> String {
+    let r = help();
+    let l10n = crate::i18n::Localiser::global();
+    let mut out = String::new();
+    for part in &r.body {
+        match part {
+            Part::Msg(m) => out.push_str(&l10n.text(lang, m)),
+            Part::Raw(s) => out.push_str(s),
+            Part::Break => out.push('\n'),
+        }
+    }
+    out
+}
+
+/// `cmd-<name>`, the catalogue id of a command's description, if there is one.
+fn description_id(name: &str) -> Option<&'static str> {
+    use std::sync::OnceLock;
+    static IDS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
+    let ids = IDS.get_or_init(|| {
+        let l10n = crate::i18n::Localiser::global();
+        commands::COMMANDS
+            .iter()
+            .filter_map(|c| {
+                let id = format!("cmd-{}", c.name);
+                // Leaked once: one short id per command, for the process's life.
+                l10n.has(Lang::En, &id)
+                    .then(|| (c.name, &*Box::leak(id.into_boxed_str())))
+            })
+            .collect()
+    });
+    ids.iter().find(|(n, _)| *n == name).map(|&(_, id)| id)
 }

@@ -14,6 +14,7 @@ pub mod commands;
 mod dispatch;
 pub mod escape;
 mod export;
+pub mod frontend;
 mod info;
 mod io;
 mod lang;
@@ -35,7 +36,7 @@ pub use io::{Attachment, Button, ButtonStyle, Ctx, Effect, Input, Reply, Respons
 use present::*;
 
 pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
-pub use time::{parse_span as time_span, span as span_words, TimeControl};
+pub use time::{parse_span as time_span, span_en as span_words, TimeControl};
 
 use crate::i18n::Msg;
 use crate::notation::{

@@ -1,5 +1,6 @@
 //! Offers between the players: draw, takeback, pause and resume.
 
+use super::io::Part;
 use super::*;
 
 impl App {
@@ -20,53 +21,41 @@ impl App {
             Err(r) => return r,
         };
         let Some(me) = l.side_of(&ctx.user.id) else {
-            return Response::one(Reply::private("You are not playing in this game."));
+            return tell(Msg::new("not-playing"));
         };
         let them = l.players[me.other().index()].clone();
         let standing = match self.store.get_offer(l.row.id, kind) {
             Ok(o) => o,
             Err(e) => return store_err(e),
         };
-        let what = match kind {
-            OfferKind::Draw => "a draw",
-            OfferKind::Takeback => "a takeback",
-            OfferKind::Pause => "to pause the clock",
-            OfferKind::Resume => "to restart the clock",
+        let k = match kind {
+            OfferKind::Draw => "draw",
+            OfferKind::Takeback => "takeback",
+            OfferKind::Pause => "pause",
+            OfferKind::Resume => "resume",
         };
         match kind {
-            OfferKind::Pause if l.row.paused => {
-                return Response::one(Reply::private(
-                    "The clock is already paused: use /resume to start it again.",
-                ))
-            }
+            OfferKind::Pause if l.row.paused => return tell(Msg::new("pause-already")),
             OfferKind::Pause if l.row.deadline.is_none() => {
-                return Response::one(Reply::private("This game has no clock to pause."))
+                return tell(Msg::new("pause-no-clock"))
             }
-            OfferKind::Resume if !l.row.paused => {
-                return Response::one(Reply::private("The clock is running: it is not paused."))
-            }
-            OfferKind::Takeback if l.row.paused => {
-                return Response::one(Reply::private(PAUSED_NO_TAKEBACK))
-            }
+            OfferKind::Resume if !l.row.paused => return tell(Msg::new("resume-not-paused")),
+            OfferKind::Takeback if l.row.paused => return tell(Msg::new("paused-no-takeback")),
             _ => {}
         }
         let pause_len = span.unwrap_or(clock::PAUSE_DEFAULT_DAYS * clock::DAY);
-        let what_owned;
-        let what = if kind == OfferKind::Pause {
-            let asked = match (standing.as_ref(), span) {
-                (Some(o), None) if o.by_player == them => self
-                    .store
-                    .pause_offer_span(l.row.id)
-                    .ok()
-                    .flatten()
-                    .unwrap_or(pause_len),
-                _ => pause_len,
-            };
-            what_owned = format!("to pause the clock for {}", time::span(asked));
-            what_owned.as_str()
-        } else {
-            what
+        // The pause asked for: the standing offer's length when answering it.
+        let asked = match (standing.as_ref(), span) {
+            (Some(o), None) if kind == OfferKind::Pause && o.by_player == them => self
+                .store
+                .pause_offer_span(l.row.id)
+                .ok()
+                .flatten()
+                .unwrap_or(pause_len),
+            _ => pause_len,
         };
+        // An offer message: `id` with the kind (and the pause's length).
+        let offer = |id: &'static str| Msg::new(id).str("kind", k).msg("span", time::span(asked));
         let theirs = standing.as_ref().filter(|o| o.by_player == them);
         let mine = standing.as_ref().filter(|o| o.by_player == ctx.user.id);
         let action = action.map(str::to_ascii_lowercase);
@@ -75,89 +64,72 @@ impl App {
                 if let Err(e) = self.store.clear_offer(l.row.id, kind) {
                     return store_err(e);
                 }
-                Response::one(Reply::text(format!(
-                    "{} declined {what}. Play on: {}",
-                    mention(&ctx.user.id),
-                    self.status_line(&l)
-                )))
+                Response::one(
+                    Reply::say(
+                        offer("offer-declined")
+                            .str("player", mention(&ctx.user.id))
+                            .str("status", self.status_line(&l)),
+                    )
+                    .for_reader(&them),
+                )
             }
-            (Some("decline"), None) => Response::one(Reply::private(format!(
-                "There is no offer of {what} to decline."
-            ))),
+            (Some("decline"), None) => tell(offer("offer-none-to-decline")),
             (Some("accept") | None, Some(_)) => {
                 // Each change consumes the offer in its own transaction
                 // (finishing a game, a takeback, a pause, a resume).
-                let gone = || {
-                    Response::one(Reply::private(
-                        "That offer is no longer standing: look at the board again.",
-                    ))
-                };
+                let gone = || tell(Msg::new("offer-gone"));
                 match kind {
                     OfferKind::Draw => self.finish(ctx, &mut l, |g| g.agree_draw()),
                     OfferKind::Takeback => self.take_back(ctx, &l, &them),
                     OfferKind::Pause => match self.pause_game(&l, &them, ctx.now) {
-                        Ok((len, until)) => Response::one(Reply::text(format!(
-                            "Both players agreed: the clock of game {} is paused for {}, until {}, when it starts again by itself. /resume starts it sooner.",
-                            l.row.id,
-                            time::span(len),
-                            time::date(until)
-                        ))),
-                        Err(AppendError::Paused) => Response::one(Reply::private(
-                            "The clock is already paused: use /resume to start it again.",
+                        Ok((len, until)) => Response::one(Reply::say(
+                            Msg::new("pause-agreed")
+                                .num("id", l.row.id)
+                                .msg("span", time::span(len))
+                                .str("until", time::date(until)),
                         )),
+                        Err(AppendError::Paused) => tell(Msg::new("pause-already")),
                         Err(AppendError::Stale { .. } | AppendError::NoOffer) => gone(),
-                        Err(AppendError::GameOver) => {
-                            Response::one(Reply::private("This game is over."))
-                        }
+                        Err(AppendError::GameOver) => tell(Msg::new("game-over")),
                         Err(e) => store_err(e),
                     },
                     OfferKind::Resume => match self.resume_game(&l, Some(&them), ctx.now) {
-                        Ok(left) => Response::one(Reply::text(format!(
-                            "The clock of game {} runs again: {} has {} left.",
-                            l.row.id,
-                            mention(&l.players[l.game.turn().index()]),
-                            time::span(left)
-                        ))),
-                        Err(AppendError::NotPaused) => Response::one(Reply::private(
-                            "The clock is running: it is not paused.",
-                        )),
-                        Err(AppendError::NoOffer) => gone(),
-                        Err(AppendError::GameOver) => {
-                            Response::one(Reply::private("This game is over."))
+                        Ok(left) => {
+                            let to_move = &l.players[l.game.turn().index()];
+                            Response::one(
+                                Reply::say(
+                                    Msg::new("resume-agreed")
+                                        .num("id", l.row.id)
+                                        .str("player", mention(to_move))
+                                        .msg("span", time::span(left)),
+                                )
+                                .for_reader(to_move),
+                            )
                         }
+                        Err(AppendError::NotPaused) => tell(Msg::new("resume-not-paused")),
+                        Err(AppendError::NoOffer) => gone(),
+                        Err(AppendError::GameOver) => tell(Msg::new("game-over")),
                         Err(e) => store_err(e),
                     },
                 }
             }
-            (Some("accept"), None) => Response::one(Reply::private(format!(
-                "There is no offer of {what} to accept."
-            ))),
-            (Some(other), Some(_)) if !matches!(other, "offer" | "ask") => {
-                Response::one(Reply::private(format!(
-                    "Answer with accept or decline, not {}.",
-                    other.chars().take(20).collect::<String>()
-                )))
-            }
-            (_, Some(_)) => Response::one(Reply::private(format!(
-                "{} has already offered {what}: accept or decline it.",
-                mention(&them)
-            ))),
+            (Some("accept"), None) => tell(offer("offer-none-to-accept")),
+            (Some(other), Some(_)) if !matches!(other, "offer" | "ask") => tell(
+                Msg::new("offer-bad-answer")
+                    .str("answer", other.chars().take(20).collect::<String>()),
+            ),
+            (_, Some(_)) => tell(offer("offer-standing").str("opponent", mention(&them))),
             (_, None) => {
                 if mine.is_some() {
-                    return Response::one(Reply::private(format!(
-                        "You have already offered {what}; waiting for {}.",
-                        mention(&them)
-                    )));
+                    return tell(offer("offer-already-mine").str("opponent", mention(&them)));
                 }
-                if kind == OfferKind::Takeback && !l.game.record().iter().any(|_| true) {
-                    return Response::one(Reply::private("There is no move to take back yet."));
+                if kind == OfferKind::Takeback && l.game.record().is_empty() {
+                    return tell(Msg::new("takeback-no-move-yet"));
                 }
                 if kind == OfferKind::Takeback {
                     let moves = self.store.moves(l.row.id).unwrap_or_default();
                     if !moves.iter().any(|m| m.player_id == ctx.user.id) {
-                        return Response::one(Reply::private(
-                            "You have made no move to take back.",
-                        ));
+                        return tell(Msg::new("takeback-none-of-yours"));
                     }
                 }
                 // One pending offer of each kind per game: never replaces one.
@@ -170,32 +142,17 @@ impl App {
                 };
                 match set {
                     Ok(true) => {}
-                    Ok(false) => {
-                        return Response::one(Reply::private(format!(
-                            "An offer of {what} is already waiting for an answer."
-                        )))
-                    }
-                    Err(AppendError::Paused) => {
-                        return Response::one(Reply::private(
-                            "The clock is already paused: use /resume to start it again.",
-                        ))
-                    }
-                    Err(AppendError::GameOver) => {
-                        return Response::one(Reply::private("This game is over."))
-                    }
+                    Ok(false) => return tell(offer("offer-waiting")),
+                    Err(AppendError::Paused) => return tell(Msg::new("pause-already")),
+                    Err(AppendError::GameOver) => return tell(Msg::new("game-over")),
                     Err(e) => return store_err(e),
                 }
-                let k = match kind {
-                    OfferKind::Draw => "draw",
-                    OfferKind::Takeback => "takeback",
-                    OfferKind::Pause => "pause",
-                    OfferKind::Resume => "resume",
-                };
-                let mut r = Reply::text(format!(
-                    "{} offers {what}. {}: accept or decline (/{k} accept, /{k} decline).",
-                    mention(&ctx.user.id),
-                    mention(&them)
-                ));
+                let mut r = Reply::say(
+                    offer("offer-made")
+                        .str("player", mention(&ctx.user.id))
+                        .str("opponent", mention(&them)),
+                )
+                .for_reader(&them);
                 r.buttons = vec![
                     Button::new(
                         format!("{k}:accept"),
@@ -220,7 +177,7 @@ impl App {
             Err(e) => return store_err(e),
         };
         let Some(idx) = moves.iter().rposition(|m| m.player_id == asker) else {
-            return Response::one(Reply::private("There is no move to take back."));
+            return tell(Msg::new("takeback-nothing"));
         };
         let n = (moves.len() - idx) as u32;
         let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
@@ -248,12 +205,8 @@ impl App {
             remind_at,
         ) {
             Ok(_) => {}
-            Err(AppendError::Stale { .. }) => {
-                return Response::one(Reply::private(
-                    "The position changed meanwhile: look at the board again.",
-                ))
-            }
-            Err(AppendError::Paused) => return Response::one(Reply::private(PAUSED_NO_TAKEBACK)),
+            Err(AppendError::Stale { .. }) => return tell(Msg::new("position-changed-meanwhile")),
+            Err(AppendError::Paused) => return tell(Msg::new("paused-no-takeback")),
             Err(e) => return store_err(e),
         }
         let row = match self.store.get_game(l.row.id) {
@@ -262,22 +215,24 @@ impl App {
         };
         match self.load(row) {
             Ok(l2) => {
-                let t = format!(
-                    "Takeback accepted: {} move{} taken back. {}",
-                    n,
-                    if n == 1 { "" } else { "s" },
-                    self.status_line(&l2)
-                );
-                Response::one(self.board_reply(&l2, t, &[]))
+                let mut r = self.board_reply(&l2, String::new(), &[]);
+                r.body.push(Part::Msg(
+                    Msg::new("takeback-done")
+                        .num("n", n)
+                        .str("status", self.status_line(&l2)),
+                ));
+                Response::one(r)
             }
             Err(e) => Response::one(Reply::private(e)),
         }
     }
 }
 
+/// A refusal for the asker alone.
+fn tell(msg: Msg) -> Response {
+    Response::one(Reply::tell(msg))
+}
+
 #[allow(dead_code)]
 pub(super) const PAUSED_NO_MOVE: &str =
     "The clock of this game is paused: no move until it runs again (/resume, or at the end of the agreed pause).";
-
-pub(super) const PAUSED_NO_TAKEBACK: &str =
-    "The clock of this game is paused: no takeback until it runs again.";

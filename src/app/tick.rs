@@ -35,10 +35,12 @@ impl App {
                 }
             }
             out.push(
-                Reply::text(format!(
-                    "Challenge {cid} from {} expired.",
-                    mention(&c.challenger_id)
-                ))
+                Reply::say(
+                    Msg::new("challenge-expired")
+                        .num("id", cid)
+                        .str("player", mention(&c.challenger_id)),
+                )
+                .for_reader(&c.challenger_id)
                 .to(Target::Channel(c.channel_id)),
             );
         }

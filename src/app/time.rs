@@ -2,6 +2,8 @@
 
 use std::fmt;
 
+use crate::i18n::Msg;
+
 /// How long a player has to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TimeControl {
@@ -41,7 +43,8 @@ pub fn parse_span(s: &str) -> Option<i64> {
 
 impl TimeControl {
     /// Reads `none`, `casual`, or a time per move like `1d`, `3d`, `12h`.
-    pub fn parse(s: &str) -> Result<TimeControl, String> {
+    /// The error is a sentence of the catalogue (`time-unreadable[-bank]`).
+    pub fn parse(s: &str) -> Result<TimeControl, Msg> {
         let t = s.trim().to_ascii_lowercase();
         if matches!(t.as_str(), "none" | "casual" | "off" | "") {
             return Ok(TimeControl::None);
@@ -69,14 +72,12 @@ impl TimeControl {
                     inc,
                     cap: cap.unwrap_or(bank).max(bank),
                 }),
-                _ => Err(format!(
-                    "I can't read the time \"{}\": a time bank is written like bank:7d inc:1d (and optionally cap:14d).",
-                    s.chars().take(40).collect::<String>()
-                )),
+                _ => Err(Msg::new("time-unreadable-bank")
+                    .str("text", s.chars().take(40).collect::<String>())),
             };
         }
         parse_span(&t).map(TimeControl::PerMove).ok_or_else(|| {
-            format!("I can't read the time \"{}\": write a time per move like 1d, 3d, 7d or 12h, a bank like bank:7d inc:1d cap:14d, or none.", s.chars().take(20).collect::<String>())
+            Msg::new("time-unreadable").str("text", s.chars().take(20).collect::<String>())
         })
     }
     /// The fixed time per move, if this is such a control.
@@ -86,17 +87,15 @@ impl TimeControl {
             _ => None,
         }
     }
-    /// In words: "3 days per move", "no clock".
-    pub fn describe(self) -> String {
+    /// In words: "3 days per move", "no clock" (`tc-*`).
+    pub fn describe(self) -> Msg {
         match self {
-            TimeControl::None => "no clock".into(),
-            TimeControl::PerMove(p) => format!("{} per move", span(p)),
-            TimeControl::Bank { bank, inc, cap } => format!(
-                "a bank of {} plus {} a move (at most {})",
-                span(bank),
-                span(inc),
-                span(cap)
-            ),
+            TimeControl::None => Msg::new("tc-none"),
+            TimeControl::PerMove(p) => Msg::new("tc-per-move").msg("span", span(p)),
+            TimeControl::Bank { bank, inc, cap } => Msg::new("tc-bank")
+                .msg("bank", span(bank))
+                .msg("inc", span(inc))
+                .msg("cap", span(cap)),
         }
     }
 }
@@ -124,24 +123,16 @@ impl fmt::Display for TimeControl {
 }
 
 /// A span in words, to the two largest units: "3 days", "2 days 18 hours",
-/// "3 hours 59 minutes", "12 minutes". Rounded down, never below a minute.
-pub fn span(secs: i64) -> String {
-    fn unit(n: i64, word: &str) -> String {
-        format!("{n} {word}{}", if n == 1 { "" } else { "s" })
-    }
-    let s = secs.max(0);
-    let (big, small) = if s >= DAY {
-        ((s / DAY, "day"), (s % DAY / HOUR, "hour"))
-    } else if s >= HOUR {
-        ((s / HOUR, "hour"), (s % HOUR / MIN, "minute"))
-    } else {
-        (((s / MIN).max(1), "minute"), (0, ""))
-    };
-    if small.0 == 0 {
-        unit(big.0, big.1)
-    } else {
-        format!("{} {}", unit(big.0, big.1), unit(small.0, small.1))
-    }
+/// "3 hours 59 minutes", "12 minutes" (`time-*`). Rounded down, never below
+/// a minute.
+pub fn span(secs: i64) -> Msg {
+    crate::i18n::span(secs)
+}
+
+/// [`span`] in English, for logs and the console's own diagnostics (never
+/// for a player).
+pub fn span_en(secs: i64) -> String {
+    crate::i18n::t(crate::i18n::Lang::En, &span(secs))
 }
 
 /// A date (UTC) from unix seconds: `2026-11-29`.
@@ -163,6 +154,11 @@ pub fn date(secs: i64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::i18n::Lang;
+
+    fn en(m: &Msg) -> String {
+        crate::i18n::t(Lang::En, m)
+    }
 
     #[test]
     fn time_controls_parse_and_print() {
@@ -172,7 +168,19 @@ mod tests {
         assert!(TimeControl::parse("soon").is_err());
         assert!(TimeControl::parse("0d").is_err());
         assert!(TimeControl::parse("99999999999999d").is_err());
-        assert_eq!(TimeControl::default().describe(), "3 days per move");
+        assert_eq!(en(&TimeControl::default().describe()), "3 days per move");
+        assert_eq!(
+            en(&TimeControl::parse("bank:7d inc:1d cap:14d")
+                .unwrap()
+                .describe()),
+            "a bank of 7 days plus 1 day a move (at most 14 days)"
+        );
+        assert_eq!(
+            en(&TimeControl::parse("soon").unwrap_err()),
+            "I can't read the time \"soon\": write a time per move like 1d, 3d, 7d or 12h, a bank like bank:7d inc:1d cap:14d, or none."
+        );
+        let cy = crate::i18n::t(Lang::Cy, &TimeControl::default().describe());
+        assert!(!cy.contains("per move"), "{cy}");
         let b = TimeControl::parse("bank:7d inc:1d").unwrap();
         assert_eq!(
             b,
@@ -198,6 +206,7 @@ mod tests {
 
     #[test]
     fn spans() {
+        let span = span_en;
         assert_eq!(span(3 * DAY), "3 days");
         assert_eq!(span(DAY), "1 day");
         assert_eq!(span(66 * HOUR), "2 days 18 hours");

@@ -32,7 +32,6 @@ use crate::store::Store;
 pub const SERVER: &str = "console";
 /// Where the console's clock starts on a new database: 2026-01-01 00:00 UTC.
 pub const EPOCH: i64 = 1_767_225_600;
-const CLOCK_KEY: (&str, &str) = ("~console", "clock");
 
 /// A console session over a store, writing to `out`.
 pub struct Console<W: Write> {
@@ -133,14 +132,10 @@ fn parse_advance(s: &str) -> Option<i64> {
 
 impl<W: Write> Console<W> {
     pub fn new(store: Store, dir: PathBuf, out: W) -> Console<W> {
-        let now = store
-            .player_setting(CLOCK_KEY.0, CLOCK_KEY.1)
-            .ok()
-            .flatten()
-            .and_then(|v| v.parse().ok())
-            .unwrap_or(EPOCH);
+        let app = App::new(store);
+        let now = app.console_clock().unwrap_or(EPOCH);
         Console {
-            app: App::new(store),
+            app,
             out,
             dir,
             now,
@@ -162,10 +157,7 @@ impl<W: Write> Console<W> {
     }
 
     fn save_clock(&self) {
-        let _ =
-            self.app
-                .store()
-                .set_player_setting(CLOCK_KEY.0, CLOCK_KEY.1, &self.now.to_string());
+        let _ = self.app.save_console_clock(self.now);
     }
 
     fn emit(&mut self, prefix: &str, text: &str) {

@@ -15,6 +15,7 @@ use serenity::all::{
 };
 use tokio::sync::Semaphore;
 
+use crate::app::frontend::{notice_text, Notice};
 use crate::app::{self, App, Effect, Reply, Response, Target};
 
 /// `ENGINE_THREADS` from the environment: 1 to 64, default 1.
@@ -140,6 +141,7 @@ impl Engine {
             tracing::warn!("could not defer /analysis: {e}");
             return;
         }
+        let lang = self.app.reader_lang(&ctx.user.id, &ctx.server);
         let (tx, mut rx) = tokio::sync::watch::channel(0u32);
         let job = self.blocking(move |app, stop| {
             let mut progress = |p: u32| {
@@ -160,15 +162,15 @@ impl Engine {
                     // An edit per tenth: Discord limits how often a message is edited.
                     if p / 10 > shown / 10 && p < 100 {
                         shown = p;
-                        let e = EditInteractionResponse::new().content(format!("analysing… {p}%"));
+                        let e = EditInteractionResponse::new().content(notice_text(lang, Notice::Analysing(p)));
                         let _ = cmd.edit_response(http, e).await;
                     }
                 }
             }
         };
         let Some(resp) = resp else {
-            let e = EditInteractionResponse::new()
-                .content("The analysis was stopped: I am restarting. Ask again in a minute.");
+            let e =
+                EditInteractionResponse::new().content(notice_text(lang, Notice::AnalysisStopped));
             let _ = cmd.edit_response(http, e).await;
             return;
         };

@@ -17,7 +17,9 @@ use serenity::builder::Builder as _;
 use tokio::sync::{watch, Semaphore};
 
 use crate::app::commands::{self, OptKind, COMMANDS};
+use crate::app::frontend::{notice_reply_in, Notice};
 use crate::app::{self, escape, App, ButtonStyle, Effect, Input, Reply, Response, Target};
+use crate::i18n::Lang;
 
 /// More permits than there will ever be handlers running at once.
 const PERMITS: u32 = 1 << 20;
@@ -591,7 +593,11 @@ impl Handler {
             Err(e) => {
                 tracing::error!("app call failed: {e}");
                 let mut answer = answer;
-                let sorry = Reply::private("Something went wrong on my side; please try again.");
+                let c = ctx.clone();
+                let sorry = self
+                    .call(move |a| a.notice_reply(&c, Notice::Failed))
+                    .await
+                    .unwrap_or_else(|| notice_reply_in(Lang::En, Notice::Failed, true));
                 self.send_reply(http, Some(origin), &sorry, &mut answer)
                     .await;
             }
@@ -621,13 +627,17 @@ impl Handler {
                 self.send_reply(http, Some(origin), &first, &mut answer)
                     .await;
             } else {
-                let ack = if effects.is_empty() {
-                    "Done."
+                let notice = if effects.is_empty() {
+                    Notice::Done
                 } else {
-                    "Opening a thread…"
+                    Notice::OpeningThread
                 };
-                self.send_reply(http, Some(origin), &Reply::private(ack), &mut answer)
-                    .await;
+                let c = ctx.clone();
+                let ack = self
+                    .call(move |a| a.notice_reply(&c, notice))
+                    .await
+                    .unwrap_or_else(|| notice_reply_in(Lang::En, notice, true));
+                self.send_reply(http, Some(origin), &ack, &mut answer).await;
             }
         }
         for r in &replies {
@@ -712,10 +722,12 @@ impl Handler {
                 }
                 Err(e) => {
                     tracing::warn!("could not open a thread in {parent}: {e}");
-                    let r = Reply::text(
-                        "I could not open a thread here: I need the Create Public Threads and Send Messages in Threads permissions.",
-                    )
-                    .to_channel(&parent);
+                    let c = ctx.clone();
+                    let r = self
+                        .call(move |a| a.notice_public(&c, Notice::ThreadRefused))
+                        .await
+                        .unwrap_or_else(|| notice_reply_in(Lang::En, Notice::ThreadRefused, false))
+                        .to_channel(&parent);
                     self.send(http, origin, &r, answered).await;
                 }
             }

@@ -157,6 +157,11 @@ impl Msg {
 /// The catalogue files, embedded: (area, English, Welsh).
 pub const FILES: &[(&str, &str, &str)] = &[
     (
+        "front",
+        include_str!("../../locales/en/front.ftl"),
+        include_str!("../../locales/cy/front.ftl"),
+    ),
+    (
         "common",
         include_str!("../../locales/en/common.ftl"),
         include_str!("../../locales/cy/common.ftl"),

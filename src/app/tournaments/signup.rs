@@ -51,7 +51,8 @@ pub(super) fn create(
         Some("single" | "one" | "1") => "single",
         Some(_) => return Err(tell(Msg::new("tournament-bad-match"))),
     };
-    let tc = TimeControl::parse(arg(args, "time").unwrap_or("3d")).map_err(private_text)?;
+    let tc = TimeControl::parse(arg(args, "time").unwrap_or("3d"))
+        .map_err(|m| Response::one(Reply::tell(m)))?;
     let max_players = match arg(args, "max") {
         None => None,
         Some(m) => match m.parse::<u32>() {

@@ -1,0 +1,9 @@
+## What the front ends say themselves (app/frontend.rs: Notice).
+
+front-failed = Something went wrong on my side; please try again.
+front-done = Done.
+front-opening-thread = Opening a thread…
+front-thread-refused = I could not open a thread here: I need the Create Public Threads and Send Messages in Threads permissions.
+# The progress of /analysis; $percent: 0 to 100.
+front-analysing = analysing… { $percent }%
+front-analysis-stopped = The analysis was stopped: I am restarting. Ask again in a minute.

@@ -1,0 +1,238 @@
+//! How players hear that it is their turn: mentions, direct messages,
+//! reminders and the daily digest, each in its reader's language.
+
+use super::super::io::Part;
+use super::super::time::span;
+use super::super::{mention, App, Loaded, Reply, Response, Target};
+use super::scheduler::Fail;
+use super::DAY;
+use crate::i18n::{Arg, Msg};
+use crate::store::{GameId, ReminderClaim};
+
+/// How a player wants to hear about their turns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Notify {
+    Mention,
+    Dm,
+    Both,
+    Digest,
+}
+
+impl Notify {
+    pub fn parse(s: &str) -> Option<Notify> {
+        match s.trim().to_ascii_lowercase().as_str() {
+            "mention" | "mentions" => Some(Notify::Mention),
+            "dm" | "dms" | "direct" => Some(Notify::Dm),
+            "both" => Some(Notify::Both),
+            "digest" | "daily" => Some(Notify::Digest),
+            _ => None,
+        }
+    }
+    pub fn mentions(self) -> bool {
+        matches!(self, Notify::Mention | Notify::Both)
+    }
+    pub fn dms(self) -> bool {
+        matches!(self, Notify::Dm | Notify::Both)
+    }
+}
+
+impl App {
+    pub(crate) fn notify_of(&self, player: &str) -> Notify {
+        self.store
+            .player_setting(player, "notify")
+            .ok()
+            .flatten()
+            .and_then(|v| Notify::parse(&v))
+            .unwrap_or(Notify::Mention)
+    }
+
+    /// Applies a player's notification choice to a turn message: the
+    /// channel text names instead of mentioning them if they asked for
+    /// DMs only, and a DM (`notify-dm-turn`, in their language) is added if
+    /// they asked for one. `summary`: what was played (a `played-summary`
+    /// message, or text).
+    pub(crate) fn notify_turn(
+        &self,
+        l: &Loaded,
+        replies: &mut Vec<Reply>,
+        summary: impl Into<Arg>,
+    ) {
+        let Some(side) = l.game.to_move() else { return };
+        let player = &l.players[side.index()];
+        let how = self.notify_of(player);
+        if !how.mentions() {
+            let (from, name) = (mention(player), self.name_of(player));
+            for r in replies.iter_mut() {
+                unmention(r, &from, &name);
+            }
+        }
+        if how.dms() {
+            replies.push(
+                Reply::say(
+                    Msg::new("notify-dm-turn")
+                        .num("id", l.row.id)
+                        .str("channel", channel_mention(&l.row.channel_id))
+                        .arg("summary", summary),
+                )
+                .to(Target::Dm(player.clone())),
+            );
+        }
+    }
+
+    /// `/notify how`.
+    pub(crate) fn set_notify(&self, user: &str, how: Option<&str>) -> Reply {
+        let Some(n) = how.and_then(Notify::parse) else {
+            return Reply::tell(Msg::new("notify-choose"));
+        };
+        let word = match n {
+            Notify::Mention => "mention",
+            Notify::Dm => "dm",
+            Notify::Both => "both",
+            Notify::Digest => "digest",
+        };
+        if let Err(e) = self.store.set_player_setting(user, "notify", word) {
+            return super::super::store_err(e).replies.remove(0);
+        }
+        Reply::tell(Msg::new(match n {
+            Notify::Mention => "notify-set-mention",
+            Notify::Dm => "notify-set-dm",
+            Notify::Both => "notify-set-both",
+            Notify::Digest => "notify-set-digest",
+        }))
+    }
+
+    /// A reminder fell due. It is recorded as sent first (with the next
+    /// reminder computed in the same transaction), then sent: a broken
+    /// database means a lost reminder, never a stream of them.
+    pub(super) fn reminder_item(&self, id: GameId, now: i64) -> Result<Response, Fail> {
+        if self.store.claim_reminder(id, now, DAY)? != ReminderClaim::Send {
+            return Ok(Response::none());
+        }
+        let Some(row) = self.store.get_game(id)? else {
+            return Ok(Response::none());
+        };
+        let l = self.load(row).map_err(Fail::item)?;
+        let (Some(side), Some(deadline)) = (l.game.to_move(), l.row.deadline) else {
+            return Ok(Response::none());
+        };
+        let mut out = Vec::new();
+        let player = l.players[side.index()].clone();
+        let left = span(deadline - now);
+        let how = self.notify_of(&player);
+        let who = if how.mentions() || how == Notify::Digest {
+            mention(&player)
+        } else {
+            self.name_of(&player)
+        };
+        out.push(
+            Reply::say(
+                Msg::new("reminder-channel")
+                    .str("player", who)
+                    .num("id", id)
+                    .msg("span", left.clone()),
+            )
+            .for_reader(&player)
+            .to(Target::Channel(l.row.channel_id.clone())),
+        );
+        if how.dms() {
+            out.push(
+                Reply::say(
+                    Msg::new("reminder-dm")
+                        .num("id", id)
+                        .str("channel", channel_mention(&l.row.channel_id))
+                        .msg("span", left),
+                )
+                .to(Target::Dm(player)),
+            );
+        }
+        Ok(Response {
+            replies: out,
+            effects: Vec::new(),
+        })
+    }
+
+    /// A player's daily digest, recorded as sent before it is built. The
+    /// list is put together in the player's language here.
+    pub(super) fn digest_item(&self, p: &str, now: i64) -> Result<Response, Fail> {
+        if !self.store.claim_digest(p, "digest_at", now, DAY)? {
+            return Ok(Response::none());
+        }
+        let lang = self.lang_of(p, "");
+        let mut waiting = Vec::new();
+        for row in self.store.games_of_player(p, true, 50)? {
+            let (id, ch, deadline) = (row.id, row.channel_id.clone(), row.deadline);
+            if let Ok(l) = self.load(row) {
+                if l.game.to_move().map(|s| l.players[s.index()] == p) == Some(true) {
+                    let item = match deadline {
+                        Some(d) => Msg::new("digest-item-left").msg("span", span(d - now)),
+                        None => Msg::new("digest-item"),
+                    }
+                    .num("id", id)
+                    .str("channel", channel_mention(&ch));
+                    waiting.push(crate::i18n::t(lang, &item));
+                }
+            }
+        }
+        if waiting.is_empty() {
+            return Ok(Response::none());
+        }
+        Ok(Response::one(
+            Reply::say(
+                Msg::new("digest")
+                    .num("n", waiting.len())
+                    .str("list", waiting.join("; ")),
+            )
+            .to(Target::Dm(p.to_string())),
+        ))
+    }
+}
+
+/// `<#channel>`: a channel mention (no sentence).
+fn channel_mention(channel: &str) -> String {
+    format!("<#{channel}>")
+}
+
+/// Writes `name` for the mention `from` in a reply not yet localised (and
+/// in a legacy text reply).
+fn unmention(r: &mut Reply, from: &str, name: &str) {
+    fn in_msg(m: &mut Msg, from: &str, name: &str) {
+        for (_, a) in m.args.iter_mut() {
+            match a {
+                Arg::Str(s) => *s = s.replace(from, name),
+                Arg::Msg(inner) => in_msg(inner, from, name),
+                Arg::Num(_) => {}
+            }
+        }
+    }
+    r.text = r.text.replace(from, name);
+    for part in r.body.iter_mut() {
+        match part {
+            Part::Raw(s) => *s = s.replace(from, name),
+            Part::Msg(m) => in_msg(m, from, name),
+            Part::Break => {}
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unmention_reaches_raw_parts_and_nested_arguments() {
+        let mut r = Reply::say(
+            Msg::new("played")
+                .str("player", "<@1>")
+                .msg("status", Msg::new("status-to-move").str("player", "<@2>")),
+        )
+        .prefix("<@2>");
+        unmention(&mut r, "<@2>", "Bob");
+        assert_eq!(r.body[0], Part::Raw("Bob".into()));
+        let Part::Msg(m) = &r.body[1] else { panic!() };
+        assert_eq!(m.args[0].1, Arg::Str("<@1>".into()));
+        let Arg::Msg(inner) = &m.args[1].1 else {
+            panic!()
+        };
+        assert_eq!(inner.args[0].1, Arg::Str("Bob".into()));
+    }
+}

@@ -1,0 +1,415 @@
+//! The scheduler: one pass over everything due (losses on time, cancelled
+//! games, ends of pauses, reminders, digests), each item on its own, with
+//! failed items held back and retried later.
+
+use std::collections::HashMap;
+use std::panic::{catch_unwind, AssertUnwindSafe};
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
+
+use super::super::io::Part;
+use super::super::time::span;
+use super::super::{mention, outcome_sentence, App, Reply, Response, Target};
+use crate::i18n::Msg;
+use crate::store::{AppendError, DueColumn, GameId, GameState, StoreError};
+
+impl App {
+    /// One pass over everything due at `now`: losses on time, cancelled
+    /// games, ends of pauses, reminders and digests. Each item is handled on
+    /// its own: one that fails or panics is logged once, held back and
+    /// retried later (after 1, 2, 4 ... minutes, at most an hour), and never
+    /// stops the others.
+    pub(crate) fn run_clocks(&self, now: i64) -> (Response, TickReport) {
+        let mut out = Response::none();
+        let mut rep = TickReport::default();
+        self.pass(DueColumn::Deadline, now, &mut rep, &mut out, |id| {
+            self.deadline_item(id, now)
+        });
+        self.pass(DueColumn::PauseEnd, now, &mut rep, &mut out, |id| {
+            self.pause_end_item(id, now)
+        });
+        self.pass(DueColumn::RemindAt, now, &mut rep, &mut out, |id| {
+            self.reminder_item(id, now)
+        });
+        match self.store.players_with_setting("notify", "digest") {
+            Ok(players) => {
+                for p in players {
+                    let item = Item::Digest(p.clone());
+                    if self.run_item(item, now, &mut rep, &mut out, || self.digest_item(&p, now)) {
+                        rep.aborted = true;
+                        break;
+                    }
+                }
+            }
+            Err(e) => self.db_failed(&mut rep, &e),
+        }
+        if rep.aborted || rep.failed > 0 {
+            tracing::debug!(?rep, "scheduler pass with failures");
+        } else if self.due.db_down.swap(false, Ordering::SeqCst) {
+            tracing::info!("the scheduler reads the database again");
+        }
+        (out, rep)
+    }
+
+    fn db_failed(&self, rep: &mut TickReport, e: &StoreError) {
+        rep.aborted = true;
+        if !self.due.db_down.swap(true, Ordering::SeqCst) {
+            tracing::error!("the scheduler cannot read the database (retrying later): {e}");
+        }
+    }
+
+    /// Pages through the entries of `col` due by `now` (so that rows held
+    /// back never hide the healthy ones behind them), running `handle` on
+    /// each. Three store failures in one pass end it (the database is down).
+    fn pass(
+        &self,
+        col: DueColumn,
+        now: i64,
+        rep: &mut TickReport,
+        out: &mut Response,
+        handle: impl Fn(GameId) -> Result<Response, Fail>,
+    ) {
+        let mut after = None;
+        let mut store_fails = 0;
+        let mut seen = 0;
+        while seen < MAX_PER_PASS {
+            let page = match self.store.due_after(col, now, after, PAGE) {
+                Ok(p) => p,
+                Err(e) => return self.db_failed(rep, &e),
+            };
+            if page.is_empty() {
+                return;
+            }
+            for (id, t) in page {
+                after = Some((t, id));
+                seen += 1;
+                if self.run_item(Item::of(col, id), now, rep, out, || handle(id)) {
+                    store_fails += 1;
+                    if store_fails >= 3 {
+                        rep.aborted = true;
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Runs one item unless it is held back; `true` if it failed on a
+    /// store error.
+    fn run_item(
+        &self,
+        item: Item,
+        now: i64,
+        rep: &mut TickReport,
+        out: &mut Response,
+        f: impl FnOnce() -> Result<Response, Fail>,
+    ) -> bool {
+        if self.due.held().get(&item).is_some_and(|h| h.retry_at > now) {
+            rep.held += 1;
+            return false;
+        }
+        let (detail, store) = match catch_unwind(AssertUnwindSafe(f)) {
+            Ok(Ok(r)) => {
+                if self.due.held().remove(&item).is_some_and(|h| h.fails > 0) {
+                    tracing::info!(?item, "a scheduler item that failed before went through");
+                }
+                rep.handled += 1;
+                out.extend(r);
+                return false;
+            }
+            Ok(Err(fail)) => (fail.detail, fail.store),
+            Err(p) => {
+                let msg = p
+                    .downcast_ref::<&str>()
+                    .map(|s| s.to_string())
+                    .or_else(|| p.downcast_ref::<String>().cloned())
+                    .unwrap_or_default();
+                (format!("panicked: {msg}"), false)
+            }
+        };
+        rep.failed += 1;
+        let mut held = self.due.held();
+        let h = held.entry(item.clone()).or_insert(Held {
+            fails: 0,
+            retry_at: now,
+        });
+        if store {
+            // The database failed, most likely not because of this item:
+            // retried on a pass a minute later (no doubling), logged once
+            // for the whole database rather than once per item.
+            h.retry_at = now + RETRY_FIRST;
+            drop(held);
+            if !self.due.db_down.swap(true, Ordering::SeqCst) {
+                tracing::error!(
+                    ?item,
+                    "the scheduler cannot write to the database (retrying later): {detail}"
+                );
+            }
+            return true;
+        }
+        if h.fails == 0 {
+            tracing::error!(
+                ?item,
+                "a scheduler item failed; it is held back and retried later: {detail}"
+            );
+        }
+        h.fails += 1;
+        h.retry_at = now + (RETRY_FIRST << (h.fails - 1).min(6)).min(RETRY_MAX);
+        store
+    }
+
+    /// The earliest time something of `col` falls due, items held back
+    /// counting from their retry time.
+    pub(crate) fn next_due_of(&self, col: DueColumn) -> Option<i64> {
+        let held: Vec<(Item, i64)> = self
+            .due
+            .held()
+            .iter()
+            .map(|(k, h)| (k.clone(), h.retry_at))
+            .collect();
+        let n = held.iter().filter(|(k, _)| k.column() == Some(col)).count() as u32 + 1;
+        let page = self.store.due_after(col, i64::MAX, None, n).ok()?;
+        page.into_iter()
+            .map(|(id, t)| {
+                let item = Item::of(col, id);
+                held.iter()
+                    .find(|(k, _)| *k == item)
+                    .map_or(t, |&(_, r)| r.max(t))
+            })
+            .min()
+    }
+
+    /// A deadline passed: the player to move loses on time, or the game is
+    /// cancelled if nobody has moved (except in tournaments).
+    fn deadline_item(&self, id: GameId, now: i64) -> Result<Response, Fail> {
+        let Some(row) = self.store.get_game(id)? else {
+            return Ok(Response::none());
+        };
+        if row.state != GameState::Active || row.paused || row.deadline.is_none_or(|d| d > now) {
+            return Ok(Response::none());
+        }
+        let channel = row.channel_id.clone();
+        let mut l = self.load(row).map_err(Fail::item)?;
+        if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
+            return match super::super::lifecycle::abort(self, id, "no_move", now) {
+                Ok(()) => {
+                    let to_move = l.game.to_move().map(|s| l.players[s.index()].clone());
+                    let mut r = Reply::say(Msg::new("game-cancelled-no-move").num("id", id))
+                        .to(Target::Channel(channel));
+                    if let Some(p) = to_move {
+                        r = r.for_reader(&p);
+                    }
+                    Ok(Response::one(r))
+                }
+                Err(AppendError::GameOver) => Ok(Response::none()),
+                Err(e) => Err(e.into()),
+            };
+        }
+        let Some(side) = l.game.to_move() else {
+            return Ok(Response::none());
+        };
+        let before = l.game.record().len() as u32;
+        l.game.time_out(side);
+        let Some(o) = l.game.outcome() else {
+            return Ok(Response::none());
+        };
+        let after = match super::super::lifecycle::finish(self, &mut l, before, now) {
+            Ok(r) => r,
+            // A move or another pass came first: nothing to do.
+            Err(AppendError::Stale { .. } | AppendError::GameOver) => return Ok(Response::none()),
+            Err(e) => return Err(e.into()),
+        };
+        let mut resp = Response::one(self.board_reply(&l, outcome_sentence(&l.game, o), &[]));
+        resp.extend(after);
+        let loser = &l.players[side.index()];
+        let who = mention(loser);
+        for r in resp.replies.iter_mut() {
+            if r.target == Target::Here {
+                // The loser on time is addressed: a mention first, their language.
+                if r.text.is_empty() && !r.body.is_empty() {
+                    r.body.insert(0, Part::Raw(who.clone()));
+                } else {
+                    r.text = format!("{who} {}", r.text);
+                }
+                if r.reader.is_none() {
+                    r.reader = Some(loser.clone());
+                }
+                r.target = Target::Channel(channel.clone());
+            }
+        }
+        Ok(resp)
+    }
+
+    /// The agreed length of a pause is over: the clock starts by itself.
+    fn pause_end_item(&self, id: GameId, now: i64) -> Result<Response, Fail> {
+        let Some(row) = self.store.get_game(id)? else {
+            return Ok(Response::none());
+        };
+        if row.state != GameState::Active || !row.paused {
+            return Ok(Response::none());
+        }
+        let l = self.load(row).map_err(Fail::item)?;
+        let left = match self.resume_game(&l, None, now) {
+            Ok(left) => left,
+            Err(AppendError::NotPaused | AppendError::GameOver) => return Ok(Response::none()),
+            Err(e) => return Err(e.into()),
+        };
+        let Some(to_move) = l.game.to_move().map(|s| l.players[s.index()].clone()) else {
+            return Ok(Response::none());
+        };
+        Ok(Response::one(
+            Reply::say(
+                Msg::new("pause-ended")
+                    .num("id", id)
+                    .str("player", mention(&to_move))
+                    .msg("span", span(left)),
+            )
+            .for_reader(&to_move)
+            .to(Target::Channel(l.row.channel_id.clone())),
+        ))
+    }
+}
+
+/// The first retry of a failed scheduler item comes after a minute, then
+/// 2, 4, 8 ... minutes, at most an hour.
+const RETRY_FIRST: i64 = 60;
+const RETRY_MAX: i64 = 3600;
+/// Entries read per page, and at most per column and pass.
+const PAGE: u32 = 100;
+const MAX_PER_PASS: u32 = 2000;
+
+/// How long the scheduler waits at least before its next pass, given the
+/// wait before (`prev`, seconds) and whether the last pass went well: 0
+/// when it did, else doubling from 5 seconds up to 5 minutes.
+pub fn scheduler_backoff(prev: u64, ok: bool) -> u64 {
+    if ok {
+        0
+    } else {
+        (prev * 2).clamp(5, 300)
+    }
+}
+
+/// One thing the scheduler handles.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+pub(crate) enum Item {
+    Deadline(GameId),
+    PauseEnd(GameId),
+    Reminder(GameId),
+    Digest(String),
+}
+
+impl Item {
+    fn of(col: DueColumn, id: GameId) -> Item {
+        match col {
+            DueColumn::Deadline => Item::Deadline(id),
+            DueColumn::PauseEnd => Item::PauseEnd(id),
+            DueColumn::RemindAt => Item::Reminder(id),
+        }
+    }
+    fn column(&self) -> Option<DueColumn> {
+        match self {
+            Item::Deadline(_) => Some(DueColumn::Deadline),
+            Item::PauseEnd(_) => Some(DueColumn::PauseEnd),
+            Item::Reminder(_) => Some(DueColumn::RemindAt),
+            Item::Digest(_) => None,
+        }
+    }
+}
+
+struct Held {
+    fails: u32,
+    retry_at: i64,
+}
+
+/// The scheduler's memory between passes: items held back after failing.
+#[derive(Default)]
+pub(crate) struct DueState {
+    held: Mutex<HashMap<Item, Held>>,
+    db_down: AtomicBool,
+}
+
+impl DueState {
+    fn held(&self) -> std::sync::MutexGuard<'_, HashMap<Item, Held>> {
+        self.held.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
+/// What one scheduler pass did.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct TickReport {
+    /// Items handled (including those with nothing to do).
+    pub handled: u32,
+    /// Items that failed or panicked this pass (held back for later).
+    pub failed: u32,
+    /// Items skipped because they are held back after failing.
+    pub held: u32,
+    /// The database failed: the pass stopped early.
+    pub aborted: bool,
+}
+
+impl TickReport {
+    /// Nothing failed.
+    pub fn ok(&self) -> bool {
+        self.failed == 0 && !self.aborted
+    }
+}
+
+/// Why an item failed: the store (the database may be down) or the item
+/// itself (a row that cannot be read).
+pub(crate) struct Fail {
+    detail: String,
+    store: bool,
+}
+
+impl Fail {
+    pub(super) fn item(detail: String) -> Fail {
+        Fail {
+            detail,
+            store: false,
+        }
+    }
+}
+
+impl From<StoreError> for Fail {
+    fn from(e: StoreError) -> Fail {
+        Fail {
+            detail: e.to_string(),
+            store: true,
+        }
+    }
+}
+
+impl From<AppendError> for Fail {
+    fn from(e: AppendError) -> Fail {
+        let store = matches!(e, AppendError::Store(_));
+        Fail {
+            detail: e.to_string(),
+            store,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn backoff_doubles_up_to_five_minutes_and_resets() {
+        let mut b = 0;
+        let mut seen = Vec::new();
+        for _ in 0..9 {
+            b = scheduler_backoff(b, false);
+            seen.push(b);
+        }
+        assert_eq!(seen, [5, 10, 20, 40, 80, 160, 300, 300, 300]);
+        assert_eq!(scheduler_backoff(b, true), 0);
+    }
+
+    #[test]
+    fn held_items_retry_later_and_later_up_to_an_hour() {
+        let waits: Vec<i64> = (1..=9u32)
+            .map(|f| (RETRY_FIRST << (f - 1).min(6)).min(RETRY_MAX))
+            .collect();
+        assert_eq!(waits, [60, 120, 240, 480, 960, 1920, 3600, 3600, 3600]);
+    }
+}
