@@ -1079,7 +1079,10 @@ async fn every_picture_has_alt_text_and_the_board_comes_as_text() {
     let text = cb.content().expect("a text board").to_string();
     assert!(text.contains("\n```\n") && text.ends_with("```"), "{text}");
     assert!(text.chars().count() <= 2000, "{text}");
-    assert!(text.contains(" a b c d e f g h i j k"), "tawlbwrdd is 11x11: {text}");
+    assert!(
+        text.contains(" a b c d e f g h i j k"),
+        "tawlbwrdd is 11x11: {text}"
+    );
     assert!(cb.files.is_empty());
 
     let mut pngs = 0;
@@ -1088,7 +1091,10 @@ async fn every_picture_has_alt_text_and_the_board_comes_as_text() {
             continue;
         }
         let payload = r.message_payload().expect("a message with files");
-        let listed = payload["attachments"].as_array().cloned().unwrap_or_default();
+        let listed = payload["attachments"]
+            .as_array()
+            .cloned()
+            .unwrap_or_default();
         for f in r.files.iter().filter(|f| f.is_png()) {
             pngs += 1;
             let entry = listed
@@ -1096,7 +1102,11 @@ async fn every_picture_has_alt_text_and_the_board_comes_as_text() {
                 .find(|a| a["filename"] == f.filename.as_str())
                 .unwrap_or_else(|| panic!("{} not listed: {payload}", f.filename));
             let alt = entry["description"].as_str().unwrap_or("");
-            assert!(!alt.trim().is_empty(), "no alt text on {}: {payload}", f.filename);
+            assert!(
+                !alt.trim().is_empty(),
+                "no alt text on {}: {payload}",
+                f.filename
+            );
             assert!(alt.chars().count() <= 1024, "{alt}");
         }
     }

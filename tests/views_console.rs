@@ -52,8 +52,16 @@ fn every_picture_has_alt_text_in_the_readers_language() {
         a[1]
     );
     assert!(a[3].contains("The king is on f6 (the throne)"), "{}", a[3]);
-    assert!(a[4].starts_with("Gwyddbwyll, move 1. White to play."), "{}", a[4]);
-    assert!(a[5].starts_with("An animation of the Tawlbwrdd game, 1 move"), "{}", a[5]);
+    assert!(
+        a[4].starts_with("Gwyddbwyll, move 1. White to play."),
+        "{}",
+        a[4]
+    );
+    assert!(
+        a[5].starts_with("An animation of the Tawlbwrdd game, 1 move"),
+        "{}",
+        a[5]
+    );
     assert!(
         a[6].starts_with("Tawlbwrdd, symudiad 2. Yr amddiffynwyr i symud."),
         "{}",
@@ -98,14 +106,21 @@ fn board_as_text_and_settings() {
     );
     // style:text, both (picture and text), text: three diagrams, one picture
     // after the accept and one for `both`.
-    assert_eq!(out.matches(" a b c d e f g h i j k l m\n").count(), 3 * 2, "{out}");
+    assert_eq!(
+        out.matches(" a b c d e f g h i j k l m\n").count(),
+        3 * 2,
+        "{out}"
+    );
     assert_eq!(alts(&out).len(), 2, "{out}");
     let alice: Vec<&str> = out.lines().collect();
     let both = alice
         .iter()
         .position(|l| l.contains("Saved. You see boards as a picture and as text"))
         .unwrap();
-    assert!(alice[both + 1..].iter().any(|l| l.contains("[file: ")), "{out}");
+    assert!(
+        alice[both + 1..].iter().any(|l| l.contains("[file: ")),
+        "{out}"
+    );
 }
 
 #[test]

@@ -55,11 +55,8 @@ const VARIANT_CHOICES: &[(&str, &str)] = &[
     ("Gwyddbwyll / ludus latrunculorum", "gwyddbwyll"),
 ];
 
-const BOARD_STYLE_CHOICES: &[(&str, &str)] = &[
-    ("picture", "picture"),
-    ("text", "text"),
-    ("both", "both"),
-];
+const BOARD_STYLE_CHOICES: &[(&str, &str)] =
+    &[("picture", "picture"), ("text", "text"), ("both", "both")];
 
 const SIDE_CHOICES: &[(&str, &str)] = &[
     ("attackers", "attackers"),
@@ -418,8 +415,14 @@ pub const COMMANDS: &[CommandSpec] = &[
         name: "export",
         description: "The record of this channel's game, as a file",
         options: &[OptSpec {
-            choices: &[("tawlbot record and GIF", "tawlbot"), ("OTN game record", "otn")],
-            ..opt("format", "tawlbot (the record and an animation, default) or otn")
+            choices: &[
+                ("tawlbot record and GIF", "tawlbot"),
+                ("OTN game record", "otn"),
+            ],
+            ..opt(
+                "format",
+                "tawlbot (the record and an animation, default) or otn",
+            )
         }],
         subcommands: &[],
     },
@@ -432,7 +435,11 @@ pub const COMMANDS: &[CommandSpec] = &[
                 ..opt("board", "picture, text or both")
             },
             OptSpec {
-                choices: &[("light", "light"), ("dark", "dark"), ("high contrast", "contrast")],
+                choices: &[
+                    ("light", "light"),
+                    ("dark", "dark"),
+                    ("high contrast", "contrast"),
+                ],
                 ..opt("theme", "light, dark or contrast")
             },
         ],

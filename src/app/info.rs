@@ -185,9 +185,15 @@ impl App {
                 gif: view::replay_gif(&l.game, &self.theme),
             });
         let mut r = Reply::text(format!("The record of game {}.", l.row.id));
-        r.files.push(Attachment::file(format!("game-{}.txt", l.row.id), files.record.clone()));
+        r.files.push(Attachment::file(
+            format!("game-{}.txt", l.row.id),
+            files.record.clone(),
+        ));
         if !files.gif.is_empty() {
-            r.files.push(Attachment::file(format!("game-{}.gif", l.row.id), files.gif.clone()));
+            r.files.push(Attachment::file(
+                format!("game-{}.gif", l.row.id),
+                files.gif.clone(),
+            ));
             r = r.alt(super::views::alt_of_gif(&l.game));
         }
         Response::one(r)

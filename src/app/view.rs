@@ -116,7 +116,12 @@ pub fn replay_gif(start: &Game, theme: &str) -> Vec<u8> {
     let rules = start.rules().clone();
     let title = format!("{} · {} moves", rules.name, start.record().len());
     let mut g = match start.start() != &rules.start {
-        true => Game::from_position(rules.clone(), start.start().clone(), start.first(), start.seed()),
+        true => Game::from_position(
+            rules.clone(),
+            start.start().clone(),
+            start.first(),
+            start.seed(),
+        ),
         false => Err(String::new()),
     }
     .unwrap_or_else(|_| Game::with_first(rules, start.seed(), Some(start.first())));

@@ -96,10 +96,13 @@ pub(crate) fn alt_of_graph(game: &Game, side: &str, marks: &[usize]) -> Vec<Vec<
     if marks.is_empty() {
         alt_one(m)
     } else {
-        alt_one(m).into_iter().map(|mut v| {
-            v.push(Msg::new("alt-graph-marks").msg("list", list(&marks)));
-            v
-        }).collect()
+        alt_one(m)
+            .into_iter()
+            .map(|mut v| {
+                v.push(Msg::new("alt-graph-marks").msg("list", list(&marks)));
+                v
+            })
+            .collect()
     }
 }
 
@@ -153,7 +156,9 @@ fn list(items: &[Msg]) -> Msg {
         [init @ .., last] => {
             let mut head = init[0].clone();
             for m in &init[1..] {
-                head = Msg::new("alt-comma").msg("first", head).msg("next", m.clone());
+                head = Msg::new("alt-comma")
+                    .msg("first", head)
+                    .msg("next", m.clone());
             }
             Msg::new("list-and")
                 .msg("init", head)
@@ -183,14 +188,17 @@ pub(crate) fn fact_msg(f: &Fact) -> Msg {
         Fact::Result {
             winner: Some(w),
             reason,
-        } => Msg::new("alt-won")
-            .str("side", w.clone())
-            .msg("reason", Msg::new("alt-reason").str("reason", reason_key(*reason))),
+        } => Msg::new("alt-won").str("side", w.clone()).msg(
+            "reason",
+            Msg::new("alt-reason").str("reason", reason_key(*reason)),
+        ),
         Fact::Result {
             winner: None,
             reason,
-        } => Msg::new("alt-drawn")
-            .msg("reason", Msg::new("alt-reason").str("reason", reason_key(*reason))),
+        } => Msg::new("alt-drawn").msg(
+            "reason",
+            Msg::new("alt-reason").str("reason", reason_key(*reason)),
+        ),
         Fact::LastMove {
             piece,
             from,
@@ -207,9 +215,12 @@ pub(crate) fn fact_msg(f: &Fact) -> Msg {
             } else {
                 Msg::new("alt-last-move-capturing").msg("list", list(&caps))
             };
-            m.msg("piece", Msg::new("piece-name").str("piece", piece_key(piece)))
-                .str("from", from.clone())
-                .str("to", to.clone())
+            m.msg(
+                "piece",
+                Msg::new("piece-name").str("piece", piece_key(piece)),
+            )
+            .str("from", from.clone())
+            .str("to", to.clone())
         }
         Fact::King { at, role, escapes } => {
             let place = match role {
@@ -238,7 +249,9 @@ pub(crate) fn fact_msg(f: &Fact) -> Msg {
                 .iter()
                 .map(|g| match g {
                     Group::One(s) => square(s),
-                    Group::Run(a, b) => Msg::new("alt-run").str("from", a.clone()).str("to", b.clone()),
+                    Group::Run(a, b) => Msg::new("alt-run")
+                        .str("from", a.clone())
+                        .str("to", b.clone()),
                 })
                 .collect();
             let mut joined: Option<Msg> = None;

@@ -263,7 +263,10 @@ pub(super) fn advance(app: &App, t: &mut T, plan: &mut Plan) -> Result<&'static 
                 &format!("tournament-{}-standings.png", t.row.id),
                 standings_png(app, t, &table),
             );
-            r = r.alt(crate::app::views::alt_of_standings(&t.row.name, &table_rows(app, t, &table)));
+            r = r.alt(crate::app::views::alt_of_standings(
+                &t.row.name,
+                &table_rows(app, t, &table),
+            ));
             plan.resp.replies.push(r);
             return Ok(FINISHED);
         }

@@ -156,11 +156,15 @@ pub(super) fn standings(app: &App, t: &T) -> Response {
         }
     );
     Response::one(
-        Reply::text(head + &standings_text(app, t, &table)).with_png(
-            &format!("tournament-{}-standings.png", t.row.id),
-            standings_png(app, t, &table),
-        )
-        .alt(crate::app::views::alt_of_standings(&t.row.name, &table_rows(app, t, &table))),
+        Reply::text(head + &standings_text(app, t, &table))
+            .with_png(
+                &format!("tournament-{}-standings.png", t.row.id),
+                standings_png(app, t, &table),
+            )
+            .alt(crate::app::views::alt_of_standings(
+                &t.row.name,
+                &table_rows(app, t, &table),
+            )),
     )
 }
 
