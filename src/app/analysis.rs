@@ -6,8 +6,8 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{store_err, unreadable, App, Ctx, Reply, Response};
-use crate::i18n::{Localiser, Msg};
 use crate::engine::{self, Limits};
+use crate::i18n::{Localiser, Msg};
 use crate::notation::format_played;
 use crate::store::GameState;
 
@@ -49,7 +49,8 @@ fn analyse(
         Some(id) => {
             let Ok(n) = id.trim().trim_start_matches('#').parse::<i64>() else {
                 return Response::one(Reply::tell(
-                    Msg::new("game-not-a-number").str("text", id.chars().take(20).collect::<String>()),
+                    Msg::new("game-not-a-number")
+                        .str("text", id.chars().take(20).collect::<String>()),
                 ));
             };
             match app.store.get_game(n) {
@@ -60,14 +61,14 @@ fn analyse(
         }
         None => match app.store.latest_game_in_channel(&ctx.channel) {
             Ok(Some(r)) => r,
-            Ok(None) => {
-                return Response::one(Reply::tell(Msg::new("analysis-no-game-here")))
-            }
+            Ok(None) => return Response::one(Reply::tell(Msg::new("analysis-no-game-here"))),
             Err(e) => return store_err(e),
         },
     };
     if row.state == GameState::Active {
-        return Response::one(Reply::tell(Msg::new("analysis-still-playing").num("id", row.id)));
+        return Response::one(Reply::tell(
+            Msg::new("analysis-still-playing").num("id", row.id),
+        ));
     }
     let id = row.id;
     let l = match app.load(row) {

@@ -15,10 +15,12 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::THREAD_FLAG;
-use super::{clock, english, mention, slug, split_status, words, App, Ctx, Effect, Loaded, Response, Target};
-use crate::i18n::Msg;
+use super::{
+    clock, english, mention, slug, split_status, words, App, Ctx, Effect, Loaded, Response, Target,
+};
 use super::{TimeControl, BOT_ID};
 use crate::engine::{self, Limits};
+use crate::i18n::Msg;
 use crate::notation::format_played;
 use crate::store::Challenge;
 use crate::store::{AppendError, NewMove};

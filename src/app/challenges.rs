@@ -114,7 +114,10 @@ impl App {
             "challenge-posted-open"
         })
         .str("challenger", mention(&ctx.user.id))
-        .str("opponent", opponent.as_deref().map(mention).unwrap_or_default())
+        .str(
+            "opponent",
+            opponent.as_deref().map(mention).unwrap_or_default(),
+        )
         .str("rated", if ch.rated { "yes" } else { "no" })
         .str("game", spec)
         .str("side", side.unwrap_or_else(|| "none".into()))
@@ -176,9 +179,7 @@ impl App {
             })
             .or_else(|| open.iter().rev().find(|c| c.challenger_id == ctx.user.id))
             .cloned()
-            .ok_or_else(|| {
-                Response::one(Reply::tell(Msg::new("challenge-none-for-you")))
-            })
+            .ok_or_else(|| Response::one(Reply::tell(Msg::new("challenge-none-for-you"))))
     }
 
     pub(super) fn accept(&self, ctx: &Ctx, id: Option<&str>) -> Response {
@@ -223,9 +224,9 @@ impl App {
                 .upsert_channel(channel, &ctx.server, Some(&ctx.channel));
             match self.store.get_challenge(challenge) {
                 Ok(Some(c)) => self.start_game(ctx, &c, channel),
-                Ok(None) => Response::one(Reply::tell(
-                    Msg::new("challenge-none").num("id", challenge),
-                )),
+                Ok(None) => {
+                    Response::one(Reply::tell(Msg::new("challenge-none").num("id", challenge)))
+                }
                 Err(e) => store_err(e),
             }
         };
@@ -267,9 +268,7 @@ impl App {
                 return Response::one(Reply::tell(Msg::new("challenge-channel-busy-accept")))
             }
             Err(lifecycle::StartError::Store(StoreError::ChallengeNotOpen { .. })) => {
-                return Response::one(Reply::tell(
-                    Msg::new("challenge-not-open").num("id", c.id),
-                ))
+                return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)))
             }
             Err(lifecycle::StartError::Store(e)) => return store_err(e),
             Err(lifecycle::StartError::Load(id, e)) => {

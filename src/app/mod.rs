@@ -39,8 +39,7 @@ pub use time::{parse_span as time_span, span as span_words, TimeControl};
 use crate::i18n::Msg;
 use crate::notation::{
     self, explain, explain_msg, format_played, format_square, parse_move, resolve_square,
-    PlayError,
-    Record,
+    PlayError, Record,
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
 use crate::store::{

@@ -112,9 +112,7 @@ impl App {
         let remind_at = if bot_next { None } else { turn.remind_at };
         match self.store.append_move_clocked(&nm, remind_at) {
             Ok(_) => {}
-            Err(AppendError::Stale { .. }) => {
-                return refuse(Msg::new("position-changed"))
-            }
+            Err(AppendError::Stale { .. }) => return refuse(Msg::new("position-changed")),
             Err(AppendError::Duplicate) => return Response::none(),
             Err(AppendError::GameOver) => return refuse(Msg::new("game-over")),
             Err(AppendError::Paused) => return refuse(paused_no_move()),

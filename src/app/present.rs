@@ -76,12 +76,7 @@ impl App {
     }
 
     /// The board picture with its caption in `lang`.
-    pub(super) fn picture(
-        &self,
-        l: &Loaded,
-        dots: &[crate::rules::Square],
-        lang: Lang,
-    ) -> Vec<u8> {
+    pub(super) fn picture(&self, l: &Loaded, dots: &[crate::rules::Square], lang: Lang) -> Vec<u8> {
         // Display names read once for both the caption and the record.
         let names = self.names_of(l);
         let cap = view::caption_in(lang, &l.game, [&names[0], &names[1]]);
@@ -97,7 +92,10 @@ impl App {
         dots: &[crate::rules::Square],
         lang: Lang,
     ) -> Reply {
-        reply.with_png(&format!("game-{}.png", l.row.id), self.picture(l, dots, lang))
+        reply.with_png(
+            &format!("game-{}.png", l.row.id),
+            self.picture(l, dots, lang),
+        )
     }
 
     /// Legacy: a board reply from English text. Being replaced by
@@ -179,9 +177,9 @@ impl App {
                 }
                 if l.row.paused {
                     match self.store.pause_info(l.row.id) {
-                        Ok(Some((until, _))) => t.push(
-                            Msg::new("status-paused-until").str("date", time::date(until)),
-                        ),
+                        Ok(Some((until, _))) => {
+                            t.push(Msg::new("status-paused-until").str("date", time::date(until)))
+                        }
                         _ => t.push(Msg::new("clock-paused")),
                     }
                 } else if let Some(d) = l.row.deadline {

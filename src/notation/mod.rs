@@ -429,7 +429,11 @@ pub fn explain_msg(rules: &Ruleset, e: &PlayError) -> Msg {
                 .num("height", rules.height as u32)
                 .str("last-file", last_file.to_string())
         }
-        PlayError::CaptureMismatch { mv, claimed, actual } => {
+        PlayError::CaptureMismatch {
+            mv,
+            claimed,
+            actual,
+        } => {
             let m = format_move(rules, mv);
             if actual.is_empty() {
                 Msg::new("move-captures-nothing")

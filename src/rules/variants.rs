@@ -220,7 +220,10 @@ impl std::fmt::Display for SpecError {
                 SpecError::game_list()
             ),
             SpecError::NoSuchOption { game, option, list } => {
-                write!(f, "{game} has no option \"{option}\"; its options are: {list}.")
+                write!(
+                    f,
+                    "{game} has no option \"{option}\"; its options are: {list}."
+                )
             }
         }
     }
