@@ -334,6 +334,17 @@ pub fn turn_of(rules: &Ruleset, side: Side) -> String {
 }
 
 fn square_role(rules: &Ruleset, f: SquareFlags) -> &'static str {
+    match square_role_key(rules, f) {
+        "centre" => "the centre",
+        "throne" => "the throne",
+        "corner" => "a corner",
+        "guard" => "next to a corner",
+        _ => "a restricted square",
+    }
+}
+
+/// The `$role` key of `move-restricted` / `move-no-pass`.
+fn square_role_key(rules: &Ruleset, f: SquareFlags) -> &'static str {
     if f.has(SquareFlags::THRONE) {
         if rules.variant == "goedhboell" {
             "centre"
@@ -477,10 +488,10 @@ pub fn explain_msg(rules: &Ruleset, e: &PlayError) -> Msg {
             }
             MoveError::Restricted { at, flags } => Msg::new("move-restricted")
                 .str("square", sq(*at))
-                .str("role", square_role(rules, *flags)),
+                .str("role", square_role_key(rules, *flags)),
             MoveError::NoPass { at, flags } => Msg::new("move-no-pass")
                 .str("square", sq(*at))
-                .str("role", square_role(rules, *flags)),
+                .str("role", square_role_key(rules, *flags)),
             MoveError::Repetition => Msg::new("move-repetition"),
         },
     }
