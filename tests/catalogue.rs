@@ -301,6 +301,9 @@ fn ids_passed_around_are_in_the_catalogue_and_none_is_formatted() {
 const NOT_MESSAGE_IDS: &[&str] = &[
     // An OTN record tag (docs/OTN.md), not words.
     "time-control",
+    // Keys of the alt text's `$reason` selector (src/app/views.rs), not ids.
+    "no-legal-move",
+    "move-limit",
 ];
 
 /// The legacy constructors build a reply from a ready-made string: once the

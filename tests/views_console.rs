@@ -85,7 +85,10 @@ fn board_as_text_and_settings() {
         "alice@general: /settings theme:neon",
         "alice@general: /board style:sideways",
     ]);
-    assert!(out.contains("general> Game 1, as text.\n```\n"), "{out}");
+    assert!(
+        out.contains("general> Game 1, as text.\ngeneral> ```\n"),
+        "{out}"
+    );
     assert!(
         out.contains("general> (to alice) You see boards as a picture, in the light theme."),
         "{out}"
@@ -171,7 +174,7 @@ fn challenge_from_a_position() {
         "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders position:/11/11/11/11/11/4KK5/11/11/11/11/11/ rated:true",
         "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders position:/11/11/11/3t7/11/5K5/11/11/3t7/11/11/ rated:true",
         "bob@general: /accept",
-        "bob@general: d3-d4",
+        "bob@general: d4-c4",
         "alice@general: f6-f1",
         "alice@general: /export format:otn",
     ]);

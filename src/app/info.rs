@@ -23,9 +23,9 @@ impl App {
                 .join("\n");
             return Response::one(Reply::say(Msg::new("rules-list").str("list", list)));
         };
-        let rules = match Ruleset::from_spec(v, &[]) {
+        let rules = match Ruleset::parse_spec(v, &[]) {
             Ok(r) => r,
-            Err(e) => return Response::one(Reply::private(e)),
+            Err(e) => return Response::one(Reply::tell(spec_msg(&e))),
         };
         let info = rules.info();
         let game = Game::with_first(rules.clone(), 0, Some(rules.first.unwrap_or(Side::First)));
@@ -154,10 +154,12 @@ impl App {
         if lines.is_empty() {
             lines.push(Msg::new("history-no-moves"));
         }
-        let status = match l.game.outcome() {
-            Some(o) => outcome_sentence(&l.game, o),
-            None => self.status_line_at(l, now),
-        };
+        let status_msgs = self.status_at(l, now);
+        let status: String = status_msgs
+            .iter()
+            .map(|m| t(lang, m))
+            .collect::<Vec<_>>()
+            .join(" ");
         // Keep the last lines that fit, the head and the status included.
         let mut room = (MAX_TEXT - 100).saturating_sub(t(lang, &head).len() + status.len() + 2);
         let mut keep = 0;
@@ -178,8 +180,11 @@ impl App {
         for m in lines.into_iter().skip(cut) {
             r = r.line(m);
         }
-        r.body.push(Part::Break);
-        r.raw(status)
+        let mut status_msgs = status_msgs.into_iter();
+        if let Some(first) = status_msgs.next() {
+            r = r.line(first);
+        }
+        status_msgs.fold(r, Reply::then)
     }
 
     pub(super) fn export(&self, ctx: &Ctx) -> Response {

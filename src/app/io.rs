@@ -169,11 +169,6 @@ impl Reply {
         self.body.push(Part::Msg(msg));
         self
     }
-    /// Text that is no sentence (a mention, a move, a diagram), after a space.
-    pub(crate) fn raw(mut self, text: impl Into<String>) -> Reply {
-        self.body.push(Part::Raw(text.into()));
-        self
-    }
     /// `msg` on a new line.
     pub(crate) fn line(mut self, msg: Msg) -> Reply {
         self.body.push(Part::Break);
@@ -200,21 +195,6 @@ impl Reply {
     pub(crate) fn in_lang(mut self, lang: crate::i18n::Lang) -> Reply {
         self.lang = Some(lang);
         self
-    }
-    /// Words not from the catalogue. Being replaced by [`Reply::say`]: the
-    /// test `no_player_sentence_outside_the_catalogue` lists what is left.
-    pub fn text(text: impl Into<String>) -> Reply {
-        Reply {
-            text: text.into(),
-            ..Reply::empty()
-        }
-    }
-    /// A refusal or notice for the user alone.
-    pub fn private(text: impl Into<String>) -> Reply {
-        Reply {
-            ephemeral: true,
-            ..Reply::text(text)
-        }
     }
     pub(crate) fn with_png(mut self, name: &str, bytes: Vec<u8>) -> Reply {
         if !bytes.is_empty() {

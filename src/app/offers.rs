@@ -1,6 +1,5 @@
 //! Offers between the players: draw, takeback, pause and resume.
 
-use super::io::Part;
 use super::*;
 
 impl App {
@@ -64,14 +63,11 @@ impl App {
                 if let Err(e) = self.store.clear_offer(l.row.id, kind) {
                     return store_err(e);
                 }
-                Response::one(
-                    Reply::say(
-                        offer("offer-declined")
-                            .str("player", mention(&ctx.user.id))
-                            .str("status", self.status_line(&l)),
-                    )
-                    .for_reader(&them),
-                )
+                let (status, rest) = split_status(self.status_at(&l, ctx.now));
+                let said = offer("offer-declined")
+                    .str("player", mention(&ctx.user.id))
+                    .arg("status", status);
+                Response::one(words(said, rest).for_reader(&them))
             }
             (Some("decline"), None) => tell(offer("offer-none-to-decline")),
             (Some("accept") | None, Some(_)) => {
@@ -215,15 +211,11 @@ impl App {
         };
         match self.load(row) {
             Ok(l2) => {
-                let mut r = self.board_reply(&l2, String::new(), &[]);
-                r.body.push(Part::Msg(
-                    Msg::new("takeback-done")
-                        .num("n", n)
-                        .str("status", self.status_line(&l2)),
-                ));
-                Response::one(r)
+                let (status, rest) = split_status(self.status_at(&l2, ctx.now));
+                let said = Msg::new("takeback-done").num("n", n).arg("status", status);
+                Response::one(self.with_board(&l2, words(said, rest), &[], self.lang(ctx)))
             }
-            Err(e) => Response::one(Reply::private(e)),
+            Err(e) => Response::one(Reply::tell(unreadable(l.row.id, &e))),
         }
     }
 }

@@ -100,17 +100,6 @@ impl App {
             .alt(super::views::alt_of_game(&l.game))
     }
 
-    /// Legacy: a board reply from English text. Being replaced by
-    /// [`App::with_board`] with catalogue messages.
-    pub(super) fn board_reply(
-        &self,
-        l: &Loaded,
-        text: String,
-        dots: &[crate::rules::Square],
-    ) -> Reply {
-        self.with_board(l, Reply::text(text), dots, Lang::En)
-    }
-
     /// The message that opens a game: `title` (a `game-title` or
     /// `tournament-game-title` message), the players by side, the coin toss
     /// where there is one, and whose move it is.
@@ -130,35 +119,6 @@ impl App {
         .str("coin", rules.side_name(l.game.first()))
         .arg("status", status);
         words(m, rest)
-    }
-
-    /// Legacy English form of [`App::opening`] (`title` already in words).
-    pub(crate) fn opening_text(&self, l: &Loaded, title: &str) -> String {
-        let rules = l.game.rules();
-        let (status, rest) = split_status(self.status_at(l, l.row.updated_at));
-        let m = Msg::new(if rules.first.is_none() {
-            "game-opening-coin"
-        } else {
-            "game-opening"
-        })
-        .str("title", title)
-        .str("first", mention(&l.players[0]))
-        .str("first-side", rules.side_name(Side::First))
-        .str("second", mention(&l.players[1]))
-        .str("second-side", rules.side_name(Side::Second))
-        .str("coin", rules.side_name(l.game.first()))
-        .arg("status", status);
-        english(std::iter::once(m).chain(rest))
-    }
-
-    /// Legacy English status line; see [`App::status_at`].
-    pub(crate) fn status_line(&self, l: &Loaded) -> String {
-        english(self.status_at(l, l.row.updated_at))
-    }
-
-    /// Legacy English status line; see [`App::status_at`].
-    pub(super) fn status_line_at(&self, l: &Loaded, now: i64) -> String {
-        english(self.status_at(l, now))
     }
 
     /// Whose move it is (or the result), with the time left at `now`: the
@@ -224,11 +184,6 @@ pub(super) fn mention(id: &str) -> String {
         return "tawlbot".into();
     }
     format!("<@{id}>")
-}
-
-/// Legacy: the outcome in English; see [`outcome_msg`].
-pub(crate) fn outcome_sentence(game: &Game, o: Outcome) -> String {
-    english([outcome_msg(game, o)])
 }
 
 /// How the game ended, as a message.

@@ -9,7 +9,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::super::io::Part;
 use super::super::time::span;
-use super::super::{mention, outcome_sentence, App, Reply, Response, Target};
+use super::super::{mention, outcome_msg, App, Reply, Response, Target};
 use crate::i18n::Msg;
 use crate::store::{AppendError, DueColumn, GameId, GameState, StoreError};
 
@@ -219,7 +219,13 @@ impl App {
             Err(AppendError::Stale { .. } | AppendError::GameOver) => return Ok(Response::none()),
             Err(e) => return Err(e.into()),
         };
-        let mut resp = Response::one(self.board_reply(&l, outcome_sentence(&l.game, o), &[]));
+        let loser_lang = self.lang_of(&l.players[side.index()], &l.row.server_id);
+        let mut resp = Response::one(self.with_board(
+            &l,
+            Reply::say(outcome_msg(&l.game, o)),
+            &[],
+            loser_lang,
+        ));
         resp.extend(after);
         let loser = &l.players[side.index()];
         let who = mention(loser);

@@ -85,9 +85,9 @@ pub(super) fn start_next_game(
     let Some((index, sides)) = next else {
         return Response::none();
     };
-    let rules = match rules_of(&t.row.variant, &t.row.options) {
+    let rules = match crate::app::rules_spec(&t.row.variant, &t.row.options) {
         Ok(r) => r,
-        Err(e) => return private_text(e),
+        Err(e) => return Response::one(Reply::tell(crate::app::spec_msg(&e))),
     };
     let seed = game_seed(row.id * 2 + index as i64, now, channel);
     let start = NewStart {
@@ -123,19 +123,16 @@ pub(super) fn start_next_game(
         .game
         .to_move()
         .map_or(l.players[0].as_str(), |s| l.players[s.index()].as_str());
-    let title = crate::i18n::t(
-        app.lang_of(reader, &t.row.server_id),
-        &Msg::new("tournament-game-title")
-            .str("name", name_of(t))
-            .num("round", row.round)
-            .num("board", row.board)
-            .num("number", index + 1)
-            .num("of", of)
-            .num("id", id),
-    );
-    let text = app.opening_text(&l, &title);
+    let title = Msg::new("tournament-game-title")
+        .str("name", name_of(t))
+        .num("round", row.round)
+        .num("board", row.board)
+        .num("number", index + 1)
+        .num("of", of)
+        .num("id", id);
+    let lang = app.lang_of(reader, &t.row.server_id);
     Response::one(
-        app.board_reply(&l, text, &[])
+        app.with_board(&l, app.opening(&l, title).for_reader(reader), &[], lang)
             .to(Target::Channel(channel.to_string())),
     )
 }

@@ -138,12 +138,6 @@ fn tell(m: Msg) -> Response {
     Response::one(Reply::tell(m))
 }
 
-/// Words from outside the catalogue (the rules' and time controls'
-/// refusals, still plain text where they are made).
-fn private_text(t: impl Into<String>) -> Response {
-    Response::one(Reply::private(t))
-}
-
 /// The tournament's name, escaped for Discord markup.
 fn name_of(t: &T) -> String {
     crate::app::escape::name(&t.row.name)

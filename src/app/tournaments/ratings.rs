@@ -89,9 +89,9 @@ pub(crate) fn ratings_command(
 ) -> Response {
     if name == "leaderboard" {
         let variant = arg(args, "variant").unwrap_or("tawlbwrdd");
-        let rules = match Ruleset::from_spec(variant, &[]) {
+        let rules = match Ruleset::parse_spec(variant, &[]) {
             Ok(r) => r,
-            Err(e) => return private_text(e),
+            Err(e) => return Response::one(Reply::tell(crate::app::spec_msg(&e))),
         };
         let rows = match app.store.leaderboard(&ctx.server, rules.variant, 20) {
             Ok(r) => r,

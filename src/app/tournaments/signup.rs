@@ -23,7 +23,8 @@ pub(super) fn create(
                 .collect()
         })
         .unwrap_or_default();
-    let rules = Ruleset::from_spec(variant, &options).map_err(private_text)?;
+    let rules = Ruleset::parse_spec(variant, &options)
+        .map_err(|e| Response::one(Reply::tell(crate::app::spec_msg(&e))))?;
     let format = match arg(args, "format")
         .unwrap_or("swiss")
         .to_ascii_lowercase()

@@ -220,13 +220,14 @@ pub(super) fn forfeit_game(app: &App, g: GameRow, player: &str, now: i64) -> Res
         .iter()
         .find(|p| *p != player)
         .unwrap_or(&l.players[0]);
-    let text = crate::i18n::t(
-        app.lang_of(reader, &l.row.server_id),
-        &Msg::new("tournament-withdrew-game")
-            .str("player", mention(player))
-            .str("outcome", crate::app::outcome_sentence(&l.game, o)),
+    let said = Msg::new("tournament-withdrew-game")
+        .str("player", mention(player))
+        .msg("outcome", crate::app::outcome_msg(&l.game, o));
+    let lang = app.lang_of(reader, &l.row.server_id);
+    let mut resp = Response::one(
+        app.with_board(&l, Reply::say(said).for_reader(reader), &[], lang)
+            .to(Target::Channel(channel)),
     );
-    let mut resp = Response::one(app.board_reply(&l, text, &[]).to(Target::Channel(channel)));
     resp.extend(after);
     resp
 }
