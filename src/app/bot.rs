@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::THREAD_FLAG;
 use super::{
-    clock, english, mention, slug, split_status, words, App, Ctx, Effect, Loaded, Response, Target,
+    clock, mention, slug, split_status, words, App, Ctx, Effect, Loaded, Response, Target,
 };
 use super::{TimeControl, BOT_ID};
 use crate::engine::{self, Limits};
@@ -207,9 +207,9 @@ impl App {
         self.notify_turn(
             &l,
             &mut resp.replies,
-            &english([Msg::new("played-summary")
+            Msg::new("played-summary")
                 .str("name", "tawlbot")
-                .str("move", mv_text.as_str())]),
+                .str("move", mv_text.as_str()),
         );
         if l.game.is_over() {
             resp.extend(super::lifecycle::ended(self, &l, now));

@@ -149,9 +149,9 @@ impl App {
         self.notify_turn(
             &l,
             &mut resp.replies,
-            &english([Msg::new("played-summary")
+            Msg::new("played-summary")
                 .str("name", escape::name(&ctx.user.name))
-                .str("move", mv_text.as_str())]),
+                .str("move", mv_text.as_str()),
         );
         if l.game.is_over() {
             resp.extend(lifecycle::ended(self, &l, ctx.now));

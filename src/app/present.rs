@@ -169,16 +169,6 @@ pub(super) fn words(first: Msg, rest: Vec<Msg>) -> Reply {
     rest.into_iter().fold(Reply::say(first), Reply::then)
 }
 
-/// Messages in English, joined with spaces: for the legacy String helpers.
-pub(super) fn english(msgs: impl IntoIterator<Item = Msg>) -> String {
-    let l10n = crate::i18n::Localiser::global();
-    msgs.into_iter()
-        .map(|m| l10n.text(Lang::En, &m))
-        .filter(|t| !t.is_empty())
-        .collect::<Vec<_>>()
-        .join(" ")
-}
-
 pub(super) fn mention(id: &str) -> String {
     if id == BOT_ID {
         return "tawlbot".into();

@@ -283,42 +283,6 @@ pub(crate) fn fact_msg(f: &Fact) -> Msg {
     }
 }
 
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::Ruleset;
-
-    fn described(id: &str, lang: Lang) -> String {
-        let g = Game::new(Ruleset::from_spec(id, &[]).unwrap(), 1);
-        let mut files = vec![Attachment::file("x.png", vec![1])];
-        files[0].alt = alt_of_game(&g);
-        fill_alt(&mut files, lang);
-        files[0].description.clone()
-    }
-
-    #[test]
-    fn english_alt_matches_the_words_of_describe() {
-        let g = Game::new(Ruleset::from_spec("tawlbwrdd", &[]).unwrap(), 1);
-        assert_eq!(
-            described("tawlbwrdd", Lang::En),
-            crate::notation::describe::describe_game(&g)
-        );
-    }
-
-    #[test]
-    fn every_variant_has_alt_text_in_both_languages_within_the_limit() {
-        for v in crate::rules::VARIANTS {
-            for lang in Lang::ALL {
-                let s = described(v.id, lang);
-                assert!(!s.is_empty() && s.chars().count() <= MAX_ALT, "{s}");
-            }
-        }
-        let cy = described("tawlbwrdd", Lang::Cy);
-        assert!(cy.contains("Ymosodwyr"), "{cy}");
-        assert!(cy.contains("yr orsedd"), "{cy}");
-    }
-}
-
 /// The board styles of `/board style:` and `/settings board:`.
 const BOARD_STYLES: [&str; 3] = ["picture", "text", "both"];
 
@@ -497,4 +461,40 @@ pub(crate) fn start_game(
     let board = crate::notation::otn::read_position(&rules, pos)?;
     let to_move = first.or(rules.first).unwrap_or(Side::First);
     Game::from_position(rules, board, to_move, seed)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::Ruleset;
+
+    fn described(id: &str, lang: Lang) -> String {
+        let g = Game::new(Ruleset::from_spec(id, &[]).unwrap(), 1);
+        let mut files = vec![Attachment::file("x.png", vec![1])];
+        files[0].alt = alt_of_game(&g);
+        fill_alt(&mut files, lang);
+        files[0].description.clone()
+    }
+
+    #[test]
+    fn english_alt_matches_the_words_of_describe() {
+        let g = Game::new(Ruleset::from_spec("tawlbwrdd", &[]).unwrap(), 1);
+        assert_eq!(
+            described("tawlbwrdd", Lang::En),
+            crate::notation::describe::describe_game(&g)
+        );
+    }
+
+    #[test]
+    fn every_variant_has_alt_text_in_both_languages_within_the_limit() {
+        for v in crate::rules::VARIANTS {
+            for lang in Lang::ALL {
+                let s = described(v.id, lang);
+                assert!(!s.is_empty() && s.chars().count() <= MAX_ALT, "{s}");
+            }
+        }
+        let cy = described("tawlbwrdd", Lang::Cy);
+        assert!(cy.contains("Ymosodwyr"), "{cy}");
+        assert!(cy.contains("yr orsedd"), "{cy}");
+    }
 }
