@@ -44,7 +44,12 @@ pub(crate) enum StartError {
 /// Starts a game (see the module comment); returns it loaded.
 pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
     let first = Game::coin_toss(s.rules, s.seed);
-    let turn = clock::start(s.time, first, s.now);
+    let mut turn = clock::start(s.time, first, s.now);
+    // The bot has no clock: no deadline and no reminder while it is to move.
+    if s.players[first.index()] == super::BOT_ID {
+        turn.deadline = None;
+        turn.remind_at = None;
+    }
     let banks = turn.banks.unwrap_or([None, None]);
     let ng = NewGame {
         server_id: s.server.to_string(),
