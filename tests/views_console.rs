@@ -195,3 +195,25 @@ fn challenge_from_a_position() {
     assert!(otn.contains("[position:"), "{otn}");
     assert!(otn.contains("[result:-1]"), "{otn}");
 }
+
+#[test]
+fn a_player_who_chose_text_boards_gets_them_in_move_replies_too() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@general: /settings board:text",
+        "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders",
+        "bob@general: /accept",
+        "bob@general: e2-c2",
+    ]);
+    // Bob's move addresses alice (to move): her reply has the text board
+    // and no picture.
+    let reply: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.starts_with("general> @bob played **e2-c2**"))
+        .take_while(|l| !l.is_empty())
+        .collect();
+    assert!(reply.iter().any(|l| *l == "general> ```"), "{out}");
+    assert!(!reply.iter().any(|l| l.contains("[file:")), "{out}");
+    // The opening addresses bob (attackers move first), who kept pictures.
+    assert!(out.contains("[file:"), "{out}");
+}

@@ -51,6 +51,9 @@ pub struct Attachment {
     /// The alt text before localisation: versions from the fullest to the
     /// shortest, each a list of sentences; the first that fits is used.
     pub(crate) alt: Vec<Vec<Msg>>,
+    /// The pictured board as a text diagram (a code block), for readers
+    /// who chose `/settings board:text` or `both`.
+    pub(crate) diagram: Option<String>,
 }
 
 impl Attachment {
@@ -61,6 +64,7 @@ impl Attachment {
             bytes,
             description: String::new(),
             alt: Vec::new(),
+            diagram: None,
         }
     }
 }

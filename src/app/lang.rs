@@ -45,7 +45,9 @@ impl App {
         for r in &mut resp.replies {
             let needs_words = !r.body.is_empty()
                 || r.buttons.iter().any(|b| b.label_msg.is_some())
-                || r.files.iter().any(|f| !f.alt.is_empty());
+                || r.files
+                    .iter()
+                    .any(|f| !f.alt.is_empty() || f.diagram.is_some());
             if !needs_words {
                 continue;
             }
@@ -63,6 +65,7 @@ impl App {
                     Part::Raw(s) => join(&mut text, &s),
                 }
             }
+            self.board_as_chosen(reader, &mut text, &mut r.files);
             r.text = text;
             for b in &mut r.buttons {
                 if let Some(m) = b.label_msg.take() {
@@ -72,6 +75,35 @@ impl App {
             super::views::fill_alt(&mut r.files, lang);
         }
         resp
+    }
+
+    /// Boards as the reader chose with `/settings board:`: `text` puts the
+    /// diagram in the message instead of the picture, `both` adds it.
+    fn board_as_chosen(&self, reader: &str, text: &mut String, files: &mut Vec<Attachment>) {
+        if !files.iter().any(|f| f.diagram.is_some()) {
+            return;
+        }
+        let style = if reader.is_empty() {
+            None
+        } else {
+            self.store
+                .player_setting(reader, super::views::BOARD_SETTING)
+                .ok()
+                .flatten()
+        };
+        let style = style.as_deref().unwrap_or("picture");
+        for f in files.iter_mut() {
+            if let Some(d) = f.diagram.take() {
+                if style == "text" || style == "both" {
+                    text.push('\n');
+                    text.push_str(&d);
+                    if style == "text" {
+                        f.bytes.clear();
+                    }
+                }
+            }
+        }
+        files.retain(|f| !f.bytes.is_empty());
     }
 
     /// `/language choice:english|cymraeg [server:true]`. The answer is

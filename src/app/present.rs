@@ -92,12 +92,16 @@ impl App {
         dots: &[crate::rules::Square],
         lang: Lang,
     ) -> Reply {
-        reply
+        let mut reply = reply
             .with_png(
                 &format!("game-{}.png", l.row.id),
                 self.picture(l, dots, lang),
             )
-            .alt(super::views::alt_of_game(&l.game))
+            .alt(super::views::alt_of_game(&l.game));
+        if let Some(f) = reply.files.last_mut() {
+            f.diagram = Some(crate::notation::diagram::diagram_of(&l.game));
+        }
+        reply
     }
 
     /// The message that opens a game: `title` (a `game-title` or

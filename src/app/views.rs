@@ -284,6 +284,17 @@ pub(crate) fn fact_msg(f: &Fact) -> Msg {
 }
 
 /// The board styles of `/board style:` and `/settings board:`.
+/// The replies of `resp` with their pictures only (no text board added for
+/// the reader's `/settings board:`).
+fn without_diagrams(mut resp: Response) -> Response {
+    for r in &mut resp.replies {
+        for f in &mut r.files {
+            f.diagram = None;
+        }
+    }
+    resp
+}
+
 const BOARD_STYLES: [&str; 3] = ["picture", "text", "both"];
 
 impl App {
@@ -315,7 +326,8 @@ impl App {
             return Response::one(Reply::tell(Msg::new("board-style-unknown")));
         }
         if style == "picture" {
-            return self.board(ctx);
+            // The style asked for wins over the player's setting.
+            return without_diagrams(self.board(ctx));
         }
         let l = match self.channel_game(ctx, true) {
             Ok(l) => l,
@@ -328,7 +340,7 @@ impl App {
             r.body.push(super::io::Part::Raw(block));
             return Response::one(r);
         }
-        let mut resp = self.board(ctx);
+        let mut resp = without_diagrams(self.board(ctx));
         if let Some(r) = resp.replies.first_mut() {
             r.body.push(super::io::Part::Break);
             r.body.push(super::io::Part::Raw(block));
