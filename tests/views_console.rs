@@ -217,3 +217,26 @@ fn a_player_who_chose_text_boards_gets_them_in_move_replies_too() {
     // The opening addresses bob (attackers move first), who kept pictures.
     assert!(out.contains("[file:"), "{out}");
 }
+
+#[test]
+fn an_otn_record_of_a_tournament_game_names_the_event_and_round() {
+    let s = Session::new();
+    let out = s.run(&[
+        ":admin olga",
+        "olga@general: /tournament create name:Gwanwyn variant:tawlbwrdd format:round-robin",
+        "carol@general: /tournament join",
+        "dave@general: /tournament join",
+        "olga@general: /tournament start",
+        "carol@general/gwanwyn-r1-carol-dave: /export format:otn",
+    ]);
+    let path = out
+        .lines()
+        .filter_map(|l| l.split_once("[file: ").map(|(_, p)| p))
+        .find(|p| p.ends_with(".otn]"))
+        .expect("an .otn file")
+        .trim_end_matches(']')
+        .to_string();
+    let otn = std::fs::read_to_string(path).unwrap();
+    assert!(otn.contains("[event:Gwanwyn]"), "{otn}");
+    assert!(otn.contains("[round:1]"), "{otn}");
+}

@@ -43,6 +43,10 @@ impl App {
             ("Game".to_string(), l.row.id.to_string()),
             ("Started".to_string(), time::date(l.row.created_at)),
             ("TimeControl".to_string(), l.row.time_control.clone()),
+            (
+                "Rated".to_string(),
+                if l.row.rated { "yes" } else { "no" }.to_string(),
+            ),
         ];
         if let Some(f) = l.row.finished_at {
             headers.push(("Ended".into(), time::date(f)));

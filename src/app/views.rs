@@ -408,13 +408,34 @@ impl App {
             Ok(l) => l,
             Err(r) => return r,
         };
-        let names = self.names_of(&l);
+        let names = [
+            self.raw_name_of(&l.players[0]),
+            self.raw_name_of(&l.players[1]),
+        ];
+        // A tournament game names its tournament (event) and round.
+        let (event, round) = match l
+            .row
+            .tournament_match_id
+            .and_then(|m| self.store.get_match(m).ok().flatten())
+        {
+            Some(m) => (
+                self.store
+                    .get_tournament(m.tournament_id)
+                    .ok()
+                    .flatten()
+                    .map(|t| t.name),
+                Some(m.round.to_string()),
+            ),
+            None => (None, None),
+        };
         let mut extra = vec![("game".to_string(), l.row.id.to_string())];
         extra.push((
             "rated".to_string(),
             if l.row.rated { "yes" } else { "no" }.to_string(),
         ));
         let tags = crate::notation::otn::Tags {
+            event,
+            round,
             site: Some("Discord, tawlbot".into()),
             date: Some(time::date(l.row.created_at).chars().take(10).collect()),
             players: [Some(names[0].clone()), Some(names[1].clone())],
