@@ -441,7 +441,6 @@ impl App {
             players: [Some(names[0].clone()), Some(names[1].clone())],
             time_control: crate::notation::otn::time_control(&l.row.time_control),
             extra,
-            ..Default::default()
         };
         let text = crate::notation::otn::write_game(&l.game, &tags);
         let mut r = Reply::say(Msg::new("export-otn").num("id", l.row.id));
