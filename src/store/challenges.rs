@@ -4,33 +4,7 @@ use super::*;
 
 impl Store {
     pub fn create_challenge(&self, ch: &NewChallenge) -> Result<ChallengeId, StoreError> {
-        self.write_plain(|c| {
-            let mut players = vec![ch.challenger_id.as_str()];
-            if let Some(o) = &ch.opponent_id {
-                players.push(o);
-            }
-            ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &players)?;
-            c.prepare_cached(
-                "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
-                 variant, options, challenger_side, time_control, rated, state, created_at, \
-                 updated_at, expires_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?10, ?11)",
-            )?
-            .execute(params![
-                ch.server_id,
-                ch.channel_id,
-                ch.challenger_id,
-                ch.opponent_id,
-                ch.variant,
-                opts_to_json(&ch.options),
-                ch.challenger_side,
-                ch.time_control,
-                ch.rated,
-                ch.created_at,
-                ch.expires_at,
-            ])?;
-            Ok(c.last_insert_rowid())
-        })
+        self.write_plain(|c| insert_challenge(c, ch))
     }
 
     /// Creates a challenge unless its challenger already has `max_open`
@@ -55,31 +29,7 @@ impl Store {
             if n >= i64::from(max_open) {
                 return Ok(None);
             }
-            let mut players = vec![ch.challenger_id.as_str()];
-            if let Some(o) = &ch.opponent_id {
-                players.push(o);
-            }
-            ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &players)?;
-            c.prepare_cached(
-                "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
-                 variant, options, challenger_side, time_control, rated, state, created_at, \
-                 updated_at, expires_at) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?10, ?11)",
-            )?
-            .execute(params![
-                ch.server_id,
-                ch.channel_id,
-                ch.challenger_id,
-                ch.opponent_id,
-                ch.variant,
-                opts_to_json(&ch.options),
-                ch.challenger_side,
-                ch.time_control,
-                ch.rated,
-                ch.created_at,
-                ch.expires_at,
-            ])?;
-            Ok(Some(c.last_insert_rowid()))
+            insert_challenge(c, ch).map(Some)
         })
     }
 
@@ -189,4 +139,33 @@ impl Store {
         tx.commit().map_err(|e| self.err(e))?;
         Ok(id)
     }
+}
+
+/// Inserts an open challenge (and its server, channel and players if new).
+fn insert_challenge(c: &Connection, ch: &NewChallenge) -> rusqlite::Result<ChallengeId> {
+    let mut players = vec![ch.challenger_id.as_str()];
+    if let Some(o) = &ch.opponent_id {
+        players.push(o);
+    }
+    ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &players)?;
+    c.prepare_cached(
+        "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
+         variant, options, challenger_side, time_control, rated, state, created_at, \
+         updated_at, expires_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?10, ?11)",
+    )?
+    .execute(params![
+        ch.server_id,
+        ch.channel_id,
+        ch.challenger_id,
+        ch.opponent_id,
+        ch.variant,
+        opts_to_json(&ch.options),
+        ch.challenger_side,
+        ch.time_control,
+        ch.rated,
+        ch.created_at,
+        ch.expires_at,
+    ])?;
+    Ok(c.last_insert_rowid())
 }
