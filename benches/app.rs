@@ -34,15 +34,34 @@ fn slash(name: &str, args: &[(&str, &str)]) -> Input {
 }
 
 fn bench_move_path(c: &mut Criterion) {
+    for welsh in [false, true] {
+        move_path(c, welsh);
+    }
+}
+
+/// One move and its reply; with `welsh` the mover has chosen Cymraeg, so the
+/// reply is localised into Welsh (plural rules, mutations written out).
+fn move_path(c: &mut Criterion, welsh: bool) {
     let dir = tempfile::tempdir().unwrap();
     let store = Store::open(dir.path().join("bench.db")).unwrap();
     let app = App::new(store);
+    if welsh {
+        app.handle(
+            &ctx("bob", "lang", 1_800_000_000, "lang".into()),
+            slash("language", &[("choice", "cymraeg")]),
+        );
+    }
+    let name = if welsh {
+        "move message to reply (tawlbwrdd, 10th move, Welsh)"
+    } else {
+        "move message to reply (tawlbwrdd, 10th move)"
+    };
     let mut n = 0u64;
     // A game ten moves in, so loading replays a real record.
     let opening = [
         "e2-c2", "g7-g9", "g2-i2", "f7-g7", "c2-c3", "f8-h8", "i2-i3", "g9-g8", "c3-c4",
     ];
-    c.bench_function("move message to reply (tawlbwrdd, 10th move)", |b| {
+    c.bench_function(name, |b| {
         b.iter_batched(
             || {
                 n += 1;
