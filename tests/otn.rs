@@ -7,39 +7,8 @@ use tawlbot::notation::otn::{self, RecordFormat, Tags};
 use tawlbot::notation::{parse_position, position_text, replay_text, Record};
 use tawlbot::rules::{Board, Game, Kind, Piece, Reason, Ruleset, Side, Square};
 
-/// Every variant and option combination.
-const COMBOS: &[(&str, &[&str])] = &[
-    ("tawlbwrdd", &[]),
-    ("tawlbwrdd", &["dice"]),
-    ("tawlbwrdd-walker", &[]),
-    ("tawlbwrdd-walker", &["dice"]),
-    ("tallfwrdd", &[]),
-    ("tallfwrdd", &["dice"]),
-    ("goedhboell", &[]),
-    ("goedhboell", &["king-steps"]),
-    ("goedhboell", &["corner-guard"]),
-    ("goedhboell", &["king-steps", "corner-guard"]),
-    ("goedhboell", &["dice"]),
-    ("goedhboell", &["dice", "king-steps", "corner-guard"]),
-    ("gwyddbwyll", &[]),
-    ("gwyddbwyll", &["dux"]),
-    ("gwyddbwyll", &["dux-jump"]),
-    ("gwyddbwyll", &["size=12x8"]),
-    ("gwyddbwyll", &["size=12x8", "dux"]),
-    ("gwyddbwyll", &["size=10x8", "dux-jump"]),
-    ("gwyddbwyll", &["size=10x8"]),
-    ("gwyddbwyll", &["size=8x8"]),
-    ("gwyddbwyll", &["size=8x8", "dux"]),
-    ("gwyddbwyll", &["size=8x8", "dux-jump"]),
-];
-
-fn rules(variant: &str, opts: &[&str]) -> Ruleset {
-    Ruleset::from_spec(
-        variant,
-        &opts.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-    )
-    .expect("ruleset")
-}
+mod combos;
+use combos::{rules, COMBOS};
 
 struct Rng(u64);
 

@@ -24,45 +24,12 @@ fn scaled(n: u32) -> u32 {
     n.saturating_mul(k.max(1))
 }
 
-/// Every variant and option combination.
-const COMBOS: &[(&str, &[&str])] = &[
-    ("tawlbwrdd", &[]),
-    ("tawlbwrdd", &["dice"]),
-    ("tawlbwrdd-walker", &[]),
-    ("tawlbwrdd-walker", &["dice"]),
-    ("tallfwrdd", &[]),
-    ("tallfwrdd", &["dice"]),
-    ("goedhboell", &[]),
-    ("goedhboell", &["king-steps"]),
-    ("goedhboell", &["corner-guard"]),
-    ("goedhboell", &["king-steps", "corner-guard"]),
-    ("goedhboell", &["dice"]),
-    ("goedhboell", &["dice", "king-steps", "corner-guard"]),
-    ("gwyddbwyll", &[]),
-    ("gwyddbwyll", &["dux"]),
-    ("gwyddbwyll", &["dux-jump"]),
-    ("gwyddbwyll", &["size=12x8"]),
-    ("gwyddbwyll", &["size=12x8", "dux"]),
-    ("gwyddbwyll", &["size=12x8", "dux-jump"]),
-    ("gwyddbwyll", &["size=10x8"]),
-    ("gwyddbwyll", &["size=10x8", "dux"]),
-    ("gwyddbwyll", &["size=10x8", "dux-jump"]),
-    ("gwyddbwyll", &["size=8x8"]),
-    ("gwyddbwyll", &["size=8x8", "dux"]),
-    ("gwyddbwyll", &["size=8x8", "dux-jump"]),
-];
+mod combos;
+use combos::{rules, COMBOS};
 
 /// Longest random game we play (plies). The 100-move rule ends most games
 /// well before this.
 const MAX_PLIES: usize = 400;
-
-fn rules(variant: &str, opts: &[&str]) -> Ruleset {
-    Ruleset::from_spec(
-        variant,
-        &opts.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-    )
-    .expect("ruleset")
-}
 
 struct Rng(u64);
 
