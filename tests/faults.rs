@@ -347,7 +347,7 @@ fn broken_games(s: &Store, count: usize) {
             challenge_id: None,
             tournament_match_id: None,
             rated: false,
-            time_control: "1d".into(),
+            time_control: tawlbot::store::TimeControl::PerMove(86_400),
             bank_first: None,
             bank_second: None,
             created_at: T0 - 2 * 86_400,

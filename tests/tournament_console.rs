@@ -525,7 +525,13 @@ fn start_again_catches_up_after_a_lost_game_end() {
         let store = Store::open(&s.db).unwrap();
         let g = store.active_game_in_channel(t).unwrap().unwrap();
         store
-            .finish_game(g.id, None, "attackers", "resignation", 1_767_300_000)
+            .finish_game(
+                g.id,
+                None,
+                tawlbot::store::GameResult::Attackers,
+                tawlbot::store::EndReason::Resignation,
+                1_767_300_000,
+            )
             .unwrap();
     }
     let out = s.run(&[

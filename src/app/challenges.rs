@@ -86,7 +86,7 @@ impl App {
             variant: rules.variant.to_string(),
             options,
             challenger_side: side.clone(),
-            time_control: tc.to_string(),
+            time_control: tc,
             rated: truthy(arg(args, "rated")) && !against_bot && !from_position,
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
@@ -193,7 +193,7 @@ impl App {
             Ok(c) => c,
             Err(r) => return r,
         };
-        if c.state != "open" || c.expires_at.is_some_and(|e| e <= ctx.now) {
+        if c.state != ChallengeState::Open || c.expires_at.is_some_and(|e| e <= ctx.now) {
             return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)));
         }
         if c.challenger_id == ctx.user.id {
@@ -265,7 +265,7 @@ impl App {
             challenge: Some(c.id),
             tournament_match: None,
             rated: c.rated,
-            time: TimeControl::parse(&c.time_control).unwrap_or_default(),
+            time: c.time_control,
             now: ctx.now,
         };
         let l = match lifecycle::start(self, start) {
@@ -322,20 +322,23 @@ impl App {
             Ok(c) => c,
             Err(r) => return r,
         };
-        if c.state != "open" {
+        if c.state != ChallengeState::Open {
             return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)));
         }
         let (state, id) = if c.challenger_id == ctx.user.id {
-            ("withdrawn", "challenge-withdrawn")
+            (ChallengeState::Withdrawn, "challenge-withdrawn")
         } else if c.opponent_id.as_deref() == Some(ctx.user.id.as_str()) {
-            ("declined", "challenge-declined")
+            (ChallengeState::Declined, "challenge-declined")
         } else {
             return Response::one(Reply::tell(Msg::new("challenge-decline-not-yours")));
         };
         let text = Msg::new(id)
             .str("player", mention(&ctx.user.id))
             .num("id", c.id);
-        match self.store.set_challenge_state(c.id, "open", state, ctx.now) {
+        match self
+            .store
+            .set_challenge_state(c.id, ChallengeState::Open, state, ctx.now)
+        {
             Ok(true) => Response::one(Reply::say(text)),
             Ok(false) => Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id))),
             Err(e) => store_err(e),

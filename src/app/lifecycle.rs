@@ -13,7 +13,7 @@
 
 use super::{clock, tournaments, App, Loaded, Response, TimeControl};
 use crate::rules::{Game, Ruleset, Side};
-use crate::store::{AppendError, ChallengeId, GameId, MatchId, NewGame, StoreError};
+use crate::store::{AppendError, ChallengeId, EndReason, GameId, MatchId, NewGame, StoreError};
 
 /// What a new game needs.
 pub(crate) struct NewStart<'a> {
@@ -63,7 +63,7 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
         challenge_id: s.challenge,
         tournament_match_id: s.tournament_match,
         rated: s.rated,
-        time_control: s.time.to_string(),
+        time_control: s.time,
         bank_first: banks[0],
         bank_second: banks[1],
         created_at: s.now,
@@ -95,15 +95,14 @@ pub(crate) fn finish(
     before: u32,
     now: i64,
 ) -> Result<Response, AppendError> {
-    let Some(o) = l.game.outcome() else {
+    let Some((result, reason)) = super::outcomes::stored_outcome(&l.game) else {
         return Ok(Response::none());
     };
-    let result = crate::rules::result_word(&l.game);
     app.store
-        .finish_game(l.row.id, Some(before), result, o.reason.as_str(), now)?;
+        .finish_game(l.row.id, Some(before), result, reason, now)?;
     l.row.state = crate::store::GameState::Finished;
-    l.row.result = Some(result.to_string());
-    l.row.reason = Some(o.reason.as_str().to_string());
+    l.row.result = Some(result);
+    l.row.reason = Some(reason);
     l.row.finished_at = Some(now);
     Ok(ended(app, l, now))
 }
@@ -117,7 +116,7 @@ pub(crate) fn ended(app: &App, l: &Loaded, now: i64) -> Response {
 }
 
 /// Ends an active game without a result.
-pub(crate) fn abort(app: &App, id: GameId, reason: &str, now: i64) -> Result<(), AppendError> {
+pub(crate) fn abort(app: &App, id: GameId, reason: EndReason, now: i64) -> Result<(), AppendError> {
     app.store.abort_game(id, reason, now)
 }
 

@@ -20,6 +20,7 @@ mod io;
 mod lang;
 mod lifecycle;
 mod offers;
+mod outcomes;
 mod play;
 mod present;
 mod table_png;
@@ -45,7 +46,8 @@ use crate::notation::{
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
 use crate::store::{
-    AppendError, Challenge, GameRow, GameState, NewChallenge, NewMove, OfferKind, Store, StoreError,
+    AppendError, Challenge, ChallengeState, GameRow, GameState, NewChallenge, NewMove, OfferKind,
+    Store, StoreError,
 };
 
 /// A challenge lasts a day.
@@ -174,10 +176,6 @@ impl Loaded {
     }
 }
 
-fn rules_of(variant: &str, options: &[String]) -> Result<Ruleset, String> {
-    rules_spec(variant, options).map_err(|e| e.to_string())
-}
-
 /// The ruleset of stored options (without the app's own flags), with a
 /// typed refusal.
 fn rules_spec(variant: &str, options: &[String]) -> Result<Ruleset, crate::rules::SpecError> {
@@ -237,12 +235,9 @@ impl App {
                 )
             })?;
         }
-        match (row.state, row.reason.as_deref().and_then(Reason::parse)) {
+        match (row.state, row.reason.and_then(outcomes::rules_reason)) {
             (GameState::Finished, Some(reason)) if !game.is_over() => {
-                let winner = row
-                    .result
-                    .as_deref()
-                    .and_then(|r| game.rules().parse_side(r));
+                let winner = row.result.and_then(outcomes::winner);
                 match (reason, winner) {
                     (Reason::Resignation, Some(w)) => game.resign(w.other()),
                     (Reason::Timeout, Some(w)) => game.time_out(w.other()),

@@ -176,7 +176,7 @@ impl App {
             return tell(Msg::new("takeback-nothing"));
         };
         let n = (moves.len() - idx) as u32;
-        let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
+        let tc = l.row.time_control;
         let mover = if moves[idx].player_id == l.players[0] {
             Side::First
         } else {

@@ -84,11 +84,8 @@ impl App {
         };
         let rules = l.game.rules();
         let mv_text = format_played(rules, &played);
-        let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
-        let finished = l
-            .game
-            .outcome()
-            .map(|o| (crate::rules::result_word(&l.game), o.reason.as_str()));
+        let tc = l.row.time_control;
+        let finished = super::outcomes::stored_outcome(&l.game);
         let turn = clock::after_move(tc, &l.row, played.side, l.game.turn(), ctx.now);
         // The bot has no clock.
         let bot_next = l.players[l.game.turn().index()] == BOT_ID;

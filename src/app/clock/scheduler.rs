@@ -11,7 +11,7 @@ use super::super::io::Part;
 use super::super::time::span;
 use super::super::{mention, outcome_msg, App, Reply, Response, Target};
 use crate::i18n::Msg;
-use crate::store::{AppendError, DueColumn, GameId, GameState, StoreError};
+use crate::store::{AppendError, DueColumn, EndReason, GameId, GameState, StoreError};
 
 impl App {
     /// One pass over everything due at `now`: losses on time, cancelled
@@ -191,7 +191,7 @@ impl App {
         let channel = row.channel_id.clone();
         let mut l = self.load(row).map_err(Fail::item)?;
         if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
-            return match super::super::lifecycle::abort(self, id, "no_move", now) {
+            return match super::super::lifecycle::abort(self, id, EndReason::NoMove, now) {
                 Ok(()) => {
                     let to_move = l.game.to_move().map(|s| l.players[s.index()].clone());
                     let mut r = Reply::say(Msg::new("game-cancelled-no-move").num("id", id))

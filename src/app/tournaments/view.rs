@@ -63,7 +63,11 @@ pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
         } else {
             t.data.entrants.len()
         };
-        let running = t.data.state.as_ref().filter(|_| r.state == RUNNING);
+        let running = t
+            .data
+            .state
+            .as_ref()
+            .filter(|_| r.state == TournamentPhase::Running);
         let line = match running {
             Some(s) => Msg::new("tournament-list-line-round")
                 .num("round", s.current_round())
@@ -74,7 +78,7 @@ pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
             line.num("id", r.id)
                 .str("name", name_of(&t))
                 .msg("description", describe(&t))
-                .msg("state", state_msg(&r.state))
+                .msg("state", state_msg(r.state))
                 .num("n", n),
         );
     }
@@ -96,7 +100,7 @@ pub(super) fn info(app: &App, t: &T) -> Response {
             .num("id", t.row.id)
             .str("name", name_of(t))
             .msg("description", describe(t))
-            .msg("state", state_msg(&t.row.state)),
+            .msg("state", state_msg(t.row.state)),
     );
     if let Some(by) = &t.row.created_by {
         r = r.then(Msg::new("tournament-info-organiser").str("player", app.name_of(by)));
@@ -176,7 +180,7 @@ pub(super) fn standings(app: &App, t: &T, lang: Lang) -> Response {
         return tell(Msg::new("tournament-not-started").str("name", name_of(t)));
     };
     let table = s.standings();
-    let head = if t.row.state == FINISHED {
+    let head = if t.row.state == TournamentPhase::Finished {
         Msg::new("tournament-standings-head-final")
     } else {
         Msg::new("tournament-standings-head")
