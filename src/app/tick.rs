@@ -46,6 +46,7 @@ impl App {
                         .str("player", mention(&c.challenger_id)),
                 )
                 .for_reader(&c.challenger_id)
+                .on_server(&c.server_id)
                 .to(Target::Channel(c.channel_id)),
             );
         }

@@ -189,6 +189,7 @@ impl App {
             return Ok(Response::none());
         }
         let channel = row.channel_id.clone();
+        let server = row.server_id.clone();
         let mut l = self.load(row).map_err(Fail::item)?;
         if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
             return match super::super::lifecycle::abort(self, id, EndReason::NoMove, now) {
@@ -199,7 +200,7 @@ impl App {
                     if let Some(p) = to_move {
                         r = r.for_reader(&p);
                     }
-                    Ok(Response::one(r))
+                    Ok(Response::one(r).on_server(&server))
                 }
                 Err(AppendError::GameOver) => Ok(Response::none()),
                 Err(e) => Err(e.into()),
@@ -243,7 +244,7 @@ impl App {
                 r.target = Target::Channel(channel.clone());
             }
         }
-        Ok(resp)
+        Ok(resp.on_server(&server))
     }
 
     /// The agreed length of a pause is over: the clock starts by itself.
@@ -271,6 +272,7 @@ impl App {
                     .msg("span", span(left)),
             )
             .for_reader(&to_move)
+            .on_server(&l.row.server_id)
             .to(Target::Channel(l.row.channel_id.clone())),
         ))
     }

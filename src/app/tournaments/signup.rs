@@ -499,8 +499,9 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
             continue;
         }
         match begin(app, row.id, now, app.lang_of("", &row.server_id)) {
-            Ok(r) => resp.extend(r),
+            Ok(r) => resp.extend(r.on_server(&row.server_id)),
             Err(r) => {
+                // For the log: in English.
                 let r = app.localise(r, "", "");
                 let why: Vec<&str> = r.replies.iter().map(|r| r.text.as_str()).collect();
                 tracing::error!(
