@@ -277,9 +277,7 @@ impl App {
                 return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)))
             }
             Err(lifecycle::StartError::Store(e)) => return store_err(e),
-            Err(lifecycle::StartError::Load(id, e)) => {
-                return Response::one(Reply::tell(unreadable(id, &e)))
-            }
+            Err(lifecycle::StartError::Load(id, e)) => return e.refusal(id),
         };
         let id = l.row.id;
         let title = Msg::new("game-title")

@@ -11,7 +11,7 @@
 //! * [`abort`]: a game stopped without a result (nobody moved in time, a
 //!   tournament cancelled).
 
-use super::{clock, tournaments, App, Loaded, Response, TimeControl};
+use super::{clock, tournaments, App, LoadError, Loaded, Response, TimeControl};
 use crate::rules::{Game, Ruleset, Side};
 use crate::store::{AppendError, ChallengeId, EndReason, GameId, MatchId, NewGame, StoreError};
 
@@ -36,9 +36,8 @@ pub(crate) struct NewStart<'a> {
 #[derive(Debug)]
 pub(crate) enum StartError {
     Store(StoreError),
-    /// The game was stored but cannot be loaded again: its id, and the
-    /// detail for the log.
-    Load(i64, String),
+    /// The game was stored but cannot be loaded again: its id, and why.
+    Load(i64, LoadError),
 }
 
 /// Starts a game (see the module comment); returns it loaded.
@@ -80,7 +79,10 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
     }
     let row = match app.store.get_game(id) {
         Ok(Some(r)) => r,
-        Ok(None) => return Err(StartError::Load(id, "vanished".into())),
+        Ok(None) => {
+            let gone = LoadError::Unreadable(format!("game {id} vanished once stored"));
+            return Err(StartError::Load(id, gone));
+        }
         Err(e) => return Err(StartError::Store(e)),
     };
     app.load(row).map_err(|e| StartError::Load(id, e))

@@ -215,7 +215,7 @@ impl App {
                 let said = Msg::new("takeback-done").num("n", n).arg("status", status);
                 Response::one(self.with_board(&l2, words(said, rest), &[], self.lang(ctx)))
             }
-            Err(e) => Response::one(Reply::tell(unreadable(l.row.id, &e))),
+            Err(e) => e.refusal(l.row.id),
         }
     }
 }

@@ -17,8 +17,7 @@ impl App {
         match row {
             Ok(Some(r)) => {
                 let id = r.id;
-                self.load(r)
-                    .map_err(|e| Response::one(Reply::tell(unreadable(id, &e))))
+                self.load(r).map_err(|e| e.refusal(id))
             }
             Ok(None) => Err(Response::one(Reply::tell(Msg::new("no-game-here")))),
             Err(e) => Err(store_err(e)),
@@ -61,7 +60,7 @@ impl App {
         let id = row.id;
         let mut l = match self.load(row) {
             Ok(l) => l,
-            Err(e) => return refuse(unreadable(id, &e)),
+            Err(e) => return refuse(e.msg(id)),
         };
         let Some(to_move) = l.game.to_move() else {
             return refuse(Msg::new("game-over"));

@@ -111,7 +111,7 @@ impl App {
         let Some(row) = self.store.get_game(id)? else {
             return Ok(Response::none());
         };
-        let l = self.load(row).map_err(Fail::item)?;
+        let l = self.load(row)?;
         let (Some(side), Some(deadline)) = (l.game.to_move(), l.row.deadline) else {
             return Ok(Response::none());
         };

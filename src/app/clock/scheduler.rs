@@ -9,7 +9,7 @@ use std::sync::{Mutex, PoisonError};
 
 use super::super::io::Part;
 use super::super::time::span;
-use super::super::{mention, outcome_msg, App, Reply, Response, Target};
+use super::super::{mention, outcome_msg, App, LoadError, Reply, Response, Target};
 use crate::i18n::Msg;
 use crate::store::{AppendError, DueColumn, EndReason, GameId, GameState, StoreError};
 
@@ -190,7 +190,7 @@ impl App {
         }
         let channel = row.channel_id.clone();
         let server = row.server_id.clone();
-        let mut l = self.load(row).map_err(Fail::item)?;
+        let mut l = self.load(row)?;
         if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
             return match super::super::lifecycle::abort(self, id, EndReason::NoMove, now) {
                 Ok(()) => {
@@ -255,7 +255,7 @@ impl App {
         if row.state != GameState::Active || !row.paused {
             return Ok(Response::none());
         }
-        let l = self.load(row).map_err(Fail::item)?;
+        let l = self.load(row)?;
         let left = match self.resume_game(&l, None, now) {
             Ok(left) => left,
             Err(AppendError::NotPaused | AppendError::GameOver) => return Ok(Response::none()),
@@ -381,8 +381,19 @@ impl Fail {
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
         Fail {
+            // A row this program cannot read is the item's fault, not the
+            // database's.
+            store: !matches!(e, StoreError::BadData { .. }),
             detail: e.to_string(),
-            store: true,
+        }
+    }
+}
+
+impl From<LoadError> for Fail {
+    fn from(e: LoadError) -> Fail {
+        match e {
+            LoadError::Store(e) => e.into(),
+            LoadError::Unreadable(detail) => Fail::item(detail),
         }
     }
 }

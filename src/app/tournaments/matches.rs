@@ -112,9 +112,7 @@ pub(super) fn start_next_game(
         // (the unique index on match and sides).
         Err(StartError::Store(StoreError::ChannelBusy { .. })) => return Response::none(),
         Err(StartError::Store(e)) => return store_err(e),
-        Err(StartError::Load(id, e)) => {
-            return Response::one(Reply::tell(crate::app::unreadable(id, &e)))
-        }
+        Err(StartError::Load(id, e)) => return e.refusal(id),
     };
     let id = l.row.id;
     let of = m.pairing.games.len();
