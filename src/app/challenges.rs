@@ -127,7 +127,7 @@ impl App {
         .str("rated", if ch.rated { "yes" } else { "no" })
         .str("game", spec)
         .str("side", side.unwrap_or_else(|| "none".into()))
-        .msg("time", tc_msg(tc))
+        .msg("time", tc.describe())
         .num("id", id);
         let mut r = Reply::say(m);
         if let Some(o) = &opponent {
@@ -341,19 +341,6 @@ impl App {
             Ok(false) => Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id))),
             Err(e) => store_err(e),
         }
-    }
-}
-
-/// A time control in words ("3 days per move").
-pub(super) fn tc_msg(tc: TimeControl) -> Msg {
-    use crate::i18n::span;
-    match tc {
-        TimeControl::None => Msg::new("tc-none"),
-        TimeControl::PerMove(p) => Msg::new("tc-per-move").msg("span", span(p)),
-        TimeControl::Bank { bank, inc, cap } => Msg::new("tc-bank")
-            .msg("bank", span(bank))
-            .msg("inc", span(inc))
-            .msg("cap", span(cap)),
     }
 }
 

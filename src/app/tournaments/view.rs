@@ -2,18 +2,6 @@
 
 use super::*;
 
-/// A time control in words.
-pub(super) fn tc_msg(tc: TimeControl) -> Msg {
-    match tc {
-        TimeControl::None => Msg::new("tc-none"),
-        TimeControl::PerMove(p) => Msg::new("tc-per-move").msg("span", crate::i18n::span(p)),
-        TimeControl::Bank { bank, inc, cap } => Msg::new("tc-bank")
-            .msg("bank", crate::i18n::span(bank))
-            .msg("inc", crate::i18n::span(inc))
-            .msg("cap", crate::i18n::span(cap)),
-    }
-}
-
 /// "Tawlbwrdd, Swiss, 3 rounds, two-game matches (sides swapped), 3 days per move".
 pub(super) fn describe(t: &T) -> Msg {
     let rules = Ruleset::from_spec(&t.row.variant, &t.row.options);
@@ -35,7 +23,7 @@ pub(super) fn describe(t: &T) -> Msg {
         .msg("format", format)
         .msg("matches", kind);
     match TimeControl::parse(&t.data.time) {
-        Ok(tc) => m.msg("time", tc_msg(tc)),
+        Ok(tc) => m.msg("time", tc.describe()),
         Err(_) => m.str("time", t.data.time.clone()),
     }
 }
