@@ -103,7 +103,7 @@ pub(super) fn start_next_game(
         challenge: None,
         tournament_match: Some(row.id),
         rated: true,
-        time: TimeControl::parse(&t.data.time).unwrap_or_default(),
+        time: t.data.time,
         now,
     };
     let l = match lifecycle::start(app, start) {

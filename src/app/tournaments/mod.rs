@@ -87,9 +87,10 @@ struct Data {
     /// Swiss rounds.
     #[serde(default)]
     rounds: Option<u32>,
-    /// Time control of every game.
-    #[serde(default)]
-    time: String,
+    /// Time control of every game, kept as its text (`3d`, `bank:7d inc:1d
+    /// cap:14d`, `none`; missing: none).
+    #[serde(default = "no_clock", with = "time_text")]
+    time: TimeControl,
     #[serde(default)]
     max_players: Option<u32>,
     /// Unix seconds at which the clock starts the tournament.
@@ -101,6 +102,26 @@ struct Data {
     /// The pure state, from the start on.
     #[serde(default)]
     state: Option<Tournament>,
+}
+
+fn no_clock() -> TimeControl {
+    TimeControl::None
+}
+
+/// A time control in the JSON of a tournament: its stored text, read by the
+/// store's reader (a text it cannot read makes the data unreadable).
+mod time_text {
+    use super::TimeControl;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(tc: &TimeControl, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(tc)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<TimeControl, D::Error> {
+        let text = String::deserialize(d)?;
+        TimeControl::from_stored(&text).map_err(D::Error::custom)
+    }
 }
 
 impl Data {
@@ -462,7 +483,7 @@ mod tests {
         let mut d = Data {
             kind: "two-game".into(),
             rounds: Some(3),
-            time: "3d".into(),
+            time: TimeControl::PerMove(3 * 86_400),
             entrants: vec!["alice".into(), "bob".into()],
             ..Data::default()
         };
@@ -480,8 +501,13 @@ mod tests {
         assert_eq!(back.player(PlayerId(0)), "alice");
         assert_eq!(back.match_kind(), MatchKind::TwoGame);
         assert_eq!(back.state, d.state);
+        // The time control is kept as its text.
+        assert!(json.contains(r#""time":"3d""#), "{json}");
+        assert_eq!(back.time, d.time);
         // Old or empty data still loads.
         let empty: Data = serde_json::from_str("{}").unwrap();
         assert!(empty.state.is_none());
+        assert_eq!(empty.time, TimeControl::None);
+        assert!(serde_json::from_str::<Data>(r#"{"time":"soon"}"#).is_err());
     }
 }

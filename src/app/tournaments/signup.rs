@@ -75,7 +75,7 @@ pub(super) fn create(
     let data = Data {
         kind: kind.into(),
         rounds,
-        time: tc.to_string(),
+        time: tc,
         max_players,
         start_at,
         entrants: Vec::new(),

@@ -22,10 +22,7 @@ pub(super) fn describe(t: &T) -> Msg {
         .str("game", game)
         .msg("format", format)
         .msg("matches", kind);
-    match TimeControl::parse(&t.data.time) {
-        Ok(tc) => m.msg("time", tc.describe()),
-        Err(_) => m.str("time", t.data.time.clone()),
-    }
+    m.msg("time", t.data.time.describe())
 }
 
 pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
