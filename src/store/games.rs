@@ -44,12 +44,10 @@ impl Store {
         #[cfg(feature = "fault-injection")]
         self.faults().on_read_game(id);
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
-        let row = self
-            .conn()
+        self.conn()
             .prepare_cached(&sql)
             .and_then(|mut s| s.query_row([id], game_from_row).optional())
-            .map_err(|e| self.err(e))?;
-        row.map(finish_game_row).transpose()
+            .map_err(|e| self.err(e))
     }
 
     /// A game's header and all its moves, read in one consistent snapshot.
@@ -62,8 +60,7 @@ impl Store {
             .prepare_cached(&sql)
             .and_then(|mut s| s.query_row([id], game_from_row).optional())
             .map_err(|e| self.err(e))?;
-        let Some(row) = row else { return Ok(None) };
-        let game = finish_game_row(row)?;
+        let Some(game) = row else { return Ok(None) };
         let moves = read_moves(&tx, id).map_err(|e| self.err(e))?;
         drop(tx);
         Ok(Some((game, moves)))

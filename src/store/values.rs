@@ -1,5 +1,6 @@
-//! The typed values kept in text columns: challenge states, tournament
-//! phases, game results and reasons, match results and time controls.
+//! The typed values kept in text columns: game states, offer kinds,
+//! challenge states, tournament phases, game results and reasons, match
+//! results and time controls.
 //!
 //! Each has its text form (`as_str` or `Display`) and its reader (`parse`)
 //! here and nowhere else. The text is what the columns always held, so no
@@ -11,7 +12,7 @@ use std::fmt;
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
-use super::StoreError;
+use super::{GameState, OfferKind, StoreError};
 
 fn bad(what: &str, text: &str) -> StoreError {
     StoreError::BadData {
@@ -71,6 +72,19 @@ macro_rules! text_enum {
         }
     };
 }
+
+text_enum!(GameState, "game state", {
+    Active => "active",
+    Finished => "finished",
+    Aborted => "aborted",
+});
+
+text_enum!(OfferKind, "offer kind", {
+    Draw => "draw",
+    Takeback => "takeback",
+    Pause => "pause",
+    Resume => "resume",
+});
 
 /// Where a challenge stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -398,6 +412,12 @@ mod tests {
 
     #[test]
     fn words_round_trip_and_strangers_are_bad_data() {
+        for s in GameState::ALL {
+            assert_eq!(GameState::parse(s.as_str()), Ok(*s));
+        }
+        for s in OfferKind::ALL {
+            assert_eq!(OfferKind::parse(s.as_str()), Ok(*s));
+        }
         for s in ChallengeState::ALL {
             assert_eq!(ChallengeState::parse(s.as_str()), Ok(*s));
         }
