@@ -471,6 +471,11 @@ fn the_clock_writes_in_the_players_language_or_the_servers() {
         "bob@h: e2-c2",
         // A challenge nobody answers, by Carol (no choice).
         "carol@k: /challenge opponent:@dave variant:tawlbwrdd",
+        // Carol takes a daily digest, and has a game waiting for her.
+        "carol@m: /notify how:digest",
+        "dave@m: /challenge opponent:@carol variant:tawlbwrdd side:attackers time:7d",
+        "carol@m: /accept",
+        "dave@m: e2-c2",
         ":clock +18h",
     ]);
     let lines = |needle: &str| -> Vec<String> {
@@ -497,6 +502,7 @@ fn the_clock_writes_in_the_players_language_or_the_servers() {
         "g> @bob Daeth amser yr amddiffynwyr i ben. Yr ymosodwyr sy'n ennill!",
         "h> @alice The defenders ran out of time. Attackers win!",
         "k> Daeth her 3 gan @carol i ben.",
+        "dm:carol> Eich crynodeb dyddiol: mae 1 gêm yn aros i chi symud: gêm 3 yn #m, 6 diwrnod ar ôl.",
     ] {
         assert!(out.lines().any(|l| l == line), "{line}\n{out}");
     }
