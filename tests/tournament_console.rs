@@ -579,3 +579,44 @@ fn failing_threads_play_in_the_tournament_channel() {
     let store = Store::open(&s.db).unwrap();
     assert!(store.active_game_in_channel(g).unwrap().is_some());
 }
+
+/// A start by the clock answers no one: the announcements and the first
+/// game's opening are in the server's default (Welsh), except for a
+/// player who chose English.
+#[test]
+fn a_start_by_the_clock_speaks_the_servers_language() {
+    let s = Session::new();
+    let c = "club";
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say("olga", c, "/language choice:cymraeg server:true"),
+        say(
+            "olga",
+            c,
+            "/tournament create name:Gwanwyn variant:tawlbwrdd format:round-robin match:single start:1h",
+        ),
+        say("carol", c, "/language choice:english"),
+        say("bob", c, "/tournament join"),
+        say("carol", c, "/tournament join"),
+        ":clock +2h".to_string(),
+    ]);
+    // (Carol, who chose English, is told of her own join in English.)
+    for line in [
+        "club> Mae **Gwanwyn** yn dechrau gyda 2 chwaraewr: @bob, @carol.",
+        "club> **Gwanwyn**, rownd 1 o 1:",
+        "club/gwanwyn-r1-bob-carol> **Gwanwyn**, rownd 1, bwrdd 1, gêm 1 o 1 (gêm 1): @bob (ymosodwyr) yn erbyn @carol (amddiffynwyr). @bob i symud (ymosodwyr), symudiad 1. Amser ar ôl: 3 diwrnod.",
+        "club> Rownd 1, bwrdd 1: @bob yn erbyn @carol yn #club/gwanwyn-r1-bob-carol.",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+    assert!(
+        out.contains(
+            "club/gwanwyn-r1-bob-carol> [alt: Tawlbwrdd, symudiad 1. Yr ymosodwyr i symud."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("club> @carol joins **Gwanwyn** (2 players)."),
+        "{out}"
+    );
+}
