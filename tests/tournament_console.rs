@@ -600,7 +600,6 @@ fn a_start_by_the_clock_speaks_the_servers_language() {
         say("carol", c, "/tournament join"),
         ":clock +2h".to_string(),
     ]);
-    // (Carol, who chose English, is told of her own join in English.)
     for line in [
         "club> Mae **Gwanwyn** yn dechrau gyda 2 chwaraewr: @bob, @carol.",
         "club> **Gwanwyn**, rownd 1 o 1:",
