@@ -258,17 +258,18 @@ impl App {
 
     /// Loads a game by replaying its stored moves through the rules.
     pub fn load(&self, row: GameRow) -> Result<Loaded, LoadError> {
-        let bad = |detail: String| LoadError::Unreadable(format!("game {}: {detail}", row.id));
-        let rules = rules_spec(&row.variant, &row.options).map_err(|e| bad(e.to_string()))?;
+        // (The details name no game: whoever logs them does.)
+        let rules = rules_spec(&row.variant, &row.options)
+            .map_err(|e| LoadError::Unreadable(e.to_string()))?;
         let first = rules.parse_side(&row.first_side);
-        let mut game = views::start_game(rules, &row.options, row.seed, first).map_err(bad)?;
+        let mut game = views::start_game(rules, &row.options, row.seed, first)
+            .map_err(LoadError::Unreadable)?;
         let moves = self.store.moves(row.id).map_err(LoadError::Store)?;
         for m in &moves {
             notation::replay_text(&mut game, &m.text).map_err(|e| {
                 LoadError::Unreadable(format!(
-                    "stored move {} of game {}: {}",
+                    "stored move {}: {}",
                     m.text,
-                    row.id,
                     explain(game.rules(), &e)
                 ))
             })?;
