@@ -18,7 +18,7 @@ fn store_with(n: usize, dir: &std::path::Path) -> Store {
             first_side: "attackers".into(),
             first_player: format!("p{}", i % 97),
             second_player: format!("q{}", i % 89),
-            time_control: "3d".into(),
+            time_control: tawlbot::store::TimeControl::PerMove(3 * 86_400),
             created_at: 1_800_000_000,
             // Deadlines spread over a week, all in the future.
             deadline: Some(1_800_000_000 + 86_400 + (i as i64 * 61) % 604_800),

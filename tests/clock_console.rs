@@ -450,3 +450,60 @@ fn exported_record_replays_to_the_same_result() {
     assert_eq!(v["result"], "defenders");
     assert_eq!(v["reason"], "king_escaped");
 }
+
+/// What the clock sends (reminders, losses on time, expired challenges)
+/// answers no one's input: each line is in the language of the player it
+/// addresses, or else the default of the game's server, or else English.
+#[test]
+fn the_clock_writes_in_the_players_language_or_the_servers() {
+    let s = Session::new();
+    let out = s.run(&[
+        ":admin olga",
+        "olga@g: /language choice:cymraeg server:true",
+        "alice@g: /language choice:english",
+        // Game 1: Bob (no choice of his own) is to move.
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",
+        "bob@g: /accept",
+        "alice@g: e2-c2",
+        // Game 2: Alice (English) is to move.
+        "bob@h: /challenge opponent:@alice variant:tawlbwrdd side:attackers time:1d",
+        "alice@h: /accept",
+        "bob@h: e2-c2",
+        // A challenge nobody answers, by Carol (no choice).
+        "carol@k: /challenge opponent:@dave variant:tawlbwrdd",
+        // Carol takes a daily digest, and has a game waiting for her.
+        "carol@m: /notify how:digest",
+        "dave@m: /challenge opponent:@carol variant:tawlbwrdd side:attackers time:7d",
+        "carol@m: /accept",
+        "dave@m: e2-c2",
+        ":clock +18h",
+    ]);
+    let lines = |needle: &str| -> Vec<String> {
+        out.lines()
+            .filter(|l| l.contains(needle))
+            .map(String::from)
+            .collect()
+    };
+    // (The console's clock moves a second a line: 5 hours 59 minutes left.)
+    let bob = lines("@bob, ");
+    assert_eq!(bob.len(), 1, "{out}");
+    assert!(
+        bob[0].starts_with("g> @bob, i'ch atgoffa: eich tro chi yw hi yng ngêm 1, ac mae 5 awr"),
+        "{out}"
+    );
+    let alice = lines("@alice, ");
+    assert_eq!(alice.len(), 1, "{out}");
+    assert!(
+        alice[0].starts_with("h> @alice, a reminder: it is your move in game 2, and 5 hours"),
+        "{out}"
+    );
+    let out = s.run(&[":clock +6h"]);
+    for line in [
+        "g> @bob Daeth amser yr amddiffynwyr i ben. Yr ymosodwyr sy'n ennill!",
+        "h> @alice The defenders ran out of time. Attackers win!",
+        "k> Daeth her 3 gan @carol i ben.",
+        "dm:carol> Eich crynodeb dyddiol: mae 1 gêm yn aros i chi symud: gêm 3 yn #m, 6 diwrnod ar ôl.",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+}

@@ -347,7 +347,7 @@ fn broken_games(s: &Store, count: usize) {
             challenge_id: None,
             tournament_match_id: None,
             rated: false,
-            time_control: "1d".into(),
+            time_control: tawlbot::store::TimeControl::PerMove(86_400),
             bank_first: None,
             bank_second: None,
             created_at: T0 - 2 * 86_400,
@@ -498,4 +498,31 @@ fn a_panicking_item_is_caught_and_blocks_nothing() {
     assert_eq!(r[0].target, Target::Channel("g".into()));
     bot.now += 3600;
     assert!(bot.tick().is_empty());
+}
+
+#[test]
+fn a_stored_value_that_cannot_be_read_is_the_rows_fault_not_the_databases() {
+    let s = Store::open_in_memory().unwrap();
+    let mut bot = one_game(&s);
+    // Four games whose time control is no time control, all due before
+    // the healthy game: were they taken for a database failure, the third
+    // would end the pass and the healthy game would wait.
+    broken_games(&s, 4);
+    s.fault_execute(
+        "UPDATE games SET variant = 'tawlbwrdd', time_control = 'soon' \
+         WHERE variant = 'no-such-game'",
+    )
+    .unwrap();
+    bot.now = T0 + 24 * HOUR + 1;
+    let (resp, rep) = bot.app.tick_report(bot.now);
+    assert_eq!((rep.failed, rep.aborted), (4, false), "{rep:?}");
+    let r = resp.replies;
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    assert!(r[0].text.contains("ran out of time"), "{:?}", texts(&r));
+    // A player of such a game hears no detail of it.
+    let r = bot.say("carol", "b1", "/move move:e2-c2");
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    for detail in ["soon", "unknown", "time control", "database holds"] {
+        assert!(!r[0].text.contains(detail), "{:?}", texts(&r));
+    }
 }

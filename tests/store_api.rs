@@ -2,8 +2,9 @@
 //! tournaments, ratings.
 
 use tawlbot::store::{
-    AppendError, GameState, NewChallenge, NewGame, NewMove, NewTournament, OfferKind, Rating,
-    Store, StoreError,
+    AppendError, ChallengeState, EndReason, GameResult, GameState, MatchResult, NewChallenge,
+    NewGame, NewMove, NewTournament, OfferKind, Rating, Store, StoreError, TimeControl,
+    TournamentPhase,
 };
 
 fn game_in(channel: &str) -> NewGame {
@@ -16,7 +17,7 @@ fn game_in(channel: &str) -> NewGame {
         first_side: "attackers".into(),
         first_player: "alice".into(),
         second_player: "bob".into(),
-        time_control: "3d".into(),
+        time_control: TimeControl::PerMove(3 * 86_400),
         created_at: 1000,
         deadline: Some(5000),
         ..Default::default()
@@ -85,12 +86,12 @@ fn stale_duplicate_and_game_over_are_refused() {
         Err(AppendError::NoSuchGame)
     );
     let mut last = mv(id, 1, "b", "bob", "m2");
-    last.finished = Some(("second", "king captured"));
+    last.finished = Some((GameResult::Defenders, EndReason::KingCaptured));
     assert_eq!(s.append_move(&last).unwrap(), 2);
     let g = s.get_game(id).unwrap().unwrap();
     assert_eq!(g.state, GameState::Finished);
-    assert_eq!(g.result.as_deref(), Some("second"));
-    assert_eq!(g.reason.as_deref(), Some("king captured"));
+    assert_eq!(g.result, Some(GameResult::Defenders));
+    assert_eq!(g.reason, Some(EndReason::KingCaptured));
     assert_eq!(g.finished_at, Some(2001));
     assert_eq!(g.deadline, None);
     assert_eq!(
@@ -117,7 +118,8 @@ fn one_active_game_per_channel() {
     );
     let b = s.create_game(&game_in("random")).unwrap();
     assert_ne!(a, b);
-    s.finish_game(a, None, "draw", "agreement", 3000).unwrap();
+    s.finish_game(a, None, GameResult::Draw, EndReason::DrawAgreed, 3000)
+        .unwrap();
     let c = s.create_game(&game_in("general")).unwrap();
     assert_eq!(s.active_game_in_channel("general").unwrap().unwrap().id, c);
     assert_eq!(s.latest_game_in_channel("general").unwrap().unwrap().id, c);
@@ -146,24 +148,85 @@ fn the_schema_itself_enforces_one_active_game_per_channel() {
 }
 
 #[test]
+fn stored_values_that_cannot_be_read_are_bad_data() {
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.db");
+    let s = Store::open(&p).unwrap();
+    let id = s.create_game(&game_in("general")).unwrap();
+    s.finish_game(id, None, GameResult::White, EndReason::Timeout, 3000)
+        .unwrap();
+    let g = s.get_game(id).unwrap().unwrap();
+    assert_eq!(g.result, Some(GameResult::White));
+    assert_eq!(g.time_control, TimeControl::PerMove(3 * 86_400));
+    let raw = rusqlite::Connection::open(&p).unwrap();
+    let text: (String, String, String) = raw
+        .query_row(
+            "SELECT result, reason, time_control FROM games WHERE id = ?1",
+            [id],
+            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
+        )
+        .unwrap();
+    assert_eq!(
+        text,
+        ("white".into(), "timeout".into(), "3d".into()),
+        "the same words as before"
+    );
+    for damage in [
+        "UPDATE games SET result = 'second'",
+        "UPDATE games SET result = 'white', reason = 'resigned'",
+        "UPDATE games SET reason = 'timeout', time_control = 'soon'",
+    ] {
+        raw.execute_batch(damage).unwrap();
+        match s.get_game(id) {
+            Err(StoreError::BadData { detail }) => assert!(detail.contains("unknown"), "{detail}"),
+            other => panic!("{damage}: {other:?}"),
+        }
+    }
+    let t = s
+        .create_tournament(&NewTournament {
+            server_id: "srv".into(),
+            name: "T".into(),
+            created_at: 1,
+            ..Default::default()
+        })
+        .unwrap();
+    assert_eq!(
+        s.get_tournament(t).unwrap().unwrap().state,
+        TournamentPhase::Signup
+    );
+    raw.execute_batch("UPDATE tournaments SET state = 'paused'")
+        .unwrap();
+    assert!(matches!(
+        s.get_tournament(t),
+        Err(StoreError::BadData { .. })
+    ));
+}
+
+#[test]
 fn finish_game_checks_state_and_move_count() {
     let s = Store::open_in_memory().unwrap();
     let id = s.create_game(&game_in("general")).unwrap();
     s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
     assert_eq!(
-        s.finish_game(id, Some(0), "second", "timeout", 3000),
+        s.finish_game(id, Some(0), GameResult::Defenders, EndReason::Timeout, 3000),
         Err(AppendError::Stale { now: 1 })
     );
-    s.finish_game(id, Some(1), "second", "timeout", 3000)
+    s.finish_game(id, Some(1), GameResult::Defenders, EndReason::Timeout, 3000)
         .unwrap();
     assert_eq!(
-        s.finish_game(id, None, "first", "resigned", 3001),
+        s.finish_game(
+            id,
+            None,
+            GameResult::Attackers,
+            EndReason::Resignation,
+            3001
+        ),
         Err(AppendError::GameOver)
     );
     let g = s.get_game(id).unwrap().unwrap();
-    assert_eq!(g.reason.as_deref(), Some("timeout"));
+    assert_eq!(g.reason, Some(EndReason::Timeout));
     let id2 = s.create_game(&game_in("general")).unwrap();
-    s.abort_game(id2, "abandoned", 4000).unwrap();
+    s.abort_game(id2, EndReason::Aborted, 4000).unwrap();
     let g2 = s.get_game(id2).unwrap().unwrap();
     assert_eq!(g2.state, GameState::Aborted);
     assert_eq!(g2.result, None);
@@ -210,7 +273,7 @@ fn offers_are_voided_by_moves() {
     s.append_move(&mv(id, 1, "b", "bob", "m2")).unwrap();
     assert!(s.get_offer(id, OfferKind::Draw).unwrap().is_none());
     s.set_offer(id, OfferKind::Draw, "bob", 2600).unwrap();
-    s.finish_game(id, Some(2), "draw", "agreement", 2700)
+    s.finish_game(id, Some(2), GameResult::Draw, EndReason::DrawAgreed, 2700)
         .unwrap();
     assert!(s.offers(id).unwrap().is_empty());
     assert_eq!(
@@ -230,7 +293,7 @@ fn challenges_compare_and_set() {
         variant: "brandubh".into(),
         options: vec![],
         challenger_side: Some("defenders".into()),
-        time_control: "1d".into(),
+        time_control: TimeControl::PerMove(86_400),
         rated: true,
         created_at: 100,
         expires_at: Some(500),
@@ -246,9 +309,10 @@ fn challenges_compare_and_set() {
     assert_eq!(s.open_challenges_in_channel("general").unwrap().len(), 2);
     assert_eq!(s.open_challenges_of_player("bob").unwrap().len(), 1);
     assert_eq!(s.next_challenge_expiry().unwrap(), Some((b, 300)));
-    assert!(s.set_challenge_state(b, "open", "declined", 150).unwrap());
-    assert!(!s.set_challenge_state(b, "open", "accepted", 151).unwrap());
-    assert_eq!(s.get_challenge(b).unwrap().unwrap().state, "declined");
+    use ChallengeState::*;
+    assert!(s.set_challenge_state(b, Open, Declined, 150).unwrap());
+    assert!(!s.set_challenge_state(b, Open, Accepted, 151).unwrap());
+    assert_eq!(s.get_challenge(b).unwrap().unwrap().state, Declined);
     assert_eq!(s.next_challenge_expiry().unwrap(), Some((a, 500)));
 
     let g = NewGame {
@@ -258,7 +322,7 @@ fn challenges_compare_and_set() {
     };
     let gid = s.start_game_from_challenge(a, &g).unwrap();
     let c = s.get_challenge(a).unwrap().unwrap();
-    assert_eq!((c.state.as_str(), c.game_id), ("accepted", Some(gid)));
+    assert_eq!((c.state, c.game_id), (Accepted, Some(gid)));
     assert_eq!(s.get_game(gid).unwrap().unwrap().challenge_id, Some(a));
     // a second accept loses
     let err = s.start_game_from_challenge(a, &g).unwrap_err();
@@ -270,7 +334,7 @@ fn challenges_compare_and_set() {
     let c2 = s.create_challenge(&ch).unwrap();
     let err = s.start_game_from_challenge(c2, &g).unwrap_err();
     assert!(matches!(err, StoreError::ChannelBusy { .. }), "{err:?}");
-    assert_eq!(s.get_challenge(c2).unwrap().unwrap().state, "open");
+    assert_eq!(s.get_challenge(c2).unwrap().unwrap().state, Open);
 }
 
 #[test]
@@ -338,6 +402,7 @@ fn players_channels_and_settings() {
 
 #[test]
 fn tournaments_and_ratings() {
+    use TournamentPhase::*;
     let s = Store::open_in_memory().unwrap();
     let t = s
         .create_tournament(&NewTournament {
@@ -357,16 +422,13 @@ fn tournaments_and_ratings() {
     assert!(s.withdraw_tournament_player(t, "bob", 14).unwrap());
     assert_eq!(s.tournament_players(t).unwrap().len(), 2);
     assert!(s
-        .update_tournament(t, Some("signup"), "running", "{\"round\":1}", 20)
+        .update_tournament(t, Some(Signup), Running, "{\"round\":1}", 20)
         .unwrap());
     assert!(!s
-        .update_tournament(t, Some("signup"), "running", "{}", 21)
+        .update_tournament(t, Some(Signup), Running, "{}", 21)
         .unwrap());
     let tt = s.get_tournament(t).unwrap().unwrap();
-    assert_eq!(
-        (tt.state.as_str(), tt.data.as_str()),
-        ("running", "{\"round\":1}")
-    );
+    assert_eq!((tt.state, tt.data.as_str()), (Running, "{\"round\":1}"));
     let m = s.create_match(t, 1, 1, Some("alice"), Some("bob")).unwrap();
     s.create_match(t, 1, 2, Some("carol"), None).unwrap();
     let gid = s
@@ -377,7 +439,8 @@ fn tournaments_and_ratings() {
         })
         .unwrap();
     assert_eq!(s.games_of_match(m).unwrap()[0].id, gid);
-    s.set_match_result(m, Some("first")).unwrap();
+    s.set_match_result(m, Some(MatchResult::score(1.0, 0.0)))
+        .unwrap();
     assert_eq!(s.tournament_matches(t).unwrap().len(), 2);
     assert_eq!(s.tournaments_on_server("srv").unwrap().len(), 1);
 
@@ -504,20 +567,23 @@ fn capped_joins_versions_rounds_and_challenges() {
     let v1 = s.get_tournament(t).unwrap().unwrap().version;
     assert_eq!(v1, v0 + 4, "each entry change bumps the version");
 
-    let spec = |board: u32, second: Option<&str>, result: Option<&str>| MatchSpec {
+    let spec = |board: u32, second: Option<&str>, result: Option<MatchResult>| MatchSpec {
         round: 1,
         board,
         first_player: Some("alice".into()),
         second_player: second.map(Into::into),
-        result: result.map(Into::into),
+        result,
     };
     assert!(s
         .commit_tournament(
             t,
             v1,
-            "running",
+            TournamentPhase::Running,
             "{}",
-            &[spec(1, Some("carol"), None), spec(2, None, Some("bye"))],
+            &[
+                spec(1, Some("carol"), None),
+                spec(2, None, Some(MatchResult::Bye))
+            ],
             20
         )
         .unwrap());
@@ -530,19 +596,19 @@ fn capped_joins_versions_rounds_and_challenges() {
         .commit_tournament(
             t,
             v1 + 1,
-            "running",
+            TournamentPhase::Running,
             "{}",
             &[
-                spec(1, Some("carol"), Some("1-0")),
-                spec(2, None, Some("other"))
+                spec(1, Some("carol"), Some(MatchResult::score(1.0, 0.0))),
+                spec(2, None, Some(MatchResult::score(0.0, 1.0)))
             ],
             30
         )
         .unwrap());
     let rows = s.tournament_matches(t).unwrap();
     assert_eq!(rows.len(), 2);
-    assert_eq!(rows[0].result.as_deref(), Some("1-0"));
-    assert_eq!(rows[1].result.as_deref(), Some("bye"));
+    assert_eq!(rows[0].result, Some(MatchResult::score(1.0, 0.0)));
+    assert_eq!(rows[1].result, Some(MatchResult::Bye));
 
     // One game per match and sides, even in another channel.
     let g = NewGame {

@@ -5,7 +5,9 @@
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Barrier, Mutex};
 
-use tawlbot::store::{AppendError, GameId, GameState, NewGame, NewMove, Store, StoredMove};
+use tawlbot::store::{
+    AppendError, EndReason, GameId, GameResult, GameState, NewGame, NewMove, Store, StoredMove,
+};
 
 mod common;
 
@@ -79,7 +81,7 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
                             player_id: player,
                             at: i64::from(row.move_count),
                             source_id: &source,
-                            finished: ends.then_some(("over", "rules")),
+                            finished: ends.then_some((GameResult::Draw, EndReason::NoLegalMove)),
                             ..Default::default()
                         });
                         Some((row.move_count, text, source, r))

@@ -10,7 +10,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use tawlbot::store::{AppendError, GameState, NewGame, NewMove, Store};
+use tawlbot::store::{AppendError, EndReason, GameResult, GameState, NewGame, NewMove, Store};
+
+/// What these games end with (the rules are not consulted).
+const OVER: (GameResult, EndReason) = (GameResult::Draw, EndReason::NoLegalMove);
 
 mod common;
 
@@ -63,7 +66,7 @@ fn crash_child_writer() {
                 .collect();
             let Some((text, ends)) = common::choose(&row, &texts, seq, false) else {
                 store
-                    .finish_game(row.id, Some(row.move_count), "over", "rules", seq as i64)
+                    .finish_game(row.id, Some(row.move_count), OVER.0, OVER.1, seq as i64)
                     .unwrap();
                 continue;
             };
@@ -80,7 +83,7 @@ fn crash_child_writer() {
                 player_id: player,
                 at: seq as i64,
                 source_id: &source,
-                finished: ends.then_some(("over", "rules")),
+                finished: ends.then_some(OVER),
                 ..Default::default()
             }) {
                 Ok(n) => {

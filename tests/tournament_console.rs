@@ -525,7 +525,13 @@ fn start_again_catches_up_after_a_lost_game_end() {
         let store = Store::open(&s.db).unwrap();
         let g = store.active_game_in_channel(t).unwrap().unwrap();
         store
-            .finish_game(g.id, None, "attackers", "resignation", 1_767_300_000)
+            .finish_game(
+                g.id,
+                None,
+                tawlbot::store::GameResult::Attackers,
+                tawlbot::store::EndReason::Resignation,
+                1_767_300_000,
+            )
             .unwrap();
     }
     let out = s.run(&[
@@ -572,4 +578,44 @@ fn failing_threads_play_in_the_tournament_channel() {
     assert!(!out.contains("general/solo"), "{out}");
     let store = Store::open(&s.db).unwrap();
     assert!(store.active_game_in_channel(g).unwrap().is_some());
+}
+
+/// A start by the clock answers no one: the announcements and the first
+/// game's opening are in the server's default (Welsh), except for a
+/// player who chose English.
+#[test]
+fn a_start_by_the_clock_speaks_the_servers_language() {
+    let s = Session::new();
+    let c = "club";
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say("olga", c, "/language choice:cymraeg server:true"),
+        say(
+            "olga",
+            c,
+            "/tournament create name:Gwanwyn variant:tawlbwrdd format:round-robin match:single start:1h",
+        ),
+        say("carol", c, "/language choice:english"),
+        say("bob", c, "/tournament join"),
+        say("carol", c, "/tournament join"),
+        ":clock +2h".to_string(),
+    ]);
+    for line in [
+        "club> Mae **Gwanwyn** yn dechrau gyda 2 chwaraewr: @bob, @carol.",
+        "club> **Gwanwyn**, rownd 1 o 1:",
+        "club/gwanwyn-r1-bob-carol> **Gwanwyn**, rownd 1, bwrdd 1, gêm 1 o 1 (gêm 1): @bob (ymosodwyr) yn erbyn @carol (amddiffynwyr). @bob i symud (ymosodwyr), symudiad 1. Amser ar ôl: 3 diwrnod.",
+        "club> Rownd 1, bwrdd 1: @bob yn erbyn @carol yn #club/gwanwyn-r1-bob-carol.",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+    assert!(
+        out.contains(
+            "club/gwanwyn-r1-bob-carol> [alt: Tawlbwrdd, symudiad 1. Yr ymosodwyr i symud."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("club> @carol joins **Gwanwyn** (2 players)."),
+        "{out}"
+    );
 }

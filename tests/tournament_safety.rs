@@ -11,7 +11,7 @@ use std::sync::{Arc, Barrier};
 
 use rusqlite::Connection;
 use tawlbot::app::{App, Ctx, Effect, Input, Response, User};
-use tawlbot::store::Store;
+use tawlbot::store::{MatchResult, Store, TimeControl, TournamentPhase};
 
 static SOURCE: AtomicU64 = AtomicU64::new(1);
 
@@ -151,7 +151,7 @@ fn a_round_is_written_whole_or_not_at_all_and_resumes() {
     );
     assert!(r.effects.is_empty());
     let after = app.store().get_tournament(1).unwrap().unwrap();
-    assert_eq!(after.state, "signup");
+    assert_eq!(after.state, TournamentPhase::Signup);
     assert_eq!(after.version, before.version);
     assert_eq!(after.data, before.data);
     assert!(matches_of(app.store()).is_empty(), "no half round");
@@ -217,7 +217,7 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
     assert!(r.replies.is_empty(), "{r:?}");
     assert_eq!(
         app.store().get_tournament(1).unwrap().unwrap().state,
-        "signup"
+        TournamentPhase::Signup
     );
     // The clock does not hammer the broken database: the next try is a minute on.
     assert!(app.tick(T0 + 2 * 3600 + 10).replies.is_empty());
@@ -230,7 +230,7 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
     );
     assert_eq!(
         app.store().get_tournament(1).unwrap().unwrap().state,
-        "running"
+        TournamentPhase::Running
     );
 
     // Too few players: that alone cancels a scheduled start.
@@ -254,7 +254,7 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
     );
     assert_eq!(
         app.store().get_tournament(2).unwrap().unwrap().state,
-        "cancelled"
+        TournamentPhase::Cancelled
     );
 }
 
@@ -283,7 +283,7 @@ fn unreadable_tournament_data_is_never_overwritten() {
     app.tick(T0 + 5 * 3600);
     let row = app.store().get_tournament(1).unwrap().unwrap();
     assert_eq!(row.data, bad);
-    assert_eq!(row.state, "signup");
+    assert_eq!(row.state, TournamentPhase::Signup);
 }
 
 #[test]
@@ -346,11 +346,13 @@ fn two_processes_on_one_database_lose_no_result() {
         }
     }
     let t = one.store().get_tournament(1).unwrap().unwrap();
-    assert_eq!(t.state, "finished");
+    assert_eq!(t.state, TournamentPhase::Finished);
     let matches = one.store().tournament_matches(1).unwrap();
     assert_eq!(matches.len(), 6);
     assert!(
-        matches.iter().all(|m| m.result.as_deref() == Some("1-0")),
+        matches
+            .iter()
+            .all(|m| m.result == Some(MatchResult::score(1.0, 0.0))),
         "{matches:?}"
     );
     // Every game rated: 3 games each.
@@ -373,7 +375,14 @@ fn a_stale_version_is_refused_by_the_store() {
     setup(&app, &["alice", "bob"], &[]);
     let seen = two.get_tournament(1).unwrap().unwrap();
     assert!(one
-        .commit_tournament(1, seen.version, "signup", &seen.data, &[], T0)
+        .commit_tournament(
+            1,
+            seen.version,
+            TournamentPhase::Signup,
+            &seen.data,
+            &[],
+            T0
+        )
         .unwrap());
     // The other process still holds the old version: refused, nothing written.
     let spec = tawlbot::store::MatchSpec {
@@ -384,10 +393,10 @@ fn a_stale_version_is_refused_by_the_store() {
         result: None,
     };
     assert!(!two
-        .commit_tournament(1, seen.version, "running", "{}", &[spec], T0)
+        .commit_tournament(1, seen.version, TournamentPhase::Running, "{}", &[spec], T0)
         .unwrap());
     let now = two.get_tournament(1).unwrap().unwrap();
-    assert_eq!(now.state, "signup");
+    assert_eq!(now.state, TournamentPhase::Signup);
     assert_eq!(now.version, seen.version + 1);
     assert!(two.tournament_matches(1).unwrap().is_empty());
 }
@@ -518,7 +527,7 @@ fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
         .unwrap()
         .unwrap();
     let day = 86_400;
-    assert_eq!(g.time_control, bank, "{out}");
+    assert_eq!(Some(g.time_control), TimeControl::read(bank), "{out}");
     assert_eq!(g.bank_first, Some(7 * day));
     assert_eq!(g.bank_second, Some(7 * day));
     assert_eq!(g.deadline, Some(T0 + 10 + 7 * day));
@@ -544,18 +553,8 @@ fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
         .unwrap()
         .unwrap();
     assert_eq!(
-        (
-            h.time_control.as_str(),
-            h.bank_first,
-            h.bank_second,
-            h.deadline
-        ),
-        (
-            g.time_control.as_str(),
-            g.bank_first,
-            g.bank_second,
-            g.deadline
-        )
+        (h.time_control, h.bank_first, h.bank_second, h.deadline),
+        (g.time_control, g.bank_first, g.bank_second, g.deadline)
     );
     assert_eq!(app.store().remind_at(h.id).unwrap(), remind);
 

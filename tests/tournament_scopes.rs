@@ -101,7 +101,10 @@ fn accept_by_id_only_on_the_challenges_server() {
         &[("id", "1")],
     );
     assert!(text(&r).contains("There is no challenge 1 here."), "{r:?}");
-    assert_eq!(app.store().get_challenge(1).unwrap().unwrap().state, "open");
+    assert_eq!(
+        app.store().get_challenge(1).unwrap().unwrap().state,
+        tawlbot::store::ChallengeState::Open
+    );
     let r = slash(
         &app,
         &ctx("one", "c1", "bob", T0 + 2),

@@ -3,7 +3,7 @@
 //! [`App::bot_turn`] (an [`Effect::BotTurn`]) off its async threads.
 //!
 //! - The level is stored with the game as the option `bot-level=N` (no
-//!   migration); [`super::rules_of`] leaves it out of the ruleset.
+//!   migration); [`super::rules_spec`] leaves it out of the ruleset.
 //! - Bot games are unrated. The bot has no clock: while it thinks the game
 //!   has no deadline, and the human's clock starts again after its move.
 //! - The search seed is `engine::selfplay_seed(game seed, ply)`, so a bot
@@ -14,11 +14,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::BOT_ID;
 use super::THREAD_FLAG;
 use super::{
     clock, mention, slug, split_status, words, App, Ctx, Effect, Loaded, Response, Target,
 };
-use super::{TimeControl, BOT_ID};
 use crate::engine::{self, Limits};
 use crate::i18n::Msg;
 use crate::notation::format_played;
@@ -144,11 +144,8 @@ impl App {
             }
         };
         let mv_text = format_played(l.game.rules(), &played);
-        let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
-        let finished = l
-            .game
-            .outcome()
-            .map(|o| (crate::rules::result_word(&l.game), o.reason.as_str()));
+        let tc = l.row.time_control;
+        let finished = super::outcomes::stored_outcome(&l.game);
         let next = l.game.turn();
         let bot_again = is_bot(&l.players[next.index()]);
         let turn = clock::after_move(tc, &l.row, played.side, next, now);

@@ -86,7 +86,7 @@ impl App {
             variant: rules.variant.to_string(),
             options,
             challenger_side: side.clone(),
-            time_control: tc.to_string(),
+            time_control: tc,
             rated: truthy(arg(args, "rated")) && !against_bot && !from_position,
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
@@ -127,7 +127,7 @@ impl App {
         .str("rated", if ch.rated { "yes" } else { "no" })
         .str("game", spec)
         .str("side", side.unwrap_or_else(|| "none".into()))
-        .msg("time", tc_msg(tc))
+        .msg("time", tc.describe())
         .num("id", id);
         let mut r = Reply::say(m);
         if let Some(o) = &opponent {
@@ -193,7 +193,7 @@ impl App {
             Ok(c) => c,
             Err(r) => return r,
         };
-        if c.state != "open" || c.expires_at.is_some_and(|e| e <= ctx.now) {
+        if c.state != ChallengeState::Open || c.expires_at.is_some_and(|e| e <= ctx.now) {
             return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)));
         }
         if c.challenger_id == ctx.user.id {
@@ -265,7 +265,7 @@ impl App {
             challenge: Some(c.id),
             tournament_match: None,
             rated: c.rated,
-            time: TimeControl::parse(&c.time_control).unwrap_or_default(),
+            time: c.time_control,
             now: ctx.now,
         };
         let l = match lifecycle::start(self, start) {
@@ -277,9 +277,7 @@ impl App {
                 return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)))
             }
             Err(lifecycle::StartError::Store(e)) => return store_err(e),
-            Err(lifecycle::StartError::Load(id, e)) => {
-                return Response::one(Reply::tell(unreadable(id, &e)))
-            }
+            Err(lifecycle::StartError::Load(id, e)) => return e.refusal(id),
         };
         let id = l.row.id;
         let title = Msg::new("game-title")
@@ -322,37 +320,27 @@ impl App {
             Ok(c) => c,
             Err(r) => return r,
         };
-        if c.state != "open" {
+        if c.state != ChallengeState::Open {
             return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)));
         }
         let (state, id) = if c.challenger_id == ctx.user.id {
-            ("withdrawn", "challenge-withdrawn")
+            (ChallengeState::Withdrawn, "challenge-withdrawn")
         } else if c.opponent_id.as_deref() == Some(ctx.user.id.as_str()) {
-            ("declined", "challenge-declined")
+            (ChallengeState::Declined, "challenge-declined")
         } else {
             return Response::one(Reply::tell(Msg::new("challenge-decline-not-yours")));
         };
         let text = Msg::new(id)
             .str("player", mention(&ctx.user.id))
             .num("id", c.id);
-        match self.store.set_challenge_state(c.id, "open", state, ctx.now) {
+        match self
+            .store
+            .set_challenge_state(c.id, ChallengeState::Open, state, ctx.now)
+        {
             Ok(true) => Response::one(Reply::say(text)),
             Ok(false) => Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id))),
             Err(e) => store_err(e),
         }
-    }
-}
-
-/// A time control in words ("3 days per move").
-pub(super) fn tc_msg(tc: TimeControl) -> Msg {
-    use crate::i18n::span;
-    match tc {
-        TimeControl::None => Msg::new("tc-none"),
-        TimeControl::PerMove(p) => Msg::new("tc-per-move").msg("span", span(p)),
-        TimeControl::Bank { bank, inc, cap } => Msg::new("tc-bank")
-            .msg("bank", span(bank))
-            .msg("inc", span(inc))
-            .msg("cap", span(cap)),
     }
 }
 

@@ -20,7 +20,7 @@ use super::time::{span_en, TimeControl};
 use super::{mention, store_err, App, Ctx, Loaded, Reply, Response};
 use crate::i18n::Msg;
 use crate::rules::Side;
-use crate::store::{AppendError, GameRow, StoreError};
+use crate::store::{AppendError, EndReason, GameRow, StoreError};
 
 pub(crate) use scheduler::DueState;
 pub use scheduler::{scheduler_backoff, TickReport};
@@ -130,7 +130,7 @@ impl App {
         offer_by: Option<&str>,
         now: i64,
     ) -> Result<i64, AppendError> {
-        let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
+        let tc = l.row.time_control;
         // Pauses made before the time left was kept stored it as the bank
         // of the side to move.
         let legacy = l
@@ -161,7 +161,7 @@ impl App {
             Ok(None) => return Response::one(Reply::tell(Msg::new("abort-no-game"))),
             Err(e) => return store_err(e),
         };
-        match super::lifecycle::abort(self, row.id, "aborted", ctx.now) {
+        match super::lifecycle::abort(self, row.id, EndReason::Aborted, ctx.now) {
             Ok(()) => Response::one(Reply::say(
                 Msg::new("abort-done")
                     .num("id", row.id)

@@ -83,7 +83,7 @@ impl App {
                 let lang = self.lang(ctx);
                 Response::one(self.with_board(&l, self.history_reply(&l, ctx.now, lang), &[], lang))
             }
-            Err(e) => Response::one(Reply::tell(unreadable(n, &e))),
+            Err(e) => e.refusal(n),
         }
     }
 

@@ -140,6 +140,10 @@ pub struct Reply {
     pub(crate) reader: Option<String>,
     /// A language chosen by the use case itself (the answer to `/language`).
     pub(crate) lang: Option<crate::i18n::Lang>,
+    /// The server whose default language a reader who chose none reads.
+    /// `None`: the server of the input. Set on what the clock sends, which
+    /// answers no input ([`Response::on_server`]).
+    pub(crate) server: Option<String>,
 }
 
 impl Reply {
@@ -153,6 +157,7 @@ impl Reply {
             body: Vec::new(),
             reader: None,
             lang: None,
+            server: None,
         }
     }
     /// A public reply saying `msg`.
@@ -193,6 +198,11 @@ impl Reply {
     /// Written in the language of `user`, the player it addresses.
     pub(crate) fn for_reader(mut self, user: &str) -> Reply {
         self.reader = Some(user.to_string());
+        self
+    }
+    /// About a game or tournament of `server`: see [`Response::on_server`].
+    pub(crate) fn on_server(mut self, server: &str) -> Reply {
+        self.server = Some(server.to_string());
         self
     }
     /// Written in `lang`, whoever reads it.
@@ -262,6 +272,15 @@ impl Response {
     }
     pub(crate) fn none() -> Response {
         Response::default()
+    }
+    /// Its replies concern a game or tournament of `server`: readers who
+    /// chose no language read that server's default (unless a reply
+    /// already names its server).
+    pub(crate) fn on_server(mut self, server: &str) -> Response {
+        for r in &mut self.replies {
+            r.server.get_or_insert_with(|| server.to_string());
+        }
+        self
     }
     /// Appends another response's replies and effects.
     pub(crate) fn extend(&mut self, other: Response) {

@@ -39,7 +39,8 @@ impl App {
 
     /// Turns every reply's messages (and button labels) into text in its
     /// reader's language: the one place where ids become words. `asker` is
-    /// the user whose input this answers (empty for the clock).
+    /// the user whose input this answers (empty for the clock); `server`
+    /// the server it came from, for replies that name none.
     pub(crate) fn localise(&self, mut resp: Response, asker: &str, server: &str) -> Response {
         let l10n = Localiser::global();
         for r in &mut resp.replies {
@@ -56,6 +57,7 @@ impl App {
                 (None, Target::Dm(u)) => u.as_str(),
                 _ => asker,
             };
+            let server = r.server.as_deref().unwrap_or(server);
             let lang = r.lang.unwrap_or_else(|| self.lang_of(reader, server));
             let mut text = std::mem::take(&mut r.text);
             for part in r.body.drain(..) {

@@ -11,9 +11,9 @@
 //! * [`abort`]: a game stopped without a result (nobody moved in time, a
 //!   tournament cancelled).
 
-use super::{clock, tournaments, App, Loaded, Response, TimeControl};
+use super::{clock, tournaments, App, LoadError, Loaded, Response, TimeControl};
 use crate::rules::{Game, Ruleset, Side};
-use crate::store::{AppendError, ChallengeId, GameId, MatchId, NewGame, StoreError};
+use crate::store::{AppendError, ChallengeId, EndReason, GameId, MatchId, NewGame, StoreError};
 
 /// What a new game needs.
 pub(crate) struct NewStart<'a> {
@@ -36,9 +36,8 @@ pub(crate) struct NewStart<'a> {
 #[derive(Debug)]
 pub(crate) enum StartError {
     Store(StoreError),
-    /// The game was stored but cannot be loaded again: its id, and the
-    /// detail for the log.
-    Load(i64, String),
+    /// The game was stored but cannot be loaded again: its id, and why.
+    Load(i64, LoadError),
 }
 
 /// Starts a game (see the module comment); returns it loaded.
@@ -63,7 +62,7 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
         challenge_id: s.challenge,
         tournament_match_id: s.tournament_match,
         rated: s.rated,
-        time_control: s.time.to_string(),
+        time_control: s.time,
         bank_first: banks[0],
         bank_second: banks[1],
         created_at: s.now,
@@ -80,7 +79,10 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
     }
     let row = match app.store.get_game(id) {
         Ok(Some(r)) => r,
-        Ok(None) => return Err(StartError::Load(id, "vanished".into())),
+        Ok(None) => {
+            let gone = LoadError::Unreadable(format!("game {id} vanished once stored"));
+            return Err(StartError::Load(id, gone));
+        }
         Err(e) => return Err(StartError::Store(e)),
     };
     app.load(row).map_err(|e| StartError::Load(id, e))
@@ -95,15 +97,14 @@ pub(crate) fn finish(
     before: u32,
     now: i64,
 ) -> Result<Response, AppendError> {
-    let Some(o) = l.game.outcome() else {
+    let Some((result, reason)) = super::outcomes::stored_outcome(&l.game) else {
         return Ok(Response::none());
     };
-    let result = crate::rules::result_word(&l.game);
     app.store
-        .finish_game(l.row.id, Some(before), result, o.reason.as_str(), now)?;
+        .finish_game(l.row.id, Some(before), result, reason, now)?;
     l.row.state = crate::store::GameState::Finished;
-    l.row.result = Some(result.to_string());
-    l.row.reason = Some(o.reason.as_str().to_string());
+    l.row.result = Some(result);
+    l.row.reason = Some(reason);
     l.row.finished_at = Some(now);
     Ok(ended(app, l, now))
 }
@@ -117,7 +118,7 @@ pub(crate) fn ended(app: &App, l: &Loaded, now: i64) -> Response {
 }
 
 /// Ends an active game without a result.
-pub(crate) fn abort(app: &App, id: GameId, reason: &str, now: i64) -> Result<(), AppendError> {
+pub(crate) fn abort(app: &App, id: GameId, reason: EndReason, now: i64) -> Result<(), AppendError> {
     app.store.abort_game(id, reason, now)
 }
 

@@ -20,6 +20,7 @@ mod io;
 mod lang;
 mod lifecycle;
 mod offers;
+mod outcomes;
 mod play;
 mod present;
 mod table_png;
@@ -45,7 +46,8 @@ use crate::notation::{
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
 use crate::store::{
-    AppendError, Challenge, GameRow, GameState, NewChallenge, NewMove, OfferKind, Store, StoreError,
+    AppendError, Challenge, ChallengeState, GameRow, GameState, NewChallenge, NewMove, OfferKind,
+    Store, StoreError,
 };
 
 /// A challenge lasts a day.
@@ -135,9 +137,47 @@ fn store_err(e: impl std::fmt::Display) -> Response {
 
 /// A game whose stored record cannot be read: the details go to the log,
 /// the player gets a sentence.
-fn unreadable(id: i64, detail: &str) -> Msg {
+fn unreadable(id: i64, detail: impl std::fmt::Display) -> Msg {
     tracing::error!("game {id} cannot be read: {detail}");
     Msg::new("game-unreadable").num("id", id)
+}
+
+/// Why a stored game did not load. `Display` is the detail for the log;
+/// players read [`LoadError::refusal`].
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LoadError {
+    /// The database failed while reading the game's moves.
+    Store(StoreError),
+    /// What is stored cannot be read: the game's rules, its starting
+    /// position or one of its moves.
+    Unreadable(String),
+}
+
+impl std::fmt::Display for LoadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            LoadError::Store(e) => e.fmt(f),
+            LoadError::Unreadable(detail) => f.write_str(detail),
+        }
+    }
+}
+
+impl LoadError {
+    /// What the player who asked for game `id` is told (the detail is
+    /// logged): the database failed, or the game cannot be read.
+    pub(crate) fn msg(&self, id: i64) -> Msg {
+        match self {
+            LoadError::Store(e) => {
+                tracing::error!("store error loading game {id}: {e}");
+                Msg::new("store-failed")
+            }
+            LoadError::Unreadable(detail) => unreadable(id, detail),
+        }
+    }
+    /// [`LoadError::msg`] for the asker alone.
+    pub(crate) fn refusal(&self, id: i64) -> Response {
+        Response::one(Reply::tell(self.msg(id)))
+    }
 }
 
 /// A game spec that cannot be read, in the reader's words.
@@ -172,10 +212,6 @@ impl Loaded {
             None
         }
     }
-}
-
-fn rules_of(variant: &str, options: &[String]) -> Result<Ruleset, String> {
-    rules_spec(variant, options).map_err(|e| e.to_string())
 }
 
 /// The ruleset of stored options (without the app's own flags), with a
@@ -220,29 +256,27 @@ impl App {
         }
     }
 
-    /// Loads a game by replaying its stored moves through the rules. The
-    /// error is a detail for the log: players are shown [`unreadable`].
-    pub fn load(&self, row: GameRow) -> Result<Loaded, String> {
-        let rules = rules_spec(&row.variant, &row.options).map_err(|e| e.to_string())?;
+    /// Loads a game by replaying its stored moves through the rules.
+    pub fn load(&self, row: GameRow) -> Result<Loaded, LoadError> {
+        // (The details name no game: whoever logs them does.)
+        let rules = rules_spec(&row.variant, &row.options)
+            .map_err(|e| LoadError::Unreadable(e.to_string()))?;
         let first = rules.parse_side(&row.first_side);
-        let mut game = views::start_game(rules, &row.options, row.seed, first)?;
-        let moves = self.store.moves(row.id).map_err(|e| e.to_string())?;
+        let mut game = views::start_game(rules, &row.options, row.seed, first)
+            .map_err(LoadError::Unreadable)?;
+        let moves = self.store.moves(row.id).map_err(LoadError::Store)?;
         for m in &moves {
             notation::replay_text(&mut game, &m.text).map_err(|e| {
-                format!(
-                    "stored move {} of game {}: {}",
+                LoadError::Unreadable(format!(
+                    "stored move {}: {}",
                     m.text,
-                    row.id,
                     explain(game.rules(), &e)
-                )
+                ))
             })?;
         }
-        match (row.state, row.reason.as_deref().and_then(Reason::parse)) {
+        match (row.state, row.reason.and_then(outcomes::rules_reason)) {
             (GameState::Finished, Some(reason)) if !game.is_over() => {
-                let winner = row
-                    .result
-                    .as_deref()
-                    .and_then(|r| game.rules().parse_side(r));
+                let winner = row.result.and_then(outcomes::winner);
                 match (reason, winner) {
                     (Reason::Resignation, Some(w)) => game.resign(w.other()),
                     (Reason::Timeout, Some(w)) => game.time_out(w.other()),

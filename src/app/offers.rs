@@ -176,7 +176,7 @@ impl App {
             return tell(Msg::new("takeback-nothing"));
         };
         let n = (moves.len() - idx) as u32;
-        let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
+        let tc = l.row.time_control;
         let mover = if moves[idx].player_id == l.players[0] {
             Side::First
         } else {
@@ -215,7 +215,7 @@ impl App {
                 let said = Msg::new("takeback-done").num("n", n).arg("status", status);
                 Response::one(self.with_board(&l2, words(said, rest), &[], self.lang(ctx)))
             }
-            Err(e) => Response::one(Reply::tell(unreadable(l.row.id, &e))),
+            Err(e) => e.refusal(l.row.id),
         }
     }
 }

@@ -17,8 +17,7 @@ impl App {
         match row {
             Ok(Some(r)) => {
                 let id = r.id;
-                self.load(r)
-                    .map_err(|e| Response::one(Reply::tell(unreadable(id, &e))))
+                self.load(r).map_err(|e| e.refusal(id))
             }
             Ok(None) => Err(Response::one(Reply::tell(Msg::new("no-game-here")))),
             Err(e) => Err(store_err(e)),
@@ -61,7 +60,7 @@ impl App {
         let id = row.id;
         let mut l = match self.load(row) {
             Ok(l) => l,
-            Err(e) => return refuse(unreadable(id, &e)),
+            Err(e) => return refuse(e.msg(id)),
         };
         let Some(to_move) = l.game.to_move() else {
             return refuse(Msg::new("game-over"));
@@ -84,11 +83,8 @@ impl App {
         };
         let rules = l.game.rules();
         let mv_text = format_played(rules, &played);
-        let tc = TimeControl::parse(&l.row.time_control).unwrap_or_default();
-        let finished = l
-            .game
-            .outcome()
-            .map(|o| (crate::rules::result_word(&l.game), o.reason.as_str()));
+        let tc = l.row.time_control;
+        let finished = super::outcomes::stored_outcome(&l.game);
         let turn = clock::after_move(tc, &l.row, played.side, l.game.turn(), ctx.now);
         // The bot has no clock.
         let bot_next = l.players[l.game.turn().index()] == BOT_ID;

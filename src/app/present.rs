@@ -42,7 +42,7 @@ impl App {
             (capitalise(rules.side_name(Side::Second)), names[1].clone()),
             ("Game".to_string(), l.row.id.to_string()),
             ("Started".to_string(), time::date(l.row.created_at)),
-            ("TimeControl".to_string(), l.row.time_control.clone()),
+            ("TimeControl".to_string(), l.row.time_control.to_string()),
             (
                 "Rated".to_string(),
                 if l.row.rated { "yes" } else { "no" }.to_string(),

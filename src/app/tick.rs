@@ -25,7 +25,12 @@ impl App {
                 report.failed += 1;
                 break;
             };
-            match self.store.set_challenge_state(cid, "open", "expired", now) {
+            match self.store.set_challenge_state(
+                cid,
+                ChallengeState::Open,
+                ChallengeState::Expired,
+                now,
+            ) {
                 Ok(true) => {}
                 Ok(false) => break,
                 Err(e) => {
@@ -41,6 +46,7 @@ impl App {
                         .str("player", mention(&c.challenger_id)),
                 )
                 .for_reader(&c.challenger_id)
+                .on_server(&c.server_id)
                 .to(Target::Channel(c.channel_id)),
             );
         }

@@ -1,91 +1,27 @@
 //! Time controls and the words for times.
 
-use std::fmt;
-
 use crate::i18n::Msg;
 
-/// How long a player has to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum TimeControl {
-    /// Casual: no clock.
-    None,
-    /// A fixed time per move, in seconds.
-    PerMove(i64),
-    /// A time bank per player, topped up by `inc` after each of their
-    /// moves and never above `cap`.
-    Bank { bank: i64, inc: i64, cap: i64 },
-}
+pub use crate::store::{parse_span, TimeControl};
 
-impl Default for TimeControl {
-    fn default() -> Self {
-        TimeControl::PerMove(3 * DAY)
-    }
-}
-
-const MIN: i64 = 60;
+#[cfg(test)]
 const HOUR: i64 = 3600;
 const DAY: i64 = 86400;
 
-/// Reads a duration like `3d`, `12h`, `90m`.
-pub fn parse_span(s: &str) -> Option<i64> {
-    let s = s.trim().to_ascii_lowercase();
-    let (num, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit())?);
-    let n: i64 = num.parse().ok()?;
-    let mult = match unit.trim() {
-        "m" | "min" | "mins" | "minutes" => MIN,
-        "h" | "hour" | "hours" => HOUR,
-        "d" | "day" | "days" => DAY,
-        "w" | "week" | "weeks" => 7 * DAY,
-        _ => return None,
-    };
-    n.checked_mul(mult).filter(|&v| v > 0 && v <= 60 * DAY)
-}
-
+/// Reading what a player typed, and saying a control in words. The text
+/// form itself (and its reader) is the store's: see `store/values.rs`.
 impl TimeControl {
-    /// Reads `none`, `casual`, or a time per move like `1d`, `3d`, `12h`.
-    /// The error is a sentence of the catalogue (`time-unreadable[-bank]`).
+    /// Reads `none`, `casual`, or a time per move like `1d`, `3d`, `12h`,
+    /// or a bank like `bank:7d inc:1d cap:14d`. The error is a sentence of
+    /// the catalogue (`time-unreadable[-bank]`).
     pub fn parse(s: &str) -> Result<TimeControl, Msg> {
-        let t = s.trim().to_ascii_lowercase();
-        if matches!(t.as_str(), "none" | "casual" | "off" | "") {
-            return Ok(TimeControl::None);
-        }
-        if t.contains("bank") {
-            let mut bank = None;
-            let mut inc = Some(0);
-            let mut cap = None;
-            for part in t.split_whitespace() {
-                let (k, v) = part
-                    .split_once(':')
-                    .or_else(|| part.split_once('='))
-                    .unwrap_or(("", part));
-                let v = if v == "0" { Some(0) } else { parse_span(v) };
-                match k {
-                    "bank" => bank = v,
-                    "inc" | "increment" => inc = v,
-                    "cap" => cap = v,
-                    _ => bank = None,
-                }
+        TimeControl::read(s).ok_or_else(|| {
+            if s.to_ascii_lowercase().contains("bank") {
+                Msg::new("time-unreadable-bank").str("text", s.chars().take(40).collect::<String>())
+            } else {
+                Msg::new("time-unreadable").str("text", s.chars().take(20).collect::<String>())
             }
-            return match (bank, inc) {
-                (Some(bank), Some(inc)) => Ok(TimeControl::Bank {
-                    bank,
-                    inc,
-                    cap: cap.unwrap_or(bank).max(bank),
-                }),
-                _ => Err(Msg::new("time-unreadable-bank")
-                    .str("text", s.chars().take(40).collect::<String>())),
-            };
-        }
-        parse_span(&t).map(TimeControl::PerMove).ok_or_else(|| {
-            Msg::new("time-unreadable").str("text", s.chars().take(20).collect::<String>())
         })
-    }
-    /// The fixed time per move, if this is such a control.
-    pub fn per_move(self) -> Option<i64> {
-        match self {
-            TimeControl::PerMove(p) => Some(p),
-            _ => None,
-        }
     }
     /// In words: "3 days per move", "no clock" (`tc-*`).
     pub fn describe(self) -> Msg {
@@ -96,28 +32,6 @@ impl TimeControl {
                 .msg("bank", span(bank))
                 .msg("inc", span(inc))
                 .msg("cap", span(cap)),
-        }
-    }
-}
-
-impl fmt::Display for TimeControl {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match *self {
-            TimeControl::None => write!(f, "none"),
-            TimeControl::PerMove(p) if p % DAY == 0 => write!(f, "{}d", p / DAY),
-            TimeControl::PerMove(p) if p % HOUR == 0 => write!(f, "{}h", p / HOUR),
-            TimeControl::PerMove(p) => write!(f, "{}m", p / MIN),
-            TimeControl::Bank { bank, inc, cap } => write!(
-                f,
-                "bank:{} inc:{} cap:{}",
-                TimeControl::PerMove(bank),
-                if inc == 0 {
-                    "0".to_string()
-                } else {
-                    TimeControl::PerMove(inc).to_string()
-                },
-                TimeControl::PerMove(cap)
-            ),
         }
     }
 }

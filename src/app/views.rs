@@ -439,7 +439,7 @@ impl App {
             site: Some("Discord, tawlbot".into()),
             date: Some(time::date(l.row.created_at).chars().take(10).collect()),
             players: [Some(names[0].clone()), Some(names[1].clone())],
-            time_control: crate::notation::otn::time_control(&l.row.time_control),
+            time_control: crate::notation::otn::time_control(&l.row.time_control.to_string()),
             extra,
         };
         let text = crate::notation::otn::write_game(&l.game, &tags);

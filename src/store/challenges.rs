@@ -67,8 +67,8 @@ impl Store {
     pub fn set_challenge_state(
         &self,
         id: ChallengeId,
-        from: &str,
-        to: &str,
+        from: ChallengeState,
+        to: ChallengeState,
         at: i64,
     ) -> Result<bool, StoreError> {
         self.write_plain(|c| {
@@ -108,7 +108,7 @@ impl Store {
         let tx = conn
             .transaction_with_behavior(TransactionBehavior::Immediate)
             .map_err(|e| self.err(e))?;
-        let state: Option<String> = tx
+        let state: Option<ChallengeState> = tx
             .prepare_cached("SELECT state FROM challenges WHERE id = ?1")
             .and_then(|mut s| s.query_row([challenge], |r| r.get(0)).optional())
             .map_err(|e| self.err(e))?;
@@ -119,7 +119,7 @@ impl Store {
                     id: challenge.to_string(),
                 })
             }
-            Some(s) if s != "open" => {
+            Some(s) if s != ChallengeState::Open => {
                 return Err(StoreError::ChallengeNotOpen {
                     challenge,
                     state: s,

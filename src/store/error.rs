@@ -39,7 +39,10 @@ pub enum StoreError {
     ChannelBusy { channel: String, game: i64 },
     /// The challenge is not in the state the caller expected (someone else
     /// accepted, declined or withdrew it first).
-    ChallengeNotOpen { challenge: i64, state: String },
+    ChallengeNotOpen {
+        challenge: i64,
+        state: super::ChallengeState,
+    },
     /// No such row (game, challenge, tournament ...).
     NotFound { what: &'static str, id: String },
     /// Stored data that the program cannot read (e.g. options that are not JSON).
@@ -175,6 +178,15 @@ pub(crate) fn classify(path: &str, e: rusqlite::Error) -> StoreError {
     use rusqlite::ErrorCode as C;
     let path = path.to_string();
     let detail = e.to_string();
+    if let rusqlite::Error::FromSqlConversionFailure(column, _, inner) = &e {
+        // A stored value this program cannot read (see `values.rs`).
+        return match inner.downcast_ref::<StoreError>() {
+            Some(StoreError::BadData { detail }) => StoreError::BadData {
+                detail: format!("{detail} (column {column})"),
+            },
+            _ => StoreError::BadData { detail },
+        };
+    }
     match e.sqlite_error_code() {
         Some(C::DiskFull) => StoreError::DiskFull { path },
         Some(C::DatabaseBusy) | Some(C::DatabaseLocked) => StoreError::Busy { path },

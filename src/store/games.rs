@@ -44,12 +44,10 @@ impl Store {
         #[cfg(feature = "fault-injection")]
         self.faults().on_read_game(id);
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
-        let row = self
-            .conn()
+        self.conn()
             .prepare_cached(&sql)
             .and_then(|mut s| s.query_row([id], game_from_row).optional())
-            .map_err(|e| self.err(e))?;
-        row.map(finish_game_row).transpose()
+            .map_err(|e| self.err(e))
     }
 
     /// A game's header and all its moves, read in one consistent snapshot.
@@ -62,8 +60,7 @@ impl Store {
             .prepare_cached(&sql)
             .and_then(|mut s| s.query_row([id], game_from_row).optional())
             .map_err(|e| self.err(e))?;
-        let Some(row) = row else { return Ok(None) };
-        let game = finish_game_row(row)?;
+        let Some(game) = row else { return Ok(None) };
         let moves = read_moves(&tx, id).map_err(|e| self.err(e))?;
         drop(tx);
         Ok(Some((game, moves)))
@@ -147,25 +144,32 @@ impl Store {
         &self,
         id: GameId,
         expected_moves: Option<u32>,
-        result: &str,
-        reason: &str,
+        result: GameResult,
+        reason: EndReason,
         at: i64,
     ) -> Result<(), AppendError> {
-        self.end_game(id, expected_moves, "finished", Some(result), reason, at)
+        self.end_game(
+            id,
+            expected_moves,
+            GameState::Finished,
+            Some(result),
+            reason,
+            at,
+        )
     }
 
     /// Ends an active game without a result.
-    pub fn abort_game(&self, id: GameId, reason: &str, at: i64) -> Result<(), AppendError> {
-        self.end_game(id, None, "aborted", None, reason, at)
+    pub fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError> {
+        self.end_game(id, None, GameState::Aborted, None, reason, at)
     }
 
     pub(super) fn end_game(
         &self,
         id: GameId,
         expected_moves: Option<u32>,
-        state: &str,
-        result: Option<&str>,
-        reason: &str,
+        state: GameState,
+        result: Option<GameResult>,
+        reason: EndReason,
         at: i64,
     ) -> Result<(), AppendError> {
         self.write(|c| {
@@ -174,7 +178,7 @@ impl Store {
                 "UPDATE games SET state = ?2, result = ?3, reason = ?4, finished_at = ?5, \
                  updated_at = ?5, deadline = NULL WHERE id = ?1",
             )?
-            .execute(params![id, state, result, reason, at])?;
+            .execute(params![id, state.as_str(), result, reason, at])?;
             c.prepare_cached("DELETE FROM offers WHERE game_id = ?1")?
                 .execute([id])?;
             Ok(())

@@ -42,12 +42,14 @@ mod ratings;
 mod rows;
 mod tournaments;
 mod types;
+mod values;
 
 pub use open::{
     database_path_from_env, Store, StoreOptions, Synchronous, DATABASE_PATH_VAR,
     DATABASE_SYNCHRONOUS_VAR, DEFAULT_DATABASE_PATH,
 };
 pub use types::*;
+pub use values::*;
 
 use games::*;
 use rows::*;

@@ -20,10 +20,7 @@ impl Store {
         sql: &str,
         params: P,
     ) -> Result<Vec<GameRow>, StoreError> {
-        self.query_list(sql, params, game_from_row)?
-            .into_iter()
-            .map(finish_game_row)
-            .collect()
+        self.query_list(sql, params, game_from_row)
     }
 
     pub(super) fn query_one_game<P: rusqlite::Params>(
@@ -55,9 +52,8 @@ pub(super) const GAME_COLUMNS: &str =
      bank_first, bank_second, paused, state, result, reason, move_count, created_at, \
      updated_at, finished_at, deadline, reminders_sent, last_reminder_at";
 
-pub(super) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<(GameRow, String)> {
-    let state: String = r.get(16)?;
-    let g = GameRow {
+pub(super) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
+    Ok(GameRow {
         id: r.get(0)?,
         server_id: r.get(1)?,
         channel_id: r.get(2)?,
@@ -74,7 +70,7 @@ pub(super) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<(GameRow, String)> 
         bank_first: r.get(13)?,
         bank_second: r.get(14)?,
         paused: r.get(15)?,
-        state: GameState::Active,
+        state: r.get(16)?,
         result: r.get(17)?,
         reason: r.get(18)?,
         move_count: to_u32(r.get(19)?),
@@ -84,13 +80,7 @@ pub(super) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<(GameRow, String)> 
         deadline: r.get(23)?,
         reminders_sent: to_u32(r.get(24)?),
         last_reminder_at: r.get(25)?,
-    };
-    Ok((g, state))
-}
-
-pub(super) fn finish_game_row((mut g, state): (GameRow, String)) -> Result<GameRow, StoreError> {
-    g.state = GameState::parse(&state)?;
-    Ok(g)
+    })
 }
 
 pub(super) const CHALLENGE_COLUMNS: &str =

@@ -36,7 +36,7 @@ impl Store {
         &self,
         id: TournamentId,
         expected_version: i64,
-        state: &str,
+        state: TournamentPhase,
         data: &str,
         matches: &[MatchSpec],
         at: i64,
@@ -99,10 +99,13 @@ impl Store {
         self.query_list(&sql, [server_id], tournament_from_row)
     }
 
-    /// Tournaments in a state (e.g. `"signup"`, for the clock's scheduled
+    /// Tournaments in a phase (e.g. sign-up, for the clock's scheduled
     /// starts), oldest first. The tournaments table is small (a few rows per
     /// server), so this reads it whole rather than through an index.
-    pub fn tournaments_in_state(&self, state: &str) -> Result<Vec<Tournament>, StoreError> {
+    pub fn tournaments_in_state(
+        &self,
+        state: TournamentPhase,
+    ) -> Result<Vec<Tournament>, StoreError> {
         let sql =
             format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE state = ?1 ORDER BY id");
         self.query_list(&sql, [state], tournament_from_row)
@@ -113,8 +116,8 @@ impl Store {
     pub fn update_tournament(
         &self,
         id: TournamentId,
-        expected_state: Option<&str>,
-        state: &str,
+        expected_state: Option<TournamentPhase>,
+        state: TournamentPhase,
         data: &str,
         at: i64,
     ) -> Result<bool, StoreError> {
@@ -159,11 +162,11 @@ impl Store {
         max: u32,
     ) -> Result<JoinOutcome, StoreError> {
         self.write_plain(|c| {
-            let state: Option<String> = c
+            let state: Option<TournamentPhase> = c
                 .prepare_cached("SELECT state FROM tournaments WHERE id = ?1")?
                 .query_row([id], |r| r.get(0))
                 .optional()?;
-            if state.as_deref() != Some("signup") {
+            if state != Some(TournamentPhase::Signup) {
                 return Ok(JoinOutcome::Closed);
             }
             let entry: Option<Option<i64>> = c
@@ -289,7 +292,7 @@ impl Store {
     pub fn set_match_result(
         &self,
         match_id: MatchId,
-        result: Option<&str>,
+        result: Option<MatchResult>,
     ) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached("UPDATE tournament_matches SET result = ?2 WHERE id = ?1")?

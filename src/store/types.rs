@@ -35,7 +35,7 @@ pub struct NewChallenge {
     pub options: Vec<String>,
     /// The side the challenger asked for; `None` = random / either.
     pub challenger_side: Option<String>,
-    pub time_control: String,
+    pub time_control: TimeControl,
     pub rated: bool,
     pub created_at: i64,
     pub expires_at: Option<i64>,
@@ -52,10 +52,9 @@ pub struct Challenge {
     pub variant: String,
     pub options: Vec<String>,
     pub challenger_side: Option<String>,
-    pub time_control: String,
+    pub time_control: TimeControl,
     pub rated: bool,
-    /// `"open"`, `"accepted"`, `"declined"`, `"withdrawn"`, `"expired"`, ...
-    pub state: String,
+    pub state: ChallengeState,
     /// The game started from this challenge.
     pub game_id: Option<GameId>,
     pub created_at: i64,
@@ -80,7 +79,7 @@ pub struct NewGame {
     pub challenge_id: Option<ChallengeId>,
     pub tournament_match_id: Option<MatchId>,
     pub rated: bool,
-    pub time_control: String,
+    pub time_control: TimeControl,
     /// Seconds in each side's bank, `None` when the control has no bank.
     pub bank_first: Option<i64>,
     pub bank_second: Option<i64>,
@@ -103,13 +102,15 @@ pub struct GameRow {
     pub challenge_id: Option<ChallengeId>,
     pub tournament_match_id: Option<MatchId>,
     pub rated: bool,
-    pub time_control: String,
+    pub time_control: TimeControl,
     pub bank_first: Option<i64>,
     pub bank_second: Option<i64>,
     pub paused: bool,
     pub state: GameState,
-    pub result: Option<String>,
-    pub reason: Option<String>,
+    /// Set when the game is finished.
+    pub result: Option<GameResult>,
+    /// Why it finished or was aborted.
+    pub reason: Option<EndReason>,
     /// Number of stored moves: the `expected_number` for the next move.
     pub move_count: u32,
     pub created_at: i64,
@@ -132,7 +133,7 @@ pub struct NewMove<'a> {
     /// The Discord message or interaction id that made the move; unique.
     pub source_id: &'a str,
     /// `Some((result, reason))` when this move ends the game.
-    pub finished: Option<(&'a str, &'a str)>,
+    pub finished: Option<(GameResult, EndReason)>,
     /// The game's deadline after this move (`None`: no deadline). Cleared
     /// anyway when the move ends the game.
     pub deadline: Option<i64>,
@@ -203,7 +204,7 @@ pub struct Tournament {
     pub variant: String,
     pub options: Vec<String>,
     pub format: String,
-    pub state: String,
+    pub state: TournamentPhase,
     /// JSON owned by the tournament module.
     pub data: String,
     pub created_by: Option<String>,
@@ -222,7 +223,7 @@ pub struct MatchSpec {
     pub board: u32,
     pub first_player: Option<String>,
     pub second_player: Option<String>,
-    pub result: Option<String>,
+    pub result: Option<MatchResult>,
 }
 
 /// What [`Store::join_tournament`] did.
@@ -259,7 +260,7 @@ pub struct TournamentMatch {
     pub first_player: Option<String>,
     /// `None`: a bye.
     pub second_player: Option<String>,
-    pub result: Option<String>,
+    pub result: Option<MatchResult>,
 }
 
 /// A rating row (per server, variant and player).
@@ -277,48 +278,4 @@ pub struct Rating {
     pub losses: u32,
     pub draws: u32,
     pub updated_at: i64,
-}
-
-impl GameState {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            GameState::Active => "active",
-            GameState::Finished => "finished",
-            GameState::Aborted => "aborted",
-        }
-    }
-
-    pub(super) fn parse(s: &str) -> Result<GameState, StoreError> {
-        match s {
-            "active" => Ok(GameState::Active),
-            "finished" => Ok(GameState::Finished),
-            "aborted" => Ok(GameState::Aborted),
-            other => Err(StoreError::BadData {
-                detail: format!("unknown game state {other:?}"),
-            }),
-        }
-    }
-}
-
-impl OfferKind {
-    pub fn as_str(self) -> &'static str {
-        match self {
-            OfferKind::Draw => "draw",
-            OfferKind::Takeback => "takeback",
-            OfferKind::Pause => "pause",
-            OfferKind::Resume => "resume",
-        }
-    }
-
-    pub(super) fn parse(s: &str) -> Result<OfferKind, StoreError> {
-        match s {
-            "draw" => Ok(OfferKind::Draw),
-            "takeback" => Ok(OfferKind::Takeback),
-            "pause" => Ok(OfferKind::Pause),
-            "resume" => Ok(OfferKind::Resume),
-            other => Err(StoreError::BadData {
-                detail: format!("unknown offer kind {other:?}"),
-            }),
-        }
-    }
 }

@@ -111,7 +111,7 @@ impl App {
         let Some(row) = self.store.get_game(id)? else {
             return Ok(Response::none());
         };
-        let l = self.load(row).map_err(Fail::item)?;
+        let l = self.load(row)?;
         let (Some(side), Some(deadline)) = (l.game.to_move(), l.row.deadline) else {
             return Ok(Response::none());
         };
@@ -148,18 +148,25 @@ impl App {
         Ok(Response {
             replies: out,
             effects: Vec::new(),
-        })
+        }
+        .on_server(&l.row.server_id))
     }
 
     /// A player's daily digest, recorded as sent before it is built. The
-    /// list is put together in the player's language here.
+    /// list is put together in the player's language here; a player who
+    /// chose none reads the default of the server of their latest game.
     pub(super) fn digest_item(&self, p: &str, now: i64) -> Result<Response, Fail> {
         if !self.store.claim_digest(p, "digest_at", now, DAY)? {
             return Ok(Response::none());
         }
-        let lang = self.lang_of(p, "");
+        let games = self.store.games_of_player(p, true, 50)?;
+        let server = games
+            .first()
+            .map(|g| g.server_id.clone())
+            .unwrap_or_default();
+        let lang = self.lang_of(p, &server);
         let mut waiting = Vec::new();
-        for row in self.store.games_of_player(p, true, 50)? {
+        for row in games {
             let (id, ch, deadline) = (row.id, row.channel_id.clone(), row.deadline);
             if let Ok(l) = self.load(row) {
                 if l.game.to_move().map(|s| l.players[s.index()] == p) == Some(true) {
@@ -182,6 +189,7 @@ impl App {
                     .num("n", waiting.len())
                     .str("list", waiting.join("; ")),
             )
+            .on_server(&server)
             .to(Target::Dm(p.to_string())),
         ))
     }

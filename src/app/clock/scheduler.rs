@@ -9,9 +9,9 @@ use std::sync::{Mutex, PoisonError};
 
 use super::super::io::Part;
 use super::super::time::span;
-use super::super::{mention, outcome_msg, App, Reply, Response, Target};
+use super::super::{mention, outcome_msg, App, LoadError, Reply, Response, Target};
 use crate::i18n::Msg;
-use crate::store::{AppendError, DueColumn, GameId, GameState, StoreError};
+use crate::store::{AppendError, DueColumn, EndReason, GameId, GameState, StoreError};
 
 impl App {
     /// One pass over everything due at `now`: losses on time, cancelled
@@ -189,9 +189,10 @@ impl App {
             return Ok(Response::none());
         }
         let channel = row.channel_id.clone();
-        let mut l = self.load(row).map_err(Fail::item)?;
+        let server = row.server_id.clone();
+        let mut l = self.load(row)?;
         if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
-            return match super::super::lifecycle::abort(self, id, "no_move", now) {
+            return match super::super::lifecycle::abort(self, id, EndReason::NoMove, now) {
                 Ok(()) => {
                     let to_move = l.game.to_move().map(|s| l.players[s.index()].clone());
                     let mut r = Reply::say(Msg::new("game-cancelled-no-move").num("id", id))
@@ -199,7 +200,7 @@ impl App {
                     if let Some(p) = to_move {
                         r = r.for_reader(&p);
                     }
-                    Ok(Response::one(r))
+                    Ok(Response::one(r).on_server(&server))
                 }
                 Err(AppendError::GameOver) => Ok(Response::none()),
                 Err(e) => Err(e.into()),
@@ -243,7 +244,7 @@ impl App {
                 r.target = Target::Channel(channel.clone());
             }
         }
-        Ok(resp)
+        Ok(resp.on_server(&server))
     }
 
     /// The agreed length of a pause is over: the clock starts by itself.
@@ -254,7 +255,7 @@ impl App {
         if row.state != GameState::Active || !row.paused {
             return Ok(Response::none());
         }
-        let l = self.load(row).map_err(Fail::item)?;
+        let l = self.load(row)?;
         let left = match self.resume_game(&l, None, now) {
             Ok(left) => left,
             Err(AppendError::NotPaused | AppendError::GameOver) => return Ok(Response::none()),
@@ -271,6 +272,7 @@ impl App {
                     .msg("span", span(left)),
             )
             .for_reader(&to_move)
+            .on_server(&l.row.server_id)
             .to(Target::Channel(l.row.channel_id.clone())),
         ))
     }
@@ -379,8 +381,19 @@ impl Fail {
 impl From<StoreError> for Fail {
     fn from(e: StoreError) -> Fail {
         Fail {
+            // A row this program cannot read is the item's fault, not the
+            // database's.
+            store: !matches!(e, StoreError::BadData { .. }),
             detail: e.to_string(),
-            store: true,
+        }
+    }
+}
+
+impl From<LoadError> for Fail {
+    fn from(e: LoadError) -> Fail {
+        match e {
+            LoadError::Store(e) => e.into(),
+            LoadError::Unreadable(detail) => Fail::item(detail),
         }
     }
 }

@@ -61,7 +61,7 @@ pub(super) fn start_next_game(
     channel: &str,
     now: i64,
 ) -> Response {
-    if t.row.state != RUNNING {
+    if t.row.state != TournamentPhase::Running {
         return Response::none();
     }
     let Some(s) = &t.data.state else {
@@ -103,7 +103,7 @@ pub(super) fn start_next_game(
         challenge: None,
         tournament_match: Some(row.id),
         rated: true,
-        time: TimeControl::parse(&t.data.time).unwrap_or_default(),
+        time: t.data.time,
         now,
     };
     let l = match lifecycle::start(app, start) {
@@ -112,9 +112,7 @@ pub(super) fn start_next_game(
         // (the unique index on match and sides).
         Err(StartError::Store(StoreError::ChannelBusy { .. })) => return Response::none(),
         Err(StartError::Store(e)) => return store_err(e),
-        Err(StartError::Load(id, e)) => {
-            return Response::one(Reply::tell(crate::app::unreadable(id, &e)))
-        }
+        Err(StartError::Load(id, e)) => return e.refusal(id),
     };
     let id = l.row.id;
     let of = m.pairing.games.len();
@@ -144,7 +142,6 @@ pub(super) fn record_finished_games(app: &App, t: &mut T) -> bool {
         return false;
     };
     let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
-    let rules = rules_of(&t.row.variant, &t.row.options).ok();
     let mut changed = false;
     let entrants = t.data.entrants.clone();
     let pid = |p: &str| {
@@ -181,11 +178,13 @@ pub(super) fn record_finished_games(app: &App, t: &mut T) -> bool {
             {
                 continue;
             }
-            let winner = g
-                .result
-                .as_deref()
-                .and_then(|r| rules.as_ref()?.parse_side(r))
-                .map(|side| if side == Side::First { a } else { b });
+            let winner = g.result.and_then(crate::app::outcomes::winner).map(|side| {
+                if side == Side::First {
+                    a
+                } else {
+                    b
+                }
+            });
             if s.record_game(a, b, winner, g.move_count).is_ok() {
                 changed = true;
             }
@@ -214,7 +213,7 @@ pub(super) fn after_game(
         return Ok(Response::none());
     };
     let (t, plan) = update(app, row.tournament_id, now, |app, t, plan| {
-        if t.row.state != RUNNING {
+        if t.row.state != TournamentPhase::Running {
             return Ok(None);
         }
         // No one asked: announcements are in the server's language.

@@ -57,12 +57,15 @@ use serde::{Deserialize, Serialize};
 
 use super::lifecycle::{self, NewStart, StartError};
 use super::{
-    arg, game_seed, mention, rules_of, slug, store_err, App, Ctx, Effect, Loaded, Reply, Response,
-    Target, TimeControl,
+    arg, game_seed, mention, slug, store_err, App, Ctx, Effect, Loaded, Reply, Response, Target,
+    TimeControl,
 };
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Ruleset, Side, VARIANTS};
-use crate::store::{self, GameRow, GameState, JoinOutcome, MatchSpec, NewTournament, StoreError};
+use crate::store::{
+    self, EndReason, GameRow, GameState, JoinOutcome, MatchResult, MatchSpec, NewTournament,
+    StoreError, TournamentPhase,
+};
 use crate::tournament::{
     glicko, Format, Match, MatchKind, PlayerId, StandingRow, Tournament, TournamentError,
 };
@@ -75,11 +78,6 @@ const RETRIES: usize = 8;
 /// the clock tries again this much later.
 const START_RETRY: i64 = 60;
 
-const SIGNUP: &str = "signup";
-const RUNNING: &str = "running";
-const FINISHED: &str = "finished";
-const CANCELLED: &str = "cancelled";
-
 /// The JSON kept in the store's `tournaments.data`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct Data {
@@ -89,9 +87,10 @@ struct Data {
     /// Swiss rounds.
     #[serde(default)]
     rounds: Option<u32>,
-    /// Time control of every game.
-    #[serde(default)]
-    time: String,
+    /// Time control of every game, kept as its text (`3d`, `bank:7d inc:1d
+    /// cap:14d`, `none`; missing: none).
+    #[serde(default = "no_clock", with = "time_text")]
+    time: TimeControl,
     #[serde(default)]
     max_players: Option<u32>,
     /// Unix seconds at which the clock starts the tournament.
@@ -103,6 +102,26 @@ struct Data {
     /// The pure state, from the start on.
     #[serde(default)]
     state: Option<Tournament>,
+}
+
+fn no_clock() -> TimeControl {
+    TimeControl::None
+}
+
+/// A time control in the JSON of a tournament: its stored text, read by the
+/// store's reader (a text it cannot read makes the data unreadable).
+mod time_text {
+    use super::TimeControl;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(tc: &TimeControl, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_str(tc)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<TimeControl, D::Error> {
+        let text = String::deserialize(d)?;
+        TimeControl::from_stored(&text).map_err(D::Error::custom)
+    }
 }
 
 impl Data {
@@ -143,9 +162,9 @@ fn name_of(t: &T) -> String {
     crate::app::escape::name(&t.row.name)
 }
 
-/// A tournament or challenge state as players read it.
-fn state_msg(state: &str) -> Msg {
-    Msg::new("state-name").str("state", state)
+/// A tournament's phase as players read it.
+fn state_msg(state: TournamentPhase) -> Msg {
+    Msg::new("state-name").str("state", state.as_str())
 }
 
 /// "**Spring** is finished."
@@ -153,7 +172,7 @@ fn is_state(t: &T) -> Response {
     tell(
         Msg::new("tournament-is-state")
             .str("name", name_of(t))
-            .msg("state", state_msg(&t.row.state)),
+            .msg("state", state_msg(t.row.state)),
     )
 }
 
@@ -214,7 +233,7 @@ fn update(
     app: &App,
     id: i64,
     now: i64,
-    mut f: impl FnMut(&App, &mut T, &mut Plan) -> Result<Option<&'static str>, Response>,
+    mut f: impl FnMut(&App, &mut T, &mut Plan) -> Result<Option<TournamentPhase>, Response>,
 ) -> Result<(T, Plan), Response> {
     for _ in 0..RETRIES {
         let mut t = load(app, id)?;
@@ -233,7 +252,7 @@ fn update(
             tracing::info!("tournament {id} changed meanwhile; reading it again");
             continue;
         }
-        t.row.state = state.to_string();
+        t.row.state = state;
         t.row.version += 1;
         t.row.data = json;
         if !plan.threads.is_empty() {
@@ -266,15 +285,10 @@ fn match_specs(t: &T, rows: &[store::TournamentMatch]) -> Vec<MatchSpec> {
                 .iter()
                 .find(|r| r.round == m.pairing.round && r.board == m.pairing.board);
             let result = if m.pairing.is_bye() {
-                Some("bye".to_string())
+                Some(MatchResult::Bye)
             } else {
-                m.outcome().map(|o| {
-                    format!(
-                        "{}-{}",
-                        fmt_points(o.first_game_points),
-                        fmt_points(o.second_game_points)
-                    )
-                })
+                m.outcome()
+                    .map(|o| MatchResult::score(o.first_game_points, o.second_game_points))
             };
             match row {
                 Some(r) if r.result.is_some() || result.is_none() => None,
@@ -292,10 +306,6 @@ fn match_specs(t: &T, rows: &[store::TournamentMatch]) -> Vec<MatchSpec> {
 
 fn channel_of(t: &T) -> String {
     t.row.channel_id.clone().unwrap_or_default()
-}
-
-fn is_open(state: &str) -> bool {
-    state == SIGNUP || state == RUNNING
 }
 
 /// The tournament a command is about: `id:`, else the newest open one of
@@ -326,10 +336,10 @@ fn find(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<T, Response> 
     };
     let pick = all
         .iter()
-        .find(|r| here(r) && is_open(&r.state))
+        .find(|r| here(r) && r.state.is_open())
         .or_else(|| all.iter().find(|r| here(r)))
         .or_else(|| {
-            let open: Vec<_> = all.iter().filter(|r| is_open(&r.state)).collect();
+            let open: Vec<_> = all.iter().filter(|r| r.state.is_open()).collect();
             (open.len() == 1).then(|| open[0])
         });
     match pick {
@@ -434,7 +444,7 @@ mod tests {
                 );
             }
             t.data.max_players = Some(64);
-            Ok(Some(SIGNUP))
+            Ok(Some(TournamentPhase::Signup))
         })
         .unwrap();
         assert_eq!(calls, 2);
@@ -458,7 +468,7 @@ mod tests {
                 .join_tournament(id, &format!("p{calls}"), 2, 128)
                 .unwrap();
             t.data.max_players = Some(64);
-            Ok(Some(SIGNUP))
+            Ok(Some(TournamentPhase::Signup))
         });
         let Err(resp) = r else { panic!("committed") };
         assert_eq!(calls, RETRIES);
@@ -473,7 +483,7 @@ mod tests {
         let mut d = Data {
             kind: "two-game".into(),
             rounds: Some(3),
-            time: "3d".into(),
+            time: TimeControl::PerMove(3 * 86_400),
             entrants: vec!["alice".into(), "bob".into()],
             ..Data::default()
         };
@@ -491,8 +501,13 @@ mod tests {
         assert_eq!(back.player(PlayerId(0)), "alice");
         assert_eq!(back.match_kind(), MatchKind::TwoGame);
         assert_eq!(back.state, d.state);
+        // The time control is kept as its text.
+        assert!(json.contains(r#""time":"3d""#), "{json}");
+        assert_eq!(back.time, d.time);
         // Old or empty data still loads.
         let empty: Data = serde_json::from_str("{}").unwrap();
         assert!(empty.state.is_none());
+        assert_eq!(empty.time, TimeControl::None);
+        assert!(serde_json::from_str::<Data>(r#"{"time":"soon"}"#).is_err());
     }
 }

@@ -75,7 +75,7 @@ pub(super) fn create(
     let data = Data {
         kind: kind.into(),
         rounds,
-        time: tc.to_string(),
+        time: tc,
         max_players,
         start_at,
         entrants: Vec::new(),
@@ -129,15 +129,15 @@ pub(super) fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
                 .str("name", name_of(&t))
                 .msg(
                     "state",
-                    state_msg(if t.row.state == SIGNUP {
-                        RUNNING
+                    state_msg(if t.row.state == TournamentPhase::Signup {
+                        TournamentPhase::Running
                     } else {
-                        t.row.state.as_str()
+                        t.row.state
                     }),
                 ),
         )
     };
-    if t.row.state != SIGNUP {
+    if t.row.state != TournamentPhase::Signup {
         return Err(too_late());
     }
     let max = t.data.max_players.unwrap_or(MAX_ENTRANTS).min(MAX_ENTRANTS);
@@ -173,11 +173,11 @@ pub(super) fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     if !is_organiser(ctx, &t) {
         return Err(tell(Msg::new("tournament-start-not-allowed")));
     }
-    match t.row.state.as_str() {
-        SIGNUP => begin(app, t.row.id, ctx.now, app.lang(ctx)),
+    match t.row.state {
+        TournamentPhase::Signup => begin(app, t.row.id, ctx.now, app.lang(ctx)),
         // Running: open the threads of matches that have no game yet (after
         // a restart that lost the front end's thread opening).
-        RUNNING => resume(app, t.row.id, ctx.now, app.lang(ctx)),
+        TournamentPhase::Running => resume(app, t.row.id, ctx.now, app.lang(ctx)),
         _ => Err(is_state(&t)),
     }
 }
@@ -196,7 +196,7 @@ pub(super) fn new_state(t: &T, entrants: &[String]) -> Result<Tournament, Tourna
 /// commit. Announcements (with the round's table) are written in `lang`.
 pub(super) fn begin(app: &App, id: i64, now: i64, lang: Lang) -> Result<Response, Response> {
     let (_, plan) = update(app, id, now, |app, t, plan| {
-        if t.row.state != SIGNUP {
+        if t.row.state != TournamentPhase::Signup {
             return Err(is_state(t));
         }
         let entrants = active_entrants(app, t.row.id)?;
@@ -242,13 +242,13 @@ pub(super) fn advance(
     t: &mut T,
     plan: &mut Plan,
     lang: Lang,
-) -> Result<&'static str, Response> {
+) -> Result<TournamentPhase, Response> {
     let channel = channel_of(t);
     loop {
         let entrants = t.data.entrants.clone();
         let player = |p: PlayerId| entrants.get(p.0 as usize).cloned().unwrap_or_default();
         let Some(s) = t.data.state.as_mut() else {
-            return Ok(SIGNUP);
+            return Ok(TournamentPhase::Signup);
         };
         if s.is_finished() {
             let winner = s.winner();
@@ -277,10 +277,10 @@ pub(super) fn advance(
                 &table_rows(app, t, &table, lang),
             ));
             plan.resp.replies.push(r);
-            return Ok(FINISHED);
+            return Ok(TournamentPhase::Finished);
         }
         if !s.round_complete() {
-            return Ok(RUNNING);
+            return Ok(TournamentPhase::Running);
         }
         let pairings = match s.next_round() {
             Ok(p) => p,
@@ -345,14 +345,14 @@ pub(super) fn advance(
 /// matches that never got a game.
 pub(super) fn resume(app: &App, id: i64, now: i64, lang: Lang) -> Result<Response, Response> {
     let (t, plan) = update(app, id, now, |app, t, plan| {
-        if t.row.state != RUNNING {
+        if t.row.state != TournamentPhase::Running {
             return Ok(None);
         }
         record_finished_games(app, t);
         advance(app, t, plan, lang).map(Some)
     })?;
     let mut resp = plan.resp;
-    if t.row.state == RUNNING {
+    if t.row.state == TournamentPhase::Running {
         if let Some(s) = &t.data.state {
             let round = s.current_round();
             for row in app.store.tournament_matches(t.row.id).map_err(store_err)? {
@@ -425,16 +425,16 @@ pub(super) fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         return Err(tell(Msg::new("tournament-cancel-not-allowed")));
     }
     let (t, _) = update(app, t.row.id, ctx.now, |_, t, _| {
-        if !is_open(&t.row.state) {
+        if !t.row.state.is_open() {
             return Err(is_state(t));
         }
-        Ok(Some(CANCELLED))
+        Ok(Some(TournamentPhase::Cancelled))
     })?;
     let mut aborted = 0;
     for m in app.store.tournament_matches(t.row.id).unwrap_or_default() {
         for g in app.store.games_of_match(m.id).unwrap_or_default() {
             if g.state == GameState::Active
-                && lifecycle::abort(app, g.id, "cancelled", ctx.now).is_ok()
+                && lifecycle::abort(app, g.id, EndReason::Cancelled, ctx.now).is_ok()
             {
                 aborted += 1;
             }
@@ -453,7 +453,7 @@ pub(super) fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
 /// logged and tried again [`START_RETRY`] seconds later.
 pub(crate) fn tick(app: &App, now: i64) -> Response {
     let mut resp = Response::none();
-    let signups = match app.store.tournaments_in_state(SIGNUP) {
+    let signups = match app.store.tournaments_in_state(TournamentPhase::Signup) {
         Ok(s) => s,
         Err(e) => {
             tracing::error!("reading tournaments to start: {e}");
@@ -462,7 +462,7 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
     };
     for row in signups {
         let Ok(t) = load(app, row.id) else { continue };
-        if t.row.state != SIGNUP || t.data.start_at.is_none_or(|at| at > now) {
+        if t.row.state != TournamentPhase::Signup || t.data.start_at.is_none_or(|at| at > now) {
             continue;
         }
         if app.throttle.start_blocked(row.id, now) {
@@ -477,10 +477,10 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
         };
         if let Err(TournamentError::TooFewPlayers) = new_state(&t, &entrants) {
             let cancelled = update(app, row.id, now, |_, t, _| {
-                Ok((t.row.state == SIGNUP).then_some(CANCELLED))
+                Ok((t.row.state == TournamentPhase::Signup).then_some(TournamentPhase::Cancelled))
             });
             match cancelled {
-                Ok((t, _)) if t.row.state == CANCELLED => resp.replies.push(
+                Ok((t, _)) if t.row.state == TournamentPhase::Cancelled => resp.replies.push(
                     Reply::say(
                         Msg::new("tournament-auto-cancelled").msg(
                             "reason",
@@ -499,8 +499,9 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
             continue;
         }
         match begin(app, row.id, now, app.lang_of("", &row.server_id)) {
-            Ok(r) => resp.extend(r),
+            Ok(r) => resp.extend(r.on_server(&row.server_id)),
             Err(r) => {
+                // For the log: in English.
                 let r = app.localise(r, "", "");
                 let why: Vec<&str> = r.replies.iter().map(|r| r.text.as_str()).collect();
                 tracing::error!(
@@ -517,7 +518,7 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
 /// The earliest scheduled start of a tournament in signup (or its retry).
 pub(crate) fn next_start(app: &App) -> Option<i64> {
     app.store
-        .tournaments_in_state(SIGNUP)
+        .tournaments_in_state(TournamentPhase::Signup)
         .ok()?
         .iter()
         .filter_map(|r| {

@@ -2,18 +2,6 @@
 
 use super::*;
 
-/// A time control in words.
-pub(super) fn tc_msg(tc: TimeControl) -> Msg {
-    match tc {
-        TimeControl::None => Msg::new("tc-none"),
-        TimeControl::PerMove(p) => Msg::new("tc-per-move").msg("span", crate::i18n::span(p)),
-        TimeControl::Bank { bank, inc, cap } => Msg::new("tc-bank")
-            .msg("bank", crate::i18n::span(bank))
-            .msg("inc", crate::i18n::span(inc))
-            .msg("cap", crate::i18n::span(cap)),
-    }
-}
-
 /// "Tawlbwrdd, Swiss, 3 rounds, two-game matches (sides swapped), 3 days per move".
 pub(super) fn describe(t: &T) -> Msg {
     let rules = Ruleset::from_spec(&t.row.variant, &t.row.options);
@@ -34,10 +22,7 @@ pub(super) fn describe(t: &T) -> Msg {
         .str("game", game)
         .msg("format", format)
         .msg("matches", kind);
-    match TimeControl::parse(&t.data.time) {
-        Ok(tc) => m.msg("time", tc_msg(tc)),
-        Err(_) => m.str("time", t.data.time.clone()),
-    }
+    m.msg("time", t.data.time.describe())
 }
 
 pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
@@ -63,7 +48,11 @@ pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
         } else {
             t.data.entrants.len()
         };
-        let running = t.data.state.as_ref().filter(|_| r.state == RUNNING);
+        let running = t
+            .data
+            .state
+            .as_ref()
+            .filter(|_| r.state == TournamentPhase::Running);
         let line = match running {
             Some(s) => Msg::new("tournament-list-line-round")
                 .num("round", s.current_round())
@@ -74,7 +63,7 @@ pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
             line.num("id", r.id)
                 .str("name", name_of(&t))
                 .msg("description", describe(&t))
-                .msg("state", state_msg(&r.state))
+                .msg("state", state_msg(r.state))
                 .num("n", n),
         );
     }
@@ -96,7 +85,7 @@ pub(super) fn info(app: &App, t: &T) -> Response {
             .num("id", t.row.id)
             .str("name", name_of(t))
             .msg("description", describe(t))
-            .msg("state", state_msg(&t.row.state)),
+            .msg("state", state_msg(t.row.state)),
     );
     if let Some(by) = &t.row.created_by {
         r = r.then(Msg::new("tournament-info-organiser").str("player", app.name_of(by)));
@@ -176,7 +165,7 @@ pub(super) fn standings(app: &App, t: &T, lang: Lang) -> Response {
         return tell(Msg::new("tournament-not-started").str("name", name_of(t)));
     };
     let table = s.standings();
-    let head = if t.row.state == FINISHED {
+    let head = if t.row.state == TournamentPhase::Finished {
         Msg::new("tournament-standings-head-final")
     } else {
         Msg::new("tournament-standings-head")

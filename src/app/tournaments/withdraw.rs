@@ -21,8 +21,8 @@ pub(super) fn withdraw(
                 .str("name", name.clone()),
         )
     };
-    match t.row.state.as_str() {
-        SIGNUP => {
+    match t.row.state {
+        TournamentPhase::Signup => {
             let done = app
                 .store
                 .withdraw_tournament_player(t.row.id, player, ctx.now)
@@ -36,11 +36,11 @@ pub(super) fn withdraw(
                     .str("name", name.clone()),
             )))
         }
-        RUNNING => {
+        TournamentPhase::Running => {
             let id = t.row.id;
             let lang = app.lang(ctx);
             let (t, plan) = update(app, id, ctx.now, |app, t, plan| {
-                if t.row.state != RUNNING {
+                if t.row.state != TournamentPhase::Running {
                     return Err(is_state(t));
                 }
                 let Some(p) = t.data.pid(player) else {
@@ -111,10 +111,10 @@ pub(crate) fn member_left(app: &App, server: &str, user: &str, now: i64) -> Resp
         manage_server: false,
         mentioned: Vec::new(),
     };
-    for row in all.into_iter().filter(|r| is_open(&r.state)) {
+    for row in all.into_iter().filter(|r| r.state.is_open()) {
         let Ok(t) = load(app, row.id) else { continue };
-        let entered = match t.row.state.as_str() {
-            RUNNING => t
+        let entered = match t.row.state {
+            TournamentPhase::Running => t
                 .data
                 .pid(user)
                 .is_some_and(|p| t.data.state.as_ref().is_some_and(|s| !s.is_withdrawn(p))),

@@ -1,5 +1,5 @@
 use super::*;
-use crate::store::{NewGame, OfferKind};
+use crate::store::{NewGame, OfferKind, TimeControl};
 
 const DAY: i64 = 86_400;
 
@@ -16,7 +16,7 @@ fn game(s: &Store, channel: &str, deadline: Option<i64>) -> GameId {
         challenge_id: None,
         tournament_match_id: None,
         rated: false,
-        time_control: "1d".into(),
+        time_control: TimeControl::PerMove(DAY),
         bank_first: None,
         bank_second: None,
         created_at: 0,

@@ -1,0 +1,489 @@
+//! The typed values kept in text columns: game states, offer kinds,
+//! challenge states, tournament phases, game results and reasons, match
+//! results and time controls.
+//!
+//! Each has its text form (`as_str` or `Display`) and its reader (`parse`)
+//! here and nowhere else. The text is what the columns always held, so no
+//! migration was needed. A value the program cannot read is a
+//! [`StoreError::BadData`]: the row is refused, the detail goes to the log,
+//! and the player sees only that the game or challenge cannot be read.
+
+use std::fmt;
+
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+
+use super::{GameState, OfferKind, StoreError};
+
+fn bad(what: &str, text: &str) -> StoreError {
+    StoreError::BadData {
+        detail: format!("unknown {what} {text:?}"),
+    }
+}
+
+/// Reads a text column into a typed value; a wrong value becomes a
+/// conversion failure that [`super::error::classify`] turns into
+/// [`StoreError::BadData`].
+fn read_text<T>(
+    v: ValueRef<'_>,
+    parse: impl Fn(&str) -> Result<T, StoreError>,
+) -> FromSqlResult<T> {
+    parse(v.as_str()?).map_err(|e| FromSqlError::Other(Box::new(e)))
+}
+
+/// An enum stored as one fixed word per variant.
+macro_rules! text_enum {
+    ($name:ident, $what:literal, { $($variant:ident => $text:literal),+ $(,)? }) => {
+        impl $name {
+            /// Every value, in declaration order.
+            pub const ALL: &'static [$name] = &[$($name::$variant),+];
+
+            /// The word stored in the database.
+            pub fn as_str(self) -> &'static str {
+                match self {
+                    $($name::$variant => $text),+
+                }
+            }
+
+            /// Reads the stored word.
+            pub fn parse(s: &str) -> Result<$name, StoreError> {
+                match s {
+                    $($text => Ok($name::$variant),)+
+                    other => Err(bad($what, other)),
+                }
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(self.as_str())
+            }
+        }
+
+        impl FromSql for $name {
+            fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+                read_text(v, $name::parse)
+            }
+        }
+
+        impl ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                Ok(ToSqlOutput::from(self.as_str()))
+            }
+        }
+    };
+}
+
+text_enum!(GameState, "game state", {
+    Active => "active",
+    Finished => "finished",
+    Aborted => "aborted",
+});
+
+text_enum!(OfferKind, "offer kind", {
+    Draw => "draw",
+    Takeback => "takeback",
+    Pause => "pause",
+    Resume => "resume",
+});
+
+/// Where a challenge stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ChallengeState {
+    /// Waiting for an answer.
+    Open,
+    /// Accepted: its game started.
+    Accepted,
+    /// Refused by the player it was addressed to.
+    Declined,
+    /// Taken back by the challenger.
+    Withdrawn,
+    /// Nobody answered in time.
+    Expired,
+}
+
+text_enum!(ChallengeState, "challenge state", {
+    Open => "open",
+    Accepted => "accepted",
+    Declined => "declined",
+    Withdrawn => "withdrawn",
+    Expired => "expired",
+});
+
+/// The phase of a tournament.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TournamentPhase {
+    /// Players may join; not paired yet.
+    Signup,
+    /// Rounds are being played.
+    Running,
+    /// All rounds played.
+    Finished,
+    /// Stopped by an organiser (or never filled).
+    Cancelled,
+}
+
+text_enum!(TournamentPhase, "tournament phase", {
+    Signup => "signup",
+    Running => "running",
+    Finished => "finished",
+    Cancelled => "cancelled",
+});
+
+impl TournamentPhase {
+    /// Sign-up or running: the tournament still takes players' actions.
+    pub fn is_open(self) -> bool {
+        matches!(self, TournamentPhase::Signup | TournamentPhase::Running)
+    }
+}
+
+/// The result of a finished game, stored as the winning side's name in its
+/// game (attackers and defenders in the tafl games, white and black in
+/// gwyddbwyll) or `draw`: the word `rules::result_word` gives.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum GameResult {
+    Attackers,
+    Defenders,
+    White,
+    Black,
+    Draw,
+}
+
+text_enum!(GameResult, "game result", {
+    Attackers => "attackers",
+    Defenders => "defenders",
+    White => "white",
+    Black => "black",
+    Draw => "draw",
+});
+
+impl GameResult {
+    /// Which side won: 0 the side of `first_player` (attackers, white), 1
+    /// the other; `None` for a draw. The same numbering as `Side::index`.
+    pub fn winner_index(self) -> Option<usize> {
+        match self {
+            GameResult::Attackers | GameResult::White => Some(0),
+            GameResult::Defenders | GameResult::Black => Some(1),
+            GameResult::Draw => None,
+        }
+    }
+}
+
+/// Why a game ended: the rules' reasons for a finished game, and the
+/// reasons a game is aborted without a result.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum EndReason {
+    KingEscaped,
+    KingCaptured,
+    OnePieceLeft,
+    DuxImmobile,
+    NoLegalMove,
+    Repetition,
+    MoveLimit,
+    Resignation,
+    DrawAgreed,
+    Timeout,
+    /// Aborted by a player before it really began.
+    Aborted,
+    /// Its tournament was cancelled.
+    Cancelled,
+    /// The first move never came.
+    NoMove,
+}
+
+text_enum!(EndReason, "end reason", {
+    KingEscaped => "king_escaped",
+    KingCaptured => "king_captured",
+    OnePieceLeft => "one_piece_left",
+    DuxImmobile => "dux_immobile",
+    NoLegalMove => "no_legal_move",
+    Repetition => "repetition",
+    MoveLimit => "move_limit",
+    Resignation => "resignation",
+    DrawAgreed => "draw_agreed",
+    Timeout => "timeout",
+    Aborted => "aborted",
+    Cancelled => "cancelled",
+    NoMove => "no_move",
+});
+
+/// The result of a tournament match: a bye, or the game points of the
+/// players, counted in half points. Stored as `bye` or like `1½-½`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MatchResult {
+    Bye,
+    Score {
+        /// Game points of the match's first player, times two.
+        first_halves: u32,
+        /// Game points of the second player, times two.
+        second_halves: u32,
+    },
+}
+
+impl MatchResult {
+    /// A score from game points (1, ½ or 0 a game), rounded to half points.
+    pub fn score(first: f64, second: f64) -> MatchResult {
+        let halves = |p: f64| (p * 2.0).round().max(0.0) as u32;
+        MatchResult::Score {
+            first_halves: halves(first),
+            second_halves: halves(second),
+        }
+    }
+
+    /// Reads `bye` or a score like `2-0`, `1½-½`, `½-½`.
+    pub fn parse(s: &str) -> Result<MatchResult, StoreError> {
+        if s == "bye" {
+            return Ok(MatchResult::Bye);
+        }
+        let points = |p: &str| -> Option<u32> {
+            let (whole, half) = match p.strip_suffix('½') {
+                Some(w) => (w, 1),
+                None => (p, 0),
+            };
+            let whole: u32 = match whole {
+                "" if half == 1 => 0,
+                w if !w.is_empty() && w.bytes().all(|b| b.is_ascii_digit()) => w.parse().ok()?,
+                _ => return None,
+            };
+            whole.checked_mul(2)?.checked_add(half)
+        };
+        s.split_once('-')
+            .and_then(|(a, b)| Some((points(a)?, points(b)?)))
+            .map(|(first_halves, second_halves)| MatchResult::Score {
+                first_halves,
+                second_halves,
+            })
+            .ok_or_else(|| bad("match result", s))
+    }
+}
+
+impl fmt::Display for MatchResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let points = |h: u32| match (h / 2, h % 2) {
+            (w, 0) => w.to_string(),
+            (0, _) => "½".to_string(),
+            (w, _) => format!("{w}½"),
+        };
+        match *self {
+            MatchResult::Bye => f.write_str("bye"),
+            MatchResult::Score {
+                first_halves,
+                second_halves,
+            } => write!(f, "{}-{}", points(first_halves), points(second_halves)),
+        }
+    }
+}
+
+impl FromSql for MatchResult {
+    fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+        read_text(v, MatchResult::parse)
+    }
+}
+
+impl ToSql for MatchResult {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.to_string()))
+    }
+}
+
+const MIN: i64 = 60;
+const HOUR: i64 = 3600;
+const DAY: i64 = 86400;
+
+/// How long a player has to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TimeControl {
+    /// Casual: no clock.
+    None,
+    /// A fixed time per move, in seconds.
+    PerMove(i64),
+    /// A time bank per player, topped up by `inc` after each of their
+    /// moves and never above `cap`.
+    Bank { bank: i64, inc: i64, cap: i64 },
+}
+
+impl Default for TimeControl {
+    fn default() -> Self {
+        TimeControl::PerMove(3 * DAY)
+    }
+}
+
+/// Reads a duration like `3d`, `12h`, `90m` (at most 60 days).
+pub fn parse_span(s: &str) -> Option<i64> {
+    let s = s.trim().to_ascii_lowercase();
+    let (num, unit) = s.split_at(s.find(|c: char| !c.is_ascii_digit())?);
+    let n: i64 = num.parse().ok()?;
+    let mult = match unit.trim() {
+        "m" | "min" | "mins" | "minutes" => MIN,
+        "h" | "hour" | "hours" => HOUR,
+        "d" | "day" | "days" => DAY,
+        "w" | "week" | "weeks" => 7 * DAY,
+        _ => return None,
+    };
+    n.checked_mul(mult).filter(|&v| v > 0 && v <= 60 * DAY)
+}
+
+impl TimeControl {
+    /// Reads the text of a time control: `none` (also `casual`, `off` and
+    /// the empty text), a time per move like `1d`, `3d`, `12h`, or a bank
+    /// like `bank:7d inc:1d cap:14d`. The stored text is what `Display`
+    /// writes; players may type the looser forms.
+    pub fn read(s: &str) -> Option<TimeControl> {
+        let t = s.trim().to_ascii_lowercase();
+        if matches!(t.as_str(), "none" | "casual" | "off" | "") {
+            return Some(TimeControl::None);
+        }
+        if !t.contains("bank") {
+            return parse_span(&t).map(TimeControl::PerMove);
+        }
+        let mut bank = None;
+        let mut inc = Some(0);
+        let mut cap = None;
+        for part in t.split_whitespace() {
+            let (k, v) = part
+                .split_once(':')
+                .or_else(|| part.split_once('='))
+                .unwrap_or(("", part));
+            let v = if v == "0" { Some(0) } else { parse_span(v) };
+            match k {
+                "bank" => bank = v,
+                "inc" | "increment" => inc = v,
+                "cap" => cap = v,
+                _ => bank = None,
+            }
+        }
+        Some(TimeControl::Bank {
+            bank: bank?,
+            inc: inc?,
+            cap: cap.unwrap_or(bank?).max(bank?),
+        })
+    }
+
+    /// Reads a stored time control.
+    pub fn from_stored(s: &str) -> Result<TimeControl, StoreError> {
+        TimeControl::read(s).ok_or_else(|| bad("time control", s))
+    }
+
+    /// The fixed time per move, if this is such a control.
+    pub fn per_move(self) -> Option<i64> {
+        match self {
+            TimeControl::PerMove(p) => Some(p),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TimeControl::None => write!(f, "none"),
+            TimeControl::PerMove(p) if p % DAY == 0 => write!(f, "{}d", p / DAY),
+            TimeControl::PerMove(p) if p % HOUR == 0 => write!(f, "{}h", p / HOUR),
+            TimeControl::PerMove(p) => write!(f, "{}m", p / MIN),
+            TimeControl::Bank { bank, inc, cap } => write!(
+                f,
+                "bank:{} inc:{} cap:{}",
+                TimeControl::PerMove(bank),
+                if inc == 0 {
+                    "0".to_string()
+                } else {
+                    TimeControl::PerMove(inc).to_string()
+                },
+                TimeControl::PerMove(cap)
+            ),
+        }
+    }
+}
+
+impl FromSql for TimeControl {
+    fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+        read_text(v, TimeControl::from_stored)
+    }
+}
+
+impl ToSql for TimeControl {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn words_round_trip_and_strangers_are_bad_data() {
+        for s in GameState::ALL {
+            assert_eq!(GameState::parse(s.as_str()), Ok(*s));
+        }
+        for s in OfferKind::ALL {
+            assert_eq!(OfferKind::parse(s.as_str()), Ok(*s));
+        }
+        for s in ChallengeState::ALL {
+            assert_eq!(ChallengeState::parse(s.as_str()), Ok(*s));
+        }
+        for s in TournamentPhase::ALL {
+            assert_eq!(TournamentPhase::parse(s.as_str()), Ok(*s));
+        }
+        for s in GameResult::ALL {
+            assert_eq!(GameResult::parse(s.as_str()), Ok(*s));
+        }
+        for s in EndReason::ALL {
+            assert_eq!(EndReason::parse(s.as_str()), Ok(*s));
+        }
+        assert!(matches!(
+            ChallengeState::parse("Open"),
+            Err(StoreError::BadData { .. })
+        ));
+        assert!(TournamentPhase::parse("").is_err());
+        assert!(GameResult::parse("ongoing").is_err());
+        assert!(EndReason::parse("king captured").is_err());
+        assert_eq!(GameResult::White.winner_index(), Some(0));
+        assert_eq!(GameResult::Defenders.winner_index(), Some(1));
+        assert_eq!(GameResult::Draw.winner_index(), None);
+    }
+
+    #[test]
+    fn match_results_read_what_they_write() {
+        for (text, r) in [
+            ("bye", MatchResult::Bye),
+            ("1-0", MatchResult::score(1.0, 0.0)),
+            ("½-½", MatchResult::score(0.5, 0.5)),
+            ("1½-½", MatchResult::score(1.5, 0.5)),
+            ("0-2", MatchResult::score(0.0, 2.0)),
+            ("0-0", MatchResult::score(0.0, 0.0)),
+        ] {
+            assert_eq!(r.to_string(), text);
+            assert_eq!(MatchResult::parse(text), Ok(r));
+        }
+        for bad in ["", "1", "1-", "-1", "a-b", "1.5-0.5", "½½-0", "1 - 0"] {
+            assert!(MatchResult::parse(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn time_controls_read_what_they_write() {
+        for tc in [
+            TimeControl::None,
+            TimeControl::PerMove(DAY),
+            TimeControl::PerMove(12 * HOUR),
+            TimeControl::PerMove(90 * MIN),
+            TimeControl::Bank {
+                bank: 7 * DAY,
+                inc: 0,
+                cap: 7 * DAY,
+            },
+            TimeControl::Bank {
+                bank: 2 * DAY,
+                inc: 12 * HOUR,
+                cap: 3 * DAY,
+            },
+        ] {
+            assert_eq!(TimeControl::from_stored(&tc.to_string()), Ok(tc));
+        }
+        assert_eq!(TimeControl::from_stored(""), Ok(TimeControl::None));
+        assert!(TimeControl::from_stored("soon").is_err());
+        assert!(TimeControl::from_stored("bank:soon").is_err());
+        assert_eq!(parse_span("90m"), Some(90 * MIN));
+        assert_eq!(parse_span("61d"), None);
+    }
+}
