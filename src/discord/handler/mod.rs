@@ -5,29 +5,23 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use serenity::all::{
-    ButtonStyle as DButtonStyle, ChannelId, ChannelType, Command, CommandDataOptionValue,
-    CommandInteraction, CommandOptionType, ComponentInteraction, Context, CreateActionRow,
-    CreateAllowedMentions, CreateAttachment, CreateAutocompleteResponse, CreateButton,
-    CreateCommand, CreateCommandOption, CreateInteractionResponse,
-    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
-    CreateThread, EditInteractionResponse, EventHandler, GuildId, Http, Interaction, InteractionId,
-    Message, Ready, User as DUser, UserId,
+    ChannelId, ChannelType, Command, CommandDataOptionValue, CommandInteraction, CommandOptionType,
+    ComponentInteraction, Context, CreateAutocompleteResponse, CreateCommand, CreateCommandOption,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateThread, EditInteractionResponse, EventHandler, GuildId, Http, Interaction,
+    InteractionId, Message, Ready, User as DUser,
 };
 use serenity::builder::Builder as _;
 use tokio::sync::{watch, Semaphore};
 
+use super::outgoing::{build, clip_to, post};
 use crate::app::commands::{self, OptKind, COMMANDS};
 use crate::app::frontend::{notice_reply_in, Notice};
-use crate::app::{self, escape, App, ButtonStyle, Effect, Input, Reply, Response, Target};
+use crate::app::{self, App, Effect, Input, Reply, Response, Target};
 use crate::i18n::Lang;
 
 /// More permits than there will ever be handlers running at once.
 const PERMITS: u32 = 1 << 20;
-/// Discord's limit on message text.
-const MAX_CONTENT: usize = 2000;
-/// Discord's limits on a button label and a component's custom id.
-const MAX_LABEL: usize = 80;
-const MAX_CUSTOM_ID: usize = 100;
 /// Discord's limit on a thread name.
 const MAX_THREAD_NAME: usize = 100;
 /// Discord's limit on an autocomplete choice's name and value.
@@ -61,7 +55,6 @@ mod replies;
 mod respond;
 mod scheduler;
 
-pub(super) use replies::channel_message;
 use replies::{Answer, Origin};
 
 fn unix_now() -> i64 {
@@ -69,20 +62,6 @@ fn unix_now() -> i64 {
         .duration_since(std::time::UNIX_EPOCH)
         .map(|d| d.as_secs() as i64)
         .unwrap_or(0)
-}
-
-fn clip(text: &str) -> String {
-    clip_to(text, MAX_CONTENT)
-}
-
-/// `text` cut to at most `max` characters (the last one an ellipsis if cut).
-fn clip_to(text: &str, max: usize) -> String {
-    if text.chars().count() <= max {
-        return text.to_string();
-    }
-    let mut s: String = text.chars().take(max - 1).collect();
-    s.push('…');
-    s
 }
 
 fn app_user(u: &DUser, nick: Option<&str>) -> app::User {
