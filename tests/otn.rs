@@ -198,18 +198,18 @@ proptest! {
         let mut game = Game::new(r.clone(), seed);
         play_random(&mut game, &mut Rng(seed | 1), plies);
         let text = otn::write_position(game.board());
-        let board = otn::parse_position(&r, &text).map_err(TestCaseError::fail)?;
+        let board = otn::parse_position(&r, &text).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(&board, game.board());
         let ours = position_text(&r, &board);
-        let board2 = parse_position(&r, &ours).map_err(TestCaseError::fail)?;
+        let board2 = parse_position(&r, &ours).map_err(|e| TestCaseError::fail(e.to_string()))?;
         prop_assert_eq!(otn::write_position(&board2), text.clone());
         // The inverted form reads the same board.
         let rows: Vec<&str> = text.trim_matches('/').split('/').collect();
         let inverted = format!("starti:/{}/", rows.iter().rev().cloned().collect::<Vec<_>>().join("/"));
-        prop_assert_eq!(&otn::parse_position(&r, &inverted).map_err(TestCaseError::fail)?, &board);
+        prop_assert_eq!(&otn::parse_position(&r, &inverted).map_err(|e| TestCaseError::fail(e.to_string()))?, &board);
         // Any position a game reaches with a king on the board is valid.
         if r.family == tawlbot::rules::Family::Latrunculi || board.find(Piece::new(Side::Second, Kind::King)).is_some() {
-            prop_assert_eq!(otn::validate(&r, &board), Vec::<String>::new());
+            prop_assert_eq!(otn::validate(&r, &board), Vec::new());
         }
     }
 
@@ -318,7 +318,7 @@ fn spec_vectors_parse_to_the_positions_they_describe() {
     // Brandub is 7x7: no tawlbot board, and the sentence says why.
     let brandub = "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
     assert_eq!(
-        otn::parse_position(&t9, brandub).unwrap_err(),
+        otn::parse_position(&t9, brandub).unwrap_err().to_string(),
         "A Tallfwrdd board has 9 ranks, but that position has 7."
     );
 }

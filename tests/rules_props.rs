@@ -102,7 +102,7 @@ fn check_position(game: &Game, rng: &mut Rng, full_check: bool) -> Result<(), Te
     let r = game.rules();
     // Position text round-trips.
     let text = position_text(r, game.board());
-    let back = parse_position(r, &text).map_err(TestCaseError::fail)?;
+    let back = parse_position(r, &text).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&back, game.board(), "{}", text);
     // Nobody moves once the game is over; a game going on always has a move.
     let legal = game.legal_moves();

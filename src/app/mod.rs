@@ -19,6 +19,7 @@ mod info;
 mod io;
 mod lang;
 mod lifecycle;
+pub mod notation_words;
 mod offers;
 mod play;
 mod present;

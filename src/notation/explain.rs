@@ -24,7 +24,7 @@ pub(crate) fn square_role(rules: &Ruleset, f: SquareFlags) -> &'static str {
 }
 
 /// The `$role` key of `move-restricted` / `move-no-pass`.
-fn square_role_key(rules: &Ruleset, f: SquareFlags) -> &'static str {
+pub(crate) fn square_role_key(rules: &Ruleset, f: SquareFlags) -> &'static str {
     if f.has(SquareFlags::THRONE) {
         if rules.variant == "goedhboell" {
             "centre"

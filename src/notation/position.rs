@@ -71,31 +71,75 @@ pub fn position_text(rules: &Ruleset, board: &Board) -> String {
         .join("/")
 }
 
-/// Reads position text (`ROWS`: top rank first, `/` between ranks, `.` or a
-/// number for empty squares, piece letters of the game's family) for a board
-/// of this ruleset's size. Never panics.
-pub fn parse_position(rules: &Ruleset, text: &str) -> Result<Board, String> {
-    let text = text.trim();
-    if text.len() > 1000 {
-        return Err("That position is far too long.".into());
+/// The piece letters a position text is written with, named when a
+/// character is no piece.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Letters {
+    /// tawlbot's rows for the tafl games: `a`, `d`, `K`.
+    Tafl,
+    /// tawlbot's rows for gwyddbwyll: `w`, `b`.
+    Latrunculi,
+    /// tawlbot's rows for gwyddbwyll with the dux: `w`, `b`, `W`, `B`.
+    LatrunculiDux,
+    /// OTN: `t`, `T`, `K`, `c`, `C`.
+    Otn,
+}
+
+/// Why a position text cannot be read (tawlbot's rows or OTN). The app
+/// words it (`position-*` in `locales/*/notation.ftl`); `Display` gives
+/// the English words of the same catalogue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// Over 1,000 characters.
+    TooLong,
+    /// OTN that does not start and end with a slash.
+    NotOtn,
+    /// The board of `game` has `ranks` ranks, the text `found`.
+    RankCount {
+        game: &'static str,
+        ranks: u8,
+        found: usize,
+    },
+    /// A number 0 for a run of empty squares.
+    ZeroRun { rank: usize },
+    /// A character that is no piece in these letters.
+    UnknownPiece {
+        rank: usize,
+        found: char,
+        game: &'static str,
+        letters: Letters,
+    },
+    /// A rank of `found` squares on a board `width` wide.
+    RankWidth {
+        rank: usize,
+        found: usize,
+        game: &'static str,
+        width: u8,
+    },
+}
+
+/// The longest position text read.
+pub(crate) const MAX_POSITION: usize = 1000;
+
+/// Reads ranks of position text for a board of this ruleset's size:
+/// `ranks[0]` is rank 1, each rank from file a; a number is a run of empty
+/// squares; `piece` reads any other character (`Some(None)`: an empty
+/// square, `None`: no piece in `letters`). The one reader of both formats.
+pub(crate) fn read_ranks(
+    rules: &Ruleset,
+    ranks: &[&str],
+    letters: Letters,
+    piece: impl Fn(char) -> Option<Option<Piece>>,
+) -> Result<Board, PositionError> {
+    if ranks.len() != rules.height as usize {
+        return Err(PositionError::RankCount {
+            game: rules.name,
+            ranks: rules.height,
+            found: ranks.len(),
+        });
     }
-    let rows: Vec<&str> = text.split('/').collect();
-    if rows.len() != rules.height as usize {
-        return Err(format!(
-            "A {} board has {} ranks, but that position has {}.",
-            rules.name,
-            rules.height,
-            rows.len()
-        ));
-    }
-    let letters = match rules.family {
-        Family::Tafl => "a (attacker), d (defender), K (king)",
-        Family::Latrunculi if rules.dux => "w, b (men), W, B (dux)",
-        Family::Latrunculi => "w (white), b (black)",
-    };
     let mut board = Board::empty(rules.width, rules.height);
-    for (i, row) in rows.iter().enumerate() {
-        let rank = rules.height as usize - 1 - i;
+    for (rank, row) in ranks.iter().enumerate() {
         let mut file = 0usize;
         let chars: Vec<char> = row.chars().collect();
         let mut j = 0;
@@ -108,44 +152,60 @@ pub fn parse_position(rules: &Ruleset, text: &str) -> Result<Board, String> {
                 }
                 let run: String = chars[start..j].iter().collect();
                 let n: usize = if run.len() > 3 {
-                    usize::MAX / 2
+                    9999
                 } else {
                     run.parse().unwrap_or(0)
                 };
                 if n == 0 {
-                    return Err(format!("Rank {} has a run of 0 empty squares.", rank + 1));
+                    return Err(PositionError::ZeroRun { rank: rank + 1 });
                 }
                 file = file.saturating_add(n);
                 continue;
             }
-            if c != '.' {
-                let p = char_piece(rules.family, c).ok_or_else(|| {
-                    format!(
-                        "Rank {} has '{}', which is no piece of {}: use . or a number for empty squares and {letters}.",
-                        rank + 1,
-                        c,
-                        rules.name
-                    )
-                })?;
-                if file < rules.width as usize {
-                    board.set(
-                        Square::new(file as u8, rank as u8).expect("on board"),
-                        Some(p),
-                    );
-                }
+            let p = piece(c).ok_or(PositionError::UnknownPiece {
+                rank: rank + 1,
+                found: c,
+                game: rules.name,
+                letters,
+            })?;
+            if let (Some(p), true) = (p, file < rules.width as usize) {
+                board.set(
+                    Square::new(file as u8, rank as u8).expect("on board"),
+                    Some(p),
+                );
             }
             file += 1;
             j += 1;
         }
         if file != rules.width as usize {
-            return Err(format!(
-                "Rank {} has {} squares, but a {} board is {} squares wide.",
-                rank + 1,
-                file.min(9999),
-                rules.name,
-                rules.width
-            ));
+            return Err(PositionError::RankWidth {
+                rank: rank + 1,
+                found: file.min(9999),
+                game: rules.name,
+                width: rules.width,
+            });
         }
     }
     Ok(board)
+}
+
+/// Reads position text (`ROWS`: top rank first, `/` between ranks, `.` or a
+/// number for empty squares, piece letters of the game's family) for a board
+/// of this ruleset's size. Never panics.
+pub fn parse_position(rules: &Ruleset, text: &str) -> Result<Board, PositionError> {
+    let text = text.trim();
+    if text.len() > MAX_POSITION {
+        return Err(PositionError::TooLong);
+    }
+    let mut ranks: Vec<&str> = text.split('/').collect();
+    ranks.reverse();
+    let letters = match rules.family {
+        Family::Tafl => Letters::Tafl,
+        Family::Latrunculi if rules.dux => Letters::LatrunculiDux,
+        Family::Latrunculi => Letters::Latrunculi,
+    };
+    read_ranks(rules, &ranks, letters, |c| match c {
+        '.' => Some(None),
+        c => char_piece(rules.family, c).map(Some),
+    })
 }

@@ -379,18 +379,18 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
         _ => Side::First,
     };
     let start = if let Some(p) = rec.tag("position") {
-        Some(parse_position(&rules, p)?)
+        Some(parse_position(&rules, p).map_err(|e| e.to_string())?)
     } else if let Some(p) = get("start") {
-        Some(parse_position(&rules, p)?)
+        Some(parse_position(&rules, p).map_err(|e| e.to_string())?)
     } else if let Some(p) = get("starti") {
-        Some(parse_position(&rules, &format!("starti:{p}"))?)
+        Some(parse_position(&rules, &format!("starti:{p}")).map_err(|e| e.to_string())?)
     } else {
         None
     };
     let board = start.unwrap_or_else(|| rules.start.clone());
     let problems = validate(&rules, &board);
     if !problems.is_empty() {
-        return Err(problems.join(" "));
+        return Err(ReadPositionError::Problems(problems).to_string());
     }
     let game = Game::from_position(rules.clone(), board, first, seed)?;
     let mut moves = Vec::new();
@@ -526,7 +526,10 @@ pub fn tawlbot_record(game: &Game, players: &[Option<String>; 2]) -> Record {
     ];
     for side in [Side::First, Side::Second] {
         if let Some(p) = &players[side.index()] {
-            headers.push((cap(rules.side_name(side)), p.clone()));
+            headers.push((
+                crate::notation::cap(rules.side_name(side).into()),
+                p.clone(),
+            ));
         }
     }
     if game.start() != &rules.start {

@@ -1,0 +1,45 @@
+# Geiriau'r nodiant: allwedd y bwrdd testun, a pham na ellir darllen neu
+# chwarae safle (src/app/notation_words.rs).
+
+diagram-pieces = { $family ->
+    [tafl] a ymosodwr, d amddiffynnwr, K brenin
+    [dux] w gwyn, b du, W dux gwyn, B dux du
+   *[latrunculi] w gwyn, b du
+}, '.' gwag{ $king-only ->
+    [yes] , # dim ond y brenin gaiff aros yma
+   *[no] {""}
+}
+diagram-last-move = y symudiad olaf: * o, [ ] i, x wedi'i gipio
+diagram-at-hv = @hv: colofn a-{ $last-file } yw @1-@{ $width }, rhes 1-{ $height } yw @.1-@.{ $height }
+
+position-too-long = Mae'r safle hwnnw'n llawer rhy hir.
+position-not-otn = Mae safle OTN yn dechrau ac yn gorffen â slaes, rhes 1 yn gyntaf: /rhes/rhes/.../.
+position-rank-count = Mae gan fwrdd { $game } { $ranks } rhes, ond mae gan y safle hwnnw { $found }.
+position-zero-run = Mae gan res { $rank } rediad o 0 sgwâr gwag.
+position-unknown-piece = { $letters ->
+    [otn] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n ddarn y mae tawlbot yn ei adnabod: mae OTN yn ysgrifennu t (ymosodwr), T (amddiffynnwr), K (brenin), c/C (dux) a rhifau am sgwariau gwag.
+    [tafl] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac a (ymosodwr), d (amddiffynnwr), K (brenin).
+    [dux] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac w, b (milwyr), W, B (dux).
+   *[latrunculi] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac w (gwyn), b (du).
+}
+position-rank-width = Mae { $found } sgwâr yn rhes { $rank }, ond mae bwrdd { $game } yn { $width } sgwâr o led.
+
+position-size = Mae bwrdd { $game } yn { $width }x{ $height }, ond mae'r safle hwnnw'n { $found-width }x{ $found-height }.
+position-no-king = Does dim brenin: mae angen union un (K) ar safle { $game }.
+position-kings = Mae { $count } brenin ({ $squares }): mae angen union un ar safle { $game }.
+position-attacker-king = Mae'r brenin ar { $squares } wedi'i ysgrifennu fel ymosodwr (k): i'r amddiffynwyr y mae'r brenin yn perthyn (K).
+position-tafl-dux = Does dim dux (c, C) yn { $game }, ond mae un ar { $squares }.
+position-latrunculi-king = Does dim brenin yn { $game }, ond mae un ar { $squares }.
+position-dux-without-option = Mae dux ar { $squares }, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.
+position-duxes = Mae gan { $side ->
+    [white] yr ochr wen
+   *[black] yr ochr ddu
+} { $count } dux ({ $squares }): un ar y mwyaf sydd gan bob ochr.
+position-restricted = Mae { $piece } ar { $square }, sef { $role ->
+    [throne] yr orsedd
+    [centre] y canol
+    [corner] cornel
+    [guard] sgwâr wrth ymyl cornel
+   *[restricted] sgwâr cyfyngedig
+}: dim ond y brenin gaiff sefyll yno.
+position-refused = Does dim modd chwarae'r safle hwnnw fel { $game }:

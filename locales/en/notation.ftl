@@ -1,0 +1,54 @@
+# Words of the notation: the text board's legend and why a position cannot
+# be read or played (src/app/notation_words.rs).
+
+# The legend under a text board. $family: tafl, latrunculi or dux
+# (gwyddbwyll with the dux); $king-only: yes when some squares are marked #.
+diagram-pieces = { $family ->
+    [tafl] a attacker, d defender, K king
+    [dux] w white, b black, W white dux, B black dux
+   *[latrunculi] w white, b black
+}, '.' empty{ $king-only ->
+    [yes] , # only the king stops here
+   *[no] {""}
+}
+diagram-last-move = last move: * from, [ ] to, x captured
+# $last-file: the last column's letter; $width, $height: the board's size.
+diagram-at-hv = @hv: column a-{ $last-file } is @1-@{ $width }, row 1-{ $height } is @.1-@.{ $height }
+
+# A position that cannot be read.
+position-too-long = That position is far too long.
+position-not-otn = An OTN position starts and ends with a slash, rank 1 first: /row/row/.../.
+position-rank-count = A { $game } board has { $ranks } ranks, but that position has { $found }.
+position-zero-run = Rank { $rank } has a run of 0 empty squares.
+# $letters: otn, tafl, latrunculi or dux; $found: the character.
+position-unknown-piece = { $letters ->
+    [otn] Rank { $rank } has '{ $found }', which is no piece tawlbot knows: OTN writes t (attacker), T (defender), K (king), c/C (dux) and numbers for empty squares.
+    [tafl] Rank { $rank } has '{ $found }', which is no piece of { $game }: use '.' or a number for empty squares and a (attacker), d (defender), K (king).
+    [dux] Rank { $rank } has '{ $found }', which is no piece of { $game }: use '.' or a number for empty squares and w, b (men), W, B (dux).
+   *[latrunculi] Rank { $rank } has '{ $found }', which is no piece of { $game }: use '.' or a number for empty squares and w (white), b (black).
+}
+position-rank-width = Rank { $rank } has { $found } squares, but a { $game } board is { $width } squares wide.
+
+# A position that reads but cannot be played. $squares: a list of squares.
+position-size = A { $game } board is { $width }x{ $height }, but that position is { $found-width }x{ $found-height }.
+position-no-king = There is no king: a { $game } position needs exactly one (K).
+position-kings = There are { $count } kings ({ $squares }): a { $game } position needs exactly one.
+position-attacker-king = The king on { $squares } is written as an attacker (k): the king belongs to the defenders (K).
+position-tafl-dux = { $game } has no commanders (c, C), but there is one on { $squares }.
+position-latrunculi-king = { $game } has no king, but there is one on { $squares }.
+position-dux-without-option = There is a dux on { $squares }, but this game is played without the dux option.
+# $side: white or black.
+position-duxes = { $side ->
+    [white] White
+   *[black] Black
+} has { $count } duxes ({ $squares }): a side has one at most.
+# $piece: a piece-name message; $role: throne, centre, corner, guard or restricted.
+position-restricted = There is { $piece } on { $square }, which is { $role ->
+    [throne] the throne
+    [centre] the centre
+    [corner] a corner
+    [guard] next to a corner
+   *[restricted] a restricted square
+}: only the king may stand there.
+# /challenge position: that cannot be played; the problems follow.
+position-refused = That position cannot be played as { $game }:

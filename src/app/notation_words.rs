@@ -1,0 +1,238 @@
+//! The words of `notation`'s data: why a position cannot be read or played,
+//! and the legend of a text board, as messages of `locales/*/notation.ftl`.
+//!
+//! `notation` knows no language: its errors and legend lines are data. This
+//! is the one place they become messages; their `Display` (for the command
+//! lines and tests) is the English of the same catalogue.
+
+use std::fmt;
+
+use crate::i18n::{Lang, Localiser, Msg};
+use crate::notation::diagram::{Diagram, LegendLine};
+use crate::notation::otn::{Problem, ReadPositionError};
+use crate::notation::{list_and, Letters, PositionError};
+use crate::rules::Family;
+
+fn letters_key(l: Letters) -> &'static str {
+    match l {
+        Letters::Tafl => "tafl",
+        Letters::Latrunculi => "latrunculi",
+        Letters::LatrunculiDux => "dux",
+        Letters::Otn => "otn",
+    }
+}
+
+/// Why a position text cannot be read.
+pub fn position_error_msg(e: &PositionError) -> Msg {
+    match e {
+        PositionError::TooLong => Msg::new("position-too-long"),
+        PositionError::NotOtn => Msg::new("position-not-otn"),
+        PositionError::RankCount { game, ranks, found } => Msg::new("position-rank-count")
+            .str("game", *game)
+            .num("ranks", *ranks as i64)
+            .num("found", *found as i64),
+        PositionError::ZeroRun { rank } => Msg::new("position-zero-run").num("rank", *rank as i64),
+        PositionError::UnknownPiece {
+            rank,
+            found,
+            game,
+            letters,
+        } => Msg::new("position-unknown-piece")
+            .num("rank", *rank as i64)
+            .str("found", found.escape_default().to_string())
+            .str("game", *game)
+            .str("letters", letters_key(*letters)),
+        PositionError::RankWidth {
+            rank,
+            found,
+            game,
+            width,
+        } => Msg::new("position-rank-width")
+            .num("rank", *rank as i64)
+            .num("found", *found as i64)
+            .str("game", *game)
+            .num("width", *width as i64),
+    }
+}
+
+/// A problem that keeps a position from being played.
+pub fn problem_msg(p: &Problem) -> Msg {
+    match p {
+        Problem::Size {
+            game,
+            width,
+            height,
+            found_width,
+            found_height,
+        } => Msg::new("position-size")
+            .str("game", *game)
+            .num("width", *width as i64)
+            .num("height", *height as i64)
+            .num("found-width", *found_width as i64)
+            .num("found-height", *found_height as i64),
+        Problem::NoKing { game } => Msg::new("position-no-king").str("game", *game),
+        Problem::Kings { game, squares } => Msg::new("position-kings")
+            .str("game", *game)
+            .num("count", squares.len() as i64)
+            .arg("squares", list_and(squares)),
+        Problem::AttackerKing { squares } => {
+            Msg::new("position-attacker-king").arg("squares", list_and(squares))
+        }
+        Problem::TaflDux { game, squares } => Msg::new("position-tafl-dux")
+            .str("game", *game)
+            .arg("squares", list_and(squares)),
+        Problem::LatrunculiKing { game, squares } => Msg::new("position-latrunculi-king")
+            .str("game", *game)
+            .arg("squares", list_and(squares)),
+        Problem::DuxWithoutOption { squares } => {
+            Msg::new("position-dux-without-option").arg("squares", list_and(squares))
+        }
+        Problem::Duxes { side, squares } => Msg::new("position-duxes")
+            .str("side", *side)
+            .num("count", squares.len() as i64)
+            .arg("squares", list_and(squares)),
+        Problem::Restricted {
+            piece,
+            square,
+            role,
+        } => Msg::new("position-restricted")
+            .msg("piece", Msg::new("piece-name").str("piece", *piece))
+            .str("square", square.as_str())
+            .str("role", *role),
+    }
+}
+
+/// Every sentence of a position that cannot be played, in order.
+pub fn read_position_msgs(e: &ReadPositionError) -> Vec<Msg> {
+    match e {
+        ReadPositionError::Unreadable(e) => vec![position_error_msg(e)],
+        ReadPositionError::Problems(ps) => ps.iter().map(problem_msg).collect(),
+    }
+}
+
+/// One line of a text board's legend.
+pub fn legend_msg(l: &LegendLine) -> Msg {
+    match l {
+        LegendLine::Pieces {
+            family,
+            dux,
+            king_only,
+        } => Msg::new("diagram-pieces")
+            .str(
+                "family",
+                match (family, dux) {
+                    (Family::Tafl, _) => "tafl",
+                    (Family::Latrunculi, true) => "dux",
+                    (Family::Latrunculi, false) => "latrunculi",
+                },
+            )
+            .str("king-only", if *king_only { "yes" } else { "no" }),
+        LegendLine::LastMove => Msg::new("diagram-last-move"),
+        LegendLine::AtHv {
+            last_file,
+            width,
+            height,
+        } => Msg::new("diagram-at-hv")
+            .str("last-file", last_file.to_string())
+            .num("width", *width as i64)
+            .num("height", *height as i64),
+    }
+}
+
+/// A text board with its legend in `lang`: a whole code block.
+pub fn diagram_text(d: &Diagram, lang: Lang) -> String {
+    let l10n = Localiser::global();
+    d.render(|l| l10n.text(lang, &legend_msg(l)))
+}
+
+fn english(f: &mut fmt::Formatter<'_>, msgs: &[Msg]) -> fmt::Result {
+    let l10n = Localiser::global();
+    let words: Vec<String> = msgs.iter().map(|m| l10n.text(Lang::En, m)).collect();
+    f.write_str(&words.join(" "))
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        english(f, &[position_error_msg(self)])
+    }
+}
+
+impl fmt::Display for Problem {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        english(f, &[problem_msg(self)])
+    }
+}
+
+/// Every sentence, joined by spaces.
+impl fmt::Display for ReadPositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        english(f, &read_position_msgs(self))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::notation::diagram::diagram_of;
+    use crate::notation::otn::read_position;
+    use crate::rules::{Game, Ruleset};
+
+    fn rules(id: &str, opts: &[&str]) -> Ruleset {
+        let o: Vec<String> = opts.iter().map(|s| s.to_string()).collect();
+        Ruleset::from_spec(id, &o).unwrap()
+    }
+
+    #[test]
+    fn english_display_keeps_the_old_sentences() {
+        let t9 = rules("tallfwrdd", &[]);
+        let e = crate::notation::otn::parse_position(&t9, "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/");
+        assert_eq!(
+            e.unwrap_err().to_string(),
+            "A Tallfwrdd board has 9 ranks, but that position has 7."
+        );
+        let e = crate::notation::parse_position(&t9, "9/9/9/9/9/9/9/9/3z5").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "Rank 1 has 'z', which is no piece of Tallfwrdd: use '.' or a number for empty squares and a (attacker), d (defender), K (king)."
+        );
+        let e = read_position(&t9, "a8/9/9/9/9/9/9/9/9").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "There is no king: a Tallfwrdd position needs exactly one (K). \
+             There is an attacker on a9, which is a corner: only the king may stand there."
+        );
+    }
+
+    #[test]
+    fn welsh_position_problems_are_welsh() {
+        let g = rules("gwyddbwyll", &["dux"]);
+        let e = read_position(&g, "/cCcK9/13/13/13/13/13/13/13/").unwrap_err();
+        let l10n = Localiser::global();
+        let cy: Vec<String> = read_position_msgs(&e)
+            .iter()
+            .map(|m| l10n.text(Lang::Cy, m))
+            .collect();
+        assert_eq!(cy.len(), 2, "{cy:?}");
+        assert!(cy[0].starts_with("Does dim brenin yn Gwyddbwyll"), "{cy:?}");
+        assert!(
+            cy[1].starts_with("Mae gan yr ochr wen 2 dux (a1 a c1)"),
+            "{cy:?}"
+        );
+    }
+
+    #[test]
+    fn the_legend_is_in_the_readers_language() {
+        let g = Game::new(rules("goedhboell", &[]), 1);
+        let en = diagram_text(&diagram_of(&g), Lang::En);
+        assert!(
+            en.contains("a attacker, d defender, K king, '.' empty, # only the king stops here")
+        );
+        assert!(en.contains("@hv: column a-i is @1-@9, row 1-9 is @.1-@.9"));
+        let cy = diagram_text(&diagram_of(&g), Lang::Cy);
+        assert!(cy.contains("a ymosodwr, d amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin"));
+        assert!(cy.contains("@hv: colofn a-i yw @1-@9, rhes 1-9 yw @.1-@.9"));
+        for word in ["attacker", "king", "empty", "column", "row", "last move"] {
+            assert!(!cy.contains(word), "{word} in {cy}");
+        }
+    }
+}
