@@ -26,7 +26,10 @@ position-rank-width = Mae { $found } sgwâr yn rhes { $rank }, ond mae bwrdd { $
 
 position-size = Mae bwrdd { $game } yn { $width }x{ $height }, ond mae'r safle hwnnw'n { $found-width }x{ $found-height }.
 position-no-king = Does dim brenin: mae angen union un (K) ar safle { $game }.
-position-kings = Mae { $count } brenin ({ $squares }): mae angen union un ar safle { $game }.
+position-kings = Mae { $count ->
+    [two] { $count } frenin
+   *[other] { $count } brenin
+} ({ $squares }): mae angen union un ar safle { $game }.
 position-attacker-king = Mae'r brenin ar { $squares } wedi'i ysgrifennu fel ymosodwr (k): i'r amddiffynwyr y mae'r brenin yn perthyn (K).
 position-tafl-dux = Does dim dux (c, C) yn { $game }, ond mae un ar { $squares }.
 position-latrunculi-king = Does dim brenin yn { $game }, ond mae un ar { $squares }.
