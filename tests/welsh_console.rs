@@ -23,6 +23,15 @@ fn bot_lines(out: &str) -> Vec<&str> {
         .collect()
 }
 
+/// What the bot wrote on a line: without the channel and the record's
+/// "(to NAME)" marker, which are the console's.
+fn body(line: &str) -> &str {
+    let body = line.split_once("> ").map_or(line, |(_, b)| b);
+    body.strip_prefix("(to ")
+        .and_then(|b| b.split_once(") "))
+        .map_or(body, |(_, b)| b)
+}
+
 #[test]
 fn the_detector_tells_english_from_welsh() {
     let d = Detector::new();
@@ -58,12 +67,7 @@ fn a_whole_game_and_a_tournament_round_in_welsh() {
     assert!(lines.len() > 40, "{out}");
     let mut english = Vec::new();
     for l in &lines {
-        // The record's "(to NAME)" marker and the channel are the console's.
-        let body = l.split_once("> ").map_or(*l, |(_, b)| b);
-        let body = body
-            .strip_prefix("(to ")
-            .and_then(|b| b.split_once(") "))
-            .map_or(body, |(_, b)| b);
+        let body = body(l);
         if let Some(why) = d.english_in(body) {
             english.push(format!("{l}\n    ({why})"));
         } else if !d.reads_welsh(body) {
@@ -180,12 +184,7 @@ fn text_boards_and_refused_positions_in_welsh() {
     }
     let mut english = Vec::new();
     for l in bot_lines(&out) {
-        let body = l.split_once("> ").map_or(l, |(_, b)| b);
-        let body = body
-            .strip_prefix("(to ")
-            .and_then(|b| b.split_once(") "))
-            .map_or(body, |(_, b)| b);
-        if let Some(why) = d.english_in(body) {
+        if let Some(why) = d.english_in(body(l)) {
             english.push(format!("{l}\n    ({why})"));
         }
     }
