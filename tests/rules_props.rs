@@ -275,8 +275,8 @@ fn replay_reproduces(game: &Game) -> Result<(), TestCaseError> {
         headers: vec![("Variant".into(), r.variant.into())],
         moves: record.clone(),
     };
-    let back =
-        notation::parse_record(&notation::write_record(&rec)).map_err(TestCaseError::fail)?;
+    let back = notation::parse_record(&notation::write_record(&rec))
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(back.moves, record);
     Ok(())
 }

@@ -46,3 +46,10 @@ position-restricted = Mae { $piece } ar { $square }, sef { $role ->
    *[restricted] sgwâr cyfyngedig
 }: dim ond y brenin gaiff sefyll yno.
 position-refused = Does dim modd chwarae'r safle hwnnw fel { $game }:
+
+record-header-end = Llinell { $line }: mae llinell pennawd yn gorffen â ].
+record-header-shape = Llinell { $line }: mae pennawd ar y ffurf [Enw "gwerth"].
+record-header-quotes = Llinell { $line }: rhaid i werth y pennawd fod rhwng dyfynodau.
+otn-move-jump = Mae { $move } yn naid neu'n symudiad berserk, a does dim un o gemau tawlbot yn caniatáu hynny.
+otn-move-unreadable = Nid yw "{ $move }" yn symudiad OTN.
+otn-record-not-a-move = Llinell { $line }: nid yw "{ $start }..." yn symudiad.

@@ -52,3 +52,13 @@ position-restricted = There is { $piece } on { $square }, which is { $role ->
 }: only the king may stand there.
 # /challenge position: that cannot be played; the problems follow.
 position-refused = That position cannot be played as { $game }:
+
+# A tawlbot record (replay --record) that cannot be read. $line: from 1.
+record-header-end = Line { $line }: a header line ends with ].
+record-header-shape = Line { $line }: a header is [Name "value"].
+record-header-quotes = Line { $line }: the header value must be in quotes.
+# An OpenTafl record that cannot be read.
+otn-move-jump = { $move } is a jump or a berserk move, which no tawlbot game has.
+otn-move-unreadable = "{ $move }" is not an OTN move.
+# $start: the first 20 characters of what stands where a move should.
+otn-record-not-a-move = Line { $line }: "{ $start }..." is not a move.

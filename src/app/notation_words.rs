@@ -9,8 +9,8 @@ use std::fmt;
 
 use crate::i18n::{Lang, Localiser, Msg};
 use crate::notation::diagram::{Diagram, LegendLine};
-use crate::notation::otn::{Problem, ReadPositionError};
-use crate::notation::{list_and, Letters, PositionError};
+use crate::notation::otn::{GameRecordError, MoveRecordError, Problem, ReadPositionError};
+use crate::notation::{list_and, Letters, PositionError, RecordError};
 use crate::rules::Family;
 
 fn letters_key(l: Letters) -> &'static str {
@@ -110,6 +110,33 @@ pub fn read_position_msgs(e: &ReadPositionError) -> Vec<Msg> {
     }
 }
 
+/// Why a tawlbot record cannot be read.
+pub fn record_error_msg(e: &RecordError) -> Msg {
+    let (id, line) = match *e {
+        RecordError::HeaderEnd { line } => ("record-header-end", line),
+        RecordError::HeaderShape { line } => ("record-header-shape", line),
+        RecordError::HeaderQuotes { line } => ("record-header-quotes", line),
+    };
+    Msg::new(id).num("line", line as i64)
+}
+
+/// Why an OTN move record cannot be read.
+pub fn move_record_error_msg(e: &MoveRecordError) -> Msg {
+    match e {
+        MoveRecordError::Jump(t) => Msg::new("otn-move-jump").str("move", t.as_str()),
+        MoveRecordError::NotAMove(t) => Msg::new("otn-move-unreadable").str("move", t.as_str()),
+    }
+}
+
+/// Why an OTN game record cannot be read.
+pub fn game_record_error_msg(e: &GameRecordError) -> Msg {
+    match e {
+        GameRecordError::NotAMove { line, start } => Msg::new("otn-record-not-a-move")
+            .num("line", *line as i64)
+            .str("start", start.as_str()),
+    }
+}
+
 /// One line of a text board's legend.
 pub fn legend_msg(l: &LegendLine) -> Msg {
     match l {
@@ -170,6 +197,24 @@ impl fmt::Display for ReadPositionError {
     }
 }
 
+impl fmt::Display for RecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        english(f, &[record_error_msg(self)])
+    }
+}
+
+impl fmt::Display for MoveRecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        english(f, &[move_record_error_msg(self)])
+    }
+}
+
+impl fmt::Display for GameRecordError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        english(f, &[game_record_error_msg(self)])
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -201,6 +246,31 @@ mod tests {
             "There is no king: a Tallfwrdd position needs exactly one (K). \
              There is an attacker on a9, which is a corner: only the king may stand there."
         );
+    }
+
+    #[test]
+    fn record_errors_keep_their_sentences_in_both_languages() {
+        use crate::notation::otn::{parse_game, read_move};
+        let e = crate::notation::parse_record("[Variant x]").unwrap_err();
+        assert_eq!(e, RecordError::HeaderQuotes { line: 1 });
+        assert_eq!(e.to_string(), "Line 1: the header value must be in quotes.");
+        let e = read_move("ce6^e8").unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "ce6^e8 is a jump or a berserk move, which no tawlbot game has."
+        );
+        let long = format!("[rules:dim:9]\n\n1. {}", "é".repeat(41));
+        let e = parse_game(&long).unwrap_err();
+        assert_eq!(
+            e,
+            GameRecordError::NotAMove {
+                line: 3,
+                start: "é".repeat(20)
+            }
+        );
+        let l10n = Localiser::global();
+        let cy = l10n.text(Lang::Cy, &game_record_error_msg(&e));
+        assert!(cy.starts_with("Llinell 3:"), "{cy}");
     }
 
     #[test]

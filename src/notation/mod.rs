@@ -10,7 +10,7 @@ pub mod diagram;
 pub mod otn;
 mod record;
 
-pub use record::{parse_record, write_record, Record, RecordHeader};
+pub use record::{parse_record, write_record, Record, RecordError, RecordHeader};
 
 use std::fmt;
 

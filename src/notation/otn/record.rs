@@ -239,10 +239,18 @@ pub(super) fn as_tag(line: &str) -> Option<(String, String)> {
     ok.then(|| (k.to_ascii_lowercase(), v.trim().to_string()))
 }
 
+/// Why an OTN game record cannot be read. The app words it
+/// (`otn-record-*` in `locales/*/notation.ftl`); `Display` is that English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum GameRecordError {
+    /// A token of over 40 characters on this line: `start` is its first 20.
+    NotAMove { line: usize, start: String },
+}
+
 /// Reads an OTN game record: tags (and a bare rules string or position line,
 /// which the spec also allows), then numbered move lines; comments in `[ ]`
 /// are skipped. Errors name the line.
-pub fn parse_game(text: &str) -> Result<OtnRecord, String> {
+pub fn parse_game(text: &str) -> Result<OtnRecord, GameRecordError> {
     let mut rec = OtnRecord::default();
     let text = text.trim_start_matches('\u{feff}');
     let mut lines = text.lines().enumerate().peekable();
@@ -281,11 +289,10 @@ pub fn parse_game(text: &str) -> Result<OtnRecord, String> {
                 continue;
             }
             if tok.len() > 40 {
-                return Err(format!(
-                    "Line {}: \"{}...\" is not a move.",
-                    n + 1,
-                    &tok[..20]
-                ));
+                return Err(GameRecordError::NotAMove {
+                    line: n + 1,
+                    start: tok.chars().take(20).collect(),
+                });
             }
             rec.moves.push(tok.to_string());
         }
@@ -399,7 +406,7 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
         if ending.is_some() {
             return Err(format!("{tok} comes after a resignation (---)."));
         }
-        match read_move(tok)? {
+        match read_move(tok).map_err(|e| e.to_string())? {
             OtnMove::Move(m) => moves.push(m),
             OtnMove::Resign => ending = Some(Ending::Resign(None)),
         }
@@ -457,7 +464,7 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
 /// Reads an OTN game record and plays it through: the finished (or
 /// current) game and its tags. The error names the move that failed.
 pub fn read_game(text: &str, seed: u64) -> Result<(Game, Tags), String> {
-    let l = load(&parse_game(text)?, seed)?;
+    let l = load(&parse_game(text).map_err(|e| e.to_string())?, seed)?;
     let mut game = l.game;
     for (i, m) in l.moves.iter().enumerate() {
         if let Err(e) = crate::notation::play_text(&mut game, m) {
