@@ -178,40 +178,28 @@ fn english(f: &mut fmt::Formatter<'_>, msgs: &[Msg]) -> fmt::Result {
     f.write_str(&words.join(" "))
 }
 
-impl fmt::Display for PositionError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        english(f, &[position_error_msg(self)])
-    }
+macro_rules! english_display {
+    ($($t:ty => $msg:path),* $(,)?) => {$(
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                english(f, &[$msg(self)])
+            }
+        }
+    )*};
 }
 
-impl fmt::Display for Problem {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        english(f, &[problem_msg(self)])
-    }
-}
+english_display!(
+    PositionError => position_error_msg,
+    Problem => problem_msg,
+    RecordError => record_error_msg,
+    MoveRecordError => move_record_error_msg,
+    GameRecordError => game_record_error_msg,
+);
 
 /// Every sentence, joined by spaces.
 impl fmt::Display for ReadPositionError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         english(f, &read_position_msgs(self))
-    }
-}
-
-impl fmt::Display for RecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        english(f, &[record_error_msg(self)])
-    }
-}
-
-impl fmt::Display for MoveRecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        english(f, &[move_record_error_msg(self)])
-    }
-}
-
-impl fmt::Display for GameRecordError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        english(f, &[game_record_error_msg(self)])
     }
 }
 

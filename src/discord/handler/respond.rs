@@ -3,6 +3,21 @@
 use super::*;
 
 impl Handler {
+    /// What the front end says itself, in the language of `ctx`'s user
+    /// (English when the app cannot be asked); `private`: for them alone.
+    async fn notice(&self, ctx: &app::Ctx, notice: Notice, private: bool) -> Reply {
+        let c = ctx.clone();
+        self.call(move |a| {
+            if private {
+                a.notice_reply(&c, notice)
+            } else {
+                a.notice_public(&c, notice)
+            }
+        })
+        .await
+        .unwrap_or_else(|| notice_reply_in(Lang::En, notice, private))
+    }
+
     /// Runs `input` on the app for an interaction, deferring the interaction
     /// first when the command is known to be slow, or when the answer is not
     /// ready within [`DEFER_AFTER`] (a busy database, a big picture).
@@ -45,11 +60,7 @@ impl Handler {
             Err(e) => {
                 tracing::error!("app call failed: {e}");
                 let mut answer = answer;
-                let c = ctx.clone();
-                let sorry = self
-                    .call(move |a| a.notice_reply(&c, Notice::Failed))
-                    .await
-                    .unwrap_or_else(|| notice_reply_in(Lang::En, Notice::Failed, true));
+                let sorry = self.notice(ctx, Notice::Failed, true).await;
                 self.send_reply(http, Some(origin), &sorry, &mut answer)
                     .await;
             }
@@ -84,11 +95,7 @@ impl Handler {
                 } else {
                     Notice::OpeningThread
                 };
-                let c = ctx.clone();
-                let ack = self
-                    .call(move |a| a.notice_reply(&c, notice))
-                    .await
-                    .unwrap_or_else(|| notice_reply_in(Lang::En, notice, true));
+                let ack = self.notice(ctx, notice, true).await;
                 self.send_reply(http, Some(origin), &ack, &mut answer).await;
             }
         }
@@ -174,11 +181,9 @@ impl Handler {
                 }
                 Err(e) => {
                     tracing::warn!("could not open a thread in {parent}: {e}");
-                    let c = ctx.clone();
                     let r = self
-                        .call(move |a| a.notice_public(&c, Notice::ThreadRefused))
+                        .notice(ctx, Notice::ThreadRefused, false)
                         .await
-                        .unwrap_or_else(|| notice_reply_in(Lang::En, Notice::ThreadRefused, false))
                         .to_channel(&parent);
                     self.send(http, origin, &r, answered).await;
                 }
