@@ -7,10 +7,11 @@
 
 use std::fmt;
 
+use super::move_words::list_and;
 use crate::i18n::{Lang, Localiser, Msg};
 use crate::notation::diagram::{Diagram, LegendLine};
 use crate::notation::otn::{GameRecordError, MoveRecordError, Problem, ReadPositionError};
-use crate::notation::{list_and, Letters, PositionError, RecordError};
+use crate::notation::{Letters, PositionError, RecordError};
 use crate::rules::Family;
 
 fn letters_key(l: Letters) -> &'static str {
