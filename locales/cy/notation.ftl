@@ -53,3 +53,36 @@ record-header-quotes = Llinell { $line }: rhaid i werth y pennawd fod rhwng dyfy
 otn-move-jump = Mae { $move } yn naid neu'n symudiad berserk, a does dim un o gemau tawlbot yn caniatáu hynny.
 otn-move-unreadable = Nid yw "{ $move }" yn symudiad OTN.
 otn-record-not-a-move = Llinell { $line }: nid yw "{ $start }..." yn symudiad.
+otn-rules-not-key-value = Nid yw'r cofnod rheolau "{ $entry }" ar y ffurf allwedd:gwerth.
+otn-rules-no-size = Does dim maint bwrdd (dim:N) yn y llinyn rheolau.
+otn-rules-no-game = Does gan tawlbot ddim gêm tafl ar fwrdd { $dim }x{ $dim }: mae'n chwarae 11x11 (tawlbwrdd) a 9x9 (tallfwrdd, goedhboell).
+otn-rules-unsupported = Ni all tawlbot chwarae'r rheolau hyn: nid yw { $theirs } ({ $meaning }) yn yr un o'i gemau; mae gan yr agosaf, { $game }, { $ours }. Mae cofnod gan tawlbot yn enwi ei gêm mewn tag amrywiad.
+otn-rule-absent = dim { $key }
+otn-rule-meaning = { $key ->
+    [dim] maint y bwrdd
+    [esc] lle mae'r brenin yn dianc
+    [ka] a yw'r brenin yn helpu i gipio
+    [ks] sut mae dal y brenin
+    [spd] pa mor bell mae darnau'n symud
+    [cor] sgwariau'r corneli
+    [cen] y sgwâr canol
+    [corh] i bwy mae'r corneli'n elyniaethus
+    [cenh] i bwy mae'r canol llawn yn elyniaethus
+    [cenhe] i bwy mae'r canol gwag yn elyniaethus
+    [cors] pwy gaiff aros ar gornel
+    [cens] pwy gaiff aros ar y canol
+    [corp] pwy gaiff fynd heibio i gornel
+    [cenp] pwy gaiff fynd heibio i'r canol
+    [sw] cipio mur tarianau
+    [efe] dianc o gaer ar yr ymyl
+    [ber] symudiadau berserk
+    [linc] cipio Linnaeus
+    [kj] neidiau'r brenin
+    [nj] marchogion a chadlywyddion
+    [cj] marchogion a chadlywyddion
+   *[rule] rheol
+}
+otn-load-seed = Nid yw'r hedyn yn y tag amrywiad, { $seed }, yn rhif.
+otn-load-no-rules = Does gan y cofnod OTN hwn ddim tag rheolau, na thag amrywiad yn enwi gêm tawlbot.
+otn-load-after-resign = Mae { $move } yn dod ar ôl ildio (---).
+otn-game-move = Symudiad { $number } ({ $move }): { $why }

@@ -62,3 +62,41 @@ otn-move-jump = { $move } is a jump or a berserk move, which no tawlbot game has
 otn-move-unreadable = "{ $move }" is not an OTN move.
 # $start: the first 20 characters of what stands where a move should.
 otn-record-not-a-move = Line { $line }: "{ $start }..." is not a move.
+# An OpenTafl rules string no tawlbot game plays.
+otn-rules-not-key-value = The rules entry "{ $entry }" is not key:value.
+otn-rules-no-size = The rules string has no board size (dim:N).
+otn-rules-no-game = tawlbot has no tafl game on a { $dim }x{ $dim } board: it plays 11x11 (tawlbwrdd) and 9x9 (tallfwrdd, goedhboell).
+# $theirs, $ours: the rule as key:value, or otn-rule-absent; $meaning: otn-rule-meaning.
+otn-rules-unsupported = tawlbot cannot play these rules: { $theirs } ({ $meaning }) is not in any of its games; the nearest, { $game }, has { $ours }. A record from tawlbot names its game in a variant tag.
+otn-rule-absent = no { $key }
+# What an OTN rules key decides.
+otn-rule-meaning = { $key ->
+    [dim] the board size
+    [esc] where the king escapes
+    [ka] whether the king helps capture
+    [ks] how the king is captured
+    [spd] how far pieces move
+    [cor] the corner squares
+    [cen] the centre square
+    [corh] whom the corners are hostile to
+    [cenh] whom the occupied centre is hostile to
+    [cenhe] whom the empty centre is hostile to
+    [cors] who may stop on a corner
+    [cens] who may stop on the centre
+    [corp] who may pass a corner
+    [cenp] who may pass the centre
+    [sw] shieldwall captures
+    [efe] edge-fort escapes
+    [ber] berserk moves
+    [linc] Linnaean capture
+    [kj] king jumps
+    [nj] knights and commanders
+    [cj] knights and commanders
+   *[rule] a rule
+}
+# An OpenTafl record that is no game to replay.
+otn-load-seed = The seed in the variant tag, { $seed }, is not a number.
+otn-load-no-rules = This OTN record has no rules tag, and no variant tag naming a tawlbot game.
+otn-load-after-resign = { $move } comes after a resignation (---).
+# $why: the move's refusal (move-*).
+otn-game-move = Move { $number } ({ $move }): { $why }

@@ -8,9 +8,12 @@
 use std::fmt;
 
 use super::move_words::list_and;
-use crate::i18n::{Lang, Localiser, Msg};
+use crate::i18n::{Arg, Lang, Localiser, Msg};
 use crate::notation::diagram::{Diagram, LegendLine};
-use crate::notation::otn::{GameRecordError, MoveRecordError, Problem, ReadPositionError};
+use crate::notation::otn::{
+    GameRecordError, LoadError, MoveRecordError, Problem, ReadGameError, ReadPositionError,
+    RulesError,
+};
 use crate::notation::{Letters, PositionError, RecordError};
 use crate::rules::Family;
 
@@ -138,6 +141,53 @@ pub fn game_record_error_msg(e: &GameRecordError) -> Msg {
     }
 }
 
+/// Why an OTN rules string is no tawlbot game.
+pub fn rules_error_msg(e: &RulesError) -> Msg {
+    match e {
+        RulesError::NotKeyValue(t) => Msg::new("otn-rules-not-key-value").str("entry", t.as_str()),
+        RulesError::NoSize => Msg::new("otn-rules-no-size"),
+        RulesError::NoGame { dim } => Msg::new("otn-rules-no-game").str("dim", dim.as_str()),
+        RulesError::Unsupported {
+            key,
+            theirs,
+            nearest,
+            ours,
+        } => {
+            let rule = |v: &Option<String>| -> Arg {
+                match v {
+                    Some(v) => Arg::Str(format!("{key}:{v}")),
+                    None => Msg::new("otn-rule-absent").str("key", key.as_str()).into(),
+                }
+            };
+            Msg::new("otn-rules-unsupported")
+                .arg("theirs", rule(theirs))
+                .msg(
+                    "meaning",
+                    Msg::new("otn-rule-meaning").str("key", key.as_str()),
+                )
+                .str("game", *nearest)
+                .arg("ours", rule(ours))
+        }
+    }
+}
+
+/// Why a read OTN record is no game to replay; `Err`: the rules' own
+/// sentence (a variant with options it lacks, a start that cannot be played).
+pub fn load_error_msgs(e: &LoadError) -> Result<Vec<Msg>, &str> {
+    Ok(match e {
+        LoadError::Variant(s) | LoadError::Start(s) => return Err(s.as_str()),
+        LoadError::Seed(s) => vec![Msg::new("otn-load-seed").str("seed", s.as_str())],
+        LoadError::NoRules => vec![Msg::new("otn-load-no-rules")],
+        LoadError::Rules(e) => vec![rules_error_msg(e)],
+        LoadError::Position(e) => vec![position_error_msg(e)],
+        LoadError::Problems(ps) => ps.iter().map(problem_msg).collect(),
+        LoadError::AfterResign(t) => {
+            vec![Msg::new("otn-load-after-resign").str("move", t.as_str())]
+        }
+        LoadError::Move(e) => vec![move_record_error_msg(e)],
+    })
+}
+
 /// One line of a text board's legend.
 pub fn legend_msg(l: &LegendLine) -> Msg {
     match l {
@@ -195,7 +245,38 @@ english_display!(
     RecordError => record_error_msg,
     MoveRecordError => move_record_error_msg,
     GameRecordError => game_record_error_msg,
+    RulesError => rules_error_msg,
 );
+
+impl fmt::Display for LoadError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match load_error_msgs(self) {
+            Ok(msgs) => english(f, &msgs),
+            Err(sentence) => f.write_str(sentence),
+        }
+    }
+}
+
+impl fmt::Display for ReadGameError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            ReadGameError::Record(e) => e.fmt(f),
+            ReadGameError::Load(e) => e.fmt(f),
+            ReadGameError::Move {
+                number,
+                text,
+                rules,
+                error,
+            } => english(
+                f,
+                &[Msg::new("otn-game-move")
+                    .num("number", *number as i64)
+                    .str("move", text.as_str())
+                    .msg("why", super::move_words::explain_msg(rules, error))],
+            ),
+        }
+    }
+}
 
 /// Every sentence, joined by spaces.
 impl fmt::Display for ReadPositionError {

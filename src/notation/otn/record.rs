@@ -332,9 +332,48 @@ pub struct Loaded {
     pub tags: Tags,
 }
 
+/// Why a read OTN record is no game to replay. The app words it (`Display`:
+/// the English of `locales/en/notation.ftl`; `Variant` and `Start` carry
+/// the rules' own sentence).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum LoadError {
+    /// The variant tag names a game with options it does not have.
+    Variant(String),
+    /// The seed in the variant tag is not a number.
+    Seed(String),
+    /// Neither a rules tag nor a variant tag.
+    NoRules,
+    Rules(RulesError),
+    Position(PositionError),
+    Problems(Vec<Problem>),
+    /// The start position cannot be played from.
+    Start(String),
+    /// A move after `---`.
+    AfterResign(String),
+    Move(MoveRecordError),
+}
+
+impl From<RulesError> for LoadError {
+    fn from(e: RulesError) -> Self {
+        LoadError::Rules(e)
+    }
+}
+
+impl From<PositionError> for LoadError {
+    fn from(e: PositionError) -> Self {
+        LoadError::Position(e)
+    }
+}
+
+impl From<MoveRecordError> for LoadError {
+    fn from(e: MoveRecordError) -> Self {
+        LoadError::Move(e)
+    }
+}
+
 /// Turns a read OTN record into a game to replay. `seed` is used where the
-/// record has none (only dice games need one). Errors are sentences.
-pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
+/// record has none (only dice games need one).
+pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, LoadError> {
     let rules_text = rec.tag("rules");
     let mut seed = seed;
     let rules = match rec.tag("variant").and_then(|v| {
@@ -354,20 +393,14 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
             let mut opts = Vec::new();
             for w in words {
                 match w.strip_prefix("seed=") {
-                    Some(s) => {
-                        seed = s.parse().map_err(|_| {
-                            format!("The seed in the variant tag, {s}, is not a number.")
-                        })?
-                    }
+                    Some(s) => seed = s.parse().map_err(|_| LoadError::Seed(s.to_string()))?,
                     None => opts.push(w),
                 }
             }
-            Ruleset::from_spec(&id, &opts)?
+            Ruleset::from_spec(&id, &opts).map_err(LoadError::Variant)?
         }
         None => {
-            let r = rules_text.ok_or(
-                "This OTN record has no rules tag, and no variant tag naming a tawlbot game.",
-            )?;
+            let r = rules_text.ok_or(LoadError::NoRules)?;
             ruleset_from_rules(r)?
         }
     };
@@ -386,27 +419,27 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
         _ => Side::First,
     };
     let start = if let Some(p) = rec.tag("position") {
-        Some(parse_position(&rules, p).map_err(|e| e.to_string())?)
+        Some(parse_position(&rules, p)?)
     } else if let Some(p) = get("start") {
-        Some(parse_position(&rules, p).map_err(|e| e.to_string())?)
+        Some(parse_position(&rules, p)?)
     } else if let Some(p) = get("starti") {
-        Some(parse_position(&rules, &format!("starti:{p}")).map_err(|e| e.to_string())?)
+        Some(parse_position(&rules, &format!("starti:{p}"))?)
     } else {
         None
     };
     let board = start.unwrap_or_else(|| rules.start.clone());
     let problems = validate(&rules, &board);
     if !problems.is_empty() {
-        return Err(ReadPositionError::Problems(problems).to_string());
+        return Err(LoadError::Problems(problems));
     }
-    let game = Game::from_position(rules.clone(), board, first, seed)?;
+    let game = Game::from_position(rules.clone(), board, first, seed).map_err(LoadError::Start)?;
     let mut moves = Vec::new();
     let mut ending = None;
     for tok in &rec.moves {
         if ending.is_some() {
-            return Err(format!("{tok} comes after a resignation (---)."));
+            return Err(LoadError::AfterResign(tok.clone()));
         }
-        match read_move(tok).map_err(|e| e.to_string())? {
+        match read_move(tok)? {
             OtnMove::Move(m) => moves.push(m),
             OtnMove::Resign => ending = Some(Ending::Resign(None)),
         }
@@ -461,18 +494,35 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, String> {
     })
 }
 
+/// Why an OTN game record cannot be replayed. `Display`: the English of
+/// `locales/en/notation.ftl`.
+#[derive(Clone, Debug)]
+pub enum ReadGameError {
+    Record(GameRecordError),
+    Load(LoadError),
+    /// Move `number` (from 1), written `text`, refused in this game.
+    Move {
+        number: usize,
+        text: String,
+        rules: Box<Ruleset>,
+        error: crate::notation::PlayError,
+    },
+}
+
 /// Reads an OTN game record and plays it through: the finished (or
 /// current) game and its tags. The error names the move that failed.
-pub fn read_game(text: &str, seed: u64) -> Result<(Game, Tags), String> {
-    let l = load(&parse_game(text).map_err(|e| e.to_string())?, seed)?;
+pub fn read_game(text: &str, seed: u64) -> Result<(Game, Tags), ReadGameError> {
+    let rec = parse_game(text).map_err(ReadGameError::Record)?;
+    let l = load(&rec, seed).map_err(ReadGameError::Load)?;
     let mut game = l.game;
     for (i, m) in l.moves.iter().enumerate() {
         if let Err(e) = crate::notation::play_text(&mut game, m) {
-            return Err(format!(
-                "Move {} ({m}): {}",
-                i + 1,
-                crate::notation::explain(game.rules(), &e)
-            ));
+            return Err(ReadGameError::Move {
+                number: i + 1,
+                text: m.clone(),
+                rules: Box::new(game.rules().clone()),
+                error: e,
+            });
         }
     }
     if let Some(e) = l.ending {
