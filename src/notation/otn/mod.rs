@@ -23,11 +23,13 @@ use crate::rules::{
 
 mod moves;
 mod position;
+mod read;
 mod record;
 mod rules_tag;
 
 pub use moves::*;
 pub use position::*;
+pub use read::*;
 pub use record::*;
 pub use rules_tag::*;
 
