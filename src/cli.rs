@@ -153,7 +153,7 @@ impl GameArgs {
             Some(p) => {
                 let tm = to_move.ok_or(usage("--position needs --to-move".into()))?;
                 let tm = side(&tm).map_err(usage)?;
-                let board = otn::read_position(&rules, &p).map_err(usage)?;
+                let board = otn::read_position(&rules, &p).map_err(|e| usage(e.to_string()))?;
                 Game::from_position(rules.clone(), board, tm, seed).map_err(usage)?
             }
             None => {

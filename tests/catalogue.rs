@@ -388,6 +388,23 @@ fn has_words(lit: &str) -> bool {
     words.windows(2).any(|p| p[0] && p[1])
 }
 
+/// `notation` knows no language and no use case: its errors and the text
+/// board's legend are data, worded by `app` from the catalogue.
+#[test]
+fn notation_uses_neither_app_nor_i18n() {
+    let files = sources("src/notation");
+    assert!(files.len() > 10, "is the scan broken?");
+    let mut found = Vec::new();
+    for s in &files {
+        for m in ["app", "i18n", "discord", "console"] {
+            if let Some(at) = s.code.find(&format!("crate::{m}")) {
+                found.push(format!("{}:{}: crate::{m}", s.path, s.line_of(at)));
+            }
+        }
+    }
+    assert!(found.is_empty(), "{}", found.join("\n"));
+}
+
 #[test]
 fn the_scanner_reads_rust() {
     let dir = tempfile::tempdir().unwrap();

@@ -2,6 +2,8 @@
 //! Discord's limits (a message of 2,000 characters, an attachment
 //! description of 1,024), and saying what the brief asks.
 
+use tawlbot::app::notation_words::diagram_text;
+use tawlbot::i18n::Lang;
 use tawlbot::notation::describe::{self, describe_game, Scene, MAX_ALT};
 use tawlbot::notation::diagram::{diagram_of, MAX_MESSAGE};
 use tawlbot::notation::otn;
@@ -45,12 +47,14 @@ fn diagram_fits_a_message_and_has_labels_on_all_sides() {
     let mut n = 0;
     scenes(|g| {
         n += 1;
-        let d = diagram_of(g);
-        assert!(
-            d.chars().count() <= MAX_MESSAGE,
-            "{} chars:\n{d}",
-            d.chars().count()
-        );
+        let [en, d] = [Lang::En, Lang::Cy].map(|l| diagram_text(&diagram_of(g), l));
+        for d in [&en, &d] {
+            assert!(
+                d.chars().count() <= MAX_MESSAGE,
+                "{} chars:\n{d}",
+                d.chars().count()
+            );
+        }
         assert!(d.starts_with("```\n") && d.ends_with("\n```"));
         let r = g.rules();
         let lines: Vec<&str> = d.lines().collect();
@@ -101,9 +105,11 @@ fn largest_boards_fit_with_room_to_spare() {
     ] {
         let r = Ruleset::from_spec(v, &o).unwrap();
         let g = Game::new(r, 1);
-        let d = diagram_of(&g);
-        assert!(d.chars().count() <= MAX_MESSAGE);
-        assert!(d.chars().count() < 700, "{v}: {}", d.chars().count());
+        for lang in Lang::ALL {
+            let d = diagram_text(&diagram_of(&g), lang);
+            assert!(d.chars().count() <= MAX_MESSAGE);
+            assert!(d.chars().count() < 700, "{v}: {}", d.chars().count());
+        }
     }
 }
 

@@ -1423,9 +1423,9 @@ fn positions_are_checked_with_a_sentence_per_problem() {
         "--to-move",
         "attackers",
     ]);
-    assert!(err.contains("There are 2 kings (b2, c3)"), "{err}");
+    assert!(err.contains("There are 2 kings (b2 and c3)"), "{err}");
     assert!(
-        err.contains("An attacker stands on f6, which is the throne"),
+        err.contains("There is an attacker on f6, which is the throne"),
         "{err}"
     );
     // No king (OTN).

@@ -69,7 +69,7 @@ fn check_position(game: &Game, rng: &mut Rng, full_check: bool) -> Result<(), Te
     let r = game.rules();
     // Position text round-trips.
     let text = position_text(r, game.board());
-    let back = parse_position(r, &text).map_err(TestCaseError::fail)?;
+    let back = parse_position(r, &text).map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(&back, game.board(), "{}", text);
     // Nobody moves once the game is over; a game going on always has a move.
     let legal = game.legal_moves();
@@ -242,8 +242,8 @@ fn replay_reproduces(game: &Game) -> Result<(), TestCaseError> {
         headers: vec![("Variant".into(), r.variant.into())],
         moves: record.clone(),
     };
-    let back =
-        notation::parse_record(&notation::write_record(&rec)).map_err(TestCaseError::fail)?;
+    let back = notation::parse_record(&notation::write_record(&rec))
+        .map_err(|e| TestCaseError::fail(e.to_string()))?;
     prop_assert_eq!(back.moves, record);
     Ok(())
 }

@@ -23,6 +23,15 @@ fn bot_lines(out: &str) -> Vec<&str> {
         .collect()
 }
 
+/// What the bot wrote on a line: without the channel and the record's
+/// "(to NAME)" marker, which are the console's.
+fn body(line: &str) -> &str {
+    let body = line.split_once("> ").map_or(line, |(_, b)| b);
+    body.strip_prefix("(to ")
+        .and_then(|b| b.split_once(") "))
+        .map_or(body, |(_, b)| b)
+}
+
 #[test]
 fn the_detector_tells_english_from_welsh() {
     let d = Detector::new();
@@ -58,12 +67,7 @@ fn a_whole_game_and_a_tournament_round_in_welsh() {
     assert!(lines.len() > 40, "{out}");
     let mut english = Vec::new();
     for l in &lines {
-        // The record's "(to NAME)" marker and the channel are the console's.
-        let body = l.split_once("> ").map_or(*l, |(_, b)| b);
-        let body = body
-            .strip_prefix("(to ")
-            .and_then(|b| b.split_once(") "))
-            .map_or(body, |(_, b)| b);
+        let body = body(l);
         if let Some(why) = d.english_in(body) {
             english.push(format!("{l}\n    ({why})"));
         } else if !d.reads_welsh(body) {
@@ -142,4 +146,59 @@ fn the_welsh_game_has_every_event() {
         "match result",
         &format!("{THREAD}> Gornest ar ben: @carol 0–1 @dave."),
     );
+}
+
+/// Text boards and refused positions for players who read Welsh: the
+/// board's legend and every problem with a position are Welsh, with no
+/// English word or sentence (the legend once said "attacker", "king",
+/// "last move"; the problems were English sentences built in `notation`).
+#[test]
+fn text_boards_and_refused_positions_in_welsh() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@general: /language choice:cymraeg",
+        "bob@general: /language choice:cymraeg",
+        // Two kings (OTN), no king and a man in a corner (OTN), a letter
+        // that is no piece, a rank too short (tawlbot's rows), no slashes.
+        "alice@general: /challenge opponent:@bob variant:tawlbwrdd position:/11/11/11/11/11/4KK5/11/11/11/11/11/",
+        "alice@general: /challenge opponent:@bob variant:tallfwrdd position:/t8/9/9/9/9/9/9/9/8T/",
+        "alice@general: /challenge opponent:@bob variant:tallfwrdd position:/9/9/9/9/9/9/9/9/8z/",
+        "alice@general: /challenge opponent:@bob variant:gwyddbwyll options:dux position:13/13/13/13/13/13/13/12",
+        "alice@general: /challenge opponent:@bob variant:gwyddbwyll position:13/13/13/13/13/13/13/W12",
+        "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders",
+        "bob@general: /accept",
+        "bob@general: e2-c2",
+        "alice@general: /board style:text",
+        "alice@other: /challenge opponent:@bob variant:goedhboell",
+        "bob@other: /accept",
+        "bob@other: /board style:text",
+    ]);
+    let d = Detector::new();
+    // The English legend and problems would be caught.
+    for english in [
+        "a attacker, d defender, K king, '.' empty, # only the king stops here",
+        "last move: * from, [ ] to, x captured",
+        "There is no king: a Tallfwrdd position needs exactly one (K).",
+    ] {
+        assert!(d.english_in(english).is_some(), "not caught: {english}");
+    }
+    let mut english = Vec::new();
+    for l in bot_lines(&out) {
+        if let Some(why) = d.english_in(body(l)) {
+            english.push(format!("{l}\n    ({why})"));
+        }
+    }
+    assert!(english.is_empty(), "{}\n\n{out}", english.join("\n"));
+    for needle in [
+        "general> (to alice) Does dim modd chwarae'r safle hwnnw fel Tawlbwrdd: Mae 2 frenin (e6 a f6): mae angen union un ar safle Tawlbwrdd.",
+        "Does dim brenin: mae angen union un (K) ar safle Tallfwrdd. Mae ymosodwr ar a1, sef cornel: dim ond y brenin gaiff sefyll yno.",
+        "Mae 'z' yn rhes 9, ac nid yw'n ddarn y mae tawlbot yn ei adnabod",
+        "Mae 12 sgwâr yn rhes 1, ond mae bwrdd Gwyddbwyll yn 13 sgwâr o led.",
+        "Mae dux ar a1, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.",
+        "a ymosodwr, d amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin gaiff aros yma",
+        "y symudiad olaf: * o, [ ] i, x wedi'i gipio",
+        "@hv: colofn a-i yw @1-@9, rhes 1-9 yw @.1-@.9",
+    ] {
+        assert!(out.contains(needle), "no {needle:?} in:\n{out}");
+    }
 }

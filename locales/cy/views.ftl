@@ -124,5 +124,3 @@ settings-now = Rydych chi'n gweld byrddau { $board ->
 
 export-otn = Cofnod gêm { $id } yn nodiant OpenTafl (OTN).
 export-format-unknown = Y fformatau allforio yw tawlbot (y cofnod ac animeiddiad) ac otn (cofnod gêm OpenTafl).
-
-challenge-position-bad = Does dim modd chwarae'r safle hwnnw fel { $game }: { $problems }

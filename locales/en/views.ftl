@@ -145,6 +145,3 @@ settings-now = You see boards { $board ->
 # /export format:otn
 export-otn = The record of game { $id } in OpenTafl notation (OTN).
 export-format-unknown = The export formats are tawlbot (the record and an animation) and otn (an OpenTafl game record).
-
-# /challenge position: refused. $problems: the problems found, each a sentence.
-challenge-position-bad = That position cannot be played as { $game }: { $problems }

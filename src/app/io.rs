@@ -53,7 +53,7 @@ pub struct Attachment {
     pub(crate) alt: Vec<Vec<Msg>>,
     /// The pictured board as a text diagram (a code block), for readers
     /// who chose `/settings board:text` or `both`.
-    pub(crate) diagram: Option<String>,
+    pub(crate) diagram: Option<crate::notation::diagram::Diagram>,
 }
 
 impl Attachment {

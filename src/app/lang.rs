@@ -67,7 +67,7 @@ impl App {
                     Part::Raw(s) => join(&mut text, &s),
                 }
             }
-            self.board_as_chosen(reader, &mut text, &mut r.files);
+            self.board_as_chosen(reader, lang, &mut text, &mut r.files);
             r.text = text;
             for b in &mut r.buttons {
                 if let Some(m) = b.label_msg.take() {
@@ -81,7 +81,13 @@ impl App {
 
     /// Boards as the reader chose with `/settings board:`: `text` puts the
     /// diagram in the message instead of the picture, `both` adds it.
-    fn board_as_chosen(&self, reader: &str, text: &mut String, files: &mut Vec<Attachment>) {
+    fn board_as_chosen(
+        &self,
+        reader: &str,
+        lang: Lang,
+        text: &mut String,
+        files: &mut Vec<Attachment>,
+    ) {
         if !files.iter().any(|f| f.diagram.is_some()) {
             return;
         }
@@ -98,7 +104,7 @@ impl App {
             if let Some(d) = f.diagram.take() {
                 if style == "text" || style == "both" {
                     text.push('\n');
-                    text.push_str(&d);
+                    text.push_str(&super::notation_words::diagram_text(&d, lang));
                     if style == "text" {
                         f.bytes.clear();
                     }

@@ -19,6 +19,8 @@ mod info;
 mod io;
 mod lang;
 mod lifecycle;
+pub mod move_words;
+pub mod notation_words;
 mod offers;
 mod outcomes;
 mod play;
@@ -41,14 +43,14 @@ pub use time::{parse_span as time_span, span_en as span_words, TimeControl};
 
 use crate::i18n::Msg;
 use crate::notation::{
-    self, explain, explain_msg, format_played, format_square, parse_move, resolve_square,
-    PlayError, Record,
+    self, explain, format_played, format_square, parse_move, resolve_square, PlayError, Record,
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
 use crate::store::{
     AppendError, Challenge, ChallengeState, GameRow, GameState, NewChallenge, NewMove, OfferKind,
     Store, StoreError,
 };
+use move_words::explain_msg;
 
 /// A challenge lasts a day.
 pub const CHALLENGE_TTL: i64 = 24 * 3600;

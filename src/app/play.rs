@@ -220,7 +220,7 @@ impl App {
         } else {
             "moves-can-go"
         })
-        .msg("piece", notation::piece_capital_msg(rules, p))
+        .msg("piece", super::move_words::piece_capital_msg(rules, p))
         .str("square", name)
         .str("list", list);
         let mut r = self.with_board(&l, Reply::say(text), &dests, self.lang(ctx));

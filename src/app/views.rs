@@ -333,7 +333,10 @@ impl App {
             Ok(l) => l,
             Err(r) => return r,
         };
-        let block = crate::notation::diagram::diagram_of(&l.game);
+        let block = super::notation_words::diagram_text(
+            &crate::notation::diagram::diagram_of(&l.game),
+            self.lang(ctx),
+        );
         if style == "text" {
             let mut r = Reply::say(Msg::new("board-text").num("id", l.row.id));
             r.body.push(super::io::Part::Break);
@@ -471,11 +474,13 @@ pub(crate) fn position_option(
             "{POSITION_PREFIX}{}",
             crate::notation::otn::write_position(&board)
         ))),
-        Err(problems) => Err(Response::one(Reply::tell(
-            Msg::new("challenge-position-bad")
-                .str("game", rules.name)
-                .str("problems", problems),
-        ))),
+        Err(e) => {
+            let mut r = Reply::tell(Msg::new("position-refused").str("game", rules.name));
+            for m in super::notation_words::read_position_msgs(&e) {
+                r = r.then(m);
+            }
+            Err(Response::one(r))
+        }
     }
 }
 
@@ -490,7 +495,7 @@ pub(crate) fn start_game(
     let Some(pos) = options.iter().find_map(|o| o.strip_prefix(POSITION_PREFIX)) else {
         return Ok(Game::with_first(rules, seed, first));
     };
-    let board = crate::notation::otn::read_position(&rules, pos)?;
+    let board = crate::notation::otn::read_position(&rules, pos).map_err(|e| e.to_string())?;
     let to_move = first.or(rules.first).unwrap_or(Side::First);
     Game::from_position(rules, board, to_move, seed)
 }

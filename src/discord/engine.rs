@@ -10,8 +10,8 @@ use std::sync::{Arc, OnceLock};
 use std::time::Duration;
 
 use serenity::all::{
-    ChannelId, CommandInteraction, CreateAttachment, CreateInteractionResponse,
-    CreateInteractionResponseMessage, EditInteractionResponse, Http, UserId,
+    CommandInteraction, CreateInteractionResponse, CreateInteractionResponseMessage,
+    EditInteractionResponse, Http,
 };
 use tokio::sync::Semaphore;
 
@@ -178,10 +178,7 @@ impl Engine {
         for r in &resp.replies {
             if first && r.target == Target::Here {
                 first = false;
-                let mut e = EditInteractionResponse::new().content(clip(&r.text));
-                for f in &r.files {
-                    e = e.new_attachment(CreateAttachment::bytes(f.bytes.clone(), f.name.clone()));
-                }
+                let e = super::outgoing::build::<EditInteractionResponse>(r);
                 if let Err(err) = cmd.edit_response(http, e).await {
                     tracing::warn!("could not post the analysis: {err}");
                 }
@@ -206,33 +203,9 @@ impl Engine {
     }
 }
 
-fn clip(text: &str) -> String {
-    if text.chars().count() <= 2000 {
-        return text.to_string();
-    }
-    let mut s: String = text.chars().take(1999).collect();
-    s.push('…');
-    s
-}
-
 /// Posts a reply that names its channel (or DM).
 async fn post(http: &Http, r: &Reply) {
-    let msg = super::handler::channel_message(r);
-    let result = match &r.target {
-        Target::Channel(id) => match id.parse::<u64>() {
-            Ok(c) if c > 0 => ChannelId::new(c).send_message(http, msg).await.map(|_| ()),
-            _ => Ok(()),
-        },
-        Target::Dm(user) => match user.parse::<u64>() {
-            Ok(u) if u > 0 => match UserId::new(u).create_dm_channel(http).await {
-                Ok(dm) => dm.id.send_message(http, msg).await.map(|_| ()),
-                Err(e) => Err(e),
-            },
-            _ => Ok(()),
-        },
-        Target::Here => Ok(()),
-    };
-    if let Err(e) = result {
+    if let Err(e) = super::outgoing::post(http, r).await {
         tracing::warn!("could not post the bot's reply to {:?}: {e}", r.target);
     }
 }

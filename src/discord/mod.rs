@@ -7,6 +7,7 @@
 pub mod connect;
 mod engine;
 mod handler;
+mod outgoing;
 pub mod shards;
 
 pub use shards::Shards;

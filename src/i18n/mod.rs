@@ -226,6 +226,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../locales/en/views.ftl"),
         include_str!("../../locales/cy/views.ftl"),
     ),
+    (
+        "notation",
+        include_str!("../../locales/en/notation.ftl"),
+        include_str!("../../locales/cy/notation.ftl"),
+    ),
 ];
 
 /// Turns messages into text. Built once ([`Localiser::global`]), shared

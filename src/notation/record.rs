@@ -63,8 +63,21 @@ pub fn write_record(r: &Record) -> String {
     out
 }
 
+/// Why a tawlbot record cannot be read: a header line (numbered from 1)
+/// that is not `[Name "value"]`. The app words it (`record-header-*` in
+/// `locales/*/notation.ftl`); `Display` is that English.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum RecordError {
+    /// The header line does not end with `]`.
+    HeaderEnd { line: usize },
+    /// No space between the name and the value.
+    HeaderShape { line: usize },
+    /// The value is not in quotes.
+    HeaderQuotes { line: usize },
+}
+
 /// Reads a record. Errors name the line.
-pub fn parse_record(text: &str) -> Result<Record, String> {
+pub fn parse_record(text: &str) -> Result<Record, RecordError> {
     let mut r = Record::default();
     for (n, line) in text.lines().enumerate() {
         let line = line.trim();
@@ -74,15 +87,15 @@ pub fn parse_record(text: &str) -> Result<Record, String> {
         if let Some(inner) = line.strip_prefix('[') {
             let inner = inner
                 .strip_suffix(']')
-                .ok_or_else(|| format!("Line {}: a header line ends with ].", n + 1))?;
+                .ok_or(RecordError::HeaderEnd { line: n + 1 })?;
             let (key, rest) = inner
                 .split_once(char::is_whitespace)
-                .ok_or_else(|| format!("Line {}: a header is [Name \"value\"].", n + 1))?;
+                .ok_or(RecordError::HeaderShape { line: n + 1 })?;
             let rest = rest.trim();
             let body = rest
                 .strip_prefix('"')
                 .and_then(|s| s.strip_suffix('"'))
-                .ok_or_else(|| format!("Line {}: the header value must be in quotes.", n + 1))?;
+                .ok_or(RecordError::HeaderQuotes { line: n + 1 })?;
             let mut v = String::new();
             let mut esc = false;
             for c in body.chars() {

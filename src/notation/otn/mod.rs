@@ -15,7 +15,7 @@
 
 use std::collections::BTreeMap;
 
-use super::Record;
+use super::{read_ranks, Letters, PositionError, Record, MAX_POSITION};
 use crate::rules::{
     Board, Escape, Family, Game, Kind, KingCapture, Piece, Played, Reason, Ruleset, Side, Square,
     SquareFlags,
@@ -23,11 +23,13 @@ use crate::rules::{
 
 mod moves;
 mod position;
+mod read;
 mod record;
 mod rules_tag;
 
 pub use moves::*;
 pub use position::*;
+pub use read::*;
 pub use record::*;
 pub use rules_tag::*;
 

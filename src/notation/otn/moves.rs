@@ -61,18 +61,26 @@ pub enum OtnMove {
     Resign,
 }
 
+/// Why an OTN move record cannot be read. The app words it
+/// (`otn-move-*` in `locales/*/notation.ftl`); `Display` is that English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveRecordError {
+    /// A jump (`^`) or berserk (`=`) move, which no tawlbot game has.
+    Jump(String),
+    /// Nothing that reads as a move.
+    NotAMove(String),
+}
+
 /// Reads one OTN move record: `e5-e8`, `e5e8`, `Ke1-a1--`, `e5-e8xe9/Kf8+`.
 /// The markers are accepted and not checked; the captures are checked when
 /// the move is played.
-pub fn read_move(tok: &str) -> Result<OtnMove, String> {
+pub fn read_move(tok: &str) -> Result<OtnMove, MoveRecordError> {
     let t = tok.trim();
     if t == "---" {
         return Ok(OtnMove::Resign);
     }
     if t.contains('^') || t.contains('=') {
-        return Err(format!(
-            "{t} is a jump or a berserk move, which no tawlbot game has."
-        ));
+        return Err(MoveRecordError::Jump(t.to_string()));
     }
     let t = t.trim_end_matches(['+', '-']);
     let strip = |part: &str| -> String {
@@ -93,7 +101,7 @@ pub fn read_move(tok: &str) -> Result<OtnMove, String> {
         s.push_str(&c.split('/').map(strip).collect::<Vec<_>>().join("/"));
     }
     if s.is_empty() {
-        return Err(format!("\"{tok}\" is not an OTN move."));
+        return Err(MoveRecordError::NotAMove(tok.to_string()));
     }
     Ok(OtnMove::Move(s))
 }

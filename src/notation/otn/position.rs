@@ -69,7 +69,7 @@ pub fn looks_like_position(text: &str) -> bool {
 /// Reads an OTN position for a board of this ruleset's size: `/.../` (rank 1
 /// first), or `start:/.../`, or `starti:/.../` (top rank first). The board
 /// is not yet checked against the rules: see [`validate`]. Never panics.
-pub fn parse_position(rules: &Ruleset, text: &str) -> Result<Board, String> {
+pub fn parse_position(rules: &Ruleset, text: &str) -> Result<Board, PositionError> {
     let mut t = text.trim();
     let mut inverted = false;
     if let Some(rest) = t.strip_prefix("starti:") {
@@ -78,169 +78,131 @@ pub fn parse_position(rules: &Ruleset, text: &str) -> Result<Board, String> {
     } else if let Some(rest) = t.strip_prefix("start:") {
         t = rest;
     }
-    if t.len() > 1000 {
-        return Err("That position is far too long.".into());
+    if t.len() > MAX_POSITION {
+        return Err(PositionError::TooLong);
     }
     if !t.starts_with('/') || !t.ends_with('/') || t.len() < 2 {
-        return Err(
-            "An OTN position starts and ends with a slash, rank 1 first: /row/row/.../.".into(),
-        );
+        return Err(PositionError::NotOtn);
     }
-    let mut rows: Vec<&str> = t[1..t.len() - 1].split('/').collect();
-    if rows.len() != rules.height as usize {
-        return Err(format!(
-            "A {} board has {} ranks, but that position has {}.",
-            rules.name,
-            rules.height,
-            rows.len()
-        ));
-    }
+    let mut ranks: Vec<&str> = t[1..t.len() - 1].split('/').collect();
     if inverted {
-        rows.reverse();
+        ranks.reverse();
     }
-    let mut board = Board::empty(rules.width, rules.height);
-    for (rank, row) in rows.iter().enumerate() {
-        let mut file = 0usize;
-        let chars: Vec<char> = row.chars().collect();
-        let mut j = 0;
-        while j < chars.len() {
-            let c = chars[j];
-            if c.is_ascii_digit() {
-                let start = j;
-                while j < chars.len() && chars[j].is_ascii_digit() {
-                    j += 1;
-                }
-                let run: String = chars[start..j].iter().collect();
-                let n: usize = if run.len() > 3 {
-                    9999
-                } else {
-                    run.parse().unwrap_or(0)
-                };
-                if n == 0 {
-                    return Err(format!("Rank {} has a run of 0 empty squares.", rank + 1));
-                }
-                file = file.saturating_add(n);
-                continue;
-            }
-            let p = letter_piece(c).ok_or_else(|| {
-                format!(
-                    "Rank {} has '{}', which is no piece tawlbot knows: OTN writes t (attacker), T (defender), K (king), c/C (dux) and numbers for empty squares.",
-                    rank + 1,
-                    c.escape_default()
-                )
-            })?;
-            if file < rules.width as usize {
-                board.set(
-                    Square::new(file as u8, rank as u8).expect("on board"),
-                    Some(p),
-                );
-            }
-            file += 1;
-            j += 1;
-        }
-        if file != rules.width as usize {
-            return Err(format!(
-                "Rank {} has {} squares, but a {} board is {} squares wide.",
-                rank + 1,
-                file.min(9999),
-                rules.name,
-                rules.width
-            ));
-        }
-    }
-    Ok(board)
+    read_ranks(rules, &ranks, Letters::Otn, |c| letter_piece(c).map(Some))
 }
 
-/// Every problem that keeps a position from being played in this ruleset,
-/// one sentence each (none: the position is fine). Checks the board size,
-/// exactly one king in the tafl games (none in gwyddbwyll), the dux (only
-/// with the dux option, at most one a side), and that no piece stands on a
-/// square it may not stop on.
-pub fn validate(rules: &Ruleset, board: &Board) -> Vec<String> {
+/// A problem that keeps a position from being played in a ruleset. Squares
+/// are written in the game's home notation. The app words it
+/// (`position-*` in `locales/*/notation.ftl`); `Display` gives the English
+/// words of the same catalogue.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Problem {
+    /// The board is not the game's size.
+    Size {
+        game: &'static str,
+        width: u8,
+        height: u8,
+        found_width: u8,
+        found_height: u8,
+    },
+    /// A tafl position with no king.
+    NoKing { game: &'static str },
+    /// A tafl position with more than one king.
+    Kings {
+        game: &'static str,
+        squares: Vec<String>,
+    },
+    /// A king written in the attackers' letter (`k`).
+    AttackerKing { squares: Vec<String> },
+    /// A commander (`c`, `C`) in a tafl game.
+    TaflDux {
+        game: &'static str,
+        squares: Vec<String>,
+    },
+    /// A king in gwyddbwyll.
+    LatrunculiKing {
+        game: &'static str,
+        squares: Vec<String>,
+    },
+    /// A dux in gwyddbwyll played without the dux option.
+    DuxWithoutOption { squares: Vec<String> },
+    /// More than one dux on one side (`side`: `white` or `black`).
+    Duxes {
+        side: &'static str,
+        squares: Vec<String>,
+    },
+    /// A piece other than the king on a square only the king may stop on.
+    /// `piece`: the piece's key (`attacker`, `white-man`...); `role`: the
+    /// square's (`throne`, `centre`, `corner`, `guard`, `restricted`).
+    Restricted {
+        piece: &'static str,
+        square: String,
+        role: &'static str,
+    },
+}
+
+/// Every problem that keeps a position from being played in this ruleset
+/// (none: the position is fine). Checks the board size, exactly one king in
+/// the tafl games (none in gwyddbwyll), the dux (only with the dux option,
+/// at most one a side), and that no piece stands on a square it may not
+/// stop on.
+pub fn validate(rules: &Ruleset, board: &Board) -> Vec<Problem> {
     let mut out = Vec::new();
     if board.width() != rules.width || board.height() != rules.height {
-        out.push(format!(
-            "A {} board is {}x{}, but that position is {}x{}.",
-            rules.name,
-            rules.width,
-            rules.height,
-            board.width(),
-            board.height()
-        ));
+        out.push(Problem::Size {
+            game: rules.name,
+            width: rules.width,
+            height: rules.height,
+            found_width: board.width(),
+            found_height: board.height(),
+        });
         return out;
     }
     let sq = |s: Square| crate::notation::format_square(rules, s);
-    let list = |v: &[Square]| v.iter().map(|&s| sq(s)).collect::<Vec<_>>().join(", ");
-    let kings: Vec<Square> = board
-        .pieces()
-        .filter(|(_, p)| p.kind == Kind::King)
-        .map(|(s, _)| s)
-        .collect();
+    let on = |keep: &dyn Fn(Piece) -> bool| -> Vec<String> {
+        board
+            .pieces()
+            .filter(|(_, p)| keep(*p))
+            .map(|(s, _)| sq(s))
+            .collect()
+    };
+    let game = rules.name;
+    let kings = on(&|p| p.kind == Kind::King);
     match rules.family {
         Family::Tafl => {
-            if kings.is_empty() {
-                out.push(format!(
-                    "There is no king: a {} position needs exactly one (K).",
-                    rules.name
-                ));
-            } else if kings.len() > 1 {
-                out.push(format!(
-                    "There are {} kings ({}): a {} position needs exactly one.",
-                    kings.len(),
-                    list(&kings),
-                    rules.name
-                ));
+            match kings.len() {
+                0 => out.push(Problem::NoKing { game }),
+                1 => {}
+                _ => out.push(Problem::Kings {
+                    game,
+                    squares: kings,
+                }),
             }
-            let bad: Vec<Square> = board
-                .pieces()
-                .filter(|(_, p)| p.kind == Kind::King && p.side == Side::First)
-                .map(|(s, _)| s)
-                .collect();
+            let bad = on(&|p| p.kind == Kind::King && p.side == Side::First);
             if !bad.is_empty() {
-                out.push(format!(
-                    "The king on {} is written as an attacker (k): the king belongs to the defenders (K).",
-                    list(&bad)
-                ));
+                out.push(Problem::AttackerKing { squares: bad });
             }
-            let dux: Vec<Square> = board
-                .pieces()
-                .filter(|(_, p)| p.kind == Kind::Dux)
-                .map(|(s, _)| s)
-                .collect();
+            let dux = on(&|p| p.kind == Kind::Dux);
             if !dux.is_empty() {
-                out.push(format!(
-                    "{} has no commanders (c, C), but there is one on {}.",
-                    rules.name,
-                    list(&dux)
-                ));
+                out.push(Problem::TaflDux { game, squares: dux });
             }
         }
         Family::Latrunculi => {
             if !kings.is_empty() {
-                out.push(format!(
-                    "{} has no king, but there is one on {}.",
-                    rules.name,
-                    list(&kings)
-                ));
+                out.push(Problem::LatrunculiKing {
+                    game,
+                    squares: kings,
+                });
             }
             for side in [Side::First, Side::Second] {
-                let dux: Vec<Square> = board
-                    .pieces()
-                    .filter(|(_, p)| p.kind == Kind::Dux && p.side == side)
-                    .map(|(s, _)| s)
-                    .collect();
+                let dux = on(&|p| p.kind == Kind::Dux && p.side == side);
                 if !rules.dux && !dux.is_empty() {
-                    out.push(format!(
-                        "There is a dux on {}, but this game is played without the dux option.",
-                        list(&dux)
-                    ));
+                    out.push(Problem::DuxWithoutOption { squares: dux });
                 } else if dux.len() > 1 {
-                    out.push(format!(
-                        "{} has {} duxes ({}): a side has one at most.",
-                        cap(rules.side_name(side)),
-                        dux.len(),
-                        list(&dux)
-                    ));
+                    out.push(Problem::Duxes {
+                        side: rules.side_name(side),
+                        squares: dux,
+                    });
                 }
             }
         }
@@ -248,25 +210,34 @@ pub fn validate(rules: &Ruleset, board: &Board) -> Vec<String> {
     for (s, p) in board.pieces() {
         let f = rules.flags(s);
         if p.kind != Kind::King && f.has(SquareFlags::RESTRICTED) {
-            out.push(format!(
-                "{} stands on {}, which is {}: only the king may stand there.",
-                cap(rules.piece_name(p)),
-                sq(s),
-                crate::notation::square_role(rules, f)
-            ));
+            out.push(Problem::Restricted {
+                piece: rules.piece_key(p),
+                square: sq(s),
+                role: crate::notation::square_role_key(rules, f),
+            });
         }
     }
     out
 }
 
-pub(super) fn cap(s: &str) -> String {
-    crate::notation::cap(s.to_string())
+/// Why a position given to play from cannot be played.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReadPositionError {
+    /// The text cannot be read.
+    Unreadable(PositionError),
+    /// It reads, but breaks the rules: every problem.
+    Problems(Vec<Problem>),
+}
+
+impl From<PositionError> for ReadPositionError {
+    fn from(e: PositionError) -> Self {
+        ReadPositionError::Unreadable(e)
+    }
 }
 
 /// Reads a position in either notation (OTN `/.../` or tawlbot's rows, top
-/// rank first) and checks it with [`validate`]. The error is every problem,
-/// one sentence each, joined by spaces.
-pub fn read_position(rules: &Ruleset, text: &str) -> Result<Board, String> {
+/// rank first) and checks it with [`validate`].
+pub fn read_position(rules: &Ruleset, text: &str) -> Result<Board, ReadPositionError> {
     let board = if looks_like_position(text) {
         parse_position(rules, text)?
     } else {
@@ -276,6 +247,6 @@ pub fn read_position(rules: &Ruleset, text: &str) -> Result<Board, String> {
     if problems.is_empty() {
         Ok(board)
     } else {
-        Err(problems.join(" "))
+        Err(ReadPositionError::Problems(problems))
     }
 }

@@ -112,49 +112,39 @@ pub fn rules_string(rules: &Ruleset, first: Side, start: Option<&Board>) -> Stri
     out.join(" ")
 }
 
-/// A rules string as key/value pairs, in order. Errors are sentences.
-pub(super) fn rules_pairs(s: &str) -> Result<Vec<(String, String)>, String> {
+/// Why an OTN rules string is no tawlbot game. The app words it
+/// (`otn-rules-*` in `locales/*/notation.ftl`); `Display` is that English.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum RulesError {
+    /// An entry that is not `key:value` (its first 30 characters).
+    NotKeyValue(String),
+    /// No `dim:N`.
+    NoSize,
+    /// No tafl game of tawlbot's on a board of this size.
+    NoGame { dim: String },
+    /// A rule no tawlbot game has: the record's value of `key` (`None`: the
+    /// record has no such entry), the nearest game and its value.
+    Unsupported {
+        key: String,
+        theirs: Option<String>,
+        nearest: &'static str,
+        ours: Option<String>,
+    },
+}
+
+/// A rules string as key/value pairs, in order.
+pub(super) fn rules_pairs(s: &str) -> Result<Vec<(String, String)>, RulesError> {
     let mut out = Vec::new();
     for part in s.split_whitespace() {
         let Some((k, v)) = part.split_once(':') else {
-            return Err(format!(
-                "The rules entry \"{}\" is not key:value.",
-                part.chars().take(30).collect::<String>()
-            ));
+            return Err(RulesError::NotKeyValue(part.chars().take(30).collect()));
         };
         out.push((k.to_ascii_lowercase(), v.to_string()));
     }
     if !out.iter().any(|(k, _)| k == "dim") {
-        return Err("The rules string has no board size (dim:N).".into());
+        return Err(RulesError::NoSize);
     }
     Ok(out)
-}
-
-/// What a key decides, for sentences.
-pub(super) fn key_meaning(k: &str) -> &'static str {
-    match k {
-        "dim" => "the board size",
-        "esc" => "where the king escapes",
-        "ka" => "whether the king helps capture",
-        "ks" => "how the king is captured",
-        "spd" => "how far pieces move",
-        "cor" => "the corner squares",
-        "cen" => "the centre square",
-        "corh" => "whom the corners are hostile to",
-        "cenh" => "whom the occupied centre is hostile to",
-        "cenhe" => "whom the empty centre is hostile to",
-        "cors" => "who may stop on a corner",
-        "cens" => "who may stop on the centre",
-        "corp" => "who may pass a corner",
-        "cenp" => "who may pass the centre",
-        "sw" => "shieldwall captures",
-        "efe" => "edge-fort escapes",
-        "ber" => "berserk moves",
-        "linc" => "Linnaean capture",
-        "kj" => "king jumps",
-        "nj" | "cj" => "knights and commanders",
-        _ => "a rule",
-    }
 }
 
 /// Keys compared when a record's rules are matched to a tawlbot game.
@@ -242,8 +232,8 @@ pub(super) fn normalise(pairs: &[(String, String)]) -> BTreeMap<String, String> 
 }
 
 /// The tawlbot game whose rules an OTN rules string describes (the tafl
-/// games without options), or a sentence naming the rule tawlbot lacks.
-pub fn ruleset_from_rules(rules: &str) -> Result<Ruleset, String> {
+/// games without options), or the rule tawlbot lacks.
+pub fn ruleset_from_rules(rules: &str) -> Result<Ruleset, RulesError> {
     let pairs = rules_pairs(rules)?;
     let theirs = normalise(&pairs);
     let mut best: Option<(usize, Ruleset, String)> = None;
@@ -266,24 +256,16 @@ pub fn ruleset_from_rules(rules: &str) -> Result<Ruleset, String> {
     }
     let dim = theirs.get("dim").cloned().unwrap_or_default();
     match best {
-        None => Err(format!(
-            "tawlbot has no tafl game on a {dim}x{dim} board: it plays 11x11 (tawlbwrdd) and 9x9 (tallfwrdd, goedhboell)."
-        )),
+        None => Err(RulesError::NoGame { dim }),
         Some((0, r, _)) => Ok(r),
         Some((_, r, key)) => {
             let ours = normalise(&rules_pairs(&rules_string(&r, Side::First, None))?);
-            let show = |m: &BTreeMap<String, String>| {
-                m.get(&key)
-                    .map(|v| format!("{key}:{v}"))
-                    .unwrap_or_else(|| format!("no {key}"))
-            };
-            Err(format!(
-                "tawlbot cannot play these rules: {} ({}) is not in any of its games; the nearest, {}, has {}. A record from tawlbot names its game in a variant tag.",
-                show(&theirs),
-                key_meaning(&key),
-                r.name,
-                show(&ours)
-            ))
+            Err(RulesError::Unsupported {
+                theirs: theirs.get(&key).cloned(),
+                ours: ours.get(&key).cloned(),
+                nearest: r.name,
+                key,
+            })
         }
     }
 }

@@ -74,16 +74,34 @@ fn validate_names_each_problem() {
     let b = p("/t8/9/9/9/4t4/9/9/9/9/");
     let v = validate(&rules, &b);
     assert_eq!(v.len(), 3, "{v:?}");
-    assert!(v[0].contains("no king"), "{v:?}");
-    assert!(v.iter().any(|s| s.contains("a1") && s.contains("corner")));
-    assert!(v.iter().any(|s| s.contains("e5") && s.contains("throne")));
+    assert_eq!(v[0], Problem::NoKing { game: "Tallfwrdd" });
+    let restricted = |square: &str, role: &str| {
+        v.iter().any(|p| {
+            matches!(p, Problem::Restricted { piece: "attacker", square: s, role: r }
+                if s == square && *r == role)
+        })
+    };
+    assert!(restricted("a1", "corner"), "{v:?}");
+    assert!(restricted("e5", "throne"), "{v:?}");
     // Two kings.
     let v = validate(&rules, &p("/t8/9/9/9/3KK4/9/9/9/9/"));
-    assert!(v[0].contains("2 kings (d5, e5)"), "{v:?}");
+    assert_eq!(
+        v[0],
+        Problem::Kings {
+            game: "Tallfwrdd",
+            squares: vec!["d5".into(), "e5".into()]
+        }
+    );
+    assert_eq!(
+        v[0].to_string(),
+        "There are 2 kings (d5 and e5): a Tallfwrdd position needs exactly one."
+    );
     // An attacking king.
     let v = validate(&rules, &p("/1t7/9/9/9/4k4/9/9/9/9/"));
     assert!(
-        v.iter().any(|s| s.contains("belongs to the defenders")),
+        v.contains(&Problem::AttackerKing {
+            squares: vec!["e5".into()]
+        }),
         "{v:?}"
     );
 }

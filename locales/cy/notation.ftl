@@ -1,0 +1,88 @@
+# Geiriau'r nodiant: allwedd y bwrdd testun, a pham na ellir darllen neu
+# chwarae safle (src/app/notation_words.rs).
+
+diagram-pieces = { $family ->
+    [tafl] a ymosodwr, d amddiffynnwr, K brenin
+    [dux] w gwyn, b du, W dux gwyn, B dux du
+   *[latrunculi] w gwyn, b du
+}, '.' gwag{ $king-only ->
+    [yes] , # dim ond y brenin gaiff aros yma
+   *[no] {""}
+}
+diagram-last-move = y symudiad olaf: * o, [ ] i, x wedi'i gipio
+diagram-at-hv = @hv: colofn a-{ $last-file } yw @1-@{ $width }, rhes 1-{ $height } yw @.1-@.{ $height }
+
+position-too-long = Mae'r safle hwnnw'n llawer rhy hir.
+position-not-otn = Mae safle OTN yn dechrau ac yn gorffen â slaes, rhes 1 yn gyntaf: /rhes/rhes/.../.
+position-rank-count = Mae gan fwrdd { $game } { $ranks } rhes, ond mae gan y safle hwnnw { $found }.
+position-zero-run = Mae gan res { $rank } rediad o 0 sgwâr gwag.
+position-unknown-piece = { $letters ->
+    [otn] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n ddarn y mae tawlbot yn ei adnabod: mae OTN yn ysgrifennu t (ymosodwr), T (amddiffynnwr), K (brenin), c/C (dux) a rhifau am sgwariau gwag.
+    [tafl] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac a (ymosodwr), d (amddiffynnwr), K (brenin).
+    [dux] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac w, b (milwyr), W, B (dux).
+   *[latrunculi] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac w (gwyn), b (du).
+}
+position-rank-width = Mae { $found } sgwâr yn rhes { $rank }, ond mae bwrdd { $game } yn { $width } sgwâr o led.
+
+position-size = Mae bwrdd { $game } yn { $width }x{ $height }, ond mae'r safle hwnnw'n { $found-width }x{ $found-height }.
+position-no-king = Does dim brenin: mae angen union un (K) ar safle { $game }.
+position-kings = Mae { $count ->
+    [two] { $count } frenin
+   *[other] { $count } brenin
+} ({ $squares }): mae angen union un ar safle { $game }.
+position-attacker-king = Mae'r brenin ar { $squares } wedi'i ysgrifennu fel ymosodwr (k): i'r amddiffynwyr y mae'r brenin yn perthyn (K).
+position-tafl-dux = Does dim dux (c, C) yn { $game }, ond mae un ar { $squares }.
+position-latrunculi-king = Does dim brenin yn { $game }, ond mae un ar { $squares }.
+position-dux-without-option = Mae dux ar { $squares }, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.
+position-duxes = Mae gan { $side ->
+    [white] yr ochr wen
+   *[black] yr ochr ddu
+} { $count } dux ({ $squares }): un ar y mwyaf sydd gan bob ochr.
+position-restricted = Mae { $piece } ar { $square }, sef { $role ->
+    [throne] yr orsedd
+    [centre] y canol
+    [corner] cornel
+    [guard] sgwâr wrth ymyl cornel
+   *[restricted] sgwâr cyfyngedig
+}: dim ond y brenin gaiff sefyll yno.
+position-refused = Does dim modd chwarae'r safle hwnnw fel { $game }:
+
+record-header-end = Llinell { $line }: mae llinell pennawd yn gorffen â ].
+record-header-shape = Llinell { $line }: mae pennawd ar y ffurf [Enw "gwerth"].
+record-header-quotes = Llinell { $line }: rhaid i werth y pennawd fod rhwng dyfynodau.
+otn-move-jump = Mae { $move } yn naid neu'n symudiad berserk, a does dim un o gemau tawlbot yn caniatáu hynny.
+otn-move-unreadable = Nid yw "{ $move }" yn symudiad OTN.
+otn-record-not-a-move = Llinell { $line }: nid yw "{ $start }..." yn symudiad.
+otn-rules-not-key-value = Nid yw'r cofnod rheolau "{ $entry }" ar y ffurf allwedd:gwerth.
+otn-rules-no-size = Does dim maint bwrdd (dim:N) yn y llinyn rheolau.
+otn-rules-no-game = Does gan tawlbot ddim gêm tafl ar fwrdd { $dim }x{ $dim }: mae'n chwarae 11x11 (tawlbwrdd) a 9x9 (tallfwrdd, goedhboell).
+otn-rules-unsupported = Ni all tawlbot chwarae'r rheolau hyn: nid yw { $theirs } ({ $meaning }) yn yr un o'i gemau; mae gan yr agosaf, { $game }, { $ours }. Mae cofnod gan tawlbot yn enwi ei gêm mewn tag amrywiad.
+otn-rule-absent = dim { $key }
+otn-rule-meaning = { $key ->
+    [dim] maint y bwrdd
+    [esc] lle mae'r brenin yn dianc
+    [ka] a yw'r brenin yn helpu i gipio
+    [ks] sut mae dal y brenin
+    [spd] pa mor bell mae darnau'n symud
+    [cor] sgwariau'r corneli
+    [cen] y sgwâr canol
+    [corh] i bwy mae'r corneli'n elyniaethus
+    [cenh] i bwy mae'r canol llawn yn elyniaethus
+    [cenhe] i bwy mae'r canol gwag yn elyniaethus
+    [cors] pwy gaiff aros ar gornel
+    [cens] pwy gaiff aros ar y canol
+    [corp] pwy gaiff fynd heibio i gornel
+    [cenp] pwy gaiff fynd heibio i'r canol
+    [sw] cipio mur tarianau
+    [efe] dianc o gaer ar yr ymyl
+    [ber] symudiadau berserk
+    [linc] cipio Linnaeus
+    [kj] neidiau'r brenin
+    [nj] marchogion a chadlywyddion
+    [cj] marchogion a chadlywyddion
+   *[rule] rheol
+}
+otn-load-seed = Nid yw'r hedyn yn y tag amrywiad, { $seed }, yn rhif.
+otn-load-no-rules = Does gan y cofnod OTN hwn ddim tag rheolau, na thag amrywiad yn enwi gêm tawlbot.
+otn-load-after-resign = Mae { $move } yn dod ar ôl ildio (---).
+otn-game-move = Symudiad { $number } ({ $move }): { $why }

@@ -1,0 +1,203 @@
+//! Serenity events in, app calls, Discord messages out. No game logic here.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::Duration;
+
+use serenity::all::{
+    ChannelId, ChannelType, Command, CommandDataOptionValue, CommandInteraction, CommandOptionType,
+    ComponentInteraction, Context, CreateAutocompleteResponse, CreateCommand, CreateCommandOption,
+    CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
+    CreateMessage, CreateThread, EditInteractionResponse, EventHandler, GuildId, Http, Interaction,
+    InteractionId, Message, Ready, User as DUser,
+};
+use serenity::builder::Builder as _;
+use tokio::sync::{watch, Semaphore};
+
+use super::outgoing::{build, clip_to, post};
+use crate::app::commands::{self, OptKind, COMMANDS};
+use crate::app::frontend::{notice_reply_in, Notice};
+use crate::app::{self, App, Effect, Input, Reply, Response, Target};
+use crate::i18n::Lang;
+
+/// More permits than there will ever be handlers running at once.
+const PERMITS: u32 = 1 << 20;
+/// Discord's limit on a thread name.
+const MAX_THREAD_NAME: usize = 100;
+/// Discord's limit on an autocomplete choice's name and value.
+const MAX_CHOICE: usize = 100;
+/// An interaction whose answer is not ready after this long is deferred
+/// (Discord drops an interaction not answered within 3 s).
+const DEFER_AFTER: Duration = Duration::from_millis(1000);
+/// Commands deferred at once: they draw pictures or GIFs of whole games.
+const SLOW_COMMANDS: &[&str] = &["export", "tournament start", "tournament standings"];
+
+/// The event handler; cheap to clone (everything shared is behind `Arc`s).
+#[derive(Clone)]
+pub(crate) struct Handler {
+    app: App,
+    dev_guild: Option<u64>,
+    /// Each running handler holds one permit; shutdown waits for all of them.
+    inflight: Arc<Semaphore>,
+    stopping: Arc<AtomicBool>,
+    stop_tx: Arc<watch::Sender<bool>>,
+    scheduler_started: Arc<AtomicBool>,
+    /// Whether this process runs the clock (the one that runs shard 0).
+    runs_scheduler: bool,
+    /// Commands are registered once per process, not once per shard.
+    commands_registered: Arc<AtomicBool>,
+    engine: super::engine::Engine,
+}
+
+mod events;
+mod register;
+mod replies;
+mod respond;
+mod scheduler;
+
+use replies::{Answer, Origin};
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map(|d| d.as_secs() as i64)
+        .unwrap_or(0)
+}
+
+fn app_user(u: &DUser, nick: Option<&str>) -> app::User {
+    app::User {
+        id: u.id.to_string(),
+        name: nick.unwrap_or(u.display_name()).to_string(),
+    }
+}
+
+/// The context of clock events (no user, no interaction).
+fn clock_ctx(now: i64) -> app::Ctx {
+    app::Ctx {
+        server: String::new(),
+        channel: String::new(),
+        user: app::User {
+            id: String::new(),
+            name: String::new(),
+        },
+        now,
+        source: format!("clock:{now}"),
+        manage_server: false,
+        mentioned: Vec::new(),
+    }
+}
+
+impl Handler {
+    pub(crate) fn new(app: App, dev_guild: Option<u64>, runs_scheduler: bool) -> Handler {
+        let (stop_tx, _) = watch::channel(false);
+        let engine = super::engine::Engine::new(app.clone(), super::engine::threads_from_env());
+        Handler {
+            app,
+            engine,
+            dev_guild,
+            inflight: Arc::new(Semaphore::new(PERMITS as usize)),
+            stopping: Arc::new(AtomicBool::new(false)),
+            stop_tx: Arc::new(stop_tx),
+            scheduler_started: Arc::new(AtomicBool::new(false)),
+            runs_scheduler,
+            commands_registered: Arc::new(AtomicBool::new(false)),
+        }
+    }
+
+    /// New events are ignored from now on; the scheduler stops.
+    pub(crate) fn stop(&self) {
+        self.stopping.store(true, Ordering::SeqCst);
+        self.engine.request_stop();
+        let _ = self.stop_tx.send(true);
+    }
+
+    /// Waits until no handler is running (or `limit` passes).
+    pub(crate) async fn wait_idle(&self, limit: Duration) {
+        self.engine.stop(limit).await;
+        match tokio::time::timeout(limit, self.inflight.acquire_many(PERMITS)).await {
+            Ok(Ok(permits)) => drop(permits),
+            _ => tracing::warn!("some handlers were still running at shutdown"),
+        }
+    }
+
+    /// A permit for one handler, or `None` once shutting down.
+    fn begin(&self) -> Option<tokio::sync::SemaphorePermit<'_>> {
+        if self.stopping.load(Ordering::SeqCst) {
+            return None;
+        }
+        self.inflight.try_acquire().ok()
+    }
+
+    /// Runs `f` on the app off the async threads (the store is synchronous).
+    async fn call<T: Send + 'static>(
+        &self,
+        f: impl FnOnce(&App) -> T + Send + 'static,
+    ) -> Option<T> {
+        let app = self.app.clone();
+        match tokio::task::spawn_blocking(move || f(&app)).await {
+            Ok(t) => Some(t),
+            Err(e) => {
+                tracing::error!("app call failed: {e}");
+                None
+            }
+        }
+    }
+}
+
+#[serenity::async_trait]
+impl EventHandler for Handler {
+    async fn ready(&self, ctx: Context, ready: Ready) {
+        let Some(_permit) = self.begin() else { return };
+        tracing::info!(
+            "connected to Discord as {} ({} servers)",
+            ready.user.name,
+            ready.guilds.len()
+        );
+        tracing::info!(
+            "invite link: {}",
+            super::invite_link(ready.application.id.get())
+        );
+        if !self.commands_registered.swap(true, Ordering::SeqCst) {
+            self.register_commands(&ctx.http).await;
+        }
+        self.engine.ready(Arc::clone(&ctx.http)).await;
+        if self.runs_scheduler && !self.scheduler_started.swap(true, Ordering::SeqCst) {
+            tokio::spawn(self.clone().scheduler(Arc::clone(&ctx.http)));
+        }
+    }
+
+    async fn message(&self, ctx: Context, msg: Message) {
+        let Some(_permit) = self.begin() else { return };
+        self.on_message(ctx, msg).await;
+    }
+    async fn guild_member_removal(
+        &self,
+        ctx: Context,
+        guild_id: GuildId,
+        user: DUser,
+        _member: Option<serenity::all::Member>,
+    ) {
+        let Some(_permit) = self.begin() else { return };
+        let (server, id, now) = (guild_id.to_string(), user.id.to_string(), unix_now());
+        let resp = self
+            .call(move |a| a.member_left(&server, &id, now))
+            .await
+            .unwrap_or_default();
+        for r in &resp.replies {
+            self.send(&ctx.http, None, r, &mut true).await;
+        }
+        let c = clock_ctx(now);
+        self.run_effects(&ctx.http, None, &c, resp.effects, &mut true)
+            .await;
+    }
+
+    async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
+        let Some(_permit) = self.begin() else { return };
+        match interaction {
+            Interaction::Command(cmd) => self.on_command(ctx, cmd).await,
+            Interaction::Autocomplete(cmd) => self.on_autocomplete(ctx, cmd).await,
+            Interaction::Component(click) => self.on_component(ctx, click).await,
+            _ => {}
+        }
+    }
+}

@@ -1,0 +1,193 @@
+//! An app call for an interaction, its replies delivered, its effects run.
+
+use super::*;
+
+impl Handler {
+    /// What the front end says itself, in the language of `ctx`'s user
+    /// (English when the app cannot be asked); `private`: for them alone.
+    async fn notice(&self, ctx: &app::Ctx, notice: Notice, private: bool) -> Reply {
+        let c = ctx.clone();
+        self.call(move |a| {
+            if private {
+                a.notice_reply(&c, notice)
+            } else {
+                a.notice_public(&c, notice)
+            }
+        })
+        .await
+        .unwrap_or_else(|| notice_reply_in(Lang::En, notice, private))
+    }
+
+    /// Runs `input` on the app for an interaction, deferring the interaction
+    /// first when the command is known to be slow, or when the answer is not
+    /// ready within [`DEFER_AFTER`] (a busy database, a big picture).
+    pub(super) async fn handle_interaction(
+        &self,
+        http: &Http,
+        origin: Origin<'_>,
+        ctx: &app::Ctx,
+        input: Input,
+    ) {
+        let slow =
+            matches!(&input, Input::Slash { name, .. } if SLOW_COMMANDS.contains(&name.as_str()));
+        let mut answer = Answer::Pending;
+        if slow {
+            self.defer(http, origin, false, &mut answer).await;
+        }
+        let app = self.app.clone();
+        let c = ctx.clone();
+        let mut job = tokio::task::spawn_blocking(move || app.handle(&c, input));
+        if answer == Answer::Pending {
+            if let Ok(done) = tokio::time::timeout(DEFER_AFTER, &mut job).await {
+                return self.finish(http, origin, ctx, done, answer).await;
+            }
+            self.defer(http, origin, false, &mut answer).await;
+        }
+        let done = job.await;
+        self.finish(http, origin, ctx, done, answer).await;
+    }
+
+    pub(super) async fn finish(
+        &self,
+        http: &Http,
+        origin: Origin<'_>,
+        ctx: &app::Ctx,
+        done: Result<Response, tokio::task::JoinError>,
+        answer: Answer,
+    ) {
+        match done {
+            Ok(resp) => self.deliver(http, origin, ctx, resp, answer).await,
+            Err(e) => {
+                tracing::error!("app call failed: {e}");
+                let mut answer = answer;
+                let sorry = self.notice(ctx, Notice::Failed, true).await;
+                self.send_reply(http, Some(origin), &sorry, &mut answer)
+                    .await;
+            }
+        }
+    }
+
+    /// Sends a whole response, then carries out its effects.
+    pub(super) async fn deliver(
+        &self,
+        http: &Http,
+        origin: Origin<'_>,
+        ctx: &app::Ctx,
+        resp: Response,
+        mut answer: Answer,
+    ) {
+        let Response {
+            mut replies,
+            effects,
+        } = resp;
+        if !origin.is_interaction() {
+            answer = Answer::Done;
+        }
+        if answer != Answer::Done {
+            // Answer the interaction first: Discord gives it three seconds.
+            if let Some(i) = replies.iter().position(|r| r.target == Target::Here) {
+                let first = replies.remove(i);
+                self.send_reply(http, Some(origin), &first, &mut answer)
+                    .await;
+            } else {
+                let notice = if effects.is_empty() {
+                    Notice::Done
+                } else {
+                    Notice::OpeningThread
+                };
+                let ack = self.notice(ctx, notice, true).await;
+                self.send_reply(http, Some(origin), &ack, &mut answer).await;
+            }
+        }
+        for r in &replies {
+            self.send_reply(http, Some(origin), r, &mut answer).await;
+        }
+        let mut answered = answer == Answer::Done;
+        self.run_effects(http, Some(origin), ctx, effects, &mut answered)
+            .await;
+    }
+
+    /// Opens the threads the app asked for and starts their games.
+    pub(super) async fn run_effects(
+        &self,
+        http: &Http,
+        origin: Option<Origin<'_>>,
+        ctx: &app::Ctx,
+        effects: Vec<Effect>,
+        answered: &mut bool,
+    ) {
+        for effect in effects {
+            let (parent, name) = match &effect {
+                Effect::BotTurn { .. } => {
+                    self.engine.effect(effect);
+                    continue;
+                }
+                Effect::OpenThread { parent, name, .. } => (parent.clone(), name.clone()),
+                Effect::OpenMatchThread { parent, name, .. } => (parent.clone(), name.clone()),
+            };
+            let Ok(parent_id) = parent.parse::<u64>() else {
+                tracing::warn!("not a channel id: {parent:?}");
+                continue;
+            };
+            let mut name = clip_to(name.trim(), MAX_THREAD_NAME);
+            if name.is_empty() {
+                name = "game".to_string();
+            }
+            let thread = ChannelId::new(parent_id)
+                .create_thread(
+                    http,
+                    CreateThread::new(name).kind(ChannelType::PublicThread),
+                )
+                .await;
+            match thread {
+                Ok(thread) => {
+                    let mut ctx2 = ctx.clone();
+                    ctx2.now = ctx2.now.max(unix_now());
+                    let tid = thread.id.to_string();
+                    let resp = self
+                        .call(move |a| match effect {
+                            Effect::OpenThread { challenge, .. } => {
+                                a.start_in_thread(&ctx2, challenge, &tid)
+                            }
+                            Effect::OpenMatchThread { match_id, .. } => {
+                                a.start_match_in_thread(&ctx2, match_id, &tid)
+                            }
+                            Effect::BotTurn { .. } => Response::default(),
+                        })
+                        .await
+                        .unwrap_or_default();
+                    for r in &resp.replies {
+                        self.send(http, origin, r, answered).await;
+                    }
+                    for e in resp.effects {
+                        self.engine.effect(e);
+                    }
+                }
+                Err(e) if matches!(effect, Effect::OpenMatchThread { .. }) => {
+                    // The match is played in the tournament's channel.
+                    tracing::warn!("could not open a match thread in {parent}: {e}");
+                    let Effect::OpenMatchThread { match_id, .. } = effect else {
+                        continue;
+                    };
+                    let mut ctx2 = ctx.clone();
+                    ctx2.now = ctx2.now.max(unix_now());
+                    let resp = self
+                        .call(move |a| a.match_thread_failed(&ctx2, match_id))
+                        .await
+                        .unwrap_or_default();
+                    for r in &resp.replies {
+                        self.send(http, origin, r, answered).await;
+                    }
+                }
+                Err(e) => {
+                    tracing::warn!("could not open a thread in {parent}: {e}");
+                    let r = self
+                        .notice(ctx, Notice::ThreadRefused, false)
+                        .await
+                        .to_channel(&parent);
+                    self.send(http, origin, &r, answered).await;
+                }
+            }
+        }
+    }
+}
