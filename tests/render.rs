@@ -321,6 +321,7 @@ fn write_samples() {
     let gif = r.gif(&frames[..30], &Theme::light(), 60).unwrap();
     println!("30-move gif: {} bytes", gif.len());
     std::fs::write(dir.join("tawlbwrdd-game.gif"), gif).unwrap();
+    write_standings_sample();
 }
 
 #[test]
@@ -362,6 +363,7 @@ fn zoom_samples() {
         ("goedhboell", 0, 0, 260, 220),
         ("gwyddbwyll-8x8", 0, 0, 260, 220),
         ("tawlbwrdd-midgame", 0, 560, 400, 200),
+        ("standings", 0, 0, 260, 130),
     ] {
         let p = root.join(&dir).join(format!("{name}.png"));
         let img = image::open(&p).unwrap().to_rgb8();
@@ -519,4 +521,73 @@ fn render_encoder_fuzz_lengths() {
 #[ignore]
 fn render_encoder_fuzz_every_length() {
     check_lengths(0..=70_000, 70_000);
+}
+
+/// Writes docs/samples/standings.png (the standings table); also part of
+/// `write_samples`.
+#[test]
+#[ignore]
+fn write_standings_sample() {
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("docs/samples");
+    let (title, headers, rows) = standings();
+    let png = tawlbot::render::table_png(&title, &headers, &rows);
+    println!("standings: {} bytes", png.len());
+    std::fs::write(dir.join("standings.png"), png).unwrap();
+}
+
+/// The standings table is an 8-bit indexed PNG from our encoder (a small
+/// palette: three backgrounds with 8-shade text ramps), decodes
+/// byte-exact with the png crate and miniz_oxide, and has text in every
+/// row: light text on the dark header, dark text on the light rows.
+#[test]
+fn render_standings_table_is_small_indexed_and_readable() {
+    let (title, headers, rows) = standings();
+    let png = tawlbot::render::table_png(&title, &headers, &rows);
+    let mut dec = png::Decoder::new(std::io::Cursor::new(&png[..]));
+    dec.set_transformations(png::Transformations::IDENTITY);
+    let mut r = dec.read_info().unwrap();
+    let info = r.info().clone();
+    assert_eq!(info.color_type, png::ColorType::Indexed);
+    assert_eq!(info.bit_depth, png::BitDepth::Eight);
+    let palette: Vec<Rgb> = info
+        .palette
+        .as_deref()
+        .unwrap()
+        .chunks_exact(3)
+        .map(|c| [c[0], c[1], c[2]])
+        .collect();
+    assert!(palette.len() <= 24, "{} colours", palette.len());
+    let mut buf = vec![0; r.output_buffer_size().unwrap()];
+    r.next_frame(&mut buf).unwrap();
+    let (w, h) = (info.width as usize, info.height as usize);
+    let img = tawlbot::render::IndexedImage {
+        width: w as u32,
+        height: h as u32,
+        palette: palette.clone(),
+        pixels: buf[..w * h].to_vec(),
+    };
+    check_png(&png, &img, "standings");
+    println!("standings {w}x{h}: {} bytes", png.len());
+    assert!(png.len() < 20_000, "{} bytes", png.len());
+    // Rows of 36 px below the title (16 + 26 + 16 px): count pixels of
+    // text colour in each.
+    let lum = |c: Rgb| c.iter().map(|&x| x as u32).sum::<u32>();
+    let top = 58;
+    for row in 0..=rows.len() {
+        let y0 = top + row * 36;
+        let (mut dark, mut light) = (0, 0);
+        for y in y0..y0 + 36 {
+            for x in 0..w {
+                let l = lum(palette[img.pixels[y * w + x] as usize]);
+                dark += (l < 0x60 * 3) as u32;
+                light += (l == 255 * 3) as u32;
+            }
+        }
+        if row == 0 {
+            assert!(light > 300, "header row: {light} white pixels");
+        } else {
+            assert!(dark > 300, "row {row}: {dark} dark pixels");
+            assert_eq!(light, 0, "row {row}");
+        }
+    }
 }
