@@ -493,34 +493,88 @@ proptest::proptest! {
     }
 }
 
-/// The lengths the fast fuzz test covers: every length up to 4,096, every
-/// length within 300 of the interesting boundaries (the 32 KiB window, the
-/// 64 KiB mark, 70,000), and every 37th length in between.
-fn fuzz_lengths() -> Vec<usize> {
-    let mut v: Vec<usize> = (0..=4096).collect();
-    for b in [8192usize, 16_384, 32_768, 65_535, 65_536, 70_000] {
-        v.extend(b.saturating_sub(300)..=(b + 300).min(70_000));
+/// Fuzz-style: random byte streams (noise, a 4-letter alphabet, runs,
+/// copies from up to 40,000 back) of EVERY length from 0 to 70,000, each
+/// compressed (one stream kind and one of six row distances per length,
+/// in turn) and inflated by miniz_oxide byte-exact, with the Adler-32
+/// trailer checked against running sums. The range is split over four
+/// tests of about equal work (the cost of a length grows with it) so the
+/// harness runs them in parallel.
+const FUZZ_MAX: usize = 70_000;
+
+#[test]
+fn render_encoder_fuzz_every_length_0_to_34999() {
+    check_lengths(0..35_000, FUZZ_MAX);
+}
+
+#[test]
+fn render_encoder_fuzz_every_length_35000_to_49499() {
+    check_lengths(35_000..49_500, FUZZ_MAX);
+}
+
+#[test]
+fn render_encoder_fuzz_every_length_49500_to_60599() {
+    check_lengths(49_500..60_600, FUZZ_MAX);
+}
+
+#[test]
+fn render_encoder_fuzz_every_length_60600_to_70000() {
+    check_lengths(60_600..=FUZZ_MAX, FUZZ_MAX);
+}
+
+/// Every stream kind with every row distance at the lengths where DEFLATE
+/// has edges (empty, the shortest and longest match, the 32 KiB window,
+/// a full stored block of 65,535 and one byte more, 70,000), through the
+/// normal encoder and the Huffman-only one, decoded by miniz_oxide and by
+/// the tests' own inflate (`render_support::inflate`), which also records
+/// what the streams used. Together they must use: stored blocks (with a
+/// full 65,535-byte one) and dynamic-Huffman blocks, every length code our
+/// LZ77 can make (4..=258; it never makes 3), every distance code, a
+/// match of 258 and a distance of exactly 32,768.
+#[test]
+fn render_encoder_boundaries_use_every_deflate_path() {
+    use render_support::encoder::{check_zlib_adler_any_size, fuzz_streams, ROWS};
+    use render_support::inflate::{inflate_zlib, Used};
+    let streams = fuzz_streams(FUZZ_MAX);
+    let lengths = [
+        0, 1, 2, 3, 4, 5, 257, 258, 259, 260, 32_767, 32_768, 32_769, 32_770, 65_534, 65_535,
+        65_536, 65_537, 70_000,
+    ];
+    let mut all = Used::default();
+    for (kind, (data, adlers)) in streams.iter().enumerate() {
+        for row in ROWS {
+            for n in lengths {
+                for huffman_only in [false, true] {
+                    let d = &data[..n];
+                    let z = if huffman_only {
+                        tawlbot::render::zlib_huffman_only(d, row)
+                    } else {
+                        tawlbot::render::zlib(d, row)
+                    };
+                    let what = format!("kind {kind}, length {n}, row {row}, {huffman_only}");
+                    check_zlib_adler_any_size(&z, d, adlers[n], &what);
+                    let (back, used) = inflate_zlib(&z).unwrap_or_else(|e| panic!("{what}: {e}"));
+                    assert!(back == d, "{what}: own inflate differs");
+                    if huffman_only {
+                        assert_eq!(used.blocks, [0, 0, 1], "{what}");
+                    }
+                    all.merge(&used);
+                }
+            }
+        }
     }
-    v.extend((4096..=70_000).step_by(37));
-    v.sort_unstable();
-    v.dedup();
-    v
-}
-
-/// Fuzz-style: random byte streams of many lengths 0..=70,000 (see
-/// `fuzz_lengths`), each compressed and inflated by miniz_oxide.
-#[test]
-fn render_encoder_fuzz_lengths() {
-    check_lengths(fuzz_lengths().into_iter(), 70_000);
-}
-
-/// Every length from 0 to 70,000 without exception. Slow in the dev
-/// profile; run it with
-/// `cargo test --release --test render -- --ignored render_encoder_fuzz_every_length`.
-#[test]
-#[ignore]
-fn render_encoder_fuzz_every_length() {
-    check_lengths(0..=70_000, 70_000);
+    println!("{all:?}");
+    assert!(all.blocks[0] > 0, "no stored block");
+    assert!(all.full_stored > 0, "no full 65,535-byte stored block");
+    assert!(all.blocks[2] > 0, "no dynamic block");
+    assert_eq!(all.blocks[1], 0, "the encoder writes no fixed-Huffman blocks");
+    let missing_len: Vec<usize> = (1..29).filter(|&k| !all.len_codes[k]).map(|k| 257 + k).collect();
+    assert!(missing_len.is_empty(), "length codes never used: {missing_len:?}");
+    assert!(!all.len_codes[0], "length 3 (MIN_MATCH is 4)");
+    let missing_dist: Vec<usize> = (0..30).filter(|&k| !all.dist_codes[k]).collect();
+    assert!(missing_dist.is_empty(), "distance codes never used: {missing_dist:?}");
+    assert_eq!(all.max_len, 258);
+    assert_eq!(all.max_dist, 32_768);
 }
 
 /// Writes docs/samples/standings.png (the standings table); also part of

@@ -17,13 +17,48 @@ const CHAIN: usize = 4;
 /// Compress `data` into a zlib stream. `row` is the distance to "the same
 /// byte one row up" (scanline length including the filter byte).
 pub(crate) fn zlib(data: &[u8], row: usize) -> Vec<u8> {
+    zlib_with(data, row, true)
+}
+
+/// [`zlib`]; with `allow_stored` false, always one dynamic-Huffman block
+/// (so the tests can check the Huffman coder on noise too).
+pub(crate) fn zlib_with(data: &[u8], row: usize, allow_stored: bool) -> Vec<u8> {
     let tokens = lz77(data, row);
     let mut w = BitWriter::default();
     w.out.extend_from_slice(&[0x78, 0x01]);
     write_block(&mut w, &tokens);
     w.flush();
+    // Data that does not compress (noise, tiny inputs) goes out as stored
+    // blocks instead: never more than 5 bytes per 65,535 over its size.
+    if allow_stored && w.out.len() - 2 > stored_size(data.len()) {
+        w.out.truncate(2);
+        write_stored(&mut w.out, data);
+    }
     w.out.extend_from_slice(&adler32(data).to_be_bytes());
     w.out
+}
+
+/// Largest payload of a stored block.
+const STORED_MAX: usize = 65_535;
+
+/// Bytes that `write_stored` writes for `n` bytes of data.
+fn stored_size(n: usize) -> usize {
+    n + 5 * n.div_ceil(STORED_MAX).max(1)
+}
+
+/// `data` as stored (uncompressed) blocks of at most 65,535 bytes; an
+/// empty input is one empty final block.
+fn write_stored(out: &mut Vec<u8>, data: &[u8]) {
+    let n = data.len().div_ceil(STORED_MAX).max(1);
+    for k in 0..n {
+        let part = &data[(k * STORED_MAX).min(data.len())..((k + 1) * STORED_MAX).min(data.len())];
+        // BFINAL in bit 0, BTYPE 00 in bits 1-2, then padding to the byte.
+        out.push((k + 1 == n) as u8);
+        let len = part.len() as u16;
+        out.extend_from_slice(&len.to_le_bytes());
+        out.extend_from_slice(&(!len).to_le_bytes());
+        out.extend_from_slice(part);
+    }
 }
 
 /// A token: literal byte (`len == 0`) or a (len, dist) match.
@@ -33,6 +68,21 @@ struct Token {
     val: u16, // literal byte or distance
 }
 
+/// Keep the match at distance `d` from `i` if it is longer than the best.
+// Always inlined: the dev profile (opt-level 1) would otherwise call it
+// for every candidate, which made the encoder tests several times slower.
+#[inline(always)]
+fn try_distance(data: &[u8], i: usize, d: usize, best_len: &mut usize, best_dist: &mut usize) {
+    if d > 0 && d <= i && d <= WINDOW {
+        let l = match_len(data, i - d, i);
+        if l > *best_len {
+            *best_len = l;
+            *best_dist = d;
+        }
+    }
+}
+
+#[inline(always)]
 fn match_len(data: &[u8], a: usize, b: usize) -> usize {
     let max = (data.len() - b).min(MAX_MATCH);
     let mut n = 0;
@@ -51,6 +101,7 @@ fn match_len(data: &[u8], a: usize, b: usize) -> usize {
     n
 }
 
+#[inline(always)]
 fn hash4(data: &[u8], i: usize) -> usize {
     let v = u32::from_le_bytes(data[i..i + 4].try_into().unwrap());
     (v.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
@@ -66,26 +117,17 @@ fn lz77(data: &[u8], row: usize) -> Vec<Token> {
     while i < n {
         let mut best_len = 0;
         let mut best_dist = 0;
-        let try_dist = |d: usize, best_len: &mut usize, best_dist: &mut usize| {
-            if d > 0 && d <= i && d <= WINDOW {
-                let l = match_len(data, i - d, i);
-                if l > *best_len {
-                    *best_len = l;
-                    *best_dist = d;
-                }
-            }
-        };
-        try_dist(row, &mut best_len, &mut best_dist);
+        try_distance(data, i, row, &mut best_len, &mut best_dist);
         if best_len < MAX_MATCH && last_dist != row {
-            try_dist(last_dist, &mut best_len, &mut best_dist);
+            try_distance(data, i, last_dist, &mut best_len, &mut best_dist);
         }
         if best_len < MAX_MATCH {
-            try_dist(1, &mut best_len, &mut best_dist);
+            try_distance(data, i, 1, &mut best_len, &mut best_dist);
         }
         // Diagonals and edges of discs: the row above, one pixel over.
         if best_len < 32 {
-            try_dist(row + 1, &mut best_len, &mut best_dist);
-            try_dist(row - 1, &mut best_len, &mut best_dist);
+            try_distance(data, i, row + 1, &mut best_len, &mut best_dist);
+            try_distance(data, i, row - 1, &mut best_len, &mut best_dist);
         }
         if i + 4 <= n {
             let h = hash4(data, i);
@@ -98,7 +140,7 @@ fn lz77(data: &[u8], row: usize) -> Vec<Token> {
                 if d > WINDOW {
                     break;
                 }
-                try_dist(d, &mut best_len, &mut best_dist);
+                try_distance(data, i, d, &mut best_len, &mut best_dist);
                 cand = chain[cand as usize % WINDOW];
                 depth += 1;
             }

@@ -86,6 +86,13 @@ pub fn zlib(data: &[u8], row: usize) -> Vec<u8> {
     deflate::zlib(data, row.max(1))
 }
 
+/// [`zlib`] without the stored-block fallback: always one dynamic-Huffman
+/// block, even for noise (for the tests of the Huffman coder).
+#[doc(hidden)]
+pub fn zlib_huffman_only(data: &[u8], row: usize) -> Vec<u8> {
+    deflate::zlib_with(data, row.max(1), false)
+}
+
 /// All tEXt, zTXt and iTXt chunks of a PNG, in file order per kind
 /// (tEXt, then zTXt, then iTXt), as `(keyword, text)`. Chunks anywhere in
 /// the file are found. Returns an empty list for bytes that are not a PNG.

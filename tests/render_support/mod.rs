@@ -213,6 +213,7 @@ pub fn every_start() -> Vec<(String, BoardView)> {
 }
 
 pub mod encoder;
+pub mod inflate;
 
 /// A plausible standings table (title, headers, eight rows), as the app
 /// builds it for a Swiss tournament after round 5.
