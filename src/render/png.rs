@@ -18,6 +18,11 @@ impl Renderer {
     }
 }
 
+/// Latin-1 text longer than this goes into a compressed zTXt chunk (a
+/// game record with its headers is 300-2,000 bytes and compresses to
+/// about half; shorter text is not worth the zlib overhead).
+const ZTXT_OVER: usize = 256;
+
 pub(super) fn latin1(s: &str) -> bool {
     s.chars().all(|c| (c as u32) < 256)
 }
@@ -53,7 +58,7 @@ pub fn encode_png(
             }
             let r = if !latin1(v) {
                 enc.add_itxt_chunk(k.to_string(), v.to_string())
-            } else if v.len() > 1024 {
+            } else if v.len() > ZTXT_OVER {
                 enc.add_ztxt_chunk(k.to_string(), v.to_string())
             } else {
                 enc.add_text_chunk(k.to_string(), v.to_string())
