@@ -315,7 +315,11 @@ fn write_samples() {
     println!("tawlbwrdd-dark: {} bytes", png.len());
     std::fs::write(dir.join("tawlbwrdd-dark.png"), png).unwrap();
     let png = r.png(&v, &Theme::light(), &[]).unwrap();
+    println!("tawlbwrdd-midgame: {} bytes", png.len());
     std::fs::write(dir.join("tawlbwrdd-midgame.png"), png).unwrap();
+    let png = r.png(&v, &Theme::contrast(), &[]).unwrap();
+    println!("tawlbwrdd-contrast: {} bytes", png.len());
+    std::fs::write(dir.join("tawlbwrdd-contrast.png"), png).unwrap();
     let gif = r.gif(&frames[..30], &Theme::light(), 60).unwrap();
     println!("30-move gif: {} bytes", gif.len());
     std::fs::write(dir.join("tawlbwrdd-game.gif"), gif).unwrap();
