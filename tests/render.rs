@@ -569,12 +569,24 @@ fn render_encoder_boundaries_use_every_deflate_path() {
     assert!(all.blocks[0] > 0, "no stored block");
     assert!(all.full_stored > 0, "no full 65,535-byte stored block");
     assert!(all.blocks[2] > 0, "no dynamic block");
-    assert_eq!(all.blocks[1], 0, "the encoder writes no fixed-Huffman blocks");
-    let missing_len: Vec<usize> = (1..29).filter(|&k| !all.len_codes[k]).map(|k| 257 + k).collect();
-    assert!(missing_len.is_empty(), "length codes never used: {missing_len:?}");
+    assert_eq!(
+        all.blocks[1], 0,
+        "the encoder writes no fixed-Huffman blocks"
+    );
+    let missing_len: Vec<usize> = (1..29)
+        .filter(|&k| !all.len_codes[k])
+        .map(|k| 257 + k)
+        .collect();
+    assert!(
+        missing_len.is_empty(),
+        "length codes never used: {missing_len:?}"
+    );
     assert!(!all.len_codes[0], "length 3 (MIN_MATCH is 4)");
     let missing_dist: Vec<usize> = (0..30).filter(|&k| !all.dist_codes[k]).collect();
-    assert!(missing_dist.is_empty(), "distance codes never used: {missing_dist:?}");
+    assert!(
+        missing_dist.is_empty(),
+        "distance codes never used: {missing_dist:?}"
+    );
     assert_eq!(all.max_len, 258);
     assert_eq!(all.max_dist, 32_768);
 }
