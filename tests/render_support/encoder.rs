@@ -164,7 +164,8 @@ pub fn prefix_adlers(data: &[u8]) -> Vec<u32> {
 /// The four fuzz streams of `max` bytes and their prefix checksums, made
 /// once per test binary.
 pub fn fuzz_streams(max: usize) -> &'static [(Vec<u8>, Vec<u32>)] {
-    static S: std::sync::OnceLock<(usize, Vec<(Vec<u8>, Vec<u32>)>)> = std::sync::OnceLock::new();
+    type Streams = (usize, Vec<(Vec<u8>, Vec<u32>)>);
+    static S: std::sync::OnceLock<Streams> = std::sync::OnceLock::new();
     let s = S.get_or_init(|| {
         let v = (0..4)
             .map(|k| {

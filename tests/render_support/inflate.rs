@@ -132,7 +132,7 @@ const DIST_EXTRA: [u32; 30] = [
 /// Inflate a zlib stream (header, DEFLATE blocks, Adler-32 not checked
 /// here) and report what it used.
 pub fn inflate_zlib(z: &[u8]) -> Result<(Vec<u8>, Used), String> {
-    if z.len() < 6 || z[0] & 0x0f != 8 || ((z[0] as u16) << 8 | z[1] as u16) % 31 != 0 {
+    if z.len() < 6 || z[0] & 0x0f != 8 || !((z[0] as u16) << 8 | z[1] as u16).is_multiple_of(31) {
         return Err("bad zlib header".into());
     }
     let mut b = Bits {
