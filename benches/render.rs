@@ -36,6 +36,10 @@ fn bench(c: &mut Criterion) {
     c.bench_function("render tawlbwrdd start indexed (no encode)", |b| {
         b.iter(|| r.indexed(black_box(&start), &theme))
     });
+    let (title, headers, rows) = standings();
+    c.bench_function("render standings table png (8 rows)", |b| {
+        b.iter(|| tawlbot::render::table_png(black_box(&title), &headers, &rows))
+    });
     let mut g = c.benchmark_group("slow");
     g.sample_size(20);
     g.bench_function("render 100-move gif", |b| {

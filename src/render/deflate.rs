@@ -432,6 +432,37 @@ mod tests {
     use super::*;
 
     #[test]
+    fn render_deflate_stores_what_does_not_compress() {
+        // Empty input: one empty final stored block, Adler-32 of nothing.
+        assert_eq!(zlib(&[], 1), [0x78, 0x01, 1, 0, 0, 0xff, 0xff, 0, 0, 0, 1]);
+        // Noise: two stored blocks (65,535 + 34,465 bytes), 10 bytes of
+        // block headers, nothing else.
+        let mut seed = 99u32;
+        let noise: Vec<u8> = (0..100_000)
+            .map(|_| {
+                seed ^= seed << 13;
+                seed ^= seed >> 17;
+                seed ^= seed << 5;
+                seed as u8
+            })
+            .collect();
+        let z = zlib(&noise, 101);
+        assert_eq!(z.len(), 2 + 100_000 + 10 + 4);
+        assert_eq!(&z[2..7], &[0, 0xff, 0xff, 0, 0]);
+        assert_eq!(
+            miniz_oxide::inflate::decompress_to_vec_zlib(&z).unwrap(),
+            noise
+        );
+        // The Huffman-only path still codes it, a little larger.
+        let h = zlib_with(&noise, 101, false);
+        assert!(h.len() > z.len());
+        assert_eq!(
+            miniz_oxide::inflate::decompress_to_vec_zlib(&h).unwrap(),
+            noise
+        );
+    }
+
+    #[test]
     fn render_deflate_round_trips_through_png_decoder() {
         // Rows with repetition, runs and noise.
         let (w, h) = (300usize, 120usize);
