@@ -19,6 +19,18 @@ fn bench(c: &mut Criterion) {
     start.cells[j] = start.cells[i].take();
     let chunks = [("tawlbot-position", TAWLBWRDD)];
     let png = r.png(&start, &theme, &chunks).unwrap();
+    // `RENDER_PNG_LOOP=N cargo bench --bench render`: only encode the
+    // start N times and exit, for `perf stat -e cycles:u` comparisons on a
+    // busy machine (CPU cycles of this process, not wall time).
+    if let Some(n) = std::env::var("RENDER_PNG_LOOP")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+    {
+        for _ in 0..n {
+            black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
+        }
+        std::process::exit(0);
+    }
     let frames = hundred_frames();
     let gif = r.gif(&frames, &theme, 60).unwrap();
     let dark = r.png(&start, &Theme::dark(), &chunks).unwrap();
