@@ -110,7 +110,7 @@ fn lz77(data: &[u8], row: usize) -> Vec<Token> {
         // so far. Written once; release builds use it as a closure (as an
         // inlined function it measured 4-6% slower), the dev profile
         // (opt-level 1, which never inlines a closure) pastes it in place:
-        // the encoder tests ran 35% longer with the closure.
+        // the encoder tests took 39 s of CPU with the closure, 29.6 s without.
         macro_rules! candidate {
             ($d:expr, $best_len:expr, $best_dist:expr) => {{
                 let d: usize = $d;
