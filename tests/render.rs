@@ -410,7 +410,7 @@ use render_support::encoder::{check_lengths, check_png, Rng};
 use tawlbot::render::{encode_png, IndexedImage};
 
 /// Every real board (every variant start, the middle game, and boards with
-/// every mark: last move, crosses, dots on every empty square) in both
+/// every mark: last move, crosses, dots on every empty square) in every
 /// themes, decoded by the png crate and inflated by miniz_oxide.
 #[test]
 fn render_encoder_real_boards_decode_byte_exact() {
@@ -431,7 +431,7 @@ fn render_encoder_real_boards_decode_byte_exact() {
         }
         boards.push((format!("{name}-marks"), m));
     }
-    for theme in [Theme::light(), Theme::dark()] {
+    for theme in Theme::names().iter().map(|n| Theme::by_name(n).unwrap()) {
         for (name, v) in &boards {
             let img = r.indexed(v, &theme);
             let png = encode_png(&img, &[("tawlbot-position", name.as_str())]).unwrap();
