@@ -19,6 +19,18 @@ fn bench(c: &mut Criterion) {
     start.cells[j] = start.cells[i].take();
     let chunks = [("tawlbot-position", TAWLBWRDD)];
     let png = r.png(&start, &theme, &chunks).unwrap();
+    // `RENDER_PNG_LOOP=N cargo bench --bench render`: only encode the
+    // start N times and exit, for `perf stat -e cycles:u` comparisons on a
+    // busy machine (CPU cycles of this process, not wall time).
+    if let Some(n) = std::env::var("RENDER_PNG_LOOP")
+        .ok()
+        .and_then(|v| v.parse::<u32>().ok())
+    {
+        for _ in 0..n {
+            black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
+        }
+        std::process::exit(0);
+    }
     let frames = hundred_frames();
     let gif = r.gif(&frames, &theme, 60).unwrap();
     let dark = r.png(&start, &Theme::dark(), &chunks).unwrap();
@@ -35,6 +47,10 @@ fn bench(c: &mut Criterion) {
     });
     c.bench_function("render tawlbwrdd start indexed (no encode)", |b| {
         b.iter(|| r.indexed(black_box(&start), &theme))
+    });
+    let (title, headers, rows) = standings();
+    c.bench_function("render standings table png (8 rows)", |b| {
+        b.iter(|| tawlbot::render::table_png(black_box(&title), &headers, &rows))
     });
     let mut g = c.benchmark_group("slow");
     g.sample_size(20);

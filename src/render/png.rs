@@ -18,6 +18,11 @@ impl Renderer {
     }
 }
 
+/// Latin-1 text longer than this goes into a compressed zTXt chunk (a
+/// game record with its headers is 300-2,000 bytes and compresses to
+/// about half; shorter text is not worth the zlib overhead).
+const ZTXT_OVER: usize = 256;
+
 pub(super) fn latin1(s: &str) -> bool {
     s.chars().all(|c| (c as u32) < 256)
 }
@@ -53,7 +58,7 @@ pub fn encode_png(
             }
             let r = if !latin1(v) {
                 enc.add_itxt_chunk(k.to_string(), v.to_string())
-            } else if v.len() > 1024 {
+            } else if v.len() > ZTXT_OVER {
                 enc.add_ztxt_chunk(k.to_string(), v.to_string())
             } else {
                 enc.add_text_chunk(k.to_string(), v.to_string())
@@ -84,6 +89,13 @@ pub fn encode_png(
 /// decoders.
 pub fn zlib(data: &[u8], row: usize) -> Vec<u8> {
     deflate::zlib(data, row.max(1))
+}
+
+/// [`zlib`] without the stored-block fallback: always one dynamic-Huffman
+/// block, even for noise (for the tests of the Huffman coder).
+#[doc(hidden)]
+pub fn zlib_huffman_only(data: &[u8], row: usize) -> Vec<u8> {
+    deflate::zlib_with(data, row.max(1), false)
 }
 
 /// All tEXt, zTXt and iTXt chunks of a PNG, in file order per kind

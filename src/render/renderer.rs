@@ -201,7 +201,12 @@ pub(super) fn build_theme(theme: &Theme) -> ThemeData {
             &mut painted,
         ));
     }
-    let palette = quant::build(&reserved, &samples, PALETTE_COLOURS);
+    let colours = if theme.name == "contrast" {
+        PALETTE_COLOURS_CONTRAST
+    } else {
+        PALETTE_COLOURS
+    };
+    let palette = quant::build(&reserved, &samples, colours);
     let ramp = |r: &[Rgb; 16]| {
         let mut o = [0u8; 16];
         for (k, c) in r.iter().enumerate() {

@@ -213,3 +213,38 @@ pub fn every_start() -> Vec<(String, BoardView)> {
 }
 
 pub mod encoder;
+pub mod inflate;
+
+/// A plausible standings table (title, headers, eight rows), as the app
+/// builds it for a Swiss tournament after round 5.
+pub fn standings() -> (String, [&'static str; 6], Vec<[String; 6]>) {
+    let players = [
+        ("Siân ap Rhys", "4.5", "11.75", "17.5", "4/1/0"),
+        ("bedwyr", "4", "9.5", "18", "4/0/1"),
+        ("Alice Pennant", "3.5", "7.25", "16.5", "3/1/1"),
+        ("Gwenllian", "3", "6", "15", "3/0/2"),
+        ("bob", "2.5", "4.75", "14.5", "2/1/2"),
+        ("Dafydd Llwyd", "2", "3", "13", "2/0/3"),
+        ("eirlys_99", "1", "1.5", "12.5", "1/0/4"),
+        ("Owain", "0.5", "0.25", "11", "0/1/4"),
+    ];
+    let rows = players
+        .iter()
+        .enumerate()
+        .map(|(i, (n, p, sb, b, wdl))| {
+            [
+                (i + 1).to_string(),
+                n.to_string(),
+                p.to_string(),
+                sb.to_string(),
+                b.to_string(),
+                wdl.to_string(),
+            ]
+        })
+        .collect();
+    (
+        "Gŵyl Tafl Aberystwyth — standings".to_string(),
+        ["#", "Player", "Pts", "SB", "Buch", "W/D/L"],
+        rows,
+    )
+}
