@@ -76,6 +76,218 @@ pub(crate) fn evaluate(p: &Pos) -> i32 {
     s + 10
 }
 
+/// Bit-board masks of the board (bit `rank * w + file`), for the flood fills
+/// of the evaluation. Only boards of at most 128 squares (every tafl board)
+/// use them (`ok`).
+#[derive(Clone, Copy, Debug, Default)]
+pub(crate) struct Geo {
+    pub ok: bool,
+    w: u32,
+    all: u128,
+    not_first_file: u128,
+    not_last_file: u128,
+    /// The escape squares.
+    escape: u128,
+    /// The squares orthogonally next to a corner escape (the corner's doors).
+    doors: u128,
+    /// The squares diagonally next to a corner escape.
+    diagonals: u128,
+    /// The edge squares without the corners, one mask per side (bottom, top, left, right).
+    edges: [u128; 4],
+    /// Corner escapes: (padded square, its doors), `corners` of them.
+    corner: [(u8, u128); 4],
+    corners: usize,
+}
+
+impl Geo {
+    pub fn new(p: &Pos) -> Geo {
+        let (w, h) = (p.w as u32, p.h as u32);
+        if w * h > 128 || p.family != Family::Tafl {
+            return Geo::default();
+        }
+        let mut g = Geo {
+            ok: true,
+            w,
+            ..Geo::default()
+        };
+        for &i in &p.squares {
+            let b = g.bit(i as usize);
+            g.all |= b;
+            let f = (i as usize % STR) as u32 - 1;
+            if f != 0 {
+                g.not_first_file |= b;
+            }
+            if f != w - 1 {
+                g.not_last_file |= b;
+            }
+            if p.is_escape(i as usize) {
+                g.escape |= b;
+            }
+            let r = (i as usize / STR) as u32 - 1;
+            if !p.is_corner(i as usize) {
+                for (n, on) in [r == 0, r == h - 1, f == 0, f == w - 1]
+                    .into_iter()
+                    .enumerate()
+                {
+                    if on {
+                        g.edges[n] |= b;
+                    }
+                }
+            }
+        }
+        if p.escape == Escape::Corners {
+            for &i in &p.squares {
+                let i = i as usize;
+                if !p.is_corner(i) {
+                    continue;
+                }
+                let mut doors = 0;
+                for d in DIRECTIONS {
+                    let n = (i as isize + d) as usize;
+                    if p.squares.contains(&(n as u8)) {
+                        doors |= g.bit(n);
+                    }
+                }
+                g.doors |= doors;
+                if g.corners < 4 {
+                    g.corner[g.corners] = (i as u8, doors);
+                    g.corners += 1;
+                }
+                for d in [STR as isize + 1, STR as isize - 1] {
+                    for n in [i as isize + d, i as isize - d] {
+                        let n = n as usize;
+                        if p.squares.contains(&(n as u8)) {
+                            g.diagonals |= g.bit(n);
+                        }
+                    }
+                }
+            }
+        }
+        g
+    }
+
+    #[inline]
+    fn bit(&self, i: usize) -> u128 {
+        let f = (i % STR) as u32;
+        let r = (i / STR) as u32;
+        if f == 0 || r == 0 || f > self.w {
+            return 0;
+        }
+        let b = (r - 1) * self.w + f - 1;
+        if b >= 128 {
+            0
+        } else {
+            1u128 << b
+        }
+    }
+
+    /// Edge lines held by the attackers `att`: edge squares (not corners)
+    /// with an attacker on them or on the square inside next to them.
+    #[inline]
+    fn edge_guards(&self, att: u128) -> i32 {
+        let w = self.w;
+        let bottom = (att | (att >> w)) & self.edges[0];
+        let top = (att | (att << w)) & self.edges[1];
+        let left = (att | (att >> 1)) & self.edges[2];
+        let right = (att | (att << 1)) & self.edges[3];
+        (bottom.count_ones() + top.count_ones() + left.count_ones() + right.count_ones()) as i32
+    }
+
+    /// Floods from the king over `pass`: the region he could walk to if
+    /// nothing moved, and the number of steps to its nearest escape square.
+    #[inline]
+    fn flood(&self, king: u128, pass: u128) -> (u128, Option<i32>) {
+        let mut reg = king;
+        let mut layer = 0;
+        let mut hit = None;
+        loop {
+            if hit.is_none() && reg & self.escape != 0 {
+                hit = Some(layer);
+            }
+            let grow = (reg
+                | ((reg << 1) & self.not_first_file)
+                | ((reg >> 1) & self.not_last_file)
+                | (reg << self.w)
+                | (reg >> self.w))
+                & pass;
+            if grow == reg {
+                return (reg, hit);
+            }
+            reg = grow;
+            layer += 1;
+        }
+    }
+}
+
+/// For a sliding king: the squares he reaches in one move from which he has
+/// an open line to an escape square (escape in two), and how many of them
+/// have two or more such lines (a fork one move can not stop).
+fn routes_in_two(p: &Pos, k: usize) -> (i32, i32) {
+    let (mut routes, mut forks) = (0, 0);
+    for (n, d) in DIRECTIONS.into_iter().enumerate() {
+        let mut cur = k as isize;
+        loop {
+            cur += d;
+            let i = cur as usize;
+            if p.cells[i] != EMPTY || p.is_escape(i) {
+                break;
+            }
+            let mut lines = 0;
+            for e in [DIRECTIONS[(n + 1) % 4], DIRECTIONS[(n + 3) % 4]] {
+                let mut c = cur;
+                loop {
+                    c += e;
+                    let j = c as usize;
+                    if p.cells[j] != EMPTY {
+                        break;
+                    }
+                    if p.is_escape(j) {
+                        lines += 1;
+                        break;
+                    }
+                }
+            }
+            if lines > 0 {
+                routes += 1;
+            }
+            if lines > 1 {
+                forks += 1;
+            }
+        }
+    }
+    (routes, forks)
+}
+
+/// A sliding king's lines to an escape square blocked only by one defender.
+fn hidden_lines(p: &Pos, k: usize) -> i32 {
+    if p.king_steps {
+        return 0;
+    }
+    let mut n = 0;
+    for d in DIRECTIONS {
+        let mut cur = k as isize;
+        let mut blockers = 0;
+        loop {
+            cur += d;
+            let i = cur as usize;
+            let c = p.cells[i];
+            if c == OFF {
+                break;
+            }
+            if c != EMPTY {
+                if side_of(c) == 0 || blockers == 1 || p.is_escape(i) {
+                    break;
+                }
+                blockers += 1;
+            } else if p.is_escape(i) {
+                n += blockers;
+                break;
+            }
+        }
+    }
+    n
+}
+
 /// Tafl, from the defenders' (side 1) point of view.
 fn tafl(p: &Pos) -> i32 {
     let att_w = 100;
@@ -97,7 +309,16 @@ fn tafl(p: &Pos) -> i32 {
             s += 250;
         }
     }
-    s -= dist_to_escape(p, k) * if p.king_steps { 40 } else { 12 };
+    // Lines to an escape square closed only by one of his own men: a
+    // defender's move opens them.
+    s += hidden_lines(p, k) * 120;
+    if !p.king_steps && p.escape != Escape::None {
+        let (routes, forks) = routes_in_two(p, k);
+        s += routes * 40;
+        if forks > 0 {
+            s += if p.stm == 1 { 1500 } else { 150 * forks };
+        }
+    }
     // Neighbours of the king.
     let mut att = 0;
     let mut free = 0;
@@ -113,14 +334,17 @@ fn tafl(p: &Pos) -> i32 {
     s += free * 8;
     s -= att * 30 + if att >= 3 { 60 } else { 0 };
     // The ring: attackers touching attackers diagonally, and attackers' nearness to the king.
+    let g = &p.geo;
     let (kf, kr) = ((k % STR) as i32, (k / STR) as i32);
     let mut ring = 0;
     let mut near = 0;
+    let mut att_bb = 0u128;
     for &i in &p.squares {
         let i = i as usize;
         if p.cells[i] != MAN[0] {
             continue;
         }
+        att_bb |= g.bit(i);
         for d in [STR + 1, STR - 1] {
             if p.cells[i + d] == MAN[0] {
                 ring += 1;
@@ -131,6 +355,50 @@ fn tafl(p: &Pos) -> i32 {
     }
     s -= ring * 6;
     s += near / 2;
+    let step_w = if p.king_steps { 40 } else { 12 };
+    if g.ok && p.escape != Escape::None {
+        // Where the king could walk if nothing moved (attackers are walls).
+        let (region, dist) = g.flood(g.bit(k), g.all & !att_bb);
+        let open = (region & g.escape).count_ones() as i32;
+        match dist {
+            Some(d) => {
+                s -= d * step_w;
+                if p.king_steps {
+                    // A stepping king near an escape: the last steps are the hard ones to stop.
+                    s += [0, 600, 300, 120, 40].get(d as usize).copied().unwrap_or(0);
+                }
+            }
+            // Sealed in: he can only get out through a capture.
+            None => s -= 300 + 8 * step_w,
+        }
+        s += open * if p.escape == Escape::Corners { 40 } else { 4 };
+        // The room he has: the attackers close the ring by shrinking it.
+        s += region.count_ones() as i32 * 2;
+        if p.escape == Escape::Edge {
+            s -= g.edge_guards(att_bb) * 20;
+        }
+        // Corners near the king that the attackers have not shut (both doors held).
+        let (kf, kr) = (kf as i32, kr as i32);
+        for &(c, doors) in &g.corner[..g.corners] {
+            let shut = match (att_bb & doors).count_ones() {
+                0 => 0,
+                1 => 1,
+                _ => 2,
+            };
+            let (cf, cr) = ((c as usize % STR) as i32, (c as usize / STR) as i32);
+            let md = ((cf - kf).abs() + (cr - kr).abs()) as usize;
+            let threat = [0, 0, 0, 240, 140, 80, 45, 25, 12, 6]
+                .get(md)
+                .copied()
+                .unwrap_or(0);
+            s += threat * (2 - shut);
+        }
+        // Attackers at the corners' doors and diagonals.
+        s -= (att_bb & g.doors).count_ones() as i32 * 30;
+        s -= (att_bb & g.diagonals).count_ones() as i32 * 12;
+    } else {
+        s -= dist_to_escape(p, k) * step_w;
+    }
     s
 }
 

@@ -151,6 +151,8 @@ pub(crate) struct Pos {
     undo: Vec<Undo>,
     /// Pieces of each side at the start of the variant (for material weights).
     pub start_count: [u32; 2],
+    /// Bit-board masks for the evaluation's flood fills.
+    pub geo: super::eval::Geo,
 }
 
 impl Pos {
@@ -189,6 +191,7 @@ impl Pos {
             keys: Vec::with_capacity(256),
             undo: Vec::with_capacity(64),
             start_count: [0; 2],
+            geo: super::eval::Geo::default(),
         };
         for (_, pc) in r.start.pieces() {
             if pc.kind == Kind::Man {
@@ -203,6 +206,7 @@ impl Pos {
                 p.flags[i as usize] = r.flags(sq).0;
             }
         }
+        p.geo = super::eval::Geo::new(&p);
         p.set_board(game.start());
         p.stm = game.first().index() as u8;
         p.keys.push(p.key_for(p.stm));
