@@ -8,7 +8,7 @@
 //! cordon is built). Latrunculi: material, mobility (free neighbours of every
 //! man) and the dux's freedom.
 
-use super::pos::{side_of, Pos, DIRECTIONS, EMPTY, KING, MAN, OFF, STR};
+use super::pos::{side_of, Pos, CELLS, DIRECTIONS, EMPTY, KING, MAN, OFF, STR};
 use crate::rules::{Escape, Family};
 
 /// Scores beyond this are wins ("win in N").
@@ -79,9 +79,11 @@ pub(crate) fn evaluate(p: &Pos) -> i32 {
 /// Bit-board masks of the board (bit `rank * w + file`), for the flood fills
 /// of the evaluation. Only boards of at most 128 squares (every tafl board)
 /// use them (`ok`).
-#[derive(Clone, Copy, Debug, Default)]
+#[derive(Clone, Debug)]
 pub(crate) struct Geo {
     pub ok: bool,
+    /// The bit of each padded square (255: none).
+    ix: [u8; CELLS],
     w: u32,
     all: u128,
     not_first_file: u128,
@@ -97,7 +99,49 @@ pub(crate) struct Geo {
     /// Corner escapes: (padded square, its doors), `corners` of them.
     corner: [(u8, u128); 4],
     corners: usize,
+    /// Per square (by bit): the squares within 0, 1, ..., 7 steps (diamonds).
+    diamonds: Vec<[u128; 8]>,
 }
+
+impl Default for Geo {
+    fn default() -> Geo {
+        Geo {
+            ok: false,
+            ix: [255; CELLS],
+            w: 0,
+            all: 0,
+            not_first_file: 0,
+            not_last_file: 0,
+            escape: 0,
+            doors: 0,
+            diagonals: 0,
+            edges: [0; 4],
+            corner: [(0, 0); 4],
+            corners: 0,
+            diamonds: Vec::new(),
+        }
+    }
+}
+
+/// File and rank (1-based, 0 = padding) of each padded square.
+const FILE: [i8; CELLS] = {
+    let mut t = [0i8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = (i % STR) as i8;
+        i += 1;
+    }
+    t
+};
+const RANK: [i8; CELLS] = {
+    let mut t = [0i8; CELLS];
+    let mut i = 0;
+    while i < CELLS {
+        t[i] = (i / STR) as i8;
+        i += 1;
+    }
+    t
+};
 
 impl Geo {
     pub fn new(p: &Pos) -> Geo {
@@ -110,6 +154,23 @@ impl Geo {
             w,
             ..Geo::default()
         };
+        for &i in &p.squares {
+            let (f, r) = (i as u32 % STR as u32 - 1, i as u32 / STR as u32 - 1);
+            g.ix[i as usize] = (r * w + f) as u8;
+        }
+        g.diamonds = vec![[0; 8]; (w * h) as usize];
+        for &i in &p.squares {
+            let (a, b) = (FILE[i as usize] as i32, RANK[i as usize] as i32);
+            let di = &mut g.diamonds[g.ix[i as usize] as usize];
+            for &j in &p.squares {
+                let d = (FILE[j as usize] as i32 - a).abs() + (RANK[j as usize] as i32 - b).abs();
+                for (n, m) in di.iter_mut().enumerate() {
+                    if d <= n as i32 {
+                        *m |= 1u128 << (g.ix[j as usize] as u32);
+                    }
+                }
+            }
+        }
         for &i in &p.squares {
             let b = g.bit(i as usize);
             g.all |= b;
@@ -167,17 +228,10 @@ impl Geo {
     }
 
     #[inline]
-    fn bit(&self, i: usize) -> u128 {
-        let f = (i % STR) as u32;
-        let r = (i / STR) as u32;
-        if f == 0 || r == 0 || f > self.w {
-            return 0;
-        }
-        let b = (r - 1) * self.w + f - 1;
-        if b >= 128 {
-            0
-        } else {
-            1u128 << b
+    pub fn bit(&self, i: usize) -> u128 {
+        match self.ix[i] {
+            255 => 0,
+            b => 1u128 << b,
         }
     }
 
@@ -335,23 +389,33 @@ fn tafl(p: &Pos) -> i32 {
     s -= att * 30 + if att >= 3 { 60 } else { 0 };
     // The ring: attackers touching attackers diagonally, and attackers' nearness to the king.
     let g = &p.geo;
-    let (kf, kr) = ((k % STR) as i32, (k / STR) as i32);
+    let (kf, kr) = (FILE[k] as i32, RANK[k] as i32);
     let mut ring = 0;
     let mut near = 0;
-    let mut att_bb = 0u128;
-    for &i in &p.squares {
-        let i = i as usize;
-        if p.cells[i] != MAN[0] {
-            continue;
+    let att_bb = p.att_bb;
+    if g.ok {
+        let w = g.w;
+        ring += (att_bb & (att_bb << (w + 1)) & g.not_first_file).count_ones() as i32;
+        ring += (att_bb & (att_bb << (w - 1)) & g.not_last_file).count_ones() as i32;
+        // The sum over attackers of min(distance to the king, 8).
+        let n = att_bb.count_ones() as i32;
+        for m in &g.diamonds[g.ix[k] as usize] {
+            near += n - (att_bb & m).count_ones() as i32;
         }
-        att_bb |= g.bit(i);
-        for d in [STR + 1, STR - 1] {
-            if p.cells[i + d] == MAN[0] {
-                ring += 1;
+    } else {
+        for &i in &p.squares {
+            let i = i as usize;
+            if p.cells[i] != MAN[0] {
+                continue;
             }
+            for d in [STR + 1, STR - 1] {
+                if p.cells[i + d] == MAN[0] {
+                    ring += 1;
+                }
+            }
+            let (f, r) = (FILE[i] as i32, RANK[i] as i32);
+            near += ((f - kf).abs() + (r - kr).abs()).min(8);
         }
-        let (f, r) = ((i % STR) as i32, (i / STR) as i32);
-        near += ((f - kf).abs() + (r - kr).abs()).min(8);
     }
     s -= ring * 6;
     s += near / 2;
@@ -378,14 +442,13 @@ fn tafl(p: &Pos) -> i32 {
             s -= g.edge_guards(att_bb) * 20;
         }
         // Corners near the king that the attackers have not shut (both doors held).
-        let (kf, kr) = (kf as i32, kr as i32);
         for &(c, doors) in &g.corner[..g.corners] {
             let shut = match (att_bb & doors).count_ones() {
                 0 => 0,
                 1 => 1,
                 _ => 2,
             };
-            let (cf, cr) = ((c as usize % STR) as i32, (c as usize / STR) as i32);
+            let (cf, cr) = (FILE[c as usize] as i32, RANK[c as usize] as i32);
             let md = ((cf - kf).abs() + (cr - kr).abs()) as usize;
             let threat = [0, 0, 0, 240, 140, 80, 45, 25, 12, 6]
                 .get(md)
