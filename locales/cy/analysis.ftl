@@ -26,7 +26,7 @@ analysis-allowed-last-capture = gadawodd i'r ochr arall gipio'r darn olaf ond un
     [many] { $n } symudiad
    *[other] { $n } symudiad
 }
-analysis-allowed-dux-blockade = gadawodd i'r dux gael ei gau i mewn mewn { $n ->
+analysis-allowed-dux-blockade = gadawodd i'r dux gael ei gaethiwo mewn { $n ->
     [zero] { $n } symudiad
     [one] { $n } symudiad
     [two] { $n } symudiad
@@ -34,7 +34,7 @@ analysis-allowed-dux-blockade = gadawodd i'r dux gael ei gau i mewn mewn { $n ->
     [many] { $n } symudiad
    *[other] { $n } symudiad
 }
-analysis-allowed-blockade = gadawodd i'r amddiffynwyr gael eu cau i mewn mewn { $n ->
+analysis-allowed-blockade = gadawodd i'r amddiffynwyr gael eu caethiwo mewn { $n ->
     [zero] { $n } symudiad
     [one] { $n } symudiad
     [two] { $n } symudiad

@@ -152,3 +152,57 @@ fn kind_msg(kind: SwingKind) -> Msg {
         SwingKind::Mistake => Msg::new("analysis-mistake"),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    fn text(lang: Lang, kind: SwingKind) -> String {
+        Localiser::global().text(lang, &kind_msg(kind))
+    }
+
+    #[test]
+    fn swing_kinds_are_words_in_both_languages() {
+        let capture = SwingKind::Allowed {
+            how: Ending::KingCapture,
+            in_moves: 2,
+        };
+        assert_eq!(
+            text(Lang::En, capture),
+            "allowed a capture of the king in 2 moves"
+        );
+        assert_eq!(
+            text(Lang::Cy, capture),
+            "gadawodd i'r brenin gael ei ddal mewn 2 symudiad"
+        );
+        let escape = SwingKind::Allowed {
+            how: Ending::Escape,
+            in_moves: 1,
+        };
+        assert_eq!(
+            text(Lang::En, escape),
+            "allowed an escape of the king in 1 move"
+        );
+        assert_eq!(text(Lang::En, SwingKind::LostMen { n: 1 }), "lost a man");
+        assert_eq!(text(Lang::En, SwingKind::LostMen { n: 3 }), "lost 3 men");
+        assert_eq!(
+            text(Lang::Cy, SwingKind::LostMen { n: 1 }),
+            "collodd un darn"
+        );
+        assert_eq!(
+            text(Lang::Cy, SwingKind::LostMen { n: 2 }),
+            "collodd 2 ddarn"
+        );
+        assert_eq!(
+            text(Lang::Cy, SwingKind::LostMen { n: 3 }),
+            "collodd 3 darn"
+        );
+        assert_eq!(
+            text(Lang::Cy, SwingKind::MissedWin { in_moves: 1 }),
+            "methodd ennill mewn 1 symudiad"
+        );
+        assert_eq!(text(Lang::Cy, SwingKind::Blunder), "camgymeriad mawr");
+        assert_eq!(text(Lang::En, SwingKind::Mistake), "a mistake");
+    }
+}
