@@ -2,11 +2,16 @@
 //!
 //! Tafl (from the defenders' side, then signed for the side to move):
 //! material weighted by the start's ratio of men; the king's escape lines
-//! (squares he can reach in one move that win), his distance to the nearest
-//! escape square, his free neighbours and the attackers next to him; and the
+//! (squares he can reach in one move that win), lines closed only by one of
+//! his men, and (a sliding king) his routes in two moves and forks; a flood
+//! fill of the room he could walk in with the attackers as walls (his
+//! distance in steps to an escape, the escapes and squares in that room, a
+//! king sealed in); the attackers guarding the edge lines (edge escape) or
+//! the corners' doors, and the threat of corners they have not shut (corner
+//! escape); his free neighbours and the attackers next to him; and the
 //! attackers' ring (attackers touching each other diagonally, which is how a
-//! cordon is built). Latrunculi: material, mobility (free neighbours of every
-//! man) and the dux's freedom.
+//! cordon is built). The weights are in docs/engine.md. Latrunculi:
+//! material, mobility (free neighbours of every man) and the dux's freedom.
 
 use super::pos::{side_of, Pos, CELLS, DIRECTIONS, EMPTY, KING, MAN, OFF, STR};
 use crate::rules::{Escape, Family};
