@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::{store_err, unreadable, App, Ctx, Reply, Response};
-use crate::engine::{self, Limits};
+use crate::engine::{self, Ending, Limits, SwingKind};
 use crate::i18n::{Localiser, Msg};
 use crate::notation::format_played;
 use crate::store::GameState;
@@ -116,13 +116,12 @@ fn analyse(
             };
             let drop = (s.before - s.after).abs();
             let marks = if drop > 0.3 { "??" } else { "?" };
-            // The engine's description of the swing is still English.
             reply = reply.line(
                 Msg::new("analysis-swing")
                     .num("number", s.ply + 1)
                     .str("move", format!("{}{marks}", format_played(rules, p)))
                     .str("side", rules.side_name(s.side))
-                    .str("kind", s.kind.as_str())
+                    .msg("kind", kind_msg(s.kind))
                     .str("before", format!("{:.0}", s.before * 100.0))
                     .str("after", format!("{:.0}", s.after * 100.0)),
             );
@@ -133,4 +132,77 @@ fn analyse(
             .with_png(&format!("analysis-{}.png", l.row.id), png)
             .alt(super::views::alt_of_graph(&l.game, subject, &marks)),
     )
+}
+
+/// The words of a swing's kind: a message id with its number.
+fn kind_msg(kind: SwingKind) -> Msg {
+    match kind {
+        SwingKind::Allowed { how, in_moves } => Msg::new(match how {
+            Ending::Escape => "analysis-allowed-escape",
+            Ending::KingCapture => "analysis-allowed-king-capture",
+            Ending::LastCapture => "analysis-allowed-last-capture",
+            Ending::DuxBlockade => "analysis-allowed-dux-blockade",
+            Ending::Blockade => "analysis-allowed-blockade",
+            Ending::Win => "analysis-allowed-win",
+        })
+        .num("n", in_moves),
+        SwingKind::MissedWin { in_moves } => Msg::new("analysis-missed-win").num("n", in_moves),
+        SwingKind::LostMen { n } => Msg::new("analysis-lost-men").num("n", n),
+        SwingKind::Blunder => Msg::new("analysis-blunder"),
+        SwingKind::Mistake => Msg::new("analysis-mistake"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::i18n::Lang;
+
+    fn text(lang: Lang, kind: SwingKind) -> String {
+        Localiser::global().text(lang, &kind_msg(kind))
+    }
+
+    #[test]
+    fn swing_kinds_are_words_in_both_languages() {
+        let capture = SwingKind::Allowed {
+            how: Ending::KingCapture,
+            in_moves: 2,
+        };
+        assert_eq!(
+            text(Lang::En, capture),
+            "allowed a capture of the king in 2 moves"
+        );
+        assert_eq!(
+            text(Lang::Cy, capture),
+            "gadawodd i'r brenin gael ei ddal mewn 2 symudiad"
+        );
+        let escape = SwingKind::Allowed {
+            how: Ending::Escape,
+            in_moves: 1,
+        };
+        assert_eq!(
+            text(Lang::En, escape),
+            "allowed an escape of the king in 1 move"
+        );
+        assert_eq!(text(Lang::En, SwingKind::LostMen { n: 1 }), "lost a man");
+        assert_eq!(text(Lang::En, SwingKind::LostMen { n: 3 }), "lost 3 men");
+        assert_eq!(
+            text(Lang::Cy, SwingKind::LostMen { n: 1 }),
+            "collodd un darn"
+        );
+        assert_eq!(
+            text(Lang::Cy, SwingKind::LostMen { n: 2 }),
+            "collodd 2 ddarn"
+        );
+        assert_eq!(
+            text(Lang::Cy, SwingKind::LostMen { n: 3 }),
+            "collodd 3 darn"
+        );
+        assert_eq!(
+            text(Lang::Cy, SwingKind::MissedWin { in_moves: 1 }),
+            "methodd ennill mewn 1 symudiad"
+        );
+        assert_eq!(text(Lang::Cy, SwingKind::Blunder), "camgymeriad mawr");
+        assert_eq!(text(Lang::En, SwingKind::Mistake), "a mistake");
+    }
 }

@@ -26,7 +26,8 @@
 //!   of a game (the start and after each move) and returns, per position, the
 //!   chance that the defenders (tafl) or white (gwyddbwyll) win, plus the
 //!   three biggest swings, each with the ply, the move, the chances before
-//!   and after, and a short [`Swing::kind`] ("allowed a capture of the king in 2").
+//!   and after, and a [`SwingKind`] (e.g. `Allowed { how: KingCapture, in_moves: 2 }`,
+//!   shown in English as "allowed a capture of the king in 2").
 //!
 //! # Search
 //!
@@ -275,9 +276,64 @@ pub struct Swing {
     /// The subject side's chance (defenders / white) before and after the move.
     pub before: f64,
     pub after: f64,
-    /// A short description: "allowed a capture of the king in 2",
-    /// "missed a win in 1", "lost 2 men", "a mistake".
-    pub kind: String,
+    /// What the move did (see [`SwingKind`]).
+    pub kind: SwingKind,
+}
+
+/// How a game can be won, as a swing names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Ending {
+    /// The king reaches an escape square.
+    Escape,
+    /// The king is captured.
+    KingCapture,
+    /// A capture leaves the other side one piece (gwyddbwyll).
+    LastCapture,
+    /// A dux can not move (gwyddbwyll with a dux).
+    DuxBlockade,
+    /// The defenders have no move left.
+    Blockade,
+    /// Any other win.
+    Win,
+}
+
+/// What a swing's move did, with its numbers (the app turns it into words).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SwingKind {
+    /// The opponent now wins by force, by `how`, in `in_moves` of its moves.
+    Allowed { how: Ending, in_moves: u32 },
+    /// The mover had a forced win in `in_moves` and did not play it.
+    MissedWin { in_moves: u32 },
+    /// The line after the move costs the mover `n` men.
+    LostMen { n: u32 },
+    /// A big drop of the chances (more than 30 points) with no simpler name.
+    Blunder,
+    /// A smaller drop.
+    Mistake,
+}
+
+impl std::fmt::Display for SwingKind {
+    /// English, for logs and tests (players see the catalogue's words).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match *self {
+            SwingKind::Allowed { how, in_moves } => {
+                let how = match how {
+                    Ending::Escape => "an escape of the king",
+                    Ending::KingCapture => "a capture of the king",
+                    Ending::LastCapture => "the last capture",
+                    Ending::DuxBlockade => "a blockade of the dux",
+                    Ending::Blockade => "a blockade",
+                    Ending::Win => "a win",
+                };
+                write!(f, "allowed {how} in {in_moves}")
+            }
+            SwingKind::MissedWin { in_moves } => write!(f, "missed a win in {in_moves}"),
+            SwingKind::LostMen { n: 1 } => write!(f, "lost a man"),
+            SwingKind::LostMen { n } => write!(f, "lost {n} men"),
+            SwingKind::Blunder => write!(f, "a blunder"),
+            SwingKind::Mistake => write!(f, "a mistake"),
+        }
+    }
 }
 
 /// A whole game, evaluated.
@@ -299,15 +355,15 @@ pub fn subject(game: &Game) -> Side {
     }
 }
 
-fn reason_phrase(reason: Reason, winner: Side, game: &Game) -> &'static str {
+fn ending(reason: Reason, winner: Side, game: &Game) -> Ending {
     let tafl = game.rules().family == Family::Tafl;
     match reason {
-        Reason::KingEscaped => "an escape of the king",
-        Reason::KingCaptured => "a capture of the king",
-        Reason::OnePieceLeft => "the last capture",
-        Reason::DuxImmobile => "a blockade of the dux",
-        Reason::NoLegalMove if tafl && winner == Side::First => "a blockade",
-        _ => "a win",
+        Reason::KingEscaped => Ending::Escape,
+        Reason::KingCaptured => Ending::KingCapture,
+        Reason::OnePieceLeft => Ending::LastCapture,
+        Reason::DuxImmobile => Ending::DuxBlockade,
+        Reason::NoLegalMove if tafl && winner == Side::First => Ending::Blockade,
+        _ => Ending::Win,
     }
 }
 
@@ -423,7 +479,7 @@ fn describe(
     res_after: Option<&SearchResult>,
     mover: Side,
     loss: f64,
-) -> String {
+) -> SwingKind {
     if let Some(r) = res_after.filter(|_| after.turn() != mover) {
         if let Score::WinIn(n) = r.score {
             // The opponent now wins by force: say how, from the line.
@@ -435,16 +491,16 @@ fn describe(
             }
             let how = match g.outcome() {
                 Some(o) if o.winner == Some(mover.other()) => {
-                    reason_phrase(o.reason, mover.other(), after)
+                    ending(o.reason, mover.other(), after)
                 }
-                _ => "a win",
+                _ => Ending::Win,
             };
-            return format!("allowed {how} in {n}");
+            return SwingKind::Allowed { how, in_moves: n };
         }
     }
     if let Some(r) = res_before {
         if let Score::WinIn(n) = r.score {
-            return format!("missed a win in {n}");
+            return SwingKind::MissedWin { in_moves: n };
         }
     }
     let men = |g: &Game, s: Side| {
@@ -463,17 +519,13 @@ fn describe(
         }
         let lost = men(after, mover).saturating_sub(men(&g, mover));
         if lost > 0 {
-            return if lost == 1 {
-                "lost a man".into()
-            } else {
-                format!("lost {lost} men")
-            };
+            return SwingKind::LostMen { n: lost as u32 };
         }
     }
     if loss > 0.3 {
-        "a blunder".into()
+        SwingKind::Blunder
     } else {
-        "a mistake".into()
+        SwingKind::Mistake
     }
 }
 

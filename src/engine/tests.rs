@@ -167,5 +167,12 @@ fn analysis_names_the_blunder() {
     let s = &a.swings[0];
     assert_eq!(s.ply, 0);
     assert_eq!(s.side, Side::First);
-    assert_eq!(s.kind, "allowed an escape of the king in 1");
+    assert_eq!(
+        s.kind,
+        SwingKind::Allowed {
+            how: Ending::Escape,
+            in_moves: 1
+        }
+    );
+    assert_eq!(s.kind.to_string(), "allowed an escape of the king in 1");
 }

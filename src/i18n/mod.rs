@@ -177,6 +177,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../locales/cy/play.ftl"),
     ),
     (
+        "analysis",
+        include_str!("../../locales/en/analysis.ftl"),
+        include_str!("../../locales/cy/analysis.ftl"),
+    ),
+    (
         "refusals",
         include_str!("../../locales/en/refusals.ftl"),
         include_str!("../../locales/cy/refusals.ftl"),

@@ -146,6 +146,7 @@ impl Pos {
             since: self.since,
             hash: self.hash,
             king: self.king,
+            att_bb: self.att_bb,
             ncap: 0,
             caps: [(0, 0); 16],
         };
@@ -154,6 +155,8 @@ impl Pos {
         self.hash ^= Z[mv.from as usize][c as usize] ^ Z[mv.to as usize][c as usize];
         if c == KING {
             self.king = mv.to;
+        } else if c == MAN[0] {
+            self.att_bb ^= self.geo.bit(mv.from as usize) | self.geo.bit(mv.to as usize);
         }
         let mut caps = [0u8; 16];
         let n = self.find_captures(mv.to, me, &mut caps, false);
@@ -168,6 +171,8 @@ impl Pos {
             self.count[1 - me] -= 1;
             if q == KING {
                 self.king = 0;
+            } else if q == MAN[0] {
+                self.att_bb ^= self.geo.bit(s as usize);
             }
             u.caps[real] = (s, q);
             real += 1;
@@ -195,6 +200,7 @@ impl Pos {
         self.since = u.since;
         self.hash = u.hash;
         self.king = u.king;
+        self.att_bb = u.att_bb;
     }
 
     /// Would the position after the last `make` occur for the limit-th time?

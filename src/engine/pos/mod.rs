@@ -114,6 +114,7 @@ struct Undo {
     since: u32,
     hash: u64,
     king: u8,
+    att_bb: u128,
     ncap: u8,
     caps: [(u8, u8); 16],
 }
@@ -151,6 +152,12 @@ pub(crate) struct Pos {
     undo: Vec<Undo>,
     /// Pieces of each side at the start of the variant (for material weights).
     pub start_count: [u32; 2],
+    /// Bit-board masks for the evaluation's flood fills.
+    pub geo: super::eval::Geo,
+    /// The attackers' men as a bit board (tafl boards of at most 128 squares).
+    pub att_bb: u128,
+    /// The escape squares, by padded index.
+    esc_sq: [bool; CELLS],
 }
 
 impl Pos {
@@ -189,6 +196,9 @@ impl Pos {
             keys: Vec::with_capacity(256),
             undo: Vec::with_capacity(64),
             start_count: [0; 2],
+            geo: super::eval::Geo::default(),
+            att_bb: 0,
+            esc_sq: [false; CELLS],
         };
         for (_, pc) in r.start.pieces() {
             if pc.kind == Kind::Man {
@@ -203,6 +213,14 @@ impl Pos {
                 p.flags[i as usize] = r.flags(sq).0;
             }
         }
+        for &i in &p.squares {
+            p.esc_sq[i as usize] = match p.escape {
+                Escape::Edge => p.is_edge(i as usize),
+                Escape::Corners => p.is_corner(i as usize),
+                Escape::None => false,
+            };
+        }
+        p.geo = super::eval::Geo::new(&p);
         p.set_board(game.start());
         p.stm = game.first().index() as u8;
         p.keys.push(p.key_for(p.stm));
@@ -224,6 +242,7 @@ impl Pos {
         self.hash = 0;
         self.count = [0; 2];
         self.king = 0;
+        self.att_bb = 0;
         for (sq, pc) in b.pieces() {
             let i = pad(sq) as usize;
             let c = code(pc);
@@ -232,6 +251,9 @@ impl Pos {
             self.count[pc.side.index()] += 1;
             if c == KING {
                 self.king = i as u8;
+            }
+            if c == MAN[0] {
+                self.att_bb |= self.geo.bit(i);
             }
         }
     }
@@ -371,11 +393,7 @@ impl Pos {
     }
     #[inline]
     pub fn is_escape(&self, i: usize) -> bool {
-        match self.escape {
-            Escape::Edge => self.is_edge(i),
-            Escape::Corners => self.is_corner(i),
-            Escape::None => false,
-        }
+        self.esc_sq[i]
     }
 
     pub fn find(&self, c: u8) -> Option<u8> {
