@@ -28,9 +28,14 @@ fn latest(app: &App) -> Option<Loaded> {
     app.load(row).ok()
 }
 
+/// How long a test waits for the engine (a search or a whole `/analysis`)
+/// before it fails. Not a speed goal (those are benches): under a loaded CI
+/// machine and an unoptimised build, an analysis can take several seconds.
+const ENGINE_TIMEOUT: Duration = Duration::from_secs(90);
+
 /// Waits until the stored game has `n` moves or is over.
 async fn until_moves(app: &App, n: usize) -> Loaded {
-    let deadline = tokio::time::Instant::now() + DEFAULT_TIMEOUT;
+    let deadline = tokio::time::Instant::now() + ENGINE_TIMEOUT;
     loop {
         if let Some(l) = latest(app) {
             if l.game.record().len() >= n || l.row.state != GameState::Active {
@@ -57,7 +62,7 @@ fn bot_moved_after(
                 && r.content()
                     .is_some_and(|c| c.starts_with("tawlbot played **"))
         },
-        DEFAULT_TIMEOUT,
+        ENGINE_TIMEOUT,
     )
 }
 
@@ -168,7 +173,7 @@ async fn a_whole_game_against_the_bot_then_analysis() {
                 r.is("PATCH", "/webhooks/*/*/messages/@original")
                     && r.content().is_some_and(|c| c.contains("winning chances"))
             },
-            DEFAULT_TIMEOUT,
+            ENGINE_TIMEOUT,
         )
         .await;
     let text = edit.content().unwrap();
