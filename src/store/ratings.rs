@@ -62,30 +62,7 @@ impl Store {
                     .query_row([&r.server_id, &r.variant, &r.player_id], |row| row.get(0))
                     .optional()?
                     .unwrap_or(1500.0);
-                c.prepare_cached(
-                    "INSERT OR REPLACE INTO ratings (server_id, variant, player_id, rating, rd, \
-                     vol, games, wins_first, wins_second, losses, draws, updated_at) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                )?
-                .execute(params![
-                    r.server_id,
-                    r.variant,
-                    r.player_id,
-                    r.rating,
-                    r.rd,
-                    r.vol,
-                    r.games,
-                    r.wins_first,
-                    r.wins_second,
-                    r.losses,
-                    r.draws,
-                    at,
-                ])?;
-                c.prepare_cached(
-                    "INSERT INTO rating_history (game_id, player_id, rating_before, \
-                     rating_after, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                )?
-                .execute(params![game_id, r.player_id, before, r.rating, at])?;
+                write_rating(c, r, at, game_id, before, at)?;
             }
             Ok(true)
         })
@@ -130,32 +107,46 @@ impl Store {
             let new = f(before);
             for (r, old) in new.iter().zip(old) {
                 ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
-                c.prepare_cached(
-                    "INSERT OR REPLACE INTO ratings (server_id, variant, player_id, rating, rd, \
-                     vol, games, wins_first, wins_second, losses, draws, updated_at) \
-                     VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
-                )?
-                .execute(params![
-                    r.server_id,
-                    r.variant,
-                    r.player_id,
-                    r.rating,
-                    r.rd,
-                    r.vol,
-                    r.games,
-                    r.wins_first,
-                    r.wins_second,
-                    r.losses,
-                    r.draws,
-                    r.updated_at,
-                ])?;
-                c.prepare_cached(
-                    "INSERT INTO rating_history (game_id, player_id, rating_before, \
-                     rating_after, at) VALUES (?1, ?2, ?3, ?4, ?5)",
-                )?
-                .execute(params![game_id, r.player_id, old, r.rating, at])?;
+                write_rating(c, r, r.updated_at, game_id, old, at)?;
             }
             Ok(true)
         })
     }
+}
+
+/// Writes one player's rating row (stamped `updated_at`) and the game's line
+/// in their rating history (`before` -> the new rating, at `at`).
+fn write_rating(
+    c: &rusqlite::Connection,
+    r: &Rating,
+    updated_at: i64,
+    game_id: GameId,
+    before: f64,
+    at: i64,
+) -> rusqlite::Result<()> {
+    c.prepare_cached(
+        "INSERT OR REPLACE INTO ratings (server_id, variant, player_id, rating, rd, \
+         vol, games, wins_first, wins_second, losses, draws, updated_at) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12)",
+    )?
+    .execute(params![
+        r.server_id,
+        r.variant,
+        r.player_id,
+        r.rating,
+        r.rd,
+        r.vol,
+        r.games,
+        r.wins_first,
+        r.wins_second,
+        r.losses,
+        r.draws,
+        updated_at,
+    ])?;
+    c.prepare_cached(
+        "INSERT INTO rating_history (game_id, player_id, rating_before, \
+         rating_after, at) VALUES (?1, ?2, ?3, ?4, ?5)",
+    )?
+    .execute(params![game_id, r.player_id, before, r.rating, at])?;
+    Ok(())
 }

@@ -270,20 +270,9 @@ impl Store {
     pub fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
         Ok(self
             .query_list(
-                "SELECT id, tournament_id, round, board, first_player, second_player, result \
-                 FROM tournament_matches WHERE id = ?1",
+                &format!("SELECT {MATCH_COLUMNS} FROM tournament_matches WHERE id = ?1"),
                 [match_id],
-                |r| {
-                    Ok(TournamentMatch {
-                        id: r.get(0)?,
-                        tournament_id: r.get(1)?,
-                        round: r.get(2)?,
-                        board: r.get(3)?,
-                        first_player: r.get(4)?,
-                        second_player: r.get(5)?,
-                        result: r.get(6)?,
-                    })
-                },
+                match_from_row,
             )?
             .into_iter()
             .next())
@@ -304,20 +293,12 @@ impl Store {
     /// A tournament's pairings by round and board.
     pub fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError> {
         self.query_list(
-            "SELECT id, tournament_id, round, board, first_player, second_player, result \
-             FROM tournament_matches WHERE tournament_id = ?1 ORDER BY round, board",
+            &format!(
+                "SELECT {MATCH_COLUMNS} FROM tournament_matches \
+                 WHERE tournament_id = ?1 ORDER BY round, board"
+            ),
             [id],
-            |r| {
-                Ok(TournamentMatch {
-                    id: r.get(0)?,
-                    tournament_id: r.get(1)?,
-                    round: r.get(2)?,
-                    board: r.get(3)?,
-                    first_player: r.get(4)?,
-                    second_player: r.get(5)?,
-                    result: r.get(6)?,
-                })
-            },
+            match_from_row,
         )
     }
 
@@ -341,4 +322,20 @@ pub(super) fn bump_tournament(c: &Connection, id: TournamentId) -> rusqlite::Res
     c.prepare_cached("UPDATE tournaments SET version = version + 1 WHERE id = ?1")?
         .execute([id])?;
     Ok(())
+}
+
+/// The columns [`match_from_row`] reads, in its order.
+const MATCH_COLUMNS: &str = "id, tournament_id, round, board, first_player, second_player, result";
+
+/// One `tournament_matches` row, selected as [`MATCH_COLUMNS`].
+fn match_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentMatch> {
+    Ok(TournamentMatch {
+        id: r.get(0)?,
+        tournament_id: r.get(1)?,
+        round: r.get(2)?,
+        board: r.get(3)?,
+        first_player: r.get(4)?,
+        second_player: r.get(5)?,
+        result: r.get(6)?,
+    })
 }
