@@ -289,42 +289,21 @@ impl Pos {
     /// Pushes the movement moves of the piece `c` on `from`.
     #[inline]
     pub fn piece_moves(&self, from: u8, c: u8, out: &mut Vec<Mv>) {
-        let king = is_king(c);
-        let steps = self.steps_only(c);
-        let jump = self.dux_jump && (c == DUX[0] || c == DUX[1]);
-        for d in DIRS {
-            let mut cur = from as isize;
-            let mut jumped = false;
-            loop {
-                cur += d;
-                let i = cur as usize;
-                let q = self.cells[i];
-                if q == OFF {
-                    break;
-                }
-                if q != EMPTY {
-                    if jump && !jumped {
-                        jumped = true;
-                        continue;
-                    }
-                    break;
-                }
-                if !king && self.has(i, SquareFlags::NO_PASS) {
-                    break;
-                }
-                if king || !self.has(i, SquareFlags::RESTRICTED) {
-                    out.push(Mv { from, to: i as u8 });
-                }
-                if steps {
-                    break;
-                }
-            }
-        }
+        self.each_target(from, c, |to| {
+            out.push(Mv { from, to });
+            false
+        });
     }
 
     /// Does the piece on `from` have any movement move?
     pub fn piece_can_move(&self, from: u8) -> bool {
-        let c = self.cells[from as usize];
+        self.each_target(from, self.cells[from as usize], |_| true)
+    }
+
+    /// Calls `f` with every square the piece `c` on `from` may move to, until
+    /// `f` returns `true`; says whether it did.
+    #[inline(always)]
+    fn each_target(&self, from: u8, c: u8, mut f: impl FnMut(u8) -> bool) -> bool {
         let king = is_king(c);
         let steps = self.steps_only(c);
         let jump = self.dux_jump && (c == DUX[0] || c == DUX[1]);
@@ -348,7 +327,7 @@ impl Pos {
                 if !king && self.has(i, SquareFlags::NO_PASS) {
                     break;
                 }
-                if king || !self.has(i, SquareFlags::RESTRICTED) {
+                if (king || !self.has(i, SquareFlags::RESTRICTED)) && f(i as u8) {
                     return true;
                 }
                 if steps {
