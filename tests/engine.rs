@@ -392,3 +392,43 @@ fn selfplay_command() {
     );
     let _ = Side::First;
 }
+
+/// The ladder and balance tables in docs/engine.md were played by this exact
+/// search: a change that alters what it finds (not only how fast) must come
+/// with new runs. This pins one search in full: a tawlbwrdd middle game (the
+/// bench's) at 200,000 nodes, and a level-3 gwyddbwyll opening.
+#[test]
+fn the_search_the_published_games_were_played_with() {
+    let middle = "b7-b10 g7-i7 k7-k9 g6-g8 g10-h10 h6-h8 j6-h6 i7-h7 j5-h5 f4-i4 k5-i5 \
+                  f5-f3 e11-c11 f6-f4 c11-c4 f4-d4 e2-d2 f3-b3 h5-h3 b3-b4 f11-c11 b4-b2 \
+                  b5-b4 g5-h5 g2-g5 d4-c4 e1-c1 c4-c9 a7-a9 c9-i9";
+    let mut args = vec![
+        "--variant",
+        "tawlbwrdd",
+        "--seed",
+        "1",
+        "--nodes",
+        "200000",
+        "--",
+    ];
+    args.extend(middle.split_whitespace());
+    let (code, out) = run(engine_cli::engine, &args);
+    assert_eq!(code, 0, "{out}");
+    let v = json(out.trim());
+    assert_eq!(v["move"], "h10-i10");
+    assert_eq!(v["score"], -246);
+    assert_eq!(v["depth"], 6);
+    assert_eq!(
+        v["pv"],
+        serde_json::json!(["h10-i10", "i9-i6xi5", "f2-i2", "i4-k4", "g5-i5", "k4-i4xi5"])
+    );
+    let (code, out) = run(
+        engine_cli::engine,
+        &["--variant", "gwyddbwyll", "--seed", "3", "--level", "3"],
+    );
+    assert_eq!(code, 0, "{out}");
+    let v = json(out.trim());
+    assert_eq!(v["move"], "f1-f3");
+    assert_eq!(v["nodes"], 27693);
+    assert_eq!(v["score"], 22);
+}

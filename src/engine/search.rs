@@ -48,7 +48,7 @@ pub(crate) struct Searcher<'a> {
     killers: Vec<[Mv; 2]>,
     history: Vec<i32>,
     bufs: Vec<Vec<Mv>>,
-    scores: Vec<Vec<i32>>,
+    scores: Vec<Vec<u64>>,
     pv: Vec<Vec<Mv>>,
     lines: Vec<u8>,
 }
@@ -141,13 +141,17 @@ impl<'a> Searcher<'a> {
         }
     }
 
-    /// Orders `bufs[ply]` by a score kept in `scores[ply]` (sorted descending).
+    /// Scores the moves of `bufs[ply]` into `scores[ply]` for `pick`: the
+    /// ordering score in the high bits, the move's place in the list (first
+    /// is highest) in the low 16, so every key is distinct and picking the
+    /// largest each time gives exactly a stable descending sort. Picking
+    /// lazily instead of sorting: most nodes cut off after a move or two.
     fn order(&mut self, ply: usize, tt_mv: Option<Mv>) {
-        let mut moves = std::mem::take(&mut self.bufs[ply]);
+        let moves = std::mem::take(&mut self.bufs[ply]);
         let mut sc = std::mem::take(&mut self.scores[ply]);
         sc.clear();
         let killers = self.killers[ply];
-        for &m in &moves {
+        for (i, &m) in moves.iter().enumerate() {
             let s = if Some(m) == tt_mv {
                 1 << 28
             } else {
@@ -169,22 +173,27 @@ impl<'a> Searcher<'a> {
                 }
                 s
             };
-            sc.push(s);
-        }
-        // insertion sort, descending
-        for i in 1..moves.len() {
-            let (m, s) = (moves[i], sc[i]);
-            let mut j = i;
-            while j > 0 && sc[j - 1] < s {
-                moves[j] = moves[j - 1];
-                sc[j] = sc[j - 1];
-                j -= 1;
-            }
-            moves[j] = m;
-            sc[j] = s;
+            sc.push(((s.max(0) as u64) << 16) | (0xFFFF - i as u64));
         }
         self.bufs[ply] = moves;
         self.scores[ply] = sc;
+    }
+
+    /// Brings the best of the moves `i..` of `bufs[ply]` to place `i`;
+    /// returns it and its ordering score.
+    #[inline]
+    fn pick(&mut self, ply: usize, i: usize) -> (Mv, i32) {
+        let sc = &mut self.scores[ply];
+        let mut best = i;
+        for j in i + 1..sc.len() {
+            if sc[j] > sc[best] {
+                best = j;
+            }
+        }
+        sc.swap(i, best);
+        let moves = &mut self.bufs[ply];
+        moves.swap(i, best);
+        (moves[i], (sc[i] >> 16) as i32)
     }
 
     #[inline]
@@ -239,8 +248,7 @@ impl<'a> Searcher<'a> {
         let mut best_mv = None;
         let mut legal = 0;
         for i in 0..n {
-            let mv = self.bufs[ply][i];
-            let order_score = self.scores[ply][i];
+            let (mv, order_score) = self.pick(ply, i);
             let mover = self.pos.stm as usize;
             let caps = self.pos.make(mv);
             if self.pos.repeats() {
