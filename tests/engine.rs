@@ -13,29 +13,13 @@ use tawlbot::engine_cli;
 use tawlbot::notation::format_move;
 use tawlbot::rules::{Game, Reason, Ruleset, Side};
 
-const SPECS: &[(&str, &[&str])] = &[
-    ("tawlbwrdd", &[]),
-    ("tawlbwrdd", &["dice"]),
-    ("tawlbwrdd-walker", &[]),
-    ("tawlbwrdd-walker", &["dice"]),
-    ("tallfwrdd", &[]),
-    ("tallfwrdd", &["dice"]),
-    ("goedhboell", &[]),
-    ("goedhboell", &["dice"]),
-    ("goedhboell", &["king-steps"]),
-    ("goedhboell", &["corner-guard"]),
-    ("goedhboell", &["king-steps", "corner-guard"]),
-    ("gwyddbwyll", &[]),
-    ("gwyddbwyll", &["size=12x8"]),
-    ("gwyddbwyll", &["size=10x8"]),
-    ("gwyddbwyll", &["size=8x8"]),
-    ("gwyddbwyll", &["dux"]),
-    ("gwyddbwyll", &["size=8x8", "dux-jump"]),
-];
+mod combos;
+use combos::COMBOS as SPECS;
 
+/// The ruleset of the `i`th combination of `combos::COMBOS`.
 fn rules(i: usize) -> Ruleset {
     let (v, o) = SPECS[i];
-    Ruleset::from_spec(v, &o.iter().map(|s| s.to_string()).collect::<Vec<_>>()).unwrap()
+    combos::rules(v, o)
 }
 
 fn mix(mut x: u64) -> u64 {
