@@ -17,11 +17,7 @@ pub(crate) fn square_role(rules: &Ruleset, f: SquareFlags) -> &'static str {
 /// The `$role` key of `move-restricted` / `move-no-pass`.
 pub(crate) fn square_role_key(rules: &Ruleset, f: SquareFlags) -> &'static str {
     if f.has(SquareFlags::THRONE) {
-        if rules.variant == "goedhboell" {
-            "centre"
-        } else {
-            "throne"
-        }
+        rules.words.centre
     } else if f.has(SquareFlags::CORNER) {
         "corner"
     } else if f.has(SquareFlags::GUARD) {

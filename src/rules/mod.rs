@@ -15,7 +15,7 @@ pub use board::{Board, Kind, Piece, Side, Square, MAX_SIDE};
 pub use game::{Game, MoveError, Outcome, Played, Reason, Throw};
 pub use variants::{
     Capture, Escape, Family, KingCapture, Notation, Ruleset, SpecError, SquareFlags, VariantInfo,
-    VARIANTS,
+    Words, VARIANTS,
 };
 
 /// A move: one piece from one square to another.

@@ -13,6 +13,15 @@ pub enum Family {
     Latrunculi,
 }
 
+/// What a tafl game calls its men and its centre square: the catalogue key
+/// and the English name of each side's men, and the key of the centre's role.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Words {
+    pub first: (&'static str, &'static str),
+    pub second: (&'static str, &'static str),
+    pub centre: &'static str,
+}
+
 /// The notation a variant's records and board labels use.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Notation {
@@ -88,6 +97,8 @@ pub struct Ruleset {
     pub name: &'static str,
     pub family: Family,
     pub notation: Notation,
+    /// The words for the men and the centre (tafl).
+    pub words: Words,
     pub width: u8,
     pub height: u8,
     pub start: Board,
@@ -341,10 +352,8 @@ impl Ruleset {
     pub fn piece_key(&self, p: Piece) -> &'static str {
         match (self.family, p.side, p.kind) {
             (_, _, Kind::King) => "king",
-            (Family::Tafl, Side::First, _) if self.variant == "goedhboell" => "assailant",
-            (Family::Tafl, Side::Second, _) if self.variant == "goedhboell" => "prince",
-            (Family::Tafl, Side::First, _) => "attacker",
-            (Family::Tafl, Side::Second, _) => "defender",
+            (Family::Tafl, Side::First, _) => self.words.first.0,
+            (Family::Tafl, Side::Second, _) => self.words.second.0,
             (Family::Latrunculi, Side::First, Kind::Dux) => "white-dux",
             (Family::Latrunculi, Side::Second, Kind::Dux) => "black-dux",
             (Family::Latrunculi, Side::First, _) => "white-man",
@@ -356,10 +365,8 @@ impl Ruleset {
     pub fn piece_name(&self, p: Piece) -> &'static str {
         match (self.family, p.side, p.kind) {
             (_, _, Kind::King) => "the king",
-            (Family::Tafl, Side::First, _) if self.variant == "goedhboell" => "an assailant",
-            (Family::Tafl, Side::Second, _) if self.variant == "goedhboell" => "a prince",
-            (Family::Tafl, Side::First, _) => "an attacker",
-            (Family::Tafl, Side::Second, _) => "a defender",
+            (Family::Tafl, Side::First, _) => self.words.first.1,
+            (Family::Tafl, Side::Second, _) => self.words.second.1,
             (Family::Latrunculi, Side::First, Kind::Dux) => "the white dux",
             (Family::Latrunculi, Side::Second, Kind::Dux) => "the black dux",
             (Family::Latrunculi, Side::First, _) => "a white man",
@@ -383,6 +390,11 @@ fn tafl_base(variant: &'static str, name: &'static str, size: u8, notation: Nota
         name,
         family: Family::Tafl,
         notation,
+        words: Words {
+            first: ("attacker", "an attacker"),
+            second: ("defender", "a defender"),
+            centre: "throne",
+        },
         width: size,
         height: size,
         start: Board::empty(size, size),
@@ -499,6 +511,11 @@ fn tallfwrdd() -> Ruleset {
 
 fn goedhboell(king_steps: bool, corner_guard: bool) -> Ruleset {
     let mut r = tafl_base("goedhboell", "Goedhboell", 9, Notation::AtHv);
+    r.words = Words {
+        first: ("assailant", "an assailant"),
+        second: ("prince", "a prince"),
+        centre: "centre",
+    };
     let t = r.throne.expect("throne");
     r.mark(t, SquareFlags::THRONE | SquareFlags::RESTRICTED);
     for c in r.corners() {
