@@ -16,14 +16,11 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::BOT_ID;
 use super::THREAD_FLAG;
-use super::{
-    clock, mention, slug, split_status, words, App, Ctx, Effect, Loaded, Response, Target,
-};
+use super::{mention, slug, App, Ctx, Effect, Loaded, Response, Target};
 use crate::engine::{self, Limits};
 use crate::i18n::Msg;
-use crate::notation::format_played;
+use crate::store::AppendError;
 use crate::store::Challenge;
-use crate::store::{AppendError, NewMove};
 
 /// The option that stores the bot's level with a challenge and its game.
 pub(crate) const LEVEL_PREFIX: &str = "bot-level=";
@@ -143,51 +140,24 @@ impl App {
                 return Response::none();
             }
         };
-        let mv_text = format_played(l.game.rules(), &played);
-        let tc = l.row.time_control;
-        let finished = super::outcomes::stored_outcome(&l.game);
-        let next = l.game.turn();
-        let bot_again = is_bot(&l.players[next.index()]);
-        let turn = clock::after_move(tc, &l.row, played.side, next, now);
         let source = format!("bot:{game}:{expected}");
-        let nm = NewMove {
-            game_id: l.row.id,
-            expected_number: expected,
-            text: &mv_text,
-            player_id: BOT_ID,
-            at: now,
-            source_id: &source,
-            finished,
-            deadline: if finished.is_some() || bot_again {
-                None
-            } else {
-                turn.deadline
-            },
-            banks: turn.banks,
+        let mover = super::lifecycle::Mover {
+            id: BOT_ID,
+            source: &source,
         };
-        // The move, its clock and the human's next reminder in one transaction.
-        let remind_at = if finished.is_none() && !bot_again {
-            turn.remind_at
-        } else {
-            None
-        };
-        match self.store.append_move_clocked(&nm, remind_at) {
-            Ok(_) => {}
-            Err(AppendError::Stale { .. } | AppendError::Duplicate | AppendError::GameOver) => {
-                return Response::none()
-            }
-            Err(e) => {
-                tracing::error!("bot: storing a move in game {game}: {e}");
-                return Response::none();
-            }
-        }
-        l.row.updated_at = now;
-        l.row.deadline = nm.deadline;
-        let (status, rest) = split_status(self.status_at(&l, l.row.updated_at));
-        let said = Msg::new("played")
-            .str("player", mention(BOT_ID))
-            .str("move", mv_text.as_str())
-            .arg("status", status);
+        // The move, its clock and the human's next reminder in one
+        // transaction: the same path as a player's move.
+        let mv_text =
+            match super::lifecycle::commit_move(self, &mut l, &played, expected, mover, now) {
+                Ok(t) => t,
+                Err(AppendError::Stale { .. } | AppendError::Duplicate | AppendError::GameOver) => {
+                    return Response::none()
+                }
+                Err(e) => {
+                    tracing::error!("bot: storing a move in game {game}: {e}");
+                    return Response::none();
+                }
+            };
         // Written for the player: the one to move next, or the bot's opponent.
         let reader = l
             .players
@@ -196,22 +166,14 @@ impl App {
             .cloned()
             .unwrap_or_default();
         let lang = self.lang_of(&reader, &l.row.server_id);
-        let reply = self
-            .with_board(&l, words(said, rest), &[], lang)
-            .for_reader(&reader)
-            .to(Target::Channel(l.row.channel_id.clone()));
-        let mut resp = Response::one(reply);
-        self.notify_turn(
-            &l,
-            &mut resp.replies,
-            Msg::new("played-summary")
-                .str("name", "tawlbot")
-                .str("move", mv_text.as_str()),
-        );
-        if l.game.is_over() {
-            resp.extend(super::lifecycle::ended(self, &l, now));
-        } else if let Some(e) = self.bot_effect(&l) {
-            resp.effects.push(e);
+        let said = super::lifecycle::Announced {
+            player: &mention(BOT_ID),
+            name: "tawlbot",
+            text: &mv_text,
+        };
+        let mut resp = self.announce_move(&l, said, Some(&reader), lang, now);
+        if let Some(r) = resp.replies.first_mut() {
+            r.target = Target::Channel(l.row.channel_id.clone());
         }
         self.localise(resp, "", &l.row.server_id)
     }

@@ -8,12 +8,21 @@
 //!   stored as finished (if no move arrived meanwhile), then [`ended`].
 //! * [`ended`]: called once for every game that ended with a result, also
 //!   by a final move: the rating, then the tournament's bookkeeping.
+//! * [`commit_move`]: every move, a player's or the bot's, is stored here
+//!   with its clock: one rule for the next deadline and reminder (none once
+//!   the game is over or while the bot is to move). [`App::announce_move`]
+//!   then answers it, the end of the game included ([`ended`]).
 //! * [`abort`]: a game stopped without a result (nobody moved in time, a
 //!   tournament cancelled).
 
-use super::{clock, tournaments, App, LoadError, Loaded, Response, TimeControl};
-use crate::rules::{Game, Ruleset, Side};
-use crate::store::{AppendError, ChallengeId, EndReason, GameId, MatchId, NewGame, StoreError};
+use super::{
+    clock, split_status, tournaments, words, App, LoadError, Loaded, Response, TimeControl,
+};
+use crate::i18n::{Lang, Msg};
+use crate::rules::{Game, Played, Ruleset, Side};
+use crate::store::{
+    AppendError, ChallengeId, EndReason, GameId, MatchId, NewGame, NewMove, StoreError,
+};
 
 /// What a new game needs.
 pub(crate) struct NewStart<'a> {
@@ -88,6 +97,106 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
     app.load(row).map_err(|e| StartError::Load(id, e))
 }
 
+/// Who commits a move: the player's id and the id of the message,
+/// interaction or bot turn that made it (a move is applied once per source).
+pub(crate) struct Mover<'a> {
+    pub id: &'a str,
+    pub source: &'a str,
+}
+
+/// The deadline and the reminder after a move: none once the game is over
+/// or while the bot is to move (the bot has no clock), else the clock's.
+pub(crate) fn next_clock(l: &Loaded, turn: &clock::Turn, over: bool) -> (Option<i64>, Option<i64>) {
+    let bot_next = super::bot::is_bot(&l.players[l.game.turn().index()]);
+    if over || bot_next {
+        (None, None)
+    } else {
+        (turn.deadline, turn.remind_at)
+    }
+}
+
+/// The one path that stores a move, a player's or the bot's: `played` has
+/// just been played in `l.game`, which had `before` moves. The move, the
+/// next deadline, both banks and the next reminder go in one transaction;
+/// `l.row` is brought up to date. Returns the move as written.
+pub(crate) fn commit_move(
+    app: &App,
+    l: &mut Loaded,
+    played: &Played,
+    before: u32,
+    mover: Mover<'_>,
+    now: i64,
+) -> Result<String, AppendError> {
+    let text = crate::notation::format_played(l.game.rules(), played);
+    let finished = super::outcomes::stored_outcome(&l.game);
+    let turn = clock::after_move(l.row.time_control, &l.row, played.side, l.game.turn(), now);
+    let (deadline, remind_at) = next_clock(l, &turn, finished.is_some());
+    let nm = NewMove {
+        game_id: l.row.id,
+        expected_number: before,
+        text: &text,
+        player_id: mover.id,
+        at: now,
+        source_id: mover.source,
+        finished,
+        deadline,
+        banks: turn.banks,
+    };
+    app.store.append_move_clocked(&nm, remind_at)?;
+    l.row.updated_at = now;
+    l.row.deadline = deadline;
+    if let Some(b) = turn.banks {
+        [l.row.bank_first, l.row.bank_second] = b;
+    }
+    Ok(text)
+}
+
+/// A committed move as the channel is told it: who played it (`player`, a
+/// mention; `name`, for a direct message) and the move as written.
+pub(crate) struct Announced<'a> {
+    pub player: &'a str,
+    pub name: &'a str,
+    pub text: &'a str,
+}
+
+impl App {
+    /// The answer to a committed move, a player's or the bot's: the move
+    /// and the status with the board, in `lang`, for `reader`; the next
+    /// player's notification; then the end of the game ([`ended`]) or the
+    /// bot's turn.
+    pub(crate) fn announce_move(
+        &self,
+        l: &Loaded,
+        mv: Announced<'_>,
+        reader: Option<&str>,
+        lang: Lang,
+        now: i64,
+    ) -> Response {
+        let (status, rest) = split_status(self.status_at(l, l.row.updated_at));
+        let said = Msg::new("played")
+            .str("player", mv.player)
+            .str("move", mv.text)
+            .arg("status", status);
+        let mut reply = self.with_board(l, words(said, rest), &[], lang);
+        if let Some(r) = reader {
+            reply = reply.for_reader(r);
+        }
+        let mut resp = Response::one(reply);
+        self.notify_turn(
+            l,
+            &mut resp.replies,
+            Msg::new("played-summary")
+                .str("name", mv.name)
+                .str("move", mv.text),
+        );
+        if l.game.is_over() {
+            resp.extend(ended(self, l, now));
+        }
+        resp.effects.extend(self.bot_effect(l));
+        resp
+    }
+}
+
 /// Stores the end of an active game whose outcome `l.game` now holds, if it
 /// still has `before` moves, then runs [`ended`]. Returns what [`ended`]
 /// answers.
@@ -133,5 +242,101 @@ pub(crate) fn seat(a: &str, b: &str, a_side: Option<Side>, seed: u64) -> [String
         [a.to_string(), b.to_string()]
     } else {
         [b.to_string(), a.to_string()]
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::sync::atomic::AtomicBool;
+
+    use super::super::{Ctx, User, BOT_ID};
+    use super::*;
+    use crate::store::Store;
+
+    const DAY: i64 = 86_400;
+
+    /// A tawlbwrdd game stored with `players` (first side first), the bot
+    /// at level 1.
+    fn game(app: &App, channel: &str, players: [&str; 2], time: TimeControl) -> Loaded {
+        let rules = Ruleset::from_spec("tawlbwrdd", &[]).unwrap();
+        let options = vec![format!("{}1", super::super::bot::LEVEL_PREFIX)];
+        start(
+            app,
+            NewStart {
+                server: "srv",
+                channel,
+                rules: &rules,
+                options,
+                seed: 7,
+                players: players.map(String::from),
+                challenge: None,
+                tournament_match: None,
+                rated: false,
+                time,
+                now: 1000,
+            },
+        )
+        .map_err(|e| format!("{e:?}"))
+        .unwrap()
+    }
+
+    fn ctx(user: &str, channel: &str, now: i64) -> Ctx {
+        Ctx {
+            server: "srv".into(),
+            channel: channel.into(),
+            user: User {
+                id: user.into(),
+                name: user.into(),
+            },
+            now,
+            source: format!("m-{user}-{channel}-{now}"),
+            manage_server: false,
+            mentioned: vec![],
+        }
+    }
+
+    /// The game's clock as stored: deadline, next reminder, both banks.
+    fn clock_of(app: &App, id: i64) -> (Option<i64>, Option<i64>, [Option<i64>; 2]) {
+        let row = app.store.get_game(id).unwrap().unwrap();
+        let remind = app.store.remind_at(id).unwrap();
+        (row.deadline, remind, [row.bank_first, row.bank_second])
+    }
+
+    /// The bot's move and a player's move, at the same moment in the same
+    /// kind of game, leave the same deadline, reminder and bank for the
+    /// player to move next.
+    #[test]
+    fn human_and_bot_moves_share_one_commit_path() {
+        let app = App::new(Store::open_in_memory().unwrap());
+        let bank = TimeControl::Bank {
+            bank: 2 * DAY,
+            inc: DAY / 2,
+            cap: 3 * DAY,
+        };
+        for (i, time) in [TimeControl::PerMove(DAY), bank].into_iter().enumerate() {
+            let human = game(&app, &format!("h{i}"), ["alice", "bob"], time);
+            let bot = game(&app, &format!("b{i}"), [BOT_ID, "bob"], time);
+            let at = 1000 + 3600;
+            // alice plays a legal first move; the bot plays its own.
+            let mv = {
+                let l = app
+                    .load(app.store.get_game(bot.row.id).unwrap().unwrap())
+                    .unwrap();
+                crate::notation::format_move(l.game.rules(), &l.game.legal_moves()[0])
+            };
+            let row = app.store.get_game(human.row.id).unwrap().unwrap();
+            let c = ctx("alice", &row.channel_id, at);
+            let out = app.play(&c, row, &mv, false);
+            assert!(!out.replies.is_empty(), "{out:?}");
+            let r = app.bot_turn(bot.row.id, 0, at, &AtomicBool::new(false));
+            assert!(!r.replies.is_empty(), "the bot moved");
+            let (h, b) = (clock_of(&app, human.row.id), clock_of(&app, bot.row.id));
+            // Deadline, reminder and the bank of bob, to move next (the bot's
+            // own bank differs: it has no clock while it thinks).
+            assert_eq!((h.0, h.1, h.2[1]), (b.0, b.1, b.2[1]), "{time:?}");
+            let period = if time == bank { 2 * DAY } else { DAY };
+            assert_eq!(h.0, Some(at + period), "{time:?}");
+            assert_eq!(h.1, Some(at + period - period / 4), "{time:?}");
+        }
     }
 }

@@ -47,8 +47,8 @@ use crate::notation::{
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
 use crate::store::{
-    AppendError, Challenge, ChallengeState, GameRow, GameState, NewChallenge, NewMove, OfferKind,
-    Store, StoreError,
+    AppendError, Challenge, ChallengeState, GameRow, GameState, NewChallenge, OfferKind, Store,
+    StoreError,
 };
 use move_words::explain_msg;
 

@@ -81,33 +81,14 @@ impl App {
             Ok(p) => p,
             Err(e) => return refuse(explain_msg(l.game.rules(), &e)),
         };
-        let rules = l.game.rules();
-        let mv_text = format_played(rules, &played);
-        let tc = l.row.time_control;
-        let finished = super::outcomes::stored_outcome(&l.game);
-        let turn = clock::after_move(tc, &l.row, played.side, l.game.turn(), ctx.now);
-        // The bot has no clock.
-        let bot_next = l.players[l.game.turn().index()] == BOT_ID;
-        let nm = NewMove {
-            game_id: l.row.id,
-            expected_number: before,
-            text: &mv_text,
-            player_id: &ctx.user.id,
-            at: ctx.now,
-            source_id: &ctx.source,
-            finished,
-            deadline: if finished.is_some() || bot_next {
-                None
-            } else {
-                turn.deadline
-            },
-            banks: turn.banks,
+        let mover = lifecycle::Mover {
+            id: &ctx.user.id,
+            source: &ctx.source,
         };
         // The move and its clock (deadline, banks, next reminder) in one
         // transaction; the reply below is built only once it is committed.
-        let remind_at = if bot_next { None } else { turn.remind_at };
-        match self.store.append_move_clocked(&nm, remind_at) {
-            Ok(_) => {}
+        let mv_text = match lifecycle::commit_move(self, &mut l, &played, before, mover, ctx.now) {
+            Ok(t) => t,
             Err(AppendError::Stale { .. }) => return refuse(Msg::new("position-changed")),
             Err(AppendError::Duplicate) => return Response::none(),
             Err(AppendError::GameOver) => return refuse(Msg::new("game-over")),
@@ -123,37 +104,19 @@ impl App {
                 }
                 return r;
             }
-        }
-        l.row.updated_at = ctx.now;
-        l.row.deadline = nm.deadline;
-        let (status, rest) = split_status(self.status_at(&l, l.row.updated_at));
-        let said = Msg::new("played")
-            .str("player", mention(&ctx.user.id))
-            .str("move", mv_text.as_str())
-            .arg("status", status);
+        };
         // Written for the player to move next, whom it addresses.
         let reader = l.game.to_move().map(|s| l.players[s.index()].clone());
         let lang = match &reader {
             Some(r) => self.lang_of(r, &ctx.server),
             None => self.lang(ctx),
         };
-        let mut reply = self.with_board(&l, words(said, rest), &[], lang);
-        if let Some(r) = &reader {
-            reply = reply.for_reader(r);
-        }
-        let mut resp = Response::one(reply);
-        self.notify_turn(
-            &l,
-            &mut resp.replies,
-            Msg::new("played-summary")
-                .str("name", escape::name(&ctx.user.name))
-                .str("move", mv_text.as_str()),
-        );
-        if l.game.is_over() {
-            resp.extend(lifecycle::ended(self, &l, ctx.now));
-        }
-        resp.effects.extend(self.bot_effect(&l));
-        resp
+        let said = lifecycle::Announced {
+            player: &mention(&ctx.user.id),
+            name: &escape::name(&ctx.user.name),
+            text: &mv_text,
+        };
+        self.announce_move(&l, said, reader.as_deref(), lang, ctx.now)
     }
 
     /// Suggestions for `/move` while the user types.
