@@ -159,7 +159,7 @@ fn every_square_is_named_in_some_group() {
     let g = Game::new(r.clone(), 3);
     let scene = Scene::of(&g);
     let facts = describe::facts(&scene, true);
-    let text = describe::en::words(&facts);
+    let text = describe::en::words(&r, &facts);
     assert!(text.contains("White, 13 men: a1 to m1."), "{text}");
     assert!(text.contains("Black, 13 men: a8 to m8."), "{text}");
     // A position of scattered pieces: every square listed.

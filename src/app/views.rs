@@ -6,6 +6,7 @@ use super::io::Attachment;
 use super::*;
 use crate::i18n::{Lang, Localiser};
 use crate::notation::describe::{facts, Fact, Group, Scene, MAX_ALT};
+use crate::rules::Square;
 
 /// The player setting: how boards are shown (`picture`, `text`, `both`).
 pub(crate) const BOARD_SETTING: &str = "board";
@@ -16,8 +17,14 @@ pub(crate) const THEME_SETTING: &str = "theme";
 /// version with counts for when the squares do not fit.
 pub(crate) fn alt_of(scene: &Scene) -> Vec<Vec<Msg>> {
     vec![
-        facts(scene, true).iter().map(fact_msg).collect(),
-        facts(scene, false).iter().map(fact_msg).collect(),
+        facts(scene, true)
+            .iter()
+            .map(|f| fact_msg(scene.rules, f))
+            .collect(),
+        facts(scene, false)
+            .iter()
+            .map(|f| fact_msg(scene.rules, f))
+            .collect(),
     ]
 }
 
@@ -106,32 +113,6 @@ pub(crate) fn alt_of_graph(game: &Game, side: &str, marks: &[usize]) -> Vec<Vec<
     }
 }
 
-/// The catalogue key of a piece name of the rules ("an attacker" -> attacker).
-fn piece_key(name: &str) -> &'static str {
-    match name {
-        "the king" => "king",
-        "an assailant" => "assailant",
-        "a prince" => "prince",
-        "an attacker" => "attacker",
-        "a defender" => "defender",
-        "the white dux" => "white-dux",
-        "the black dux" => "black-dux",
-        "a white man" => "white-man",
-        _ => "black-man",
-    }
-}
-
-/// The catalogue key of a square's role ("the throne" -> throne).
-fn role_key(role: &str) -> &'static str {
-    match role {
-        "the throne" => "throne",
-        "the centre" => "centre",
-        "a corner" => "corner",
-        "next to a corner" => "guard",
-        _ => "restricted",
-    }
-}
-
 fn reason_key(r: crate::rules::Reason) -> &'static str {
     use crate::rules::Reason::*;
     match r {
@@ -171,24 +152,23 @@ fn square(s: &str) -> Msg {
     Msg::new("alt-text").str("text", s)
 }
 
-fn squares(v: &[String]) -> Msg {
-    list(&v.iter().map(|s| square(s)).collect::<Vec<_>>())
-}
-
-/// One fact of a scene as a message of the catalogue.
-pub(crate) fn fact_msg(f: &Fact) -> Msg {
+/// One fact of a scene in `rules` as a message of the catalogue: sides by
+/// their keys, pieces by `piece-name`, squares in the variant's notation.
+pub(crate) fn fact_msg(rules: &Ruleset, f: &Fact) -> Msg {
+    let sq = |s: Square| format_square(rules, s);
+    let side = |s: Side| rules.side_name(s);
     match f {
-        Fact::Heading { variant, move_no } => Msg::new("alt-heading")
-            .str("game", variant.clone())
+        Fact::Heading { move_no, .. } => Msg::new("alt-heading")
+            .str("game", rules.name)
             .num("number", *move_no as i64),
-        Fact::HeadingOver { variant, moves } => Msg::new("alt-heading-over")
-            .str("game", variant.clone())
+        Fact::HeadingOver { moves, .. } => Msg::new("alt-heading-over")
+            .str("game", rules.name)
             .num("moves", *moves as i64),
-        Fact::Turn { side } => Msg::new("alt-turn").str("side", side.clone()),
+        Fact::Turn { side: s } => Msg::new("alt-turn").str("side", side(*s)),
         Fact::Result {
             winner: Some(w),
             reason,
-        } => Msg::new("alt-won").str("side", w.clone()).msg(
+        } => Msg::new("alt-won").str("side", side(*w)).msg(
             "reason",
             Msg::new("alt-reason").str("reason", reason_key(*reason)),
         ),
@@ -206,9 +186,9 @@ pub(crate) fn fact_msg(f: &Fact) -> Msg {
             captured,
             king_captured,
         } => {
-            let mut caps: Vec<Msg> = captured.iter().map(|s| square(s)).collect();
+            let mut caps: Vec<Msg> = captured.iter().map(|&s| square(&sq(s))).collect();
             if let Some(k) = king_captured {
-                caps.push(Msg::new("alt-king-captured-on").str("square", k.clone()));
+                caps.push(Msg::new("alt-king-captured-on").str("square", sq(*k)));
             }
             let m = if caps.is_empty() {
                 Msg::new("alt-last-move")
@@ -217,29 +197,30 @@ pub(crate) fn fact_msg(f: &Fact) -> Msg {
             };
             m.msg(
                 "piece",
-                Msg::new("piece-name").str("piece", piece_key(piece)),
+                Msg::new("piece-name").str("piece", rules.piece_key(*piece)),
             )
-            .str("from", from.clone())
-            .str("to", to.clone())
+            .str("from", sq(*from))
+            .str("to", sq(*to))
         }
         Fact::King { at, role, escapes } => {
             let place = match role {
                 Some(r) => Msg::new("alt-square-role")
-                    .str("square", at.clone())
-                    .msg("role", Msg::new("alt-role").str("role", role_key(r))),
-                None => square(at),
+                    .str("square", sq(*at))
+                    .msg("role", Msg::new("alt-role").str("role", *r)),
+                None => square(&sq(*at)),
             };
             if escapes.is_empty() {
                 Msg::new("alt-king-shut").msg("place", place)
             } else {
+                let e: Vec<Msg> = escapes.iter().map(|&s| square(&sq(s))).collect();
                 Msg::new("alt-king-open")
                     .msg("place", place)
-                    .msg("list", squares(escapes))
+                    .msg("list", list(&e))
             }
         }
         Fact::NoKing => Msg::new("alt-no-king"),
         Fact::Pieces {
-            side,
+            side: s,
             count,
             with_king,
             groups,
@@ -247,11 +228,9 @@ pub(crate) fn fact_msg(f: &Fact) -> Msg {
         } => {
             let g: Vec<Msg> = groups
                 .iter()
-                .map(|g| match g {
-                    Group::One(s) => square(s),
-                    Group::Run(a, b) => Msg::new("alt-run")
-                        .str("from", a.clone())
-                        .str("to", b.clone()),
+                .map(|g| match *g {
+                    Group::One(s) => square(&sq(s)),
+                    Group::Run(a, b) => Msg::new("alt-run").str("from", sq(a)).str("to", sq(b)),
                 })
                 .collect();
             let mut joined: Option<Msg> = None;
@@ -265,18 +244,18 @@ pub(crate) fn fact_msg(f: &Fact) -> Msg {
                 Some(j) => Msg::new("alt-pieces-at").msg("squares", j),
                 None => Msg::new("alt-pieces"),
             };
-            m.str("side", side.clone())
+            m.str("side", side(*s))
                 .num("count", *count as i64)
                 .str("king", if *with_king { "yes" } else { "no" })
-                .str("dux", dux.clone().unwrap_or_else(|| "none".into()))
+                .str("dux", dux.map_or_else(|| "none".to_string(), sq))
         }
         Fact::Counts {
-            side,
+            side: s,
             count,
             with_king,
             dux,
         } => Msg::new("alt-counts")
-            .str("side", side.clone())
+            .str("side", side(*s))
             .num("count", *count as i64)
             .str("king", if *with_king { "yes" } else { "no" })
             .str("dux", if *dux { "yes" } else { "no" }),

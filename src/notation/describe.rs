@@ -1,9 +1,10 @@
 //! Alt text for a board picture (Discord attachment descriptions: at most
 //! 1,024 characters), for readers who cannot see the picture.
 //!
-//! Two steps, so the words can move into a Fluent catalogue later: [`facts`]
-//! turns a [`Scene`] into [`Fact`]s (plain data: names, squares, counts), and
-//! [`en`] holds every English sentence template, one function per fact.
+//! Two steps: [`facts`] turns a [`Scene`] into [`Fact`]s, typed data
+//! (sides, pieces, squares, counts, the variant's id; never words), and the
+//! app words them through the catalogue (`app::views`). [`en`] holds the
+//! English of the command lines and of the tests, one function per fact.
 
 use crate::rules::{
     Board, Escape, Family, Game, Kind, Outcome, Piece, Played, Reason, Ruleset, Side, Square,
@@ -41,55 +42,60 @@ impl<'a> Scene<'a> {
 }
 
 /// A group of squares: one square, or a run along a rank or a file.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Group {
-    One(String),
-    Run(String, String),
+    One(Square),
+    Run(Square, Square),
 }
 
-/// One piece of the description, as data.
+/// One piece of the description, as data: the words come from the reader's
+/// catalogue (squares are written in the variant's notation).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum Fact {
-    /// The variant and the number of the move to be played.
-    Heading { variant: String, move_no: usize },
-    /// The variant and how many moves the game lasted.
-    HeadingOver { variant: String, moves: usize },
-    /// Whose turn it is (the side's name).
-    Turn { side: String },
+    /// The variant (its id) and the number of the move to be played.
+    Heading {
+        variant: &'static str,
+        move_no: usize,
+    },
+    /// The variant (its id) and how many moves the game lasted.
+    HeadingOver { variant: &'static str, moves: usize },
+    /// Whose turn it is.
+    Turn { side: Side },
     /// Who won (`None`: a draw) and why.
     Result {
-        winner: Option<String>,
+        winner: Option<Side>,
         reason: Reason,
     },
-    /// The last move: the piece's name, from, to, and the captures (the
-    /// king's square is marked).
+    /// The last move: the piece, from, to, and the captures (the king's
+    /// square is marked).
     LastMove {
-        piece: String,
-        from: String,
-        to: String,
-        captured: Vec<String>,
-        king_captured: Option<String>,
+        piece: Piece,
+        from: Square,
+        to: Square,
+        captured: Vec<Square>,
+        king_captured: Option<Square>,
     },
-    /// The king's square, what the square is, and the escape squares he has an
-    /// open line to.
+    /// The king's square, its role (a `square-role` key: throne, centre,
+    /// corner, guard) if it has one, and the escape squares he has an open
+    /// line to.
     King {
-        at: String,
+        at: Square,
         role: Option<&'static str>,
-        escapes: Vec<String>,
+        escapes: Vec<Square>,
     },
     /// The king is off the board.
     NoKing,
     /// A side's men by square, and its dux if it has one.
     Pieces {
-        side: String,
+        side: Side,
         count: usize,
         with_king: bool,
         groups: Vec<Group>,
-        dux: Option<String>,
+        dux: Option<Square>,
     },
     /// A side's pieces counted, when the squares do not fit.
     Counts {
-        side: String,
+        side: Side,
         count: usize,
         with_king: bool,
         dux: bool,
@@ -123,11 +129,10 @@ pub fn group_squares(rules: &Ruleset, squares: &[Square]) -> Vec<Group> {
         }
         let Some(run) = best else { break };
         left.retain(|s| !run.contains(s));
-        let f = |s: Square| super::format_square(rules, s);
-        groups.push((run[0], Group::Run(f(run[0]), f(*run.last().expect("run")))));
+        groups.push((run[0], Group::Run(run[0], *run.last().expect("run"))));
     }
     for s in left {
-        groups.push((s, Group::One(super::format_square(rules, s))));
+        groups.push((s, Group::One(s)));
     }
     groups.sort_by_key(|(s, _)| (s.file(), s.rank()));
     groups.into_iter().map(|(_, g)| g).collect()
@@ -161,35 +166,32 @@ fn escapes(rules: &Ruleset, board: &Board, king: Square) -> Vec<Square> {
 fn role(rules: &Ruleset, sq: Square) -> Option<&'static str> {
     let f = rules.flags(sq);
     (f.has(SquareFlags::THRONE) || f.has(SquareFlags::CORNER) || f.has(SquareFlags::GUARD))
-        .then(|| super::square_role(rules, f))
+        .then(|| super::square_role_key(rules, f))
 }
 
 /// The facts of a scene; `squares` false gives counts instead of squares.
 pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
     let r = scene.rules;
     let b = scene.board;
-    let sq = |s: Square| super::format_square(r, s);
     let mut out = Vec::new();
     match scene.outcome {
         Some(o) => {
             out.push(Fact::HeadingOver {
-                variant: r.name.into(),
+                variant: r.variant,
                 moves: scene.moves_played,
             });
             out.push(Fact::Result {
-                winner: o.winner.map(|w| r.side_name(w).into()),
+                winner: o.winner,
                 reason: o.reason,
             });
         }
         None => {
             out.push(Fact::Heading {
-                variant: r.name.into(),
+                variant: r.variant,
                 move_no: scene.moves_played + 1,
             });
-            if let Some(s) = scene.to_move {
-                out.push(Fact::Turn {
-                    side: r.side_name(s).into(),
-                });
+            if let Some(side) = scene.to_move {
+                out.push(Fact::Turn { side });
             }
         }
     }
@@ -197,7 +199,7 @@ pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
         // The engine adds an enclosure capture of the king last; in walker's
         // custodial capture the king may be anywhere in the list, and the
         // last square is named as his (a scene does not keep captured kinds).
-        let mut captured: Vec<String> = p.captures.iter().map(|&c| sq(c)).collect();
+        let mut captured: Vec<Square> = p.captures.clone();
         let king_captured = if scene
             .outcome
             .is_some_and(|o| o.reason == Reason::KingCaptured)
@@ -207,9 +209,9 @@ pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
             None
         };
         out.push(Fact::LastMove {
-            piece: r.piece_name(p.piece).into(),
-            from: sq(p.mv.from),
-            to: sq(p.mv.to),
+            piece: p.piece,
+            from: p.mv.from,
+            to: p.mv.to,
             captured,
             king_captured,
         });
@@ -218,9 +220,9 @@ pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
     if r.family == Family::Tafl {
         match b.find(king) {
             Some(k) => out.push(Fact::King {
-                at: sq(k),
+                at: k,
                 role: role(r, k),
-                escapes: escapes(r, b, k).into_iter().map(sq).collect(),
+                escapes: escapes(r, b, k),
             }),
             None => out.push(Fact::NoKing),
         }
@@ -235,15 +237,15 @@ pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
         let with_king = r.family == Family::Tafl && side == Side::Second && b.find(king).is_some();
         if squares {
             out.push(Fact::Pieces {
-                side: r.side_name(side).into(),
+                side,
                 count: men.len(),
                 with_king,
                 groups: group_squares(r, &men),
-                dux: dux.map(sq),
+                dux,
             });
         } else {
             out.push(Fact::Counts {
-                side: r.side_name(side).into(),
+                side,
                 count: men.len(),
                 with_king,
                 dux: dux.is_some(),
@@ -253,10 +255,12 @@ pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
     out
 }
 
-/// The English words of each fact: every sentence template is here.
+/// The English words of each fact (the command lines' and the tests'; the
+/// app words facts through its catalogue).
 pub mod en {
     use super::{Fact, Group};
-    use crate::rules::Reason;
+    use crate::notation::{format_square, role_words};
+    use crate::rules::{Reason, Ruleset};
 
     fn cap(s: &str) -> String {
         let mut c = s.chars();
@@ -289,13 +293,6 @@ pub mod en {
         }
     }
 
-    fn group(g: &Group) -> String {
-        match g {
-            Group::One(s) => s.clone(),
-            Group::Run(a, b) => format!("{a} to {b}"),
-        }
-    }
-
     fn men(n: usize) -> String {
         match n {
             0 => "no men".into(),
@@ -305,17 +302,23 @@ pub mod en {
     }
 
     /// One fact in words.
-    pub fn fact(f: &Fact) -> String {
+    pub fn fact(rules: &Ruleset, f: &Fact) -> String {
+        let sq = |s| format_square(rules, s);
+        let group = |g: &Group| match *g {
+            Group::One(s) => sq(s),
+            Group::Run(a, b) => format!("{} to {}", sq(a), sq(b)),
+        };
+        let name = rules.name;
         match f {
-            Fact::Heading { variant, move_no } => format!("{variant}, move {move_no}."),
-            Fact::HeadingOver { variant, moves } => {
-                format!("{variant}, game over after {moves} moves.")
+            Fact::Heading { move_no, .. } => format!("{name}, move {move_no}."),
+            Fact::HeadingOver { moves, .. } => {
+                format!("{name}, game over after {moves} moves.")
             }
-            Fact::Turn { side } => format!("{} to play.", cap(side)),
+            Fact::Turn { side } => format!("{} to play.", cap(rules.side_name(*side))),
             Fact::Result {
                 winner: Some(w),
                 reason: r,
-            } => format!("{} won: {}.", cap(w), reason(*r)),
+            } => format!("{} won: {}.", cap(rules.side_name(*w)), reason(*r)),
             Fact::Result {
                 winner: None,
                 reason: r,
@@ -327,10 +330,11 @@ pub mod en {
                 captured,
                 king_captured,
             } => {
-                let mut caps = captured.clone();
+                let mut caps: Vec<String> = captured.iter().map(|&c| sq(c)).collect();
                 if let Some(k) = king_captured {
-                    caps.push(format!("the king on {k}"));
+                    caps.push(format!("the king on {}", sq(*k)));
                 }
+                let (piece, from, to) = (rules.piece_name(*piece), sq(*from), sq(*to));
                 if caps.is_empty() {
                     format!("Last move: {piece}, {from} to {to}.")
                 } else {
@@ -340,15 +344,21 @@ pub mod en {
                     )
                 }
             }
-            Fact::King { at, role, escapes } => {
-                let on = match role {
-                    Some(r) => format!("The king is on {at} ({r})"),
+            Fact::King {
+                at,
+                role: r,
+                escapes,
+            } => {
+                let at = sq(*at);
+                let on = match r {
+                    Some(r) => format!("The king is on {at} ({})", role_words(r)),
                     None => format!("The king is on {at}"),
                 };
                 if escapes.is_empty() {
                     format!("{on}, with no open line to escape.")
                 } else {
-                    format!("{on}, with an open line to escape to {}.", and(escapes))
+                    let e: Vec<String> = escapes.iter().map(|&s| sq(s)).collect();
+                    format!("{on}, with an open line to escape to {}.", and(&e))
                 }
             }
             Fact::NoKing => "The king is off the board.".into(),
@@ -359,13 +369,13 @@ pub mod en {
                 groups,
                 dux,
             } => {
-                let mut s = cap(side);
+                let mut s = cap(rules.side_name(*side));
                 s.push_str(&format!(", {}", men(*count)));
                 if *with_king {
                     s.push_str(" and the king");
                 }
                 if let Some(d) = dux {
-                    s.push_str(&format!(" and the dux on {d}"));
+                    s.push_str(&format!(" and the dux on {}", sq(*d)));
                 }
                 if !groups.is_empty() {
                     let g: Vec<String> = groups.iter().map(group).collect();
@@ -380,7 +390,7 @@ pub mod en {
                 with_king,
                 dux,
             } => {
-                let mut s = format!("{}: {}", cap(side), men(*count));
+                let mut s = format!("{}: {}", cap(rules.side_name(*side)), men(*count));
                 if *with_king {
                     s.push_str(" and the king");
                 }
@@ -394,19 +404,23 @@ pub mod en {
     }
 
     /// All the facts in words.
-    pub fn words(facts: &[Fact]) -> String {
-        facts.iter().map(fact).collect::<Vec<_>>().join(" ")
+    pub fn words(rules: &Ruleset, facts: &[Fact]) -> String {
+        facts
+            .iter()
+            .map(|f| fact(rules, f))
+            .collect::<Vec<_>>()
+            .join(" ")
     }
 }
 
 /// The alt text of a scene, at most `limit` characters: the full list of
 /// squares if it fits, else counts, else cut.
 pub fn describe_within(scene: &Scene, limit: usize) -> String {
-    let full = en::words(&facts(scene, true));
+    let full = en::words(scene.rules, &facts(scene, true));
     if full.chars().count() <= limit {
         return full;
     }
-    let short = en::words(&facts(scene, false));
+    let short = en::words(scene.rules, &facts(scene, false));
     if short.chars().count() <= limit {
         return short;
     }
@@ -501,10 +515,7 @@ mod tests {
         );
         assert_eq!(
             g,
-            vec![
-                Group::Run("a4".into(), "a8".into()),
-                Group::One("b6".into())
-            ]
+            vec![Group::Run(sq(0, 3), sq(0, 7)), Group::One(sq(1, 5))]
         );
     }
 }

@@ -4,8 +4,9 @@
 
 use super::*;
 
-pub(crate) fn square_role(rules: &Ruleset, f: SquareFlags) -> &'static str {
-    match square_role_key(rules, f) {
+/// The English of a square's role key ([`square_role_key`]).
+pub(crate) fn role_words(key: &str) -> &'static str {
+    match key {
         "centre" => "the centre",
         "throne" => "the throne",
         "corner" => "a corner",
