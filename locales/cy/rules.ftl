@@ -7,6 +7,13 @@ rules-variant = **{ $name }**: { $summary }
 rules-variant-options = **{ $name }**: { $summary }
     Opsiynau: { $options }.
 
+# Enw pob gêm, gyda'i esboniad.
+variant-name-tawlbwrdd = Tawlbwrdd
+variant-name-tawlbwrdd-walker = Tawlbwrdd (Walker)
+variant-name-tallfwrdd = Tallfwrdd
+variant-name-goedhboell = Goedhboell (gwyddbwyll Geltaidd)
+variant-name-gwyddbwyll = Gwyddbwyll (ludus latrunculorum)
+
 variant-summary-tawlbwrdd = 11x11, 24 ymosodwr yn erbyn 12 amddiffynnwr a brenin ar yr orsedd, f6. Mae pob darn yn llithro fel castell; dim ond y brenin gaiff aros ar yr orsedd. Cipio rhwng dau; mae'r orsedd wag yn elyniaethus. Mae'r brenin yn ennill ar unrhyw sgwâr ar yr ymyl; mae'r ymosodwyr yn ennill drwy ei amgylchynu ar bedair ochr (mae'r orsedd wag yn cyfrif fel un). Yr ymosodwyr sy'n symud gyntaf.
 variant-summary-tawlbwrdd-walker = 11x11, ail-luniad Damian Walker: 24 ymosodwr yn erbyn 12 amddiffynnwr a brenin. Mae pob darn yn llithro; mae'r orsedd a'r corneli i'r brenin yn unig, ac yn elyniaethus i bawb. Caiff llinell o hyd at dri gelyn ei chipio ar unwaith; caiff y brenin ei ddal fel unrhyw ddarn arall. Mae'r brenin yn ennill ar unrhyw sgwâr ar yr ymyl. Yr ymosodwyr sy'n symud gyntaf.
 variant-summary-tallfwrdd = 9x9, 16 ymosodwr yn erbyn 8 amddiffynnwr a brenin ar e5. Mae pob darn yn symud un sgwâr ar y tro. Dim ond y brenin gaiff fynd i'r orsedd neu i'r corneli; mae'r orsedd wag yn elyniaethus. Mae'r brenin yn ennill mewn cornel, a chaiff ei ddal gan bedwar ymosodwr (tri ar yr ymyl). Yr ymosodwyr sy'n symud gyntaf.

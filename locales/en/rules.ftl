@@ -8,6 +8,13 @@ rules-variant = **{ $name }**: { $summary }
 rules-variant-options = **{ $name }**: { $summary }
     Options: { $options }.
 
+# The name of each game with its gloss (one per entry of the registry).
+variant-name-tawlbwrdd = Tawlbwrdd
+variant-name-tawlbwrdd-walker = Tawlbwrdd (Walker)
+variant-name-tallfwrdd = Tallfwrdd
+variant-name-goedhboell = Goedhboell (Celtic chess)
+variant-name-gwyddbwyll = Gwyddbwyll (ludus latrunculorum)
+
 variant-summary-tawlbwrdd = 11x11, 24 attackers against 12 defenders and a king on the throne f6. Every piece slides like a rook; only the king may stop on the throne. Custodial capture; the empty throne is hostile. The king wins on any edge square; attackers win by surrounding him on four sides (the empty throne counts as one). Attackers move first.
 variant-summary-tawlbwrdd-walker = 11x11, Damian Walker's reconstruction: 24 attackers against 12 defenders and a king. Every piece slides; the throne and corners are for the king alone and hostile to all. Lines of up to three enemies are captured at once; the king is captured like any piece. The king wins on any edge square. Attackers move first.
 variant-summary-tallfwrdd = 9x9, 16 attackers against 8 defenders and a king on e5. Every piece moves one square at a time. Only the king may enter the throne or the corners; the empty throne is hostile. The king wins in a corner and is captured by four attackers (three on the edge). Attackers move first.

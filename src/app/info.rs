@@ -9,42 +9,10 @@ impl App {
     /// picture of its starting position.
     pub(super) fn rules(&self, ctx: &Ctx, variant: Option<&str>) -> Response {
         let lang = self.lang(ctx);
-        let Some(v) = variant else {
-            let list = VARIANTS
-                .iter()
-                .map(|v| {
-                    let item = Msg::new("rules-list-item")
-                        .str("name", v.name)
-                        .str("id", v.id)
-                        .arg("summary", summary(v));
-                    t(lang, &item)
-                })
-                .collect::<Vec<_>>()
-                .join("\n");
-            return Response::one(Reply::say(Msg::new("rules-list").str("list", list)));
-        };
-        let rules = match Ruleset::parse_spec(v, &[]) {
-            Ok(r) => r,
-            Err(e) => return Response::one(Reply::tell(spec_msg(&e))),
-        };
-        let info = rules.info();
-        let game = Game::with_first(rules.clone(), 0, Some(rules.first.unwrap_or(Side::First)));
-        let rec = Record::default();
-        let caption = t(
-            lang,
-            &Msg::new("caption-rules-start").str("game", rules.name),
-        );
-        let png = view::picture(&game, &[], caption, &rec, &self.theme);
-        let msg = if info.options.is_empty() {
-            Msg::new("rules-variant")
-        } else {
-            Msg::new("rules-variant-options").str("options", info.options.join(", "))
-        };
-        Response::one(
-            Reply::say(msg.str("name", info.name).arg("summary", summary(info)))
-                .with_png(&format!("{}.png", info.id), png)
-                .alt(super::views::alt_of_game(&game)),
-        )
+        match variant {
+            None => super::registry::rules_list(VARIANTS, lang),
+            Some(v) => super::registry::rules_of(VARIANTS, v, lang, &self.theme),
+        }
     }
 
     pub(super) fn games(&self, ctx: &Ctx) -> Response {
@@ -229,26 +197,6 @@ fn lines_reply(lines: impl IntoIterator<Item = Msg>, private: bool) -> Option<Re
         Reply::say(first)
     };
     Some(lines.fold(r, Reply::line))
-}
-
-/// A variant's summary (`variant-summary-<id>`), or its English summary if
-/// the catalogue has none.
-fn summary(v: &crate::rules::VariantInfo) -> crate::i18n::Arg {
-    match summary_id(v.id) {
-        Some(id) => Msg::new(id).into(),
-        None => v.summary.into(),
-    }
-}
-
-fn summary_id(variant: &str) -> Option<&'static str> {
-    Some(match variant {
-        "tawlbwrdd" => "variant-summary-tawlbwrdd",
-        "tawlbwrdd-walker" => "variant-summary-tawlbwrdd-walker",
-        "tallfwrdd" => "variant-summary-tallfwrdd",
-        "goedhboell" => "variant-summary-goedhboell",
-        "gwyddbwyll" => "variant-summary-gwyddbwyll",
-        _ => return None,
-    })
 }
 
 /// `/help`, for the asker alone, in their language.

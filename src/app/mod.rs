@@ -25,6 +25,7 @@ mod offers;
 mod outcomes;
 mod play;
 mod present;
+mod registry;
 mod table_png;
 mod tick;
 mod time;
@@ -186,9 +187,9 @@ impl LoadError {
 pub(crate) fn spec_msg(e: &crate::rules::SpecError) -> Msg {
     use crate::rules::SpecError;
     match e {
-        SpecError::NoSuchGame { name } => Msg::new("rules-no-such-game")
+        SpecError::NoSuchGame { name, list } => Msg::new("rules-no-such-game")
             .str("name", name.chars().take(40).collect::<String>())
-            .str("list", SpecError::game_list()),
+            .str("list", list.as_str()),
         SpecError::NoSuchOption { game, option, list } => Msg::new("rules-no-such-option")
             .str("game", *game)
             .str("option", option.chars().take(40).collect::<String>())

@@ -14,8 +14,8 @@ mod tests;
 pub use board::{Board, Kind, Piece, Side, Square, MAX_SIDE};
 pub use game::{Game, MoveError, Outcome, Played, Reason, Throw};
 pub use variants::{
-    Capture, Escape, Family, KingCapture, Notation, Ruleset, SpecError, SquareFlags, VariantInfo,
-    Words, VARIANTS,
+    lookup, lookup_in, tafl_base, Capture, Escape, Family, KingCapture, Notation, Opts, Ruleset,
+    SpecError, SquareFlags, VariantInfo, Words, VARIANTS,
 };
 
 /// A move: one piece from one square to another.

@@ -129,58 +129,151 @@ pub struct Ruleset {
     pub repetition_limit: u8,
 }
 
-/// A variant's catalogue entry.
+/// A variant's entry in the registry ([`VARIANTS`]): everything that makes
+/// one variant differ from another, in one place. The slash-command choices,
+/// `/rules`, the OTN rules tag and the catalogue keys
+/// (`variant-name-{id}`, `variant-summary-{id}`) are derived from the
+/// registry; adding a variant is adding an entry (and its two catalogue
+/// messages in each language).
 pub struct VariantInfo {
     pub id: &'static str,
     pub aliases: &'static [&'static str],
+    /// The English name with its gloss, in lists (players read
+    /// `variant-name-{id}`).
     pub name: &'static str,
+    /// The game's name in records and game messages ([`Ruleset::name`]).
+    pub short: &'static str,
+    /// The label of the variant in the slash commands' choices.
+    pub choice: &'static str,
+    /// The options a player may give, in the order they are offered. The
+    /// `size=` options exclude one another, and the first is the default.
     pub options: &'static [&'static str],
+    /// Options that bring another with them: `(option, implied)`.
+    pub implies: &'static [(&'static str, &'static str)],
+    /// The English summary (command lines; players read
+    /// `variant-summary-{id}`).
     pub summary: &'static str,
+    pub notation: Notation,
+    /// The catalogue keys (and English) of the men and the centre.
+    pub words: Words,
+    /// The preset: the ruleset for options in canonical form (the dice are
+    /// set from the options afterwards).
+    pub build: fn(&Opts) -> Ruleset,
 }
 
-/// All variants, in the order they are offered.
+/// The canonical options a preset is built from.
+pub struct Opts<'a>(pub &'a [String]);
+
+impl Opts<'_> {
+    /// Whether the option is given.
+    pub fn has(&self, name: &str) -> bool {
+        self.0.iter().any(|o| o == name)
+    }
+    /// The board size of a `size=WxH` option, if one is given.
+    pub fn size(&self) -> Option<(u8, u8)> {
+        self.0
+            .iter()
+            .find_map(|o| o.strip_prefix("size="))
+            .and_then(|s| s.split_once('x'))
+            .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
+    }
+}
+
+const TAFL_WORDS: Words = Words {
+    first: ("attacker", "an attacker"),
+    second: ("defender", "a defender"),
+    centre: "throne",
+};
+
+/// All variants, in the order they are offered: the registry.
 pub const VARIANTS: &[VariantInfo] = &[
     VariantInfo {
         id: "tawlbwrdd",
         aliases: &[],
         name: "Tawlbwrdd",
+        short: "Tawlbwrdd",
+        choice: "Tawlbwrdd (11x11, edge escape)",
         options: &["dice"],
+        implies: &[],
         summary: "11x11, 24 attackers against 12 defenders and a king on the throne f6. Every piece slides like a rook; only the king may stop on the throne. Custodial capture; the empty throne is hostile. The king wins on any edge square; attackers win by surrounding him on four sides (the empty throne counts as one). Attackers move first.",
+        notation: Notation::Algebraic,
+        words: TAFL_WORDS,
+        build: |_| tawlbwrdd(),
     },
     VariantInfo {
         id: "tawlbwrdd-walker",
         aliases: &["walker"],
         name: "Tawlbwrdd (Walker)",
+        short: "Tawlbwrdd (Walker)",
+        choice: "Tawlbwrdd, Walker's reconstruction",
         options: &["dice"],
+        implies: &[],
         summary: "11x11, Damian Walker's reconstruction: 24 attackers against 12 defenders and a king. Every piece slides; the throne and corners are for the king alone and hostile to all. Lines of up to three enemies are captured at once; the king is captured like any piece. The king wins on any edge square. Attackers move first.",
+        notation: Notation::Algebraic,
+        words: TAFL_WORDS,
+        build: |_| tawlbwrdd_walker(),
     },
     VariantInfo {
         id: "tallfwrdd",
         aliases: &[],
         name: "Tallfwrdd",
+        short: "Tallfwrdd",
+        choice: "Tallfwrdd (9x9, one step at a time)",
         options: &["dice"],
+        implies: &[],
         summary: "9x9, 16 attackers against 8 defenders and a king on e5. Every piece moves one square at a time. Only the king may enter the throne or the corners; the empty throne is hostile. The king wins in a corner and is captured by four attackers (three on the edge). Attackers move first.",
+        notation: Notation::Algebraic,
+        words: TAFL_WORDS,
+        build: |_| tallfwrdd(),
     },
     VariantInfo {
         id: "goedhboell",
         aliases: &["celtic-chess"],
         name: "Goedhboell (Celtic chess)",
+        short: "Goedhboell",
+        choice: "Goedhboell / Celtic chess (9x9, @hv)",
         options: &["dice", "king-steps", "corner-guard"],
+        implies: &[],
         summary: "9x9 in @hv notation: 16 assailants against 8 princes and a king on @55. Every piece slides; only the king may stop on the centre or a corner. Custodial capture; the king is captured by four assailants in a cross (three on the edge). The king wins in a corner. Assailants move first.",
+        notation: Notation::AtHv,
+        words: Words {
+            first: ("assailant", "an assailant"),
+            second: ("prince", "a prince"),
+            centre: "centre",
+        },
+        build: |o| goedhboell(o.has("king-steps"), o.has("corner-guard")),
     },
     VariantInfo {
         id: "gwyddbwyll",
         aliases: &["latrunculi"],
         name: "Gwyddbwyll (ludus latrunculorum)",
+        short: "Gwyddbwyll",
+        choice: "Gwyddbwyll / ludus latrunculorum",
         options: &["size=13x8", "size=12x8", "size=10x8", "size=8x8", "dux", "dux-jump"],
+        implies: &[("dux-jump", "dux")],
         summary: "13x8 (or 12x8, 10x8, 8x8): white fills rank 1, black the top rank; a coin toss decides who starts. Every piece slides. A man between two enemies is captured, two in a line at once; a man in a corner falls to the two squares beside it. A side left with one piece, or with no move, loses. Option dux: each side's dux can never be captured, and a side whose dux cannot move loses.",
+        notation: Notation::Algebraic,
+        words: Words {
+            first: ("white-man", "a white man"),
+            second: ("black-man", "a black man"),
+            centre: "throne",
+        },
+        build: |o| {
+            let (w, h) = o.size().unwrap_or((13, 8));
+            gwyddbwyll(w, h, o.has("dux"), o.has("dux-jump"))
+        },
     },
 ];
 
 /// Finds a variant by id or alias (case-insensitive).
 pub fn lookup(name: &str) -> Option<&'static VariantInfo> {
+    lookup_in(VARIANTS, name)
+}
+
+/// Finds a variant of `registry` by id or alias (case-insensitive).
+pub fn lookup_in<'r>(registry: &'r [VariantInfo], name: &str) -> Option<&'r VariantInfo> {
     let n = name.trim().to_ascii_lowercase();
-    VARIANTS
+    registry
         .iter()
         .find(|v| v.id == n || v.aliases.contains(&n.as_str()))
 }
@@ -205,8 +298,8 @@ const KING: Piece = Piece::new(Side::Second, Kind::King);
 /// Why a game spec cannot be read.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum SpecError {
-    /// No variant has this id or alias.
-    NoSuchGame { name: String },
+    /// No variant has this id or alias; `list` names the ones there are.
+    NoSuchGame { name: String, list: String },
     /// The variant has no such option; `list` names the ones it has.
     NoSuchOption {
         game: &'static str,
@@ -215,20 +308,12 @@ pub enum SpecError {
     },
 }
 
-impl SpecError {
-    /// The variant ids, joined with ", ".
-    pub fn game_list() -> String {
-        VARIANTS.iter().map(|v| v.id).collect::<Vec<_>>().join(", ")
-    }
-}
-
 impl std::fmt::Display for SpecError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
-            SpecError::NoSuchGame { name } => write!(
+            SpecError::NoSuchGame { name, list } => write!(
                 f,
-                "There is no game called \"{name}\". The games are: {}.",
-                SpecError::game_list()
+                "There is no game called \"{name}\". The games are: {list}."
             ),
             SpecError::NoSuchOption { game, option, list } => {
                 write!(
@@ -251,8 +336,18 @@ impl Ruleset {
     /// [`Ruleset::from_spec`] with a typed refusal, which the app puts into
     /// the reader's words.
     pub fn parse_spec(variant: &str, options: &[String]) -> Result<Ruleset, SpecError> {
-        let info = lookup(variant).ok_or_else(|| SpecError::NoSuchGame {
+        Ruleset::parse_spec_in(VARIANTS, variant, options)
+    }
+
+    /// [`Ruleset::parse_spec`] against a registry of variants.
+    pub fn parse_spec_in(
+        registry: &[VariantInfo],
+        variant: &str,
+        options: &[String],
+    ) -> Result<Ruleset, SpecError> {
+        let info = lookup_in(registry, variant).ok_or_else(|| SpecError::NoSuchGame {
             name: variant.trim().to_string(),
+            list: registry.iter().map(|v| v.id).collect::<Vec<_>>().join(", "),
         })?;
         let mut opts: Vec<String> = Vec::new();
         for o in options.iter().flat_map(|o| o.split(',')) {
@@ -260,17 +355,11 @@ impl Ruleset {
             if o.is_empty() {
                 continue;
             }
-            let known = info.options.contains(&o.as_str());
-            if !known {
-                let list = if info.id == "gwyddbwyll" {
-                    "size=13x8, size=12x8, size=10x8, size=8x8, dux, dux-jump".to_string()
-                } else {
-                    info.options.join(", ")
-                };
+            if !info.options.contains(&o.as_str()) {
                 return Err(SpecError::NoSuchOption {
                     game: info.name,
                     option: o,
-                    list,
+                    list: info.options.join(", "),
                 });
             }
             if o.starts_with("size=") {
@@ -280,35 +369,29 @@ impl Ruleset {
                 opts.push(o);
             }
         }
-        if opts.iter().any(|o| o == "dux-jump") && !opts.iter().any(|o| o == "dux") {
-            opts.push("dux".into());
-        }
-        opts.retain(|o| o != "size=13x8");
-        opts.sort();
-        let has = |n: &str| opts.iter().any(|o| o == n);
-        let mut rules = match info.id {
-            "tawlbwrdd" => tawlbwrdd(),
-            "tawlbwrdd-walker" => tawlbwrdd_walker(),
-            "tallfwrdd" => tallfwrdd(),
-            "goedhboell" => goedhboell(has("king-steps"), has("corner-guard")),
-            _ => {
-                let (w, h) = opts
-                    .iter()
-                    .find_map(|o| o.strip_prefix("size="))
-                    .and_then(|s| s.split_once('x'))
-                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-                    .unwrap_or((13, 8));
-                gwyddbwyll(w, h, has("dux"), has("dux-jump"))
+        for (option, implied) in info.implies {
+            if opts.iter().any(|o| o == option) && !opts.iter().any(|o| o == implied) {
+                opts.push(implied.to_string());
             }
-        };
-        rules.dice = has("dice");
+        }
+        // The first size offered is the default, and not written.
+        if let Some(default) = info.options.iter().find(|o| o.starts_with("size=")) {
+            opts.retain(|o| o != default);
+        }
+        opts.sort();
+        let mut rules = (info.build)(&Opts(&opts));
+        rules.variant = info.id;
+        rules.name = info.short;
+        rules.notation = info.notation;
+        rules.words = info.words;
+        rules.dice = opts.iter().any(|o| o == "dice");
         rules.options = opts;
         Ok(rules)
     }
 
-    /// The variant's catalogue entry.
-    pub fn info(&self) -> &'static VariantInfo {
-        lookup(self.variant).expect("preset variant is catalogued")
+    /// The variant's entry in the registry.
+    pub fn info(&self) -> Option<&'static VariantInfo> {
+        lookup(self.variant)
     }
 
     #[inline]
@@ -350,27 +433,23 @@ impl Ruleset {
     /// attacker, defender, assailant, prince, white-dux, black-dux,
     /// white-man, black-man.
     pub fn piece_key(&self, p: Piece) -> &'static str {
-        match (self.family, p.side, p.kind) {
-            (_, _, Kind::King) => "king",
-            (Family::Tafl, Side::First, _) => self.words.first.0,
-            (Family::Tafl, Side::Second, _) => self.words.second.0,
-            (Family::Latrunculi, Side::First, Kind::Dux) => "white-dux",
-            (Family::Latrunculi, Side::Second, Kind::Dux) => "black-dux",
-            (Family::Latrunculi, Side::First, _) => "white-man",
-            (Family::Latrunculi, Side::Second, _) => "black-man",
+        match (p.side, p.kind) {
+            (_, Kind::King) => "king",
+            (Side::First, Kind::Dux) => "white-dux",
+            (Side::Second, Kind::Dux) => "black-dux",
+            (Side::First, Kind::Man) => self.words.first.0,
+            (Side::Second, Kind::Man) => self.words.second.0,
         }
     }
 
     /// A piece's name in this game, for sentences.
     pub fn piece_name(&self, p: Piece) -> &'static str {
-        match (self.family, p.side, p.kind) {
-            (_, _, Kind::King) => "the king",
-            (Family::Tafl, Side::First, _) => self.words.first.1,
-            (Family::Tafl, Side::Second, _) => self.words.second.1,
-            (Family::Latrunculi, Side::First, Kind::Dux) => "the white dux",
-            (Family::Latrunculi, Side::Second, Kind::Dux) => "the black dux",
-            (Family::Latrunculi, Side::First, _) => "a white man",
-            (Family::Latrunculi, Side::Second, _) => "a black man",
+        match (p.side, p.kind) {
+            (_, Kind::King) => "the king",
+            (Side::First, Kind::Dux) => "the white dux",
+            (Side::Second, Kind::Dux) => "the black dux",
+            (Side::First, Kind::Man) => self.words.first.1,
+            (Side::Second, Kind::Man) => self.words.second.1,
         }
     }
 
@@ -383,18 +462,16 @@ impl Ruleset {
     }
 }
 
-fn tafl_base(variant: &'static str, name: &'static str, size: u8, notation: Notation) -> Ruleset {
+/// A tafl ruleset of `size` squares a side with every rule at its most
+/// common; the registry's entry names it and sets its notation and words.
+pub fn tafl_base(size: u8) -> Ruleset {
     Ruleset {
-        variant,
+        variant: "",
         options: Vec::new(),
-        name,
+        name: "",
         family: Family::Tafl,
-        notation,
-        words: Words {
-            first: ("attacker", "an attacker"),
-            second: ("defender", "a defender"),
-            centre: "throne",
-        },
+        notation: Notation::Algebraic,
+        words: TAFL_WORDS,
         width: size,
         height: size,
         start: Board::empty(size, size),
@@ -430,7 +507,7 @@ impl Ruleset {
 }
 
 fn tawlbwrdd() -> Ruleset {
-    let mut r = tafl_base("tawlbwrdd", "Tawlbwrdd", 11, Notation::Algebraic);
+    let mut r = tafl_base(11);
     let t = r.throne.expect("throne");
     r.mark(
         t,
@@ -447,12 +524,7 @@ fn tawlbwrdd() -> Ruleset {
 }
 
 fn tawlbwrdd_walker() -> Ruleset {
-    let mut r = tafl_base(
-        "tawlbwrdd-walker",
-        "Tawlbwrdd (Walker)",
-        11,
-        Notation::Algebraic,
-    );
+    let mut r = tafl_base(11);
     let t = r.throne.expect("throne");
     let all = SquareFlags::RESTRICTED
         | SquareFlags::NO_PASS
@@ -486,7 +558,7 @@ fn nine_by_nine(r: &mut Ruleset) {
 }
 
 fn tallfwrdd() -> Ruleset {
-    let mut r = tafl_base("tallfwrdd", "Tallfwrdd", 9, Notation::Algebraic);
+    let mut r = tafl_base(9);
     let t = r.throne.expect("throne");
     r.mark(
         t,
@@ -510,12 +582,7 @@ fn tallfwrdd() -> Ruleset {
 }
 
 fn goedhboell(king_steps: bool, corner_guard: bool) -> Ruleset {
-    let mut r = tafl_base("goedhboell", "Goedhboell", 9, Notation::AtHv);
-    r.words = Words {
-        first: ("assailant", "an assailant"),
-        second: ("prince", "a prince"),
-        centre: "centre",
-    };
+    let mut r = tafl_base(9);
     let t = r.throne.expect("throne");
     r.mark(t, SquareFlags::THRONE | SquareFlags::RESTRICTED);
     for c in r.corners() {
@@ -536,7 +603,7 @@ fn goedhboell(king_steps: bool, corner_guard: bool) -> Ruleset {
 }
 
 fn gwyddbwyll(w: u8, h: u8, dux: bool, dux_jump: bool) -> Ruleset {
-    let mut r = tafl_base("gwyddbwyll", "Gwyddbwyll", w, Notation::Algebraic);
+    let mut r = tafl_base(w);
     r.height = h;
     r.start = Board::empty(w, h);
     r.family = Family::Latrunculi;

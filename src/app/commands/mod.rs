@@ -53,13 +53,25 @@ pub(super) const fn opt(name: &'static str, description: &'static str) -> OptSpe
     }
 }
 
-pub(super) const VARIANT_CHOICES: &[(&str, &str)] = &[
-    ("Tawlbwrdd (11x11, edge escape)", "tawlbwrdd"),
-    ("Tawlbwrdd, Walker's reconstruction", "tawlbwrdd-walker"),
-    ("Tallfwrdd (9x9, one step at a time)", "tallfwrdd"),
-    ("Goedhboell / Celtic chess (9x9, @hv)", "goedhboell"),
-    ("Gwyddbwyll / ludus latrunculorum", "gwyddbwyll"),
-];
+/// The choices of a `variant` option, `(label, id)`, one per variant of
+/// `registry` in its order (`N`: its length).
+pub const fn variant_choices<const N: usize>(
+    registry: &[crate::rules::VariantInfo],
+) -> [(&'static str, &'static str); N] {
+    let mut out = [("", ""); N];
+    let mut i = 0;
+    while i < N {
+        out[i] = (registry[i].choice, registry[i].id);
+        i += 1;
+    }
+    out
+}
+
+const VARIANT_CHOICE_LIST: [(&str, &str); crate::rules::VARIANTS.len()] =
+    variant_choices(crate::rules::VARIANTS);
+
+/// The choices of every `variant` option: the registry's variants.
+pub const VARIANT_CHOICES: &[(&str, &str)] = &VARIANT_CHOICE_LIST;
 
 pub(super) const BOARD_STYLE_CHOICES: &[(&str, &str)] =
     &[("picture", "picture"), ("text", "text"), ("both", "both")];

@@ -169,15 +169,12 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, LoadError> {
     let rules = match rec.tag("variant").and_then(|v| {
         let mut words = v.split_whitespace();
         let id = words.next()?;
-        crate::rules::VARIANTS
-            .iter()
-            .any(|i| i.id == id.to_ascii_lowercase() || i.aliases.contains(&id))
-            .then(|| {
-                (
-                    id.to_string(),
-                    words.map(str::to_string).collect::<Vec<_>>(),
-                )
-            })
+        crate::rules::lookup(id).is_some().then(|| {
+            (
+                id.to_string(),
+                words.map(str::to_string).collect::<Vec<_>>(),
+            )
+        })
     }) {
         Some((id, words)) => {
             let mut opts = Vec::new();

@@ -234,11 +234,22 @@ pub(super) fn normalise(pairs: &[(String, String)]) -> BTreeMap<String, String> 
 /// The tawlbot game whose rules an OTN rules string describes (the tafl
 /// games without options), or the rule tawlbot lacks.
 pub fn ruleset_from_rules(rules: &str) -> Result<Ruleset, RulesError> {
+    ruleset_from_rules_in(crate::rules::VARIANTS, rules)
+}
+
+/// [`ruleset_from_rules`] among the tafl games of a registry of variants.
+pub fn ruleset_from_rules_in(
+    registry: &[crate::rules::VariantInfo],
+    rules: &str,
+) -> Result<Ruleset, RulesError> {
     let pairs = rules_pairs(rules)?;
     let theirs = normalise(&pairs);
     let mut best: Option<(usize, Ruleset, String)> = None;
-    for id in ["tawlbwrdd", "tawlbwrdd-walker", "tallfwrdd", "goedhboell"] {
-        let r = Ruleset::from_spec(id, &[]).expect("preset");
+    let tafl = registry
+        .iter()
+        .filter_map(|v| Ruleset::parse_spec_in(registry, v.id, &[]).ok())
+        .filter(|r| r.family == Family::Tafl);
+    for r in tafl {
         let ours = normalise(&rules_pairs(&rules_string(&r, Side::First, None))?);
         if ours.get("dim") != theirs.get("dim") {
             continue;
