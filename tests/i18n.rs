@@ -254,6 +254,10 @@ fn welsh_is_not_english() {
         "board-status",
         // Proper names and notation.
         "choice-variant-gwyddbwyll",
+        "variant-name-tawlbwrdd",
+        "variant-name-tawlbwrdd-walker",
+        "variant-name-tallfwrdd",
+        "variant-name-gwyddbwyll",
         "move-example",
         // Alt text glue: squares and punctuation only.
         "alt-square-role",

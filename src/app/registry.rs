@@ -1,43 +1,13 @@
-//! What the app derives from the variant registry ([`VARIANTS`]): the
-//! catalogue keys of a variant (`variant-name-{id}`,
-//! `variant-summary-{id}`), the `/rules` replies and the slash-command
-//! choices ([`commands::variant_choices`]). Every function here takes the
-//! registry as a slice, so a new entry shows everywhere at once.
-
-use std::collections::HashSet;
-use std::sync::{Mutex, OnceLock, PoisonError};
+//! What the app derives from the variant registry ([`VARIANTS`]): a
+//! variant's name and summary in the reader's words (by the catalogue keys
+//! the registry makes from its id), the `/rules` replies and the
+//! slash-command choices ([`commands::variant_choices`]). Every function
+//! here takes the registry as a slice, so a new entry shows everywhere at
+//! once.
 
 use super::*;
 use crate::i18n::{t, Arg, Lang, Localiser};
 use crate::rules::VariantInfo;
-
-/// A catalogue key made of a prefix and a variant id, as the `&'static str`
-/// a message id is: each distinct key is allocated once for the process
-/// (the registry is small and fixed).
-fn key(prefix: &str, id: &str) -> &'static str {
-    static KEYS: OnceLock<Mutex<HashSet<&'static str>>> = OnceLock::new();
-    let k = format!("{prefix}-{id}");
-    let mut keys = KEYS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(PoisonError::into_inner);
-    if let Some(&found) = keys.get(k.as_str()) {
-        return found;
-    }
-    let leaked: &'static str = Box::leak(k.into_boxed_str());
-    keys.insert(leaked);
-    leaked
-}
-
-/// `variant-name-{id}`: the variant's name with its gloss, in lists.
-pub(crate) fn name_key(v: &VariantInfo) -> &'static str {
-    key("variant-name", v.id)
-}
-
-/// `variant-summary-{id}`: the variant's rules in a few sentences.
-pub(crate) fn summary_key(v: &VariantInfo) -> &'static str {
-    key("variant-summary", v.id)
-}
 
 /// The catalogue's message `id`, or `english` where the catalogue has none
 /// (a variant whose words are not written yet).
@@ -51,12 +21,12 @@ fn catalogued(id: &'static str, english: &str) -> Arg {
 
 /// A variant's name in the reader's words.
 pub(crate) fn name(v: &VariantInfo) -> Arg {
-    catalogued(name_key(v), v.name)
+    catalogued(v.name_key, v.name)
 }
 
 /// A variant's summary in the reader's words.
 pub(crate) fn summary(v: &VariantInfo) -> Arg {
-    catalogued(summary_key(v), v.summary)
+    catalogued(v.summary_key, v.summary)
 }
 
 /// `/rules` without a variant: one line per variant of the registry.
@@ -149,8 +119,7 @@ mod tests {
     /// The registry with one more entry, added in this one place.
     fn with_brandubh() -> Vec<VariantInfo> {
         let mut reg: Vec<VariantInfo> = VARIANTS.iter().map(|v| VariantInfo { ..*v }).collect();
-        reg.push(VariantInfo {
-            id: "brandubh",
+        reg.push(crate::rules::variant!("brandubh" {
             aliases: &["bran"],
             name: "Brandubh (Irish tafl)",
             short: "Brandubh",
@@ -165,7 +134,7 @@ mod tests {
                 centre: "throne",
             },
             build: brandubh,
-        });
+        }));
         reg
     }
 
@@ -204,8 +173,12 @@ mod tests {
         // The catalogue keys.
         let b = &reg[5];
         assert_eq!(
-            (name_key(b), summary_key(b)),
-            ("variant-name-brandubh", "variant-summary-brandubh")
+            (b.name_key, b.summary_key, b.choice_key),
+            (
+                "variant-name-brandubh",
+                "variant-summary-brandubh",
+                "choice-variant-brandubh"
+            )
         );
         // The OTN rules tag: written from the new preset, read back to it.
         let rules = Ruleset::parse_spec_in(&reg, "brandubh", &[]).unwrap();
@@ -218,14 +191,15 @@ mod tests {
     }
 
     #[test]
-    fn every_variant_has_its_name_and_summary_in_both_catalogues() {
+    fn every_variant_has_its_name_summary_and_choice_in_both_catalogues() {
         let l10n = Localiser::global();
         for v in VARIANTS {
             for lang in Lang::ALL {
-                for k in [name_key(v), summary_key(v)] {
+                for k in [v.name_key, v.summary_key, v.choice_key] {
                     assert!(l10n.has(lang, k), "{k} in {lang:?}");
                 }
             }
+            assert_eq!(t(Lang::En, &Msg::new(v.choice_key)), v.choice);
         }
     }
 }

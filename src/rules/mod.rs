@@ -13,6 +13,8 @@ mod tests;
 
 pub use board::{Board, Kind, Piece, Side, Square, MAX_SIDE};
 pub use game::{Game, MoveError, Outcome, Played, Reason, Throw};
+#[cfg(test)]
+pub(crate) use variants::variant;
 pub use variants::{
     lookup, lookup_in, tafl_base, Capture, Escape, Family, KingCapture, Notation, Opts, Ruleset,
     SpecError, SquareFlags, VariantInfo, Words, VARIANTS,

@@ -137,6 +137,13 @@ pub struct Ruleset {
 /// messages in each language).
 pub struct VariantInfo {
     pub id: &'static str,
+    /// `variant-name-{id}`: the catalogue's name with its gloss, in lists.
+    pub name_key: &'static str,
+    /// `variant-summary-{id}`: the catalogue's few sentences of rules.
+    pub summary_key: &'static str,
+    /// `choice-variant-{id}`: the catalogue's label of the slash-command
+    /// choice ([`VariantInfo::choice`] is the English).
+    pub choice_key: &'static str,
     pub aliases: &'static [&'static str],
     /// The English name with its gloss, in lists (players read
     /// `variant-name-{id}`).
@@ -185,10 +192,26 @@ const TAFL_WORDS: Words = Words {
     centre: "throne",
 };
 
+/// A registry entry: the id is written once, and the catalogue keys
+/// (`variant-name-{id}`, `variant-summary-{id}`, `choice-variant-{id}`)
+/// are made from it when the crate is compiled. `variant!("id" { aliases: .., name: .., ... })`.
+macro_rules! variant {
+    ($id:literal { $($field:ident: $value:expr),* $(,)? }) => {
+        $crate::rules::VariantInfo {
+            id: $id,
+            name_key: concat!("variant-name-", $id),
+            summary_key: concat!("variant-summary-", $id),
+            choice_key: concat!("choice-variant-", $id),
+            $($field: $value),*
+        }
+    };
+}
+#[cfg(test)]
+pub(crate) use variant;
+
 /// All variants, in the order they are offered: the registry.
 pub const VARIANTS: &[VariantInfo] = &[
-    VariantInfo {
-        id: "tawlbwrdd",
+    variant!("tawlbwrdd" {
         aliases: &[],
         name: "Tawlbwrdd",
         short: "Tawlbwrdd",
@@ -199,9 +222,8 @@ pub const VARIANTS: &[VariantInfo] = &[
         notation: Notation::Algebraic,
         words: TAFL_WORDS,
         build: |_| tawlbwrdd(),
-    },
-    VariantInfo {
-        id: "tawlbwrdd-walker",
+    }),
+    variant!("tawlbwrdd-walker" {
         aliases: &["walker"],
         name: "Tawlbwrdd (Walker)",
         short: "Tawlbwrdd (Walker)",
@@ -212,9 +234,8 @@ pub const VARIANTS: &[VariantInfo] = &[
         notation: Notation::Algebraic,
         words: TAFL_WORDS,
         build: |_| tawlbwrdd_walker(),
-    },
-    VariantInfo {
-        id: "tallfwrdd",
+    }),
+    variant!("tallfwrdd" {
         aliases: &[],
         name: "Tallfwrdd",
         short: "Tallfwrdd",
@@ -225,9 +246,8 @@ pub const VARIANTS: &[VariantInfo] = &[
         notation: Notation::Algebraic,
         words: TAFL_WORDS,
         build: |_| tallfwrdd(),
-    },
-    VariantInfo {
-        id: "goedhboell",
+    }),
+    variant!("goedhboell" {
         aliases: &["celtic-chess"],
         name: "Goedhboell (Celtic chess)",
         short: "Goedhboell",
@@ -242,9 +262,8 @@ pub const VARIANTS: &[VariantInfo] = &[
             centre: "centre",
         },
         build: |o| goedhboell(o.has("king-steps"), o.has("corner-guard")),
-    },
-    VariantInfo {
-        id: "gwyddbwyll",
+    }),
+    variant!("gwyddbwyll" {
         aliases: &["latrunculi"],
         name: "Gwyddbwyll (ludus latrunculorum)",
         short: "Gwyddbwyll",
@@ -262,7 +281,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             let (w, h) = o.size().unwrap_or((13, 8));
             gwyddbwyll(w, h, o.has("dux"), o.has("dux-jump"))
         },
-    },
+    }),
 ];
 
 /// Finds a variant by id or alias (case-insensitive).
