@@ -142,9 +142,10 @@ mod tests {
     fn a_variant_added_in_one_place_appears_in_choices_rules_and_otn() {
         let reg = with_brandubh();
         // The slash-command choices.
-        let choices: [(&str, &str); 6] = commands::variant_choices(&reg);
-        assert_eq!(choices[5], ("Brandubh (7x7, corners)", "brandubh"));
-        assert_eq!(choices[..5], *commands::VARIANT_CHOICES);
+        let n = VARIANTS.len();
+        let choices: [(&str, &str); VARIANTS.len() + 1] = commands::variant_choices(&reg);
+        assert_eq!(choices[n], ("Brandubh (7x7, corners)", "brandubh"));
+        assert_eq!(choices[..n], *commands::VARIANT_CHOICES);
         // `/rules`: listed, and described with its picture.
         let text = |r: &Response| {
             r.replies
@@ -171,7 +172,7 @@ mod tests {
         let none = text(&rules_of(VARIANTS, "brandubh", Lang::En, "light"));
         assert!(none.contains("There is no game called"), "{none}");
         // The catalogue keys.
-        let b = &reg[5];
+        let b = &reg[n];
         assert_eq!(
             (b.name_key, b.summary_key, b.choice_key),
             (
