@@ -106,7 +106,7 @@ pub(crate) struct Mover<'a> {
 
 /// The deadline and the reminder after a move: none once the game is over
 /// or while the bot is to move (the bot has no clock), else the clock's.
-pub(crate) fn next_clock(l: &Loaded, turn: &clock::Turn, over: bool) -> (Option<i64>, Option<i64>) {
+fn next_clock(l: &Loaded, turn: &clock::Turn, over: bool) -> (Option<i64>, Option<i64>) {
     let bot_next = super::bot::is_bot(&l.players[l.game.turn().index()]);
     if over || bot_next {
         (None, None)
