@@ -26,7 +26,7 @@ fn reminder_when_a_quarter_is_left_and_only_once() {
     assert_eq!(reminders(&out), 1, "{out}");
     assert!(
         out.contains(
-            "g> @bob, a reminder: it is your move in game 1, and 6 hours are left on your clock."
+            "g> @bob, a reminder: it is your move in game 1, and you have 6 hours left on your clock."
         ),
         "{out}"
     );
@@ -195,7 +195,7 @@ fn no_move_and_no_takeback_while_paused() {
     script.extend([
         "alice@g: e2-c2",
         "bob@g: /pause days:3",
-        "alice@g: /pause accept",
+        "alice@g: /pause answer:accept",
         "bob@g: g7-g9",
         "bob@g: /move move:g7-g9",
         "alice@g: /takeback",
@@ -225,7 +225,7 @@ fn a_pause_has_an_agreed_length_and_ends_by_itself() {
         "bob@g: /pause days:31",
         "bob@g: /pause days:0",
         "bob@g: /pause days:2",
-        "alice@g: /pause accept",
+        "alice@g: /pause answer:accept",
         ":clock +47h",
     ]);
     let out = s.run(&script);
@@ -494,15 +494,16 @@ fn the_clock_writes_in_the_players_language_or_the_servers() {
     let alice = lines("@alice, ");
     assert_eq!(alice.len(), 1, "{out}");
     assert!(
-        alice[0].starts_with("h> @alice, a reminder: it is your move in game 2, and 5 hours"),
+        alice[0]
+            .starts_with("h> @alice, a reminder: it is your move in game 2, and you have 5 hours"),
         "{out}"
     );
     let out = s.run(&[":clock +6h"]);
     for line in [
         "g> @bob Daeth amser yr amddiffynwyr i ben. Yr ymosodwyr sy'n ennill!",
         "h> @alice The defenders ran out of time. Attackers win!",
-        "k> Daeth her 3 gan @carol i ben.",
-        "dm:carol> Eich crynodeb dyddiol: mae 1 gêm yn aros i chi symud: gêm 3 yn #m, 6 diwrnod ar ôl.",
+        "k> Daeth her 3 i ben (yr heriwr: @carol).",
+        "dm:carol> Eich crynodeb dyddiol: mae 1 gêm yn aros i chi symud: gêm 3 yn y sianel #m, 6 diwrnod ar ôl.",
     ] {
         assert!(out.lines().any(|l| l == line), "{line}\n{out}");
     }

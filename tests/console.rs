@@ -137,9 +137,9 @@ fn gwyddbwyll_draw_by_agreement_and_takeback() {
         "alice@forum: /challenge opponent:@bob variant:latrunculi options:size=8x8 dux",
         "bob@forum: /accept",
         "alice@forum: /draw",
-        "bob@forum: /draw action:decline",
+        "bob@forum: /draw answer:decline",
         "bob@forum: /draw",
-        "alice@forum: /draw action:accept",
+        "alice@forum: /draw answer:accept",
     ]);
     assert!(out.contains("forum> @alice offers a draw."), "{out}");
     assert!(out.contains("forum> @bob declined a draw."), "{out}");
@@ -155,10 +155,10 @@ fn takeback_needs_the_opponent() {
         "bob@t: /accept",
         "alice@t: e2-c2",
         "alice@t: /takeback",
-        "bob@t: /takeback action:accept",
+        "bob@t: /takeback answer:accept",
         "alice@t: /history",
     ]);
-    assert!(out.contains("t> @alice offers a takeback."), "{out}");
+    assert!(out.contains("t> @alice asks for a takeback."), "{out}");
     assert!(
         out.contains(
             "t> Takeback accepted: 1 move taken back. @alice to move (attackers), move 1."

@@ -1,7 +1,7 @@
 ## /challenge, /accept, /decline.
 
-challenge-self = Allwch chi ddim herio'ch hun: heriwch ffrind, neu gadewch y gwrthwynebydd allan i gynnig her agored.
-challenge-bot = Diolch, ond dydw i ddim yn chwarae eto: fi sy'n cadw'r bwrdd a'r rheolau. Heriwch ffrind, neu cynigiwch her agored i bawb.
+challenge-self = Allwch chi ddim herio'ch hun: heriwch ffrind, neu adewch y gwrthwynebydd allan i gynnig her agored.
+challenge-bot = Diolch, ond dydw i ddim yn chwarae eto: fi sy'n cadw'r bwrdd a'r rheolau. Heriwch ffrind, neu gynigiwch her agored i bawb.
 challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { $first-side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
@@ -24,7 +24,7 @@ challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game 
     [white] , ar yr ochr wen
     [black] , ar yr ochr ddu
    *[none] {""}
-}, { $time }. Her { $id }: pwyswch Derbyn neu teipiwch /accept (daw'r her i ben ymhen diwrnod).
+}, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei derbyn: { $game }{ $rated ->
     [yes] {" "}(gêm sy'n cyfrif at y sgôr)
    *[no] {""}
@@ -34,7 +34,7 @@ challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei 
     [white] , ar yr ochr wen
     [black] , ar yr ochr ddu
    *[none] {""}
-}, { $time }. Her { $id }: pwyswch Derbyn neu teipiwch /accept (daw'r her i ben ymhen diwrnod).
+}, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 
 challenge-not-a-number = Nid yw { $text } yn rhif her.
 challenge-none = Does dim her rhif { $id }.
@@ -43,10 +43,10 @@ challenge-not-open = Dydy her { $id } ddim ar agor mwyach.
 challenge-own = Eich her chi yw honno: arhoswch i rywun ei derbyn.
 challenge-for-someone-else = Mae'r her honno ar gyfer rhywun arall.
 challenge-channel-busy-accept = Mae gêm yn y sianel hon yn barod: gorffennwch hi yn gyntaf, neu heriwch gyda thread:true.
-challenge-accepted-elsewhere = Derbyniwyd her { $id }: mae'r gêm yn mynd rhagddi yn { $channel }.
+challenge-accepted-elsewhere = Derbyniwyd her { $id }: mae'r gêm yn mynd rhagddi yn y sianel { $channel }.
 challenge-withdrawn = Tynnodd { $player } her { $id } yn ôl.
 challenge-declined = Gwrthododd { $player } her { $id }.
 challenge-decline-not-yours = Dim ond yr heriwr neu'r un a heriwyd all wrthod her.
-challenge-expired = Daeth her { $id } gan { $player } i ben.
-challenge-too-many = Mae gennych chi { $n } her agored ar y gweinydd hwn yn barod: arhoswch am ateb, neu tynnwch un yn ôl gyda /decline id:N.
+challenge-expired = Daeth her { $id } i ben (yr heriwr: { $player }).
+challenge-too-many = Mae gennych chi { $n } her agored ar y gweinydd hwn yn barod: arhoswch am ateb, neu dynnwch un yn ôl gyda /decline id:N.
 challenge-none-here = Does dim her rhif { $id } yma.

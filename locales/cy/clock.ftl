@@ -26,7 +26,7 @@ time-minutes = { $n ->
     [many] { $n } munud
    *[other] { $n } munud
 }
-time-two-units = { $big } { $small }
+time-two-units = { $big } a { $small }
 
 time-left = Amser ar ôl: { $span }.
 
@@ -48,20 +48,20 @@ reminder-channel = { $player }, i'ch atgoffa: eich tro chi yw hi yng ngêm { $id
 reminder-dm = I'ch atgoffa: eich tro chi yng ngêm { $id } ({ $channel }), { $span } ar ôl.
 
 digest = Eich crynodeb dyddiol: mae { $n } gêm yn aros i chi symud: { $list }.
-digest-item = gêm { $id } yn { $channel }
-digest-item-left = gêm { $id } yn { $channel }, { $span } ar ôl
+digest-item = gêm { $id } yn y sianel { $channel }
+digest-item-left = gêm { $id } yn y sianel { $channel }, { $span } ar ôl
 
-clock-paused = Mae'r cloc wedi'i atal.
-pause-already = Mae'r cloc wedi'i atal yn barod: defnyddiwch /resume i'w ailgychwyn.
-pause-no-clock = Does dim cloc yn y gêm hon i'w atal.
+clock-paused = Mae saib ar y cloc.
+pause-already = Mae saib ar y cloc yn barod: defnyddiwch /resume i'w ailgychwyn.
+pause-no-clock = Does dim cloc yn y gêm hon i roi saib arno.
 resume-not-paused = Mae'r cloc yn rhedeg: does dim angen ei ailgychwyn.
-pause-agreed = Cytunodd y ddau chwaraewr: mae cloc gêm { $id } wedi'i atal am { $span }, tan { $until }, pan fydd yn ailgychwyn ohono'i hun. Mae /resume yn ei ailgychwyn yn gynt.
-resume-agreed = Mae cloc gêm { $id } yn rhedeg eto: mae gan { $player } { $span } ar ôl.
+pause-agreed = Cytunodd y ddau chwaraewr: mae saib ar gloc gêm { $id } am { $span }, tan { $until }, pan fydd yn ailgychwyn ohono'i hun. Mae /resume yn ei ailgychwyn yn gynt.
+resume-agreed = Mae cloc gêm { $id } yn rhedeg eto: mae { $span } ar ôl ar gloc { $player }.
 
 game-cancelled-no-move = Mae gêm { $id } wedi'i chanslo: ni chwaraewyd yr un symudiad cyn y terfyn amser.
-pause-ended = Mae'r saib y cytunwyd arno yng ngêm { $id } ar ben: mae'r cloc yn rhedeg eto. Mae gan { $player } { $span } ar ôl.
-paused-no-move = Mae cloc y gêm hon wedi'i atal: dim symud nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
-paused-no-takeback = Mae cloc y gêm hon wedi'i atal: dim tynnu symudiad yn ôl nes iddo redeg eto.
+pause-ended = Mae'r saib y cytunwyd arno yng ngêm { $id } ar ben: mae'r cloc yn rhedeg eto. Mae { $span } ar ôl ar gloc { $player }.
+paused-no-move = Mae saib ar gloc y gêm hon: dim symud nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
+paused-no-takeback = Mae saib ar gloc y gêm hon: dim tynnu symudiad yn ôl nes iddo redeg eto.
 
 abort-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddod â gêm i ben gyda /abort.
 abort-no-game = Does dim gêm yn rhedeg yn y sianel hon.

@@ -1,12 +1,12 @@
 ## /games, /game, /mygames, /language.
 
 games-none = Does dim gemau'n cael eu chwarae ar y gweinydd hwn. Dechreuwch un gyda /challenge.
-games-line = Gêm { $id } yn { $channel }: { $variant } — { $first } yn erbyn { $second }, { $moves } symudiad
+games-line = Gêm { $id } yn y sianel { $channel }: { $variant } — { $first } yn erbyn { $second }, { $moves } symudiad
 game-id-missing = Rhowch rif y gêm, fel /game id:12.
 game-none = Does dim gêm rhif { $id } yma.
 mygames-none = Does gennych chi ddim gemau ar y gweill.
-mygames-line = Gêm { $id } yn { $channel }: { $game } — { $turn }
-mygames-line-left = Gêm { $id } yn { $channel }: { $game } — { $turn }, { $span } ar ôl
+mygames-line = Gêm { $id } yn y sianel { $channel }: { $game } — { $turn }
+mygames-line-left = Gêm { $id } yn y sianel { $channel }: { $game } — { $turn }, { $span } ar ôl
 mygames-your-move = eich tro chi
 mygames-to-move = { $player } i symud
 mygames-over = ar ben

@@ -31,13 +31,16 @@ position-kings = Mae { $count ->
    *[other] { $count } brenin
 } ({ $squares }): mae angen union un ar safle { $game }.
 position-attacker-king = Mae'r brenin ar { $squares } wedi'i ysgrifennu fel ymosodwr (k): i'r amddiffynwyr y mae'r brenin yn perthyn (K).
-position-tafl-dux = Does dim dux (c, C) yn { $game }, ond mae un ar { $squares }.
-position-latrunculi-king = Does dim brenin yn { $game }, ond mae un ar { $squares }.
+position-tafl-dux = Does dim dux (c, C) yn y gêm { $game }, ond mae un ar { $squares }.
+position-latrunculi-king = Does dim brenin yn y gêm { $game }, ond mae un ar { $squares }.
 position-dux-without-option = Mae dux ar { $squares }, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.
 position-duxes = Mae gan { $side ->
     [white] yr ochr wen
    *[black] yr ochr ddu
-} { $count } dux ({ $squares }): un ar y mwyaf sydd gan bob ochr.
+} { $count ->
+    [two] { $count } ddux
+   *[other] { $count } dux
+} ({ $squares }): un ar y mwyaf sydd gan bob ochr.
 position-restricted = Mae { $piece } ar { $square }, sef { $role ->
     [throne] yr orsedd
     [centre] y canol

@@ -97,6 +97,9 @@ move-hint = Rwy'n darllen symudiadau fel e1-e4 (neu @14-@44 wrth chwarae goedhbo
 move-missing = Ysgrifennwch y symudiad, fel /move move:e1-e4.
 unknown-command = Does dim gorchymyn /{ $name }. Teipiwch /help i'w gweld i gyd.
 button-stale = Dydy'r botwm hwnnw ddim yn gwneud dim mwyach.
+option-unknown = Does dim opsiwn { $option } gan y gorchymyn /{ $command }: mae'n cymryd { $known }. Ni wnaed dim.
+option-none = Dydy'r gorchymyn /{ $command } ddim yn cymryd opsiynau, felly ni ddefnyddiwyd { $option }. Ni wnaed dim.
+option-bad-choice = Ni all y gorchymyn /{ $command } gymryd { $option }:{ $value }: dewiswch un o'r rhain: { $choices }. Ni wnaed dim.
 
 board-status = Gêm { $id }. { $status }
 moves-cannot-move = { $piece } ar { $square }: does unman iddo fynd.
@@ -125,14 +128,14 @@ history-truncated = … (defnyddiwch /export i gael y cofnod cyfan)
 takeback-done = Derbyniwyd y cais: tynnwyd { $n } symudiad yn ôl. { $status }
 export-record = Cofnod gêm { $id }.
 
-## Gemau na ellir eu darllen, y cloc wedi'i atal, y bot ac /analysis.
+## Gemau na ellir eu darllen, saib ar y cloc, y bot ac /analysis.
 
 game-unreadable = Does dim modd darllen cofnod gêm { $id }. Gall rhywun â'r hawl Manage Server ei dirwyn i ben gyda /abort.
 game-not-a-number = Dydy { $text } ddim yn rhif gêm.
-status-paused-until = Mae'r cloc wedi'i atal tan { $date }.
-move-while-paused = Mae cloc y gêm hon wedi'i atal: dim symudiad nes iddo redeg eto (/resume, neu ar ddiwedd yr egwyl a gytunwyd).
-pause-days-bad = Mae egwyl yn para rhwng 1 a { $max } diwrnod, fel /pause days:7.
-bot-bad-level = Mae'r lefel yn rhif o 1 (ysgafn) i 5 (cryfaf), nid { $text }.
+status-paused-until = Mae saib ar y cloc tan { $date }.
+move-while-paused = Mae saib ar gloc y gêm hon: dim symudiad nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
+pause-days-bad = Mae saib yn para rhwng 1 a { $max } diwrnod, fel /pause days:7.
+bot-bad-level = Mae'r lefel yn rhif o 1 (hawsaf) i 5 (cryfaf), nid { $text }.
 bot-note = Rwy'n chwarae ar lefel { $level } o 5. Dydy gemau yn fy erbyn i ddim yn cyfrif at y sgôr.
 analysis-no-game-here = Does dim gêm yn y sianel hon: enwch un, fel /analysis game:12.
 analysis-still-playing = Mae gêm { $id } yn dal i gael ei chwarae: rwy'n dadansoddi gemau ar ôl iddyn nhw orffen.

@@ -18,4 +18,4 @@ profile-line = { $game }: { $rating } ±{ $rd } — { $games } gêm: ennill { $w
 profile-no-rated = Dim gemau wedi'u sgorio eto.
 profile-no-games = Dim gemau ar y gweill.
 profile-games-head = Gemau ar y gweill:
-profile-game = • Gêm { $id } yn { $channel }: { $variant } yn erbyn { $opponent }, { $moves } symudiad
+profile-game = • Gêm { $id } yn y sianel { $channel }: { $variant } yn erbyn { $opponent }, { $moves } symudiad

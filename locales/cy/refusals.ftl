@@ -44,4 +44,4 @@ move-no-pass = { $role ->
 move-repetition = Byddai'r symudiad hwnnw'n creu'r un safle am y drydedd waith, ac mae'r rheolau'n gwahardd hynny: chwaraewch rywbeth arall.
 
 rules-no-such-game = Does dim gêm o'r enw "{ $name }". Y gemau yw: { $list }.
-rules-no-such-option = Does gan { $game } ddim opsiwn "{ $option }"; ei opsiynau yw: { $list }.
+rules-no-such-option = Does gan y gêm { $game } ddim opsiwn "{ $option }"; ei hopsiynau yw: { $list }.

@@ -19,7 +19,7 @@ tournament-bad-format = Y fformat yw round-robin neu swiss, nid { $text }.
 tournament-bad-rounds = Mae gan dwrnamaint swiss rhwng 1 ac 20 rownd.
 tournament-bad-match = Mae gornest naill ai'n single neu'n two-game.
 tournament-bad-max = max yw'r nifer fwyaf o chwaraewyr, o 2 i { $max }.
-tournament-bad-start = start yw amser o hyn ymlaen, fel 2d, 12h neu 90m (neu dechreuwch y twrnamaint gyda /tournament start).
+tournament-bad-start = start yw amser o hyn ymlaen, fel 2d, 12h neu 90m (neu ddechreuwch y twrnamaint gyda /tournament start).
 tournament-created = Twrnamaint { $id }: **{ $name }** — { $description }. Ymunwch gyda /tournament join.
 tournament-max-players = { $n } chwaraewr ar y mwyaf.
 tournament-starts-in = Mae'n dechrau ymhen { $span }.
@@ -38,7 +38,7 @@ tournament-start-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage S
 tournament-is-state = **{ $name }**: { $state }.
 tournament-cannot-start = All **{ $name }** ddim dechrau: { $reason } ({ $n } wedi ymuno).
 tournament-begins = Mae **{ $name }** yn dechrau gyda { $n } chwaraewr: { $players }.
-tournament-over = Mae **{ $name }** ar ben. Yr enillydd yw { $winner } gyda { $points } o bwyntiau! Llongyfarchiadau.
+tournament-over = Mae **{ $name }** ar ben. Yr enillydd yw { $winner } gyda { $points } pwynt! Llongyfarchiadau.
 tournament-pairing-failed = Methodd y paru: { $reason }
 tournament-round-head = **{ $name }**, rownd { $round } o { $total }:
 tournament-bye = Rownd rydd: { $player } (1 pwynt)
@@ -50,7 +50,7 @@ tournament-running = Mae **{ $name }** ar waith (rownd { $round } o { $total }).
 }
 tournament-no-match = Does dim gornest rhif { $id }.
 tournament-match-decided = Does dim i'w chwarae yn y ornest hon o **{ $name }**: mae ei gemau wedi'u penderfynu.
-tournament-match-thread = Rownd { $round }, bwrdd { $board }: { $first } yn erbyn { $second } yn { $thread }.
+tournament-match-thread = Rownd { $round }, bwrdd { $board }: { $first } yn erbyn { $second } yn yr edefyn { $thread }.
 tournament-game-title = **{ $name }**, rownd { $round }, bwrdd { $board }, gêm { $number } o { $of } (gêm { $id }):
 tournament-match-over = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second }.
 tournament-match-over-forfeit = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second } (drwy ildio).
@@ -65,8 +65,8 @@ tournament-withdrew-game = Tynnodd { $player } allan o'r twrnamaint. { $outcome 
 tournament-cancel-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage Server all ganslo twrnamaint.
 tournament-cancelled = Mae **{ $name }** wedi'i ganslo.
 tournament-cancelled-games = Mae **{ $name }** wedi'i ganslo ({ $n ->
-    [one] { $n } gêm wedi'i hatal
-   *[other] { $n } gêm wedi'u hatal
+    [one] { $n } gêm wedi'i chanslo
+   *[other] { $n } gêm wedi'u canslo
 }).
 tournament-auto-cancelled = { $reason } Felly mae'r twrnamaint wedi'i ganslo.
 
@@ -78,7 +78,7 @@ tournament-info-starts = Yn dechrau ar { $date }.
 tournament-info-round = Rownd { $round } o { $total }.
 tournament-info-bye = Rownd rydd: { $player }
 tournament-info-board = Bwrdd { $board }: { $first } yn erbyn { $second }, { $score }
-tournament-info-board-thread = Bwrdd { $board }: { $first } yn erbyn { $second }, { $score } yn { $thread }
+tournament-info-board-thread = Bwrdd { $board }: { $first } yn erbyn { $second }, { $score } yn yr edefyn { $thread }
 tournament-info-playing = wrthi'n chwarae
 
 tournament-not-started = Dydy **{ $name }** ddim wedi dechrau eto.

@@ -98,7 +98,7 @@ alt-counts = { $side ->
 }.
 alt-gif = Animeiddiad o'r gêm { $game }, { $moves } symudiad, un safle ar ôl y llall. Mae'n gorffen fel hyn:
 alt-standings = Tabl { $name }.
-alt-standings-row = { $place }. { $player }, pwyntiau: { $points } ({ $record }).
+alt-standings-row = { $place }. { $player }, { $points } pwynt ({ $record }).
 alt-graph = Graff o siawns { $side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
@@ -110,17 +110,25 @@ alt-graph-marks = Mae'r newidiadau mwyaf wedi'u marcio ar symudiadau { $list }.
 board-text = Gêm { $id }, fel testun.
 board-style-unknown = Mae bwrdd yn cael ei ddangos fel llun, fel testun, neu'r ddau: style:picture, style:text neu style:both.
 settings-board-unknown = Gellir dangos byrddau fel llun, fel testun, neu'r ddau: board:picture, board:text neu board:both.
-settings-theme-unknown = Y themâu lluniau yw light (golau), dark (tywyll) a contrast (cyferbyniad uchel).
+settings-theme-unknown = Y themâu lluniau yw light (y thema olau), dark (y thema dywyll) a contrast (y thema cyferbyniad uchel).
 settings-saved = Wedi'i gadw. Rydych chi'n gweld byrddau { $board ->
     [text] fel testun
     [both] fel llun ac fel testun
    *[picture] fel llun
-}, yn y thema { $theme }.
+}, yn { $theme ->
+    [dark] y thema dywyll
+    [contrast] y thema cyferbyniad uchel
+   *[light] y thema olau
+}.
 settings-now = Rydych chi'n gweld byrddau { $board ->
     [text] fel testun
     [both] fel llun ac fel testun
    *[picture] fel llun
-}, yn y thema { $theme }. Newidiwch hyn gyda /settings board: theme:.
+}, yn { $theme ->
+    [dark] y thema dywyll
+    [contrast] y thema cyferbyniad uchel
+   *[light] y thema olau
+}. Newidiwch hyn gyda /settings board: theme:.
 
 export-otn = Cofnod gêm { $id } yn nodiant OpenTafl (OTN).
 export-format-unknown = Y fformatau allforio yw tawlbot (y cofnod ac animeiddiad) ac otn (cofnod gêm OpenTafl).

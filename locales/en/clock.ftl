@@ -32,7 +32,7 @@ notify-set-dm = You will get a direct message when it is your turn (and no menti
 notify-set-both = You will be mentioned and get a direct message when it is your turn.
 notify-set-digest = You will get one direct message a day listing the games waiting for you.
 
-reminder-channel = { $player }, a reminder: it is your move in game { $id }, and { $span } are left on your clock.
+reminder-channel = { $player }, a reminder: it is your move in game { $id }, and you have { $span } left on your clock.
 reminder-dm = Reminder: your move in game { $id } ({ $channel }), { $span } left.
 
 # $list: digest-item / digest-item-left messages joined with "; ".

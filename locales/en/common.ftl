@@ -51,7 +51,7 @@ button-decline = Decline
 
 # Tournament and challenge states, as shown to players.
 state-name = { $state ->
-    [signup] signup
+    [signup] open for sign-up
     [running] running
     [finished] finished
     [open] open

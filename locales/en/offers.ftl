@@ -2,12 +2,12 @@
 ## $kind: draw, takeback, pause or resume (also the command's name).
 
 # $span: the length of the pause asked for (a time-* message; pause only).
-offer-made = { $player } offers { $kind ->
-    [draw] a draw
-    [takeback] a takeback
-    [pause] to pause the clock for { $span }
-   *[resume] to restart the clock
-}. { $opponent }: accept or decline (/{ $kind } accept, /{ $kind } decline).
+offer-made = { $player } { $kind ->
+    [draw] offers a draw
+    [takeback] asks for a takeback
+    [pause] offers to pause the clock for { $span }
+   *[resume] offers to restart the clock
+}. { $opponent }: accept or decline with the buttons, or type /{ $kind } answer:accept or /{ $kind } answer:decline.
 offer-declined = { $player } declined { $kind ->
     [draw] a draw
     [takeback] a takeback
@@ -26,13 +26,7 @@ offer-none-to-accept = There is no { $kind ->
     [pause] request to pause the clock
    *[resume] request to restart the clock
 } to accept.
-offer-bad-answer = Answer with accept or decline, not { $answer }.
-offer-standing = { $opponent } has already { $kind ->
-    [draw] offered a draw
-    [takeback] asked for a takeback
-    [pause] asked to pause the clock
-   *[resume] asked to restart the clock
-}: accept or decline it.
+offer-bad-answer = Answer with accept or decline (answer:accept, answer:decline), not { $answer }.
 offer-already-mine = You have already { $kind ->
     [draw] offered a draw
     [takeback] asked for a takeback

@@ -73,6 +73,9 @@ move-hint = I read moves like e1-e4 (or @14-@44 in goedhboell). Type /help for e
 move-missing = Write the move, like /move move:e1-e4.
 unknown-command = There is no /{ $name } command. Type /help to see them all.
 button-stale = That button no longer does anything.
+option-unknown = /{ $command } has no option { $option }: it takes { $known }. Nothing was done.
+option-none = /{ $command } takes no options, so { $option } was not used. Nothing was done.
+option-bad-choice = /{ $command } cannot take { $option }:{ $value }: choose one of { $choices }. Nothing was done.
 
 board-status = Game { $id }. { $status }
 # $piece: a piece-name-capital message; $list: squares joined with ", ".
@@ -112,8 +115,8 @@ analysis-title = Game { $id }: { $game } — { $side ->
 analysis-head = Game { $id } ({ $game }): { $side ->
     [attackers] the attackers'
     [defenders] the defenders'
-    [white] white's
-   *[black] black's
+    [white] White's
+   *[black] Black's
 } winning chances after every move, at { $nodes } nodes a position.
 analysis-no-swings = No move changed the game by much.
 analysis-swings = The biggest swings:

@@ -27,7 +27,7 @@ move-not-your-piece = { $square } holds { $piece }, and it is { $side ->
    *[black] black's
 } turn.
 move-not-straight = Pieces move along a rank or a file, never diagonally: { $from } and { $to } are not in line.
-move-occupied = { $square } is taken by { $piece }: a piece stops only on an empty square.
+move-occupied = { $square } is occupied by { $piece }: a piece stops only on an empty square.
 # $piece: piece-name-capital message.
 move-blocked = { $piece } on { $square } is in the way: pieces never jump.
 move-blocked-dux-jump = { $piece } on { $square } is in the way: only the dux may pass over a piece, and only over one.

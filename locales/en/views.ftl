@@ -117,8 +117,8 @@ alt-standings-row = { $place }. { $player }, { $points } points ({ $record }).
 alt-graph = A graph of the { $side ->
     [attackers] attackers'
     [defenders] defenders'
-    [white] white's
-   *[black] black's
+    [white] White's
+   *[black] Black's
 } winning chances after every move of this { $game } game ({ $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
@@ -135,12 +135,20 @@ settings-saved = Saved. You see boards { $board ->
     [text] as text
     [both] as a picture and as text
    *[picture] as a picture
-}, in the { $theme } theme.
+}, in the { $theme ->
+    [dark] dark
+    [contrast] high-contrast
+   *[light] light
+} theme.
 settings-now = You see boards { $board ->
     [text] as text
     [both] as a picture and as text
    *[picture] as a picture
-}, in the { $theme } theme. Change it with /settings board: theme:.
+}, in the { $theme ->
+    [dark] dark
+    [contrast] high-contrast
+   *[light] light
+} theme. Change it with /settings board: theme:.
 
 # /export format:otn
 export-otn = The record of game { $id } in OpenTafl notation (OTN).

@@ -50,6 +50,9 @@ impl App {
     }
 
     pub(super) fn slash(&self, ctx: &Ctx, name: &str, args: &[(String, String)]) -> Response {
+        if let Some(refusal) = refuse_unknown_options(name, args) {
+            return refusal;
+        }
         match name {
             "challenge" => self.challenge(ctx, args),
             "accept" => self.accept(ctx, arg(args, "id")),
@@ -63,21 +66,21 @@ impl App {
             "moves" => self.show_moves(ctx, arg(args, "square").unwrap_or("")),
             "history" => self.history(ctx),
             "resign" => self.resign(ctx),
-            "draw" => self.offer(ctx, OfferKind::Draw, arg(args, "action")),
-            "takeback" => self.offer(ctx, OfferKind::Takeback, arg(args, "action")),
+            "draw" => self.offer(ctx, OfferKind::Draw, arg(args, "answer")),
+            "takeback" => self.offer(ctx, OfferKind::Takeback, arg(args, "answer")),
             "pause" => match arg(args, "days").map(str::parse::<i64>) {
-                None => self.offer(ctx, OfferKind::Pause, arg(args, "action")),
+                None => self.offer(ctx, OfferKind::Pause, arg(args, "answer")),
                 Some(Ok(d)) if (1..=clock::PAUSE_MAX_DAYS).contains(&d) => self.offer_with(
                     ctx,
                     OfferKind::Pause,
-                    arg(args, "action"),
+                    arg(args, "answer"),
                     Some(d * clock::DAY),
                 ),
                 Some(_) => Response::one(Reply::tell(
                     Msg::new("pause-days-bad").num("max", clock::PAUSE_MAX_DAYS),
                 )),
             },
-            "resume" => self.offer(ctx, OfferKind::Resume, arg(args, "action")),
+            "resume" => self.offer(ctx, OfferKind::Resume, arg(args, "answer")),
             "abort" => self.abort_command(ctx),
             "notify" => Response::one(self.set_notify(&ctx.user.id, arg(args, "how"))),
             "rules" => self.rules(ctx, arg(args, "variant")),
@@ -111,6 +114,56 @@ impl App {
             _ => Response::one(Reply::tell(Msg::new("button-stale"))),
         }
     }
+}
+
+/// A command given an option it does not have, or a value outside an
+/// option's fixed choices, is refused (never read as a default): the
+/// console and the app refuse what Discord would refuse.
+fn refuse_unknown_options(name: &str, args: &[(String, String)]) -> Option<Response> {
+    let spec = commands::find(name)?;
+    let names = |spec: &commands::CommandSpec| {
+        let list: Vec<String> = spec
+            .options
+            .iter()
+            .map(|o| format!("{}:", o.name))
+            .collect();
+        list.join(", ")
+    };
+    for (k, v) in args {
+        let Some(o) = spec.options.iter().find(|o| o.name == k) else {
+            let given = if k.is_empty() { v.as_str() } else { k.as_str() };
+            let given: String = given
+                .split(':')
+                .next()
+                .unwrap_or("")
+                .chars()
+                .take(32)
+                .collect();
+            let msg = if spec.options.is_empty() {
+                Msg::new("option-none").str("command", name)
+            } else {
+                Msg::new("option-unknown")
+                    .str("command", name)
+                    .str("known", names(spec))
+            };
+            return Some(Response::one(Reply::tell(msg.str("option", given))));
+        };
+        let v = v.trim();
+        if !o.choices.is_empty()
+            && !v.is_empty()
+            && !o.choices.iter().any(|(_, c)| c.eq_ignore_ascii_case(v))
+        {
+            let choices: Vec<&str> = o.choices.iter().map(|(_, c)| *c).collect();
+            return Some(Response::one(Reply::tell(
+                Msg::new("option-bad-choice")
+                    .str("command", name)
+                    .str("option", o.name)
+                    .str("value", v.chars().take(32).collect::<String>())
+                    .str("choices", choices.join(", ")),
+            )));
+        }
+    }
+    None
 }
 
 pub(super) fn arg<'a>(args: &'a [(String, String)], name: &str) -> Option<&'a str> {

@@ -3,16 +3,19 @@
 use super::*;
 
 impl App {
-    pub(super) fn offer(&self, ctx: &Ctx, kind: OfferKind, action: Option<&str>) -> Response {
-        self.offer_with(ctx, kind, action, None)
+    pub(super) fn offer(&self, ctx: &Ctx, kind: OfferKind, answer: Option<&str>) -> Response {
+        self.offer_with(ctx, kind, answer, None)
     }
 
-    /// An offer; `span`: the length of a pause asked for (seconds).
+    /// An offer, or the answer to the opponent's (`answer`: `accept` or
+    /// `decline`; left out, the command makes the offer, or agrees to the
+    /// opponent's standing one); `span`: the length of a pause asked for
+    /// (seconds).
     pub(super) fn offer_with(
         &self,
         ctx: &Ctx,
         kind: OfferKind,
-        action: Option<&str>,
+        answer: Option<&str>,
         span: Option<i64>,
     ) -> Response {
         let mut l = match self.channel_game(ctx, false) {
@@ -57,8 +60,8 @@ impl App {
         let offer = |id: &'static str| Msg::new(id).str("kind", k).msg("span", time::span(asked));
         let theirs = standing.as_ref().filter(|o| o.by_player == them);
         let mine = standing.as_ref().filter(|o| o.by_player == ctx.user.id);
-        let action = action.map(str::to_ascii_lowercase);
-        match (action.as_deref(), theirs) {
+        let answer = answer.map(str::to_ascii_lowercase);
+        match (answer.as_deref(), theirs) {
             (Some("decline"), Some(_)) => {
                 if let Err(e) = self.store.clear_offer(l.row.id, kind) {
                     return store_err(e);
@@ -110,12 +113,11 @@ impl App {
                 }
             }
             (Some("accept"), None) => tell(offer("offer-none-to-accept")),
-            (Some(other), Some(_)) if !matches!(other, "offer" | "ask") => tell(
+            (Some(other), _) => tell(
                 Msg::new("offer-bad-answer")
                     .str("answer", other.chars().take(20).collect::<String>()),
             ),
-            (_, Some(_)) => tell(offer("offer-standing").str("opponent", mention(&them))),
-            (_, None) => {
+            (None, None) => {
                 if mine.is_some() {
                     return tell(offer("offer-already-mine").str("opponent", mention(&them)));
                 }

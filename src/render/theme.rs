@@ -89,8 +89,8 @@ impl Theme {
             caption_text: [248, 236, 210],
             board: [228, 196, 146],
             line: [139, 99, 58],
-            throne: [196, 150, 94],
-            corner: [196, 150, 94],
+            throne: [170, 122, 70],
+            corner: [170, 122, 70],
             carving: [120, 80, 42],
             restricted: [150, 108, 64],
             escape: [180, 192, 199],
@@ -111,7 +111,7 @@ impl Theme {
             defender: PieceColours {
                 face: [246, 236, 214],
                 shade: [214, 196, 160],
-                rim: [126, 100, 66],
+                rim: [122, 97, 64],
                 gloss: [255, 252, 244],
             },
             gold: [214, 160, 36],
@@ -119,7 +119,7 @@ impl Theme {
             white_man: PieceColours {
                 face: [250, 250, 244],
                 shade: [206, 204, 192],
-                rim: [120, 116, 104],
+                rim: [104, 101, 90],
                 gloss: [255, 255, 255],
             },
             black_man: PieceColours {
@@ -157,13 +157,14 @@ impl Theme {
             attacker: PieceColours {
                 face: [30, 24, 20],
                 shade: [20, 15, 12],
-                rim: [6, 4, 3],
+                // A light rim: dark pieces stand out from dark squares.
+                rim: [202, 183, 151],
                 gloss: [104, 90, 80],
             },
             defender: PieceColours {
                 face: [240, 226, 196],
                 shade: [204, 184, 146],
-                rim: [112, 88, 56],
+                rim: [78, 62, 39],
                 gloss: [255, 250, 238],
             },
             gold: [222, 168, 40],
@@ -171,13 +172,13 @@ impl Theme {
             white_man: PieceColours {
                 face: [246, 246, 240],
                 shade: [200, 198, 188],
-                rim: [110, 106, 96],
+                rim: [91, 88, 80],
                 gloss: [255, 255, 255],
             },
             black_man: PieceColours {
-                face: [30, 34, 50],
-                shade: [18, 20, 30],
-                rim: [4, 4, 8],
+                face: [20, 22, 34],
+                shade: [12, 13, 22],
+                rim: [177, 184, 204],
                 gloss: [104, 118, 150],
             },
         }
@@ -392,6 +393,51 @@ pub fn min_delta_e_cvd(a: Rgb, b: Rgb) -> f64 {
     .fold(f64::INFINITY, f64::min)
 }
 
+/// WCAG relative luminance of an sRGB colour (0 black to 1 white).
+pub fn luminance(c: Rgb) -> f64 {
+    let [r, g, b] = c.map(srgb_to_linear);
+    0.2126 * r + 0.7152 * g + 0.0722 * b
+}
+
+/// WCAG contrast ratio of two colours, 1 (the same) to 21 (black on white).
+pub fn contrast_ratio(a: Rgb, b: Rgb) -> f64 {
+    let (x, y) = (luminance(a), luminance(b));
+    (x.max(y) + 0.05) / (x.min(y) + 0.05)
+}
+
+/// The contrast a graphic needs to be seen against what is next to it
+/// (WCAG 2.1, 1.4.11 non-text contrast).
+pub const MIN_PIECE_CONTRAST: f64 = 3.0;
+
+/// Every square colour a piece can stand on: (name, colour).
+pub fn square_colours(t: &Theme) -> Vec<(&'static str, Rgb)> {
+    vec![
+        ("board", t.board),
+        ("throne", t.throne),
+        ("corner", t.corner),
+        ("restricted", t.restricted),
+        ("escape", t.escape),
+        ("last move from", t.move_from),
+        ("last move to", t.move_to),
+    ]
+}
+
+/// Every piece's colours: (name, colours).
+pub fn piece_colours(t: &Theme) -> Vec<(&'static str, &PieceColours)> {
+    vec![
+        ("attacker", &t.attacker),
+        ("defender", &t.defender),
+        ("white man", &t.white_man),
+        ("black man", &t.black_man),
+    ]
+}
+
+/// How well a piece stands out from a square: the better of its face and
+/// its rim (a light piece on a light square is seen by its dark rim).
+pub fn piece_contrast(p: &PieceColours, square: Rgb) -> f64 {
+    contrast_ratio(p.face, square).max(contrast_ratio(p.rim, square))
+}
+
 /// Blend `b` over `a` with weight `t` (0 = a, 1 = b), in sRGB space.
 pub fn mix(a: Rgb, b: Rgb, t: f32) -> Rgb {
     let mut o = [0u8; 3];
@@ -446,6 +492,33 @@ mod tests {
             }
         }
         assert!(failures.is_empty(), "{failures:#?}");
+    }
+
+    #[test]
+    fn every_piece_stands_out_on_every_square() {
+        let mut failures = Vec::new();
+        for theme in [Theme::light(), Theme::dark(), Theme::contrast()] {
+            for (piece, pc) in piece_colours(&theme) {
+                for (square, c) in square_colours(&theme) {
+                    let r = piece_contrast(pc, c);
+                    if r < MIN_PIECE_CONTRAST {
+                        failures.push(format!("{} {piece} on {square}: {r:.2}:1", theme.name));
+                    }
+                }
+            }
+        }
+        assert!(failures.is_empty(), "{failures:#?}");
+        // The measure itself: black on white is 21:1, a colour on itself 1:1.
+        assert!((contrast_ratio([0, 0, 0], [255, 255, 255]) - 21.0).abs() < 1e-9);
+        assert!((contrast_ratio([128, 90, 56], [128, 90, 56]) - 1.0).abs() < 1e-9);
+        // The dark theme's black pieces of before (no light rim) failed.
+        let old = PieceColours {
+            face: [30, 34, 50],
+            shade: [18, 20, 30],
+            rim: [4, 4, 8],
+            gloss: [104, 118, 150],
+        };
+        assert!(piece_contrast(&old, Theme::dark().throne) < MIN_PIECE_CONTRAST);
     }
 
     #[test]

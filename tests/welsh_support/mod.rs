@@ -56,7 +56,7 @@ pub fn script(lang: &str) -> Vec<String> {
         say("bob", g, "g2-i2"),
         mark("draw-offer"),
         say("alice", g, "/draw"),
-        say("bob", g, "/draw action:decline"),
+        say("bob", g, "/draw answer:decline"),
         mark("then"),
         say("alice", g, "f7-g7"),
         say("bob", g, "c2-c3"),

@@ -73,6 +73,16 @@ const VARIANT_CHOICE_LIST: [(&str, &str); crate::rules::VARIANTS.len()] =
 /// The choices of every `variant` option: the registry's variants.
 pub const VARIANT_CHOICES: &[(&str, &str)] = &VARIANT_CHOICE_LIST;
 
+/// The `answer` option of `/draw`, `/takeback`, `/pause` and `/resume`:
+/// left out, the command makes the offer (or agrees to the opponent's).
+pub(super) const ANSWER_OPTION: OptSpec = OptSpec {
+    choices: &[("accept", "accept"), ("decline", "decline")],
+    ..opt(
+        "answer",
+        "accept or decline your opponent's offer (leave out to make one)",
+    )
+};
+
 pub(super) const BOARD_STYLE_CHOICES: &[(&str, &str)] =
     &[("picture", "picture"), ("text", "text"), ("both", "both")];
 

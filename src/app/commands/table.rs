@@ -1,8 +1,8 @@
 //! Every command, in the order `/help` lists them.
 
 use super::{
-    opt, CommandSpec, OptKind, OptSpec, BOARD_STYLE_CHOICES, SIDE_CHOICES, TIME_OPTION, TOURNAMENT,
-    VARIANT_CHOICES,
+    opt, CommandSpec, OptKind, OptSpec, ANSWER_OPTION, BOARD_STYLE_CHOICES, SIDE_CHOICES,
+    TIME_OPTION, TOURNAMENT, VARIANT_CHOICES,
 };
 
 /// Every command, in the order `/help` lists them.
@@ -112,27 +112,14 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "draw",
-        description: "Offer a draw, or accept or decline one",
-        options: &[OptSpec {
-            choices: &[
-                ("offer", "offer"),
-                ("accept", "accept"),
-                ("decline", "decline"),
-            ],
-            ..opt(
-                "action",
-                "offer, accept or decline (default: accept a standing offer, else offer)",
-            )
-        }],
+        description: "Offer a draw, or answer your opponent's offer",
+        options: &[ANSWER_OPTION],
         subcommands: &[],
     },
     CommandSpec {
         name: "takeback",
         description: "Ask to take back your last move, or answer such a request",
-        options: &[OptSpec {
-            choices: &[("ask", "ask"), ("accept", "accept"), ("decline", "decline")],
-            ..opt("action", "ask, accept or decline")
-        }],
+        options: &[ANSWER_OPTION],
         subcommands: &[],
     },
     CommandSpec {
@@ -243,16 +230,19 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "pause",
         description: "Ask to stop the clock (both players must agree)",
-        options: &[OptSpec {
-            kind: OptKind::Integer,
-            ..opt("days", "How long, 1 to 30 days (default 7)")
-        }],
+        options: &[
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt("days", "How long, 1 to 30 days (default 7)")
+            },
+            ANSWER_OPTION,
+        ],
         subcommands: &[],
     },
     CommandSpec {
         name: "resume",
         description: "Ask to start the clock again",
-        options: &[],
+        options: &[ANSWER_OPTION],
         subcommands: &[],
     },
     CommandSpec {

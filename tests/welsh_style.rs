@@ -1,0 +1,235 @@
+//! The house style of the Welsh catalogue (docs/cymraeg.md, "House style"),
+//! as far as a program can check it: no mutating word right before a
+//! placeable name, soft mutation after *neu* before an imperative, *chi*
+//! throughout, one word for a pause (*saib*).
+
+use fluent_syntax::{ast, parser};
+use tawlbot::i18n::FILES;
+
+/// Words that mutate what follows them (soft: *gan, am, o, i*; aspirate:
+/// *â*; *yn* before a noun or adjective).
+const MUTATING: &[&str] = &["gan", "am", "â", "o", "yn", "i"];
+
+/// Placeables that never need a common noun before them: numbers, spans
+/// of time and dates (digits do not mutate), and square names (f6, @55),
+/// which the glossary keeps unmutated: "i f6".
+const NOT_NAMES: &[&str] = &[
+    // numbers, counts and spans
+    "n",
+    "id",
+    "count",
+    "round",
+    "total",
+    "max",
+    "of",
+    "number",
+    "board",
+    "span",
+    "bank",
+    "inc",
+    "cap",
+    "width",
+    "height",
+    "found-width",
+    "found-height",
+    "nodes",
+    "moves",
+    "level",
+    "points",
+    "date",
+    "until",
+    "rank",
+    "before",
+    "after",
+    "place",
+    "value",
+    // squares and lists of squares
+    "square",
+    "squares",
+    "from",
+    "to",
+    "dux",
+    "last",
+];
+
+/// Lists of squares (`$list` names players elsewhere).
+const SQUARE_LISTS: &[&str] = &["moves-can-go", "alt-king-open"];
+
+/// Imperatives in their radical form that *neu* softens (b, d, g can be
+/// a radical or a mutation of p, t, c: they need the list; p, t, c, m, ll,
+/// rh before -wch are always radical).
+const RADICAL_IMPERATIVES: &[&str] = &[
+    "derbyniwch",
+    "dewiswch",
+    "defnyddiwch",
+    "dechreuwch",
+    "darllenwch",
+    "dilynwch",
+    "gwrthodwch",
+    "gadewch",
+    "gofynnwch",
+    "gorffennwch",
+    "gwnewch",
+    "gwyliwch",
+    "galwch",
+    "byddwch",
+    "bwriwch",
+];
+
+/// One problem: (message id, what is wrong).
+type Problems = Vec<(String, String)>;
+
+/// Text before each simple `{ $var }` placeable of `pattern`, recursively
+/// (selector variants too), with the variable's name.
+fn walk(id: &str, pattern: &ast::Pattern<&str>, out: &mut Problems) {
+    let mut before = String::new();
+    for el in &pattern.elements {
+        match el {
+            ast::PatternElement::TextElement { value } => {
+                before.push_str(value);
+                check_text(id, value, out);
+            }
+            ast::PatternElement::Placeable { expression } => {
+                match expression {
+                    ast::Expression::Inline(ast::InlineExpression::VariableReference {
+                        id: var,
+                    }) => {
+                        check_before(id, &before, var.name, out);
+                    }
+                    ast::Expression::Select { variants, .. } => {
+                        for v in variants {
+                            walk(id, &v.value, out);
+                        }
+                    }
+                    _ => {}
+                }
+                // What follows a placeable is not the text before the next.
+                before.clear();
+            }
+        }
+    }
+}
+
+fn last_word(text: &str) -> Option<String> {
+    if text.ends_with(|c: char| !c.is_whitespace()) {
+        // Glued to the placeable (`/{ $kind }`, `'{ $x }'`): no word before.
+        return None;
+    }
+    text.split_whitespace()
+        .last()
+        .map(|w| w.to_lowercase().replace('’', "'"))
+}
+
+fn check_before(id: &str, before: &str, var: &str, out: &mut Problems) {
+    let Some(w) = last_word(before) else { return };
+    if !MUTATING.contains(&w.as_str()) {
+        return;
+    }
+    if NOT_NAMES.contains(&var) || (var == "list" && SQUARE_LISTS.contains(&id)) {
+        return;
+    }
+    out.push((
+        id.to_string(),
+        format!("\"{w} {{ ${var} }}\": put a common noun between (\"yn y gêm {{ $game }}\")"),
+    ));
+}
+
+/// Words in order, lower case, punctuation trimmed.
+fn words(text: &str) -> Vec<String> {
+    text.split_whitespace()
+        .map(|w| {
+            w.trim_matches(|c: char| !c.is_alphanumeric() && c != '\'')
+                .to_lowercase()
+                .replace('’', "'")
+        })
+        .collect()
+}
+
+fn radical_imperative(w: &str) -> bool {
+    if RADICAL_IMPERATIVES.contains(&w) {
+        return true;
+    }
+    let always_radical = ["p", "t", "c", "m", "ll", "rh"];
+    w.ends_with("wch")
+        && always_radical.iter().any(|r| w.starts_with(r))
+        && !w.starts_with("ch")
+        && !w.starts_with("th")
+        && !w.starts_with("ph")
+}
+
+fn check_text(id: &str, text: &str, out: &mut Problems) {
+    let ws = words(text);
+    for pair in ws.windows(2) {
+        if pair[0] == "neu" && radical_imperative(&pair[1]) {
+            out.push((
+                id.to_string(),
+                format!("\"neu {}\": soft mutation after neu", pair[1]),
+            ));
+        }
+    }
+    for w in &ws {
+        // *chi* throughout: no *ti* forms.
+        if ["ti", "dy", "wyt", "di"].contains(&w.as_str()) {
+            out.push((
+                id.to_string(),
+                format!("\"{w}\": players are addressed with chi"),
+            ));
+        }
+        // One word for a pause: *saib* (never *atal*, *egwyl*).
+        if ["atal", "egwyl", "hatal"].contains(&w.as_str()) {
+            out.push((id.to_string(), format!("\"{w}\": a pause is saib")));
+        }
+    }
+}
+
+fn problems_of(source: &str) -> Problems {
+    let res = parser::parse(source).expect("the catalogue parses");
+    let mut out = Vec::new();
+    for e in &res.body {
+        if let ast::Entry::Message(m) = e {
+            if let Some(p) = &m.value {
+                walk(m.id.name, p, &mut out);
+            }
+            for a in &m.attributes {
+                walk(m.id.name, &a.value, &mut out);
+            }
+        }
+    }
+    out
+}
+
+#[test]
+fn welsh_house_style() {
+    let mut all = Vec::new();
+    for (area, _, cy) in FILES {
+        for (id, what) in problems_of(cy) {
+            all.push(format!("locales/cy/{area}.ftl {id}: {what}"));
+        }
+    }
+    assert!(
+        all.is_empty(),
+        "{} problems:\n{}",
+        all.len(),
+        all.join("\n")
+    );
+}
+
+/// The checker finds what it is meant to find (else the test above could
+/// not fail).
+#[test]
+fn the_house_style_checker_finds_each_fault() {
+    let bad = "a = Mae'r gêm yn { $channel }.\n\
+               b = Derbyniwch neu gwrthodwch.\n\
+               c = Pwyswch Derbyn neu teipiwch /accept.\n\
+               d = Mae'r cloc wedi'i atal.\n\
+               e = Mae { $player } yn { $kind ->\n    [x] aros gan { $player }\n   *[y] dim\n}.\n\
+               f = Dy dro.\n";
+    let found: Vec<String> = problems_of(bad).into_iter().map(|(id, _)| id).collect();
+    assert_eq!(found, ["a", "b", "c", "d", "e", "f"], "{found:?}");
+    let good = "a = Mae'r gêm yn y sianel { $channel }.\n\
+                b = Derbyniwch neu wrthodwch.\n\
+                c = Pwyswch Derbyn neu deipiwch /accept.\n\
+                d = Mae saib ar y cloc am { $span }.\n\
+                e = Symudwch i { $square }, gêm { $id }: /{ $kind } answer:accept.\n";
+    assert!(problems_of(good).is_empty(), "{:?}", problems_of(good));
+}
