@@ -85,7 +85,7 @@ fn unknown_option_is_refused() {
     );
     assert!(
         out.contains(
-            "(to alice) /draw cannot take answer:maybe: choose one of accept, decline. Nothing was done."
+            "(to alice) Answer with accept or decline (answer:accept, answer:decline), not maybe."
         ),
         "{out}"
     );

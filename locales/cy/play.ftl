@@ -99,7 +99,6 @@ unknown-command = Does dim gorchymyn /{ $name }. Teipiwch /help i'w gweld i gyd.
 button-stale = Dydy'r botwm hwnnw ddim yn gwneud dim mwyach.
 option-unknown = Does dim opsiwn { $option } gan y gorchymyn /{ $command }: mae'n cymryd { $known }. Ni wnaed dim.
 option-none = Dydy'r gorchymyn /{ $command } ddim yn cymryd opsiynau, felly ni ddefnyddiwyd { $option }. Ni wnaed dim.
-option-bad-choice = Ni all y gorchymyn /{ $command } gymryd { $option }:{ $value }: dewiswch un o'r rhain: { $choices }. Ni wnaed dim.
 
 board-status = Gêm { $id }. { $status }
 moves-cannot-move = { $piece } ar { $square }: does unman iddo fynd.

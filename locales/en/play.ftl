@@ -75,7 +75,6 @@ unknown-command = There is no /{ $name } command. Type /help to see them all.
 button-stale = That button no longer does anything.
 option-unknown = /{ $command } has no option { $option }: it takes { $known }. Nothing was done.
 option-none = /{ $command } takes no options, so { $option } was not used. Nothing was done.
-option-bad-choice = /{ $command } cannot take { $option }:{ $value }: choose one of { $choices }. Nothing was done.
 
 board-status = Game { $id }. { $status }
 # $piece: a piece-name-capital message; $list: squares joined with ", ".

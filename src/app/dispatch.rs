@@ -116,9 +116,8 @@ impl App {
     }
 }
 
-/// A command given an option it does not have, or a value outside an
-/// option's fixed choices, is refused (never read as a default): the
-/// console and the app refuse what Discord would refuse.
+/// A command given an option it does not have is refused (never read as a
+/// default): the console and the app refuse what Discord would refuse.
 fn refuse_unknown_options(name: &str, args: &[(String, String)]) -> Option<Response> {
     let spec = commands::find(name)?;
     let names = |spec: &commands::CommandSpec| {
@@ -130,7 +129,10 @@ fn refuse_unknown_options(name: &str, args: &[(String, String)]) -> Option<Respo
         list.join(", ")
     };
     for (k, v) in args {
-        let Some(o) = spec.options.iter().find(|o| o.name == k) else {
+        // A value outside an option's choices is for the use case to refuse
+        // in its own words (the console also takes aliases, such as
+        // variant:latrunculi).
+        if !spec.options.iter().any(|o| o.name == k) {
             let given = if k.is_empty() { v.as_str() } else { k.as_str() };
             let given: String = given
                 .split(':')
@@ -147,20 +149,6 @@ fn refuse_unknown_options(name: &str, args: &[(String, String)]) -> Option<Respo
                     .str("known", names(spec))
             };
             return Some(Response::one(Reply::tell(msg.str("option", given))));
-        };
-        let v = v.trim();
-        if !o.choices.is_empty()
-            && !v.is_empty()
-            && !o.choices.iter().any(|(_, c)| c.eq_ignore_ascii_case(v))
-        {
-            let choices: Vec<&str> = o.choices.iter().map(|(_, c)| *c).collect();
-            return Some(Response::one(Reply::tell(
-                Msg::new("option-bad-choice")
-                    .str("command", name)
-                    .str("option", o.name)
-                    .str("value", v.chars().take(32).collect::<String>())
-                    .str("choices", choices.join(", ")),
-            )));
         }
     }
     None

@@ -353,9 +353,12 @@ mod tests {
             .map(|m| l10n.text(Lang::Cy, m))
             .collect();
         assert_eq!(cy.len(), 2, "{cy:?}");
-        assert!(cy[0].starts_with("Does dim brenin yn Gwyddbwyll"), "{cy:?}");
         assert!(
-            cy[1].starts_with("Mae gan yr ochr wen 2 dux (a1 a c1)"),
+            cy[0].starts_with("Does dim brenin yn y gêm Gwyddbwyll"),
+            "{cy:?}"
+        );
+        assert!(
+            cy[1].starts_with("Mae gan yr ochr wen 2 ddux (a1 a c1)"),
             "{cy:?}"
         );
     }

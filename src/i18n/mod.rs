@@ -388,7 +388,7 @@ mod tests {
         let m = Msg::new("time-left").msg("span", span(2 * 86_400 + 3 * 3600));
         let l = Localiser::global();
         assert_eq!(l.text(Lang::En, &m), "Time left: 2 days 3 hours.");
-        assert_eq!(l.text(Lang::Cy, &m), "Amser ar ôl: 2 ddiwrnod 3 awr.");
+        assert_eq!(l.text(Lang::Cy, &m), "Amser ar ôl: 2 ddiwrnod a 3 awr.");
     }
 
     #[test]
