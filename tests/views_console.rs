@@ -95,7 +95,7 @@ fn board_as_text_and_settings() {
     );
     assert!(
         out.contains(
-            "general> (to alice) Saved. You see boards as a picture and as text, in the contrast theme."
+            "general> (to alice) Saved. You see boards as a picture and as text, in the high-contrast theme."
         ),
         "{out}"
     );

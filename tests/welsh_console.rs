@@ -120,11 +120,11 @@ fn the_welsh_game_has_every_event() {
     has("reminder", "general> @bob, i'ch atgoffa: eich tro chi yw hi yng ngêm 1, ac mae 5 awr ar ôl ar eich cloc.");
     has(
         "draw offer",
-        "general> Mae @alice yn cynnig gêm gyfartal. @bob: derbyniwch neu gwrthodwch",
+        "general> Mae @alice yn cynnig gêm gyfartal. @bob: derbyniwch neu wrthodwch",
     );
     has(
         "draw declined",
-        "general> Gwrthododd @bob y cynnig o gêm gyfartal. Chwaraewch ymlaen: @alice i symud",
+        "general> Gwrthododd @bob y cynnig gêm gyfartal. Mae'r gêm yn parhau: @alice i symud",
     );
     has("result", "general> Chwaraeodd @alice **f9-a9**. Dihangodd y brenin i a9. Yr amddiffynwyr sy'n ennill!");
     has(
