@@ -1,6 +1,6 @@
 //! tawlbot: the Welsh and Celtic tafl games and ludus latrunculorum, played by message.
 //!
-//! Dependency direction: `rules` <- `notation` <- `render`, `store` <- `app` <- `discord`, `console`.
+//! Dependency direction: `rules` <- `notation` <- `render`, `store` <- `app` <- `discord`, `console`, `web`.
 //! `tournament` is pure and stands beside `rules`.
 
 pub mod app;
@@ -15,3 +15,4 @@ pub mod render;
 pub mod rules;
 pub mod store;
 pub mod tournament;
+pub mod web;

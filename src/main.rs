@@ -16,6 +16,8 @@ usage:
   tawlbot engine --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
                  [--first SIDE] [--seed N] (--level N | --nodes N | --depth N | --time-ms N)
                  [--] [MOVE]...      the engine's move, as one JSON line
+  tawlbot web [--db PATH] [--addr 127.0.0.1:8080]
+                          the web archive alone (PUBLIC_URL: its public address)
   tawlbot selfplay --variant ID [--option OPT]... --attackers LEVEL --defenders LEVEL
                  (--white/--black in gwyddbwyll) --games N [--seed N] [--alternate]";
 
@@ -28,6 +30,7 @@ fn main() {
         Some("render") => tawlbot::cli::render(rest),
         Some("engine") => tawlbot::engine_cli::engine(rest, &mut std::io::stdout().lock()),
         Some("selfplay") => tawlbot::engine_cli::selfplay(rest, &mut std::io::stdout().lock()),
+        Some("web") => tawlbot::web::main(rest),
         Some("replay") => tawlbot::cli::replay(rest, &mut std::io::stdout().lock()),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

@@ -31,6 +31,11 @@ struct Bot {
 
 impl Bot {
     async fn start() -> Bot {
+        Bot::start_with(|a| a).await
+    }
+
+    /// [`Bot::start`] with the app set up by `setup` first.
+    async fn start_with(setup: impl FnOnce(App) -> App) -> Bot {
         support::init_tracing();
         let fake = FakeDiscord::start().await;
         fake.add_user((ALICE, "alice"));
@@ -38,7 +43,7 @@ impl Bot {
         fake.add_user((CAROL, "carol"));
         let dir = tempfile::tempdir().expect("temp dir");
         let store = Store::open(dir.path().join("tawlbot.db")).expect("open store");
-        let app = App::new(store);
+        let app = setup(App::new(store));
         let (tx, rx) = oneshot::channel::<()>();
         let task = tokio::spawn(tawlbot::discord::run(
             "fake-token-not-a-secret".to_string(),
@@ -772,6 +777,51 @@ async fn play_one(bot: &Bot, channel: u64, players: &[FakeUser]) {
         .send_message_create(channel, GUILD, player, &mv)
         .await;
     bot.message_after(mark, channel).await;
+}
+
+/// With PUBLIC_URL set and the server's archive public, a move's board
+/// carries a "View game" link button (a url, no custom id: Discord refuses
+/// anything else, and so does the fake); while private, none.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn game_messages_link_to_the_public_archive() {
+    let bot = Bot::start_with(|a| a.with_public_url(Some("https://archive.example/".into()))).await;
+    let players = [user(ALICE), user(BOB)];
+    start_game(&bot, CHANNEL, user(ALICE), user(BOB)).await;
+    let links = |r: &RecordedRequest| -> Vec<Value> {
+        r.body()["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter(|b| b["style"] == 5)
+            .collect()
+    };
+    // Private (the default): no link.
+    let mark = bot.mark();
+    play_one(&bot, CHANNEL, &players).await;
+    let r = bot.message_after(mark, CHANNEL).await;
+    assert!(links(&r).is_empty(), "{}", r.body());
+    // Public: the link to the game.
+    bot.app
+        .store()
+        .set_archive_public(&GUILD.to_string(), true)
+        .unwrap();
+    let id = bot
+        .app
+        .store()
+        .active_game_in_channel(&CHANNEL.to_string())
+        .unwrap()
+        .unwrap()
+        .id;
+    let mark = bot.mark();
+    play_one(&bot, CHANNEL, &players).await;
+    let r = bot.message_after(mark, CHANNEL).await;
+    let l = links(&r);
+    assert_eq!(l.len(), 1, "{}", r.body());
+    assert_eq!(l[0]["url"], format!("https://archive.example/g/{id}"));
+    assert_eq!(l[0]["label"], "View game");
+    assert!(l[0].get("custom_id").is_none_or(Value::is_null));
+    bot.shutdown().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

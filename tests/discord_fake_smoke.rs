@@ -732,6 +732,37 @@ async fn the_fake_refuses_messages_discord_refuses() {
             .await,
         "components.0.components.0.label",
     );
+    // Link buttons: a url and no custom id; other buttons the other way.
+    let one =
+        |b: Value| json!({ "content": "x", "components": [{ "type": 1, "components": [b] }] });
+    send(one(
+        json!({ "type": 2, "style": 5, "url": "https://archive.example/g/1", "label": "View game" }),
+    ))
+    .await
+    .expect("a link button is fine");
+    assert_invalid(
+        send(one(json!({ "type": 2, "style": 5, "label": "View game" }))).await,
+        "components.0.components.0.url",
+    );
+    assert_invalid(
+        send(one(json!({ "type": 2, "style": 5, "url": "https://a.example/", "custom_id": "v", "label": "x" })))
+            .await,
+        "components.0.components.0.custom_id",
+    );
+    assert_invalid(
+        send(one(
+            json!({ "type": 2, "style": 5, "url": "javascript:alert(1)", "label": "x" }),
+        ))
+        .await,
+        "components.0.components.0.url",
+    );
+    assert_invalid(
+        send(one(
+            json!({ "type": 2, "style": 1, "url": "https://a.example/", "label": "x" }),
+        ))
+        .await,
+        "components.0.components.0.custom_id",
+    );
     assert_invalid(
         send(json!({ "content": "<@1>", "allowed_mentions": { "parse": ["users"], "users": ["1"] } }))
             .await,
@@ -756,7 +787,7 @@ async fn the_fake_refuses_messages_discord_refuses() {
         .expect("100 characters are fine");
     assert_invalid(http.create_thread(ch, &thread(101), None).await, "name");
     assert_invalid(http.create_thread(ch, &thread(0), None).await, "name");
-    assert_eq!(fake.refused().len(), 10, "{}", fake.describe());
+    assert_eq!(fake.refused().len(), 14, "{}", fake.describe());
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

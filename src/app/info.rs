@@ -183,6 +183,9 @@ impl App {
             ));
             r = r.alt(super::views::alt_of_gif(&l.game));
         }
+        if let Some(link) = self.game_link(&l.row) {
+            r = r.line(Msg::new("web-game-link").str("link", link));
+        }
         Response::one(r)
     }
 }

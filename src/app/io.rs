@@ -74,11 +74,16 @@ pub enum ButtonStyle {
     Primary,
     Secondary,
     Danger,
+    /// A link: opens `Button::url` in the browser (no id, no input back).
+    Link,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub struct Button {
+    /// The id the press comes back with; empty for a link button.
     pub id: String,
+    /// Where a link button goes (`ButtonStyle::Link`); `None` otherwise.
+    pub url: Option<String>,
     /// The label in the reader's language (filled by [`App::localise`](super::App)).
     pub label: String,
     pub style: ButtonStyle,
@@ -91,8 +96,20 @@ impl Button {
     pub(crate) fn new(id: impl Into<String>, label: Msg, style: ButtonStyle) -> Button {
         Button {
             id: id.into(),
+            url: None,
             label: String::new(),
             style,
+            label_msg: Some(label),
+        }
+    }
+
+    /// A link button to `url` (the web archive).
+    pub(crate) fn link(url: impl Into<String>, label: Msg) -> Button {
+        Button {
+            id: String::new(),
+            url: Some(url.into()),
+            label: String::new(),
+            style: ButtonStyle::Link,
             label_msg: Some(label),
         }
     }

@@ -7,6 +7,7 @@
 //! the console turns them into `@name` / `#channel`.
 
 pub mod analysis;
+pub mod archive;
 pub mod bot;
 mod challenges;
 mod clock;
@@ -38,6 +39,7 @@ use dispatch::*;
 pub use info::help_text;
 pub use io::{Attachment, Button, ButtonStyle, Ctx, Effect, Input, Reply, Response, Target, User};
 use present::*;
+pub use tournaments::{PairingLine, TournamentSheet};
 
 pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
 pub use time::{parse_span as time_span, span_en as span_words, TimeControl};
@@ -68,6 +70,8 @@ pub struct App {
     /// The scheduler's items held back after failing.
     due: std::sync::Arc<clock::DueState>,
     exports: export::ExportCache,
+    /// The web archive's address (`PUBLIC_URL`), for links.
+    public_url: Option<String>,
 }
 
 /// At most this many open challenges per user per server.
@@ -237,6 +241,7 @@ impl App {
             throttle: Default::default(),
             due: Default::default(),
             exports: export::ExportCache::default(),
+            public_url: None,
         }
     }
 

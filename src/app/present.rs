@@ -105,6 +105,18 @@ impl App {
         if let Some(f) = reply.files.last_mut() {
             f.diagram = Some(crate::notation::diagram::diagram_of(&l.game));
         }
+        // The game on the web archive, when the server made it public.
+        if let Some(link) = self.game_link(&l.row) {
+            if !reply
+                .buttons
+                .iter()
+                .any(|b| b.url.as_deref() == Some(&link))
+            {
+                reply
+                    .buttons
+                    .push(Button::link(link, Msg::new("web-view-game")));
+            }
+        }
         reply
     }
 

@@ -334,6 +334,10 @@ impl App {
     /// how this player sees boards, kept per player; without options, the
     /// settings as they are.
     pub(crate) fn settings(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
+        if let Some(a) = arg(args, "archive") {
+            // A server's setting, not the player's: answered on its own.
+            return self.set_archive(ctx, a);
+        }
         let board = arg(args, "board").map(|s| s.trim().to_lowercase());
         let theme = arg(args, "theme").map(|s| s.trim().to_lowercase());
         if let Some(b) = &board {
@@ -385,11 +389,8 @@ impl App {
         }
     }
 
-    fn export_otn(&self, ctx: &Ctx) -> Response {
-        let l = match self.channel_game(ctx, true) {
-            Ok(l) => l,
-            Err(r) => return r,
-        };
+    /// The game as an OTN game record (what `/export format:otn` sends).
+    pub(crate) fn otn_text(&self, l: &Loaded) -> String {
         let names = [
             self.raw_name_of(&l.players[0]),
             self.raw_name_of(&l.players[1]),
@@ -424,12 +425,23 @@ impl App {
             time_control: crate::notation::otn::time_control(&l.row.time_control.to_string()),
             extra,
         };
-        let text = crate::notation::otn::write_game(&l.game, &tags);
+        crate::notation::otn::write_game(&l.game, &tags)
+    }
+
+    fn export_otn(&self, ctx: &Ctx) -> Response {
+        let l = match self.channel_game(ctx, true) {
+            Ok(l) => l,
+            Err(r) => return r,
+        };
+        let text = self.otn_text(&l);
         let mut r = Reply::say(Msg::new("export-otn").num("id", l.row.id));
         r.files.push(Attachment::file(
             format!("game-{}.otn", l.row.id),
             text.into_bytes(),
         ));
+        if let Some(link) = self.game_link(&l.row) {
+            r = r.line(Msg::new("web-game-link").str("link", link));
+        }
         Response::one(r)
     }
 }

@@ -132,7 +132,11 @@ fn parse_advance(s: &str) -> Option<i64> {
 
 impl<W: Write> Console<W> {
     pub fn new(store: Store, dir: PathBuf, out: W) -> Console<W> {
-        let app = App::new(store);
+        Console::with_app(App::new(store), dir, out)
+    }
+
+    /// A console over an app already set up (e.g. with a public URL).
+    pub fn with_app(app: App, dir: PathBuf, out: W) -> Console<W> {
         let now = app.console_clock().unwrap_or(EPOCH);
         Console {
             app,
@@ -484,7 +488,8 @@ pub fn main(args: Vec<String>) -> Exit {
         Err(e) => return Exit::Usage(e.to_string()),
     };
     let stdout = std::io::stdout();
-    let mut c = Console::new(store, dir, stdout.lock());
+    let app = App::new(store).with_public_url(std::env::var(crate::web::PUBLIC_URL_VAR).ok());
+    let mut c = Console::with_app(app, dir, stdout.lock());
     c.run(std::io::stdin().lock());
     Exit::Ok
 }

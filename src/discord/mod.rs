@@ -97,7 +97,7 @@ pub fn run_from_env() -> i32 {
         }
     };
     tracing::info!("game database: {}", path.display());
-    let app = App::new(store);
+    let app = App::new(store).with_public_url(std::env::var(crate::web::PUBLIC_URL_VAR).ok());
 
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -109,14 +109,11 @@ pub fn run_from_env() -> i32 {
             return 1;
         }
     };
-    let result = runtime.block_on(run_shards(
-        token,
-        api_base,
-        dev_guild,
-        shards,
-        app,
-        shutdown_signal(),
-    ));
+    let result = runtime.block_on(async move {
+        // With WEB_ADDR set, the archive is served beside the bot.
+        let _web = crate::web::spawn_from_env(app.clone()).await?;
+        run_shards(token, api_base, dev_guild, shards, app, shutdown_signal()).await
+    });
     match result {
         Ok(()) => 0,
         Err(e) => {

@@ -16,6 +16,8 @@ const MAX_CONTENT: usize = 2000;
 /// Discord's limits on a button label and a component's custom id.
 const MAX_LABEL: usize = 80;
 const MAX_CUSTOM_ID: usize = 100;
+/// Discord's limit on a link button's url.
+const MAX_URL: usize = 512;
 
 /// `text` cut to at most `max` characters (the last one an ellipsis if cut).
 pub(crate) fn clip_to(text: &str, max: usize) -> String {
@@ -42,32 +44,42 @@ pub(crate) fn allowed_mentions(text: &str) -> CreateAllowedMentions {
 }
 
 fn components(reply: &Reply) -> Vec<CreateActionRow> {
-    reply
+    let buttons: Vec<CreateButton> = reply
         .buttons
-        .chunks(5)
-        .take(5)
-        .map(|row| {
-            CreateActionRow::Buttons(
-                row.iter()
-                    .filter(|b| {
-                        let ok = (1..=MAX_CUSTOM_ID).contains(&b.id.len());
-                        if !ok {
-                            tracing::warn!("a button id is too long for Discord: {:?}", b.id);
-                        }
-                        ok
-                    })
-                    .map(|b| {
-                        CreateButton::new(b.id.clone())
-                            .label(clip_to(&b.label, MAX_LABEL))
-                            .style(match b.style {
-                                ButtonStyle::Primary => DButtonStyle::Primary,
-                                ButtonStyle::Secondary => DButtonStyle::Secondary,
-                                ButtonStyle::Danger => DButtonStyle::Danger,
-                            })
-                    })
-                    .collect(),
+        .iter()
+        .filter_map(|b| {
+            let label = clip_to(&b.label, MAX_LABEL);
+            if b.style == ButtonStyle::Link {
+                // Discord: a link button has a url and no custom id.
+                return match &b.url {
+                    Some(u) if (1..=MAX_URL).contains(&u.len()) => {
+                        Some(CreateButton::new_link(u.clone()).label(label))
+                    }
+                    _ => {
+                        tracing::warn!("a link button without a usable url: {:?}", b.url);
+                        None
+                    }
+                };
+            }
+            if !(1..=MAX_CUSTOM_ID).contains(&b.id.len()) {
+                tracing::warn!("a button id is too long for Discord: {:?}", b.id);
+                return None;
+            }
+            Some(
+                CreateButton::new(b.id.clone())
+                    .label(label)
+                    .style(match b.style {
+                        ButtonStyle::Primary => DButtonStyle::Primary,
+                        ButtonStyle::Secondary | ButtonStyle::Link => DButtonStyle::Secondary,
+                        ButtonStyle::Danger => DButtonStyle::Danger,
+                    }),
             )
         })
+        .collect();
+    buttons
+        .chunks(5)
+        .take(5)
+        .map(|row| CreateActionRow::Buttons(row.to_vec()))
         .collect()
 }
 
@@ -223,6 +235,27 @@ mod tests {
         assert_eq!(all[1]["flags"], 64);
         assert_eq!(all[2]["flags"], 64);
         assert!(all[0].get("flags").is_none_or(Value::is_null));
+    }
+
+    #[test]
+    fn a_link_button_has_a_url_and_no_custom_id() {
+        let mut r = Reply::say(Msg::new("unused"));
+        r.buttons.push(Button::link(
+            "https://archive.example/g/7",
+            Msg::new("web-view-game"),
+        ));
+        r.buttons[0].label = "View game".into();
+        r.buttons.push(Button::link("", Msg::new("web-view-game")));
+        let m = json(&build::<CreateMessage>(&r));
+        let b = &m["components"][0]["components"];
+        assert_eq!(
+            b.as_array().unwrap().len(),
+            1,
+            "the url-less button is dropped"
+        );
+        assert_eq!(b[0]["url"], "https://archive.example/g/7");
+        assert_eq!(b[0]["style"], 5);
+        assert!(b[0].get("custom_id").is_none_or(Value::is_null), "{m}");
     }
 
     #[test]

@@ -236,6 +236,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../locales/en/notation.ftl"),
         include_str!("../../locales/cy/notation.ftl"),
     ),
+    (
+        "web",
+        include_str!("../../locales/en/web.ftl"),
+        include_str!("../../locales/cy/web.ftl"),
+    ),
 ];
 
 /// Turns messages into text. Built once ([`Localiser::global`]), shared

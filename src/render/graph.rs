@@ -162,6 +162,93 @@ pub fn chances_png(chances: &[f64], title: &str, marks: &[usize]) -> Vec<u8> {
     out
 }
 
+/// A PNG of a player's `ratings` after each rated game, oldest first,
+/// titled `title`: the rating history of the web archive's player page.
+/// The scale fits the ratings (whole fifties, at least 100 points high).
+pub fn ratings_png(ratings: &[f64], title: &str) -> Vec<u8> {
+    let mut img = RgbImage::from_pixel(W, H, BG);
+    let (x0, x1) = (LEFT, W as i32 - RIGHT);
+    let (y0, y1) = (TOP, H as i32 - BOTTOM);
+    let finite: Vec<f64> = ratings.iter().copied().filter(|r| r.is_finite()).collect();
+    let lo = finite.iter().copied().fold(f64::MAX, f64::min);
+    let hi = finite.iter().copied().fold(f64::MIN, f64::max);
+    let (lo, hi) = if finite.is_empty() {
+        (1450.0, 1550.0)
+    } else {
+        (lo, hi)
+    };
+    let mut bottom = (lo / 50.0).floor() * 50.0;
+    let mut top = (hi / 50.0).ceil() * 50.0;
+    if top - bottom < 100.0 {
+        let pad = ((100.0 - (top - bottom)) / 100.0).ceil() * 50.0;
+        bottom -= pad;
+        top += pad;
+    }
+    let n = finite.len().max(2) - 1;
+    let xs = |i: usize| x0 as f32 + (x1 - x0) as f32 * i as f32 / n as f32;
+    let ys = |r: f64| y1 as f32 - (y1 - y0) as f32 * ((r - bottom) / (top - bottom)) as f32;
+    // Grid: at most about eight lines, on round ratings.
+    let step = [50.0, 100.0, 200.0, 250.0, 500.0, 1000.0]
+        .into_iter()
+        .find(|s| (top - bottom) / s <= 8.0)
+        .unwrap_or(2000.0);
+    let mut r = (bottom / step).ceil() * step;
+    while r <= top {
+        let y = ys(r);
+        draw_line_segment_mut(&mut img, (x0 as f32, y), (x1 as f32, y), GRID);
+        let label = format!("{r:.0}");
+        let w = text_width(14.0, &label);
+        text(&mut img, x0 - 8 - w as i32, y as i32 + 5, 14.0, &label, INK);
+        r += step;
+    }
+    // Game numbers along the bottom.
+    let gstep = [1usize, 2, 5, 10, 20, 25, 50, 100, 200, 500]
+        .into_iter()
+        .find(|s| n / s <= 12)
+        .unwrap_or(1000);
+    let mut m = 0;
+    while m <= n {
+        let x = xs(m);
+        draw_line_segment_mut(&mut img, (x, y1 as f32), (x, y1 as f32 + 5.0), INK);
+        let label = (m + 1).to_string();
+        let w = text_width(13.0, &label);
+        text(&mut img, (x - w / 2.0) as i32, y1 + 20, 13.0, &label, INK);
+        m += gstep;
+    }
+    for i in 1..finite.len() {
+        let (a, b) = ((xs(i - 1), ys(finite[i - 1])), (xs(i), ys(finite[i])));
+        for d in [0.0, 1.0] {
+            draw_line_segment_mut(&mut img, (a.0, a.1 + d), (b.0, b.1 + d), LINE);
+        }
+    }
+    if let [only] = finite[..] {
+        let y = ys(only);
+        draw_filled_rect_mut(&mut img, Rect::at(x0 - 3, y as i32 - 3).of_size(7, 7), LINE);
+    }
+    draw_line_segment_mut(
+        &mut img,
+        (x0 as f32, y0 as f32),
+        (x0 as f32, y1 as f32),
+        INK,
+    );
+    draw_line_segment_mut(
+        &mut img,
+        (x0 as f32, y1 as f32),
+        (x1 as f32, y1 as f32),
+        INK,
+    );
+    text(&mut img, x0, 32, 20.0, title, INK);
+    let mut out = Vec::new();
+    let enc = image::codecs::png::PngEncoder::new(&mut out);
+    if enc
+        .write_image(img.as_raw(), W, H, image::ExtendedColorType::Rgb8)
+        .is_err()
+    {
+        return Vec::new();
+    }
+    out
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -182,6 +269,18 @@ mod tests {
 
     fn ys_for(c: f64) -> i32 {
         ((H as i32 - BOTTOM) as f32 - (H as i32 - BOTTOM - TOP) as f32 * c as f32) as i32
+    }
+
+    #[test]
+    fn rating_graph_draws_the_line_within_its_scale() {
+        let png = ratings_png(&[1500.0, 1540.0, 1490.0, 1620.0], "Rating");
+        let img = image::load_from_memory(&png).unwrap().to_rgb8();
+        assert_eq!((img.width(), img.height()), (W, H));
+        assert!(img.pixels().any(|p| *p == LINE));
+        // One game, none, and nonsense still give a picture.
+        for r in [&[1500.0][..], &[], &[f64::NAN, 1500.0]] {
+            assert!(!ratings_png(r, "x").is_empty());
+        }
     }
 
     #[test]

@@ -38,6 +38,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 5,
         sql: include_str!("../../migrations/0005_language.sql"),
     },
+    Migration {
+        version: 8,
+        sql: include_str!("../../migrations/0008_archive.sql"),
+    },
 ];
 
 /// The schema version this program writes.

@@ -31,6 +31,7 @@ pub use clock::ReminderClaim;
 use clock::TimeColumn;
 pub use language::LANGUAGE_SETTING;
 mod admin;
+mod archive;
 mod challenges;
 mod error;
 mod games;
@@ -44,6 +45,7 @@ mod tournaments;
 mod types;
 mod values;
 
+pub use archive::RatingPoint;
 pub use open::{
     database_path_from_env, Store, StoreOptions, Synchronous, DATABASE_PATH_VAR,
     DATABASE_SYNCHRONOUS_VAR, DEFAULT_DATABASE_PATH,

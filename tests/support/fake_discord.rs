@@ -2368,6 +2368,58 @@ pub fn command_problems(commands: &Value) -> Vec<Problem> {
     problems
 }
 
+/// Discord's rules for one button: a link button (style 5) has a url (http,
+/// https or discord, at most 512 characters) and no custom id; every other
+/// style has a custom id and no url.
+fn button_problems(c: &Value, at: &str, problems: &mut Vec<Problem>) {
+    let has_id = c.get("custom_id").is_some_and(|v| !v.is_null());
+    let url = c.get("url").filter(|v| !v.is_null());
+    if c["style"] == 5 {
+        match url.and_then(Value::as_str) {
+            None => problems.push((
+                format!("{at}.url"),
+                "BUTTON_COMPONENT_URL_REQUIRED",
+                "A url is required".into(),
+            )),
+            Some(u) => {
+                max_len(problems, format!("{at}.url"), u, 1, 512);
+                if !["http://", "https://", "discord://"]
+                    .iter()
+                    .any(|s| u.starts_with(s))
+                {
+                    problems.push((
+                        format!("{at}.url"),
+                        "URL_TYPE_INVALID_URL",
+                        "Not a well formed URL.".into(),
+                    ));
+                }
+            }
+        }
+        if has_id {
+            problems.push((
+                format!("{at}.custom_id"),
+                "BUTTON_COMPONENT_CUSTOM_ID_NOT_ALLOWED",
+                "A custom id cannot be set on a link button".into(),
+            ));
+        }
+    } else {
+        if !has_id {
+            problems.push((
+                format!("{at}.custom_id"),
+                "BUTTON_COMPONENT_CUSTOM_ID_REQUIRED",
+                "A custom id is required".into(),
+            ));
+        }
+        if url.is_some() {
+            problems.push((
+                format!("{at}.url"),
+                "BUTTON_COMPONENT_URL_NOT_ALLOWED",
+                "A url can only be set on a link button".into(),
+            ));
+        }
+    }
+}
+
 /// Discord's rules for a message payload (create, edit, follow-up, interaction
 /// response). `files`: how many files come with it.
 pub fn message_problems(m: &Value, files: usize, creating: bool) -> Vec<Problem> {
@@ -2401,6 +2453,9 @@ pub fn message_problems(m: &Value, files: usize, creating: bool) -> Vec<Problem>
         for (j, c) in inner.iter().enumerate() {
             if let Some(id) = c["custom_id"].as_str() {
                 max_len(&mut problems, format!("{at}.{j}.custom_id"), id, 1, 100);
+            }
+            if c["type"] == 2 {
+                button_problems(c, &format!("{at}.{j}"), &mut problems);
             }
             if let Some(label) = c["label"].as_str() {
                 max_len(&mut problems, format!("{at}.{j}.label"), label, 0, 80);

@@ -193,6 +193,13 @@ pub const COMMANDS: &[CommandSpec] = &[
                 ],
                 ..opt("theme", "light, dark or contrast")
             },
+            OptSpec {
+                choices: &[("public", "public"), ("private", "private")],
+                ..opt(
+                    "archive",
+                    "This server's games on the web archive: public or private (Manage Server)",
+                )
+            },
         ],
         subcommands: &[],
     },

@@ -41,12 +41,14 @@
 //! `/tournament start` or by the next game that ends. Data that cannot be
 //! read is never overwritten.
 
+mod archive;
 mod matches;
 mod ratings;
 mod signup;
 mod view;
 mod withdraw;
 
+pub use archive::{PairingLine, TournamentSheet};
 pub(crate) use matches::*;
 pub(crate) use ratings::*;
 pub(crate) use signup::*;

@@ -157,6 +157,9 @@ pub(super) fn info(app: &App, t: &T) -> Response {
             }
         }
     }
+    if let Some(link) = app.tournament_link(&t.row.server_id, t.row.id) {
+        r = r.line(Msg::new("web-tournament-link").str("link", link));
+    }
     Response::one(r)
 }
 

@@ -1,0 +1,167 @@
+//! A tournament on the web archive: standings, crosstable, every round's
+//! pairings with their games. Plain data for `src/web`.
+
+use super::view::{fmt_points, headers, table_rows};
+use super::*;
+use crate::store::GameId;
+
+/// One pairing of a round on the web.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PairingLine {
+    pub board: u32,
+    /// `(player id, name)`.
+    pub first: (String, String),
+    /// `None`: a bye.
+    pub second: Option<(String, String)>,
+    /// `1½–½`, or empty while the match is on.
+    pub score: String,
+    /// The games of the match: `(game id, score of that game)`.
+    pub games: Vec<(GameId, String)>,
+}
+
+/// A tournament's page.
+#[derive(Clone, Debug, PartialEq)]
+pub struct TournamentSheet {
+    pub id: i64,
+    pub server: String,
+    pub name: String,
+    /// "Tawlbwrdd, Swiss, 3 rounds, ..." in the reader's language.
+    pub description: String,
+    /// "signing up", "running", "finished" in the reader's language.
+    pub state: String,
+    /// The standings table's column headers.
+    pub headers: [String; 6],
+    /// Rows of the standings: the player's id, then the six cells.
+    pub standings: Vec<(String, [String; 6])>,
+    /// The crosstable: row player's points against each column player, in
+    /// standings order (empty where they did not meet; `×` on the diagonal).
+    pub crosstable: Vec<Vec<String>>,
+    /// Each round's pairings.
+    pub rounds: Vec<Vec<PairingLine>>,
+    /// Entrants before the start: `(player id, name)`.
+    pub entrants: Vec<(String, String)>,
+}
+
+impl App {
+    /// Tournament `id`'s page in `lang`; `None` when missing, unreadable or
+    /// on a private server.
+    pub fn archive_tournament(
+        &self,
+        id: i64,
+        lang: Lang,
+    ) -> Result<Option<TournamentSheet>, StoreError> {
+        let Some(row) = self.store.get_tournament(id)? else {
+            return Ok(None);
+        };
+        if !self.server_public(&row.server_id) {
+            return Ok(None);
+        }
+        let Ok(data) = serde_json::from_str::<Data>(&row.data) else {
+            tracing::warn!("archive: tournament {id} cannot be read");
+            return Ok(None);
+        };
+        let t = T { row, data };
+        let l10n = crate::i18n::Localiser::global();
+        let mut sheet = TournamentSheet {
+            id,
+            server: t.row.server_id.clone(),
+            name: t.row.name.clone(),
+            description: l10n.text(lang, &view::describe(&t)),
+            state: l10n.text(lang, &state_msg(t.row.state)),
+            headers: headers(lang),
+            standings: Vec::new(),
+            crosstable: Vec::new(),
+            rounds: Vec::new(),
+            entrants: Vec::new(),
+        };
+        let Some(s) = &t.data.state else {
+            sheet.entrants = active_entrants(self, id)
+                .unwrap_or_default()
+                .into_iter()
+                .map(|p| {
+                    let n = self.raw_name_of(&p);
+                    (p, n)
+                })
+                .collect();
+            return Ok(Some(sheet));
+        };
+        let table = s.standings();
+        sheet.standings = table
+            .iter()
+            .zip(table_rows(self, &t, &table, lang))
+            .map(|(r, cells)| (t.data.player(r.player).to_string(), cells))
+            .collect();
+        let order: Vec<PlayerId> = table.iter().map(|r| r.player).collect();
+        sheet.crosstable = order
+            .iter()
+            .map(|&a| {
+                order
+                    .iter()
+                    .map(|&b| {
+                        if a == b {
+                            return "×".to_string();
+                        }
+                        let pts: Vec<f64> = s
+                            .matches()
+                            .filter(|m| m.pairing.involves(a) && m.pairing.opponent(a) == Some(b))
+                            .filter_map(|m| m.points_for(a))
+                            .collect();
+                        if pts.is_empty() {
+                            String::new()
+                        } else {
+                            fmt_points(pts.iter().sum())
+                        }
+                    })
+                    .collect()
+            })
+            .collect();
+        let rows = self.store.tournament_matches(id)?;
+        let who = |p: PlayerId| {
+            let pid = t.data.player(p).to_string();
+            let n = self.raw_name_of(&pid);
+            (pid, n)
+        };
+        for round in &s.rounds {
+            let mut lines = Vec::new();
+            for m in round {
+                let games = rows
+                    .iter()
+                    .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
+                    .map(|r| self.store.games_of_match(r.id))
+                    .transpose()?
+                    .unwrap_or_default()
+                    .into_iter()
+                    .map(|g| {
+                        let score = match (g.state, g.result.and_then(|r| r.winner_index())) {
+                            (GameState::Finished, Some(0)) => "1–0",
+                            (GameState::Finished, Some(_)) => "0–1",
+                            (GameState::Finished, None) => "½–½",
+                            (GameState::Aborted, _) => "–",
+                            (GameState::Active, _) => "*",
+                        };
+                        (g.id, score.to_string())
+                    })
+                    .collect();
+                lines.push(PairingLine {
+                    board: m.pairing.board,
+                    first: who(m.pairing.first),
+                    second: m.pairing.second.map(who),
+                    score: m
+                        .outcome()
+                        .filter(|_| m.pairing.second.is_some())
+                        .map(|o| {
+                            format!(
+                                "{}–{}",
+                                fmt_points(o.first_game_points),
+                                fmt_points(o.second_game_points)
+                            )
+                        })
+                        .unwrap_or_default(),
+                    games,
+                });
+            }
+            sheet.rounds.push(lines);
+        }
+        Ok(Some(sheet))
+    }
+}

@@ -1,0 +1,131 @@
+//! The web archive's reads: which servers are public, a player's games and
+//! ratings on public servers, paged, and rating histories.
+
+use super::*;
+
+/// One point of a rating history: when, and the rating after that game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingPoint {
+    pub game_id: GameId,
+    pub at: i64,
+    pub rating: f64,
+}
+
+/// The condition "server `?` is public": never a direct-message scope.
+const PUBLIC_SERVER: &str =
+    "SELECT id FROM servers WHERE archive_public = 1 AND id NOT LIKE 'dm:%'";
+
+impl Store {
+    /// Whether a server's archive is public. Direct-message scopes never are.
+    pub fn archive_public(&self, server_id: &str) -> Result<bool, StoreError> {
+        if server_id.starts_with("dm:") {
+            return Ok(false);
+        }
+        self.conn()
+            .prepare_cached("SELECT archive_public FROM servers WHERE id = ?1")
+            .and_then(|mut s| s.query_row([server_id], |r| r.get::<_, bool>(0)).optional())
+            .map(|v| v.unwrap_or(false))
+            .map_err(|e| self.err(e))
+    }
+
+    /// Makes a server's archive public or private (creating the server row
+    /// if needed).
+    pub fn set_archive_public(&self, server_id: &str, public: bool) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached(
+                "INSERT INTO servers (id, archive_public) VALUES (?1, ?2) \
+                 ON CONFLICT (id) DO UPDATE SET archive_public = excluded.archive_public",
+            )?
+            .execute(params![server_id, public])?;
+            Ok(())
+        })
+    }
+
+    /// A server's name, if it has one.
+    pub fn server_name(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+        self.conn()
+            .prepare_cached("SELECT name FROM servers WHERE id = ?1")
+            .and_then(|mut s| {
+                s.query_row([server_id], |r| r.get::<_, Option<String>>(0))
+                    .optional()
+            })
+            .map(Option::flatten)
+            .map_err(|e| self.err(e))
+    }
+
+    /// A player's games on public servers, newest first: `limit` games
+    /// after skipping `offset`.
+    pub fn public_games_of_player(
+        &self,
+        player_id: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id IN ( \
+               SELECT id FROM games WHERE first_player = ?1 \
+               UNION SELECT id FROM games WHERE second_player = ?1) \
+             AND server_id IN ({PUBLIC_SERVER}) ORDER BY id DESC LIMIT ?2 OFFSET ?3"
+        );
+        self.query_games(&sql, params![player_id, limit, offset])
+    }
+
+    /// A player's ratings on public servers, by server and variant.
+    pub fn public_ratings_of_player(&self, player_id: &str) -> Result<Vec<Rating>, StoreError> {
+        let sql = format!(
+            "SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?1 \
+             AND server_id IN ({PUBLIC_SERVER}) ORDER BY server_id, variant"
+        );
+        self.query_list(&sql, params![player_id], rating_from_row)
+    }
+
+    /// A player's rating after each rated game of one server and variant,
+    /// oldest first (at most the last `limit` games).
+    pub fn rating_history(
+        &self,
+        player_id: &str,
+        server_id: &str,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        let mut v = self.query_list(
+            "SELECT h.game_id, h.at, h.rating_after FROM rating_history h \
+             JOIN games g ON g.id = h.game_id \
+             WHERE h.player_id = ?1 AND g.server_id = ?2 AND g.variant = ?3 \
+             ORDER BY h.at DESC, h.game_id DESC LIMIT ?4",
+            params![player_id, server_id, variant, limit],
+            |r| {
+                Ok(RatingPoint {
+                    game_id: r.get(0)?,
+                    at: r.get(1)?,
+                    rating: r.get(2)?,
+                })
+            },
+        )?;
+        v.reverse();
+        Ok(v)
+    }
+
+    /// Games on a server, newest first, paged.
+    pub fn games_on_server_paged(
+        &self,
+        server_id: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE server_id = ?1 \
+             ORDER BY id DESC LIMIT ?2 OFFSET ?3"
+        );
+        self.query_games(&sql, params![server_id, limit, offset])
+    }
+
+    /// The variants a server has ratings in, alphabetically.
+    pub fn rated_variants(&self, server_id: &str) -> Result<Vec<String>, StoreError> {
+        self.query_list(
+            "SELECT DISTINCT variant FROM ratings WHERE server_id = ?1 ORDER BY variant",
+            params![server_id],
+            |r| r.get(0),
+        )
+    }
+}
