@@ -299,6 +299,9 @@ fn ids_passed_around_are_in_the_catalogue_and_none_is_formatted() {
 
 /// Id-shaped string literals in `src` that are no message ids.
 const NOT_MESSAGE_IDS: &[&str] = &[
+    // HTTP header values of the web archive.
+    "no-referrer",
+    "no-cache",
     // An OTN record tag (docs/OTN.md), not words.
     "time-control",
     // Keys of the alt text's `$reason` selector (src/app/views.rs), not ids.
