@@ -627,3 +627,15 @@ fn export_and_tournament_info_link_to_the_archive() {
     let out = String::from_utf8(c.into_output()).unwrap();
     assert!(!out.contains("On the web"), "{out}");
 }
+
+/// Writes the fixture's database to `$TAWLBOT_WEB_DB_DIR/web.db` and keeps
+/// it: the database of the `wrk` run in docs/web.md.
+#[test]
+#[ignore = "writes a database for the wrk run (docs/web.md)"]
+fn write_the_database_for_wrk() {
+    let dir = std::env::var("TAWLBOT_WEB_DB_DIR").expect("TAWLBOT_WEB_DB_DIR");
+    let tmp = tempfile::Builder::new().tempdir_in(&dir).unwrap();
+    let f = web_support::fixture_in(tmp);
+    let kept = f.dir.keep();
+    println!("database {} game {}", kept.join("web.db").display(), f.long);
+}

@@ -30,7 +30,12 @@ web-board = Y bwrdd
 web-moves = Symudiadau
 web-no-moves = Dim symudiad eto.
 web-players = Chwaraewyr
-web-player-side = { $player } ({ $side })
+web-player-side = { $player } ({ $side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+})
 web-variant = Gêm
 web-options = Dewisiadau
 web-no-options = dim

@@ -30,7 +30,12 @@ web-board = The board
 web-moves = Moves
 web-no-moves = No moves yet.
 web-players = Players
-web-player-side = { $player } ({ $side })
+web-player-side = { $player } ({ $side ->
+    [attackers] attackers
+    [defenders] defenders
+    [white] white
+   *[black] black
+})
 web-variant = Game
 web-options = Options
 web-no-options = none

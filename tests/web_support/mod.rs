@@ -106,7 +106,11 @@ pub fn stored_game(
 }
 
 pub fn fixture() -> Fixture {
-    let dir = tempfile::tempdir().unwrap();
+    fixture_in(tempfile::tempdir().unwrap())
+}
+
+/// [`fixture`] with its database `web.db` in `dir`.
+pub fn fixture_in(dir: tempfile::TempDir) -> Fixture {
     let db = dir.path().join("web.db");
     let out = dir.path().join("out");
     let g = "general";
