@@ -3,7 +3,7 @@
 
 use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use tawlbot::app::{App, Ctx, Input, User};
-use tawlbot::store::Store;
+use tawlbot::store::SqliteStore;
 
 fn ctx(user: &str, channel: &str, now: i64, source: String) -> Ctx {
     Ctx {
@@ -43,7 +43,7 @@ fn bench_move_path(c: &mut Criterion) {
 /// reply is localised into Welsh (plural rules, mutations written out).
 fn move_path(c: &mut Criterion, welsh: bool) {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path().join("bench.db")).unwrap();
+    let store = SqliteStore::open(dir.path().join("bench.db")).unwrap();
     let app = App::new(store);
     if welsh {
         app.handle(
@@ -174,7 +174,7 @@ fn long_game(app: &App, ch: &str, moves: usize) -> bool {
 /// player asking for the same position.
 fn bench_export(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
-    let store = Store::open(dir.path().join("bench.db")).unwrap();
+    let store = SqliteStore::open(dir.path().join("bench.db")).unwrap();
     let app = App::new(store.clone());
     let ch = (0..20)
         .map(|k| format!("long{k}"))

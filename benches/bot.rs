@@ -8,7 +8,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use tawlbot::app::{App, Ctx, Effect, Input, User};
 use tawlbot::engine::{self, Limits};
 use tawlbot::notation::format_move;
-use tawlbot::store::Store;
+use tawlbot::store::SqliteStore;
 
 fn ctx(channel: &str, now: i64, source: String) -> Ctx {
     Ctx {
@@ -75,7 +75,7 @@ fn middle_game(app: &App, ch: &str, level: u8, now: i64) -> Option<(i64, u32)> {
 
 fn bench_bot_turn(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
-    let app = App::new(Store::open(dir.path().join("bench.db")).unwrap());
+    let app = App::new(SqliteStore::open(dir.path().join("bench.db")).unwrap());
     let stop = AtomicBool::new(false);
     let mut n = 0u64;
     for level in [1u8, 2] {

@@ -5,10 +5,11 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use tawlbot::app::App;
-use tawlbot::store::{NewGame, Store};
+use tawlbot::store::prelude::*;
+use tawlbot::store::{NewGame, SqliteStore};
 
-fn store_with(n: usize, dir: &std::path::Path) -> Store {
-    let store = Store::open(dir.join(format!("s{n}.db"))).unwrap();
+fn store_with(n: usize, dir: &std::path::Path) -> SqliteStore {
+    let store = SqliteStore::open(dir.join(format!("s{n}.db"))).unwrap();
     for i in 0..n {
         let g = NewGame {
             server_id: "srv".into(),

@@ -1,11 +1,12 @@
-//! Store benchmarks: committed moves per second (WAL, synchronous FULL and
+//! SqliteStore benchmarks: committed moves per second (WAL, synchronous FULL and
 //! NORMAL, on a temporary file) and loading a 300-move game (read rows and
 //! replay them).
 
 use std::time::Duration;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use tawlbot::store::{GameId, NewGame, NewMove, Store, StoreOptions, Synchronous};
+use tawlbot::store::prelude::*;
+use tawlbot::store::{GameId, NewGame, NewMove, SqliteStore, StoreOptions, Synchronous};
 
 #[path = "../tests/common/mod.rs"]
 mod common;
@@ -34,7 +35,7 @@ fn commits(c: &mut Criterion) {
             synchronous: sync,
             ..Default::default()
         };
-        let store = Store::open_with(dir.path().join("bench.db"), &opts).unwrap();
+        let store = SqliteStore::open_with(dir.path().join("bench.db"), &opts).unwrap();
         let game = store.create_game(&new_game("general")).unwrap();
         let mut n = 0u32;
         group.bench_function(BenchmarkId::new("append_move", name), |b| {
@@ -59,7 +60,7 @@ fn commits(c: &mut Criterion) {
 }
 
 /// Stores a game of (up to) 300 moves chosen by the test player.
-fn game_of_300(store: &Store) -> GameId {
+fn game_of_300(store: &SqliteStore) -> GameId {
     let id = store.create_game(&new_game("long")).unwrap();
     let mut texts: Vec<String> = Vec::new();
     for i in 0..300u32 {
@@ -90,7 +91,7 @@ fn load(c: &mut Criterion) {
         synchronous: Synchronous::Normal,
         ..Default::default()
     };
-    let store = Store::open_with(dir.path().join("load.db"), &opts).unwrap();
+    let store = SqliteStore::open_with(dir.path().join("load.db"), &opts).unwrap();
     let id = game_of_300(&store);
     let n = store.moves(id).unwrap().len();
     eprintln!("load benchmark game has {n} moves");

@@ -8,14 +8,14 @@ use std::sync::atomic::AtomicBool;
 use tawlbot::app::App;
 use tawlbot::engine::{self, Limits};
 use tawlbot::notation::format_move;
-use tawlbot::store::{GameState, Store};
+use tawlbot::store::{GameState, SqliteStore};
 
 mod console_support;
 use console_support::Session;
 
 /// The game in `channel` (the newest), replayed.
 fn game_in(s: &Session, channel: &str) -> tawlbot::app::Loaded {
-    let app = App::new(Store::open(&s.db).unwrap());
+    let app = App::new(SqliteStore::open(&s.db).unwrap());
     let row = app
         .store()
         .latest_game_in_channel(channel)
@@ -147,7 +147,7 @@ fn a_bot_turn_is_only_played_once_and_only_when_due() {
     let l = game_in(&s, "hall");
     let mv = alice_move(&l, 0);
     s.run(&[format!("alice@hall: {mv}")]);
-    let app = App::new(Store::open(&s.db).unwrap());
+    let app = App::new(SqliteStore::open(&s.db).unwrap());
     let stop = AtomicBool::new(false);
     // Two moves are on the board: a stale request (expected 1) does nothing,
     // and so does a repeat of the one already played.

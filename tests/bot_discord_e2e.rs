@@ -13,7 +13,7 @@ use support::{opt, FakeDiscord, FakeUser, RecordedRequest, BOT_USERNAME, DEFAULT
 use tawlbot::app::{App, Loaded};
 use tawlbot::engine::{self, Limits};
 use tawlbot::notation::format_move;
-use tawlbot::store::{GameState, Store};
+use tawlbot::store::{GameState, SqliteStore};
 use tokio::sync::oneshot;
 
 const GUILD: u64 = 500;
@@ -72,7 +72,7 @@ async fn a_whole_game_against_the_bot_then_analysis() {
     let fake = FakeDiscord::start().await;
     let alice = fake.add_user((ALICE, "alice"));
     let dir = tempfile::tempdir().unwrap();
-    let app = App::new(Store::open(dir.path().join("t.db")).unwrap());
+    let app = App::new(SqliteStore::open(dir.path().join("t.db")).unwrap());
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(tawlbot::discord::run(
         "fake-token-not-a-secret".to_string(),
@@ -209,7 +209,7 @@ async fn a_restart_resumes_the_bots_turn() {
     let db = dir.path().join("t.db");
     // Start the game in the console's way but without running the bot's turn:
     // the challenge's response carries the BotTurn effect, which we drop.
-    let app = App::new(Store::open(&db).unwrap());
+    let app = App::new(SqliteStore::open(&db).unwrap());
     let ctx = tawlbot::app::Ctx {
         server: GUILD.to_string(),
         channel: CHANNEL.to_string(),

@@ -11,7 +11,7 @@ use support::{opt, FakeDiscord, FakeUser, RecordedRequest, DEFAULT_TIMEOUT};
 use tawlbot::app::App;
 use tawlbot::notation::format_move;
 use tawlbot::rules::{Game, Kind, Move, Side, Square};
-use tawlbot::store::Store;
+use tawlbot::store::SqliteStore;
 use tokio::sync::oneshot;
 use tokio::task::JoinHandle;
 
@@ -42,7 +42,7 @@ impl Bot {
         fake.add_user((BOB, "bob"));
         fake.add_user((CAROL, "carol"));
         let dir = tempfile::tempdir().expect("temp dir");
-        let store = Store::open(dir.path().join("tawlbot.db")).expect("open store");
+        let store = SqliteStore::open(dir.path().join("tawlbot.db")).expect("open store");
         let app = setup(App::new(store));
         let (tx, rx) = oneshot::channel::<()>();
         let task = tokio::spawn(tawlbot::discord::run(
@@ -1047,7 +1047,7 @@ fn run_with_shards(
     shards: tawlbot::discord::Shards,
     dir: &tempfile::TempDir,
 ) -> (oneshot::Sender<()>, JoinHandle<Result<(), String>>) {
-    let store = Store::open(dir.path().join("tawlbot.db")).expect("open store");
+    let store = SqliteStore::open(dir.path().join("tawlbot.db")).expect("open store");
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(tawlbot::discord::run_shards(
         "fake-token-not-a-secret".to_string(),

@@ -9,7 +9,8 @@ use std::time::Duration;
 mod common;
 
 use tawlbot::app::{App, Ctx, Input, Reply, Target, User};
-use tawlbot::store::{Fault, NewGame, Store, StoreOptions};
+use tawlbot::store::prelude::*;
+use tawlbot::store::{Fault, NewGame, SqliteStore, StoreOptions};
 
 const SORRY: &str =
     "Sorry: the game database failed, so nothing was changed. Try again in a moment.";
@@ -24,7 +25,7 @@ struct Bot {
 }
 
 impl Bot {
-    fn new(store: Store) -> Bot {
+    fn new(store: SqliteStore) -> Bot {
         Bot {
             app: App::new(store),
             now: T0,
@@ -122,7 +123,7 @@ const SCRIPT: &[(&str, &str)] = &[
 ];
 
 /// What the game looks like: moves, count, state, clock, offers.
-fn snapshot(s: &Store) -> String {
+fn snapshot(s: &SqliteStore) -> String {
     let g = s.get_game(1).unwrap().unwrap();
     let moves: Vec<String> = s.moves(1).unwrap().into_iter().map(|m| m.text).collect();
     format!(
@@ -155,7 +156,7 @@ fn run_script(bot: &mut Bot) -> usize {
 
 #[test]
 fn the_nth_write_fails() {
-    let base = Store::open_in_memory().unwrap();
+    let base = SqliteStore::open_in_memory().unwrap();
     let mut bot = Bot::new(base.clone());
     assert_eq!(run_script(&mut bot), 0);
     let want = snapshot(&base);
@@ -168,7 +169,7 @@ fn the_nth_write_fails() {
     let mut visible = 0;
     for n in 1..=writes {
         for fault in [Fault::Io, Fault::DiskFull, Fault::Busy] {
-            let s = Store::open_in_memory().unwrap();
+            let s = SqliteStore::open_in_memory().unwrap();
             s.fault_fail_nth_write(n, fault);
             let mut bot = Bot::new(s.clone());
             visible += run_script(&mut bot);
@@ -182,7 +183,7 @@ fn the_nth_write_fails() {
 
 /// A game of Alice (attackers) and Bob with one day per move, Alice's
 /// first move played at T0.
-fn one_game(store: &Store) -> Bot {
+fn one_game(store: &SqliteStore) -> Bot {
     let mut bot = Bot::new(store.clone());
     bot.say(
         "alice",
@@ -201,7 +202,7 @@ fn texts(r: &[Reply]) -> Vec<String> {
 
 #[test]
 fn a_broken_database_sends_no_stream_of_reminders_and_judges_nothing() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let mut bot = one_game(&s);
     s.fault_fail_writes(Some(Fault::Io));
     // Every ten minutes from the reminder time to just before the deadline.
@@ -261,7 +262,7 @@ fn a_locked_database_past_the_busy_timeout() {
         busy_timeout: Duration::from_millis(50),
         ..StoreOptions::default()
     };
-    let s = Store::open_with(&path, &opts).unwrap();
+    let s = SqliteStore::open_with(&path, &opts).unwrap();
     let mut bot = one_game(&s);
     // Another process holds the write lock.
     let other = rusqlite::Connection::open(&path).unwrap();
@@ -294,7 +295,7 @@ fn a_locked_database_past_the_busy_timeout() {
 #[test]
 fn the_disk_is_really_full() {
     let dir = tempfile::tempdir().unwrap();
-    let s = Store::open(dir.path().join("t.db")).unwrap();
+    let s = SqliteStore::open(dir.path().join("t.db")).unwrap();
     let mut bot = one_game(&s);
     // The file may not grow by a single page: moves fill what is left.
     let pages = s.debug_limit_pages(None).unwrap();
@@ -333,7 +334,7 @@ fn the_disk_is_really_full() {
 
 /// `count` games whose stored variant cannot be read, all past their
 /// deadline, in channels b0, b1 ...
-fn broken_games(s: &Store, count: usize) {
+fn broken_games(s: &SqliteStore, count: usize) {
     for i in 0..count {
         s.create_game(&NewGame {
             server_id: "s".into(),
@@ -359,7 +360,7 @@ fn broken_games(s: &Store, count: usize) {
 
 #[test]
 fn a_hundred_unreadable_rows_do_not_starve_the_healthy_game() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let mut bot = one_game(&s);
     broken_games(&s, 150);
     // The healthy game's deadline comes after all the broken ones.
@@ -425,7 +426,7 @@ fn logs_of(f: impl FnOnce()) -> String {
 
 #[test]
 fn a_broken_row_is_logged_once_and_never_reaches_a_channel() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let mut bot = one_game(&s);
     broken_games(&s, 3);
     let mut replies = Vec::new();
@@ -471,7 +472,7 @@ fn a_broken_row_is_logged_once_and_never_reaches_a_channel() {
 
 #[test]
 fn a_panicking_item_is_caught_and_blocks_nothing() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let mut bot = one_game(&s);
     bot.say(
         "carol",
@@ -502,7 +503,7 @@ fn a_panicking_item_is_caught_and_blocks_nothing() {
 
 #[test]
 fn a_stored_value_that_cannot_be_read_is_the_rows_fault_not_the_databases() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let mut bot = one_game(&s);
     // Four games whose time control is no time control, all due before
     // the healthy game: were they taken for a database failure, the third

@@ -108,7 +108,7 @@ fn unknown_option_is_refused() {
 fn the_app_refuses_an_unknown_option_from_any_front_end() {
     use tawlbot::app::{App, Ctx, Input, User};
     let dir = tempfile::tempdir().unwrap();
-    let app = App::new(tawlbot::store::Store::open(dir.path().join("t.db")).unwrap());
+    let app = App::new(tawlbot::store::SqliteStore::open(dir.path().join("t.db")).unwrap());
     let ctx = Ctx {
         server: "s".into(),
         channel: "c".into(),

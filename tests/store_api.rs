@@ -1,9 +1,10 @@
 //! Behaviour of the store API: games, moves, challenges, offers, deadlines,
 //! tournaments, ratings.
 
+use tawlbot::store::prelude::*;
 use tawlbot::store::{
     AppendError, ChallengeState, EndReason, GameResult, GameState, MatchResult, NewChallenge,
-    NewGame, NewMove, NewTournament, OfferKind, Rating, Store, StoreError, TimeControl,
+    NewGame, NewMove, NewTournament, OfferKind, Rating, SqliteStore, StoreError, TimeControl,
     TournamentPhase,
 };
 
@@ -39,7 +40,7 @@ fn mv<'a>(game: i64, n: u32, text: &'a str, player: &'a str, source: &'a str) ->
 
 #[test]
 fn game_round_trip_and_moves() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let id = s.create_game(&game_in("general")).unwrap();
     let g = s.get_game(id).unwrap().unwrap();
     assert_eq!(g.seed, u64::MAX - 7);
@@ -67,7 +68,7 @@ fn game_round_trip_and_moves() {
 
 #[test]
 fn stale_duplicate_and_game_over_are_refused() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let id = s.create_game(&game_in("general")).unwrap();
     s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
     assert_eq!(
@@ -106,7 +107,7 @@ fn stale_duplicate_and_game_over_are_refused() {
 
 #[test]
 fn one_active_game_per_channel() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let a = s.create_game(&game_in("general")).unwrap();
     let err = s.create_game(&game_in("general")).unwrap_err();
     assert_eq!(
@@ -134,7 +135,7 @@ fn the_schema_itself_enforces_one_active_game_per_channel() {
     // Bypass the store's friendly check: the unique index must still hold.
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("t.db");
-    let s = Store::open(&p).unwrap();
+    let s = SqliteStore::open(&p).unwrap();
     s.create_game(&game_in("general")).unwrap();
     drop(s);
     let c = rusqlite::Connection::open(&p).unwrap();
@@ -151,7 +152,7 @@ fn the_schema_itself_enforces_one_active_game_per_channel() {
 fn stored_values_that_cannot_be_read_are_bad_data() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("t.db");
-    let s = Store::open(&p).unwrap();
+    let s = SqliteStore::open(&p).unwrap();
     let id = s.create_game(&game_in("general")).unwrap();
     s.finish_game(id, None, GameResult::White, EndReason::Timeout, 3000)
         .unwrap();
@@ -204,7 +205,7 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
 
 #[test]
 fn finish_game_checks_state_and_move_count() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let id = s.create_game(&game_in("general")).unwrap();
     s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
     assert_eq!(
@@ -234,7 +235,7 @@ fn finish_game_checks_state_and_move_count() {
 
 #[test]
 fn takeback_deletes_moves_but_keeps_source_ids_used() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let id = s.create_game(&game_in("general")).unwrap();
     for (i, src) in ["m0", "m1", "m2"].iter().enumerate() {
         s.append_move(&mv(id, i as u32, "x", "alice", src)).unwrap();
@@ -257,7 +258,7 @@ fn takeback_deletes_moves_but_keeps_source_ids_used() {
 
 #[test]
 fn offers_are_voided_by_moves() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let id = s.create_game(&game_in("general")).unwrap();
     s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
     s.set_offer(id, OfferKind::Draw, "alice", 2500).unwrap();
@@ -284,7 +285,7 @@ fn offers_are_voided_by_moves() {
 
 #[test]
 fn challenges_compare_and_set() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let ch = NewChallenge {
         server_id: "srv".into(),
         channel_id: "general".into(),
@@ -339,7 +340,7 @@ fn challenges_compare_and_set() {
 
 #[test]
 fn deadlines_come_from_an_index() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let mut ids = Vec::new();
     for (i, d) in [7000, 3000, 5000].iter().enumerate() {
         let g = NewGame {
@@ -379,7 +380,7 @@ fn deadlines_come_from_an_index() {
 
 #[test]
 fn players_channels_and_settings() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     s.upsert_player("123", "Alice").unwrap();
     s.upsert_player("123", "Alys").unwrap();
     assert_eq!(s.get_player("123").unwrap().unwrap().display_name, "Alys");
@@ -403,7 +404,7 @@ fn players_channels_and_settings() {
 #[test]
 fn tournaments_and_ratings() {
     use TournamentPhase::*;
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let t = s
         .create_tournament(&NewTournament {
             server_id: "srv".into(),
@@ -475,7 +476,7 @@ fn tournaments_and_ratings() {
 fn a_full_disk_loses_nothing_already_saved() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("t.db");
-    let s = Store::open(&p).unwrap();
+    let s = SqliteStore::open(&p).unwrap();
     let id = s.create_game(&game_in("general")).unwrap();
     let pages = s.debug_limit_pages(None).unwrap();
     // Let the file grow by a few pages only, then fill it.
@@ -508,7 +509,7 @@ fn a_full_disk_loses_nothing_already_saved() {
         saved + 1
     );
     drop(s);
-    let s = Store::open(&p).unwrap();
+    let s = SqliteStore::open(&p).unwrap();
     s.integrity_check().unwrap();
     assert_eq!(s.moves(id).unwrap().len() as u32, saved + 1);
 }
@@ -516,7 +517,7 @@ fn a_full_disk_loses_nothing_already_saved() {
 #[test]
 fn store_is_clone_send_sync() {
     fn check<T: Clone + Send + Sync + 'static>() {}
-    check::<Store>();
+    check::<SqliteStore>();
 }
 
 /// Issue 10: joins capped and closed in one transaction, the version bumped
@@ -526,7 +527,7 @@ fn store_is_clone_send_sync() {
 #[test]
 fn capped_joins_versions_rounds_and_challenges() {
     use tawlbot::store::{JoinOutcome, MatchSpec};
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let t = s
         .create_tournament(&NewTournament {
             server_id: "srv".into(),

@@ -5,8 +5,10 @@
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Barrier, Mutex};
 
+use tawlbot::store::prelude::*;
 use tawlbot::store::{
-    AppendError, EndReason, GameId, GameResult, GameState, NewGame, NewMove, Store, StoredMove,
+    AppendError, EndReason, GameId, GameResult, GameState, NewGame, NewMove, SqliteStore,
+    StoredMove,
 };
 
 mod common;
@@ -42,7 +44,10 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("race.db");
     // Two connections on the same file, like two processes.
-    let stores = [Store::open(&path).unwrap(), Store::open(&path).unwrap()];
+    let stores = [
+        SqliteStore::open(&path).unwrap(),
+        SqliteStore::open(&path).unwrap(),
+    ];
     let games: Vec<GameId> = (0..GAMES)
         .map(|i| stores[0].create_game(&new_game(i)).unwrap())
         .collect();
@@ -171,8 +176,8 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
 fn two_simultaneous_moves_give_one_move_and_one_refusal() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("pair.db");
-    let a = Store::open(&path).unwrap();
-    let b = Store::open(&path).unwrap();
+    let a = SqliteStore::open(&path).unwrap();
+    let b = SqliteStore::open(&path).unwrap();
     let game = a.create_game(&new_game(0)).unwrap();
     for round in 0..30u32 {
         let barrier = Arc::new(Barrier::new(2));

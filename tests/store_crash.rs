@@ -10,7 +10,10 @@ use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
-use tawlbot::store::{AppendError, EndReason, GameResult, GameState, NewGame, NewMove, Store};
+use tawlbot::store::prelude::*;
+use tawlbot::store::{
+    AppendError, EndReason, GameResult, GameState, NewGame, NewMove, SqliteStore,
+};
 
 /// What these games end with (the rules are not consulted).
 const OVER: (GameResult, EndReason) = (GameResult::Draw, EndReason::NoLegalMove);
@@ -40,7 +43,7 @@ fn crash_child_writer() {
     let Ok(path) = std::env::var(CHILD_ENV) else {
         return;
     };
-    let store = Store::open(&path).unwrap();
+    let store = SqliteStore::open(&path).unwrap();
     let out = std::io::stdout();
     let mut out = out.lock();
     writeln!(out, "opened").unwrap();
@@ -169,7 +172,7 @@ fn sigkill_mid_stream_loses_no_committed_move() {
             }
         }
 
-        let store = Store::open(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
+        let store = SqliteStore::open(&path).unwrap_or_else(|e| panic!("round {round}: {e}"));
         store.integrity_check().unwrap();
         for (game, number, source) in &reported {
             let moves = store.moves(*game).unwrap();

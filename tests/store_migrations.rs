@@ -4,7 +4,8 @@
 use std::path::Path;
 
 use rusqlite::Connection;
-use tawlbot::store::{Store, StoreError, APPLICATION_ID, SCHEMA_VERSION};
+use tawlbot::store::prelude::*;
+use tawlbot::store::{SqliteStore, StoreError, APPLICATION_ID, SCHEMA_VERSION};
 
 fn bytes(p: &Path) -> Vec<u8> {
     std::fs::read(p).unwrap()
@@ -33,7 +34,7 @@ fn schema_dump(p: &Path) -> Vec<(String, String)> {
 fn missing_file_is_created_at_the_latest_schema() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("tawlbot.db");
-    let store = Store::open(&p).unwrap();
+    let store = SqliteStore::open(&p).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     let (mode, sync) = store.durability().unwrap();
     assert_eq!(mode, "wal");
@@ -76,7 +77,7 @@ fn empty_file_is_initialised() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("tawlbot.db");
     std::fs::write(&p, b"").unwrap();
-    let store = Store::open(&p).unwrap();
+    let store = SqliteStore::open(&p).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
 }
 
@@ -84,11 +85,11 @@ fn empty_file_is_initialised() {
 fn reopening_is_a_no_op() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("tawlbot.db");
-    drop(Store::open(&p).unwrap());
+    drop(SqliteStore::open(&p).unwrap());
     let before = bytes(&p);
     let schema = schema_dump(&p);
     for _ in 0..3 {
-        let s = Store::open(&p).unwrap();
+        let s = SqliteStore::open(&p).unwrap();
         assert_eq!(s.schema_version().unwrap(), SCHEMA_VERSION);
         drop(s);
     }
@@ -110,7 +111,7 @@ fn newer_schema_is_refused_and_left_untouched() {
             .unwrap();
     }
     let before = bytes(&p);
-    let err = Store::open(&p).unwrap_err();
+    let err = SqliteStore::open(&p).unwrap_err();
     assert_eq!(
         err,
         StoreError::NewerSchema {
@@ -141,7 +142,7 @@ fn a_text_file_is_refused_not_overwritten() {
     ] {
         let p = dir.path().join("tawlbot.db");
         std::fs::write(&p, content).unwrap();
-        let err = Store::open(&p).unwrap_err();
+        let err = SqliteStore::open(&p).unwrap_err();
         assert!(matches!(err, StoreError::NotADatabase { .. }), "{err:?}");
         assert!(err.to_string().contains("left untouched"), "{err}");
         assert_eq!(bytes(&p), content);
@@ -156,7 +157,7 @@ fn a_damaged_database_is_refused_not_overwritten() {
     let mut content = b"SQLite format 3\0".to_vec();
     content.extend((0..8000u32).map(|i| (i.wrapping_mul(2_654_435_761) >> 13) as u8));
     std::fs::write(&p, &content).unwrap();
-    let err = Store::open(&p).unwrap_err();
+    let err = SqliteStore::open(&p).unwrap_err();
     assert!(
         matches!(
             err,
@@ -177,7 +178,7 @@ fn another_programs_database_is_refused() {
             .unwrap();
     }
     let before = bytes(&p);
-    let err = Store::open(&p).unwrap_err();
+    let err = SqliteStore::open(&p).unwrap_err();
     assert!(matches!(err, StoreError::ForeignDatabase { .. }), "{err:?}");
     assert!(err.to_string().contains("another program"), "{err}");
     assert!(bytes(&p) == before);
@@ -187,7 +188,7 @@ fn another_programs_database_is_refused() {
 fn missing_folder_gives_a_clear_error() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("no-such-folder").join("tawlbot.db");
-    let err = Store::open(&p).unwrap_err();
+    let err = SqliteStore::open(&p).unwrap_err();
     assert!(matches!(err, StoreError::CannotOpen { .. }), "{err:?}");
     assert!(err.to_string().contains("no-such-folder"), "{err}");
 }
@@ -196,8 +197,8 @@ fn missing_folder_gives_a_clear_error() {
 fn two_processes_worth_of_connections_share_a_file() {
     let dir = tempfile::tempdir().unwrap();
     let p = dir.path().join("tawlbot.db");
-    let a = Store::open(&p).unwrap();
-    let b = Store::open(&p).unwrap();
+    let a = SqliteStore::open(&p).unwrap();
+    let b = SqliteStore::open(&p).unwrap();
     a.upsert_player("alice", "Alice").unwrap();
     assert_eq!(
         b.get_player("alice").unwrap().unwrap().display_name,

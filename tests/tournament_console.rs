@@ -4,7 +4,8 @@
 
 mod console_support;
 use console_support::Session;
-use tawlbot::store::Store;
+use tawlbot::store::prelude::*;
+use tawlbot::store::SqliteStore;
 
 fn say(who: &str, channel: &str, text: &str) -> String {
     format!("{who}@{channel}: {text}")
@@ -522,7 +523,7 @@ fn start_again_catches_up_after_a_lost_game_end() {
     // The game ends behind the app's back (as if the bot stopped between
     // storing the result and recording it for the tournament).
     {
-        let store = Store::open(&s.db).unwrap();
+        let store = SqliteStore::open(&s.db).unwrap();
         let g = store.active_game_in_channel(t).unwrap().unwrap();
         store
             .finish_game(
@@ -576,7 +577,7 @@ fn failing_threads_play_in_the_tournament_channel() {
         "{out}"
     );
     assert!(!out.contains("general/solo"), "{out}");
-    let store = Store::open(&s.db).unwrap();
+    let store = SqliteStore::open(&s.db).unwrap();
     assert!(store.active_game_in_channel(g).unwrap().is_some());
 }
 

@@ -11,7 +11,8 @@ use std::sync::{Arc, Barrier};
 
 use rusqlite::Connection;
 use tawlbot::app::{App, Ctx, Effect, Input, Response, User};
-use tawlbot::store::{MatchResult, Store, TimeControl, TournamentPhase};
+use tawlbot::store::prelude::*;
+use tawlbot::store::{MatchResult, SqliteStore, TimeControl, TournamentPhase};
 
 static SOURCE: AtomicU64 = AtomicU64::new(1);
 
@@ -109,7 +110,7 @@ fn setup(app: &App, players: &[&str], extra: &[(&str, &str)]) {
     }
 }
 
-fn matches_of(store: &Store) -> Vec<(u32, u32)> {
+fn matches_of(store: &dyn Store) -> Vec<(u32, u32)> {
     store
         .tournament_matches(1)
         .unwrap()
@@ -137,7 +138,7 @@ fn mend(path: &std::path::Path) {
 #[test]
 fn a_round_is_written_whole_or_not_at_all_and_resumes() {
     let (_d, path) = db();
-    let app = App::new(Store::open(&path).unwrap());
+    let app = App::new(SqliteStore::open(&path).unwrap());
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let before = app.store().get_tournament(1).unwrap().unwrap();
 
@@ -167,7 +168,7 @@ fn a_round_is_written_whole_or_not_at_all_and_resumes() {
 #[test]
 fn a_crash_between_the_round_and_its_games_resumes_once() {
     let (_d, path) = db();
-    let app = App::new(Store::open(&path).unwrap());
+    let app = App::new(SqliteStore::open(&path).unwrap());
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let olga = ctx("general", "olga", T0 + 10, true);
     let r = slash(&app, &olga, "tournament start", &[]);
@@ -175,7 +176,7 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
     // The process dies before the front end opened any thread.
     drop(app);
 
-    let app = App::new(Store::open(&path).unwrap());
+    let app = App::new(SqliteStore::open(&path).unwrap());
     let r = slash(
         &app,
         &ctx("general", "olga", T0 + 20, true),
@@ -210,7 +211,7 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
 #[test]
 fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
     let (_d, path) = db();
-    let app = App::new(Store::open(&path).unwrap());
+    let app = App::new(SqliteStore::open(&path).unwrap());
     setup(&app, &["alice", "bob", "carol", "dave"], &[("start", "1h")]);
     break_board_two(&path);
     let r = app.tick(T0 + 2 * 3600);
@@ -261,7 +262,7 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
 #[test]
 fn unreadable_tournament_data_is_never_overwritten() {
     let (_d, path) = db();
-    let app = App::new(Store::open(&path).unwrap());
+    let app = App::new(SqliteStore::open(&path).unwrap());
     setup(&app, &["alice", "bob"], &[("start", "1h")]);
     let bad = "{\"entrants\": [\"alice\", oops";
     Connection::open(&path)
@@ -289,9 +290,9 @@ fn unreadable_tournament_data_is_never_overwritten() {
 #[test]
 fn two_processes_on_one_database_lose_no_result() {
     let (_d, path) = db();
-    let one = App::new(Store::open(&path).unwrap());
+    let one = App::new(SqliteStore::open(&path).unwrap());
     // A second handle on the same file: another process.
-    let two = App::new(Store::open(&path).unwrap());
+    let two = App::new(SqliteStore::open(&path).unwrap());
     setup(&one, &["alice", "bob", "carol", "dave"], &[]);
     let r = slash(
         &one,
@@ -369,8 +370,8 @@ fn two_processes_on_one_database_lose_no_result() {
 #[test]
 fn a_stale_version_is_refused_by_the_store() {
     let (_d, path) = db();
-    let one = Store::open(&path).unwrap();
-    let two = Store::open(&path).unwrap();
+    let one = SqliteStore::open(&path).unwrap();
+    let two = SqliteStore::open(&path).unwrap();
     let app = App::new(one.clone());
     setup(&app, &["alice", "bob"], &[]);
     let seen = two.get_tournament(1).unwrap().unwrap();
@@ -404,7 +405,7 @@ fn a_stale_version_is_refused_by_the_store() {
 #[test]
 fn entrants_are_capped() {
     let (_d, path) = db();
-    let app = App::new(Store::open(&path).unwrap());
+    let app = App::new(SqliteStore::open(&path).unwrap());
     setup(&app, &["alice", "bob"], &[("max", "3")]);
     let r = slash(
         &app,
@@ -461,7 +462,7 @@ fn entrants_are_capped() {
 #[test]
 fn a_match_whose_thread_fails_is_played_in_the_channel() {
     let (_d, path) = db();
-    let app = App::new(Store::open(&path).unwrap());
+    let app = App::new(SqliteStore::open(&path).unwrap());
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let olga = ctx("general", "olga", T0 + 10, true);
     let r = slash(&app, &olga, "tournament start", &[]);
@@ -515,7 +516,7 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
 #[test]
 fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
     let (_d, path) = db();
-    let app = App::new(Store::open(&path).unwrap());
+    let app = App::new(SqliteStore::open(&path).unwrap());
     let bank = "bank:7d inc:1d cap:14d";
     setup(&app, &["alice", "bob"], &[("time", bank)]);
     let olga = ctx("general", "olga", T0 + 10, true);

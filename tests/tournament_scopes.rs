@@ -5,7 +5,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 
 use tawlbot::app::{dm_scope, App, Ctx, Input, Response, User};
-use tawlbot::store::{OfferKind, Rating, Store};
+use tawlbot::store::prelude::*;
+use tawlbot::store::{OfferKind, Rating, SqliteStore};
 
 static SOURCE: AtomicU64 = AtomicU64::new(1);
 const T0: i64 = 1_767_225_600;
@@ -49,7 +50,7 @@ fn text(r: &Response) -> String {
 fn app() -> (tempfile::TempDir, std::path::PathBuf, App) {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("t.db");
-    let app = App::new(Store::open(&path).unwrap());
+    let app = App::new(SqliteStore::open(&path).unwrap());
     (dir, path, app)
 }
 
@@ -252,7 +253,7 @@ fn one_pending_offer_of_each_kind_per_game() {
     let r = slash(&app, &ctx("one", "c1", "alice", T0 + 6), "draw", &[]);
     assert!(text(&r).contains("already offered"), "{r:?}");
     // A takeback offer is another kind: allowed alongside.
-    let other = Store::open(&path).unwrap();
+    let other = SqliteStore::open(&path).unwrap();
     assert!(other
         .set_offer_once(g, OfferKind::Takeback, "bob", T0 + 7)
         .unwrap());
@@ -294,7 +295,7 @@ fn two_games_ending_at_once_lose_no_rating_update() {
         .unwrap()
         .unwrap()
         .id;
-    let two = App::new(Store::open(&path).unwrap());
+    let two = App::new(SqliteStore::open(&path).unwrap());
     let barrier = Arc::new(Barrier::new(2));
     let hs: Vec<_> = [(app.clone(), "c1", "bob"), (two, "c2", "carol")]
         .into_iter()
@@ -340,7 +341,10 @@ fn two_games_ending_at_once_lose_no_rating_update() {
 fn rate_game_reads_and_writes_in_one_transaction() {
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("r.db");
-    let stores = [Store::open(&path).unwrap(), Store::open(&path).unwrap()];
+    let stores = [
+        SqliteStore::open(&path).unwrap(),
+        SqliteStore::open(&path).unwrap(),
+    ];
     let fresh = |p: &str| Rating {
         server_id: "s".into(),
         variant: "tawlbwrdd".into(),
@@ -384,7 +388,7 @@ fn rate_game_reads_and_writes_in_one_transaction() {
                     "tawlbwrdd",
                     ["alice", &opp],
                     10,
-                    |[a, o]| {
+                    &|[a, o]: [Option<Rating>; 2]| {
                         let mut a = a.unwrap_or_else(|| fresh("alice"));
                         let mut o = o.unwrap_or_else(|| fresh(&opp));
                         a.games += 1;
@@ -406,7 +410,14 @@ fn rate_game_reads_and_writes_in_one_transaction() {
     assert_eq!(a.rating, 1520.0);
     // Once per game.
     assert!(!stores[0]
-        .rate_game(1, "s", "tawlbwrdd", ["alice", "p0"], 11, |_| unreachable!())
+        .rate_game(
+            1,
+            "s",
+            "tawlbwrdd",
+            ["alice", "p0"],
+            11,
+            &|_| unreachable!()
+        )
         .unwrap());
 }
 

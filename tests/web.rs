@@ -8,6 +8,7 @@ mod web_support;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
+use tawlbot::store::prelude::*;
 use tower::ServiceExt;
 
 use tawlbot::web::{router, RateLimit};
@@ -560,7 +561,7 @@ async fn the_rate_limit_answers_429_per_address() {
 fn settings_archive_needs_manage_server() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("s.db");
-    let store = tawlbot::store::Store::open(&db).unwrap();
+    let store = tawlbot::store::SqliteStore::open(&db).unwrap();
     let mut c = tawlbot::console::Console::new(store.clone(), dir.path().join("out"), Vec::new());
     c.run(
         [

@@ -137,15 +137,15 @@ impl App {
             .game
             .to_move()
             .and_then(|s| [l.row.bank_first, l.row.bank_second][s.index()]);
-        let left = self
-            .store
-            .resume_clock(l.row.id, now, offer_by, legacy, |deadline, left| {
-                let period = match tc {
-                    TimeControl::PerMove(p) => p,
-                    _ => left,
-                };
-                remind(deadline, period)
-            })?;
+        let left =
+            self.store
+                .resume_clock(l.row.id, now, offer_by, legacy, &|deadline, left| {
+                    let period = match tc {
+                        TimeControl::PerMove(p) => p,
+                        _ => left,
+                    };
+                    remind(deadline, period)
+                })?;
         Ok(left.unwrap_or(0))
     }
 

@@ -100,7 +100,7 @@ mod tests {
 
     #[test]
     fn notices_come_in_both_languages() {
-        let app = App::new(Store::open_in_memory().unwrap());
+        let app = App::new(crate::store::SqliteStore::open_in_memory().unwrap());
         for n in [
             Notice::Failed,
             Notice::Done,
@@ -144,7 +144,7 @@ mod tests {
 
     #[test]
     fn the_console_clock_is_kept() {
-        let app = App::new(Store::open_in_memory().unwrap());
+        let app = App::new(crate::store::SqliteStore::open_in_memory().unwrap());
         assert_eq!(app.console_clock(), None);
         app.save_console_clock(1_767_225_600).unwrap();
         assert_eq!(app.console_clock(), Some(1_767_225_600));

@@ -251,7 +251,7 @@ mod tests {
 
     use super::super::{Ctx, User, BOT_ID};
     use super::*;
-    use crate::store::Store;
+    use crate::store::SqliteStore;
 
     const DAY: i64 = 86_400;
 
@@ -307,7 +307,7 @@ mod tests {
     /// player to move next.
     #[test]
     fn human_and_bot_moves_share_one_commit_path() {
-        let app = App::new(Store::open_in_memory().unwrap());
+        let app = App::new(SqliteStore::open_in_memory().unwrap());
         let bank = TimeControl::Bank {
             bank: 2 * DAY,
             inc: DAY / 2,

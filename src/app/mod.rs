@@ -49,9 +49,9 @@ use crate::notation::{
     self, explain, format_played, format_square, parse_move, resolve_square, PlayError, Record,
 };
 use crate::rules::{Game, Outcome, Reason, Ruleset, Side, VARIANTS};
+use crate::store::prelude::*;
 use crate::store::{
-    AppendError, Challenge, ChallengeState, GameRow, GameState, NewChallenge, OfferKind, Store,
-    StoreError,
+    AppendError, Challenge, ChallengeState, GameRow, GameState, NewChallenge, OfferKind, StoreError,
 };
 use move_words::explain_msg;
 
@@ -64,7 +64,7 @@ const THREAD_FLAG: &str = "thread";
 /// The application: the store plus the rules.
 #[derive(Clone)]
 pub struct App {
-    store: Store,
+    store: std::sync::Arc<dyn Store>,
     theme: String,
     throttle: std::sync::Arc<Throttle>,
     /// The scheduler's items held back after failing.
@@ -234,9 +234,11 @@ fn rules_spec(variant: &str, options: &[String]) -> Result<Ruleset, crate::rules
 }
 
 impl App {
-    pub fn new(store: Store) -> App {
+    /// The app over a store: an `Arc<dyn Store>` from [`crate::store::open`],
+    /// or a [`crate::store::SqliteStore`] itself.
+    pub fn new(store: impl Into<std::sync::Arc<dyn Store>>) -> App {
         App {
-            store,
+            store: store.into(),
             theme: "light".into(),
             throttle: Default::default(),
             due: Default::default(),
@@ -245,8 +247,8 @@ impl App {
         }
     }
 
-    pub fn store(&self) -> &Store {
-        &self.store
+    pub fn store(&self) -> &dyn Store {
+        &*self.store
     }
 
     /// Keeps players' display names current. A read first: most inputs come

@@ -27,6 +27,7 @@ use crate::app::commands::{self, OptKind};
 use crate::app::{App, Ctx, Effect, Input, Reply, Target, User};
 use crate::cli::Exit;
 use crate::store::Store;
+use std::sync::Arc;
 
 /// The console's one server.
 pub const SERVER: &str = "console";
@@ -131,7 +132,7 @@ fn parse_advance(s: &str) -> Option<i64> {
 }
 
 impl<W: Write> Console<W> {
-    pub fn new(store: Store, dir: PathBuf, out: W) -> Console<W> {
+    pub fn new(store: impl Into<Arc<dyn Store>>, dir: PathBuf, out: W) -> Console<W> {
         Console::with_app(App::new(store), dir, out)
     }
 
@@ -483,7 +484,7 @@ pub fn main(args: Vec<String>) -> Exit {
     }
     let _ = dotenvy::dotenv();
     let path = db.unwrap_or_else(crate::store::database_path_from_env);
-    let store = match Store::open_with(&path, &crate::store::StoreOptions::from_env()) {
+    let store = match crate::store::open(&path.to_string_lossy()) {
         Ok(s) => s,
         Err(e) => return Exit::Usage(e.to_string()),
     };

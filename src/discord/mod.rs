@@ -19,7 +19,7 @@ use std::time::Duration;
 use serenity::all::{GatewayIntents, Permissions};
 
 use crate::app::App;
-use crate::store::{self, Store};
+use crate::store;
 
 /// The intents the bot asks for. MESSAGE_CONTENT and GUILD_MEMBERS are
 /// privileged: see `docs/discord-setup.md`.
@@ -89,7 +89,7 @@ pub fn run_from_env() -> i32 {
         .filter(|s| !s.trim().is_empty());
 
     let path = store::database_path_from_env();
-    let store = match Store::open_with(&path, &store::StoreOptions::from_env()) {
+    let store = match store::open(&path.to_string_lossy()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");

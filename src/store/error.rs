@@ -7,9 +7,9 @@ use std::fmt;
 /// `Display` gives a sentence a server admin can act on.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StoreError {
-    /// The file exists but is not an SQLite database. It was not touched.
+    /// The file exists but is not a database (for SQLite: not an SQLite file). It was not touched.
     NotADatabase { path: String },
-    /// The file is an SQLite database of some other program. It was not touched.
+    /// The database belongs to some other program. It was not touched.
     ForeignDatabase { path: String },
     /// The file was written by a newer tawlbot. It was not touched.
     NewerSchema {
@@ -25,7 +25,7 @@ pub enum StoreError {
     Busy { path: String },
     /// The file or its folder is read-only.
     ReadOnly { path: String },
-    /// SQLite found the file damaged.
+    /// The database found its own data damaged.
     Corrupt { path: String, detail: String },
     /// An input/output error from the operating system.
     Io { path: String, detail: String },
@@ -47,8 +47,8 @@ pub enum StoreError {
     NotFound { what: &'static str, id: String },
     /// Stored data that the program cannot read (e.g. options that are not JSON).
     BadData { detail: String },
-    /// Any other SQLite error.
-    Sqlite { path: String, detail: String },
+    /// Any other failure of the database (the store's words for it in `detail`).
+    Fault { path: String, detail: String },
 }
 
 impl fmt::Display for StoreError {
@@ -115,7 +115,7 @@ impl fmt::Display for StoreError {
             StoreError::BadData { detail } => {
                 write!(f, "the database holds data this program cannot read: {detail}")
             }
-            StoreError::Sqlite { path, detail } => {
+            StoreError::Fault { path, detail } => {
                 write!(f, "database error on {path}: {detail}")
             }
         }
@@ -170,117 +170,5 @@ impl std::error::Error for AppendError {}
 impl From<StoreError> for AppendError {
     fn from(e: StoreError) -> Self {
         AppendError::Store(e)
-    }
-}
-
-/// Turns an SQLite error into a [`StoreError`] naming the file.
-pub(crate) fn classify(path: &str, e: rusqlite::Error) -> StoreError {
-    use rusqlite::ErrorCode as C;
-    let path = path.to_string();
-    let detail = e.to_string();
-    if let rusqlite::Error::FromSqlConversionFailure(column, _, inner) = &e {
-        // A stored value this program cannot read (see `values.rs`).
-        return match inner.downcast_ref::<StoreError>() {
-            Some(StoreError::BadData { detail }) => StoreError::BadData {
-                detail: format!("{detail} (column {column})"),
-            },
-            _ => StoreError::BadData { detail },
-        };
-    }
-    match e.sqlite_error_code() {
-        Some(C::DiskFull) => StoreError::DiskFull { path },
-        Some(C::DatabaseBusy) | Some(C::DatabaseLocked) => StoreError::Busy { path },
-        Some(C::ReadOnly) | Some(C::PermissionDenied) => StoreError::ReadOnly { path },
-        Some(C::NotADatabase) => StoreError::NotADatabase { path },
-        Some(C::DatabaseCorrupt) => StoreError::Corrupt { path, detail },
-        Some(C::SystemIoFailure) => StoreError::Io { path, detail },
-        Some(C::CannotOpen) => StoreError::CannotOpen { path, detail },
-        _ => StoreError::Sqlite { path, detail },
-    }
-}
-
-/// What an armed fault makes a write fail with (feature `fault-injection`).
-#[cfg(feature = "fault-injection")]
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Fault {
-    /// `SQLITE_FULL`: the disk is full.
-    DiskFull,
-    /// `SQLITE_BUSY`: another process held the lock past the busy timeout.
-    Busy,
-    /// `SQLITE_IOERR`: the operating system failed a read or write.
-    Io,
-}
-
-/// The armed faults of one store (feature `fault-injection` only; nothing
-/// of this exists in a normal build).
-#[cfg(feature = "fault-injection")]
-#[derive(Debug, Default)]
-pub(crate) struct Faults {
-    /// Writes (transactions) attempted so far.
-    writes: u64,
-    /// Fail the write with this number (counted from 1 over the store's life).
-    fail_at: Option<(u64, Fault)>,
-    /// Fail every write.
-    fail_all: Option<Fault>,
-    /// Panic when this game is read.
-    panic_on_game: Option<i64>,
-}
-
-#[cfg(feature = "fault-injection")]
-impl Faults {
-    /// Called once per write, after its statements ran and before the
-    /// commit: `Some` makes the write roll back with that error.
-    pub(crate) fn on_write(&mut self, path: &str) -> Option<StoreError> {
-        self.writes += 1;
-        let f = match self.fail_at {
-            Some((n, f)) if n == self.writes => Some(f),
-            _ => self.fail_all,
-        }?;
-        let path = path.to_string();
-        Some(match f {
-            Fault::DiskFull => StoreError::DiskFull { path },
-            Fault::Busy => StoreError::Busy { path },
-            Fault::Io => StoreError::Io {
-                path,
-                detail: "disk I/O error (injected)".into(),
-            },
-        })
-    }
-
-    pub(crate) fn on_read_game(&self, id: i64) {
-        if self.panic_on_game == Some(id) {
-            panic!("injected panic reading game {id}");
-        }
-    }
-}
-
-#[cfg(feature = "fault-injection")]
-impl super::Store {
-    pub(super) fn faults(&self) -> std::sync::MutexGuard<'_, Faults> {
-        self.inner
-            .faults
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner)
-    }
-    /// The number of writes (transactions) this store attempted so far.
-    pub fn fault_writes(&self) -> u64 {
-        self.faults().writes
-    }
-    /// The `n`th write from now (1: the next) fails and rolls back.
-    pub fn fault_fail_nth_write(&self, n: u64, fault: Fault) {
-        let mut f = self.faults();
-        f.fail_at = Some((f.writes + n, fault));
-    }
-    /// Every write fails (`None`: writes work again).
-    pub fn fault_fail_writes(&self, fault: Option<Fault>) {
-        self.faults().fail_all = fault;
-    }
-    /// Reading game `id` panics (`None`: no panic).
-    pub fn fault_panic_on_game(&self, id: Option<i64>) {
-        self.faults().panic_on_game = id;
-    }
-    /// Runs raw SQL on the store's connection (to damage a row on purpose).
-    pub fn fault_execute(&self, sql: &str) -> Result<(), StoreError> {
-        self.conn().execute_batch(sql).map_err(|e| self.err(e))
     }
 }

@@ -1,73 +1,82 @@
-//! Storage: every SQL statement of tawlbot lives in this module.
+//! Storage: every SQL statement of tawlbot lives in this module, behind one
+//! interface.
 //!
-//! One SQLite file (chosen by `DATABASE_PATH`, default `tawlbot.db`), opened
-//! in WAL mode with foreign keys on and a busy timeout. The schema is the
-//! numbered SQL files in `migrations/`, applied in order at start-up; the
-//! version is kept in `PRAGMA user_version` and tawlbot files are marked
-//! with `PRAGMA application_id`.
-//!
+//! * [`Store`] (in `interface.rs`) is the interface: one trait per area
+//!   ([`Games`], [`Challenges`], [`Tournaments`], [`Clock`], [`Players`],
+//!   [`Ratings`], [`Offers`], [`Language`], [`Archive`]); `use crate::store::prelude::*`
+//!   brings their methods into scope. The app, the scheduler and the front
+//!   ends hold an `Arc<dyn Store>` and see nothing else.
+//! * [`SqliteStore`] (in `sqlite/`) implements it on one SQLite file
+//!   (chosen by `DATABASE_PATH`, default `tawlbot.db`), opened in WAL mode
+//!   with foreign keys on and a busy timeout. Its schema is the numbered SQL
+//!   files in `migrations/sqlite/`, applied in order at start-up.
+//! * [`open`] takes the text that names a database and opens the right
+//!   implementation: this is the one place a second database is added.
+//! * Errors are the store's own kinds ([`StoreError`], [`AppendError`]):
+//!   nothing of rusqlite leaves `sqlite/`.
 //! * Ids from Discord (servers, channels, users, messages, interactions) are
 //!   strings; the console front end uses plain names.
 //! * Times are unix seconds given by the caller; the store never reads the
 //!   clock.
 //! * A game is stored as its header plus its moves as text; the app loads a
 //!   game by replaying the moves through `rules`.
-//! * Moves go in through [`Store::append_move`], which checks the caller's
-//!   expected move number inside one `BEGIN IMMEDIATE` transaction: of two
-//!   moves racing for the same game exactly one is applied and the other
-//!   gets [`AppendError::Stale`].
+//! * Moves go in through [`Games::append_move`], which checks the caller's
+//!   expected move number inside one transaction: of two moves racing for
+//!   the same game exactly one is applied and the other gets
+//!   [`AppendError::Stale`].
 //!
-//! [`Store`] is `Clone + Send + Sync`: one connection behind a mutex; every
-//! call is short and synchronous (well under a millisecond, plus one fsync
-//! per committed change). Several processes may share the file; they wait
-//! for each other up to the busy timeout.
-//!
-//! See `docs/storage.md` for the schema and the durability choice.
+//! See `docs/storage.md` for the interface, the schema and the durability
+//! choice.
 
-mod clock;
-mod language;
-pub(crate) use clock::DueColumn;
-pub use clock::ReminderClaim;
-use clock::TimeColumn;
-pub use language::LANGUAGE_SETTING;
-mod admin;
-mod archive;
-mod challenges;
 mod error;
-mod games;
-mod migrate;
-mod offers;
-mod open;
-mod players;
-mod ratings;
-mod rows;
-mod tournaments;
+mod interface;
+pub mod sqlite;
 mod types;
 mod values;
 
-pub use archive::RatingPoint;
-pub use open::{
-    database_path_from_env, Store, StoreOptions, Synchronous, DATABASE_PATH_VAR,
-    DATABASE_SYNCHRONOUS_VAR, DEFAULT_DATABASE_PATH,
+use std::sync::Arc;
+
+pub use error::{AppendError, StoreError};
+pub use interface::*;
+#[cfg(feature = "fault-injection")]
+pub use sqlite::Fault;
+pub use sqlite::{
+    database_path_from_env, SqliteStore, StoreOptions, Synchronous, APPLICATION_ID,
+    DATABASE_PATH_VAR, DATABASE_SYNCHRONOUS_VAR, DEFAULT_DATABASE_PATH, SCHEMA_VERSION,
 };
 pub use types::*;
 pub use values::*;
 
-use games::*;
-use rows::*;
+/// The store's traits, to call their methods: `use crate::store::prelude::*`.
+pub mod prelude {
+    pub use super::interface::{
+        Archive, Challenges, Clock, Games, Language, Offers, Players, Ratings, Store, Tournaments,
+    };
+}
 
-use std::path::{Path, PathBuf};
-use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
-use std::time::Duration;
+/// The player setting that holds a player's language (`en`, `cy`).
+pub const LANGUAGE_SETTING: &str = "language";
 
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior};
+/// A shared handle on any store.
+pub type SharedStore = Arc<dyn Store>;
 
-#[cfg(feature = "fault-injection")]
-pub use error::Fault;
-pub use error::{AppendError, StoreError};
-pub use migrate::{APPLICATION_ID, LATEST as SCHEMA_VERSION};
+impl From<SqliteStore> for Arc<dyn Store> {
+    fn from(s: SqliteStore) -> Self {
+        Arc::new(s)
+    }
+}
 
-use error::classify;
+/// Opens the database named by `target` with the options from the
+/// environment: today a file path for SQLite (created if missing).
+/// This is where a second database's URL scheme is recognised.
+pub fn open(target: &str) -> Result<Arc<dyn Store>, StoreError> {
+    Ok(Arc::new(SqliteStore::open_with(
+        target,
+        &StoreOptions::from_env(),
+    )?))
+}
 
-#[cfg(test)]
-mod tests;
+/// Opens the database named by `DATABASE_PATH` (default `tawlbot.db`).
+pub fn open_from_env() -> Result<Arc<dyn Store>, StoreError> {
+    open(&database_path_from_env().to_string_lossy())
+}

@@ -279,3 +279,31 @@ pub struct Rating {
     pub draws: u32,
     pub updated_at: i64,
 }
+
+/// What [`Clock::claim_reminder`](super::Clock::claim_reminder) decided.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReminderClaim {
+    /// Recorded as sent: send it now (at most once: the record came first).
+    Send,
+    /// A reminder went out less than a day ago: moved to `Some(next)` (or
+    /// dropped for this turn).
+    Deferred(Option<i64>),
+    /// Not due (any more): nothing to do.
+    NotDue,
+}
+
+/// The scheduler's due columns.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DueColumn {
+    Deadline,
+    RemindAt,
+    PauseEnd,
+}
+
+/// One point of a rating history: when, and the rating after that game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct RatingPoint {
+    pub game_id: GameId,
+    pub at: i64,
+    pub rating: f64,
+}

@@ -10,24 +10,12 @@
 
 use std::fmt;
 
-use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
-
 use super::{GameState, OfferKind, StoreError};
 
 fn bad(what: &str, text: &str) -> StoreError {
     StoreError::BadData {
         detail: format!("unknown {what} {text:?}"),
     }
-}
-
-/// Reads a text column into a typed value; a wrong value becomes a
-/// conversion failure that [`super::error::classify`] turns into
-/// [`StoreError::BadData`].
-fn read_text<T>(
-    v: ValueRef<'_>,
-    parse: impl Fn(&str) -> Result<T, StoreError>,
-) -> FromSqlResult<T> {
-    parse(v.as_str()?).map_err(|e| FromSqlError::Other(Box::new(e)))
 }
 
 /// An enum stored as one fixed word per variant.
@@ -56,18 +44,6 @@ macro_rules! text_enum {
         impl fmt::Display for $name {
             fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
                 f.write_str(self.as_str())
-            }
-        }
-
-        impl FromSql for $name {
-            fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
-                read_text(v, $name::parse)
-            }
-        }
-
-        impl ToSql for $name {
-            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-                Ok(ToSqlOutput::from(self.as_str()))
             }
         }
     };
@@ -273,18 +249,6 @@ impl fmt::Display for MatchResult {
     }
 }
 
-impl FromSql for MatchResult {
-    fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
-        read_text(v, MatchResult::parse)
-    }
-}
-
-impl ToSql for MatchResult {
-    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(self.to_string()))
-    }
-}
-
 const MIN: i64 = 60;
 const HOUR: i64 = 3600;
 const DAY: i64 = 86400;
@@ -391,18 +355,6 @@ impl fmt::Display for TimeControl {
                 TimeControl::PerMove(cap)
             ),
         }
-    }
-}
-
-impl FromSql for TimeControl {
-    fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
-        read_text(v, TimeControl::from_stored)
-    }
-}
-
-impl ToSql for TimeControl {
-    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
-        Ok(ToSqlOutput::from(self.to_string()))
     }
 }
 

@@ -635,8 +635,7 @@ pub fn main(args: Vec<String>) -> crate::cli::Exit {
     let path = db
         .map(std::path::PathBuf::from)
         .unwrap_or_else(crate::store::database_path_from_env);
-    let store = match crate::store::Store::open_with(&path, &crate::store::StoreOptions::from_env())
-    {
+    let store = match crate::store::open(&path.to_string_lossy()) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");

@@ -2,7 +2,7 @@
 #![allow(dead_code)]
 
 use tawlbot::console::Console;
-use tawlbot::store::Store;
+use tawlbot::store::SqliteStore;
 
 pub struct Session {
     _dir: tempfile::TempDir,
@@ -21,7 +21,7 @@ impl Session {
     /// Runs the lines in a fresh console over the session's database (so
     /// each call is a bot restart); returns everything printed.
     pub fn run<S: AsRef<str>>(&self, lines: &[S]) -> String {
-        let store = Store::open(&self.db).unwrap();
+        let store = SqliteStore::open(&self.db).unwrap();
         let mut c = Console::new(store, self.out.clone(), Vec::new());
         let script: Vec<&str> = lines.iter().map(AsRef::as_ref).collect();
         c.run(script.join("\n").as_bytes());

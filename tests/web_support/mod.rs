@@ -9,7 +9,8 @@ mod common;
 
 use tawlbot::app::App;
 use tawlbot::console::Console;
-use tawlbot::store::{NewGame, NewMove, Store};
+use tawlbot::store::prelude::*;
+use tawlbot::store::{NewGame, NewMove, SqliteStore};
 
 /// The console's server (made public).
 pub const PUBLIC: &str = tawlbot::console::SERVER;
@@ -22,7 +23,7 @@ pub const QUOTE_NAME: &str = "\"onmouseover=alert(1) x=\"";
 
 pub struct Fixture {
     pub dir: tempfile::TempDir,
-    pub store: Store,
+    pub store: SqliteStore,
     pub app: App,
     /// alice (defenders) beats bob in 10 moves, rated.
     pub finished: i64,
@@ -38,7 +39,7 @@ pub struct Fixture {
 }
 
 fn console(db: &std::path::Path, out: &std::path::Path, lines: &[String]) -> String {
-    let store = Store::open(db).unwrap();
+    let store = SqliteStore::open(db).unwrap();
     let mut c = Console::new(store, out.to_path_buf(), Vec::new());
     c.run(lines.join("\n").as_bytes());
     String::from_utf8(c.into_output()).unwrap()
@@ -51,7 +52,7 @@ fn say(who: &str, channel: &str, text: &str) -> String {
 /// A game of `moves` moves stored directly (on any server), ended with a
 /// resignation when `finish`.
 pub fn stored_game(
-    store: &Store,
+    store: &SqliteStore,
     server: &str,
     channel: &str,
     players: [&str; 2],
@@ -150,7 +151,7 @@ pub fn fixture_in(dir: tempfile::TempDir) -> Fixture {
     lines.push(say("carol", g, "/tournament join"));
     lines.push(say("olga", g, "/tournament start"));
     let log = console(&db, &out, &lines);
-    let store = Store::open(&db).unwrap();
+    let store = SqliteStore::open(&db).unwrap();
     let finished = store.latest_game_in_channel(g).unwrap().expect(&log).id;
     let running = store
         .active_game_in_channel("hall")

@@ -395,6 +395,7 @@ pub(crate) fn command(app: &App, ctx: &Ctx, sub: &str, args: &[(String, String)]
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::store::prelude::*;
 
     #[test]
     fn points_are_written_with_halves() {
@@ -407,11 +408,11 @@ mod tests {
         assert_eq!(fmt_points(1.1), "1.10");
     }
 
-    fn two_handles() -> (tempfile::TempDir, App, store::Store, i64) {
+    fn two_handles() -> (tempfile::TempDir, App, store::SqliteStore, i64) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.db");
-        let app = App::new(store::Store::open(&path).unwrap());
-        let other = store::Store::open(&path).unwrap();
+        let app = App::new(store::SqliteStore::open(&path).unwrap());
+        let other = store::SqliteStore::open(&path).unwrap();
         let id = app
             .store
             .create_tournament(&NewTournament {

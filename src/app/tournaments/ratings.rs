@@ -74,7 +74,7 @@ pub(crate) fn rate(app: &App, l: &Loaded, now: i64) {
         variant,
         [&l.players[0], &l.players[1]],
         now,
-        compute,
+        &compute,
     ) {
         tracing::error!("ratings of game {}: {e}", l.row.id);
     }

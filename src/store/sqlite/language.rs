@@ -3,14 +3,10 @@
 
 use rusqlite::{params, OptionalExtension};
 
-use super::{Store, StoreError};
+use super::{Language, SqliteStore, StoreError};
 
-/// The player setting that holds a player's language (`en`, `cy`).
-pub const LANGUAGE_SETTING: &str = "language";
-
-impl Store {
-    /// A server's default language code, if one was set.
-    pub fn server_language(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+impl Language for SqliteStore {
+    fn server_language(&self, server_id: &str) -> Result<Option<String>, StoreError> {
         self.conn()
             .prepare_cached("SELECT language FROM servers WHERE id = ?1")
             .and_then(|mut s| {
@@ -21,12 +17,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Sets (or with `None` clears) a server's default language code.
-    pub fn set_server_language(
-        &self,
-        server_id: &str,
-        code: Option<&str>,
-    ) -> Result<(), StoreError> {
+    fn set_server_language(&self, server_id: &str, code: Option<&str>) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached(
                 "INSERT INTO servers (id, language) VALUES (?1, ?2) \

@@ -3,7 +3,8 @@
 use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{
-    append_move_in, check_turn, AppendError, AppendErrorOrSql, GameId, NewMove, Store, StoreError,
+    append_move_in, check_turn, AppendError, AppendErrorOrSql, Clock, DueColumn, GameId, NewMove,
+    ReminderClaim, SqliteStore, StoreError,
 };
 
 /// The scheduler's time columns, each with a partial index
@@ -23,27 +24,7 @@ impl TimeColumn {
     }
 }
 
-impl Store {
-    /// Sets when the player to move of `game_id` is reminded (`None`: never).
-    pub fn set_remind_at(&self, game_id: GameId, at: Option<i64>) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached("UPDATE games SET remind_at = ?2 WHERE id = ?1")?
-                .execute(params![game_id, at])?;
-            Ok(())
-        })
-    }
-
-    /// The earliest reminder of an active, running game (indexed: the
-    /// scheduler's wake-up cost does not grow with the number of games).
-    pub fn next_reminder(&self) -> Result<Option<(GameId, i64)>, StoreError> {
-        self.earliest(TimeColumn::RemindAt)
-    }
-
-    /// Games whose reminder is due by `now`, earliest first.
-    pub fn reminders_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
-        self.due(TimeColumn::RemindAt, now, limit)
-    }
-
+impl SqliteStore {
     /// The first entry of a time column's partial index (active, running games).
     pub(super) fn earliest(&self, col: TimeColumn) -> Result<Option<(GameId, i64)>, StoreError> {
         let c = col.name();
@@ -75,36 +56,6 @@ impl Store {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
     }
-
-    /// Players whose setting `key` has `value` (indexed by key and value).
-    pub fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<String>, StoreError> {
-        self.query_list(
-            "SELECT player_id FROM player_settings WHERE key = ?1 AND value = ?2 ORDER BY player_id",
-            params![key, value],
-            |r| r.get(0),
-        )
-    }
-
-    /// The reminder time of a game.
-    pub fn remind_at(&self, game_id: GameId) -> Result<Option<i64>, StoreError> {
-        self.conn()
-            .prepare_cached("SELECT remind_at FROM games WHERE id = ?1")
-            .and_then(|mut s| s.query_row([game_id], |r| r.get(0)).optional())
-            .map(Option::flatten)
-            .map_err(|e| self.err(e))
-    }
-}
-
-/// What [`Store::claim_reminder`] decided.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum ReminderClaim {
-    /// Recorded as sent: send it now (at most once: the record came first).
-    Send,
-    /// A reminder went out less than a day ago: moved to `Some(next)` (or
-    /// dropped for this turn).
-    Deferred(Option<i64>),
-    /// Not due (any more): nothing to do.
-    NotDue,
 }
 
 /// Reads `paused` of a game inside a transaction.
@@ -122,10 +73,40 @@ fn refuse_paused(c: &Connection, game: GameId) -> Result<(), AppendErrorOrSql> {
     Ok(())
 }
 
-impl Store {
-    /// [`Store::append_move`] refused while the clock is paused, with the
-    /// next reminder time set in the same transaction.
-    pub fn append_move_clocked(
+impl Clock for SqliteStore {
+    fn set_remind_at(&self, game_id: GameId, at: Option<i64>) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached("UPDATE games SET remind_at = ?2 WHERE id = ?1")?
+                .execute(params![game_id, at])?;
+            Ok(())
+        })
+    }
+
+    fn next_reminder(&self) -> Result<Option<(GameId, i64)>, StoreError> {
+        self.earliest(TimeColumn::RemindAt)
+    }
+
+    fn reminders_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
+        self.due(TimeColumn::RemindAt, now, limit)
+    }
+
+    fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<String>, StoreError> {
+        self.query_list(
+            "SELECT player_id FROM player_settings WHERE key = ?1 AND value = ?2 ORDER BY player_id",
+            params![key, value],
+            |r| r.get(0),
+        )
+    }
+
+    fn remind_at(&self, game_id: GameId) -> Result<Option<i64>, StoreError> {
+        self.conn()
+            .prepare_cached("SELECT remind_at FROM games WHERE id = ?1")
+            .and_then(|mut s| s.query_row([game_id], |r| r.get(0)).optional())
+            .map(Option::flatten)
+            .map_err(|e| self.err(e))
+    }
+
+    fn append_move_clocked(
         &self,
         mv: &NewMove<'_>,
         remind_at: Option<i64>,
@@ -141,10 +122,7 @@ impl Store {
         })
     }
 
-    /// Takes back the last `n` moves (like [`Store::delete_last_moves`]),
-    /// refused while the clock is paused; the deadline and the next
-    /// reminder are set in the same transaction. Returns the new count.
-    pub fn take_back_clocked(
+    fn take_back_clocked(
         &self,
         game_id: GameId,
         expected_count: u32,
@@ -170,9 +148,7 @@ impl Store {
         })
     }
 
-    /// Records an offer to pause for `span` seconds; `false` when one is
-    /// already waiting (one pending offer of each kind per game).
-    pub fn set_pause_offer(
+    fn set_pause_offer(
         &self,
         game_id: GameId,
         by_player: &str,
@@ -192,8 +168,7 @@ impl Store {
         })
     }
 
-    /// The length (seconds) asked for by the standing pause offer.
-    pub fn pause_offer_span(&self, game_id: GameId) -> Result<Option<i64>, StoreError> {
+    fn pause_offer_span(&self, game_id: GameId) -> Result<Option<i64>, StoreError> {
         self.conn()
             .prepare_cached("SELECT span FROM offers WHERE game_id = ?1 AND kind = 'pause'")
             .and_then(|mut s| s.query_row([game_id], |r| r.get(0)).optional())
@@ -201,11 +176,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Stops the clock of an active game that has `expected_moves` moves,
-    /// accepting the pause offer `offer_by` made: in one transaction the
-    /// offer is consumed, `left` (the time of the player to move) kept and
-    /// the end of the pause set to `until`.
-    pub fn pause_clock(
+    fn pause_clock(
         &self,
         game_id: GameId,
         expected_moves: u32,
@@ -234,19 +205,13 @@ impl Store {
         })
     }
 
-    /// Starts the clock of a paused game again at `at`, in one transaction:
-    /// the player to move gets the time kept at the pause (`legacy_left` for
-    /// pauses made before that was kept), the deadline and the reminder
-    /// (`remind(deadline, left)`) are set, and the pause and resume offers
-    /// are cleared. With `offer_by`, the resume offer that player made must
-    /// still stand. Returns the time left.
-    pub fn resume_clock(
+    fn resume_clock(
         &self,
         game_id: GameId,
         at: i64,
         offer_by: Option<&str>,
         legacy_left: Option<i64>,
-        remind: impl FnOnce(i64, i64) -> Option<i64>,
+        remind: &dyn Fn(i64, i64) -> Option<i64>,
     ) -> Result<Option<i64>, AppendError> {
         self.write(|c| {
             check_turn(c, game_id, None)?;
@@ -287,9 +252,7 @@ impl Store {
         })
     }
 
-    /// When a paused game's clock starts again by itself, and the time
-    /// kept for the player to move.
-    pub fn pause_info(&self, game_id: GameId) -> Result<Option<(i64, Option<i64>)>, StoreError> {
+    fn pause_info(&self, game_id: GameId) -> Result<Option<(i64, Option<i64>)>, StoreError> {
         self.conn()
             .prepare_cached(
                 "SELECT paused_until, paused_left FROM games WHERE id = ?1 AND paused = 1",
@@ -305,8 +268,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Paused games whose agreed pause is over by `now`, earliest first.
-    pub fn pauses_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
+    fn pauses_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
         self.query_list(
             "SELECT id, paused_until FROM games \
              WHERE state = 'active' AND paused = 1 AND paused_until IS NOT NULL \
@@ -316,40 +278,7 @@ impl Store {
         )
     }
 
-    /// Entries of a time column due by `now`, after `after` (`(time, id)`,
-    /// exclusive) in `(time, id)` order: the scheduler pages through them so
-    /// that rows it cannot handle never hide the ones behind them.
-    pub(crate) fn due_after(
-        &self,
-        col: DueColumn,
-        now: i64,
-        after: Option<(i64, GameId)>,
-        limit: u32,
-    ) -> Result<Vec<(GameId, i64)>, StoreError> {
-        let (c, paused) = match col {
-            DueColumn::Deadline => ("deadline", 0),
-            DueColumn::RemindAt => ("remind_at", 0),
-            DueColumn::PauseEnd => ("paused_until", 1),
-        };
-        let (t, id) = after.unwrap_or((i64::MIN, i64::MIN));
-        self.query_list(
-            &format!(
-                "SELECT id, {c} FROM games \
-                 WHERE state = 'active' AND paused = {paused} AND {c} IS NOT NULL \
-                 AND {c} <= ?1 AND ({c} > ?2 OR ({c} = ?2 AND id > ?3)) \
-                 ORDER BY {c}, id LIMIT ?4"
-            ),
-            params![now, t, id, limit],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-    }
-
-    /// Records a reminder as sent before it is sent, in one transaction with
-    /// computing the next one: if the reminder of `game_id` is due at `now`
-    /// and none went out in the last `gap` seconds, it is marked sent and
-    /// cleared ([`ReminderClaim::Send`]); otherwise it is moved to a day
-    /// after the last one (if that is before the deadline).
-    pub fn claim_reminder(
+    fn claim_reminder(
         &self,
         game_id: GameId,
         now: i64,
@@ -384,9 +313,7 @@ impl Store {
         })
     }
 
-    /// Records a player's daily digest as sent before it is sent: `true`
-    /// (and `key` set to `now`) if none was sent in the last `gap` seconds.
-    pub fn claim_digest(
+    fn claim_digest(
         &self,
         player: &str,
         key: &str,
@@ -415,21 +342,14 @@ impl Store {
         })
     }
 
-    /// The last heartbeat (unix seconds), if the bot ever recorded one.
-    pub fn last_heartbeat(&self) -> Result<Option<i64>, StoreError> {
+    fn last_heartbeat(&self) -> Result<Option<i64>, StoreError> {
         self.conn()
             .prepare_cached("SELECT at FROM heartbeat WHERE id = 1")
             .and_then(|mut s| s.query_row([], |r| r.get(0)).optional())
             .map_err(|e| self.err(e))
     }
 
-    /// Records that the bot is alive at `now`. If the last heartbeat is
-    /// more than `offline_after` seconds old, the bot was away: in the same
-    /// transaction every running clock (deadlines, reminders, ends of
-    /// pauses of active games) is pushed back by the time it was away.
-    /// Returns that time, or `None` when there was no gap (or no earlier
-    /// heartbeat). With `extend` false only the heartbeat is recorded.
-    pub fn heartbeat(
+    fn heartbeat(
         &self,
         now: i64,
         offline_after: i64,
@@ -463,14 +383,34 @@ impl Store {
             Ok(gap)
         })
     }
-}
 
-/// The scheduler's due columns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(crate) enum DueColumn {
-    Deadline,
-    RemindAt,
-    PauseEnd,
+    /// Entries of a time column due by `now`, after `after` (`(time, id)`,
+    /// exclusive) in `(time, id)` order: the scheduler pages through them so
+    /// that rows it cannot handle never hide the ones behind them.
+    fn due_after(
+        &self,
+        col: DueColumn,
+        now: i64,
+        after: Option<(i64, GameId)>,
+        limit: u32,
+    ) -> Result<Vec<(GameId, i64)>, StoreError> {
+        let (c, paused) = match col {
+            DueColumn::Deadline => ("deadline", 0),
+            DueColumn::RemindAt => ("remind_at", 0),
+            DueColumn::PauseEnd => ("paused_until", 1),
+        };
+        let (t, id) = after.unwrap_or((i64::MIN, i64::MIN));
+        self.query_list(
+            &format!(
+                "SELECT id, {c} FROM games \
+                 WHERE state = 'active' AND paused = {paused} AND {c} IS NOT NULL \
+                 AND {c} <= ?1 AND ({c} > ?2 OR ({c} = ?2 AND id > ?3)) \
+                 ORDER BY {c}, id LIMIT ?4"
+            ),
+            params![now, t, id, limit],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+    }
 }
 
 #[cfg(test)]

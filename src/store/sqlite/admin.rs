@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl Store {
+impl SqliteStore {
     /// The schema version of the open file.
     pub fn schema_version(&self) -> Result<i64, StoreError> {
         self.conn()

@@ -1,10 +1,11 @@
-//! Schema migrations: numbered SQL files in `migrations/`, embedded at
+//! Schema migrations: numbered SQL files in `migrations/sqlite/`, embedded at
 //! compile time and applied in order, each inside the same transaction as
 //! the `PRAGMA user_version` bump.
 
 use rusqlite::{Connection, TransactionBehavior};
 
-use super::error::{classify, StoreError};
+use super::error::classify;
+use super::StoreError;
 
 /// `PRAGMA application_id` of tawlbot databases ("TAWL" in ASCII).
 pub const APPLICATION_ID: i64 = 0x5441_574C;
@@ -20,27 +21,27 @@ pub struct Migration {
 pub const MIGRATIONS: &[Migration] = &[
     Migration {
         version: 1,
-        sql: include_str!("../../migrations/0001_init.sql"),
+        sql: include_str!("../../../migrations/sqlite/0001_init.sql"),
     },
     Migration {
         version: 2,
-        sql: include_str!("../../migrations/0002_clock.sql"),
+        sql: include_str!("../../../migrations/sqlite/0002_clock.sql"),
     },
     Migration {
         version: 3,
-        sql: include_str!("../../migrations/0003_faults.sql"),
+        sql: include_str!("../../../migrations/sqlite/0003_faults.sql"),
     },
     Migration {
         version: 4,
-        sql: include_str!("../../migrations/0004_tournaments.sql"),
+        sql: include_str!("../../../migrations/sqlite/0004_tournaments.sql"),
     },
     Migration {
         version: 5,
-        sql: include_str!("../../migrations/0005_language.sql"),
+        sql: include_str!("../../../migrations/sqlite/0005_language.sql"),
     },
     Migration {
         version: 8,
-        sql: include_str!("../../migrations/0008_archive.sql"),
+        sql: include_str!("../../../migrations/sqlite/0008_archive.sql"),
     },
 ];
 

@@ -2,15 +2,12 @@
 
 use super::*;
 
-impl Store {
-    pub fn create_challenge(&self, ch: &NewChallenge) -> Result<ChallengeId, StoreError> {
+impl Challenges for SqliteStore {
+    fn create_challenge(&self, ch: &NewChallenge) -> Result<ChallengeId, StoreError> {
         self.write_plain(|c| insert_challenge(c, ch))
     }
 
-    /// Creates a challenge unless its challenger already has `max_open`
-    /// open, unexpired challenges on its server (counted and written in one
-    /// transaction). `None` when the limit is reached.
-    pub fn create_challenge_capped(
+    fn create_challenge_capped(
         &self,
         ch: &NewChallenge,
         max_open: u32,
@@ -33,7 +30,7 @@ impl Store {
         })
     }
 
-    pub fn get_challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError> {
+    fn get_challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError> {
         let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1");
         self.conn()
             .prepare_cached(&sql)
@@ -41,11 +38,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Open challenges in a channel, oldest first.
-    pub fn open_challenges_in_channel(
-        &self,
-        channel_id: &str,
-    ) -> Result<Vec<Challenge>, StoreError> {
+    fn open_challenges_in_channel(&self, channel_id: &str) -> Result<Vec<Challenge>, StoreError> {
         let sql = format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
              WHERE channel_id = ?1 AND state = 'open' ORDER BY id"
@@ -53,8 +46,7 @@ impl Store {
         self.query_list(&sql, [channel_id], challenge_from_row)
     }
 
-    /// Open challenges a player made or received, oldest first.
-    pub fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError> {
+    fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError> {
         let sql = format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE state = 'open' \
              AND (challenger_id = ?1 OR opponent_id = ?1) ORDER BY id"
@@ -62,9 +54,7 @@ impl Store {
         self.query_list(&sql, [player_id], challenge_from_row)
     }
 
-    /// Compare-and-set of a challenge's state: `true` if it was `from` and
-    /// is now `to`; `false` if it was in another state (someone else won).
-    pub fn set_challenge_state(
+    fn set_challenge_state(
         &self,
         id: ChallengeId,
         from: ChallengeState,
@@ -82,8 +72,7 @@ impl Store {
         })
     }
 
-    /// The open challenge that expires first: `(id, expires_at)`. Uses an index.
-    pub fn next_challenge_expiry(&self) -> Result<Option<(ChallengeId, i64)>, StoreError> {
+    fn next_challenge_expiry(&self) -> Result<Option<(ChallengeId, i64)>, StoreError> {
         self.conn()
             .prepare_cached(
                 "SELECT id, expires_at FROM challenges \
@@ -94,12 +83,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Accepts an open challenge and starts its game, atomically: the
-    /// challenge goes from `open` to `accepted` and points at the new game.
-    /// Fails with [`StoreError::ChallengeNotOpen`] if it was not open (two
-    /// accepts cannot both win) and [`StoreError::ChannelBusy`] if the
-    /// channel already has an active game (then nothing changes).
-    pub fn start_game_from_challenge(
+    fn start_game_from_challenge(
         &self,
         challenge: ChallengeId,
         game: &NewGame,

@@ -3,21 +3,12 @@
 
 use super::*;
 
-/// One point of a rating history: when, and the rating after that game.
-#[derive(Debug, Clone, PartialEq)]
-pub struct RatingPoint {
-    pub game_id: GameId,
-    pub at: i64,
-    pub rating: f64,
-}
-
 /// The condition "server `?` is public": never a direct-message scope.
 const PUBLIC_SERVER: &str =
     "SELECT id FROM servers WHERE archive_public = 1 AND id NOT LIKE 'dm:%'";
 
-impl Store {
-    /// Whether a server's archive is public. Direct-message scopes never are.
-    pub fn archive_public(&self, server_id: &str) -> Result<bool, StoreError> {
+impl Archive for SqliteStore {
+    fn archive_public(&self, server_id: &str) -> Result<bool, StoreError> {
         if server_id.starts_with("dm:") {
             return Ok(false);
         }
@@ -28,9 +19,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Makes a server's archive public or private (creating the server row
-    /// if needed).
-    pub fn set_archive_public(&self, server_id: &str, public: bool) -> Result<(), StoreError> {
+    fn set_archive_public(&self, server_id: &str, public: bool) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached(
                 "INSERT INTO servers (id, archive_public) VALUES (?1, ?2) \
@@ -41,8 +30,7 @@ impl Store {
         })
     }
 
-    /// A server's name, if it has one.
-    pub fn server_name(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+    fn server_name(&self, server_id: &str) -> Result<Option<String>, StoreError> {
         self.conn()
             .prepare_cached("SELECT name FROM servers WHERE id = ?1")
             .and_then(|mut s| {
@@ -53,9 +41,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// A player's games on public servers, newest first: `limit` games
-    /// after skipping `offset`.
-    pub fn public_games_of_player(
+    fn public_games_of_player(
         &self,
         player_id: &str,
         offset: u32,
@@ -70,8 +56,7 @@ impl Store {
         self.query_games(&sql, params![player_id, limit, offset])
     }
 
-    /// A player's ratings on public servers, by server and variant.
-    pub fn public_ratings_of_player(&self, player_id: &str) -> Result<Vec<Rating>, StoreError> {
+    fn public_ratings_of_player(&self, player_id: &str) -> Result<Vec<Rating>, StoreError> {
         let sql = format!(
             "SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?1 \
              AND server_id IN ({PUBLIC_SERVER}) ORDER BY server_id, variant"
@@ -79,9 +64,7 @@ impl Store {
         self.query_list(&sql, params![player_id], rating_from_row)
     }
 
-    /// A player's rating after each rated game of one server and variant,
-    /// oldest first (at most the last `limit` games).
-    pub fn rating_history(
+    fn rating_history(
         &self,
         player_id: &str,
         server_id: &str,
@@ -106,8 +89,7 @@ impl Store {
         Ok(v)
     }
 
-    /// Games on a server, newest first, paged.
-    pub fn games_on_server_paged(
+    fn games_on_server_paged(
         &self,
         server_id: &str,
         offset: u32,
@@ -120,8 +102,7 @@ impl Store {
         self.query_games(&sql, params![server_id, limit, offset])
     }
 
-    /// The variants a server has ratings in, alphabetically.
-    pub fn rated_variants(&self, server_id: &str) -> Result<Vec<String>, StoreError> {
+    fn rated_variants(&self, server_id: &str) -> Result<Vec<String>, StoreError> {
         self.query_list(
             "SELECT DISTINCT variant FROM ratings WHERE server_id = ?1 ORDER BY variant",
             params![server_id],

@@ -2,8 +2,8 @@
 
 use super::*;
 
-impl Store {
-    pub fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError> {
+impl Tournaments for SqliteStore {
+    fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError> {
         self.write_plain(|c| {
             let players: Vec<&str> = t.created_by.as_deref().into_iter().collect();
             ensure_refs(c, &t.server_id, t.channel_id.as_deref(), &players)?;
@@ -27,12 +27,7 @@ impl Store {
         })
     }
 
-    /// Writes a tournament's new state and data together with its new or
-    /// decided pairings, in one transaction, if its version is still
-    /// `expected_version` (compare-and-set). Returns `false` (and writes
-    /// nothing) when another writer changed the tournament since it was
-    /// read: the caller reads it again and retries.
-    pub fn commit_tournament(
+    fn commit_tournament(
         &self,
         id: TournamentId,
         expected_version: i64,
@@ -83,7 +78,7 @@ impl Store {
         Ok(done)
     }
 
-    pub fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
+    fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
         let sql = format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?1");
         self.conn()
             .prepare_cached(&sql)
@@ -91,29 +86,20 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Tournaments of a server, newest first.
-    pub fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError> {
+    fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError> {
         let sql = format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE server_id = ?1 ORDER BY id DESC"
         );
         self.query_list(&sql, [server_id], tournament_from_row)
     }
 
-    /// Tournaments in a phase (e.g. sign-up, for the clock's scheduled
-    /// starts), oldest first. The tournaments table is small (a few rows per
-    /// server), so this reads it whole rather than through an index.
-    pub fn tournaments_in_state(
-        &self,
-        state: TournamentPhase,
-    ) -> Result<Vec<Tournament>, StoreError> {
+    fn tournaments_in_state(&self, state: TournamentPhase) -> Result<Vec<Tournament>, StoreError> {
         let sql =
             format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE state = ?1 ORDER BY id");
         self.query_list(&sql, [state], tournament_from_row)
     }
 
-    /// Replaces a tournament's state and JSON data. With `expected_state`,
-    /// only if the state was that (compare-and-set); returns whether it changed.
-    pub fn update_tournament(
+    fn update_tournament(
         &self,
         id: TournamentId,
         expected_state: Option<TournamentPhase>,
@@ -132,8 +118,7 @@ impl Store {
         })
     }
 
-    /// Enters a player; `false` if they were already entered.
-    pub fn add_tournament_player(
+    fn add_tournament_player(
         &self,
         id: TournamentId,
         player_id: &str,
@@ -151,10 +136,7 @@ impl Store {
         })
     }
 
-    /// Enters a player in a tournament in sign-up, unless `max` active
-    /// entrants are in already; checked and written in one transaction, so
-    /// two processes cannot overfill it.
-    pub fn join_tournament(
+    fn join_tournament(
         &self,
         id: TournamentId,
         player_id: &str,
@@ -202,8 +184,7 @@ impl Store {
         })
     }
 
-    /// Marks a player withdrawn; `false` if not entered or already withdrawn.
-    pub fn withdraw_tournament_player(
+    fn withdraw_tournament_player(
         &self,
         id: TournamentId,
         player_id: &str,
@@ -223,11 +204,7 @@ impl Store {
         })
     }
 
-    /// Entrants in order of entry.
-    pub fn tournament_players(
-        &self,
-        id: TournamentId,
-    ) -> Result<Vec<TournamentPlayer>, StoreError> {
+    fn tournament_players(&self, id: TournamentId) -> Result<Vec<TournamentPlayer>, StoreError> {
         self.query_list(
             "SELECT player_id, joined_at, withdrawn_at, seed FROM tournament_players \
              WHERE tournament_id = ?1 ORDER BY joined_at, player_id",
@@ -243,8 +220,7 @@ impl Store {
         )
     }
 
-    /// Adds a pairing (`second_player` `None` = a bye).
-    pub fn create_match(
+    fn create_match(
         &self,
         id: TournamentId,
         round: u32,
@@ -265,9 +241,7 @@ impl Store {
         })
     }
 
-    /// One tournament pairing by id (the app finds a game's tournament
-    /// through its `tournament_match_id`).
-    pub fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
+    fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
         Ok(self
             .query_list(
                 &format!("SELECT {MATCH_COLUMNS} FROM tournament_matches WHERE id = ?1"),
@@ -278,7 +252,7 @@ impl Store {
             .next())
     }
 
-    pub fn set_match_result(
+    fn set_match_result(
         &self,
         match_id: MatchId,
         result: Option<MatchResult>,
@@ -290,8 +264,7 @@ impl Store {
         })
     }
 
-    /// A tournament's pairings by round and board.
-    pub fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError> {
+    fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError> {
         self.query_list(
             &format!(
                 "SELECT {MATCH_COLUMNS} FROM tournament_matches \
@@ -302,8 +275,7 @@ impl Store {
         )
     }
 
-    /// The game of a tournament match with these players on these sides.
-    pub fn game_of_match_sides(
+    fn game_of_match_sides(
         &self,
         match_id: MatchId,
         first_player: &str,

@@ -2,10 +2,8 @@
 
 use super::*;
 
-impl Store {
-    /// Records (or replaces) an offer on an active game, stamped with the
-    /// current move count. The next move, takeback or end of game voids it.
-    pub fn set_offer(
+impl Offers for SqliteStore {
+    fn set_offer(
         &self,
         game_id: GameId,
         kind: OfferKind,
@@ -25,10 +23,7 @@ impl Store {
         })
     }
 
-    /// Records an offer on an active game only if no offer of that kind is
-    /// pending (by either player): `false` when one is. Unlike
-    /// [`Store::set_offer`] it never replaces a standing offer.
-    pub fn set_offer_once(
+    fn set_offer_once(
         &self,
         game_id: GameId,
         kind: OfferKind,
@@ -47,7 +42,7 @@ impl Store {
         })
     }
 
-    pub fn get_offer(&self, game_id: GameId, kind: OfferKind) -> Result<Option<Offer>, StoreError> {
+    fn get_offer(&self, game_id: GameId, kind: OfferKind) -> Result<Option<Offer>, StoreError> {
         let row: Option<(String, i64, i64)> = self
             .conn()
             .prepare_cached(
@@ -68,8 +63,7 @@ impl Store {
         }))
     }
 
-    /// All standing offers of a game.
-    pub fn offers(&self, game_id: GameId) -> Result<Vec<Offer>, StoreError> {
+    fn offers(&self, game_id: GameId) -> Result<Vec<Offer>, StoreError> {
         let rows: Vec<(String, String, i64, i64)> = self.query_list(
             "SELECT kind, by_player, at, move_count FROM offers WHERE game_id = ?1 ORDER BY kind",
             [game_id],
@@ -87,8 +81,7 @@ impl Store {
             .collect()
     }
 
-    /// Withdraws or declines an offer; `true` if there was one.
-    pub fn clear_offer(&self, game_id: GameId, kind: OfferKind) -> Result<bool, StoreError> {
+    fn clear_offer(&self, game_id: GameId, kind: OfferKind) -> Result<bool, StoreError> {
         self.write_plain(|c| {
             let n = c
                 .prepare_cached("DELETE FROM offers WHERE game_id = ?1 AND kind = ?2")?

@@ -2,8 +2,8 @@
 
 use super::*;
 
-impl Store {
-    pub fn get_rating(
+impl Ratings for SqliteStore {
+    fn get_rating(
         &self,
         server_id: &str,
         variant: &str,
@@ -22,8 +22,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// The ratings of a server and variant, best first.
-    pub fn leaderboard(
+    fn leaderboard(
         &self,
         server_id: &str,
         variant: &str,
@@ -36,10 +35,7 @@ impl Store {
         self.query_list(&sql, params![server_id, variant, limit], rating_from_row)
     }
 
-    /// Stores the new ratings after a rated game, once: if this game's
-    /// ratings were already applied, changes nothing and returns `false`.
-    /// Each `Rating` is the player's complete new row.
-    pub fn apply_game_ratings(
+    fn apply_game_ratings(
         &self,
         game_id: GameId,
         new_ratings: &[Rating],
@@ -68,20 +64,14 @@ impl Store {
         })
     }
 
-    /// Rates a finished game: reads both players' ratings (`None` for a
-    /// player not yet rated), lets `f` compute their new rows, and writes
-    /// them with the game's history, all in one `BEGIN IMMEDIATE`
-    /// transaction. Two games ending at once (in two processes, too) are
-    /// rated one after the other and neither update is lost. Once per game:
-    /// `false` (and `f` not called) if the game was already rated.
-    pub fn rate_game(
+    fn rate_game(
         &self,
         game_id: GameId,
         server_id: &str,
         variant: &str,
         players: [&str; 2],
         at: i64,
-        f: impl FnOnce([Option<Rating>; 2]) -> [Rating; 2],
+        f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
     ) -> Result<bool, StoreError> {
         self.write_plain(|c| {
             let done = c

@@ -1,9 +1,10 @@
 use super::*;
+use crate::store::prelude::*;
 use crate::store::{NewGame, OfferKind, TimeControl};
 
 const DAY: i64 = 86_400;
 
-fn game(s: &Store, channel: &str, deadline: Option<i64>) -> GameId {
+fn game(s: &SqliteStore, channel: &str, deadline: Option<i64>) -> GameId {
     s.create_game(&NewGame {
         server_id: "s".into(),
         channel_id: channel.into(),
@@ -41,7 +42,7 @@ fn mv<'a>(id: GameId, n: u32, src: &'a str) -> NewMove<'a> {
 
 #[test]
 fn downtime_extends_every_running_clock_once() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let running = game(&s, "g", Some(1000 + DAY));
     s.set_remind_at(running, Some(1000 + DAY - 100)).unwrap();
     let paused = game(&s, "h", Some(2000));
@@ -79,7 +80,7 @@ fn downtime_extends_every_running_clock_once() {
 
 #[test]
 fn pause_and_resume_are_one_transaction_each() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let id = game(&s, "g", Some(1000));
     // No offer: no pause.
     assert_eq!(
@@ -115,11 +116,11 @@ fn pause_and_resume_are_one_transaction_each() {
     let at = 100 + 5 * DAY;
     s.set_offer(id, OfferKind::Resume, "b", at).unwrap();
     assert_eq!(
-        s.resume_clock(id, at, Some("a"), None, |_, _| None),
+        s.resume_clock(id, at, Some("a"), None, &|_, _| None),
         Err(AppendError::NoOffer)
     );
     let left = s
-        .resume_clock(id, at, Some("b"), None, |d, l| Some(d - l / 4))
+        .resume_clock(id, at, Some("b"), None, &|d, l| Some(d - l / 4))
         .unwrap();
     assert_eq!(left, Some(900));
     let g = s.get_game(id).unwrap().unwrap();
@@ -128,7 +129,7 @@ fn pause_and_resume_are_one_transaction_each() {
     assert_eq!(s.remind_at(id).unwrap(), Some(at + 900 - 225));
     assert_eq!(s.pause_info(id).unwrap(), None);
     assert_eq!(
-        s.resume_clock(id, at, None, None, |_, _| None),
+        s.resume_clock(id, at, None, None, &|_, _| None),
         Err(AppendError::NotPaused)
     );
     // Running again: moves go through, with their reminder.
@@ -138,7 +139,7 @@ fn pause_and_resume_are_one_transaction_each() {
 
 #[test]
 fn reminders_are_claimed_once_and_at_most_once_a_day() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     let id = game(&s, "g", Some(10 * DAY));
     s.set_remind_at(id, Some(1000)).unwrap();
     assert_eq!(
@@ -173,7 +174,7 @@ fn reminders_are_claimed_once_and_at_most_once_a_day() {
 
 #[test]
 fn due_pages_reach_every_row() {
-    let s = Store::open_in_memory().unwrap();
+    let s = SqliteStore::open_in_memory().unwrap();
     for i in 0..7 {
         game(&s, &format!("c{i}"), Some(100 + (i % 3)));
     }

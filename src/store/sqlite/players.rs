@@ -2,9 +2,8 @@
 
 use super::*;
 
-impl Store {
-    /// Creates or renames a server.
-    pub fn upsert_server(&self, server_id: &str, name: Option<&str>) -> Result<(), StoreError> {
+impl Players for SqliteStore {
+    fn upsert_server(&self, server_id: &str, name: Option<&str>) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached(
                 "INSERT INTO servers (id, name) VALUES (?1, ?2) \
@@ -15,9 +14,7 @@ impl Store {
         })
     }
 
-    /// Creates or updates a channel (and its server, if missing).
-    /// `parent_channel_id` is the channel a thread hangs off.
-    pub fn upsert_channel(
+    fn upsert_channel(
         &self,
         channel_id: &str,
         server_id: &str,
@@ -35,8 +32,7 @@ impl Store {
         })
     }
 
-    /// The parent channel of a thread, if it has one.
-    pub fn channel_parent(&self, channel_id: &str) -> Result<Option<String>, StoreError> {
+    fn channel_parent(&self, channel_id: &str) -> Result<Option<String>, StoreError> {
         self.conn()
             .prepare_cached("SELECT parent_id FROM channels WHERE id = ?1")
             .and_then(|mut s| s.query_row([channel_id], |r| r.get(0)).optional())
@@ -44,8 +40,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Creates a player or updates their display name.
-    pub fn upsert_player(&self, player_id: &str, display_name: &str) -> Result<(), StoreError> {
+    fn upsert_player(&self, player_id: &str, display_name: &str) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached(
                 "INSERT INTO players (id, display_name) VALUES (?1, ?2) \
@@ -56,7 +51,7 @@ impl Store {
         })
     }
 
-    pub fn get_player(&self, player_id: &str) -> Result<Option<Player>, StoreError> {
+    fn get_player(&self, player_id: &str) -> Result<Option<Player>, StoreError> {
         self.conn()
             .prepare_cached("SELECT id, display_name FROM players WHERE id = ?1")
             .and_then(|mut s| {
@@ -71,8 +66,7 @@ impl Store {
             .map_err(|e| self.err(e))
     }
 
-    /// Sets a per-player setting (notification preferences and the like).
-    pub fn set_player_setting(
+    fn set_player_setting(
         &self,
         player_id: &str,
         key: &str,
@@ -89,15 +83,14 @@ impl Store {
         })
     }
 
-    pub fn player_setting(&self, player_id: &str, key: &str) -> Result<Option<String>, StoreError> {
+    fn player_setting(&self, player_id: &str, key: &str) -> Result<Option<String>, StoreError> {
         self.conn()
             .prepare_cached("SELECT value FROM player_settings WHERE player_id = ?1 AND key = ?2")
             .and_then(|mut s| s.query_row([player_id, key], |r| r.get(0)).optional())
             .map_err(|e| self.err(e))
     }
 
-    /// All settings of a player, sorted by key.
-    pub fn player_settings(&self, player_id: &str) -> Result<Vec<(String, String)>, StoreError> {
+    fn player_settings(&self, player_id: &str) -> Result<Vec<(String, String)>, StoreError> {
         self.conn()
             .prepare_cached(
                 "SELECT key, value FROM player_settings WHERE player_id = ?1 ORDER BY key",

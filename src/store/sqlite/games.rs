@@ -2,7 +2,211 @@
 
 use super::*;
 
-impl Store {
+impl Games for SqliteStore {
+    fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(|e| self.err(e))?;
+        let id = self.insert_game_checked(&tx, game)?;
+        tx.commit().map_err(|e| self.err(e))?;
+        Ok(id)
+    }
+
+    fn get_game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
+        #[cfg(feature = "fault-injection")]
+        self.faults().on_read_game(id);
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
+        self.conn()
+            .prepare_cached(&sql)
+            .and_then(|mut s| s.query_row([id], game_from_row).optional())
+            .map_err(|e| self.err(e))
+    }
+
+    fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(|e| self.err(e))?;
+        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
+        let row = tx
+            .prepare_cached(&sql)
+            .and_then(|mut s| s.query_row([id], game_from_row).optional())
+            .map_err(|e| self.err(e))?;
+        let Some(game) = row else { return Ok(None) };
+        let moves = read_moves(&tx, id).map_err(|e| self.err(e))?;
+        drop(tx);
+        Ok(Some((game, moves)))
+    }
+
+    fn active_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
+        let sql =
+            format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND state = 'active'");
+        self.query_one_game(&sql, [channel_id])
+    }
+
+    fn latest_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 ORDER BY id DESC LIMIT 1"
+        );
+        self.query_one_game(&sql, [channel_id])
+    }
+
+    fn games_on_server(
+        &self,
+        server_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE server_id = ?1 \
+             AND (?2 = 0 OR state = 'active') ORDER BY id DESC LIMIT ?3"
+        );
+        self.query_games(&sql, params![server_id, active_only, limit])
+    }
+
+    fn games_of_player(
+        &self,
+        player_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id IN ( \
+               SELECT id FROM games WHERE first_player = ?1 \
+               UNION SELECT id FROM games WHERE second_player = ?1) \
+             AND (?2 = 0 OR state = 'active') ORDER BY id DESC LIMIT ?3"
+        );
+        self.query_games(&sql, params![player_id, active_only, limit])
+    }
+
+    fn games_of_player_on_server(
+        &self,
+        player_id: &str,
+        server_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE id IN ( \
+               SELECT id FROM games WHERE first_player = ?1 \
+               UNION SELECT id FROM games WHERE second_player = ?1) \
+             AND server_id = ?4 AND (?2 = 0 OR state = 'active') ORDER BY id DESC LIMIT ?3"
+        );
+        self.query_games(&sql, params![player_id, active_only, limit, server_id])
+    }
+
+    fn games_of_match(&self, match_id: MatchId) -> Result<Vec<GameRow>, StoreError> {
+        let sql =
+            format!("SELECT {GAME_COLUMNS} FROM games WHERE tournament_match_id = ?1 ORDER BY id");
+        self.query_games(&sql, params![match_id])
+    }
+
+    fn finish_game(
+        &self,
+        id: GameId,
+        expected_moves: Option<u32>,
+        result: GameResult,
+        reason: EndReason,
+        at: i64,
+    ) -> Result<(), AppendError> {
+        self.end_game(
+            id,
+            expected_moves,
+            GameState::Finished,
+            Some(result),
+            reason,
+            at,
+        )
+    }
+
+    fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError> {
+        self.end_game(id, None, GameState::Aborted, None, reason, at)
+    }
+
+    fn append_move(&self, mv: &NewMove<'_>) -> Result<u32, AppendError> {
+        self.write(|c| append_move_in(c, mv))
+    }
+
+    fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError> {
+        read_moves(&self.conn(), game_id).map_err(|e| self.err(e))
+    }
+
+    fn delete_last_moves(
+        &self,
+        game_id: GameId,
+        expected_count: u32,
+        n: u32,
+        at: i64,
+        deadline: Option<i64>,
+    ) -> Result<u32, AppendError> {
+        self.write(|c| {
+            let count = check_turn(c, game_id, Some(expected_count))?;
+            let keep = count.saturating_sub(n);
+            c.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND number >= ?2")?
+                .execute(params![game_id, keep])?;
+            c.prepare_cached("DELETE FROM offers WHERE game_id = ?1")?
+                .execute([game_id])?;
+            c.prepare_cached(
+                "UPDATE games SET move_count = ?2, updated_at = ?3, deadline = ?4, \
+                 reminders_sent = 0 WHERE id = ?1",
+            )?
+            .execute(params![game_id, keep, at, deadline])?;
+            Ok(keep)
+        })
+    }
+
+    fn next_deadline(&self) -> Result<Option<(GameId, i64)>, StoreError> {
+        self.earliest(TimeColumn::Deadline)
+    }
+
+    fn games_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
+        self.due(TimeColumn::Deadline, now, limit)
+    }
+
+    fn set_deadline(&self, game_id: GameId, deadline: Option<i64>) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached(
+                "UPDATE games SET deadline = ?2, reminders_sent = 0 \
+                 WHERE id = ?1",
+            )?
+            .execute(params![game_id, deadline])?;
+            Ok(())
+        })
+    }
+
+    fn record_reminder(&self, game_id: GameId, at: i64) -> Result<u32, StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached(
+                "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = ?2 \
+                 WHERE id = ?1 RETURNING reminders_sent",
+            )?
+            .query_row(params![game_id, at], |r| r.get::<_, i64>(0))
+            .map(to_u32)
+        })
+    }
+
+    fn set_paused(&self, game_id: GameId, paused: bool, at: i64) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached("UPDATE games SET paused = ?2, updated_at = ?3 WHERE id = ?1")?
+                .execute(params![game_id, paused, at])?;
+            Ok(())
+        })
+    }
+
+    fn set_banks(
+        &self,
+        game_id: GameId,
+        bank_first: Option<i64>,
+        bank_second: Option<i64>,
+    ) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached("UPDATE games SET bank_first = ?2, bank_second = ?3 WHERE id = ?1")?
+                .execute(params![game_id, bank_first, bank_second])?;
+            Ok(())
+        })
+    }
+}
+
+impl SqliteStore {
     pub(super) fn insert_game_checked(
         &self,
         c: &Connection,
@@ -28,141 +232,6 @@ impl Store {
         })
     }
 
-    /// Starts a game. Fails with [`StoreError::ChannelBusy`] when the
-    /// channel already has an active game (enforced by a unique index).
-    pub fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
-        let mut conn = self.conn();
-        let tx = conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| self.err(e))?;
-        let id = self.insert_game_checked(&tx, game)?;
-        tx.commit().map_err(|e| self.err(e))?;
-        Ok(id)
-    }
-
-    pub fn get_game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
-        #[cfg(feature = "fault-injection")]
-        self.faults().on_read_game(id);
-        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
-        self.conn()
-            .prepare_cached(&sql)
-            .and_then(|mut s| s.query_row([id], game_from_row).optional())
-            .map_err(|e| self.err(e))
-    }
-
-    /// A game's header and all its moves, read in one consistent snapshot.
-    /// This is what the app replays through `rules` to load a game.
-    pub fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
-        let mut conn = self.conn();
-        let tx = conn.transaction().map_err(|e| self.err(e))?;
-        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
-        let row = tx
-            .prepare_cached(&sql)
-            .and_then(|mut s| s.query_row([id], game_from_row).optional())
-            .map_err(|e| self.err(e))?;
-        let Some(game) = row else { return Ok(None) };
-        let moves = read_moves(&tx, id).map_err(|e| self.err(e))?;
-        drop(tx);
-        Ok(Some((game, moves)))
-    }
-
-    /// The active game in a channel, if any.
-    pub fn active_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
-        let sql =
-            format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND state = 'active'");
-        self.query_one_game(&sql, [channel_id])
-    }
-
-    /// The most recent game in a channel, finished or not.
-    pub fn latest_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 ORDER BY id DESC LIMIT 1"
-        );
-        self.query_one_game(&sql, [channel_id])
-    }
-
-    /// Games on a server, newest first; `active_only` keeps only active ones.
-    pub fn games_on_server(
-        &self,
-        server_id: &str,
-        active_only: bool,
-        limit: u32,
-    ) -> Result<Vec<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE server_id = ?1 \
-             AND (?2 = 0 OR state = 'active') ORDER BY id DESC LIMIT ?3"
-        );
-        self.query_games(&sql, params![server_id, active_only, limit])
-    }
-
-    /// Games a player plays or played, newest first.
-    pub fn games_of_player(
-        &self,
-        player_id: &str,
-        active_only: bool,
-        limit: u32,
-    ) -> Result<Vec<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE id IN ( \
-               SELECT id FROM games WHERE first_player = ?1 \
-               UNION SELECT id FROM games WHERE second_player = ?1) \
-             AND (?2 = 0 OR state = 'active') ORDER BY id DESC LIMIT ?3"
-        );
-        self.query_games(&sql, params![player_id, active_only, limit])
-    }
-
-    /// Games a player plays or played on one server (or direct-message
-    /// scope), newest first.
-    pub fn games_of_player_on_server(
-        &self,
-        player_id: &str,
-        server_id: &str,
-        active_only: bool,
-        limit: u32,
-    ) -> Result<Vec<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE id IN ( \
-               SELECT id FROM games WHERE first_player = ?1 \
-               UNION SELECT id FROM games WHERE second_player = ?1) \
-             AND server_id = ?4 AND (?2 = 0 OR state = 'active') ORDER BY id DESC LIMIT ?3"
-        );
-        self.query_games(&sql, params![player_id, active_only, limit, server_id])
-    }
-
-    /// Games played for a tournament match, oldest first.
-    pub fn games_of_match(&self, match_id: MatchId) -> Result<Vec<GameRow>, StoreError> {
-        let sql =
-            format!("SELECT {GAME_COLUMNS} FROM games WHERE tournament_match_id = ?1 ORDER BY id");
-        self.query_games(&sql, params![match_id])
-    }
-
-    /// Ends an active game (resignation, timeout, agreed draw, a result the
-    /// app decided). With `expected_moves`, refuses with `Stale` if a move
-    /// arrived meanwhile (e.g. a timeout racing the last-second move).
-    /// Clears the deadline and standing offers.
-    pub fn finish_game(
-        &self,
-        id: GameId,
-        expected_moves: Option<u32>,
-        result: GameResult,
-        reason: EndReason,
-        at: i64,
-    ) -> Result<(), AppendError> {
-        self.end_game(
-            id,
-            expected_moves,
-            GameState::Finished,
-            Some(result),
-            reason,
-            at,
-        )
-    }
-
-    /// Ends an active game without a result.
-    pub fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError> {
-        self.end_game(id, None, GameState::Aborted, None, reason, at)
-    }
-
     pub(super) fn end_game(
         &self,
         id: GameId,
@@ -181,109 +250,6 @@ impl Store {
             .execute(params![id, state.as_str(), result, reason, at])?;
             c.prepare_cached("DELETE FROM offers WHERE game_id = ?1")?
                 .execute([id])?;
-            Ok(())
-        })
-    }
-
-    /// Appends one move, atomically with the game's new `updated_at`,
-    /// deadline, banks and (if the move ends the game) result.
-    ///
-    /// Refused with [`AppendError::Duplicate`] if `source_id` was ever
-    /// applied (even if that move was later taken back), `GameOver` if the
-    /// game is not active, and `Stale { now }` if the game does not have
-    /// exactly `expected_number` moves. Returns the new move count. Standing
-    /// offers are voided by the move.
-    pub fn append_move(&self, mv: &NewMove<'_>) -> Result<u32, AppendError> {
-        self.write(|c| append_move_in(c, mv))
-    }
-
-    /// All moves of a game, in order.
-    pub fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError> {
-        read_moves(&self.conn(), game_id).map_err(|e| self.err(e))
-    }
-
-    /// Takes back the last `n` moves of an active game that has exactly
-    /// `expected_count` moves. Their source ids stay used. Clears offers,
-    /// resets reminders and sets the deadline. Returns the new count.
-    pub fn delete_last_moves(
-        &self,
-        game_id: GameId,
-        expected_count: u32,
-        n: u32,
-        at: i64,
-        deadline: Option<i64>,
-    ) -> Result<u32, AppendError> {
-        self.write(|c| {
-            let count = check_turn(c, game_id, Some(expected_count))?;
-            let keep = count.saturating_sub(n);
-            c.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND number >= ?2")?
-                .execute(params![game_id, keep])?;
-            c.prepare_cached("DELETE FROM offers WHERE game_id = ?1")?
-                .execute([game_id])?;
-            c.prepare_cached(
-                "UPDATE games SET move_count = ?2, updated_at = ?3, deadline = ?4, \
-                 reminders_sent = 0 WHERE id = ?1",
-            )?
-            .execute(params![game_id, keep, at, deadline])?;
-            Ok(keep)
-        })
-    }
-
-    /// The active, unpaused game whose deadline comes first: the
-    /// scheduler's wake-up query. Reads one index entry.
-    pub fn next_deadline(&self) -> Result<Option<(GameId, i64)>, StoreError> {
-        self.earliest(TimeColumn::Deadline)
-    }
-
-    /// Active, unpaused games whose deadline is at or before `now`,
-    /// earliest first.
-    pub fn games_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
-        self.due(TimeColumn::Deadline, now, limit)
-    }
-
-    /// Sets (or clears) a game's deadline and resets its reminder count.
-    pub fn set_deadline(&self, game_id: GameId, deadline: Option<i64>) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached(
-                "UPDATE games SET deadline = ?2, reminders_sent = 0 \
-                 WHERE id = ?1",
-            )?
-            .execute(params![game_id, deadline])?;
-            Ok(())
-        })
-    }
-
-    /// Notes that a reminder was sent; returns the number sent this turn.
-    pub fn record_reminder(&self, game_id: GameId, at: i64) -> Result<u32, StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached(
-                "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = ?2 \
-                 WHERE id = ?1 RETURNING reminders_sent",
-            )?
-            .query_row(params![game_id, at], |r| r.get::<_, i64>(0))
-            .map(to_u32)
-        })
-    }
-
-    /// Pauses or resumes a game's clock (a paused game has no due deadline).
-    pub fn set_paused(&self, game_id: GameId, paused: bool, at: i64) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached("UPDATE games SET paused = ?2, updated_at = ?3 WHERE id = ?1")?
-                .execute(params![game_id, paused, at])?;
-            Ok(())
-        })
-    }
-
-    /// Sets both sides' banks (seconds).
-    pub fn set_banks(
-        &self,
-        game_id: GameId,
-        bank_first: Option<i64>,
-        bank_second: Option<i64>,
-    ) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached("UPDATE games SET bank_first = ?2, bank_second = ?3 WHERE id = ?1")?
-                .execute(params![game_id, bank_first, bank_second])?;
             Ok(())
         })
     }
@@ -363,7 +329,7 @@ pub(super) fn check_state(
     }
 }
 
-/// The statements of [`Store::append_move`], inside the caller's transaction.
+/// The statements of [`SqliteStore::append_move`], inside the caller's transaction.
 pub(super) fn append_move_in(c: &Connection, mv: &NewMove<'_>) -> Result<u32, AppendErrorOrSql> {
     let Some((state, count)) = game_state(c, mv.game_id)? else {
         return Err(AppendErrorOrSql::App(AppendError::NoSuchGame));

@@ -2,24 +2,27 @@
 
 use super::*;
 
-impl Store {
+impl SqliteStore {
     /// Opens (or creates) the database file at `path` with the default
     /// options, and brings its schema up to date.
     ///
     /// A file that is not an SQLite database, belongs to another program or
     /// has a newer schema is refused before anything is written to it.
-    pub fn open(path: impl AsRef<Path>) -> Result<Store, StoreError> {
-        Store::open_with(path, &StoreOptions::default())
+    pub fn open(path: impl AsRef<Path>) -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(path, &StoreOptions::default())
     }
 
     /// Opens the file named by `DATABASE_PATH` (default `tawlbot.db`),
     /// with the durability from `DATABASE_SYNCHRONOUS` (default `full`).
-    pub fn open_from_env() -> Result<Store, StoreError> {
-        Store::open_with(database_path_from_env(), &StoreOptions::from_env())
+    pub fn open_from_env() -> Result<SqliteStore, StoreError> {
+        SqliteStore::open_with(database_path_from_env(), &StoreOptions::from_env())
     }
 
-    /// [`Store::open`] with explicit options.
-    pub fn open_with(path: impl AsRef<Path>, opts: &StoreOptions) -> Result<Store, StoreError> {
+    /// [`SqliteStore::open`] with explicit options.
+    pub fn open_with(
+        path: impl AsRef<Path>,
+        opts: &StoreOptions,
+    ) -> Result<SqliteStore, StoreError> {
         let path = path.as_ref();
         let label = path.display().to_string();
         check_file_magic(path, &label)?;
@@ -28,16 +31,16 @@ impl Store {
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn =
             Connection::open_with_flags(path, flags).map_err(|e| match classify(&label, e) {
-                StoreError::Sqlite { path, detail } => StoreError::CannotOpen { path, detail },
+                StoreError::Fault { path, detail } => StoreError::CannotOpen { path, detail },
                 other => other,
             })?;
-        Store::setup(conn, label, opts, true)
+        SqliteStore::setup(conn, label, opts, true)
     }
 
     /// A private database in memory, for tests.
-    pub fn open_in_memory() -> Result<Store, StoreError> {
+    pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
         let conn = Connection::open_in_memory().map_err(|e| classify(":memory:", e))?;
-        Store::setup(
+        SqliteStore::setup(
             conn,
             ":memory:".to_string(),
             &StoreOptions::default(),
@@ -50,7 +53,7 @@ impl Store {
         label: String,
         opts: &StoreOptions,
         wal: bool,
-    ) -> Result<Store, StoreError> {
+    ) -> Result<SqliteStore, StoreError> {
         let err = |e| classify(&label, e);
         conn.busy_timeout(opts.busy_timeout).map_err(err)?;
         // Look before writing: refuse foreign, damaged and newer files.
@@ -75,7 +78,7 @@ impl Store {
         conn.pragma_update(None, "foreign_keys", "ON")
             .map_err(err)?;
         migrate::migrate(&mut conn, &label)?;
-        Ok(Store {
+        Ok(SqliteStore {
             inner: Arc::new(Inner {
                 conn: Mutex::new(conn),
                 label,
@@ -129,7 +132,7 @@ impl Store {
         Ok(v)
     }
 
-    /// Like [`Store::write`] for changes without move-count checks.
+    /// Like [`SqliteStore::write`] for changes without move-count checks.
     pub(super) fn write_plain<T>(
         &self,
         f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
@@ -137,7 +140,7 @@ impl Store {
         self.write(|c| f(c).map_err(AppendErrorOrSql::Sql))
             .map_err(|e| match e {
                 AppendError::Store(s) => s,
-                other => StoreError::Sqlite {
+                other => StoreError::Fault {
                     path: self.inner.label.clone(),
                     detail: other.to_string(),
                 },
@@ -211,7 +214,7 @@ impl Default for StoreOptions {
 
 /// Handle on the database. Cheap to clone; all clones share one connection.
 #[derive(Clone)]
-pub struct Store {
+pub struct SqliteStore {
     pub(super) inner: Arc<Inner>,
 }
 
@@ -222,9 +225,9 @@ pub(super) struct Inner {
     pub(super) faults: Mutex<error::Faults>,
 }
 
-impl std::fmt::Debug for Store {
+impl std::fmt::Debug for SqliteStore {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Store")
+        f.debug_struct("SqliteStore")
             .field("path", &self.inner.label)
             .finish()
     }

@@ -2,7 +2,7 @@
 
 use super::*;
 
-impl Store {
+impl SqliteStore {
     pub(super) fn query_list<T, P: rusqlite::Params>(
         &self,
         sql: &str,

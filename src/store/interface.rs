@@ -1,0 +1,599 @@
+//! The store interface: every operation the app, the scheduler and the
+//! front ends use, one trait per area. [`Store`] is all of them together;
+//! the app holds an `Arc<dyn Store>`. The SQLite implementation is
+//! [`super::SqliteStore`]; a second database implements the same traits.
+//!
+//! Import [`super::prelude`] to call the methods.
+
+use super::*;
+
+/// The whole store: every area, shareable between threads.
+pub trait Store:
+    Games
+    + Challenges
+    + Tournaments
+    + Clock
+    + Players
+    + Ratings
+    + Offers
+    + Language
+    + Archive
+    + std::fmt::Debug
+    + Send
+    + Sync
+{
+}
+
+impl<T> Store for T where
+    T: Games
+        + Challenges
+        + Tournaments
+        + Clock
+        + Players
+        + Ratings
+        + Offers
+        + Language
+        + Archive
+        + std::fmt::Debug
+        + Send
+        + Sync
+{
+}
+
+/// Games and their moves.
+pub trait Games {
+    /// Starts a game. Fails with [`StoreError::ChannelBusy`] when the
+    /// channel already has an active game (enforced by a unique index).
+    fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError>;
+
+    fn get_game(&self, id: GameId) -> Result<Option<GameRow>, StoreError>;
+
+    /// A game's header and all its moves, read in one consistent snapshot.
+    /// This is what the app replays through `rules` to load a game.
+    fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError>;
+
+    /// The active game in a channel, if any.
+    fn active_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError>;
+
+    /// The most recent game in a channel, finished or not.
+    fn latest_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError>;
+
+    /// Games on a server, newest first; `active_only` keeps only active ones.
+    fn games_on_server(
+        &self,
+        server_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError>;
+
+    /// Games a player plays or played, newest first.
+    fn games_of_player(
+        &self,
+        player_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError>;
+
+    /// Games a player plays or played on one server (or direct-message
+    /// scope), newest first.
+    fn games_of_player_on_server(
+        &self,
+        player_id: &str,
+        server_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError>;
+
+    /// Games played for a tournament match, oldest first.
+    fn games_of_match(&self, match_id: MatchId) -> Result<Vec<GameRow>, StoreError>;
+
+    /// Ends an active game (resignation, timeout, agreed draw, a result the
+    /// app decided). With `expected_moves`, refuses with `Stale` if a move
+    /// arrived meanwhile (e.g. a timeout racing the last-second move).
+    /// Clears the deadline and standing offers.
+    fn finish_game(
+        &self,
+        id: GameId,
+        expected_moves: Option<u32>,
+        result: GameResult,
+        reason: EndReason,
+        at: i64,
+    ) -> Result<(), AppendError>;
+
+    /// Ends an active game without a result.
+    fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError>;
+
+    /// Appends one move, atomically with the game's new `updated_at`,
+    /// deadline, banks and (if the move ends the game) result.
+    ///
+    /// Refused with [`AppendError::Duplicate`] if `source_id` was ever
+    /// applied (even if that move was later taken back), `GameOver` if the
+    /// game is not active, and `Stale { now }` if the game does not have
+    /// exactly `expected_number` moves. Returns the new move count. Standing
+    /// offers are voided by the move.
+    fn append_move(&self, mv: &NewMove<'_>) -> Result<u32, AppendError>;
+
+    /// All moves of a game, in order.
+    fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError>;
+
+    /// Takes back the last `n` moves of an active game that has exactly
+    /// `expected_count` moves. Their source ids stay used. Clears offers,
+    /// resets reminders and sets the deadline. Returns the new count.
+    fn delete_last_moves(
+        &self,
+        game_id: GameId,
+        expected_count: u32,
+        n: u32,
+        at: i64,
+        deadline: Option<i64>,
+    ) -> Result<u32, AppendError>;
+
+    /// The active, unpaused game whose deadline comes first: the
+    /// scheduler's wake-up query. Reads one index entry.
+    fn next_deadline(&self) -> Result<Option<(GameId, i64)>, StoreError>;
+
+    /// Active, unpaused games whose deadline is at or before `now`,
+    /// earliest first.
+    fn games_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError>;
+
+    /// Sets (or clears) a game's deadline and resets its reminder count.
+    fn set_deadline(&self, game_id: GameId, deadline: Option<i64>) -> Result<(), StoreError>;
+
+    /// Notes that a reminder was sent; returns the number sent this turn.
+    fn record_reminder(&self, game_id: GameId, at: i64) -> Result<u32, StoreError>;
+
+    /// Pauses or resumes a game's clock (a paused game has no due deadline).
+    fn set_paused(&self, game_id: GameId, paused: bool, at: i64) -> Result<(), StoreError>;
+
+    /// Sets both sides' banks (seconds).
+    fn set_banks(
+        &self,
+        game_id: GameId,
+        bank_first: Option<i64>,
+        bank_second: Option<i64>,
+    ) -> Result<(), StoreError>;
+}
+
+/// Challenges.
+pub trait Challenges {
+    fn create_challenge(&self, ch: &NewChallenge) -> Result<ChallengeId, StoreError>;
+
+    /// Creates a challenge unless its challenger already has `max_open`
+    /// open, unexpired challenges on its server (counted and written in one
+    /// transaction). `None` when the limit is reached.
+    fn create_challenge_capped(
+        &self,
+        ch: &NewChallenge,
+        max_open: u32,
+    ) -> Result<Option<ChallengeId>, StoreError>;
+
+    fn get_challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError>;
+
+    /// Open challenges in a channel, oldest first.
+    fn open_challenges_in_channel(&self, channel_id: &str) -> Result<Vec<Challenge>, StoreError>;
+
+    /// Open challenges a player made or received, oldest first.
+    fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError>;
+
+    /// Compare-and-set of a challenge's state: `true` if it was `from` and
+    /// is now `to`; `false` if it was in another state (someone else won).
+    fn set_challenge_state(
+        &self,
+        id: ChallengeId,
+        from: ChallengeState,
+        to: ChallengeState,
+        at: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// The open challenge that expires first: `(id, expires_at)`. Uses an index.
+    fn next_challenge_expiry(&self) -> Result<Option<(ChallengeId, i64)>, StoreError>;
+
+    /// Accepts an open challenge and starts its game, atomically: the
+    /// challenge goes from `open` to `accepted` and points at the new game.
+    /// Fails with [`StoreError::ChallengeNotOpen`] if it was not open (two
+    /// accepts cannot both win) and [`StoreError::ChannelBusy`] if the
+    /// channel already has an active game (then nothing changes).
+    fn start_game_from_challenge(
+        &self,
+        challenge: ChallengeId,
+        game: &NewGame,
+    ) -> Result<GameId, StoreError>;
+}
+
+/// Tournaments, their entrants and matches.
+pub trait Tournaments {
+    fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError>;
+
+    /// Writes a tournament's new state and data together with its new or
+    /// decided pairings, in one transaction, if its version is still
+    /// `expected_version` (compare-and-set). Returns `false` (and writes
+    /// nothing) when another writer changed the tournament since it was
+    /// read: the caller reads it again and retries.
+    fn commit_tournament(
+        &self,
+        id: TournamentId,
+        expected_version: i64,
+        state: TournamentPhase,
+        data: &str,
+        matches: &[MatchSpec],
+        at: i64,
+    ) -> Result<bool, StoreError>;
+
+    fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError>;
+
+    /// Tournaments of a server, newest first.
+    fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError>;
+
+    /// Tournaments in a phase (e.g. sign-up, for the clock's scheduled
+    /// starts), oldest first. The tournaments table is small (a few rows per
+    /// server), so this reads it whole rather than through an index.
+    fn tournaments_in_state(&self, state: TournamentPhase) -> Result<Vec<Tournament>, StoreError>;
+
+    /// Replaces a tournament's state and JSON data. With `expected_state`,
+    /// only if the state was that (compare-and-set); returns whether it changed.
+    fn update_tournament(
+        &self,
+        id: TournamentId,
+        expected_state: Option<TournamentPhase>,
+        state: TournamentPhase,
+        data: &str,
+        at: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Enters a player; `false` if they were already entered.
+    fn add_tournament_player(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Enters a player in a tournament in sign-up, unless `max` active
+    /// entrants are in already; checked and written in one transaction, so
+    /// two processes cannot overfill it.
+    fn join_tournament(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+        max: u32,
+    ) -> Result<JoinOutcome, StoreError>;
+
+    /// Marks a player withdrawn; `false` if not entered or already withdrawn.
+    fn withdraw_tournament_player(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Entrants in order of entry.
+    fn tournament_players(&self, id: TournamentId) -> Result<Vec<TournamentPlayer>, StoreError>;
+
+    /// Adds a pairing (`second_player` `None` = a bye).
+    fn create_match(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        first_player: Option<&str>,
+        second_player: Option<&str>,
+    ) -> Result<MatchId, StoreError>;
+
+    /// One tournament pairing by id (the app finds a game's tournament
+    /// through its `tournament_match_id`).
+    fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError>;
+
+    fn set_match_result(
+        &self,
+        match_id: MatchId,
+        result: Option<MatchResult>,
+    ) -> Result<(), StoreError>;
+
+    /// A tournament's pairings by round and board.
+    fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError>;
+
+    /// The game of a tournament match with these players on these sides.
+    fn game_of_match_sides(
+        &self,
+        match_id: MatchId,
+        first_player: &str,
+        second_player: &str,
+    ) -> Result<Option<GameRow>, StoreError>;
+}
+
+/// The clock: deadlines, reminders, pauses, banks, heartbeats.
+pub trait Clock {
+    /// Sets when the player to move of `game_id` is reminded (`None`: never).
+    fn set_remind_at(&self, game_id: GameId, at: Option<i64>) -> Result<(), StoreError>;
+
+    /// The earliest reminder of an active, running game (indexed: the
+    /// scheduler's wake-up cost does not grow with the number of games).
+    fn next_reminder(&self) -> Result<Option<(GameId, i64)>, StoreError>;
+
+    /// Games whose reminder is due by `now`, earliest first.
+    fn reminders_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError>;
+
+    /// Players whose setting `key` has `value` (indexed by key and value).
+    fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<String>, StoreError>;
+
+    /// The reminder time of a game.
+    fn remind_at(&self, game_id: GameId) -> Result<Option<i64>, StoreError>;
+
+    /// [`Store::append_move`] refused while the clock is paused, with the
+    /// next reminder time set in the same transaction.
+    fn append_move_clocked(
+        &self,
+        mv: &NewMove<'_>,
+        remind_at: Option<i64>,
+    ) -> Result<u32, AppendError>;
+
+    /// Takes back the last `n` moves (like [`Store::delete_last_moves`]),
+    /// refused while the clock is paused; the deadline and the next
+    /// reminder are set in the same transaction. Returns the new count.
+    fn take_back_clocked(
+        &self,
+        game_id: GameId,
+        expected_count: u32,
+        n: u32,
+        at: i64,
+        deadline: Option<i64>,
+        remind_at: Option<i64>,
+    ) -> Result<u32, AppendError>;
+
+    /// Records an offer to pause for `span` seconds; `false` when one is
+    /// already waiting (one pending offer of each kind per game).
+    fn set_pause_offer(
+        &self,
+        game_id: GameId,
+        by_player: &str,
+        at: i64,
+        span: i64,
+    ) -> Result<bool, AppendError>;
+
+    /// The length (seconds) asked for by the standing pause offer.
+    fn pause_offer_span(&self, game_id: GameId) -> Result<Option<i64>, StoreError>;
+
+    /// Stops the clock of an active game that has `expected_moves` moves,
+    /// accepting the pause offer `offer_by` made: in one transaction the
+    /// offer is consumed, `left` (the time of the player to move) kept and
+    /// the end of the pause set to `until`.
+    fn pause_clock(
+        &self,
+        game_id: GameId,
+        expected_moves: u32,
+        offer_by: &str,
+        at: i64,
+        left: Option<i64>,
+        until: i64,
+    ) -> Result<(), AppendError>;
+
+    /// Starts the clock of a paused game again at `at`, in one transaction:
+    /// the player to move gets the time kept at the pause (`legacy_left` for
+    /// pauses made before that was kept), the deadline and the reminder
+    /// (`remind(deadline, left)`) are set, and the pause and resume offers
+    /// are cleared. With `offer_by`, the resume offer that player made must
+    /// still stand. Returns the time left.
+    fn resume_clock(
+        &self,
+        game_id: GameId,
+        at: i64,
+        offer_by: Option<&str>,
+        legacy_left: Option<i64>,
+        remind: &dyn Fn(i64, i64) -> Option<i64>,
+    ) -> Result<Option<i64>, AppendError>;
+
+    /// When a paused game's clock starts again by itself, and the time
+    /// kept for the player to move.
+    fn pause_info(&self, game_id: GameId) -> Result<Option<(i64, Option<i64>)>, StoreError>;
+
+    /// Paused games whose agreed pause is over by `now`, earliest first.
+    fn pauses_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError>;
+
+    /// Records a reminder as sent before it is sent, in one transaction with
+    /// computing the next one: if the reminder of `game_id` is due at `now`
+    /// and none went out in the last `gap` seconds, it is marked sent and
+    /// cleared ([`ReminderClaim::Send`]); otherwise it is moved to a day
+    /// after the last one (if that is before the deadline).
+    fn claim_reminder(
+        &self,
+        game_id: GameId,
+        now: i64,
+        gap: i64,
+    ) -> Result<ReminderClaim, StoreError>;
+
+    /// Records a player's daily digest as sent before it is sent: `true`
+    /// (and `key` set to `now`) if none was sent in the last `gap` seconds.
+    fn claim_digest(&self, player: &str, key: &str, now: i64, gap: i64)
+        -> Result<bool, StoreError>;
+
+    /// The last heartbeat (unix seconds), if the bot ever recorded one.
+    fn last_heartbeat(&self) -> Result<Option<i64>, StoreError>;
+
+    /// Records that the bot is alive at `now`. If the last heartbeat is
+    /// more than `offline_after` seconds old, the bot was away: in the same
+    /// transaction every running clock (deadlines, reminders, ends of
+    /// pauses of active games) is pushed back by the time it was away.
+    /// Returns that time, or `None` when there was no gap (or no earlier
+    /// heartbeat). With `extend` false only the heartbeat is recorded.
+    fn heartbeat(
+        &self,
+        now: i64,
+        offline_after: i64,
+        extend: bool,
+    ) -> Result<Option<i64>, StoreError>;
+
+    /// Entries of a time column due by `now`, after `after` (`(time, id)`,
+    /// exclusive) in `(time, id)` order: the scheduler pages through them so
+    /// that rows it cannot handle never hide the ones behind them.
+    fn due_after(
+        &self,
+        col: DueColumn,
+        now: i64,
+        after: Option<(i64, GameId)>,
+        limit: u32,
+    ) -> Result<Vec<(GameId, i64)>, StoreError>;
+}
+
+/// Servers, channels, players and player settings.
+pub trait Players {
+    /// Creates or renames a server.
+    fn upsert_server(&self, server_id: &str, name: Option<&str>) -> Result<(), StoreError>;
+
+    /// Creates or updates a channel (and its server, if missing).
+    /// `parent_channel_id` is the channel a thread hangs off.
+    fn upsert_channel(
+        &self,
+        channel_id: &str,
+        server_id: &str,
+        parent_channel_id: Option<&str>,
+    ) -> Result<(), StoreError>;
+
+    /// The parent channel of a thread, if it has one.
+    fn channel_parent(&self, channel_id: &str) -> Result<Option<String>, StoreError>;
+
+    /// Creates a player or updates their display name.
+    fn upsert_player(&self, player_id: &str, display_name: &str) -> Result<(), StoreError>;
+
+    fn get_player(&self, player_id: &str) -> Result<Option<Player>, StoreError>;
+
+    /// Sets a per-player setting (notification preferences and the like).
+    fn set_player_setting(&self, player_id: &str, key: &str, value: &str)
+        -> Result<(), StoreError>;
+
+    fn player_setting(&self, player_id: &str, key: &str) -> Result<Option<String>, StoreError>;
+
+    /// All settings of a player, sorted by key.
+    fn player_settings(&self, player_id: &str) -> Result<Vec<(String, String)>, StoreError>;
+}
+
+/// Ratings and leaderboards.
+pub trait Ratings {
+    fn get_rating(
+        &self,
+        server_id: &str,
+        variant: &str,
+        player_id: &str,
+    ) -> Result<Option<Rating>, StoreError>;
+
+    /// The ratings of a server and variant, best first.
+    fn leaderboard(
+        &self,
+        server_id: &str,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<Rating>, StoreError>;
+
+    /// Stores the new ratings after a rated game, once: if this game's
+    /// ratings were already applied, changes nothing and returns `false`.
+    /// Each `Rating` is the player's complete new row.
+    fn apply_game_ratings(
+        &self,
+        game_id: GameId,
+        new_ratings: &[Rating],
+        at: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Rates a finished game: reads both players' ratings (`None` for a
+    /// player not yet rated), lets `f` compute their new rows, and writes
+    /// them with the game's history, all in one `BEGIN IMMEDIATE`
+    /// transaction. Two games ending at once (in two processes, too) are
+    /// rated one after the other and neither update is lost. Once per game:
+    /// `false` (and `f` not called) if the game was already rated.
+    fn rate_game(
+        &self,
+        game_id: GameId,
+        server_id: &str,
+        variant: &str,
+        players: [&str; 2],
+        at: i64,
+        f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
+    ) -> Result<bool, StoreError>;
+}
+
+/// Draw, takeback and pause offers.
+pub trait Offers {
+    /// Records (or replaces) an offer on an active game, stamped with the
+    /// current move count. The next move, takeback or end of game voids it.
+    fn set_offer(
+        &self,
+        game_id: GameId,
+        kind: OfferKind,
+        by_player: &str,
+        at: i64,
+    ) -> Result<(), AppendError>;
+
+    /// Records an offer on an active game only if no offer of that kind is
+    /// pending (by either player): `false` when one is. Unlike
+    /// [`Store::set_offer`] it never replaces a standing offer.
+    fn set_offer_once(
+        &self,
+        game_id: GameId,
+        kind: OfferKind,
+        by_player: &str,
+        at: i64,
+    ) -> Result<bool, AppendError>;
+
+    fn get_offer(&self, game_id: GameId, kind: OfferKind) -> Result<Option<Offer>, StoreError>;
+
+    /// All standing offers of a game.
+    fn offers(&self, game_id: GameId) -> Result<Vec<Offer>, StoreError>;
+
+    /// Withdraws or declines an offer; `true` if there was one.
+    fn clear_offer(&self, game_id: GameId, kind: OfferKind) -> Result<bool, StoreError>;
+}
+
+/// Server languages.
+pub trait Language {
+    /// A server's default language code, if one was set.
+    fn server_language(&self, server_id: &str) -> Result<Option<String>, StoreError>;
+
+    /// Sets (or with `None` clears) a server's default language code.
+    fn set_server_language(&self, server_id: &str, code: Option<&str>) -> Result<(), StoreError>;
+}
+
+/// The web archive: public servers, a player's public games and ratings, rating histories.
+pub trait Archive {
+    /// Whether a server's archive is public. Direct-message scopes never are.
+    fn archive_public(&self, server_id: &str) -> Result<bool, StoreError>;
+
+    /// Makes a server's archive public or private (creating the server row
+    /// if needed).
+    fn set_archive_public(&self, server_id: &str, public: bool) -> Result<(), StoreError>;
+
+    /// A server's name, if it has one.
+    fn server_name(&self, server_id: &str) -> Result<Option<String>, StoreError>;
+
+    /// A player's games on public servers, newest first: `limit` games
+    /// after skipping `offset`.
+    fn public_games_of_player(
+        &self,
+        player_id: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError>;
+
+    /// A player's ratings on public servers, by server and variant.
+    fn public_ratings_of_player(&self, player_id: &str) -> Result<Vec<Rating>, StoreError>;
+
+    /// A player's rating after each rated game of one server and variant,
+    /// oldest first (at most the last `limit` games).
+    fn rating_history(
+        &self,
+        player_id: &str,
+        server_id: &str,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<RatingPoint>, StoreError>;
+
+    /// Games on a server, newest first, paged.
+    fn games_on_server_paged(
+        &self,
+        server_id: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError>;
+
+    /// The variants a server has ratings in, alphabetically.
+    fn rated_variants(&self, server_id: &str) -> Result<Vec<String>, StoreError>;
+}

@@ -1,0 +1,50 @@
+//! The SQLite implementation of the store interface: one file in WAL mode,
+//! one connection behind a mutex; every call is short and synchronous (well
+//! under a millisecond, plus one fsync per committed change). Several
+//! processes may share the file; they wait for each other up to the busy
+//! timeout. The schema is `migrations/sqlite/`, its version kept in
+//! `PRAGMA user_version`, and tawlbot files are marked with
+//! `PRAGMA application_id`.
+//!
+//! rusqlite is used here and nowhere else.
+
+mod admin;
+mod archive;
+mod challenges;
+mod clock;
+mod error;
+mod games;
+mod language;
+mod migrate;
+mod offers;
+mod open;
+mod players;
+mod ratings;
+mod rows;
+mod tournaments;
+mod values;
+
+pub use open::{
+    database_path_from_env, SqliteStore, StoreOptions, Synchronous, DATABASE_PATH_VAR,
+    DATABASE_SYNCHRONOUS_VAR, DEFAULT_DATABASE_PATH,
+};
+
+#[cfg(feature = "fault-injection")]
+pub use error::Fault;
+pub use migrate::{APPLICATION_ID, LATEST as SCHEMA_VERSION};
+
+use super::*;
+use clock::TimeColumn;
+use games::*;
+use rows::*;
+
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
+use std::time::Duration;
+
+use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior};
+
+use error::classify;
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,68 @@
+//! How the typed values of `store::values` sit in SQLite's text columns:
+//! each is written as its text form and read back with its `parse`. A value
+//! the program cannot read becomes a conversion failure that
+//! [`super::error::classify`] turns into [`StoreError::BadData`].
+
+use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
+
+use super::{
+    ChallengeState, EndReason, GameResult, GameState, MatchResult, OfferKind, StoreError,
+    TimeControl, TournamentPhase,
+};
+
+fn read_text<T>(
+    v: ValueRef<'_>,
+    parse: impl Fn(&str) -> Result<T, StoreError>,
+) -> FromSqlResult<T> {
+    parse(v.as_str()?).map_err(|e| FromSqlError::Other(Box::new(e)))
+}
+
+/// A value stored as its fixed word (`as_str`, read with `parse`).
+macro_rules! word_column {
+    ($($name:ident),+) => {$(
+        impl FromSql for $name {
+            fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+                read_text(v, $name::parse)
+            }
+        }
+
+        impl ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                Ok(ToSqlOutput::from(self.as_str()))
+            }
+        }
+    )+};
+}
+
+word_column!(
+    GameState,
+    OfferKind,
+    ChallengeState,
+    TournamentPhase,
+    GameResult,
+    EndReason
+);
+
+impl FromSql for MatchResult {
+    fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+        read_text(v, MatchResult::parse)
+    }
+}
+
+impl ToSql for MatchResult {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.to_string()))
+    }
+}
+
+impl FromSql for TimeControl {
+    fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+        read_text(v, TimeControl::from_stored)
+    }
+}
+
+impl ToSql for TimeControl {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(self.to_string()))
+    }
+}
