@@ -16,7 +16,7 @@ fn store_with(n: usize, dir: &std::path::Path) -> SqliteStore {
             channel_id: format!("c{i}"),
             variant: "tawlbwrdd".into(),
             seed: i as u64,
-            first_side: "attackers".into(),
+            first_side: tawlbot::rules::Side::First,
             first_player: format!("p{}", i % 97),
             second_player: format!("q{}", i % 89),
             time_control: tawlbot::store::TimeControl::PerMove(3 * 86_400),

@@ -17,7 +17,7 @@ fn new_game(channel: &str) -> NewGame {
         channel_id: channel.into(),
         variant: common::VARIANT.into(),
         seed: 7,
-        first_side: "first".into(),
+        first_side: tawlbot::rules::Side::First,
         first_player: "alice".into(),
         second_player: "bob".into(),
         ..Default::default()

@@ -140,7 +140,7 @@ impl GameArgs {
         let rules = Ruleset::from_spec(&variant, &options).map_err(usage)?;
         let seed = seed.unwrap_or_else(clock_seed);
         let side = |s: &str| {
-            rules.parse_side(s).ok_or_else(|| {
+            rules.side_named(s).ok_or_else(|| {
                 format!(
                     "{s:?} is not a side in {}: use {} or {}",
                     rules.name,
@@ -212,7 +212,7 @@ fn clock_seed() -> u64 {
 /// moves cannot show it.
 fn record_ending(rec: &Record, variant: Option<&str>, options: &[String]) -> Option<Ending> {
     let rules = Ruleset::from_spec(variant?, options).ok()?;
-    let winner = rec.header("Result").and_then(|r| rules.parse_side(r));
+    let winner = rec.header("Result").and_then(|r| rules.side_named(r));
     match (rec.header("Reason").and_then(Reason::parse)?, winner) {
         (Reason::Resignation, Some(w)) => Some(Ending::Resign(Some(w.other()))),
         (Reason::Timeout, Some(w)) => Some(Ending::Timeout(w.other())),

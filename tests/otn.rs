@@ -50,7 +50,7 @@ fn game_of_record(rec: &Record) -> Game {
         .collect();
     let r = Ruleset::from_spec(rec.header("Variant").unwrap(), &opts).unwrap();
     let seed: u64 = rec.header("Seed").unwrap().parse().unwrap();
-    let first = r.parse_side(rec.header("First").unwrap());
+    let first = r.side_named(rec.header("First").unwrap());
     let mut g = match rec.header("Position") {
         Some(p) => Game::from_position(
             r.clone(),
@@ -65,7 +65,7 @@ fn game_of_record(rec: &Record) -> Game {
         replay_text(&mut g, m).unwrap();
     }
     if !g.is_over() {
-        let winner = rec.header("Result").and_then(|w| r.parse_side(w));
+        let winner = rec.header("Result").and_then(|w| r.side_named(w));
         match (rec.header("Reason").and_then(Reason::parse), winner) {
             (Some(Reason::Resignation), Some(w)) => g.resign(w.other()),
             (Some(Reason::Timeout), Some(w)) => g.time_out(w.other()),

@@ -15,7 +15,7 @@ fn game_in(channel: &str) -> NewGame {
         variant: "tablut".into(),
         options: vec!["edge-escape".into()],
         seed: u64::MAX - 7,
-        first_side: "attackers".into(),
+        first_side: tawlbot::rules::Side::First,
         first_player: "alice".into(),
         second_player: "bob".into(),
         time_control: TimeControl::PerMove(3 * 86_400),
@@ -87,11 +87,17 @@ fn stale_duplicate_and_game_over_are_refused() {
         Err(AppendError::NoSuchGame)
     );
     let mut last = mv(id, 1, "b", "bob", "m2");
-    last.finished = Some((GameResult::Defenders, EndReason::KingCaptured));
+    last.finished = Some((
+        GameResult::Won(tawlbot::rules::Side::Second),
+        EndReason::KingCaptured,
+    ));
     assert_eq!(s.append_move(&last).unwrap(), 2);
     let g = s.get_game(id).unwrap().unwrap();
     assert_eq!(g.state, GameState::Finished);
-    assert_eq!(g.result, Some(GameResult::Defenders));
+    assert_eq!(
+        g.result,
+        Some(GameResult::Won(tawlbot::rules::Side::Second))
+    );
     assert_eq!(g.reason, Some(EndReason::KingCaptured));
     assert_eq!(g.finished_at, Some(2001));
     assert_eq!(g.deadline, None);
@@ -154,10 +160,16 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
     let p = dir.path().join("t.db");
     let s = SqliteStore::open(&p).unwrap();
     let id = s.create_game(&game_in("general")).unwrap();
-    s.finish_game(id, None, GameResult::White, EndReason::Timeout, 3000)
-        .unwrap();
+    s.finish_game(
+        id,
+        None,
+        GameResult::Won(tawlbot::rules::Side::First),
+        EndReason::Timeout,
+        3000,
+    )
+    .unwrap();
     let g = s.get_game(id).unwrap().unwrap();
-    assert_eq!(g.result, Some(GameResult::White));
+    assert_eq!(g.result, Some(GameResult::Won(tawlbot::rules::Side::First)));
     assert_eq!(g.time_control, TimeControl::PerMove(3 * 86_400));
     let raw = rusqlite::Connection::open(&p).unwrap();
     let text: (String, String, String) = raw
@@ -169,12 +181,12 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
         .unwrap();
     assert_eq!(
         text,
-        ("white".into(), "timeout".into(), "3d".into()),
-        "the same words as before"
+        ("first".into(), "timeout".into(), "3d".into()),
+        "sides are stored as first and second"
     );
     for damage in [
-        "UPDATE games SET result = 'second'",
-        "UPDATE games SET result = 'white', reason = 'resigned'",
+        "UPDATE games SET result = 'white'",
+        "UPDATE games SET result = 'second', reason = 'resigned'",
         "UPDATE games SET reason = 'timeout', time_control = 'soon'",
     ] {
         raw.execute_batch(damage).unwrap();
@@ -209,16 +221,28 @@ fn finish_game_checks_state_and_move_count() {
     let id = s.create_game(&game_in("general")).unwrap();
     s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
     assert_eq!(
-        s.finish_game(id, Some(0), GameResult::Defenders, EndReason::Timeout, 3000),
+        s.finish_game(
+            id,
+            Some(0),
+            GameResult::Won(tawlbot::rules::Side::Second),
+            EndReason::Timeout,
+            3000
+        ),
         Err(AppendError::Stale { now: 1 })
     );
-    s.finish_game(id, Some(1), GameResult::Defenders, EndReason::Timeout, 3000)
-        .unwrap();
+    s.finish_game(
+        id,
+        Some(1),
+        GameResult::Won(tawlbot::rules::Side::Second),
+        EndReason::Timeout,
+        3000,
+    )
+    .unwrap();
     assert_eq!(
         s.finish_game(
             id,
             None,
-            GameResult::Attackers,
+            GameResult::Won(tawlbot::rules::Side::First),
             EndReason::Resignation,
             3001
         ),
@@ -293,7 +317,8 @@ fn challenges_compare_and_set() {
         opponent_id: None,
         variant: "brandubh".into(),
         options: vec![],
-        challenger_side: Some("defenders".into()),
+        settings: Default::default(),
+        challenger_side: Some(tawlbot::rules::Side::Second),
         time_control: TimeControl::PerMove(86_400),
         rated: true,
         created_at: 100,
@@ -411,7 +436,7 @@ fn tournaments_and_ratings() {
             channel_id: Some("tourney".into()),
             name: "Winter cup".into(),
             variant: "tablut".into(),
-            format: "round-robin".into(),
+            format: tawlbot::store::TournamentFormat::RoundRobin,
             created_by: Some("alice".into()),
             created_at: 10,
             ..Default::default()
@@ -534,7 +559,7 @@ fn capped_joins_versions_rounds_and_challenges() {
             channel_id: Some("tourney".into()),
             name: "Cup".into(),
             variant: "tawlbwrdd".into(),
-            format: "swiss".into(),
+            format: tawlbot::store::TournamentFormat::Swiss,
             created_at: 10,
             ..Default::default()
         })

@@ -24,7 +24,7 @@ fn new_game(i: usize) -> NewGame {
         variant: common::VARIANT.into(),
         options: vec![],
         seed: 1000 + i as u64,
-        first_side: "first".into(),
+        first_side: tawlbot::rules::Side::First,
         first_player: "alice".into(),
         second_player: "bob".into(),
         created_at: 0,

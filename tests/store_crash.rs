@@ -30,7 +30,7 @@ fn new_game(channel: usize, seed: u64) -> NewGame {
         channel_id: format!("ch{channel}"),
         variant: common::VARIANT.into(),
         seed,
-        first_side: "first".into(),
+        first_side: tawlbot::rules::Side::First,
         first_player: "alice".into(),
         second_player: "bob".into(),
         ..Default::default()

@@ -221,3 +221,114 @@ fn database_path_comes_from_the_environment() {
     );
     std::env::remove_var("DATABASE_PATH");
 }
+
+/// A database made by the release before game settings had columns
+/// (`tests/fixtures/release-5.db`, schema 5, made with the console from
+/// `tests/fixtures/release-5.txt`) opens, migrates, and plays on: the
+/// thread, the bot's level and the start position moved out of the options
+/// into their columns, and every game, the open challenge, the tournament
+/// and the ratings carry on.
+#[test]
+fn a_database_from_the_previous_release_migrates() {
+    use tawlbot::domain::GameSettings;
+    let dir = tempfile::tempdir().unwrap();
+    let p = dir.path().join("t.db");
+    let fixture = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures/release-5.db");
+    std::fs::copy(&fixture, &p).unwrap();
+    assert_eq!(
+        Connection::open(&p)
+            .unwrap()
+            .pragma_query_value(None, "user_version", |r| r.get::<_, i64>(0))
+            .unwrap(),
+        5
+    );
+    let store = SqliteStore::open(&p).unwrap();
+    assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
+    store.integrity_check().unwrap();
+    let settings = |id| {
+        let g = store.get_game(id).unwrap().unwrap();
+        assert!(g.options.is_empty(), "game {id}: {:?}", g.options);
+        g.settings
+    };
+    assert_eq!(
+        settings(1),
+        GameSettings {
+            thread: true,
+            ..Default::default()
+        }
+    );
+    assert_eq!(
+        settings(2),
+        GameSettings {
+            bot_level: Some(2),
+            ..Default::default()
+        }
+    );
+    assert_eq!(
+        settings(3),
+        GameSettings {
+            position: Some("/11/11/11/3t7/11/5K5/11/11/3t7/11/11/".into()),
+            ..Default::default()
+        }
+    );
+    for id in 4..=6 {
+        assert_eq!(settings(id), GameSettings::default());
+    }
+    let c1 = store.get_challenge(1).unwrap().unwrap();
+    assert!(c1.settings.thread && c1.options.is_empty());
+    assert_eq!(store.get_challenge(2).unwrap().unwrap().settings.level(), 2);
+    let open = store.get_challenge(5).unwrap().unwrap();
+    assert_eq!(open.state, tawlbot::store::ChallengeState::Open);
+    let before = store
+        .get_rating("console", "tawlbwrdd", "carol")
+        .unwrap()
+        .unwrap();
+    drop(store);
+
+    // And the games go on where they were.
+    let out_dir = dir.path().join("out");
+    let mut lines = vec![
+        "alice@general/alice-vs-bob-tawlbwrdd: e2-c2".to_string(),
+        "alice@hall: g7-g9".to_string(),
+        "dave@study: d4-c4".to_string(),
+        "carol@study: f6-f1".to_string(),
+        "frank@lobby: /accept".to_string(),
+    ];
+    let r2 = "club/autumn-cup-r2-alice-bob";
+    for (i, m) in [
+        "e2-c2", "g7-g9", "g2-i2", "f7-g7", "c2-c3", "f8-h8", "i2-i3", "f6-f9", "c3-c4", "f9-a9",
+    ]
+    .iter()
+    .enumerate()
+    {
+        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        lines.push(format!("{who}@{r2}: {m}"));
+    }
+    let store = SqliteStore::open(&p).unwrap();
+    let mut c = tawlbot::console::Console::new(store.clone(), out_dir, Vec::new());
+    c.run(lines.join("\n").as_bytes());
+    let out = String::from_utf8(c.into_output()).unwrap();
+    assert!(
+        out.contains("general/alice-vs-bob-tawlbwrdd> @alice played **e2-c2**."),
+        "{out}"
+    );
+    assert!(out.contains("hall> @alice played **g7-g9**."), "{out}");
+    assert!(out.contains("hall> tawlbot played"), "{out}");
+    assert!(
+        out.lines().any(
+            |l| l.starts_with("study> @carol played **f6-f1**") && l.contains("Defenders win!")
+        ),
+        "{out}"
+    );
+    assert!(out.contains("lobby> Game 7: Tawlbwrdd"), "{out}");
+    assert!(
+        out.contains(&format!("{r2}> Match over: @alice 0–1 @bob.")),
+        "{out}"
+    );
+    let after = store
+        .get_rating("console", "tawlbwrdd", "bob")
+        .unwrap()
+        .unwrap();
+    assert_eq!(after.games, 2, "bob's second rated game counted");
+    assert_eq!(before.games, 1);
+}

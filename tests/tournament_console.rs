@@ -529,7 +529,7 @@ fn start_again_catches_up_after_a_lost_game_end() {
             .finish_game(
                 g.id,
                 None,
-                tawlbot::store::GameResult::Attackers,
+                tawlbot::store::GameResult::Won(tawlbot::rules::Side::First),
                 tawlbot::store::EndReason::Resignation,
                 1_767_300_000,
             )

@@ -366,7 +366,7 @@ fn rate_game_reads_and_writes_in_one_transaction() {
                 server_id: "s".into(),
                 channel_id: format!("c{i}"),
                 variant: "tawlbwrdd".into(),
-                first_side: "attackers".into(),
+                first_side: tawlbot::rules::Side::First,
                 first_player: "alice".into(),
                 second_player: format!("p{i}"),
                 created_at: 1,

@@ -15,26 +15,13 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::BOT_ID;
-use super::THREAD_FLAG;
 use super::{mention, slug, App, Ctx, Effect, Loaded, Response, Target};
 use crate::engine::{self, Limits};
 use crate::i18n::Msg;
 use crate::store::AppendError;
 use crate::store::Challenge;
 
-/// The option that stores the bot's level with a challenge and its game.
-pub(crate) const LEVEL_PREFIX: &str = "bot-level=";
-/// The level when the challenger names none.
-pub const DEFAULT_LEVEL: u8 = 3;
-
-/// The bot's level stored in a game's options (default 3).
-pub fn level_of(options: &[String]) -> u8 {
-    options
-        .iter()
-        .find_map(|o| o.strip_prefix(LEVEL_PREFIX))
-        .and_then(|v| v.parse::<u8>().ok())
-        .map_or(DEFAULT_LEVEL, |l| l.clamp(1, 5))
-}
+pub use crate::domain::DEFAULT_BOT_LEVEL as DEFAULT_LEVEL;
 
 /// The `level:` option of `/challenge`: 1 to 5, default 3.
 pub(crate) fn parse_level(v: Option<&str>) -> Result<u8, Msg> {
@@ -56,7 +43,7 @@ impl App {
     /// The bot accepts a challenge made to it at once (in a new thread when
     /// the challenger asked for one).
     pub(crate) fn accept_for_bot(&self, ctx: &Ctx, c: &Challenge) -> Response {
-        if c.options.iter().any(|o| o == THREAD_FLAG) {
+        if c.settings.thread {
             let name = format!("{} vs tawlbot {}", ctx.user.name, c.variant);
             return Response {
                 replies: vec![],
@@ -85,7 +72,7 @@ impl App {
         l.players
             .iter()
             .any(|p| is_bot(p))
-            .then(|| Msg::new("bot-note").num("level", level_of(&l.row.options) as u32))
+            .then(|| Msg::new("bot-note").num("level", l.row.settings.level() as u32))
     }
 
     /// Every bot turn waiting in an active game: called at startup, so a
@@ -125,7 +112,7 @@ impl App {
         {
             return Response::none();
         }
-        let level = level_of(&l.row.options);
+        let level = l.row.settings.level();
         let seed = engine::selfplay_seed(l.row.seed, expected);
         let Some(found) = engine::best_move(&l.game, &Limits::level(level), seed, stop) else {
             return Response::none();
@@ -189,7 +176,11 @@ mod tests {
         assert_eq!(parse_level(Some("5")), Ok(5));
         assert!(parse_level(Some("6")).is_err());
         assert!(parse_level(Some("x")).is_err());
-        assert_eq!(level_of(&["dice".into(), "bot-level=2".into()]), 2);
-        assert_eq!(level_of(&[]), 3);
+        let two = crate::domain::GameSettings {
+            bot_level: Some(2),
+            ..Default::default()
+        };
+        assert_eq!(two.level(), 2);
+        assert_eq!(crate::domain::GameSettings::default().level(), 3);
     }
 }

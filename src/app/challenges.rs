@@ -42,8 +42,8 @@ impl App {
         let side = match arg(args, "side").map(str::to_ascii_lowercase) {
             None => None,
             Some(s) if s == "random" => None,
-            Some(s) => match rules.parse_side(&s) {
-                Some(side) => Some(rules.side_name(side).to_string()),
+            Some(s) => match rules.side_named(&s) {
+                Some(side) => Some(side),
                 None => {
                     return Response::one(Reply::tell(
                         Msg::new("challenge-bad-side")
@@ -66,18 +66,16 @@ impl App {
             }
         }
         options = rules.options.clone();
-        if truthy(arg(args, "thread")) {
-            options.push(THREAD_FLAG.into());
-        }
-        if against_bot {
-            options.push(format!("{}{level}", bot::LEVEL_PREFIX));
-        }
         let position = match super::views::position_option(&rules, arg(args, "position")) {
             Ok(p) => p,
             Err(r) => return r,
         };
         let from_position = position.is_some();
-        options.extend(position);
+        let settings = GameSettings {
+            thread: truthy(arg(args, "thread")),
+            bot_level: against_bot.then_some(level),
+            position,
+        };
         let ch = NewChallenge {
             server_id: ctx.server.clone(),
             channel_id: ctx.channel.clone(),
@@ -85,7 +83,8 @@ impl App {
             opponent_id: opponent.clone(),
             variant: rules.variant.to_string(),
             options,
-            challenger_side: side.clone(),
+            settings,
+            challenger_side: side,
             time_control: tc,
             rated: truthy(arg(args, "rated")) && !against_bot && !from_position,
             created_at: ctx.now,
@@ -126,7 +125,7 @@ impl App {
         )
         .str("rated", if ch.rated { "yes" } else { "no" })
         .str("game", spec)
-        .str("side", side.unwrap_or_else(|| "none".into()))
+        .str("side", side.map_or("none", |s| rules.side_name(s)))
         .msg("time", tc.describe())
         .num("id", id);
         let mut r = Reply::say(m);
@@ -202,7 +201,7 @@ impl App {
         if c.opponent_id.as_ref().is_some_and(|o| *o != ctx.user.id) {
             return Response::one(Reply::tell(Msg::new("challenge-for-someone-else")));
         }
-        if c.options.iter().any(|o| o == THREAD_FLAG) {
+        if c.settings.thread {
             let name = format!(
                 "{} vs {} {}",
                 self.raw_name_of(&c.challenger_id),
@@ -246,10 +245,7 @@ impl App {
         };
         let seed = game_seed(c.id, ctx.now, channel);
         // Sides: the challenger's choice, or a fair coin from the seed.
-        let side = c
-            .challenger_side
-            .as_deref()
-            .and_then(|s| rules.parse_side(s));
+        let side = c.challenger_side;
         let acceptor = match c.opponent_id.as_deref() {
             Some(BOT_ID) => BOT_ID,
             _ => ctx.user.id.as_str(),
@@ -260,6 +256,7 @@ impl App {
             channel,
             rules: &rules,
             options: c.options.clone(),
+            settings: c.settings.clone(),
             seed,
             players,
             challenge: Some(c.id),

@@ -18,6 +18,7 @@
 use super::{
     clock, split_status, tournaments, words, App, LoadError, Loaded, Response, TimeControl,
 };
+use crate::domain::GameSettings;
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Game, Played, Ruleset, Side};
 use crate::store::{
@@ -29,8 +30,10 @@ pub(crate) struct NewStart<'a> {
     pub server: &'a str,
     pub channel: &'a str,
     pub rules: &'a Ruleset,
-    /// Options as stored with the game (may hold the thread flag).
+    /// The rules' options as stored with the game.
     pub options: Vec<String>,
+    /// Thread, bot level, start position.
+    pub settings: GameSettings,
     pub seed: u64,
     /// Players by side: `[first side, second side]`.
     pub players: [String; 2],
@@ -64,8 +67,9 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
         channel_id: s.channel.to_string(),
         variant: s.rules.variant.to_string(),
         options: s.options,
+        settings: s.settings,
         seed: s.seed,
-        first_side: s.rules.side_name(first).to_string(),
+        first_side: first,
         first_player: s.players[0].clone(),
         second_player: s.players[1].clone(),
         challenge_id: s.challenge,
@@ -259,14 +263,18 @@ mod tests {
     /// at level 1.
     fn game(app: &App, channel: &str, players: [&str; 2], time: TimeControl) -> Loaded {
         let rules = Ruleset::from_spec("tawlbwrdd", &[]).unwrap();
-        let options = vec![format!("{}1", super::super::bot::LEVEL_PREFIX)];
+        let settings = GameSettings {
+            bot_level: Some(1),
+            ..Default::default()
+        };
         start(
             app,
             NewStart {
                 server: "srv",
                 channel,
                 rules: &rules,
-                options,
+                options: vec![],
+                settings,
                 seed: 7,
                 players: players.map(String::from),
                 challenge: None,

@@ -44,6 +44,7 @@ pub use tournaments::{PairingLine, TournamentSheet};
 pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
 pub use time::{parse_span as time_span, span_en as span_words, TimeControl};
 
+use crate::domain::GameSettings;
 use crate::i18n::Msg;
 use crate::notation::{
     self, explain, format_played, format_square, parse_move, resolve_square, PlayError, Record,
@@ -58,8 +59,6 @@ use move_words::explain_msg;
 /// A challenge lasts a day.
 pub const CHALLENGE_TTL: i64 = 24 * 3600;
 const MAX_TEXT: usize = 2000;
-/// The pseudo-option stored with a challenge that asks for a thread.
-const THREAD_FLAG: &str = "thread";
 
 /// The application: the store plus the rules.
 #[derive(Clone)]
@@ -221,16 +220,9 @@ impl Loaded {
     }
 }
 
-/// The ruleset of stored options (without the app's own flags), with a
-/// typed refusal.
+/// The ruleset of stored options, with a typed refusal.
 fn rules_spec(variant: &str, options: &[String]) -> Result<Ruleset, crate::rules::SpecError> {
-    let opts: Vec<String> = options
-        .iter()
-        .filter(|o| *o != THREAD_FLAG && !o.starts_with(bot::LEVEL_PREFIX))
-        .filter(|o| !o.starts_with(views::POSITION_PREFIX))
-        .cloned()
-        .collect();
-    Ruleset::parse_spec(variant, &opts)
+    Ruleset::parse_spec(variant, options)
 }
 
 impl App {
@@ -271,8 +263,8 @@ impl App {
         // (The details name no game: whoever logs them does.)
         let rules = rules_spec(&row.variant, &row.options)
             .map_err(|e| LoadError::Unreadable(e.to_string()))?;
-        let first = rules.parse_side(&row.first_side);
-        let mut game = views::start_game(rules, &row.options, row.seed, first)
+        let first = Some(row.first_side);
+        let mut game = views::start_game(rules, row.settings.position.as_deref(), row.seed, first)
             .map_err(LoadError::Unreadable)?;
         let moves = self.store.moves(row.id).map_err(LoadError::Store)?;
         for m in &moves {

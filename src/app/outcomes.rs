@@ -1,7 +1,7 @@
 //! Between the rules' outcome of a game and the result and reason the
 //! store keeps for it.
 
-use crate::rules::{Family, Game, Reason, Side};
+use crate::rules::{Game, Reason, Side};
 use crate::store::{EndReason, GameResult};
 
 impl From<Reason> for EndReason {
@@ -41,21 +41,16 @@ pub(crate) fn rules_reason(r: EndReason) -> Option<Reason> {
 
 /// The side that won a stored result (`None`: a draw).
 pub(crate) fn winner(r: GameResult) -> Option<Side> {
-    r.winner_index()
-        .map(|i| if i == 0 { Side::First } else { Side::Second })
+    r.winner()
 }
 
-/// What the store keeps of a game that is over: its result (the winning
-/// side's name in this game, as [`crate::rules::result_word`] says it) and
-/// reason. `None` while it is going on.
+/// What the store keeps of a game that is over: its result (the side that
+/// won, or a draw) and reason. `None` while it is going on.
 pub(crate) fn stored_outcome(game: &Game) -> Option<(GameResult, EndReason)> {
     let o = game.outcome()?;
-    let result = match (game.rules().family, o.winner) {
-        (_, None) => GameResult::Draw,
-        (Family::Tafl, Some(Side::First)) => GameResult::Attackers,
-        (Family::Tafl, Some(Side::Second)) => GameResult::Defenders,
-        (Family::Latrunculi, Some(Side::First)) => GameResult::White,
-        (Family::Latrunculi, Some(Side::Second)) => GameResult::Black,
+    let result = match o.winner {
+        None => GameResult::Draw,
+        Some(side) => GameResult::Won(side),
     };
     Some((result, o.reason.into()))
 }
@@ -76,14 +71,14 @@ mod tests {
     }
 
     #[test]
-    fn stored_results_are_the_result_words() {
+    fn stored_results_are_the_winning_sides() {
         for v in VARIANTS {
             let rules = Ruleset::parse_spec(v.id, &[]).unwrap();
             for side in [Side::First, Side::Second] {
                 let mut g = Game::new(rules.clone(), 7);
                 g.resign(side);
                 let (r, why) = stored_outcome(&g).unwrap();
-                assert_eq!(r.as_str(), crate::rules::result_word(&g), "{}", v.id);
+                assert_eq!(r, GameResult::Won(side.other()), "{}", v.id);
                 assert_eq!(winner(r), Some(side.other()));
                 assert_eq!(why, EndReason::Resignation);
             }

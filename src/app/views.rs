@@ -446,13 +446,9 @@ impl App {
     }
 }
 
-/// The pseudo-option kept with a challenge and its game that starts from
-/// a position of its own: `position=` and the OTN position.
-pub(crate) const POSITION_PREFIX: &str = "position=";
-
 /// `/challenge ... position:`: the position read (OTN, or tawlbot's rows
-/// separated by `/`) and checked, as the option to store; a refusal with
-/// every problem otherwise.
+/// separated by `/`) and checked, as the OTN position to store with the
+/// challenge; a refusal with every problem otherwise.
 pub(crate) fn position_option(
     rules: &Ruleset,
     text: Option<&str>,
@@ -461,10 +457,7 @@ pub(crate) fn position_option(
         return Ok(None);
     };
     match crate::notation::otn::read_position(rules, text) {
-        Ok(board) => Ok(Some(format!(
-            "{POSITION_PREFIX}{}",
-            crate::notation::otn::write_position(&board)
-        ))),
+        Ok(board) => Ok(Some(crate::notation::otn::write_position(&board))),
         Err(e) => {
             let mut r = Reply::tell(Msg::new("position-refused").str("game", rules.name));
             for m in super::notation_words::read_position_msgs(&e) {
@@ -475,15 +468,15 @@ pub(crate) fn position_option(
     }
 }
 
-/// The game of stored options at its start: the variant's start position,
-/// or the position the challenge gave.
+/// A game at its start: the variant's start position, or the position the
+/// challenge gave (`position`, OTN).
 pub(crate) fn start_game(
     rules: Ruleset,
-    options: &[String],
+    position: Option<&str>,
     seed: u64,
     first: Option<Side>,
 ) -> Result<Game, String> {
-    let Some(pos) = options.iter().find_map(|o| o.strip_prefix(POSITION_PREFIX)) else {
+    let Some(pos) = position else {
         return Ok(Game::with_first(rules, seed, first));
     };
     let board = crate::notation::otn::read_position(&rules, pos).map_err(|e| e.to_string())?;

@@ -8,8 +8,9 @@ pub(crate) const CELLS: usize = STRIDE * STRIDE;
 /// One of the two sides. What the sides are called depends on the game's
 /// family: in the tafl games `First` is the attackers and `Second` the
 /// defenders (with the king); in gwyddbwyll `First` is white and `Second` black.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
+    #[default]
     First,
     Second,
 }

@@ -430,7 +430,7 @@ impl Ruleset {
 
     /// Reads a side's name (attackers, defenders, white, black, and a few
     /// friendly synonyms) in this game.
-    pub fn parse_side(&self, s: &str) -> Option<Side> {
+    pub fn side_named(&self, s: &str) -> Option<Side> {
         let s = s.trim().to_ascii_lowercase();
         let tafl = match s.as_str() {
             "attackers" | "attacker" | "attack" | "assailants" | "a" => Some(Side::First),

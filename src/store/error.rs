@@ -124,6 +124,14 @@ impl fmt::Display for StoreError {
 
 impl std::error::Error for StoreError {}
 
+impl From<crate::domain::BadValue> for StoreError {
+    fn from(e: crate::domain::BadValue) -> Self {
+        StoreError::BadData {
+            detail: e.to_string(),
+        }
+    }
+}
+
 /// Why `append_move` (or another move-count-checked change) was refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum AppendError {

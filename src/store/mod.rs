@@ -32,10 +32,10 @@ mod error;
 mod interface;
 pub mod sqlite;
 mod types;
-mod values;
 
 use std::sync::Arc;
 
+pub use crate::domain::*;
 pub use error::{AppendError, StoreError};
 pub use interface::*;
 #[cfg(feature = "fault-injection")]
@@ -45,7 +45,6 @@ pub use sqlite::{
     DATABASE_PATH_VAR, DATABASE_SYNCHRONOUS_VAR, DEFAULT_DATABASE_PATH, SCHEMA_VERSION,
 };
 pub use types::*;
-pub use values::*;
 
 /// The store's traits, to call their methods: `use crate::store::prelude::*`.
 pub mod prelude {

@@ -2,26 +2,6 @@
 
 use super::*;
 
-/// Row id of a game.
-pub type GameId = i64;
-
-/// Row id of a challenge.
-pub type ChallengeId = i64;
-
-/// Row id of a tournament.
-pub type TournamentId = i64;
-
-/// Row id of a tournament match.
-pub type MatchId = i64;
-
-/// State of a game.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum GameState {
-    Active,
-    Finished,
-    Aborted,
-}
-
 /// A new challenge. Missing servers, channels and players are created
 /// (named by their ids until `upsert_*` gives them names).
 #[derive(Debug, Clone, Default)]
@@ -33,8 +13,10 @@ pub struct NewChallenge {
     pub opponent_id: Option<String>,
     pub variant: String,
     pub options: Vec<String>,
+    /// Thread, bot level, start position.
+    pub settings: GameSettings,
     /// The side the challenger asked for; `None` = random / either.
-    pub challenger_side: Option<String>,
+    pub challenger_side: Option<Side>,
     pub time_control: TimeControl,
     pub rated: bool,
     pub created_at: i64,
@@ -51,7 +33,9 @@ pub struct Challenge {
     pub opponent_id: Option<String>,
     pub variant: String,
     pub options: Vec<String>,
-    pub challenger_side: Option<String>,
+    /// Thread, bot level, start position.
+    pub settings: GameSettings,
+    pub challenger_side: Option<Side>,
     pub time_control: TimeControl,
     pub rated: bool,
     pub state: ChallengeState,
@@ -69,10 +53,12 @@ pub struct NewGame {
     pub channel_id: String,
     pub variant: String,
     pub options: Vec<String>,
+    /// Thread, bot level, start position.
+    pub settings: GameSettings,
     pub seed: u64,
-    /// Name of the side that moves first (e.g. `"attackers"`), for display.
-    pub first_side: String,
-    /// Player of the side that moves first.
+    /// The side that moves first.
+    pub first_side: Side,
+    /// Player of the first side (attackers, white).
     pub first_player: String,
     /// Player of the other side.
     pub second_player: String,
@@ -95,8 +81,11 @@ pub struct GameRow {
     pub channel_id: String,
     pub variant: String,
     pub options: Vec<String>,
+    /// Thread, bot level, start position.
+    pub settings: GameSettings,
     pub seed: u64,
-    pub first_side: String,
+    /// The side that moves first.
+    pub first_side: Side,
     pub first_player: String,
     pub second_player: String,
     pub challenge_id: Option<ChallengeId>,
@@ -152,17 +141,6 @@ pub struct StoredMove {
     pub source_id: String,
 }
 
-/// Kind of offer.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum OfferKind {
-    Draw,
-    Takeback,
-    /// A request to stop the clock.
-    Pause,
-    /// A request to start it again.
-    Resume,
-}
-
 /// A standing offer.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Offer {
@@ -188,7 +166,7 @@ pub struct NewTournament {
     pub name: String,
     pub variant: String,
     pub options: Vec<String>,
-    pub format: String,
+    pub format: TournamentFormat,
     pub data: String,
     pub created_by: Option<String>,
     pub created_at: i64,
@@ -203,7 +181,7 @@ pub struct Tournament {
     pub name: String,
     pub variant: String,
     pub options: Vec<String>,
-    pub format: String,
+    pub format: TournamentFormat,
     pub state: TournamentPhase,
     /// JSON owned by the tournament module.
     pub data: String,

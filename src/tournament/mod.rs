@@ -61,12 +61,13 @@ pub enum Format {
 }
 
 /// How many games make a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "snake_case")]
 pub enum MatchKind {
     /// One game; sides are balanced over the tournament.
     Single,
     /// Two games, each player taking the first side once.
+    #[default]
     TwoGame,
 }
 

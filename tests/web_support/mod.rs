@@ -66,7 +66,7 @@ pub fn stored_game(
             channel_id: channel.into(),
             variant: common::VARIANT.into(),
             seed: 7,
-            first_side: "attackers".into(),
+            first_side: tawlbot::rules::Side::First,
             first_player: players[0].into(),
             second_player: players[1].into(),
             created_at: at,
@@ -97,7 +97,7 @@ pub fn stored_game(
             .finish_game(
                 id,
                 None,
-                tawlbot::store::GameResult::Attackers,
+                tawlbot::store::GameResult::Won(tawlbot::rules::Side::First),
                 tawlbot::store::EndReason::Resignation,
                 at + 10_000,
             )

@@ -95,6 +95,7 @@ pub(super) fn start_next_game(
         channel,
         rules: &rules,
         options: t.row.options.clone(),
+        settings: Default::default(),
         seed,
         players: [
             t.data.player(sides.first_side).to_string(),

@@ -66,7 +66,7 @@ use crate::i18n::{Lang, Msg};
 use crate::rules::{Ruleset, Side, VARIANTS};
 use crate::store::{
     self, EndReason, GameRow, GameState, JoinOutcome, MatchResult, MatchSpec, NewTournament,
-    StoreError, TournamentPhase,
+    StoreError, TournamentFormat, TournamentPhase,
 };
 use crate::tournament::{
     glicko, Format, Match, MatchKind, PlayerId, StandingRow, Tournament, TournamentError,
@@ -83,9 +83,9 @@ const START_RETRY: i64 = 60;
 /// The JSON kept in the store's `tournaments.data`.
 #[derive(Debug, Clone, Default, Serialize, Deserialize)]
 struct Data {
-    /// `single` or `two-game`.
-    #[serde(default)]
-    kind: String,
+    /// Games a match: kept as `single` or `two-game` (missing: two-game).
+    #[serde(default = "two_game", with = "kind_text")]
+    kind: MatchKind,
     /// Swiss rounds.
     #[serde(default)]
     rounds: Option<u32>,
@@ -110,6 +110,39 @@ fn no_clock() -> TimeControl {
     TimeControl::None
 }
 
+fn two_game() -> MatchKind {
+    MatchKind::TwoGame
+}
+
+/// A match kind in the JSON of a tournament: `single` or `two-game`; any
+/// other word makes the data unreadable (never a silent default).
+mod kind_text {
+    use super::MatchKind;
+    use serde::{de::Error, Deserialize, Deserializer, Serializer};
+
+    pub(super) fn word(k: MatchKind) -> &'static str {
+        match k {
+            MatchKind::Single => "single",
+            MatchKind::TwoGame => "two-game",
+        }
+    }
+
+    pub(super) fn read(s: &str) -> Option<MatchKind> {
+        [MatchKind::Single, MatchKind::TwoGame]
+            .into_iter()
+            .find(|k| word(*k) == s)
+    }
+
+    pub(super) fn serialize<S: Serializer>(k: &MatchKind, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(word(*k))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<MatchKind, D::Error> {
+        let text = String::deserialize(d)?;
+        read(&text).ok_or_else(|| D::Error::custom(format!("unknown match kind {text:?}")))
+    }
+}
+
 /// A time control in the JSON of a tournament: its stored text, read by the
 /// store's reader (a text it cannot read makes the data unreadable).
 mod time_text {
@@ -128,11 +161,7 @@ mod time_text {
 
 impl Data {
     fn match_kind(&self) -> MatchKind {
-        if self.kind == "single" {
-            MatchKind::Single
-        } else {
-            MatchKind::TwoGame
-        }
+        self.kind
     }
     fn pid(&self, player: &str) -> Option<PlayerId> {
         self.entrants
@@ -420,7 +449,7 @@ mod tests {
                 channel_id: Some("general".into()),
                 name: "Spring".into(),
                 variant: "tawlbwrdd".into(),
-                format: "swiss".into(),
+                format: TournamentFormat::Swiss,
                 data: "{\"time\":\"3d\"}".into(),
                 created_at: 1,
                 ..NewTournament::default()
@@ -484,7 +513,7 @@ mod tests {
     #[test]
     fn data_round_trips_and_maps_players() {
         let mut d = Data {
-            kind: "two-game".into(),
+            kind: MatchKind::TwoGame,
             rounds: Some(3),
             time: TimeControl::PerMove(3 * 86_400),
             entrants: vec!["alice".into(), "bob".into()],

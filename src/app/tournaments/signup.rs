@@ -30,8 +30,8 @@ pub(super) fn create(
         .to_ascii_lowercase()
         .as_str()
     {
-        "swiss" => "swiss",
-        "round-robin" | "roundrobin" | "round robin" | "rr" => "round-robin",
+        "swiss" => TournamentFormat::Swiss,
+        "round-robin" | "roundrobin" | "round robin" | "rr" => TournamentFormat::RoundRobin,
         other => {
             return Err(tell(
                 Msg::new("tournament-bad-format")
@@ -40,16 +40,16 @@ pub(super) fn create(
         }
     };
     let rounds = match (format, arg(args, "rounds")) {
-        ("swiss", None) => Some(3),
-        ("swiss", Some(r)) => match r.parse::<u32>() {
+        (TournamentFormat::Swiss, None) => Some(3),
+        (TournamentFormat::Swiss, Some(r)) => match r.parse::<u32>() {
             Ok(n) if (1..=20).contains(&n) => Some(n),
             _ => return Err(tell(Msg::new("tournament-bad-rounds"))),
         },
         _ => None,
     };
     let kind = match arg(args, "match").map(str::to_ascii_lowercase).as_deref() {
-        None | Some("two-game" | "two" | "2") => "two-game",
-        Some("single" | "one" | "1") => "single",
+        None | Some("two-game" | "two" | "2") => MatchKind::TwoGame,
+        Some("single" | "one" | "1") => MatchKind::Single,
         Some(_) => return Err(tell(Msg::new("tournament-bad-match"))),
     };
     let tc = TimeControl::parse(arg(args, "time").unwrap_or("3d"))
@@ -73,7 +73,7 @@ pub(super) fn create(
         },
     };
     let data = Data {
-        kind: kind.into(),
+        kind,
         rounds,
         time: tc,
         max_players,
@@ -87,7 +87,7 @@ pub(super) fn create(
         name: name.clone(),
         variant: rules.variant.to_string(),
         options: rules.options.clone(),
-        format: format.into(),
+        format,
         data: serde_json::to_string(&data).unwrap_or_default(),
         created_by: Some(ctx.user.id.clone()),
         created_at: ctx.now,
@@ -185,7 +185,7 @@ pub(super) fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
 /// The pure state of a tournament starting with `entrants`.
 pub(super) fn new_state(t: &T, entrants: &[String]) -> Result<Tournament, TournamentError> {
     let format = match t.data.rounds {
-        Some(rounds) if t.row.format == "swiss" => Format::Swiss { rounds },
+        Some(rounds) if t.row.format == TournamentFormat::Swiss => Format::Swiss { rounds },
         _ => Format::RoundRobin,
     };
     let ids = (0..entrants.len() as u64).map(PlayerId).collect();

@@ -10,8 +10,8 @@ pub(super) fn describe(t: &T) -> Msg {
         Ok(r) => format!("{} ({})", r.name, r.options.join(", ")),
         Err(_) => t.row.variant.clone(),
     };
-    let format = match (t.row.format.as_str(), t.data.rounds) {
-        ("swiss", Some(n)) => Msg::new("tournament-format-swiss").num("rounds", n),
+    let format = match (t.row.format, t.data.rounds) {
+        (TournamentFormat::Swiss, Some(n)) => Msg::new("tournament-format-swiss").num("rounds", n),
         _ => Msg::new("tournament-format-round-robin"),
     };
     let kind = match t.data.match_kind() {

@@ -135,8 +135,8 @@ fn insert_challenge(c: &Connection, ch: &NewChallenge) -> rusqlite::Result<Chall
     c.prepare_cached(
         "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
          variant, options, challenger_side, time_control, rated, state, created_at, \
-         updated_at, expires_at) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?10, ?11)",
+         updated_at, expires_at, thread, bot_level, start_position) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, 'open', ?10, ?10, ?11, ?12, ?13, ?14)",
     )?
     .execute(params![
         ch.server_id,
@@ -150,6 +150,9 @@ fn insert_challenge(c: &Connection, ch: &NewChallenge) -> rusqlite::Result<Chall
         ch.rated,
         ch.created_at,
         ch.expires_at,
+        ch.settings.thread,
+        ch.settings.bot_level,
+        ch.settings.position,
     ])?;
     Ok(c.last_insert_rowid())
 }

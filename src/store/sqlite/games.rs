@@ -265,8 +265,10 @@ pub(super) fn insert_game(c: &Connection, g: &NewGame) -> rusqlite::Result<GameI
     c.prepare_cached(
         "INSERT INTO games (server_id, channel_id, variant, options, seed, first_side, \
          first_player, second_player, challenge_id, tournament_match_id, rated, time_control, \
-         bank_first, bank_second, created_at, updated_at, deadline) \
-         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15, ?16)",
+         bank_first, bank_second, created_at, updated_at, deadline, thread, bot_level, \
+         start_position) \
+         VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?15, ?16, \
+         ?17, ?18, ?19)",
     )?
     .execute(params![
         g.server_id,
@@ -285,6 +287,9 @@ pub(super) fn insert_game(c: &Connection, g: &NewGame) -> rusqlite::Result<GameI
         g.bank_second,
         g.created_at,
         g.deadline,
+        g.settings.thread,
+        g.settings.bot_level,
+        g.settings.position,
     ])?;
     Ok(c.last_insert_rowid())
 }

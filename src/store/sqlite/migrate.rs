@@ -40,6 +40,10 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../../../migrations/sqlite/0005_language.sql"),
     },
     Migration {
+        version: 6,
+        sql: include_str!("../../../migrations/sqlite/0006_game_settings.sql"),
+    },
+    Migration {
         version: 8,
         sql: include_str!("../../../migrations/sqlite/0008_archive.sql"),
     },

@@ -50,7 +50,8 @@ pub(super) const GAME_COLUMNS: &str =
     "id, server_id, channel_id, variant, options, seed, first_side, \
      first_player, second_player, challenge_id, tournament_match_id, rated, time_control, \
      bank_first, bank_second, paused, state, result, reason, move_count, created_at, \
-     updated_at, finished_at, deadline, reminders_sent, last_reminder_at";
+     updated_at, finished_at, deadline, reminders_sent, last_reminder_at, \
+     thread, bot_level, start_position";
 
 pub(super) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
     Ok(GameRow {
@@ -80,13 +81,14 @@ pub(super) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         deadline: r.get(23)?,
         reminders_sent: to_u32(r.get(24)?),
         last_reminder_at: r.get(25)?,
+        settings: settings_from_row(r, 26)?,
     })
 }
 
 pub(super) const CHALLENGE_COLUMNS: &str =
     "id, server_id, channel_id, challenger_id, opponent_id, variant, \
      options, challenger_side, time_control, rated, state, game_id, created_at, updated_at, \
-     expires_at";
+     expires_at, thread, bot_level, start_position";
 
 pub(super) fn challenge_from_row(r: &Row<'_>) -> rusqlite::Result<Challenge> {
     Ok(Challenge {
@@ -105,6 +107,31 @@ pub(super) fn challenge_from_row(r: &Row<'_>) -> rusqlite::Result<Challenge> {
         created_at: r.get(12)?,
         updated_at: r.get(13)?,
         expires_at: r.get(14)?,
+        settings: settings_from_row(r, 15)?,
+    })
+}
+
+/// The columns `thread, bot_level, start_position` from `first` on.
+fn settings_from_row(r: &Row<'_>, first: usize) -> rusqlite::Result<GameSettings> {
+    let bot_level = match r.get::<_, Option<i64>>(first + 1)? {
+        None => None,
+        Some(l) => match u8::try_from(l).ok().filter(|l| BOT_LEVELS.contains(l)) {
+            Some(l) => Some(l),
+            None => {
+                return Err(rusqlite::Error::FromSqlConversionFailure(
+                    first + 1,
+                    rusqlite::types::Type::Integer,
+                    Box::new(StoreError::BadData {
+                        detail: format!("bot level {l} is not 1 to 5"),
+                    }),
+                ))
+            }
+        },
+    };
+    Ok(GameSettings {
+        thread: r.get(first)?,
+        bot_level,
+        position: r.get(first + 2)?,
     })
 }
 

@@ -1,4 +1,4 @@
-//! How the typed values of `store::values` sit in SQLite's text columns:
+//! How the typed values of `crate::domain` sit in SQLite's text columns:
 //! each is written as its text form and read back with its `parse`. A value
 //! the program cannot read becomes a conversion failure that
 //! [`super::error::classify`] turns into [`StoreError::BadData`].
@@ -6,15 +6,12 @@
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 use super::{
-    ChallengeState, EndReason, GameResult, GameState, MatchResult, OfferKind, StoreError,
-    TimeControl, TournamentPhase,
+    side_of_word, side_word, BadValue, ChallengeState, EndReason, GameResult, GameState,
+    MatchResult, OfferKind, Side, StoreError, TimeControl, TournamentFormat, TournamentPhase,
 };
 
-fn read_text<T>(
-    v: ValueRef<'_>,
-    parse: impl Fn(&str) -> Result<T, StoreError>,
-) -> FromSqlResult<T> {
-    parse(v.as_str()?).map_err(|e| FromSqlError::Other(Box::new(e)))
+fn read_text<T>(v: ValueRef<'_>, parse: impl Fn(&str) -> Result<T, BadValue>) -> FromSqlResult<T> {
+    parse(v.as_str()?).map_err(|e| FromSqlError::Other(Box::new(StoreError::from(e))))
 }
 
 /// A value stored as its fixed word (`as_str`, read with `parse`).
@@ -40,8 +37,21 @@ word_column!(
     ChallengeState,
     TournamentPhase,
     GameResult,
-    EndReason
+    EndReason,
+    TournamentFormat
 );
+
+impl FromSql for Side {
+    fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+        read_text(v, side_of_word)
+    }
+}
+
+impl ToSql for Side {
+    fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+        Ok(ToSqlOutput::from(side_word(*self)))
+    }
+}
 
 impl FromSql for MatchResult {
     fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {

@@ -3,19 +3,53 @@
 //! results and time controls.
 //!
 //! Each has its text form (`as_str` or `Display`) and its reader (`parse`)
-//! here and nowhere else. The text is what the columns always held, so no
-//! migration was needed. A value the program cannot read is a
-//! [`StoreError::BadData`]: the row is refused, the detail goes to the log,
-//! and the player sees only that the game or challenge cannot be read.
+//! here and nowhere else: the store writes and reads these words, and the
+//! text is what the columns always held. A text the program cannot read is
+//! a [`BadValue`] (the store turns it into its `BadData` error).
 
 use std::fmt;
 
-use super::{GameState, OfferKind, StoreError};
+/// A stored text that is not a value of its type.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct BadValue {
+    /// What was expected ("game state", "time control" ...).
+    pub what: &'static str,
+    /// The text found.
+    pub text: String,
+}
 
-fn bad(what: &str, text: &str) -> StoreError {
-    StoreError::BadData {
-        detail: format!("unknown {what} {text:?}"),
+impl fmt::Display for BadValue {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "unknown {} {:?}", self.what, self.text)
     }
+}
+
+impl std::error::Error for BadValue {}
+
+fn bad(what: &'static str, text: &str) -> BadValue {
+    BadValue {
+        what,
+        text: text.to_string(),
+    }
+}
+
+/// State of a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum GameState {
+    Active,
+    Finished,
+    Aborted,
+}
+
+/// Kind of offer.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum OfferKind {
+    Draw,
+    Takeback,
+    /// A request to stop the clock.
+    Pause,
+    /// A request to start it again.
+    Resume,
 }
 
 /// An enum stored as one fixed word per variant.
@@ -33,7 +67,7 @@ macro_rules! text_enum {
             }
 
             /// Reads the stored word.
-            pub fn parse(s: &str) -> Result<$name, StoreError> {
+            pub fn parse(s: &str) -> Result<$name, BadValue> {
                 match s {
                     $($text => Ok($name::$variant),)+
                     other => Err(bad($what, other)),
@@ -112,35 +146,95 @@ impl TournamentPhase {
     }
 }
 
-/// The result of a finished game, stored as the winning side's name in its
-/// game (attackers and defenders in the tafl games, white and black in
-/// gwyddbwyll) or `draw`: the word `rules::result_word` gives.
+/// How a tournament pairs its players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum TournamentFormat {
+    /// A fixed number of Swiss rounds (the number is in the tournament's data).
+    #[default]
+    Swiss,
+    /// Everyone meets everyone once.
+    RoundRobin,
+}
+
+text_enum!(TournamentFormat, "tournament format", {
+    Swiss => "swiss",
+    RoundRobin => "round-robin",
+});
+
+/// The side of a game: the first (attackers in the tafl games, white in
+/// gwyddbwyll) or the second. The rules' own type; stored as `first` or
+/// `second` ([`side_word`], [`side_of_word`]), whatever the game calls it.
+pub use crate::rules::Side;
+
+/// The stored word of a side: `first` or `second`.
+pub fn side_word(side: Side) -> &'static str {
+    match side {
+        Side::First => "first",
+        Side::Second => "second",
+    }
+}
+
+/// Reads a stored side word.
+pub fn side_of_word(s: &str) -> Result<Side, BadValue> {
+    match s {
+        "first" => Ok(Side::First),
+        "second" => Ok(Side::Second),
+        other => Err(bad("side", other)),
+    }
+}
+
+/// The result of a finished game: a side won, or a draw. Stored as
+/// `first`, `second` or `draw`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum GameResult {
-    Attackers,
-    Defenders,
-    White,
-    Black,
+    Won(Side),
     Draw,
 }
 
-text_enum!(GameResult, "game result", {
-    Attackers => "attackers",
-    Defenders => "defenders",
-    White => "white",
-    Black => "black",
-    Draw => "draw",
-});
-
 impl GameResult {
-    /// Which side won: 0 the side of `first_player` (attackers, white), 1
-    /// the other; `None` for a draw. The same numbering as `Side::index`.
-    pub fn winner_index(self) -> Option<usize> {
+    /// Every value.
+    pub const ALL: &'static [GameResult] = &[
+        GameResult::Won(Side::First),
+        GameResult::Won(Side::Second),
+        GameResult::Draw,
+    ];
+
+    /// The word stored in the database.
+    pub fn as_str(self) -> &'static str {
         match self {
-            GameResult::Attackers | GameResult::White => Some(0),
-            GameResult::Defenders | GameResult::Black => Some(1),
+            GameResult::Won(s) => side_word(s),
+            GameResult::Draw => "draw",
+        }
+    }
+
+    /// Reads the stored word.
+    pub fn parse(s: &str) -> Result<GameResult, BadValue> {
+        match s {
+            "draw" => Ok(GameResult::Draw),
+            other => side_of_word(other)
+                .map(GameResult::Won)
+                .map_err(|_| bad("game result", other)),
+        }
+    }
+
+    /// The side that won; `None` for a draw.
+    pub fn winner(self) -> Option<Side> {
+        match self {
+            GameResult::Won(s) => Some(s),
             GameResult::Draw => None,
         }
+    }
+
+    /// [`GameResult::winner`] as `Side::index`: 0 the first side (the
+    /// player in `first_player`), 1 the second; `None` for a draw.
+    pub fn winner_index(self) -> Option<usize> {
+        self.winner().map(Side::index)
+    }
+}
+
+impl fmt::Display for GameResult {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
     }
 }
 
@@ -206,7 +300,7 @@ impl MatchResult {
     }
 
     /// Reads `bye` or a score like `2-0`, `1½-½`, `½-½`.
-    pub fn parse(s: &str) -> Result<MatchResult, StoreError> {
+    pub fn parse(s: &str) -> Result<MatchResult, BadValue> {
         if s == "bye" {
             return Ok(MatchResult::Bye);
         }
@@ -323,7 +417,7 @@ impl TimeControl {
     }
 
     /// Reads a stored time control.
-    pub fn from_stored(s: &str) -> Result<TimeControl, StoreError> {
+    pub fn from_stored(s: &str) -> Result<TimeControl, BadValue> {
         TimeControl::read(s).ok_or_else(|| bad("time control", s))
     }
 
@@ -382,16 +476,27 @@ mod tests {
         for s in EndReason::ALL {
             assert_eq!(EndReason::parse(s.as_str()), Ok(*s));
         }
-        assert!(matches!(
+        assert_eq!(
             ChallengeState::parse("Open"),
-            Err(StoreError::BadData { .. })
-        ));
+            Err(BadValue {
+                what: "challenge state",
+                text: "Open".into()
+            })
+        );
         assert!(TournamentPhase::parse("").is_err());
         assert!(GameResult::parse("ongoing").is_err());
         assert!(EndReason::parse("king captured").is_err());
-        assert_eq!(GameResult::White.winner_index(), Some(0));
-        assert_eq!(GameResult::Defenders.winner_index(), Some(1));
-        assert_eq!(GameResult::Draw.winner_index(), None);
+        assert_eq!(GameResult::Won(Side::First).winner(), Some(Side::First));
+        assert_eq!(
+            GameResult::parse("second"),
+            Ok(GameResult::Won(Side::Second))
+        );
+        assert_eq!(GameResult::Draw.winner(), None);
+        assert!(GameResult::parse("attackers").is_err());
+        for s in [Side::First, Side::Second] {
+            assert_eq!(side_of_word(side_word(s)), Ok(s));
+        }
+        assert!(side_of_word("white").is_err());
     }
 
     #[test]
