@@ -640,3 +640,62 @@ fn write_the_database_for_wrk() {
     let kept = f.dir.keep();
     println!("database {} game {}", kept.join("web.db").display(), f.long);
 }
+
+/// `tawlbot web --db PATH --addr 127.0.0.1:0`: the real server (hyper, the
+/// accept loop, the guard) answers over TCP; a client that sends half a
+/// request head does not hold up the next one.
+#[test]
+fn the_web_command_serves_the_archive() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let f = fixture();
+    let db = f.dir.path().join("web.db");
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+        .args(["web", "--db"])
+        .arg(&db)
+        .args(["--addr", "127.0.0.1:0"])
+        .env("WEB_RATE_LIMIT", "0")
+        .env_remove("DATABASE_PATH")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    struct Kill(std::process::Child);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let _child = Kill(child);
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("web archive on http://")
+        .unwrap_or_else(|| panic!("{line:?}"))
+        .to_string();
+    // A slow client: half a head, left open.
+    let mut slow = std::net::TcpStream::connect(&addr).unwrap();
+    slow.write_all(b"GET /g/1 HTTP/1.1\r\nHost: x\r\n").unwrap();
+    let get = |path: &str| {
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    let page = get(&format!("/g/{}?ply=4", f.finished));
+    assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
+    assert!(page.contains("Position after move 4 of 10"), "{page}");
+    assert!(page
+        .to_lowercase()
+        .contains("content-security-policy: default-src 'none'"));
+    let missing = get(&format!("/g/{}", f.private));
+    assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+    drop(slow);
+}

@@ -87,15 +87,15 @@ pub fn router(app: App, limit: RateLimit) -> Router {
         .route("/g/{id}/board.png", get(board))
         .route(
             "/g/{id}/game.otn",
-            get(|s, p| download(s, p, Download::Otn)),
+            get(|s, p, q| download(s, p, q, Download::Otn)),
         )
         .route(
             "/g/{id}/record.txt",
-            get(|s, p| download(s, p, Download::Record)),
+            get(|s, p, q| download(s, p, q, Download::Record)),
         )
         .route(
             "/g/{id}/game.gif",
-            get(|s, p| download(s, p, Download::Gif)),
+            get(|s, p, q| download(s, p, q, Download::Gif)),
         )
         .route("/embed/g/{id}", get(embed))
         .route("/t/{id}", get(tournament))
@@ -381,8 +381,13 @@ async fn board(
     }
 }
 
-async fn download(State(w): State<Web>, Path(id): Path<String>, what: Download) -> Response<Body> {
-    let lang = Lang::En;
+async fn download(
+    State(w): State<Web>,
+    Path(id): Path<String>,
+    q: Query,
+    what: Download,
+) -> Response<Body> {
+    let lang = q.lang;
     let Some(id) = game_id(&id) else {
         return not_found(lang);
     };
@@ -661,7 +666,11 @@ pub fn main(args: Vec<String>) -> crate::cli::Exit {
                 return Exit::Refused;
             }
         };
-        println!("web archive on http://{addr}");
+        // The address really bound (`--addr 127.0.0.1:0` picks a port).
+        let bound = listener.local_addr().unwrap_or(addr);
+        println!("web archive on http://{bound}");
+        use std::io::Write;
+        let _ = std::io::stdout().flush();
         serve(listener, router(app, rate_limit_from_env()), async {
             let _ = tokio::signal::ctrl_c().await;
         })
