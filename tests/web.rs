@@ -467,7 +467,10 @@ async fn pages_speak_welsh_by_query_or_header() {
     let g = get(&r, &format!("/g/{}?lang=cy&ply=3", f.finished)).await;
     let html = g.text();
     assert!(html.contains("<html lang=\"cy\">"), "{html}");
-    assert!(html.contains("Y safle ar ôl symudiad 3 o 10"), "{html}");
+    assert!(
+        html.contains("Y safle ar ôl symudiad 3 (10 symudiad i gyd)"),
+        "{html}"
+    );
     assert!(html.contains("Nesaf"), "{html}");
     // Links keep the chosen language.
     assert!(
