@@ -47,6 +47,8 @@ pub enum StoreError {
     NotFound { what: &'static str, id: String },
     /// Stored data that the program cannot read (e.g. options that are not JSON).
     BadData { detail: String },
+    /// Another bot process already runs on this SQLite file.
+    InUse { path: String },
     /// Any other failure of the database (the store's words for it in `detail`).
     Fault { path: String, detail: String },
 }
@@ -115,6 +117,14 @@ impl fmt::Display for StoreError {
             StoreError::BadData { detail } => {
                 write!(f, "the database holds data this program cannot read: {detail}")
             }
+            StoreError::InUse { path } => write!(
+                f,
+                "another tawlbot bot process is already running on {path}, and one SQLite file \
+                 serves one bot process; stop the other one, or, to run several processes \
+                 (shards split across processes or machines), move the games to PostgreSQL \
+                 with `tawlbot migrate-db` and set DATABASE_URL=postgres://... for every \
+                 process (see docs/scaling.md)"
+            ),
             StoreError::Fault { path, detail } => {
                 write!(f, "database error on {path}: {detail}")
             }

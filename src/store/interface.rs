@@ -18,6 +18,7 @@ pub trait Store:
     + Offers
     + Language
     + Archive
+    + Leases
     + std::fmt::Debug
     + Send
     + Sync
@@ -34,6 +35,7 @@ impl<T> Store for T where
         + Offers
         + Language
         + Archive
+        + Leases
         + std::fmt::Debug
         + Send
         + Sync
@@ -596,4 +598,78 @@ pub trait Archive {
 
     /// The variants a server has ratings in, alphabetically.
     fn rated_variants(&self, server_id: &str) -> Result<Vec<String>, StoreError>;
+}
+
+/// Several processes on one database: leases on timed work and a
+/// heartbeat per process (see `docs/scaling.md`).
+///
+/// Before a process does one item of timed work (a loss on time, a
+/// reminder, a tournament's start, a bot turn ...) it claims it with
+/// [`Leases::claim`]: the claim succeeds only when nobody holds the item,
+/// its lease has ended, or the caller already holds it. While the lease
+/// runs, every other process skips the item; when a process dies its
+/// leases end by themselves and the item is taken over. What makes the work
+/// happen once is the effect's own transaction (each effect is a
+/// compare-and-set on the state it changes), so an item whose effect is
+/// committed is no longer due for anybody; work that leaves no such trace
+/// is marked done with [`Leases::finish_claim`].
+pub trait Leases {
+    /// Claims `kind`/`item` for `owner` until `now + lease`: taken if nobody
+    /// holds it, if its lease ended by `now`, or if `owner` holds it already
+    /// (the lease is extended). Atomic across processes.
+    fn claim(
+        &self,
+        kind: &str,
+        item: &str,
+        owner: &str,
+        now: i64,
+        lease: i64,
+    ) -> Result<Claim, StoreError>;
+
+    /// Marks an item `owner` holds as done at `now`: nobody claims it again.
+    /// `false` when `owner` no longer held it.
+    fn finish_claim(&self, kind: &str, item: &str, owner: &str, now: i64)
+        -> Result<bool, StoreError>;
+
+    /// Gives up `owner`'s unfinished claims at once. Returns how many.
+    fn release_claims(&self, owner: &str) -> Result<usize, StoreError>;
+
+    /// Forgets every lease that ended before `before` (done or not).
+    fn prune_claims(&self, before: i64) -> Result<usize, StoreError>;
+
+    /// Who holds `kind`/`item`, until when, and when it was done.
+    fn claim_of(
+        &self,
+        kind: &str,
+        item: &str,
+    ) -> Result<Option<(String, i64, Option<i64>)>, StoreError>;
+
+    /// Records that process `id` (running `shards`) is alive at `now`, and
+    /// the shared heartbeat with it, in one transaction (see
+    /// [`Clock::heartbeat`]). The downtime gap is measured from the latest
+    /// beat of any process: time counts as downtime only when no process
+    /// was running the clock.
+    fn process_heartbeat(
+        &self,
+        id: &str,
+        shards: &str,
+        now: i64,
+        offline_after: i64,
+        extend: bool,
+    ) -> Result<Option<i64>, StoreError>;
+
+    /// A process stopped cleanly: its unfinished claims and its row go.
+    fn process_stopped(&self, id: &str) -> Result<(), StoreError>;
+
+    /// The processes that beat at `since` or later, latest first.
+    fn processes_since(&self, since: i64) -> Result<Vec<ProcessRow>, StoreError>;
+
+    /// Forgets processes whose last beat is older than `before`.
+    fn prune_processes(&self, before: i64) -> Result<usize, StoreError>;
+
+    /// Makes this process the only bot on the database, where the database
+    /// serves one bot process only (an SQLite file): a second one is
+    /// refused with [`StoreError::InUse`]. The lock lasts as long as the
+    /// returned value (or the process). A database server needs none.
+    fn lock_for_bot(&self) -> Result<BotLock, StoreError>;
 }

@@ -285,3 +285,44 @@ pub struct RatingPoint {
     pub at: i64,
     pub rating: f64,
 }
+
+/// What [`crate::store::Leases::claim`] found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Claim {
+    /// The caller holds the item until the lease ends: do the work.
+    Mine,
+    /// Another process holds it (its lease runs until `until`): skip it.
+    Held { owner: String, until: i64 },
+    /// The work was marked done: skip it.
+    Done,
+}
+
+/// One process sharing the database, as its last heartbeat left it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ProcessRow {
+    pub id: String,
+    pub started_at: i64,
+    pub beat_at: i64,
+    /// The shards it runs (`SHARDS`), or what kind of process it is.
+    pub shards: String,
+}
+
+/// Held by the one bot process of a database that serves one (an SQLite
+/// file); dropping it, or the process ending however it ends, lets another
+/// bot start.
+#[derive(Debug)]
+pub struct BotLock {
+    _file: Option<std::fs::File>,
+}
+
+impl BotLock {
+    /// No lock (a database server, or a private in-memory database).
+    pub fn none() -> BotLock {
+        BotLock { _file: None }
+    }
+
+    /// The lock held through an open file.
+    pub fn file(f: std::fs::File) -> BotLock {
+        BotLock { _file: Some(f) }
+    }
+}

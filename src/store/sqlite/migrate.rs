@@ -47,6 +47,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 8,
         sql: include_str!("../../../migrations/sqlite/0008_archive.sql"),
     },
+    Migration {
+        version: 11,
+        sql: include_str!("../../../migrations/sqlite/0011_leases.sql"),
+    },
 ];
 
 /// The schema version this program writes.

@@ -15,6 +15,7 @@ mod clock;
 mod error;
 mod games;
 mod language;
+mod leases;
 mod migrate;
 mod offers;
 mod open;

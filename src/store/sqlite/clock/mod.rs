@@ -355,33 +355,7 @@ impl Clock for SqliteStore {
         offline_after: i64,
         extend: bool,
     ) -> Result<Option<i64>, StoreError> {
-        self.write_plain(|c| {
-            let last: Option<i64> = c
-                .prepare_cached("SELECT at FROM heartbeat WHERE id = 1")?
-                .query_row([], |r| r.get(0))
-                .optional()?;
-            c.prepare_cached(
-                "INSERT INTO heartbeat (id, at) VALUES (1, ?1) \
-                 ON CONFLICT (id) DO UPDATE SET at = MAX(at, excluded.at)",
-            )?
-            .execute([now])?;
-            let gap = last
-                .map(|l| now - l)
-                .filter(|&g| extend && g > offline_after);
-            if let Some(g) = gap {
-                c.prepare_cached(
-                    "UPDATE games SET deadline = deadline + ?1, remind_at = remind_at + ?1 \
-                     WHERE state = 'active' AND paused = 0 AND deadline IS NOT NULL",
-                )?
-                .execute([g])?;
-                c.prepare_cached(
-                    "UPDATE games SET paused_until = paused_until + ?1 \
-                     WHERE state = 'active' AND paused = 1 AND paused_until IS NOT NULL",
-                )?
-                .execute([g])?;
-            }
-            Ok(gap)
-        })
+        self.write_plain(|c| beat_in(c, now, offline_after, extend))
     }
 
     /// Entries of a time column due by `now`, after `after` (`(time, id)`,
@@ -411,6 +385,40 @@ impl Clock for SqliteStore {
             |r| Ok((r.get(0)?, r.get(1)?)),
         )
     }
+}
+
+/// The shared heartbeat inside a transaction: see [`Clock::heartbeat`].
+pub(super) fn beat_in(
+    c: &Connection,
+    now: i64,
+    offline_after: i64,
+    extend: bool,
+) -> rusqlite::Result<Option<i64>> {
+    let last: Option<i64> = c
+        .prepare_cached("SELECT at FROM heartbeat WHERE id = 1")?
+        .query_row([], |r| r.get(0))
+        .optional()?;
+    c.prepare_cached(
+        "INSERT INTO heartbeat (id, at) VALUES (1, ?1) \
+             ON CONFLICT (id) DO UPDATE SET at = MAX(at, excluded.at)",
+    )?
+    .execute([now])?;
+    let gap = last
+        .map(|l| now - l)
+        .filter(|&g| extend && g > offline_after);
+    if let Some(g) = gap {
+        c.prepare_cached(
+            "UPDATE games SET deadline = deadline + ?1, remind_at = remind_at + ?1 \
+                 WHERE state = 'active' AND paused = 0 AND deadline IS NOT NULL",
+        )?
+        .execute([g])?;
+        c.prepare_cached(
+            "UPDATE games SET paused_until = paused_until + ?1 \
+                 WHERE state = 'active' AND paused = 1 AND paused_until IS NOT NULL",
+        )?
+        .execute([g])?;
+    }
+    Ok(gap)
 }
 
 #[cfg(test)]

@@ -1,0 +1,29 @@
+-- Many processes on one database (issue 20): leases on timed work, and a
+-- heartbeat per process.
+--
+-- * leases: a process claims one item of timed work (a loss on time, a
+--   reminder, a digest, a tournament's start, a bot turn ...) before doing
+--   it. `kind` and `item` name the work (the item carries the time it fell
+--   due, so a new deadline is a new item); `owner` is the process, `until`
+--   when its lease ends (unix seconds). Another process may take the item
+--   over once `until` has passed; `done_at` marks work that is finished.
+-- * processes: one row per running process, its last heartbeat. The
+--   downtime rule reads the latest beat of any process.
+
+CREATE TABLE leases (
+    kind     TEXT NOT NULL,
+    item     TEXT NOT NULL,
+    owner    TEXT NOT NULL,
+    until    INTEGER NOT NULL,
+    done_at  INTEGER,
+    PRIMARY KEY (kind, item)
+) WITHOUT ROWID;
+
+CREATE INDEX leases_until ON leases(until);
+
+CREATE TABLE processes (
+    id          TEXT PRIMARY KEY,
+    started_at  INTEGER NOT NULL,
+    beat_at     INTEGER NOT NULL,
+    shards      TEXT NOT NULL DEFAULT ''
+) WITHOUT ROWID;
