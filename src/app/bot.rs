@@ -87,6 +87,37 @@ impl App {
             .collect()
     }
 
+    /// Bot turns nobody is working on: no process holds their lease (the
+    /// one that held it died, or none claimed it yet). The scheduler of
+    /// every process asks at each pass and runs what it finds, so a killed
+    /// process's bot turns are taken over when their lease ends.
+    pub(crate) fn bot_turns_due(&self, now: i64) -> Vec<Effect> {
+        let Ok(rows) = self.store.games_of_player(BOT_ID, true, 10_000) else {
+            return Vec::new();
+        };
+        let free = |item: String| match self.store.claim_of("bot-turn", &item) {
+            Ok(None) => true,
+            Ok(Some((_, until, done))) => done.is_none() && until <= now,
+            Err(_) => false,
+        };
+        let done = |item: String| {
+            matches!(
+                self.store.claim_of("bot-turn", &item),
+                Ok(Some((_, _, Some(_))))
+            )
+        };
+        rows.into_iter()
+            // Paused games wait; a fresh turn is the mover's process's to
+            // claim first.
+            .filter(|r| !r.paused && r.updated_at < now - 10)
+            .filter(|r| free(format!("{}@{}", r.id, r.move_count)))
+            // The bot moved last: the other player is to move.
+            .filter(|r| r.move_count == 0 || !done(format!("{}@{}", r.id, r.move_count - 1)))
+            .filter_map(|r| self.load(r).ok())
+            .filter_map(|l| self.bot_effect(&l))
+            .collect()
+    }
+
     /// The bot's move in `game`, if it is still to move there with
     /// `expected` moves played: searches (a stop request aborts without
     /// moving), stores the move and answers with the board, posted in the
@@ -112,6 +143,18 @@ impl App {
         {
             return Response::none();
         }
+        // One process searches: of several sharing the database, the
+        // others skip this turn while the lease runs and take it over if
+        // this one dies (see `bot_turns_due`).
+        let item = format!("{game}@{expected}");
+        match self.claim_work("bot-turn", &item, now, super::process::BOT_TURN_LEASE) {
+            Ok(true) => {}
+            Ok(false) => return Response::none(),
+            Err(e) => {
+                tracing::error!("bot: could not claim the turn in game {game}: {e}");
+                return Response::none();
+            }
+        }
         let level = l.row.settings.level();
         let seed = engine::selfplay_seed(l.row.seed, expected);
         let Some(found) = engine::best_move(&l.game, &Limits::level(level), seed, stop) else {
@@ -134,17 +177,23 @@ impl App {
         };
         // The move, its clock and the human's next reminder in one
         // transaction: the same path as a player's move.
-        let mv_text =
-            match super::lifecycle::commit_move(self, &mut l, &played, expected, mover, now) {
-                Ok(t) => t,
-                Err(AppendError::Stale { .. } | AppendError::Duplicate | AppendError::GameOver) => {
-                    return Response::none()
-                }
-                Err(e) => {
-                    tracing::error!("bot: storing a move in game {game}: {e}");
-                    return Response::none();
-                }
-            };
+        let stored = super::lifecycle::commit_move(self, &mut l, &played, expected, mover, now);
+        if !matches!(stored, Err(AppendError::Store(_))) {
+            // Played, or the game moved on: either way the turn is done.
+            let _ = self
+                .store
+                .finish_claim("bot-turn", &item, &self.process().id, now);
+        }
+        let mv_text = match stored {
+            Ok(t) => t,
+            Err(AppendError::Stale { .. } | AppendError::Duplicate | AppendError::GameOver) => {
+                return Response::none()
+            }
+            Err(e) => {
+                tracing::error!("bot: storing a move in game {game}: {e}");
+                return Response::none();
+            }
+        };
         // Written for the player: the one to move next, or the bot's opponent.
         let reader = l
             .players

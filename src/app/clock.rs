@@ -176,11 +176,15 @@ impl App {
 
     /// Records that the bot is alive at `now` (the Discord scheduler calls
     /// this before every tick, and first of all at startup). If the last
-    /// heartbeat is older than [`OFFLINE_AFTER`], the bot was away: every
+    /// heartbeat of every process sharing the database is older than
+    /// [`OFFLINE_AFTER`], the bot was away (no process ran the clock): every
     /// running clock is extended by that time, in the same transaction,
     /// before any timeout is judged. Returns the time it was away.
     pub fn heartbeat(&self, now: i64) -> Result<Option<i64>, StoreError> {
-        let gap = self.store.heartbeat(now, OFFLINE_AFTER, true)?;
+        let p = &self.process;
+        let gap = self
+            .store
+            .process_heartbeat(&p.id, &p.label, now, OFFLINE_AFTER, true)?;
         if let Some(g) = gap {
             tracing::warn!(
                 "the bot was away for {}: every running clock was extended by that time",
@@ -193,7 +197,10 @@ impl App {
     /// Records a heartbeat at `now` without extending any clock (the
     /// console's own clock jumping forward is time passing, not downtime).
     pub fn mark_alive(&self, now: i64) -> Result<(), StoreError> {
-        self.store.heartbeat(now, OFFLINE_AFTER, false).map(|_| ())
+        let p = &self.process;
+        self.store
+            .process_heartbeat(&p.id, &p.label, now, OFFLINE_AFTER, false)
+            .map(|_| ())
     }
 }
 

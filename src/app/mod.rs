@@ -26,6 +26,7 @@ mod offers;
 mod outcomes;
 mod play;
 mod present;
+pub mod process;
 mod registry;
 mod table_png;
 mod tick;
@@ -42,6 +43,7 @@ use present::*;
 pub use tournaments::{PairingLine, TournamentSheet};
 
 pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
+pub use process::Process;
 pub use time::{parse_span as time_span, span_en as span_words, TimeControl};
 
 use crate::domain::GameSettings;
@@ -71,6 +73,8 @@ pub struct App {
     exports: export::ExportCache,
     /// The web archive's address (`PUBLIC_URL`), for links.
     public_url: Option<String>,
+    /// This process among others on the database.
+    process: std::sync::Arc<process::Process>,
 }
 
 /// At most this many open challenges per user per server.
@@ -236,6 +240,7 @@ impl App {
             due: Default::default(),
             exports: export::ExportCache::default(),
             public_url: None,
+            process: std::sync::Arc::new(process::Process::new("")),
         }
     }
 

@@ -4,7 +4,9 @@ use super::*;
 
 impl App {
     /// Runs whatever has fallen due by `now`: losses on time, cancelled
-    /// games, expired challenges, scheduled tournament starts. Replies are
+    /// games, expired challenges, scheduled tournament starts, and bot
+    /// turns nobody is working on (as effects). Of several processes on
+    /// one database each item is done by the one that claims it. Replies are
     /// addressed to channels; effects (match threads to open) as for
     /// [`App::handle`].
     pub fn tick(&self, now: i64) -> Response {
@@ -20,6 +22,25 @@ impl App {
         while let Ok(Some((cid, at))) = self.store.next_challenge_expiry() {
             if at > now {
                 break;
+            }
+            // Another process sharing the database is expiring challenges
+            // right now (it holds the earliest): it does the rest too.
+            match self.claim_work(
+                "challenge-expiry",
+                &format!("{cid}@{at}"),
+                now,
+                self.process.lease,
+            ) {
+                Ok(true) => {}
+                Ok(false) => {
+                    report.elsewhere += 1;
+                    break;
+                }
+                Err(e) => {
+                    tracing::warn!("could not claim the expiry of challenge {cid}: {e}");
+                    report.failed += 1;
+                    break;
+                }
             }
             let Ok(Some(c)) = self.store.get_challenge(cid) else {
                 report.failed += 1;
@@ -54,6 +75,7 @@ impl App {
         out.extend(starts.replies);
         resp.replies = out;
         resp.effects.extend(starts.effects);
+        resp.effects.extend(self.bot_turns_due(now));
         (self.localise(resp, "", ""), report)
     }
 

@@ -138,6 +138,13 @@ impl<W: Write> Console<W> {
 
     /// A console over an app already set up (e.g. with a public URL).
     pub fn with_app(app: App, dir: PathBuf, out: W) -> Console<W> {
+        let app = if app.process().label.is_empty() {
+            let mut p = app.process().clone();
+            p.label = "console".to_string();
+            app.with_process(p)
+        } else {
+            app
+        };
         let now = app.console_clock().unwrap_or(EPOCH);
         Console {
             app,

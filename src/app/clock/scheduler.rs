@@ -83,7 +83,23 @@ impl App {
             for (id, t) in page {
                 after = Some((t, id));
                 seen += 1;
-                if self.run_item(Item::of(col, id), now, rep, out, || handle(id)) {
+                // Claimed first: of several processes sharing the database
+                // one does the item; the others skip it while its lease runs.
+                let others = std::cell::Cell::new(false);
+                let claimed = || -> Result<Response, Fail> {
+                    let item = format!("{id}@{t}");
+                    if !self.claim_work(col.kind(), &item, now, self.process.lease)? {
+                        others.set(true);
+                        return Ok(Response::none());
+                    }
+                    handle(id)
+                };
+                let failed = self.run_item(Item::of(col, id), now, rep, out, claimed);
+                if others.get() {
+                    rep.handled -= 1;
+                    rep.elsewhere += 1;
+                }
+                if failed {
                     store_fails += 1;
                     if store_fails >= 3 {
                         rep.aborted = true;
@@ -306,6 +322,17 @@ pub(crate) enum Item {
     Digest(String),
 }
 
+impl DueColumn {
+    /// The kind of work in leases (see [`App::claim_work`]).
+    fn kind(self) -> &'static str {
+        match self {
+            DueColumn::Deadline => "deadline",
+            DueColumn::PauseEnd => "pause-end",
+            DueColumn::RemindAt => "reminder",
+        }
+    }
+}
+
 impl Item {
     fn of(col: DueColumn, id: GameId) -> Item {
         match col {
@@ -351,6 +378,9 @@ pub struct TickReport {
     pub failed: u32,
     /// Items skipped because they are held back after failing.
     pub held: u32,
+    /// Items skipped because another process sharing the database holds
+    /// them (see `src/store/leases.rs`).
+    pub elsewhere: u32,
     /// The database failed: the pass stopped early.
     pub aborted: bool,
 }

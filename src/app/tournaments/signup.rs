@@ -468,6 +468,18 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
         if app.throttle.start_blocked(row.id, now) {
             continue;
         }
+        // One process starts it (or cancels it); the others skip it while
+        // the lease runs, and take it over if that process dies.
+        let item = format!("{}@{}", row.id, t.data.start_at.unwrap_or(0));
+        match app.claim_work("tournament-start", &item, now, app.process().lease) {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(e) => {
+                tracing::warn!("could not claim the start of tournament {}: {e}", row.id);
+                app.throttle.retry_start(row.id, now + START_RETRY);
+                continue;
+            }
+        }
         let entrants = match active_entrants(app, row.id) {
             Ok(e) => e,
             Err(_) => {

@@ -1,0 +1,99 @@
+//! This process among others on one database: its name in leases and
+//! heartbeats, what it runs, and how long its claims on timed work last.
+//! See `src/store/leases.rs` and `docs/scaling.md`.
+
+use super::App;
+use crate::store::{Claim, StoreError};
+
+/// How long a claim on timed work lasts unless set otherwise: a process
+/// killed while holding one delays that item by at most this long.
+pub const DEFAULT_LEASE: i64 = 60;
+
+/// A bot turn's lease: a search at the top level takes seconds, but the
+/// process's engine threads may be busy with other games first.
+pub const BOT_TURN_LEASE: i64 = 300;
+
+/// This process's identity on the database.
+#[derive(Clone, Debug)]
+pub struct Process {
+    /// Unique among the processes sharing the database (host, pid, start).
+    pub id: String,
+    /// What it runs (`SHARDS`, `console` ...), for operators reading the
+    /// `processes` table.
+    pub label: String,
+    /// How long its claims on timed work last (seconds).
+    pub lease: i64,
+}
+
+impl Process {
+    /// A fresh identity: the host name, the process id and a number from
+    /// the start time, so two processes never share one even on one host.
+    pub fn new(label: &str) -> Process {
+        let host = std::env::var("HOSTNAME")
+            .ok()
+            .or_else(|| std::fs::read_to_string("/etc/hostname").ok())
+            .map(|h| h.trim().to_string())
+            .filter(|h| !h.is_empty())
+            .unwrap_or_else(|| "host".to_string());
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos())
+            .unwrap_or(0);
+        static SEQ: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
+        let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+        Process {
+            id: format!("{host}/{}/{:x}-{seq}", std::process::id(), nanos),
+            label: label.to_string(),
+            lease: DEFAULT_LEASE,
+        }
+    }
+}
+
+impl App {
+    /// This process's identity on the database.
+    pub fn process(&self) -> &Process {
+        &self.process
+    }
+
+    /// The same app under another process identity (what it runs, how
+    /// long its leases last). Call before sharing the app.
+    pub fn with_process(mut self, p: Process) -> App {
+        self.process = std::sync::Arc::new(p);
+        self
+    }
+
+    /// Claims one item of timed work for this process (see
+    /// [`crate::store::Store::claim`]): `true` if this process is to do it.
+    pub(crate) fn claim_work(
+        &self,
+        kind: &str,
+        item: &str,
+        now: i64,
+        lease: i64,
+    ) -> Result<bool, StoreError> {
+        let c = self.store.claim(kind, item, &self.process.id, now, lease)?;
+        if let Claim::Held { owner, until } = &c {
+            tracing::debug!(kind, item, owner, until, "held by another process");
+        }
+        Ok(c == Claim::Mine)
+    }
+
+    /// This process stops cleanly: its unfinished claims are given up at
+    /// once and its heartbeat row goes.
+    pub fn process_stopped(&self) -> Result<(), StoreError> {
+        self.store.process_stopped(&self.process.id)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn two_processes_never_share_an_identity() {
+        let (a, b) = (Process::new("0-0/2"), Process::new("1-1/2"));
+        assert_ne!(a.id, b.id);
+        assert!(a.id.contains(&format!("/{}/", std::process::id())));
+        assert_eq!(a.lease, DEFAULT_LEASE);
+    }
+}
