@@ -97,7 +97,26 @@ pub fn run_from_env() -> i32 {
         }
     };
     tracing::info!("game database: {}", path.display());
-    let app = App::new(store).with_public_url(std::env::var(crate::web::PUBLIC_URL_VAR).ok());
+    // One bot process per SQLite file: a second one is refused here.
+    let _bot_lock = match store.lock_for_bot() {
+        Ok(l) => l,
+        Err(e) => {
+            eprintln!("{e}");
+            return 1;
+        }
+    };
+    let mut process = crate::app::Process::new(&shards.label());
+    match lease_from_env() {
+        Ok(Some(l)) => process.lease = l,
+        Ok(None) => {}
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    }
+    let app = App::new(store)
+        .with_public_url(std::env::var(crate::web::PUBLIC_URL_VAR).ok())
+        .with_process(process);
 
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
@@ -120,6 +139,21 @@ pub fn run_from_env() -> i32 {
             eprintln!("{e}");
             1
         }
+    }
+}
+
+/// `LEASE_SECONDS`: how long a process's claim on an item of timed work
+/// lasts (5 to 3600; unset: the default). See `docs/scaling.md`.
+fn lease_from_env() -> Result<Option<i64>, String> {
+    match std::env::var("LEASE_SECONDS") {
+        Ok(v) if !v.trim().is_empty() => match v.trim().parse::<i64>() {
+            Ok(n) if (5..=3600).contains(&n) => Ok(Some(n)),
+            _ => Err(format!(
+                "LEASE_SECONDS must be a number of seconds from 5 to 3600, not {:?}.",
+                v.chars().take(20).collect::<String>()
+            )),
+        },
+        _ => Ok(None),
     }
 }
 
@@ -165,8 +199,10 @@ pub async fn run(
 }
 
 /// [`run`] with a choice of shards: [`Shards::Auto`] starts as many as
-/// Discord recommends (`GET /gateway/bot`); a range starts those. The process
-/// that runs shard 0 also runs the clock (see `docs/discord-setup.md`).
+/// Discord recommends (`GET /gateway/bot`); a range starts those. Every
+/// process runs the clock, claiming each due item so that one of them does
+/// it; the process that runs shard 0 gets the direct messages (see
+/// `docs/scaling.md`).
 pub async fn run_shards(
     token: String,
     api_base: Option<String>,
@@ -175,11 +211,17 @@ pub async fn run_shards(
     app: App,
     shutdown: impl Future<Output = ()> + Send,
 ) -> Result<(), String> {
-    let handler = Arc::new(handler::Handler::new(
-        app,
-        dev_guild,
-        shards.has_shard_zero(),
-    ));
+    if shards.has_shard_zero() {
+        tracing::info!("this process runs shard 0: direct messages to the bot arrive here");
+    }
+    let app = if app.process().label.is_empty() {
+        let mut p = app.process().clone();
+        p.label = shards.label();
+        app.with_process(p)
+    } else {
+        app
+    };
+    let handler = Arc::new(handler::Handler::new(app.clone(), dev_guild));
     let mut client = connect::client_builder(&token, api_base.as_deref(), INTENTS)
         .event_handler_arc(Arc::clone(&handler))
         .await
@@ -200,6 +242,7 @@ pub async fn run_shards(
         r = &mut task => {
             handler.stop();
             handler.wait_idle(Duration::from_secs(10)).await;
+            stopped(app).await;
             return match r {
                 Ok(Ok(())) => Ok(()),
                 Ok(Err(serenity::Error::Gateway(serenity::gateway::GatewayError::DisallowedGatewayIntents))) => Err(
@@ -226,7 +269,18 @@ pub async fn run_shards(
         tracing::warn!("the Discord client did not stop within 10 s");
     }
     handler.wait_idle(Duration::from_secs(10)).await;
+    stopped(app).await;
     Ok(())
+}
+
+/// A clean stop: this process's unfinished claims on timed work are given
+/// up at once, so other processes on the database need not wait for their
+/// leases to end.
+async fn stopped(app: App) {
+    let done = tokio::task::spawn_blocking(move || app.process_stopped()).await;
+    if let Ok(Err(e)) = done {
+        tracing::warn!("could not give up this process's claims: {e}");
+    }
 }
 
 #[cfg(test)]

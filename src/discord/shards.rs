@@ -58,8 +58,18 @@ impl Shards {
         Shards::parse(&std::env::var("SHARDS").unwrap_or_default())
     }
 
-    /// Whether this process runs shard 0, which gets direct messages and runs
-    /// the clock (one scheduler per database).
+    /// How `SHARDS` reads (`auto`, `0-3/8`): the label of this process in
+    /// the database's `processes` table.
+    pub fn label(self) -> String {
+        match self {
+            Shards::Auto => "auto".to_string(),
+            Shards::Range { first, last, total } => format!("{first}-{last}/{total}"),
+        }
+    }
+
+    /// Whether this process runs shard 0, which is where Discord sends
+    /// direct messages: that process answers the DMs sent to the bot. The
+    /// clock runs in every process (each due item is claimed by one).
     pub fn has_shard_zero(self) -> bool {
         match self {
             Shards::Auto => true,
@@ -111,6 +121,8 @@ mod tests {
         assert!(Shards::parse("0-3/8").unwrap().has_shard_zero());
         assert!(!Shards::parse("4-7/8").unwrap().has_shard_zero());
         assert!(Shards::Auto.has_shard_zero());
+        assert_eq!(Shards::parse("5/8").unwrap().label(), "5-5/8");
+        assert_eq!(Shards::Auto.label(), "auto");
     }
 
     #[test]

@@ -42,8 +42,6 @@ pub(crate) struct Handler {
     stopping: Arc<AtomicBool>,
     stop_tx: Arc<watch::Sender<bool>>,
     scheduler_started: Arc<AtomicBool>,
-    /// Whether this process runs the clock (the one that runs shard 0).
-    runs_scheduler: bool,
     /// Commands are registered once per process, not once per shard.
     commands_registered: Arc<AtomicBool>,
     engine: super::engine::Engine,
@@ -88,7 +86,7 @@ fn clock_ctx(now: i64) -> app::Ctx {
 }
 
 impl Handler {
-    pub(crate) fn new(app: App, dev_guild: Option<u64>, runs_scheduler: bool) -> Handler {
+    pub(crate) fn new(app: App, dev_guild: Option<u64>) -> Handler {
         let (stop_tx, _) = watch::channel(false);
         let engine = super::engine::Engine::new(app.clone(), super::engine::threads_from_env());
         Handler {
@@ -99,7 +97,6 @@ impl Handler {
             stopping: Arc::new(AtomicBool::new(false)),
             stop_tx: Arc::new(stop_tx),
             scheduler_started: Arc::new(AtomicBool::new(false)),
-            runs_scheduler,
             commands_registered: Arc::new(AtomicBool::new(false)),
         }
     }
@@ -161,7 +158,9 @@ impl EventHandler for Handler {
             self.register_commands(&ctx.http).await;
         }
         self.engine.ready(Arc::clone(&ctx.http)).await;
-        if self.runs_scheduler && !self.scheduler_started.swap(true, Ordering::SeqCst) {
+        // Every process runs the clock: each due item is claimed by one of
+        // them (see src/store/leases.rs), so none is done twice.
+        if !self.scheduler_started.swap(true, Ordering::SeqCst) {
             tokio::spawn(self.clone().scheduler(Arc::clone(&ctx.http)));
         }
     }
