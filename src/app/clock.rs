@@ -185,6 +185,15 @@ impl App {
         let gap = self
             .store
             .process_heartbeat(&p.id, &p.label, now, OFFLINE_AFTER, true)?;
+        // Old leases and the rows of processes long gone: a cheap delete on
+        // small tables (a failure here is only untidiness).
+        if let Err(e) = self
+            .store
+            .prune_claims(now - DAY)
+            .and_then(|_| self.store.prune_processes(now - 7 * DAY))
+        {
+            tracing::debug!("could not prune old leases: {e}");
+        }
         if let Some(g) = gap {
             tracing::warn!(
                 "the bot was away for {}: every running clock was extended by that time",
