@@ -27,7 +27,10 @@ fn six_clocked_games(s: &Session) {
     let out = s.run(&script);
     let store = Store::open(&s.db).unwrap();
     for g in 1..=GAMES as i64 {
-        let row = store.get_game(g).unwrap().unwrap_or_else(|| panic!("game {g}\n{out}"));
+        let row = store
+            .get_game(g)
+            .unwrap()
+            .unwrap_or_else(|| panic!("game {g}\n{out}"));
         assert_eq!(row.move_count, 1, "{out}");
         assert!(row.deadline.is_some(), "{out}");
     }

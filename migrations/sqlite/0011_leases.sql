@@ -3,8 +3,9 @@
 --
 -- * leases: a process claims one item of timed work (a loss on time, a
 --   reminder, a digest, a tournament's start, a bot turn ...) before doing
---   it. `kind` and `item` name the work (the item carries the time it fell
---   due, so a new deadline is a new item); `owner` is the process, `until`
+--   it. `kind` (deadline, reminder, pause_end, challenge_expiry,
+--   tournament_start, bot_turn) and `item` name the work (the item carries
+--   the time it fell due, or the move number, so a new deadline is a new item); `owner` is the process, `until`
 --   when its lease ends (unix seconds). Another process may take the item
 --   over once `until` has passed; `done_at` marks work that is finished.
 -- * processes: one row per running process, its last heartbeat. The

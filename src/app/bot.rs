@@ -95,14 +95,14 @@ impl App {
         let Ok(rows) = self.store.games_of_player(BOT_ID, true, 10_000) else {
             return Vec::new();
         };
-        let free = |item: String| match self.store.claim_of("bot-turn", &item) {
+        let free = |item: String| match self.store.claim_of("bot_turn", &item) {
             Ok(None) => true,
             Ok(Some((_, until, done))) => done.is_none() && until <= now,
             Err(_) => false,
         };
         let done = |item: String| {
             matches!(
-                self.store.claim_of("bot-turn", &item),
+                self.store.claim_of("bot_turn", &item),
                 Ok(Some((_, _, Some(_))))
             )
         };
@@ -147,7 +147,7 @@ impl App {
         // others skip this turn while the lease runs and take it over if
         // this one dies (see `bot_turns_due`).
         let item = format!("{game}@{expected}");
-        match self.claim_work("bot-turn", &item, now, super::process::BOT_TURN_LEASE) {
+        match self.claim_work("bot_turn", &item, now, self.process().bot_turn_lease()) {
             Ok(true) => {}
             Ok(false) => return Response::none(),
             Err(e) => {
@@ -182,7 +182,7 @@ impl App {
             // Played, or the game moved on: either way the turn is done.
             let _ = self
                 .store
-                .finish_claim("bot-turn", &item, &self.process().id, now);
+                .finish_claim("bot_turn", &item, &self.process().id, now);
         }
         let mv_text = match stored {
             Ok(t) => t,

@@ -26,7 +26,7 @@ impl App {
             // Another process sharing the database is expiring challenges
             // right now (it holds the earliest): it does the rest too.
             match self.claim_work(
-                "challenge-expiry",
+                "challenge_expiry",
                 &format!("{cid}@{at}"),
                 now,
                 self.process.lease,

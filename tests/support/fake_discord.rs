@@ -503,6 +503,10 @@ struct Data {
     requests: Vec<RecordedRequest>,
     /// The sender of the current gateway connection, set once READY was sent.
     gateway: Option<mpsc::UnboundedSender<String>>,
+    /// Every identified connection: its shard `[id, total]` and sender. With
+    /// several, dispatches go where Discord sends them: a server's events to
+    /// shard `(guild_id >> 22) % total`, direct messages to shard 0.
+    shards: Vec<(u64, u64, mpsc::UnboundedSender<String>)>,
     /// Frames received from the bot over the gateway (tokens redacted).
     gateway_frames: Vec<Value>,
     users: HashMap<u64, FakeUser>,
@@ -927,6 +931,47 @@ impl FakeDiscord {
         self.wait_identify(DEFAULT_TIMEOUT).await.intents
     }
 
+    /// Waits until `n` shard connections are identified (one per shard, from
+    /// one process or several); returns their `[id, total]`, sorted.
+    pub async fn wait_shards(&self, n: usize, timeout: Duration) -> Vec<(u64, u64)> {
+        let until = tokio::time::Instant::now() + timeout;
+        loop {
+            let mut up: Vec<(u64, u64)> = self
+                .shared
+                .data()
+                .shards
+                .iter()
+                .map(|s| (s.0, s.1))
+                .collect();
+            up.sort();
+            up.dedup();
+            if up.len() >= n {
+                return up;
+            }
+            if tokio::time::Instant::now() > until {
+                panic!(
+                    "fake discord: {} of {n} shards connected within {timeout:?}\n{}",
+                    up.len(),
+                    self.describe()
+                );
+            }
+            tokio::time::sleep(Duration::from_millis(20)).await;
+        }
+    }
+
+    /// The shards connected now, as `[id, total]`, sorted.
+    pub fn connected_shards(&self) -> Vec<(u64, u64)> {
+        let mut up: Vec<(u64, u64)> = self
+            .shared
+            .data()
+            .shards
+            .iter()
+            .map(|s| (s.0, s.1))
+            .collect();
+        up.sort();
+        up
+    }
+
     /// Waits for IDENTIFY, returning the whole (redacted) payload.
     pub async fn wait_identify(&self, timeout: Duration) -> Identify {
         let mut rx = self.shared.identify_tx.subscribe();
@@ -950,12 +995,30 @@ impl FakeDiscord {
         self.wait_identify(DEFAULT_TIMEOUT).await;
         let data = self.shared.data();
         let seq = self.shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
+        let guild = d["guild_id"].as_str().and_then(|g| g.parse::<u64>().ok());
         let frame = json!({ "op": 0, "s": seq, "t": event_type, "d": d }).to_string();
         validate_dispatch(&frame);
-        let sender = data
-            .gateway
-            .as_ref()
-            .expect("identified, so there is a gateway connection");
+        let sender = match data.shards.first().map(|s| s.1) {
+            // Several shards: the one Discord would use, which must be connected.
+            Some(total) if total > 1 => {
+                let shard = guild.map_or(0, |g| (g >> 22) % total);
+                match data.shards.iter().find(|s| s.0 == shard) {
+                    Some(s) => &s.2,
+                    None => {
+                        drop(data);
+                        panic!(
+                            "fake discord: {event_type} belongs to shard {shard} of {total}, \
+                             which no process has connected\n{}",
+                            self.describe()
+                        );
+                    }
+                }
+            }
+            _ => data
+                .gateway
+                .as_ref()
+                .expect("identified, so there is a gateway connection"),
+        };
         if sender.send(frame).is_err() {
             drop(data);
             panic!(
@@ -1449,6 +1512,7 @@ async fn gateway_connection(stream: TcpStream, shared: Arc<Shared>) {
     if data.gateway.as_ref().is_some_and(|g| g.same_channel(&tx)) {
         data.gateway = None;
     }
+    data.shards.retain(|s| !s.2.same_channel(&tx));
 }
 
 fn handle_gateway_frame(shared: &Shared, tx: &mpsc::UnboundedSender<String>, text: &str) {
@@ -1484,10 +1548,17 @@ fn handle_gateway_frame(shared: &Shared, tx: &mpsc::UnboundedSender<String>, tex
             {
                 let mut data = shared.data();
                 let seq = shared.seq.fetch_add(1, Ordering::SeqCst) + 1;
-                let frame = json!({ "op": 0, "s": seq, "t": "READY", "d": ready }).to_string();
+                let frame = json!({ "op": 0, "s": seq, "t": "READY", "d": &ready }).to_string();
                 validate_dispatch(&frame);
                 let _ = tx.send(frame);
                 data.gateway = Some(tx.clone());
+                let shard = &ready["shard"];
+                let (id, total) = (
+                    shard[0].as_u64().unwrap_or(0),
+                    shard[1].as_u64().unwrap_or(1),
+                );
+                data.shards.retain(|s| s.0 != id && !s.2.same_channel(tx));
+                data.shards.push((id, total.max(1), tx.clone()));
             }
             shared.identify_tx.send_replace(Some(Identify {
                 intents: GatewayIntents::from_bits_truncate(intents),

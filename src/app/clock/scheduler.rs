@@ -327,7 +327,7 @@ impl DueColumn {
     fn kind(self) -> &'static str {
         match self {
             DueColumn::Deadline => "deadline",
-            DueColumn::PauseEnd => "pause-end",
+            DueColumn::PauseEnd => "pause_end",
             DueColumn::RemindAt => "reminder",
         }
     }

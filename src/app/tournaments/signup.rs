@@ -471,7 +471,7 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
         // One process starts it (or cancels it); the others skip it while
         // the lease runs, and take it over if that process dies.
         let item = format!("{}@{}", row.id, t.data.start_at.unwrap_or(0));
-        match app.claim_work("tournament-start", &item, now, app.process().lease) {
+        match app.claim_work("tournament_start", &item, now, app.process().lease) {
             Ok(true) => {}
             Ok(false) => continue,
             Err(e) => {

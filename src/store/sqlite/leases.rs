@@ -250,24 +250,24 @@ mod tests {
     #[test]
     fn released_and_pruned_claims_can_be_taken_at_once() {
         let s = SqliteStore::open_in_memory().unwrap();
-        s.claim("bot-turn", "1@3", "a", 0, 600).unwrap();
-        s.claim("bot-turn", "2@5", "a", 0, 600).unwrap();
-        s.claim("bot-turn", "3@1", "b", 0, 600).unwrap();
-        s.finish_claim("bot-turn", "2@5", "a", 1).unwrap();
+        s.claim("bot_turn", "1@3", "a", 0, 600).unwrap();
+        s.claim("bot_turn", "2@5", "a", 0, 600).unwrap();
+        s.claim("bot_turn", "3@1", "b", 0, 600).unwrap();
+        s.finish_claim("bot_turn", "2@5", "a", 1).unwrap();
         assert_eq!(s.release_claims("a").unwrap(), 1);
         assert_eq!(
-            s.claim("bot-turn", "1@3", "b", 2, 600).unwrap(),
+            s.claim("bot_turn", "1@3", "b", 2, 600).unwrap(),
             Claim::Mine
         );
         // The done item stays done until pruned.
         assert_eq!(
-            s.claim("bot-turn", "2@5", "b", 2, 600).unwrap(),
+            s.claim("bot_turn", "2@5", "b", 2, 600).unwrap(),
             Claim::Done
         );
         // Ended by 601: the done one and b's; a's taken over by b runs on.
         assert_eq!(s.prune_claims(601).unwrap(), 2);
-        assert_eq!(s.claim_of("bot-turn", "2@5").unwrap(), None);
-        assert!(s.claim_of("bot-turn", "1@3").unwrap().is_some());
+        assert_eq!(s.claim_of("bot_turn", "2@5").unwrap(), None);
+        assert!(s.claim_of("bot_turn", "1@3").unwrap().is_some());
         assert_eq!(s.prune_claims(10_000).unwrap(), 1);
     }
 
