@@ -5,7 +5,12 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-use tawlbot::store::{Claim, Store};
+use tawlbot::store::prelude::*;
+use tawlbot::store::Claim;
+
+fn open(db: &std::path::Path) -> std::sync::Arc<dyn Store> {
+    tawlbot::store::open(db.to_str().unwrap()).unwrap()
+}
 
 mod console_support;
 use console_support::Session;
@@ -25,7 +30,7 @@ fn six_clocked_games(s: &Session) {
     }
     script.push("carol@c: /challenge opponent:@dave variant:tawlbwrdd".into());
     let out = s.run(&script);
-    let store = Store::open(&s.db).unwrap();
+    let store = open(&s.db);
     for g in 1..=GAMES as i64 {
         let row = store
             .get_game(g)
@@ -108,7 +113,7 @@ fn two_console_processes_announce_each_expiry_reminder_and_loss_on_time_once() {
 fn a_dead_process_s_claim_is_taken_over_when_its_lease_ends() {
     let s = Session::new();
     six_clocked_games(&s);
-    let store = Store::open(&s.db).unwrap();
+    let store = open(&s.db);
     let game = store.get_game(1).unwrap().unwrap();
     let deadline = game.deadline.unwrap();
     // A process claimed game 1's loss on time and died before doing it.
@@ -123,8 +128,7 @@ fn a_dead_process_s_claim_is_taken_over_when_its_lease_ends() {
     // Every other game's loss on time is announced; game 1's waits.
     assert_eq!(out.matches("ran out of time").count(), GAMES - 1, "{out}");
     assert_eq!(
-        Store::open(&s.db)
-            .unwrap()
+        open(&s.db)
             .get_game(1)
             .unwrap()
             .unwrap()
@@ -142,7 +146,7 @@ fn a_dead_process_s_claim_is_taken_over_when_its_lease_ends() {
 fn a_second_bot_on_one_sqlite_file_is_refused_at_start() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bot.db");
-    let store = Store::open(&db).unwrap();
+    let store = open(&db);
     // The first bot holds the file (taken here the way the bot takes it).
     let _first = store.lock_for_bot().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_tawlbot"))

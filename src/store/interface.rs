@@ -628,8 +628,13 @@ pub trait Leases {
 
     /// Marks an item `owner` holds as done at `now`: nobody claims it again.
     /// `false` when `owner` no longer held it.
-    fn finish_claim(&self, kind: &str, item: &str, owner: &str, now: i64)
-        -> Result<bool, StoreError>;
+    fn finish_claim(
+        &self,
+        kind: &str,
+        item: &str,
+        owner: &str,
+        now: i64,
+    ) -> Result<bool, StoreError>;
 
     /// Gives up `owner`'s unfinished claims at once. Returns how many.
     fn release_claims(&self, owner: &str) -> Result<usize, StoreError>;
