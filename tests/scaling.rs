@@ -128,11 +128,7 @@ fn a_dead_process_s_claim_is_taken_over_when_its_lease_ends() {
     // Every other game's loss on time is announced; game 1's waits.
     assert_eq!(out.matches("ran out of time").count(), GAMES - 1, "{out}");
     assert_eq!(
-        open(&s.db)
-            .get_game(1)
-            .unwrap()
-            .unwrap()
-            .state,
+        open(&s.db).get_game(1).unwrap().unwrap().state,
         tawlbot::store::GameState::Active
     );
     // The lease has ended ten minutes after the deadline: taken over.
