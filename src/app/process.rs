@@ -5,6 +5,9 @@
 use super::App;
 use crate::store::{Claim, StoreError};
 
+/// The scheduler's longest sleep between passes unless set otherwise.
+pub const DEFAULT_POLL: i64 = 60;
+
 /// How long a claim on timed work lasts unless set otherwise: a process
 /// killed while holding one delays that item by at most this long.
 pub const DEFAULT_LEASE: i64 = 60;
@@ -19,6 +22,9 @@ pub struct Process {
     pub label: String,
     /// How long its claims on timed work last (seconds).
     pub lease: i64,
+    /// The longest its scheduler sleeps between two passes (seconds): other
+    /// processes add work its timer does not know about.
+    pub poll: i64,
 }
 
 impl Process {
@@ -41,6 +47,7 @@ impl Process {
             id: format!("{host}/{}/{:x}-{seq}", std::process::id(), nanos),
             label: label.to_string(),
             lease: DEFAULT_LEASE,
+            poll: DEFAULT_POLL,
         }
     }
 }

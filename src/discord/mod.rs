@@ -106,8 +106,16 @@ pub fn run_from_env() -> i32 {
         }
     };
     let mut process = crate::app::Process::new(&shards.label());
-    match lease_from_env() {
+    match seconds_from_env("LEASE_SECONDS", 5, 3600) {
         Ok(Some(l)) => process.lease = l,
+        Ok(None) => {}
+        Err(e) => {
+            eprintln!("{e}");
+            return 2;
+        }
+    }
+    match seconds_from_env("SCHEDULER_POLL_SECONDS", 1, 60) {
+        Ok(Some(p)) => process.poll = p,
         Ok(None) => {}
         Err(e) => {
             eprintln!("{e}");
@@ -142,14 +150,16 @@ pub fn run_from_env() -> i32 {
     }
 }
 
-/// `LEASE_SECONDS`: how long a process's claim on an item of timed work
-/// lasts (5 to 3600; unset: the default). See `docs/scaling.md`.
-fn lease_from_env() -> Result<Option<i64>, String> {
-    match std::env::var("LEASE_SECONDS") {
+/// A number of seconds from `min` to `max` in the environment variable
+/// `var` (unset or empty: `None`): `LEASE_SECONDS`, how long a process's
+/// claim on an item of timed work lasts, and `SCHEDULER_POLL_SECONDS`, the
+/// scheduler's longest sleep. See `docs/scaling.md`.
+fn seconds_from_env(var: &str, min: i64, max: i64) -> Result<Option<i64>, String> {
+    match std::env::var(var) {
         Ok(v) if !v.trim().is_empty() => match v.trim().parse::<i64>() {
-            Ok(n) if (5..=3600).contains(&n) => Ok(Some(n)),
+            Ok(n) if (min..=max).contains(&n) => Ok(Some(n)),
             _ => Err(format!(
-                "LEASE_SECONDS must be a number of seconds from 5 to 3600, not {:?}.",
+                "{var} must be a number of seconds from {min} to {max}, not {:?}.",
                 v.chars().take(20).collect::<String>()
             )),
         },

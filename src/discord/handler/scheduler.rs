@@ -2,16 +2,6 @@
 
 use super::*;
 
-/// `SCHEDULER_POLL_SECONDS`: the longest the scheduler sleeps between two
-/// passes (1 to 60, default 60). See `docs/scaling.md`.
-fn poll_from_env() -> i64 {
-    std::env::var("SCHEDULER_POLL_SECONDS")
-        .ok()
-        .and_then(|v| v.trim().parse::<i64>().ok())
-        .filter(|n| (1..=60).contains(n))
-        .unwrap_or(60)
-}
-
 impl Handler {
     /// Clock ticks: time-outs, expired challenges, reminders.
     pub(super) async fn scheduler(self, http: Arc<Http>) {
@@ -21,7 +11,7 @@ impl Handler {
         let mut backoff: u64 = 0;
         let mut db_ok = true;
         let mut first = true;
-        let poll = poll_from_env();
+        let poll = self.app.process().poll.max(1);
         loop {
             if !first {
                 let now = unix_now();

@@ -1,0 +1,372 @@
+//! Two bots (`SHARDS=0-0/2` and `SHARDS=1-1/2`) on one database through the
+//! fake Discord: servers on both shards, games with clocks, a tournament's
+//! scheduled start. Every reminder, loss on time and announcement is sent
+//! exactly once; when one bot dies without a clean stop, the other does the
+//! rest, taking over the dead one's claims when their leases end.
+//!
+//! Here both bots run in this test process, each with its own tokio runtime,
+//! its own store handle and its own process identity, on one SQLite file;
+//! "dying" is dropping its runtime without stopping it (no clean stop, no
+//! claims given up, its gateway connection cut). The same with real
+//! processes and `kill -9` needs a database server (PostgreSQL): one SQLite
+//! file serves one bot process.
+//!
+//! Clocks are brought forward by writing the games' due times in the
+//! database; the bots look at least every second (`poll`).
+
+mod support;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde_json::{json, Value};
+use support::{opt, FakeDiscord, FakeUser, DEFAULT_TIMEOUT};
+use tawlbot::app::{App, Process};
+use tawlbot::discord::Shards;
+use tokio::sync::oneshot;
+
+/// Server ids on shard 0 and shard 1 of 2 (`(id >> 22) % 2`).
+const G0: u64 = 10 << 22;
+const G1: u64 = 11 << 22;
+/// Channels a and b on each server, and the tournament's on shard 1.
+const C0A: u64 = 601;
+const C0B: u64 = 602;
+const C1A: u64 = 611;
+const C1B: u64 = 612;
+const T1: u64 = 613;
+const ALICE: u64 = 701;
+const BOB: u64 = 702;
+
+const LEASE: i64 = 5;
+const WAIT: Duration = Duration::from_secs(60);
+const REMINDER: &str = "a reminder: it is your move in game";
+const LOSS: &str = "ran out of time";
+
+fn user(id: u64) -> FakeUser {
+    match id {
+        ALICE => FakeUser::new(ALICE, "alice"),
+        _ => FakeUser::new(BOB, "bob"),
+    }
+}
+
+fn guild_of(channel: u64) -> u64 {
+    if channel < 610 {
+        G0
+    } else {
+        G1
+    }
+}
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+/// One bot "process": its own runtime, store handle and identity.
+struct Bot {
+    runtime: Option<tokio::runtime::Runtime>,
+    stop: Option<oneshot::Sender<()>>,
+    app: App,
+}
+
+impl Bot {
+    fn start(fake: &FakeDiscord, db: &Path, shards: &str) -> Bot {
+        let runtime = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .unwrap();
+        let store = tawlbot::store::open(db.to_str().unwrap()).unwrap();
+        let mut process = Process::new(shards);
+        process.lease = LEASE;
+        process.poll = 1;
+        let app = App::new(store).with_process(process);
+        let (tx, rx) = oneshot::channel::<()>();
+        runtime.spawn(tawlbot::discord::run_shards(
+            "fake-token-not-a-secret".to_string(),
+            Some(fake.api_base().to_string()),
+            None,
+            Shards::parse(shards).unwrap(),
+            app.clone(),
+            async move {
+                let _ = rx.await;
+            },
+        ));
+        Bot {
+            runtime: Some(runtime),
+            stop: Some(tx),
+            app,
+        }
+    }
+
+    /// Dies: the runtime goes without a clean stop (nothing given up).
+    fn kill(&mut self) {
+        self.stop.take();
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        if let Some(tx) = self.stop.take() {
+            let _ = tx.send(());
+        }
+        if let Some(rt) = self.runtime.take() {
+            rt.shutdown_background();
+        }
+    }
+}
+
+/// The test's own hand on the database: bringing clocks forward.
+struct Db(rusqlite::Connection);
+
+impl Db {
+    fn open(path: &Path) -> Db {
+        let c = rusqlite::Connection::open(path).unwrap();
+        c.busy_timeout(Duration::from_secs(5)).unwrap();
+        Db(c)
+    }
+
+    fn game_in(&self, channel: u64) -> Option<i64> {
+        self.0
+            .query_row(
+                "SELECT id FROM games WHERE channel_id = ?1 ORDER BY id DESC LIMIT 1",
+                [channel.to_string()],
+                |r| r.get(0),
+            )
+            .ok()
+    }
+
+    /// The reminder due now, the deadline `in_secs` from now; returns the
+    /// deadline.
+    fn due(&self, game: i64, in_secs: i64) -> i64 {
+        let now = unix_now();
+        self.0
+            .execute(
+                "UPDATE games SET remind_at = ?2, deadline = ?3 WHERE id = ?1",
+                rusqlite::params![game, now, now + in_secs],
+            )
+            .unwrap();
+        now + in_secs
+    }
+
+    fn state(&self, game: i64) -> (String, i64) {
+        self.0
+            .query_row(
+                "SELECT state, updated_at FROM games WHERE id = ?1",
+                [game],
+                |r| Ok((r.get(0)?, r.get(1)?)),
+            )
+            .unwrap()
+    }
+}
+
+/// Messages posted in `channel` whose payload contains `what`.
+fn posts(fake: &FakeDiscord, channel: u64, what: &str) -> usize {
+    fake.requests_matching("POST", &format!("/channels/{channel}/messages"))
+        .iter()
+        .filter(|r| {
+            r.message_payload()
+                .is_some_and(|p| p.to_string().contains(what))
+        })
+        .count()
+}
+
+async fn wait_posts(fake: &FakeDiscord, channel: u64, what: &str) {
+    let until = tokio::time::Instant::now() + WAIT;
+    while posts(fake, channel, what) == 0 {
+        assert!(
+            tokio::time::Instant::now() < until,
+            "no {what:?} in channel {channel} within {WAIT:?}\n{}",
+            fake.describe()
+        );
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+}
+
+/// A game with a day per move in `channel`; Alice (attackers) has moved,
+/// Bob is to move. Answered by the bot of the channel's shard.
+async fn start_game(fake: &FakeDiscord, db: &Db, channel: u64) -> i64 {
+    let guild = guild_of(channel);
+    let id = fake
+        .send_slash_command(
+            channel,
+            guild,
+            user(ALICE),
+            "challenge",
+            json!([
+                opt::user("opponent", user(BOB)),
+                opt::string("variant", "tawlbwrdd"),
+                opt::string("side", "attackers"),
+                opt::string("time", "1d"),
+            ]),
+        )
+        .await;
+    assert_eq!(fake.wait_for_interaction_callback(id).await.status, 204);
+    let id = fake
+        .send_slash_command(channel, guild, user(BOB), "accept", Value::Null)
+        .await;
+    fake.wait_for_interaction_callback(id).await;
+    let game = db.game_in(channel).expect("the game is stored");
+    let before = fake.requests().len();
+    fake.send_message_create(channel, guild, user(ALICE), "e2-c2")
+        .await;
+    let path = format!("/channels/{channel}/messages");
+    fake.wait_for_request_after(before, |r| r.is("POST", &path), DEFAULT_TIMEOUT)
+        .await;
+    game
+}
+
+fn tournament(sub: &str, options: Vec<Value>) -> Value {
+    json!([opt::sub(sub, options)])
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bots_on_one_database_send_everything_once_and_a_dead_one_s_work_is_taken_over() {
+    support::init_tracing();
+    let dir = tempfile::tempdir().unwrap();
+    let path: PathBuf = dir.path().join("tawlbot.db");
+    let fake = FakeDiscord::start().await;
+    fake.add_user(user(ALICE));
+    fake.add_user(user(BOB));
+    for c in [C0A, C0B, C1A, C1B, T1] {
+        fake.add_text_channel(c, Some(guild_of(c)));
+    }
+    // Shard 0's bot first, then shard 1's (one identify at a time).
+    let mut a = Bot::start(&fake, &path, "0-0/2");
+    fake.wait_shards(1, WAIT).await;
+    let b = Bot::start(&fake, &path, "1-1/2");
+    assert_eq!(fake.wait_shards(2, WAIT).await, [(0, 2), (1, 2)]);
+    let db = Db::open(&path);
+
+    // Games on both shards, each answered by its own shard's bot.
+    let mut games = Vec::new();
+    for c in [C0A, C0B, C1A, C1B] {
+        games.push((c, start_game(&fake, &db, c).await));
+    }
+    // A direct message arrives on shard 0 and is answered there.
+    let dm = fake
+        .send_slash_command(900, None, user(BOB), "help", Value::Null)
+        .await;
+    assert_eq!(fake.wait_for_interaction_callback(dm).await.status, 204);
+
+    // A tournament on shard 1's server, starting when the clock says so.
+    let id = fake
+        .send_slash_command(
+            T1,
+            G1,
+            user(ALICE),
+            "tournament",
+            tournament(
+                "create",
+                vec![
+                    opt::string("name", "Cup"),
+                    opt::string("variant", "tawlbwrdd"),
+                    opt::string("format", "round-robin"),
+                    opt::string("match", "single"),
+                    opt::string("start", "1d"),
+                ],
+            ),
+        )
+        .await;
+    fake.wait_for_interaction_callback(id).await;
+    for p in [ALICE, BOB] {
+        let id = fake
+            .send_slash_command(T1, G1, user(p), "tournament", tournament("join", vec![]))
+            .await;
+        fake.wait_for_interaction_callback(id).await;
+    }
+    let (tid, data): (i64, String) =
+        db.0.query_row(
+            "SELECT id, data FROM tournaments ORDER BY id DESC LIMIT 1",
+            [],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+        .unwrap();
+    let mut data: Value = serde_json::from_str(&data).unwrap();
+    assert!(data["start_at"].is_i64(), "{data}");
+    data["start_at"] = json!(unix_now());
+
+    // Both bots running: the first games' reminders and losses on time,
+    // and the tournament's start, fall due at once.
+    let (c0a, g0a) = games[0];
+    let (c1a, g1a) = games[2];
+    db.due(g0a, 2);
+    db.due(g1a, 2);
+    db.0.execute(
+        "UPDATE tournaments SET data = ?2 WHERE id = ?1",
+        rusqlite::params![tid, data.to_string()],
+    )
+    .unwrap();
+    for c in [c0a, c1a] {
+        wait_posts(&fake, c, REMINDER).await;
+        wait_posts(&fake, c, LOSS).await;
+    }
+    wait_posts(&fake, T1, "begins").await;
+    let threads = || fake.requests_matching("POST", "/channels/*/threads").len();
+    let until = tokio::time::Instant::now() + WAIT;
+    while threads() == 0 {
+        assert!(tokio::time::Instant::now() < until, "{}", fake.describe());
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+
+    // Shard 0's bot dies holding a claim: game 0b's loss on time, which it
+    // claimed and did not do.
+    let (c0b, g0b) = games[1];
+    let (c1b, g1b) = games[3];
+    let dead = a.app.process().id.clone();
+    a.kill();
+    let deadline = db.due(g0b, 0);
+    let held_until = unix_now() + LEASE;
+    assert_eq!(
+        tawlbot::store::open(path.to_str().unwrap())
+            .unwrap()
+            .claim(
+                "deadline",
+                &format!("{g0b}@{deadline}"),
+                &dead,
+                held_until - LEASE,
+                LEASE
+            )
+            .unwrap(),
+        tawlbot::store::Claim::Mine
+    );
+    db.due(g1b, 2);
+    // The living bot does everything: shard 0's server's reminder at once,
+    // its loss on time once the dead bot's lease has ended.
+    for c in [c0b, c1b] {
+        wait_posts(&fake, c, REMINDER).await;
+        wait_posts(&fake, c, LOSS).await;
+    }
+    let (state, ended) = db.state(g0b);
+    assert_ne!(state, "active");
+    assert!(
+        ended >= held_until,
+        "ended at {ended}, the dead bot's lease ran to {held_until}"
+    );
+
+    // More passes of the living bot: nothing is sent again.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    for (c, _) in &games {
+        assert_eq!(
+            posts(&fake, *c, REMINDER),
+            1,
+            "reminders in {c}\n{}",
+            fake.describe()
+        );
+        assert_eq!(
+            posts(&fake, *c, LOSS),
+            1,
+            "losses in {c}\n{}",
+            fake.describe()
+        );
+    }
+    assert_eq!(posts(&fake, T1, "begins"), 1, "{}", fake.describe());
+    assert_eq!(threads(), 1, "one match, one thread\n{}", fake.describe());
+    fake.assert_nothing_refused();
+    drop(b);
+}
