@@ -370,3 +370,72 @@ async fn two_bots_on_one_database_send_everything_once_and_a_dead_one_s_work_is_
     fake.assert_nothing_refused();
     drop(b);
 }
+
+/// An `/analysis` whose bot died before answering is answered by the other
+/// bot: the job (with what answering needs) was kept with its claim.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn an_analysis_of_a_dead_bot_is_answered_by_the_other() {
+    support::init_tracing();
+    let dir = tempfile::tempdir().unwrap();
+    let path: PathBuf = dir.path().join("tawlbot.db");
+    let fake = FakeDiscord::start().await;
+    fake.add_user(user(ALICE));
+    fake.add_user(user(BOB));
+    fake.add_text_channel(C0A, Some(G0));
+    let mut a = Bot::start(&fake, &path, "0-0/2");
+    fake.wait_shards(1, WAIT).await;
+    let _b = Bot::start(&fake, &path, "1-1/2");
+    fake.wait_shards(2, WAIT).await;
+    let db = Db::open(&path);
+    start_game(&fake, &db, C0A).await;
+    let id = fake
+        .send_slash_command(C0A, G0, user(BOB), "resign", Value::Null)
+        .await;
+    fake.wait_for_interaction_callback(id).await;
+
+    // Shard 0's bot answers the /analysis...
+    let id = fake
+        .send_slash_command(C0A, G0, user(ALICE), "analysis", json!([]))
+        .await;
+    assert_eq!(
+        fake.wait_for_interaction_callback(id).await.body()["type"],
+        5,
+        "deferred"
+    );
+    let answered = |r: &support::RecordedRequest| {
+        r.is("PATCH", "/webhooks/*/*/messages/@original")
+            && r.content().is_some_and(|c| c.contains("winning chances"))
+    };
+    fake.wait_for_request(answered, WAIT).await;
+    // ...and dies. Its job as the database held it while it was running:
+    // claimed by it, not done, the lease over.
+    let dead = a.app.process().id.clone();
+    a.kill();
+    let n =
+        db.0.execute(
+            "UPDATE leases SET done_at = NULL, until = ?2 \
+             WHERE kind = 'analysis' AND item = ?1 AND owner = ?3",
+            rusqlite::params![id.to_string(), unix_now(), dead],
+        )
+        .unwrap();
+    assert_eq!(n, 1, "the job was recorded with its claim");
+    let mark = fake.requests().len();
+    let again = fake.wait_for_request_after(mark, answered, WAIT).await;
+    assert_eq!(again.png_files().len(), 1, "{again:?}");
+    // Taken over once: marked done, and not answered a third time.
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    let edits = fake.requests()[mark..]
+        .iter()
+        .filter(|r| answered(r))
+        .count();
+    assert_eq!(edits, 1, "{}", fake.describe());
+    let done: Option<i64> =
+        db.0.query_row(
+            "SELECT done_at FROM leases WHERE kind = 'analysis' AND item = ?1",
+            [id.to_string()],
+            |r| r.get(0),
+        )
+        .unwrap();
+    assert!(done.is_some());
+    fake.assert_nothing_refused();
+}

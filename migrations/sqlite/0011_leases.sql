@@ -8,6 +8,8 @@
 --   the time it fell due, or the move number, so a new deadline is a new item); `owner` is the process, `until`
 --   when its lease ends (unix seconds). Another process may take the item
 --   over once `until` has passed; `done_at` marks work that is finished.
+--   `payload`: what another process needs to take over a job that lives
+--   nowhere else (an `/analysis` in progress: the interaction to answer).
 -- * processes: one row per running process, its last heartbeat. The
 --   downtime rule reads the latest beat of any process.
 
@@ -17,6 +19,7 @@ CREATE TABLE leases (
     owner    TEXT NOT NULL,
     until    INTEGER NOT NULL,
     done_at  INTEGER,
+    payload  TEXT,
     PRIMARY KEY (kind, item)
 ) WITHOUT ROWID;
 

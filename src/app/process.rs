@@ -90,6 +90,50 @@ impl App {
         Ok(c == Claim::Mine)
     }
 
+    /// Claims a job that lives nowhere else for this process (an
+    /// `/analysis` in progress), keeping `payload` (what answering it
+    /// needs) so that another process can take it over if this one dies.
+    /// `false` when another process holds it.
+    pub fn claim_job(&self, kind: &str, item: &str, payload: &str, now: i64) -> bool {
+        let p = &self.process;
+        match self
+            .store
+            .claim_job(kind, item, &p.id, now, p.bot_turn_lease(), payload)
+        {
+            Ok(c) => c == Claim::Mine,
+            Err(e) => {
+                // Not kept: the job still runs here, it only cannot be
+                // taken over.
+                tracing::warn!(kind, item, "could not record a job: {e}");
+                true
+            }
+        }
+    }
+
+    /// Jobs of `kind` whose process died (their lease ended unfinished),
+    /// now claimed for this process: `(item, payload)`.
+    pub fn take_over_jobs(&self, kind: &str, now: i64) -> Vec<(String, String)> {
+        let p = &self.process;
+        let Ok(orphans) = self.store.orphan_jobs(kind, now, 20) else {
+            return Vec::new();
+        };
+        orphans
+            .into_iter()
+            .filter(|(item, _)| {
+                self.store
+                    .claim(kind, item, &p.id, now, p.bot_turn_lease())
+                    .is_ok_and(|c| c == Claim::Mine)
+            })
+            .collect()
+    }
+
+    /// A job this process held is done (answered, or given up for good).
+    pub fn finish_job(&self, kind: &str, item: &str, now: i64) {
+        if let Err(e) = self.store.finish_claim(kind, item, &self.process.id, now) {
+            tracing::warn!(kind, item, "could not mark a job done: {e}");
+        }
+    }
+
     /// This process stops cleanly: its unfinished claims are given up at
     /// once and its heartbeat row goes.
     pub fn process_stopped(&self) -> Result<(), StoreError> {

@@ -13,6 +13,7 @@ use serenity::all::{
     CommandInteraction, CreateInteractionResponse, CreateInteractionResponseMessage,
     EditInteractionResponse, Http,
 };
+use serenity::builder::Builder as _;
 use tokio::sync::Semaphore;
 
 use crate::app::frontend::{notice_text, Notice};
@@ -127,8 +128,10 @@ impl Engine {
         }
     }
 
-    /// `/analysis`: defers the interaction, edits it with the progress, then
-    /// with the answer and its graph.
+    /// `/analysis`: recorded as a job this process holds (so that another
+    /// process answers it if this one dies), then the interaction is
+    /// deferred and edited with the progress, then with the answer and its
+    /// graph.
     pub(crate) async fn analysis(
         &self,
         http: &Http,
@@ -136,42 +139,113 @@ impl Engine {
         ctx: app::Ctx,
         game: Option<String>,
     ) {
+        let job = AnalysisJob {
+            token: cmd.token.clone(),
+            game,
+            server: ctx.server.clone(),
+            channel: ctx.channel.clone(),
+            user_id: ctx.user.id.clone(),
+            user_name: ctx.user.name.clone(),
+            manage_server: ctx.manage_server,
+            at: ctx.now,
+        };
+        let item = cmd.id.to_string();
+        let payload = serde_json::to_string(&job).unwrap_or_default();
+        let (app, it, now) = (self.app.clone(), item.clone(), ctx.now);
+        let _ =
+            tokio::task::spawn_blocking(move || app.claim_job(ANALYSIS, &it, &payload, now)).await;
         let defer = CreateInteractionResponse::Defer(CreateInteractionResponseMessage::new());
         if let Err(e) = cmd.create_response(http, defer).await {
             tracing::warn!("could not defer /analysis: {e}");
+            self.finish(&item).await;
             return;
         }
+        self.answer_analysis(http, &item, job).await;
+    }
+
+    /// Answers the `/analysis` jobs of processes that died, by editing
+    /// their interactions' answers (an interaction can be answered for 15
+    /// minutes; older ones are given up).
+    pub(crate) async fn take_over_analyses(&self) {
+        let Some(http) = self.http.get().cloned() else {
+            return;
+        };
+        let app = self.app.clone();
+        let now = unix_now();
+        let jobs = tokio::task::spawn_blocking(move || app.take_over_jobs(ANALYSIS, now))
+            .await
+            .unwrap_or_default();
+        for (item, payload) in jobs {
+            match serde_json::from_str::<AnalysisJob>(&payload) {
+                Ok(job) if now - job.at < ANSWER_WITHIN => {
+                    tracing::info!("answering /analysis {item} of a process that stopped");
+                    let (me, http) = (self.clone(), Arc::clone(&http));
+                    tokio::spawn(async move { me.answer_analysis(&http, &item, job).await });
+                }
+                Ok(_) => self.finish(&item).await,
+                Err(e) => {
+                    tracing::warn!("an /analysis job cannot be read ({e}); dropped");
+                    self.finish(&item).await;
+                }
+            }
+        }
+    }
+
+    async fn finish(&self, item: &str) {
+        let (app, item) = (self.app.clone(), item.to_string());
+        let _ =
+            tokio::task::spawn_blocking(move || app.finish_job(ANALYSIS, &item, unix_now())).await;
+    }
+
+    /// Runs an `/analysis` job (its interaction already deferred) and edits
+    /// the interaction's answer with the progress, then the result.
+    async fn answer_analysis(&self, http: &Http, item: &str, job: AnalysisJob) {
+        let ctx = app::Ctx {
+            server: job.server.clone(),
+            channel: job.channel.clone(),
+            user: app::User {
+                id: job.user_id.clone(),
+                name: job.user_name.clone(),
+            },
+            now: job.at,
+            source: format!("analysis:{item}"),
+            manage_server: job.manage_server,
+            mentioned: Vec::new(),
+        };
+        let token = job.token.as_str();
         let lang = self.app.reader_lang(&ctx.user.id, &ctx.server);
         let (tx, mut rx) = tokio::sync::watch::channel(0u32);
-        let job = self.blocking(move |app, stop| {
+        let game = job.game.clone();
+        let run = self.blocking(move |app, stop| {
             let mut progress = |p: u32| {
                 let _ = tx.send(p);
             };
             app::analysis::run(app, &ctx, game.as_deref(), &mut progress, stop)
         });
-        tokio::pin!(job);
+        tokio::pin!(run);
         let mut shown = 0u32;
         let resp: Option<Response> = loop {
             tokio::select! {
-                r = &mut job => break r,
+                r = &mut run => break r,
                 changed = rx.changed() => {
                     if changed.is_err() {
-                        break (&mut job).await;
+                        break (&mut run).await;
                     }
                     let p = *rx.borrow_and_update();
                     // An edit per tenth: Discord limits how often a message is edited.
                     if p / 10 > shown / 10 && p < 100 {
                         shown = p;
                         let e = EditInteractionResponse::new().content(notice_text(lang, Notice::Analysing(p)));
-                        let _ = cmd.edit_response(http, e).await;
+                        let _ = e.execute(http, token).await;
                     }
                 }
             }
         };
         let Some(resp) = resp else {
+            // Stopping: the job stays unfinished, for another process.
             let e =
                 EditInteractionResponse::new().content(notice_text(lang, Notice::AnalysisStopped));
-            let _ = cmd.edit_response(http, e).await;
+            let _ = e.execute(http, token).await;
             return;
         };
         let mut first = true;
@@ -179,13 +253,14 @@ impl Engine {
             if first && r.target == Target::Here {
                 first = false;
                 let e = super::outgoing::build::<EditInteractionResponse>(r);
-                if let Err(err) = cmd.edit_response(http, e).await {
+                if let Err(err) = e.execute(http, token).await {
                     tracing::warn!("could not post the analysis: {err}");
                 }
             } else {
                 post(http, r).await;
             }
         }
+        self.finish(item).await;
     }
 
     /// Shutdown: searches stop at once; waits for the threads (up to `limit`).
@@ -201,6 +276,26 @@ impl Engine {
     pub(crate) fn request_stop(&self) {
         self.stop.store(true, Ordering::SeqCst);
     }
+}
+
+/// The lease kind of `/analysis` jobs.
+const ANALYSIS: &str = "analysis";
+
+/// Discord accepts edits of an interaction's answer for 15 minutes.
+const ANSWER_WITHIN: i64 = 14 * 60;
+
+/// What answering an `/analysis` needs, kept with its claim so that another
+/// process can answer it (the interaction token is valid for 15 minutes).
+#[derive(serde::Serialize, serde::Deserialize)]
+struct AnalysisJob {
+    token: String,
+    game: Option<String>,
+    server: String,
+    channel: String,
+    user_id: String,
+    user_name: String,
+    manage_server: bool,
+    at: i64,
 }
 
 /// Posts a reply that names its channel (or DM).

@@ -626,6 +626,27 @@ pub trait Leases {
         lease: i64,
     ) -> Result<Claim, StoreError>;
 
+    /// [`Leases::claim`] for a job that lives nowhere else: `payload` is
+    /// kept with the claim, for [`Leases::orphan_jobs`].
+    fn claim_job(
+        &self,
+        kind: &str,
+        item: &str,
+        owner: &str,
+        now: i64,
+        lease: i64,
+        payload: &str,
+    ) -> Result<Claim, StoreError>;
+
+    /// Jobs of `kind` whose lease ended by `now` unfinished (their process
+    /// died): `(item, payload)`, oldest lease first, at most `limit`.
+    fn orphan_jobs(
+        &self,
+        kind: &str,
+        now: i64,
+        limit: u32,
+    ) -> Result<Vec<(String, String)>, StoreError>;
+
     /// Marks an item `owner` holds as done at `now`: nobody claims it again.
     /// `false` when `owner` no longer held it.
     fn finish_claim(
@@ -636,7 +657,8 @@ pub trait Leases {
         now: i64,
     ) -> Result<bool, StoreError>;
 
-    /// Gives up `owner`'s unfinished claims at once. Returns how many.
+    /// Gives up `owner`'s unfinished claims at once (their leases end now;
+    /// a job keeps its payload for whoever takes it over). Returns how many.
     fn release_claims(&self, owner: &str) -> Result<usize, StoreError>;
 
     /// Forgets every lease that ended before `before` (done or not).

@@ -53,6 +53,8 @@ impl Handler {
                     let ctx = clock_ctx(now);
                     self.run_effects(&http, None, &ctx, resp.effects, &mut true)
                         .await;
+                    // Interactions a stopped process was answering.
+                    self.engine.take_over_analyses().await;
                     report
                 }
                 other => {

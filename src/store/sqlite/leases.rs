@@ -17,41 +17,35 @@ impl Leases for SqliteStore {
         now: i64,
         lease: i64,
     ) -> Result<Claim, StoreError> {
-        self.write_plain(|c| {
-            let won: Option<String> = c
-                .prepare_cached(
-                    "INSERT INTO leases (kind, item, owner, until) VALUES (?1, ?2, ?3, ?4) \
-                     ON CONFLICT (kind, item) DO UPDATE \
-                     SET owner = excluded.owner, until = excluded.until \
-                     WHERE leases.done_at IS NULL \
-                     AND (leases.until <= ?5 OR leases.owner = excluded.owner) \
-                     RETURNING owner",
-                )?
-                .query_row(params![kind, item, owner, now + lease, now], |r| r.get(0))
-                .optional()?;
-            if won.is_some() {
-                return Ok(Claim::Mine);
-            }
-            let (holder, until, done): (String, i64, Option<i64>) = c
-                .prepare_cached(
-                    "SELECT owner, until, done_at FROM leases WHERE kind = ?1 AND item = ?2",
-                )?
-                .query_row(params![kind, item], |r| {
-                    Ok((r.get(0)?, r.get(1)?, r.get(2)?))
-                })?;
-            Ok(match done {
-                Some(_) => Claim::Done,
-                None => Claim::Held {
-                    owner: holder,
-                    until,
-                },
-            })
-        })
+        self.write_plain(|c| claim_in(c, kind, item, owner, now, lease, None))
     }
 
-    /// Marks an item `owner` holds as done at `now`: nobody claims it again.
-    /// `false` when `owner` no longer held it (its lease ended and another
-    /// process took it over).
+    fn claim_job(
+        &self,
+        kind: &str,
+        item: &str,
+        owner: &str,
+        now: i64,
+        lease: i64,
+        payload: &str,
+    ) -> Result<Claim, StoreError> {
+        self.write_plain(|c| claim_in(c, kind, item, owner, now, lease, Some(payload)))
+    }
+
+    fn orphan_jobs(
+        &self,
+        kind: &str,
+        now: i64,
+        limit: u32,
+    ) -> Result<Vec<(String, String)>, StoreError> {
+        self.query_list(
+            "SELECT item, payload FROM leases WHERE kind = ?1 AND done_at IS NULL \
+             AND until <= ?2 AND payload IS NOT NULL ORDER BY until, item LIMIT ?3",
+            params![kind, now, limit],
+            |r| Ok((r.get(0)?, r.get(1)?)),
+        )
+    }
+
     fn finish_claim(
         &self,
         kind: &str,
@@ -74,8 +68,12 @@ impl Leases for SqliteStore {
     /// leases to end. Returns how many were given up.
     fn release_claims(&self, owner: &str) -> Result<usize, StoreError> {
         self.write_plain(|c| {
-            c.prepare_cached("DELETE FROM leases WHERE owner = ?1 AND done_at IS NULL")?
-                .execute([owner])
+            // Ended now rather than deleted: a job's payload stays for the
+            // process that takes it over.
+            c.prepare_cached(
+                "UPDATE leases SET until = 0 WHERE owner = ?1 AND done_at IS NULL AND until > 0",
+            )?
+            .execute([owner])
         })
     }
 
@@ -135,7 +133,7 @@ impl Leases for SqliteStore {
     /// [`Store::release_claims`]).
     fn process_stopped(&self, id: &str) -> Result<(), StoreError> {
         self.write_plain(|c| {
-            c.prepare_cached("DELETE FROM leases WHERE owner = ?1 AND done_at IS NULL")?
+            c.prepare_cached("UPDATE leases SET until = 0 WHERE owner = ?1 AND done_at IS NULL")?
                 .execute([id])?;
             c.prepare_cached("DELETE FROM processes WHERE id = ?1")?
                 .execute([id])?;
@@ -191,6 +189,48 @@ impl Leases for SqliteStore {
             }),
         }
     }
+}
+
+/// One claim inside a transaction (see [`Leases::claim`]).
+fn claim_in(
+    c: &Connection,
+    kind: &str,
+    item: &str,
+    owner: &str,
+    now: i64,
+    lease: i64,
+    payload: Option<&str>,
+) -> rusqlite::Result<Claim> {
+    let won: Option<String> = c
+        .prepare_cached(
+            "INSERT INTO leases (kind, item, owner, until, payload) \
+                 VALUES (?1, ?2, ?3, ?4, ?6) \
+                 ON CONFLICT (kind, item) DO UPDATE \
+                 SET owner = excluded.owner, until = excluded.until, \
+                 payload = COALESCE(excluded.payload, leases.payload) \
+                 WHERE leases.done_at IS NULL \
+                 AND (leases.until <= ?5 OR leases.owner = excluded.owner) \
+                 RETURNING owner",
+        )?
+        .query_row(params![kind, item, owner, now + lease, now, payload], |r| {
+            r.get(0)
+        })
+        .optional()?;
+    if won.is_some() {
+        return Ok(Claim::Mine);
+    }
+    let (holder, until, done): (String, i64, Option<i64>) = c
+        .prepare_cached("SELECT owner, until, done_at FROM leases WHERE kind = ?1 AND item = ?2")?
+        .query_row(params![kind, item], |r| {
+            Ok((r.get(0)?, r.get(1)?, r.get(2)?))
+        })?;
+    Ok(match done {
+        Some(_) => Claim::Done,
+        None => Claim::Held {
+            owner: holder,
+            until,
+        },
+    })
 }
 
 #[cfg(test)]
@@ -269,6 +309,29 @@ mod tests {
         assert_eq!(s.claim_of("bot_turn", "2@5").unwrap(), None);
         assert!(s.claim_of("bot_turn", "1@3").unwrap().is_some());
         assert_eq!(s.prune_claims(10_000).unwrap(), 1);
+    }
+
+    #[test]
+    fn a_dead_process_s_jobs_come_back_with_their_payload_once_the_lease_ends() {
+        let s = SqliteStore::open_in_memory().unwrap();
+        let job = |i: &str, who: &str, now: i64| {
+            s.claim_job("analysis", i, who, now, 60, "{\"token\":\"t\"}")
+        };
+        assert_eq!(job("1", "a", 0).unwrap(), Claim::Mine);
+        assert_eq!(job("2", "a", 10).unwrap(), Claim::Mine);
+        assert_eq!(s.claim("analysis", "3", "a", 10, 60).unwrap(), Claim::Mine);
+        s.finish_claim("analysis", "2", "a", 20).unwrap();
+        assert!(s.orphan_jobs("analysis", 59, 10).unwrap().is_empty());
+        // Job 1's lease ended; 2 is done; 3 carries nothing to take over.
+        assert_eq!(
+            s.orphan_jobs("analysis", 100, 10).unwrap(),
+            [("1".to_string(), "{\"token\":\"t\"}".to_string())]
+        );
+        assert!(s.orphan_jobs("deadline", 100, 10).unwrap().is_empty());
+        // Taken over (the payload stays), then no longer an orphan.
+        assert_eq!(s.claim("analysis", "1", "b", 100, 60).unwrap(), Claim::Mine);
+        assert!(s.orphan_jobs("analysis", 100, 10).unwrap().is_empty());
+        assert_eq!(s.orphan_jobs("analysis", 160, 10).unwrap().len(), 1);
     }
 
     #[test]
