@@ -49,6 +49,7 @@ position-restricted = Mae { $piece } ar { $square }, sef { $role ->
    *[restricted] sgwâr cyfyngedig
 }: dim ond y brenin gaiff sefyll yno.
 position-refused = Does dim modd chwarae'r safle hwnnw fel { $game }:
+position-decided = Mae'r safle hwnnw wedi'i ennill neu ei golli'n barod: ni all gêm { $game } ddechrau ohono.
 
 record-header-end = Llinell { $line }: mae llinell pennawd yn gorffen â ].
 record-header-shape = Llinell { $line }: mae pennawd ar y ffurf [Enw "gwerth"].

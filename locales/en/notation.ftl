@@ -52,6 +52,7 @@ position-restricted = There is { $piece } on { $square }, which is { $role ->
 }: only the king may stand there.
 # /challenge position: that cannot be played; the problems follow.
 position-refused = That position cannot be played as { $game }:
+position-decided = That position is already won or lost: a { $game } game cannot start from it.
 
 # A tawlbot record (replay --record) that cannot be read. $line: from 1.
 record-header-end = Line { $line }: a header line ends with ].

@@ -243,7 +243,7 @@ impl App {
             Ok(r) => r,
             Err(e) => return Response::one(Reply::tell(spec_msg(&e))),
         };
-        let seed = game_seed(c.id, ctx.now, channel);
+        let seed = self.new_seed(c.id, ctx.now, channel);
         // Sides: the challenger's choice, or a fair coin from the seed.
         let side = c.challenger_side;
         let acceptor = match c.opponent_id.as_deref() {
@@ -341,6 +341,49 @@ impl App {
     }
 }
 
+impl App {
+    /// The seed of a new game: it decides the coin toss and every throw of
+    /// the dice, so it comes from the operating system's random source and
+    /// is shown only once the game is over. The console (and tests) derive
+    /// it from the challenge, the time and the channel instead, so a script
+    /// plays the same each time ([`App::derive_seeds`]).
+    pub(super) fn new_seed(&self, challenge: i64, now: i64, channel: &str) -> u64 {
+        if self.derived_seeds {
+            game_seed(challenge, now, channel)
+        } else {
+            os_seed()
+        }
+    }
+
+    /// Seeds of new games from their challenge, time and channel rather
+    /// than the operating system (the console: a script replays the same).
+    pub fn derive_seeds(&mut self) {
+        self.derived_seeds = true;
+    }
+}
+
+/// 63 random bits from the operating system (`/dev/urandom`); where that
+/// cannot be read, from the standard library's randomly keyed hasher (its
+/// keys also come from the operating system).
+pub(crate) fn os_seed() -> u64 {
+    use std::io::Read;
+    let mut b = [0u8; 8];
+    let read = std::fs::File::open("/dev/urandom").and_then(|mut f| f.read_exact(&mut b));
+    let n = match read {
+        Ok(()) => u64::from_le_bytes(b),
+        Err(e) => {
+            tracing::warn!("cannot read /dev/urandom ({e}); seeding from the hasher's keys");
+            use std::hash::{BuildHasher, Hasher};
+            let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+            h.write_u64(0x5eed);
+            h.finish()
+        }
+    };
+    n >> 1
+}
+
+/// A seed derived from a challenge, the time and the channel: the console's
+/// (see [`App::new_seed`]). Anyone who knows the three can compute it.
 pub(super) fn game_seed(challenge: i64, now: i64, channel: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in channel

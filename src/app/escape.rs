@@ -15,11 +15,39 @@ const SPECIAL: &[char] = &[
     '\\', '*', '_', '~', '`', '|', '>', '<', '#', '[', ']', '(', ')',
 ];
 
-/// `name` ready to be put into message text: Markdown and mention characters
-/// escaped, line breaks and other control characters turned into spaces.
+/// Whether `c` is a bidirectional control character: the embeddings and
+/// overrides (U+202A-202E), the isolates (U+2066-2069) and the marks
+/// (U+200E, U+200F, U+061C). A name with them could turn the rest of the
+/// bot's sentence around ("@bob resigned" read right to left).
+pub fn is_bidi_control(c: char) -> bool {
+    matches!(c, '\u{202A}'..='\u{202E}' | '\u{2066}'..='\u{2069}' | '\u{200E}' | '\u{200F}' | '\u{061C}')
+}
+
+/// `name` without its bidirectional control characters: what is stored and
+/// drawn (pictures, records, thread names).
+pub fn strip_bidi(name: &str) -> String {
+    name.chars().filter(|&c| !is_bidi_control(c)).collect()
+}
+
+/// Whether `c` is written right to left (Hebrew, Arabic, Syriac, Thaana,
+/// N'Ko and their presentation forms, and the RTL scripts above U+10800).
+fn is_rtl(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
+}
+
+/// `name` ready to be put into message text: bidirectional controls
+/// removed, Markdown and mention characters escaped, line breaks and other
+/// control characters turned into spaces. A name written right to left is
+/// isolated (U+2068 ... U+2069) so it cannot reorder the words around it:
+/// the isolation Fluent would add to every argument, kept to the names
+/// that need it (Discord draws the marks around plain names badly).
 pub fn name(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 8);
-    for c in name.chars() {
+    let rtl = name.chars().any(is_rtl);
+    if rtl {
+        out.push('\u{2068}');
+    }
+    for c in name.chars().filter(|&c| !is_bidi_control(c)) {
         match c {
             c if SPECIAL.contains(&c) => {
                 out.push('\\');
@@ -33,6 +61,9 @@ pub fn name(name: &str) -> String {
     // A leading `-`, `1.` or `#` would start a list or heading on its own line.
     if out.starts_with('-') || out.starts_with('+') {
         out.insert(0, '\\');
+    }
+    if rtl {
+        out.push('\u{2069}');
     }
     out
 }
@@ -97,6 +128,24 @@ mod tests {
         assert_eq!(name("two\nlines"), "two lines");
         assert_eq!(name("Glenys ap Rhys"), "Glenys ap Rhys");
         assert_eq!(name("Siân-Wyn"), "Siân-Wyn");
+    }
+
+    #[test]
+    fn bidi_controls_are_removed() {
+        // An override that would show "@bob resigned" reversed, and every
+        // other embedding, isolate and mark.
+        let evil = "\u{202E}bob\u{202C} \u{202A}x\u{202B}y\u{202D}z \u{2066}a\u{2067}b\u{2068}c\u{2069} \u{200E}\u{200F}\u{061C}";
+        assert_eq!(strip_bidi(evil), "bob xyz abc ");
+        assert_eq!(name(evil), "bob xyz abc ");
+        for c in ('\u{202A}'..='\u{202E}').chain('\u{2066}'..='\u{2069}') {
+            assert!(is_bidi_control(c), "{c:?}");
+            assert!(!name(&format!("a{c}b")).contains(c), "{c:?}");
+        }
+        // A name written right to left stands in its own isolate; others
+        // are left as they are.
+        assert_eq!(name("שרה"), "\u{2068}שרה\u{2069}");
+        assert_eq!(name("\u{202E}سارة"), "\u{2068}سارة\u{2069}");
+        assert_eq!(name("Siân"), "Siân");
     }
 
     #[test]

@@ -16,6 +16,19 @@ pub struct ExportFiles {
     pub gif: Vec<u8>,
 }
 
+/// What an export of `game` is made from: its moves (each one, so a
+/// takeback followed by another move is a new version) and its outcome.
+pub fn version(game: &crate::rules::Game) -> String {
+    let rules = game.rules();
+    let mut v = String::new();
+    for p in game.record() {
+        v.push_str(&crate::notation::format_played(rules, p));
+        v.push(' ');
+    }
+    v.push_str(&format!("{:?}", game.outcome()));
+    v
+}
+
 #[derive(Default)]
 struct Inner {
     /// (game id, version) -> files, oldest first.

@@ -36,23 +36,42 @@ impl App {
     }
 
     pub(super) fn show_game(&self, ctx: &Ctx, id: Option<&str>) -> Response {
-        let Some(n) = id.and_then(|i| i.trim().trim_start_matches('#').parse::<i64>().ok()) else {
+        if id.is_none_or(|i| i.trim().is_empty()) {
             return Response::one(Reply::tell(Msg::new("game-id-missing")));
-        };
-        // Another server's game, or someone else's game in direct messages,
-        // is answered as if it did not exist.
-        let row = match self.store.get_game(n) {
-            Ok(Some(r)) if r.server_id == ctx.server && visible_to(&r, &ctx.user.id) => r,
-            Ok(_) => return Response::one(Reply::tell(Msg::new("game-none").num("id", n))),
-            Err(e) => return store_err(e),
-        };
-        match self.load(row) {
+        }
+        match self.server_game(ctx, id.unwrap_or_default()) {
             Ok(l) => {
                 let lang = self.lang(ctx);
                 Response::one(self.with_board(&l, self.history_reply(&l, ctx.now, lang), &[], lang))
             }
-            Err(e) => e.refusal(n),
+            Err(r) => r,
         }
+    }
+
+    /// Game `id` (as typed: `12` or `#12`) when the asker may see it: a game
+    /// of this server, or their own game in direct messages. Another
+    /// server's game, or someone else's direct-message game, is answered as
+    /// if it did not exist.
+    pub(super) fn server_game_row(&self, ctx: &Ctx, id: &str) -> Result<GameRow, Response> {
+        let Ok(n) = id.trim().trim_start_matches('#').parse::<i64>() else {
+            return Err(Response::one(Reply::tell(
+                Msg::new("game-not-a-number").str("text", id.chars().take(20).collect::<String>()),
+            )));
+        };
+        match self.store.get_game(n) {
+            Ok(Some(r)) if r.server_id == ctx.server && visible_to(&r, &ctx.user.id) => Ok(r),
+            Ok(_) => Err(Response::one(Reply::tell(
+                Msg::new("game-none").num("id", n),
+            ))),
+            Err(e) => Err(store_err(e)),
+        }
+    }
+
+    /// [`App::server_game_row`], loaded.
+    pub(super) fn server_game(&self, ctx: &Ctx, id: &str) -> Result<Loaded, Response> {
+        let row = self.server_game_row(ctx, id)?;
+        let n = row.id;
+        self.load(row).map_err(|e| e.refusal(n))
     }
 
     pub(super) fn my_games(&self, ctx: &Ctx) -> Response {
@@ -155,15 +174,11 @@ impl App {
         status_msgs.fold(r, Reply::then)
     }
 
-    pub(super) fn export(&self, ctx: &Ctx) -> Response {
-        let l = match self.channel_game(ctx, true) {
-            Ok(l) => l,
-            Err(r) => return r,
-        };
+    pub(super) fn export(&self, ctx: &Ctx, l: Loaded) -> Response {
         if let Err(wait) = self.exports.allow(&ctx.user.id, ctx.now) {
             return Response::one(Reply::tell(Msg::new("export-wait").num("seconds", wait)));
         }
-        let version = format!("{}:{:?}", l.game.record().len(), l.game.outcome());
+        let version = export::version(&l.game);
         let files = self
             .exports
             .get_or_make(l.row.id, &version, || export::ExportFiles {

@@ -75,6 +75,9 @@ pub struct App {
     public_url: Option<String>,
     /// This process among others on the database.
     process: std::sync::Arc<process::Process>,
+    /// New games' seeds derived, not random (the console; see
+    /// [`App::new_seed`]).
+    derived_seeds: bool,
 }
 
 /// At most this many open challenges per user per server.
@@ -241,6 +244,7 @@ impl App {
             exports: export::ExportCache::default(),
             public_url: None,
             process: std::sync::Arc::new(process::Process::new("")),
+            derived_seeds: false,
         }
     }
 
@@ -256,9 +260,11 @@ impl App {
             if u.id.is_empty() {
                 continue;
             }
+            // Stored without bidirectional controls (see escape::strip_bidi).
+            let name = escape::strip_bidi(&u.name);
             let known = self.store.get_player(&u.id).ok().flatten();
-            if known.is_none_or(|p| p.display_name != u.name) {
-                let _ = self.store.upsert_player(&u.id, &u.name);
+            if known.is_none_or(|p| p.display_name != name) {
+                let _ = self.store.upsert_player(&u.id, &name);
             }
         }
     }

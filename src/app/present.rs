@@ -16,8 +16,8 @@ impl App {
             .get_player(id)
             .ok()
             .flatten()
-            .map(|p| p.display_name)
-            .unwrap_or_else(|| id.to_string())
+            .map(|p| escape::strip_bidi(&p.display_name))
+            .unwrap_or_else(|| escape::strip_bidi(id))
     }
 
     pub(super) fn names_of(&self, l: &Loaded) -> [String; 2] {
@@ -33,7 +33,6 @@ impl App {
         let mut headers = vec![
             ("Variant".to_string(), rules.variant.to_string()),
             ("Options".to_string(), rules.options.join(" ")),
-            ("Seed".to_string(), l.row.seed.to_string()),
             (
                 "First".to_string(),
                 rules.side_name(l.game.first()).to_string(),
@@ -48,6 +47,11 @@ impl App {
                 if l.row.rated { "yes" } else { "no" }.to_string(),
             ),
         ];
+        // The seed decides the coin toss and every throw of the dice: it is
+        // shown once the game is over, never while it can still be used.
+        if l.game.is_over() {
+            headers.insert(2, ("Seed".to_string(), l.row.seed.to_string()));
+        }
         if let Some(f) = l.row.finished_at {
             headers.push(("Ended".into(), time::date(f)));
         }

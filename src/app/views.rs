@@ -380,16 +380,32 @@ impl App {
 impl App {
     /// `/export [format:tawlbot|otn]`: `otn` gives the game as an OTN game
     /// record (OpenTafl's format, see docs/otn.md); else the export as before.
+    /// `/export [format:] [game:N]`: this channel's game (its latest), or
+    /// any game of the server by its number.
     pub(crate) fn export_view(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
-        match arg(args, "format").map(|s| s.trim().to_lowercase()) {
-            None => self.export(ctx),
-            Some(f) if f == "tawlbot" => self.export(ctx),
-            Some(f) if f == "otn" => self.export_otn(ctx),
-            Some(_) => Response::one(Reply::tell(Msg::new("export-format-unknown"))),
+        let otn = match arg(args, "format").map(|s| s.trim().to_lowercase()) {
+            None => false,
+            Some(f) if f == "tawlbot" => false,
+            Some(f) if f == "otn" => true,
+            Some(_) => return Response::one(Reply::tell(Msg::new("export-format-unknown"))),
+        };
+        let l = match arg(args, "game") {
+            Some(id) => self.server_game(ctx, id),
+            None => self.channel_game(ctx, true),
+        };
+        let l = match l {
+            Ok(l) => l,
+            Err(r) => return r,
+        };
+        if otn {
+            self.export_otn(l)
+        } else {
+            self.export(ctx, l)
         }
     }
 
     /// The game as an OTN game record (what `/export format:otn` sends).
+    /// The dice's seed stays secret while the game is played.
     pub(crate) fn otn_text(&self, l: &Loaded) -> String {
         let names = [
             self.raw_name_of(&l.players[0]),
@@ -425,14 +441,10 @@ impl App {
             time_control: crate::notation::otn::time_control(&l.row.time_control.to_string()),
             extra,
         };
-        crate::notation::otn::write_game(&l.game, &tags)
+        crate::notation::otn::write_game_with(&l.game, &tags, l.game.is_over())
     }
 
-    fn export_otn(&self, ctx: &Ctx) -> Response {
-        let l = match self.channel_game(ctx, true) {
-            Ok(l) => l,
-            Err(r) => return r,
-        };
+    fn export_otn(&self, l: Loaded) -> Response {
         let text = self.otn_text(&l);
         let mut r = Reply::say(Msg::new("export-otn").num("id", l.row.id));
         r.files.push(Attachment::file(
@@ -457,7 +469,20 @@ pub(crate) fn position_option(
         return Ok(None);
     };
     match crate::notation::otn::read_position(rules, text) {
-        Ok(board) => Ok(Some(crate::notation::otn::write_position(&board))),
+        Ok(board) => {
+            // Whoever moves first (the coin may give it to either side), a
+            // position already won or lost is no game.
+            let decided = [Side::First, Side::Second].into_iter().any(|side| {
+                Game::from_position(rules.clone(), board.clone(), side, 0)
+                    .is_ok_and(|g| g.decided_at_start())
+            });
+            if decided {
+                return Err(Response::one(Reply::tell(
+                    Msg::new("position-decided").str("game", rules.name),
+                )));
+            }
+            Ok(Some(crate::notation::otn::write_position(&board)))
+        }
         Err(e) => {
             let mut r = Reply::tell(Msg::new("position-refused").str("game", rules.name));
             for m in super::notation_words::read_position_msgs(&e) {

@@ -145,6 +145,9 @@ impl<W: Write> Console<W> {
         } else {
             app
         };
+        // A script plays the same each time: the console's seeds are derived.
+        let mut app = app;
+        app.derive_seeds();
         let now = app.console_clock().unwrap_or(EPOCH);
         Console {
             app,

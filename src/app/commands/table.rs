@@ -164,17 +164,23 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "export",
-        description: "The record of this channel's game, as a file",
-        options: &[OptSpec {
-            choices: &[
-                ("tawlbot record and GIF", "tawlbot"),
-                ("OTN game record", "otn"),
-            ],
-            ..opt(
-                "format",
-                "tawlbot (the record and an animation, default) or otn",
-            )
-        }],
+        description: "The record of this channel's game, or any game of the server, as a file",
+        options: &[
+            OptSpec {
+                choices: &[
+                    ("tawlbot record and GIF", "tawlbot"),
+                    ("OTN game record", "otn"),
+                ],
+                ..opt(
+                    "format",
+                    "tawlbot (the record and an animation, default) or otn",
+                )
+            },
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt("game", "The game number (default: this channel's game)")
+            },
+        ],
         subcommands: &[],
     },
     CommandSpec {

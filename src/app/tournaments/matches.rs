@@ -89,7 +89,7 @@ pub(super) fn start_next_game(
         Ok(r) => r,
         Err(e) => return Response::one(Reply::tell(crate::app::spec_msg(&e))),
     };
-    let seed = game_seed(row.id * 2 + index as i64, now, channel);
+    let seed = app.new_seed(row.id * 2 + index as i64, now, channel);
     let start = NewStart {
         server: &t.row.server_id,
         channel,

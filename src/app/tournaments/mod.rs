@@ -59,8 +59,7 @@ use serde::{Deserialize, Serialize};
 
 use super::lifecycle::{self, NewStart, StartError};
 use super::{
-    arg, game_seed, mention, slug, store_err, App, Ctx, Effect, Loaded, Reply, Response, Target,
-    TimeControl,
+    arg, mention, slug, store_err, App, Ctx, Effect, Loaded, Reply, Response, Target, TimeControl,
 };
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Ruleset, Side, VARIANTS};

@@ -10,7 +10,10 @@ pub(super) fn create(
     if !ctx.manage_server {
         return Err(tell(Msg::new("tournament-create-not-allowed")));
     }
-    let name: String = arg(args, "name").unwrap_or("").chars().take(60).collect();
+    let name: String = crate::app::escape::strip_bidi(arg(args, "name").unwrap_or(""))
+        .chars()
+        .take(60)
+        .collect();
     if name.is_empty() {
         return Err(tell(Msg::new("tournament-name-missing")));
     }

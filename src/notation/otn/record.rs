@@ -127,9 +127,15 @@ pub fn time_control(tc: &str) -> Option<String> {
 /// The `variant` tag of a game: tawlbot's id and options, and the seed when
 /// the dice need it.
 pub fn variant_tag(game: &Game) -> String {
+    variant_tag_with(game, true)
+}
+
+/// [`variant_tag`], with the seed left out unless `seed` (a game still
+/// played keeps its dice secret).
+fn variant_tag_with(game: &Game, seed: bool) -> String {
     let r = game.rules();
     let mut s = r.spec();
-    if r.dice {
+    if r.dice && seed {
         s.push_str(&format!(" seed={}", game.seed()));
     }
     s
@@ -137,6 +143,11 @@ pub fn variant_tag(game: &Game) -> String {
 
 /// The whole game as an OTN game record.
 pub fn write_game(game: &Game, tags: &Tags) -> String {
+    write_game_with(game, tags, true)
+}
+
+/// [`write_game`]; the dice's seed is written only when `seed`.
+pub fn write_game_with(game: &Game, tags: &Tags, seed: bool) -> String {
     let rules = game.rules();
     let mut out = String::new();
     let mut tag = |k: &str, v: &str| out.push_str(&format!("[{k}:{}]\n", clean(v)));
@@ -168,7 +179,7 @@ pub fn write_game(game: &Game, tags: &Tags) -> String {
     for (k, v) in &tags.extra {
         tag(&clean(k).replace([':', ' '], "-"), v);
     }
-    tag("variant", &variant_tag(game));
+    tag("variant", &variant_tag_with(game, seed));
     if game.start() != &rules.start {
         tag("position", &write_position(game.start()));
     }

@@ -427,6 +427,39 @@ impl Game {
         self.check_can_move();
     }
 
+    /// Whether the game is decided before anyone moves: it is over already
+    /// (the side to move cannot move), the king stands on a square it
+    /// escapes to, a side is down to the one piece that loses, or a dux is
+    /// shut in. Such a position is no game to start (`/challenge position:`).
+    pub fn decided_at_start(&self) -> bool {
+        if self.is_over() {
+            return true;
+        }
+        let r = &self.rules;
+        let king_out = self.board.pieces().any(|(sq, p)| {
+            p.kind == Kind::King
+                && match r.escape {
+                    Escape::Edge => self.board.is_edge(sq),
+                    Escape::Corners => self.board.is_corner(sq),
+                    Escape::None => false,
+                }
+        });
+        if king_out {
+            return true;
+        }
+        if r.one_piece_loses
+            && [Side::First, Side::Second]
+                .iter()
+                .any(|&s| self.board.count(s) <= 1)
+        {
+            return true;
+        }
+        r.dux
+            && [Side::First, Side::Second]
+                .iter()
+                .any(|&s| !self.dux_can_move(s))
+    }
+
     /// Step 7: the side now to move has no legal move.
     fn check_can_move(&mut self) {
         if self.outcome.is_some() {
