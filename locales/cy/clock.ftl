@@ -67,3 +67,6 @@ abort-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddod â gêm i be
 abort-no-game = Does dim gêm yn rhedeg yn y sianel hon.
 abort-done = Daeth { $player } â gêm { $id } i ben heb ganlyniad.
 abort-already-over = Mae'r gêm honno ar ben yn barod.
+
+# A game's channel or thread was deleted: the game is aborted (a DM to each player).
+game-channel-deleted = Cafodd sianel gêm { $id } ei dileu, felly daeth y gêm i ben heb ganlyniad.

@@ -138,6 +138,9 @@ bot-bad-level = Mae'r lefel yn rhif o 1 (hawsaf) i 5 (cryfaf), nid { $text }.
 bot-note = Rwy'n chwarae ar lefel { $level } o 5. Dydy gemau yn fy erbyn i ddim yn cyfrif at y sgôr.
 analysis-no-game-here = Does dim gêm yn y sianel hon: enwch un, fel /analysis game:12.
 analysis-still-playing = Mae gêm { $id } yn dal i gael ei chwarae: rwy'n dadansoddi gemau ar ôl iddyn nhw orffen.
+analysis-running = Mae eich dadansoddiad diwethaf yn dal i redeg: gofynnwch eto ar ôl iddo gael ei bostio.
+engine-busy = Rydw i'n brysur yn meddwl am gemau eraill: rhowch gynnig arall arni ymhen munud.
+bot-too-many = Mae gennych chi { $n } gêm yn fy erbyn i ar y gweill yn barod: gorffennwch un cyn dechrau un arall.
 analysis-title = Gêm { $id }: { $game } — siawns { $side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr

@@ -110,3 +110,6 @@ tournament-list-unreadable = { $id }. **{ $name }** — does dim modd darllen ei
 tournament-no-pairings = Does dim parau gan **{ $name }** eto.
 tournament-thread-failed-busy = Allwn i ddim agor edefyn ar gyfer rownd { $round }, bwrdd { $board } ({ $first } yn erbyn { $second }), ac mae gêm ar y gweill yn y sianel hon. Gall trefnydd roi cynnig arall arni gyda /tournament start.
 tournament-thread-failed-here = Allwn i ddim agor edefyn ar gyfer rownd { $round }, bwrdd { $board } ({ $first } yn erbyn { $second }): mae'r gêm yn cael ei chwarae yma.
+
+# The thread of a match game was deleted: the game is played again here.
+tournament-game-channel-deleted = Cafodd edefyn gêm { $id } (rownd { $round }, bwrdd { $board }) ei ddileu: daeth y gêm i ben heb ganlyniad a bydd yn cael ei chwarae eto yma.

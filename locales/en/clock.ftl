@@ -60,3 +60,6 @@ abort-not-allowed = Only someone with the Manage Server permission can end a gam
 abort-no-game = There is no game running in this channel.
 abort-done = Game { $id } was ended by { $player } with no result.
 abort-already-over = That game is already over.
+
+# A game's channel or thread was deleted: the game is aborted (a DM to each player).
+game-channel-deleted = The channel of game { $id } was deleted, so the game was ended with no result.

@@ -104,6 +104,9 @@ bot-bad-level = The level is a number from 1 (gentle) to 5 (strongest), not { $t
 bot-note = I play at level { $level } of 5. Games against me are unrated.
 analysis-no-game-here = There is no game in this channel: name one, like /analysis game:12.
 analysis-still-playing = Game { $id } is still being played: I analyse games once they are finished.
+analysis-running = Your last analysis is still running: ask again once it is posted.
+engine-busy = I am busy thinking about other games: try again in a minute.
+bot-too-many = You already have { $n } games against me running: finish one before you start another.
 # $side: the side whose chances are drawn (defenders or white).
 analysis-title = Game { $id }: { $game } — { $side ->
     [attackers] Attackers'

@@ -137,3 +137,6 @@ tournament-no-pairings = **{ $name }** has no pairings.
 # A match thread could not be opened ($first, $second: mentions).
 tournament-thread-failed-busy = I could not open a thread for round { $round }, board { $board } ({ $first } v { $second }), and this channel has a game in progress. An organiser can try again with /tournament start.
 tournament-thread-failed-here = I could not open a thread for round { $round }, board { $board } ({ $first } v { $second }): the game is played here.
+
+# The thread of a match game was deleted: the game is played again here.
+tournament-game-channel-deleted = The thread of game { $id } (round { $round }, board { $board }) was deleted: the game ended with no result and is played again here.

@@ -5,6 +5,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use super::engine_limits::{EngineJob, Running};
 use super::{store_err, unreadable, App, Ctx, Reply, Response};
 use crate::engine::{self, Ending, Limits, SwingKind};
 use crate::i18n::{Localiser, Msg};
@@ -23,7 +24,40 @@ pub fn command(
     game: Option<&str>,
     progress: &mut dyn FnMut(u32),
 ) -> Response {
+    let _admitted = match admit(app, ctx) {
+        Ok(a) => a,
+        Err(r) => return r,
+    };
     run(app, ctx, game, progress, &AtomicBool::new(false))
+}
+
+/// A place for one `/analysis` of one user: held while it waits and runs.
+pub struct Admitted {
+    _running: Running,
+    _job: EngineJob,
+}
+
+/// Whether `ctx.user` may ask for an analysis now: one running analysis
+/// per user, and room in the engine queue ("busy, try in a minute"
+/// otherwise). The front end asks before it queues the work.
+pub fn admit(app: &App, ctx: &Ctx) -> Result<Admitted, Response> {
+    let refuse = |m: &'static str| {
+        app.localise(
+            Response::one(Reply::tell(Msg::new(m))),
+            &ctx.user.id,
+            &ctx.server,
+        )
+    };
+    let Some(running) = app.engine.start_analysis(&ctx.user.id) else {
+        return Err(refuse("analysis-running"));
+    };
+    let Some(job) = app.engine.try_job() else {
+        return Err(refuse("engine-busy"));
+    };
+    Ok(Admitted {
+        _running: running,
+        _job: job,
+    })
 }
 
 /// [`command`] with a stop flag.
@@ -47,16 +81,11 @@ fn analyse(
 ) -> Response {
     let row = match game {
         Some(id) => {
-            let Ok(n) = id.trim().trim_start_matches('#').parse::<i64>() else {
-                return Response::one(Reply::tell(
-                    Msg::new("game-not-a-number")
-                        .str("text", id.chars().take(20).collect::<String>()),
-                ));
-            };
-            match app.store.get_game(n) {
-                Ok(Some(r)) => r,
-                Ok(None) => return Response::one(Reply::tell(Msg::new("game-none").num("id", n))),
-                Err(e) => return store_err(e),
+            // Only a game of this server (or the asker's own in direct
+            // messages): another server's game is as if it did not exist.
+            match app.server_game_row(ctx, id) {
+                Ok(r) => r,
+                Err(r) => return r,
             }
         }
         None => match app.store.latest_game_in_channel(&ctx.channel) {
@@ -83,10 +112,20 @@ fn analyse(
             progress(pct);
         }
     };
-    let a = engine::analyse(&l.game, &Limits::nodes(ANALYSIS_NODES), stop, &mut report);
-    if stop.load(Ordering::SeqCst) {
-        return Response::none();
-    }
+    // A finished game never changes: its analysis is made once.
+    let moves = l.game.record().len();
+    let a = match app.engine.kept(l.row.id, moves) {
+        Some(a) => a,
+        None => {
+            let a = engine::analyse(&l.game, &Limits::nodes(ANALYSIS_NODES), stop, &mut report);
+            if stop.load(Ordering::SeqCst) {
+                return Response::none();
+            }
+            let a = std::sync::Arc::new(a);
+            app.engine.keep(l.row.id, moves, std::sync::Arc::clone(&a));
+            a
+        }
+    };
     let rules = l.game.rules();
     let subject = rules.side_name(a.subject);
     let marks: Vec<usize> = a.swings.iter().map(|s| s.ply + 1).collect();

@@ -26,15 +26,28 @@ impl App {
         if opponent.as_deref() == Some(ctx.user.id.as_str()) {
             return Response::one(Reply::tell(Msg::new("challenge-self")));
         }
-        let against_bot = opponent.as_deref() == Some(BOT_ID)
-            || ctx.mentioned.iter().any(|u| {
-                Some(&u.id) == opponent.as_ref() && u.name.eq_ignore_ascii_case("tawlbot")
-            });
-        let opponent = if against_bot {
-            Some(BOT_ID.to_string())
-        } else {
-            opponent
-        };
+        // The bot is known by its user id (the front end maps its own id to
+        // BOT_ID), never by a name anyone can take.
+        let against_bot = opponent.as_deref() == Some(BOT_ID);
+        if against_bot {
+            // At most a few running games against the bot per player, and
+            // none started while the engine's queue is full.
+            let running = match self.store.games_of_player(&ctx.user.id, true, 100) {
+                Ok(games) => games
+                    .iter()
+                    .filter(|g| g.first_player == BOT_ID || g.second_player == BOT_ID)
+                    .count(),
+                Err(e) => return store_err(e),
+            };
+            if running >= BOT_GAMES_PER_PLAYER {
+                return Response::one(Reply::tell(
+                    Msg::new("bot-too-many").num("n", BOT_GAMES_PER_PLAYER as i64),
+                ));
+            }
+            if !self.engine.has_room() {
+                return Response::one(Reply::tell(Msg::new("engine-busy")));
+            }
+        }
         let level = match bot::parse_level(arg(args, "level")) {
             Ok(l) => l,
             Err(e) => return Response::one(Reply::tell(e)),

@@ -152,14 +152,22 @@ impl App {
     /// `/abort` (Manage Server): ends the channel's active game with no
     /// result, without reading its moves (a game whose record cannot be
     /// read can still be ended).
-    pub(crate) fn abort_command(&self, ctx: &Ctx) -> Response {
+    pub(crate) fn abort_command(&self, ctx: &Ctx, game: Option<&str>) -> Response {
         if !ctx.manage_server {
             return Response::one(Reply::tell(Msg::new("abort-not-allowed")));
         }
-        let row = match self.store.active_game_in_channel(&ctx.channel) {
-            Ok(Some(r)) => r,
-            Ok(None) => return Response::one(Reply::tell(Msg::new("abort-no-game"))),
-            Err(e) => return store_err(e),
+        let row = match game {
+            // `game:N`: any game of this server, wherever it is played.
+            Some(id) => match self.server_game_row(ctx, id) {
+                Ok(r) if r.state == crate::store::GameState::Active => r,
+                Ok(_) => return Response::one(Reply::tell(Msg::new("abort-already-over"))),
+                Err(r) => return r,
+            },
+            None => match self.store.active_game_in_channel(&ctx.channel) {
+                Ok(Some(r)) => r,
+                Ok(None) => return Response::one(Reply::tell(Msg::new("abort-no-game"))),
+                Err(e) => return store_err(e),
+            },
         };
         match super::lifecycle::abort(self, row.id, EndReason::Aborted, ctx.now) {
             Ok(()) => Response::one(Reply::say(
@@ -181,6 +189,11 @@ impl App {
     /// running clock is extended by that time, in the same transaction,
     /// before any timeout is judged. Returns the time it was away.
     pub fn heartbeat(&self, now: i64) -> Result<Option<i64>, StoreError> {
+        // While the gateway is down no player can move: no heartbeat, so
+        // the outage counts as downtime once it is back (app/gateway.rs).
+        if !self.gateway_up() {
+            return Ok(None);
+        }
         let p = &self.process;
         let gap = self
             .store
@@ -206,6 +219,9 @@ impl App {
     /// Records a heartbeat at `now` without extending any clock (the
     /// console's own clock jumping forward is time passing, not downtime).
     pub fn mark_alive(&self, now: i64) -> Result<(), StoreError> {
+        if !self.gateway_up() {
+            return Ok(());
+        }
         let p = &self.process;
         self.store
             .process_heartbeat(&p.id, &p.label, now, OFFLINE_AFTER, false)

@@ -81,7 +81,7 @@ impl App {
                 )),
             },
             "resume" => self.offer(ctx, OfferKind::Resume, arg(args, "answer")),
-            "abort" => self.abort_command(ctx),
+            "abort" => self.abort_command(ctx, arg(args, "game")),
             "notify" => Response::one(self.set_notify(&ctx.user.id, arg(args, "how"))),
             "rules" => self.rules(ctx, arg(args, "variant")),
             "games" => self.games(ctx),

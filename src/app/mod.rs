@@ -13,9 +13,11 @@ mod challenges;
 mod clock;
 pub mod commands;
 mod dispatch;
+mod engine_limits;
 pub mod escape;
 mod export;
 pub mod frontend;
+mod gateway;
 mod info;
 mod io;
 mod lang;
@@ -37,6 +39,7 @@ mod views;
 
 use challenges::*;
 use dispatch::*;
+pub use engine_limits::{EngineJob, BOT_GAMES_PER_PLAYER, ENGINE_QUEUE};
 pub use info::help_text;
 pub use io::{Attachment, Button, ButtonStyle, Ctx, Effect, Input, Reply, Response, Target, User};
 use present::*;
@@ -78,6 +81,10 @@ pub struct App {
     /// New games' seeds derived, not random (the console; see
     /// [`App::new_seed`]).
     derived_seeds: bool,
+    /// Which shards have lost the Discord gateway (app/gateway.rs).
+    gateway: gateway::Gateway,
+    /// The engine queue, running analyses, kept analyses.
+    engine: engine_limits::EngineLimits,
 }
 
 /// At most this many open challenges per user per server.
@@ -245,11 +252,24 @@ impl App {
             public_url: None,
             process: std::sync::Arc::new(process::Process::new("")),
             derived_seeds: false,
+            gateway: Default::default(),
+            engine: Default::default(),
         }
     }
 
     pub fn store(&self) -> &dyn Store {
         &*self.store
+    }
+
+    /// A place in the engine queue for a bot turn (always given: the game
+    /// needs its move); held while the turn waits and runs.
+    pub fn engine_job(&self) -> EngineJob {
+        self.engine.job()
+    }
+
+    /// A place in the engine queue, or `None` when it is full.
+    pub fn try_engine_job(&self) -> Option<EngineJob> {
+        self.engine.try_job()
     }
 
     /// Keeps players' display names current. A read first: most inputs come

@@ -17,6 +17,11 @@ impl App {
     /// when something did). Each due item is handled on its own: see
     /// `run_clocks` in `app/clock.rs`.
     pub fn tick_report(&self, now: i64) -> (Response, TickReport) {
+        // Nothing is judged while the gateway is down: that time is
+        // downtime, made up for when it is back (app/gateway.rs).
+        if !self.gateway_up() {
+            return (Response::none(), TickReport::default());
+        }
         let (mut resp, mut report) = self.run_clocks(now);
         let mut out = std::mem::take(&mut resp.replies);
         while let Ok(Some((cid, at))) = self.store.next_challenge_expiry() {
@@ -73,9 +78,12 @@ impl App {
         }
         let starts = tournaments::tick(self, now);
         out.extend(starts.replies);
-        resp.replies = out;
         resp.effects.extend(starts.effects);
         resp.effects.extend(self.bot_turns_due(now));
+        let repaired = tournaments::repair(self, now);
+        out.extend(repaired.replies);
+        resp.effects.extend(repaired.effects);
+        resp.replies = out;
         (self.localise(resp, "", ""), report)
     }
 
@@ -85,6 +93,18 @@ impl App {
     pub fn member_left(&self, server: &str, user: &str, now: i64) -> Response {
         self.localise(
             tournaments::member_left(self, server, user, now),
+            "",
+            server,
+        )
+    }
+
+    /// Channel (or thread) `channel` of `server` was deleted (the Discord
+    /// adapter calls this on a channel or thread delete event): its game
+    /// in progress is aborted, and a tournament game is played again in
+    /// the tournament's channel. Replies are addressed to channels and DMs.
+    pub fn channel_deleted(&self, server: &str, channel: &str, now: i64) -> Response {
+        self.localise(
+            tournaments::channel_deleted(self, server, channel, now),
             "",
             server,
         )

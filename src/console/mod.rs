@@ -10,6 +10,11 @@
 //! - `:down +3d`: the bot was offline for that long (its clock moves on, no
 //!   heartbeat): at "startup" every running clock is extended by the time it
 //!   was away, before anything is judged.
+//! - `:outage +2h`: Discord's gateway was unreachable for that long while
+//!   the process ran: nothing is judged meanwhile, and when it is back the
+//!   time counts as downtime (clocks extended) as after `:down`.
+//! - `:delete CHANNEL`: the channel or thread is deleted (its game is
+//!   aborted; a tournament game is played again in the tournament's channel).
 //! - `:admin NAME`: gives NAME the Manage Server permission.
 //! - `:leave NAME`: NAME leaves the server (withdrawing from tournaments).
 //!
@@ -324,6 +329,61 @@ impl<W: Write> Console<W> {
                         );
                     }
                 },
+                "outage" => match parse_advance(rest) {
+                    Some(secs) => {
+                        // The process runs but Discord is unreachable: the
+                        // clock moves on, ticks judge nothing, then the
+                        // gateway is back and the time is made up.
+                        self.app.gateway_lost(0, self.now);
+                        self.now += secs;
+                        self.save_clock();
+                        self.tick();
+                        match self.app.gateway_back(0, self.now) {
+                            Ok(Some(gap)) => {
+                                let _ = writeln!(
+                                    self.out,
+                                    "console> Discord was unreachable for {}: every running clock was extended by that time",
+                                    crate::app::span_words(gap)
+                                );
+                            }
+                            Ok(None) => {}
+                            Err(e) => {
+                                let _ = writeln!(self.out, "console> heartbeat failed: {e}");
+                            }
+                        }
+                        self.tick();
+                    }
+                    None => {
+                        let _ = writeln!(
+                            self.out,
+                            "console> :outage takes a time like +3d, +12h or +30m"
+                        );
+                    }
+                },
+                "delete" if !rest.trim().is_empty() => {
+                    // The channel (or thread) is deleted.
+                    let channel = rest.trim().trim_start_matches('#').to_string();
+                    self.now += 1;
+                    self.save_clock();
+                    let resp = self.app.channel_deleted(SERVER, &channel, self.now);
+                    for r in &resp.replies {
+                        self.print_reply("", "", r);
+                    }
+                    let ctx = Ctx {
+                        server: SERVER.into(),
+                        channel: String::new(),
+                        user: User {
+                            id: String::new(),
+                            name: String::new(),
+                        },
+                        now: self.now,
+                        source: format!("console:delete:{}", self.now),
+                        manage_server: false,
+                        mentioned: Vec::new(),
+                    };
+                    self.effects(&ctx, "", "", resp.effects);
+                    self.tick();
+                }
                 "leave" if !rest.trim().is_empty() => {
                     let who = rest.trim().trim_start_matches('@').to_string();
                     self.now += 1;
@@ -357,7 +417,7 @@ impl<W: Write> Console<W> {
                 _ => {
                     let _ = writeln!(
                         self.out,
-                        "console> unknown console command :{verb} (try :clock +1d, :down +1d, :admin NAME, :leave NAME or :threads fail|ok)"
+                        "console> unknown console command :{verb} (try :clock +1d, :down +1d, :outage +1h, :delete CHANNEL, :admin NAME, :leave NAME or :threads fail|ok)"
                     );
                 }
             }

@@ -88,6 +88,9 @@ impl Engine {
     }
 
     async fn bot_turn(self, game: i64, expected: u32) {
+        // Counted in the engine queue while it waits (never refused: the
+        // game needs its move).
+        let _job = self.app.engine_job();
         let Some(resp) = self
             .blocking(move |app, stop| app.bot_turn(game, expected, unix_now(), stop))
             .await
@@ -139,6 +142,23 @@ impl Engine {
         ctx: app::Ctx,
         game: Option<String>,
     ) {
+        // One running analysis per user and a bounded queue: a refusal is
+        // answered at once, before anything waits.
+        let admitted = match app::analysis::admit(&self.app, &ctx) {
+            Ok(a) => a,
+            Err(resp) => {
+                if let Some(r) = resp.replies.first() {
+                    let m = super::outgoing::build::<CreateInteractionResponseMessage>(r);
+                    if let Err(e) = cmd
+                        .create_response(http, CreateInteractionResponse::Message(m))
+                        .await
+                    {
+                        tracing::warn!("could not refuse /analysis: {e}");
+                    }
+                }
+                return;
+            }
+        };
         let job = AnalysisJob {
             token: cmd.token.clone(),
             game,
@@ -160,7 +180,7 @@ impl Engine {
             self.finish(&item).await;
             return;
         }
-        self.answer_analysis(http, &item, job).await;
+        self.answer_analysis(http, &item, job, Some(admitted)).await;
     }
 
     /// Answers the `/analysis` jobs of processes that died, by editing
@@ -180,7 +200,13 @@ impl Engine {
                 Ok(job) if now - job.at < ANSWER_WITHIN => {
                     tracing::info!("answering /analysis {item} of a process that stopped");
                     let (me, http) = (self.clone(), Arc::clone(&http));
-                    tokio::spawn(async move { me.answer_analysis(&http, &item, job).await });
+                    // Counted in the engine queue while it waits, never
+                    // refused: its user was admitted by the process that died.
+                    let queued = self.app.engine_job();
+                    tokio::spawn(async move {
+                        me.answer_analysis(&http, &item, job, None).await;
+                        drop(queued);
+                    });
                 }
                 Ok(_) => self.finish(&item).await,
                 Err(e) => {
@@ -199,7 +225,15 @@ impl Engine {
 
     /// Runs an `/analysis` job (its interaction already deferred) and edits
     /// the interaction's answer with the progress, then the result.
-    async fn answer_analysis(&self, http: &Http, item: &str, job: AnalysisJob) {
+    /// `admitted` is this user's place (one analysis each, bounded queue),
+    /// held until the search is over; `None` for a job taken over.
+    async fn answer_analysis(
+        &self,
+        http: &Http,
+        item: &str,
+        job: AnalysisJob,
+        admitted: Option<app::analysis::Admitted>,
+    ) {
         let ctx = app::Ctx {
             server: job.server.clone(),
             channel: job.channel.clone(),
@@ -220,7 +254,9 @@ impl Engine {
             let mut progress = |p: u32| {
                 let _ = tx.send(p);
             };
-            app::analysis::run(app, &ctx, game.as_deref(), &mut progress, stop)
+            let out = app::analysis::run(app, &ctx, game.as_deref(), &mut progress, stop);
+            drop(admitted);
+            out
         });
         tokio::pin!(run);
         let mut shown = 0u32;

@@ -125,6 +125,14 @@ pub fn run_from_env() -> i32 {
     let app = App::new(store)
         .with_public_url(std::env::var(crate::web::PUBLIC_URL_VAR).ok())
         .with_process(process);
+    // The downtime shift comes first, before the bot connects: no command
+    // or bot turn ever sees a clock that ran while the bot was away.
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64);
+    if let Err(e) = app.heartbeat(now) {
+        tracing::error!("the startup heartbeat failed (the scheduler retries it): {e}");
+    }
 
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()

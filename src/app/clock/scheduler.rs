@@ -304,14 +304,20 @@ const MAX_PER_PASS: u32 = 2000;
 
 /// How long the scheduler waits at least before its next pass, given the
 /// wait before (`prev`, seconds) and whether the last pass went well: 0
-/// when it did, else doubling from 5 seconds up to 5 minutes.
+/// when it did, else doubling from 5 seconds up to [`MAX_BACKOFF`] (4
+/// minutes).
 pub fn scheduler_backoff(prev: u64, ok: bool) -> u64 {
     if ok {
         0
     } else {
-        (prev * 2).clamp(5, 300)
+        (prev * 2).clamp(5, MAX_BACKOFF)
     }
 }
+
+/// The scheduler's longest wait between passes while they fail: below
+/// [`OFFLINE_AFTER`](super::OFFLINE_AFTER) (5 minutes), so a process that is
+/// running but backing off is never taken for one that was down.
+pub const MAX_BACKOFF: u64 = 240;
 
 /// One thing the scheduler handles.
 #[derive(Clone, Debug, PartialEq, Eq, Hash)]
@@ -443,14 +449,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn backoff_doubles_up_to_five_minutes_and_resets() {
+    fn backoff_doubles_up_to_four_minutes_and_resets() {
         let mut b = 0;
         let mut seen = Vec::new();
         for _ in 0..9 {
             b = scheduler_backoff(b, false);
             seen.push(b);
         }
-        assert_eq!(seen, [5, 10, 20, 40, 80, 160, 300, 300, 300]);
+        assert_eq!(seen, [5, 10, 20, 40, 80, 160, 240, 240, 240]);
+        // Never as long as the gap that counts as downtime.
+        assert!((MAX_BACKOFF as i64) < crate::app::OFFLINE_AFTER);
         assert_eq!(scheduler_backoff(b, true), 0);
     }
 

@@ -261,7 +261,13 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "abort",
         description: "End this channel's game with no result (Manage Server)",
-        options: &[],
+        options: &[OptSpec {
+            kind: OptKind::Integer,
+            ..opt(
+                "game",
+                "Any game of the server by its number (default: this channel's)",
+            )
+        }],
         subcommands: &[],
     },
     CommandSpec {

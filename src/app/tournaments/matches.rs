@@ -74,11 +74,13 @@ pub(super) fn start_next_game(
     if games.iter().any(|g| g.state == GameState::Active) {
         return Response::none();
     }
-    // The first game with no result and no game row with its sides.
+    // The first game with no result and no game row with its sides (an
+    // aborted game, whose channel was deleted, is played again).
     let next = m.pairing.games.iter().enumerate().find(|(i, sides)| {
         m.results[*i].is_none()
             && !games.iter().any(|g| {
-                g.first_player == t.data.player(sides.first_side)
+                g.state != GameState::Aborted
+                    && g.first_player == t.data.player(sides.first_side)
                     && g.second_player == t.data.player(sides.second_side)
             })
     });

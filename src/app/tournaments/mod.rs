@@ -44,6 +44,7 @@
 mod archive;
 mod matches;
 mod ratings;
+mod repair;
 mod signup;
 mod view;
 mod withdraw;
@@ -51,6 +52,7 @@ mod withdraw;
 pub use archive::{PairingLine, TournamentSheet};
 pub(crate) use matches::*;
 pub(crate) use ratings::*;
+pub(crate) use repair::*;
 pub(crate) use signup::*;
 use view::*;
 pub(crate) use withdraw::*;

@@ -8,10 +8,12 @@ use serenity::all::{
     ChannelId, ChannelType, Command, CommandDataOptionValue, CommandInteraction, CommandOptionType,
     ComponentInteraction, Context, CreateAutocompleteResponse, CreateCommand, CreateCommandOption,
     CreateInteractionResponse, CreateInteractionResponseFollowup, CreateInteractionResponseMessage,
-    CreateMessage, CreateThread, EditInteractionResponse, EventHandler, GuildId, Http, Interaction,
-    InteractionId, Message, Ready, User as DUser,
+    CreateMessage, CreateThread, EditInteractionResponse, EventHandler, GuildChannel, GuildId,
+    Http, Interaction, InteractionId, Message, PartialGuildChannel, Ready, ShardStageUpdateEvent,
+    User as DUser,
 };
 use serenity::builder::Builder as _;
+use serenity::gateway::ConnectionStage;
 use tokio::sync::{watch, Semaphore};
 
 use super::outgoing::{build, clip_to, post};
@@ -141,6 +143,24 @@ impl Handler {
     }
 }
 
+impl Handler {
+    /// A channel or thread was deleted: its game is aborted (app/tournaments/repair.rs).
+    async fn on_channel_deleted(&self, ctx: Context, guild: GuildId, channel: ChannelId) {
+        let Some(_permit) = self.begin() else { return };
+        let (server, channel, now) = (guild.to_string(), channel.to_string(), unix_now());
+        let resp = self
+            .call(move |a| a.channel_deleted(&server, &channel, now))
+            .await
+            .unwrap_or_default();
+        for r in &resp.replies {
+            self.send(&ctx.http, None, r, &mut true).await;
+        }
+        let c = clock_ctx(now);
+        self.run_effects(&ctx.http, None, &c, resp.effects, &mut true)
+            .await;
+    }
+}
+
 #[serenity::async_trait]
 impl EventHandler for Handler {
     async fn ready(&self, ctx: Context, ready: Ready) {
@@ -163,6 +183,40 @@ impl EventHandler for Handler {
         if !self.scheduler_started.swap(true, Ordering::SeqCst) {
             tokio::spawn(self.clone().scheduler(Arc::clone(&ctx.http)));
         }
+    }
+
+    /// A shard's connection changed: while one is lost the clocks wait,
+    /// and when all are back the outage is made up as downtime
+    /// (app/gateway.rs).
+    async fn shard_stage_update(&self, _ctx: Context, e: ShardStageUpdateEvent) {
+        let (shard, now) = (e.shard_id.0, unix_now());
+        if e.new == ConnectionStage::Connected {
+            if let Some(Err(err)) = self.call(move |a| a.gateway_back(shard, now)).await {
+                tracing::error!("heartbeat after the gateway came back: {err}");
+            }
+        } else if e.old == ConnectionStage::Connected {
+            self.app.gateway_lost(shard, now);
+        }
+    }
+
+    async fn channel_delete(
+        &self,
+        ctx: Context,
+        channel: GuildChannel,
+        _messages: Option<Vec<Message>>,
+    ) {
+        self.on_channel_deleted(ctx, channel.guild_id, channel.id)
+            .await;
+    }
+
+    async fn thread_delete(
+        &self,
+        ctx: Context,
+        thread: PartialGuildChannel,
+        _full: Option<GuildChannel>,
+    ) {
+        self.on_channel_deleted(ctx, thread.guild_id, thread.id)
+            .await;
     }
 
     async fn message(&self, ctx: Context, msg: Message) {

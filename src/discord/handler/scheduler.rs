@@ -7,7 +7,8 @@ impl Handler {
     pub(super) async fn scheduler(self, http: Arc<Http>) {
         let mut stop = self.stop_tx.subscribe();
         // Seconds to wait at least before the next pass: 0 while all is
-        // well, doubling from 5 s up to 5 minutes while passes fail.
+        // well, doubling from 5 s up to 4 minutes while passes fail (below
+        // the 5 minutes that count as downtime).
         let mut backoff: u64 = 0;
         let mut db_ok = true;
         let mut first = true;
@@ -26,6 +27,11 @@ impl Handler {
                 }
             }
             first = false;
+            // While the gateway is down nothing is judged and no heartbeat
+            // written: the outage is downtime, made up when it is back.
+            if !self.app.gateway_up() {
+                continue;
+            }
             let Some(_permit) = self.begin() else { return };
             let now = unix_now();
             // The heartbeat comes first (at startup too): after downtime

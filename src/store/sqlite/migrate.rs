@@ -48,6 +48,10 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../../../migrations/sqlite/0008_archive.sql"),
     },
     Migration {
+        version: 9,
+        sql: include_str!("../../../migrations/sqlite/0009_organisers.sql"),
+    },
+    Migration {
         version: 11,
         sql: include_str!("../../../migrations/sqlite/0011_leases.sql"),
     },

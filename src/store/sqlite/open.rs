@@ -13,7 +13,8 @@ impl SqliteStore {
     }
 
     /// Opens the file named by `DATABASE_PATH` (default `tawlbot.db`),
-    /// with the durability from `DATABASE_SYNCHRONOUS` (default `full`).
+    /// with the durability from `DATABASE_SYNCHRONOUS` (default `normal`;
+    /// see docs/storage.md, Durability).
     pub fn open_from_env() -> Result<SqliteStore, StoreError> {
         SqliteStore::open_with(database_path_from_env(), &StoreOptions::from_env())
     }
