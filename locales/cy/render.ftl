@@ -16,3 +16,5 @@ caption-over = { $moves } symudiad · diwedd y gêm
 caption-rules-start = { $game } · y dechrau
 caption-gif = { $game } · { $moves } symudiad
 caption-standings = { $name } — tabl
+caption-standings-round = { $name } — tabl ar ôl rownd { $round } o { $total }
+caption-crosstable = { $name } — croestabl

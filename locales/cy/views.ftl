@@ -99,6 +99,8 @@ alt-counts = { $side ->
 alt-gif = Animeiddiad o'r gêm { $game }, { $moves } symudiad, un safle ar ôl y llall. Mae'n gorffen fel hyn:
 alt-standings = Tabl { $name }.
 alt-standings-row = { $place }. { $player }, { $points } pwynt ({ $record }).
+alt-crosstable = Croestabl { $name }: gemau pob chwaraewr yn erbyn pob chwaraewr arall.
+alt-crosstable-row = { $place }. { $player }, { $points } pwynt: { $games }.
 alt-graph = Graff o siawns { $side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr

@@ -13,3 +13,5 @@ caption-gif = { $game } · { $moves ->
    *[other] { $moves } moves
 }
 caption-standings = { $name } — standings
+caption-standings-round = { $name } — standings after round { $round } of { $total }
+caption-crosstable = { $name } — crosstable

@@ -5,7 +5,7 @@ tournament-none = There is no tournament { $id }.
 tournament-not-a-number = { $text } is not a tournament number.
 tournament-not-on-server = There is no tournament { $id } on this server.
 tournament-which = Which tournament? Give its number, like id:1 (see /tournament list).
-tournament-commands = Tournament commands: create, join, leave, start, standings, info, list, withdraw, cancel.
+tournament-commands = Tournament commands: create, join, leave, start, standings, crosstable, info, list, withdraw, cancel.
 tournament-name-the-player = Name the player: /tournament withdraw player:@someone.
 
 # $game: name and options; $format, $matches: the messages below; $time: a tc-* message.
@@ -108,6 +108,12 @@ tournament-not-started = **{ $name }** has not started yet.
 tournament-standings-head = **{ $name }** standings after round { $round } of { $total }:
 tournament-standings-head-final = **{ $name }** standings after round { $round } of { $total } (final):
 tournament-standings-order = Order: points, then Sonneborn-Berger (SB), then Buchholz.
+tournament-standings-order-split = Order: points, then Sonneborn-Berger (SB), then Buchholz, then split wins (a 1–1 match won in fewer moves).
+tournament-standings-head-none = **{ $name }** standings: no round of { $total } is finished yet.
+tournament-crosstable-head = **{ $name }**, every player against every other:
+tournament-crosstable-key = Each game: 1 a win, ½ a draw, 0 a loss, + or - a forfeit, * being played. Columns are places in the table.
+tournament-round-view = **{ $name }**, round { $round } of { $total }:
+tournament-no-such-round = { $text } is not a round of this tournament: rounds 1 to { $played } have been paired.
 tournament-withdrawn-mark = { $player } (withdrawn)
 # Standings table columns (text and picture).
 table-rank = #

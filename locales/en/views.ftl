@@ -113,6 +113,8 @@ alt-gif = An animation of the { $game } game, { $moves ->
 alt-standings = The standings of { $name }.
 # $record: wins/draws/losses as W/D/L.
 alt-standings-row = { $place }. { $player }, { $points } points ({ $record }).
+alt-crosstable = The crosstable of { $name }: each player's games against each other player.
+alt-crosstable-row = { $place }. { $player }, { $points } points: { $games }.
 # The /analysis graph. $side: a side key.
 alt-graph = A graph of the { $side ->
     [attackers] attackers'

@@ -43,7 +43,7 @@ fn is_rtl(c: char) -> bool {
 /// that need it (Discord draws the marks around plain names badly).
 pub fn name(name: &str) -> String {
     let mut out = String::with_capacity(name.len() + 8);
-    let rtl = name.chars().any(is_rtl);
+    let rtl = name.chars().any(|c| is_rtl(c) && !is_bidi_control(c));
     if rtl {
         out.push('\u{2068}');
     }

@@ -10,3 +10,8 @@ pub(crate) fn render<const N: usize>(
 ) -> Vec<u8> {
     crate::render::table_png(title, headers, rows)
 }
+
+/// [`render`] with any number of columns (the crosstable).
+pub(crate) fn render_rows(title: &str, headers: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
+    crate::render::table_png_rows(title, headers, rows)
+}

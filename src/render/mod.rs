@@ -37,7 +37,7 @@ pub use png::*;
 pub use renderer::*;
 pub use view::*;
 
-pub use table::table_png;
+pub use table::{table_png, table_png_rows};
 
 pub use theme::{Rgb, Theme};
 

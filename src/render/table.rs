@@ -54,18 +54,34 @@ pub fn table_png<const N: usize>(
     headers: &[&str; N],
     rows: &[[String; N]],
 ) -> Vec<u8> {
+    let rows: Vec<Vec<String>> = rows.iter().map(|r| r.to_vec()).collect();
+    table_png_rows(title, headers, &rows)
+}
+
+/// [`table_png`] with any number of columns (a crosstable has one per
+/// player): every row has `headers.len()` cells (missing ones are blank).
+pub fn table_png_rows(title: &str, headers: &[&str], rows: &[Vec<String>]) -> Vec<u8> {
+    let n = headers.len();
+    let rows: Vec<Vec<String>> = rows
+        .iter()
+        .map(|r| {
+            let mut r = r.clone();
+            r.resize(n, String::new());
+            r
+        })
+        .collect();
     let (px, title_px) = (PX as f32, TITLE_PX as f32);
-    let mut widths = [0f32; N];
+    let mut widths = vec![0f32; n];
     for (i, h) in headers.iter().enumerate() {
         widths[i] = measure(h, px);
     }
-    for r in rows {
+    for r in &rows {
         for (i, c) in r.iter().enumerate() {
             widths[i] = widths[i].max(measure(c, px));
         }
     }
     let table_w: u32 =
-        widths.iter().map(|w| w.ceil() as u32).sum::<u32>() + GAP * (N as u32).saturating_sub(1);
+        widths.iter().map(|w| w.ceil() as u32).sum::<u32>() + GAP * (n as u32).saturating_sub(1);
     let title_w = measure(title, title_px).ceil() as u32;
     let w = table_w.max(title_w) + 2 * PAD;
     let title_h = TITLE_PX + PAD;

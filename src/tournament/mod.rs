@@ -25,6 +25,7 @@
 //! board), the player who won their game in fewer moves is credited with a
 //! "split win", which is the tie-break after Buchholz, as OpenTafl does.
 
+pub mod crosstable;
 pub mod glicko;
 pub mod pairing;
 pub mod standings;
@@ -32,6 +33,7 @@ mod state;
 
 use serde::{Deserialize, Serialize};
 
+pub use crosstable::{crosstable, CrossRow, Mark};
 pub use glicko::Rating;
 pub use pairing::{round_robin, round_robin_rounds, swiss_round};
 pub use standings::{standings, StandingRow};

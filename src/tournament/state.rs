@@ -117,6 +117,16 @@ impl Tournament {
         self.rounds.len() as u32
     }
 
+    /// Rounds whose every match is complete, counted from round 1: what
+    /// "standings after round N" means (a round being played is not yet
+    /// counted).
+    pub fn finished_rounds(&self) -> u32 {
+        self.rounds
+            .iter()
+            .take_while(|r| r.iter().all(Match::is_complete))
+            .count() as u32
+    }
+
     /// Every match of every round, in order.
     pub fn matches(&self) -> impl Iterator<Item = &Match> {
         self.rounds.iter().flatten()

@@ -81,12 +81,29 @@ pub const TOURNAMENT: &[CommandSpec] = &[
         }],
     ),
     sub(
-        "info",
-        "About a tournament",
+        "crosstable",
+        "Every player against every other, with each result",
         &[OptSpec {
             kind: OptKind::Integer,
             ..opt("id", "Tournament number")
         }],
+    ),
+    sub(
+        "info",
+        "About a tournament; round:N shows that round's pairings and results",
+        &[
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt("id", "Tournament number")
+            },
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt(
+                    "round",
+                    "A round's pairings and results (default: the current round)",
+                )
+            },
+        ],
     ),
     sub("list", "Tournaments on this server", &[]),
     sub(

@@ -389,7 +389,8 @@ pub(crate) fn command(app: &App, ctx: &Ctx, sub: &str, args: &[(String, String)]
     let r = match sub {
         "create" => create(app, ctx, args),
         "list" => list(app, ctx),
-        "join" | "leave" | "start" | "standings" | "info" | "withdraw" | "cancel" => {
+        "join" | "leave" | "start" | "standings" | "crosstable" | "info" | "withdraw"
+        | "cancel" => {
             let t = match find(app, ctx, args) {
                 Ok(t) => t,
                 Err(r) => return r,
@@ -402,7 +403,11 @@ pub(crate) fn command(app: &App, ctx: &Ctx, sub: &str, args: &[(String, String)]
                 }
                 "start" => start(app, ctx, t),
                 "standings" => Ok(standings(app, &t, app.lang(ctx))),
-                "info" => Ok(info(app, &t)),
+                "crosstable" => Ok(crosstable(app, &t, app.lang(ctx))),
+                "info" => match arg(args, "round") {
+                    Some(n) => Ok(round_view(app, &t, n)),
+                    None => Ok(info(app, &t)),
+                },
                 "withdraw" => match arg(args, "player") {
                     Some(p) => {
                         let p = p.to_string();

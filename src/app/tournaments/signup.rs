@@ -268,7 +268,7 @@ pub(super) fn advance(
                     .str("points", pts),
             )
             .raw_line(standings_text(app, t, &table, lang))
-            .line(Msg::new("tournament-standings-order"))
+            .line(order_line(t))
             .in_lang(lang)
             .to(Target::Channel(channel.clone()));
             r = r.with_png(

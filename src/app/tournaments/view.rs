@@ -121,39 +121,7 @@ pub(super) fn info(app: &App, t: &T) -> Response {
             );
             let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
             for m in s.rounds.last().into_iter().flatten() {
-                let a = app.name_of(t.data.player(m.pairing.first));
-                let line = match m.pairing.second {
-                    None => Msg::new("tournament-info-bye").str("player", a),
-                    Some(b) => {
-                        let b = app.name_of(t.data.player(b));
-                        // A score is no sentence; "playing" is.
-                        let score = m.outcome().map(|o| {
-                            format!(
-                                "{}–{}",
-                                fmt_points(o.first_game_points),
-                                fmt_points(o.second_game_points)
-                            )
-                        });
-                        let thread = rows
-                            .iter()
-                            .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
-                            .and_then(|r| app.store.games_of_match(r.id).ok())
-                            .and_then(|g| g.last().map(|g| format!("<#{}>", g.channel_id)));
-                        let line = match thread {
-                            Some(th) => Msg::new("tournament-info-board-thread").str("thread", th),
-                            None => Msg::new("tournament-info-board"),
-                        };
-                        let line = line
-                            .num("board", m.pairing.board)
-                            .str("first", a)
-                            .str("second", b);
-                        match score {
-                            Some(sc) => line.str("score", sc),
-                            None => line.msg("score", Msg::new("tournament-info-playing")),
-                        }
-                    }
-                };
-                r = r.line(line);
+                r = r.line(board_line(app, t, m, &rows));
             }
         }
     }
@@ -168,19 +136,23 @@ pub(super) fn standings(app: &App, t: &T, lang: Lang) -> Response {
         return tell(Msg::new("tournament-not-started").str("name", name_of(t)));
     };
     let table = s.standings();
+    // "After round N": the rounds whose every match is over.
+    let done = s.finished_rounds();
     let head = if t.row.state == TournamentPhase::Finished {
         Msg::new("tournament-standings-head-final")
+    } else if done == 0 {
+        Msg::new("tournament-standings-head-none")
     } else {
         Msg::new("tournament-standings-head")
     };
     let head = head
         .str("name", name_of(t))
-        .num("round", s.current_round())
+        .num("round", done)
         .num("total", s.total_rounds());
     Response::one(
         Reply::say(head)
             .raw_line(standings_text(app, t, &table, lang))
-            .line(Msg::new("tournament-standings-order"))
+            .line(order_line(t))
             .in_lang(lang)
             .with_png(
                 &format!("tournament-{}-standings.png", t.row.id),
@@ -291,12 +263,26 @@ pub(super) fn standings_text(app: &App, t: &T, table: &[StandingRow], lang: Lang
     out
 }
 
+/// The line under the table: the order of the tie-breaks (with split
+/// wins where matches have two games).
+pub(super) fn order_line(t: &T) -> Msg {
+    match t.data.match_kind() {
+        MatchKind::TwoGame => Msg::new("tournament-standings-order-split"),
+        MatchKind::Single => Msg::new("tournament-standings-order"),
+    }
+}
+
 pub(super) fn standings_png(app: &App, t: &T, table: &[StandingRow], lang: Lang) -> Vec<u8> {
     let rows = table_rows(app, t, table, lang);
-    let title = crate::i18n::t(
-        lang,
-        &Msg::new("caption-standings").str("name", t.row.name.clone()),
-    );
+    // The picture says after which round, like the text.
+    let caption = match &t.data.state {
+        Some(s) if s.finished_rounds() > 0 => Msg::new("caption-standings-round")
+            .str("name", t.row.name.clone())
+            .num("round", s.finished_rounds())
+            .num("total", s.total_rounds()),
+        _ => Msg::new("caption-standings").str("name", t.row.name.clone()),
+    };
+    let title = crate::i18n::t(lang, &caption);
     let headers = headers(lang);
     let headers: [&str; 6] = [
         &headers[0],
@@ -307,4 +293,188 @@ pub(super) fn standings_png(app: &App, t: &T, table: &[StandingRow], lang: Lang)
         &headers[5],
     ];
     crate::app::table_png::render(&title, &headers, &rows)
+}
+
+/// `/tournament crosstable`: every player against every other (rows and
+/// columns in standings order; `1`, `½`, `0` per game, `+`/`-` a forfeit,
+/// `*` a game being played), as text and as a picture.
+pub(super) fn crosstable(app: &App, t: &T, lang: Lang) -> Response {
+    let Some(s) = &t.data.state else {
+        return tell(Msg::new("tournament-not-started").str("name", name_of(t)));
+    };
+    let x = crate::tournament::crosstable(s);
+    let (headers, rows) = crosstable_cells(app, t, &x, lang);
+    let mut text = String::from("```\n");
+    let mut width: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
+    for r in &rows {
+        for (w, c) in width.iter_mut().zip(r) {
+            *w = (*w).max(c.chars().count());
+        }
+    }
+    let line = |cells: &[String]| {
+        let mut out = String::new();
+        for (i, c) in cells.iter().enumerate() {
+            let pad = " ".repeat(width[i] - c.chars().count());
+            if i == 1 {
+                out.push_str(c);
+                out.push_str(&pad);
+            } else {
+                out.push_str(&pad);
+                out.push_str(c);
+            }
+            out.push_str("  ");
+        }
+        out.trim_end().to_string()
+    };
+    text.push_str(&line(&headers));
+    text.push('\n');
+    for r in &rows {
+        text.push_str(&line(r));
+        text.push('\n');
+    }
+    text.push_str("```");
+    let caption = crate::i18n::t(
+        lang,
+        &Msg::new("caption-crosstable").str("name", t.row.name.clone()),
+    );
+    let head_refs: Vec<&str> = headers.iter().map(String::as_str).collect();
+    let png = crate::app::table_png::render_rows(&caption, &head_refs, &rows);
+    let mut alt = vec![Msg::new("alt-crosstable").str("name", t.row.name.clone())];
+    for (i, r) in x.iter().enumerate() {
+        let games: Vec<String> = r
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(|(j, c)| {
+                c.as_ref().map(|_| {
+                    format!(
+                        "{} {}",
+                        app.raw_name_of(t.data.player(x[j].player)),
+                        crate::tournament::crosstable::cell_text(i, j, c)
+                    )
+                })
+            })
+            .collect();
+        alt.push(
+            Msg::new("alt-crosstable-row")
+                .num("place", r.rank)
+                .str("player", app.raw_name_of(t.data.player(r.player)))
+                .str("points", fmt_points(r.points))
+                .str("games", games.join(", ")),
+        );
+    }
+    let short = alt[..alt.len().min(11)].to_vec();
+    Response::one(
+        Reply::say(Msg::new("tournament-crosstable-head").str("name", name_of(t)))
+            .raw_line(text)
+            .line(Msg::new("tournament-crosstable-key"))
+            .in_lang(lang)
+            .with_png(&format!("tournament-{}-crosstable.png", t.row.id), png)
+            .alt(vec![alt, short]),
+    )
+}
+
+/// The crosstable's headers (`#`, player, one column per place, points)
+/// and rows, as text.
+fn crosstable_cells(
+    app: &App,
+    t: &T,
+    x: &[crate::tournament::CrossRow],
+    lang: Lang,
+) -> (Vec<String>, Vec<Vec<String>>) {
+    let mut headers = vec![
+        crate::i18n::t(lang, &Msg::new("table-rank")),
+        crate::i18n::t(lang, &Msg::new("table-player")),
+    ];
+    headers.extend((1..=x.len()).map(|n| n.to_string()));
+    headers.push(crate::i18n::t(lang, &Msg::new("table-points")));
+    let rows = x
+        .iter()
+        .enumerate()
+        .map(|(i, r)| {
+            let mut name = app.raw_name_of(t.data.player(r.player)).replace('`', "'");
+            if r.withdrawn {
+                name = crate::i18n::t(
+                    lang,
+                    &Msg::new("tournament-withdrawn-mark").str("player", name),
+                );
+            }
+            let mut cells = vec![r.rank.to_string(), name];
+            cells.extend(
+                r.cells
+                    .iter()
+                    .enumerate()
+                    .map(|(j, c)| crate::tournament::crosstable::cell_text(i, j, c)),
+            );
+            cells.push(fmt_points(r.points));
+            cells
+        })
+        .collect();
+    (headers, rows)
+}
+
+/// `/tournament info round:N`: the pairings of round N and their results
+/// (any round played or being played).
+pub(super) fn round_view(app: &App, t: &T, round: &str) -> Response {
+    let Some(s) = &t.data.state else {
+        return tell(Msg::new("tournament-not-started").str("name", name_of(t)));
+    };
+    let n = match round.trim().parse::<u32>() {
+        Ok(n) if n >= 1 && n <= s.current_round() => n,
+        _ => {
+            return tell(
+                Msg::new("tournament-no-such-round")
+                    .str("text", round.chars().take(20).collect::<String>())
+                    .num("played", s.current_round()),
+            )
+        }
+    };
+    let mut r = Reply::say(
+        Msg::new("tournament-round-view")
+            .str("name", name_of(t))
+            .num("round", n)
+            .num("total", s.total_rounds()),
+    );
+    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+    for m in s.rounds.get(n as usize - 1).into_iter().flatten() {
+        r = r.line(board_line(app, t, m, &rows));
+    }
+    Response::one(r)
+}
+
+/// One board of a round: the players and the score (or "playing"), and
+/// where its games were played.
+pub(super) fn board_line(app: &App, t: &T, m: &Match, rows: &[store::TournamentMatch]) -> Msg {
+    let a = app.name_of(t.data.player(m.pairing.first));
+    match m.pairing.second {
+        None => Msg::new("tournament-info-bye").str("player", a),
+        Some(b) => {
+            let b = app.name_of(t.data.player(b));
+            // A score is no sentence; "playing" is.
+            let score = m.outcome().map(|o| {
+                format!(
+                    "{}–{}",
+                    fmt_points(o.first_game_points),
+                    fmt_points(o.second_game_points)
+                )
+            });
+            let thread = rows
+                .iter()
+                .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
+                .and_then(|r| app.store.games_of_match(r.id).ok())
+                .and_then(|g| g.last().map(|g| format!("<#{}>", g.channel_id)));
+            let line = match thread {
+                Some(th) => Msg::new("tournament-info-board-thread").str("thread", th),
+                None => Msg::new("tournament-info-board"),
+            };
+            let line = line
+                .num("board", m.pairing.board)
+                .str("first", a)
+                .str("second", b);
+            match score {
+                Some(sc) => line.str("score", sc),
+                None => line.msg("score", Msg::new("tournament-info-playing")),
+            }
+        }
+    }
 }

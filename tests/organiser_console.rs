@@ -1,0 +1,172 @@
+//! Tournaments for organisers (issue 21, item 6) through the console:
+//! standings that count finished rounds, the crosstable, past rounds,
+//! the order line.
+
+mod console_support;
+use console_support::Session;
+
+fn say(who: &str, channel: &str, text: &str) -> String {
+    format!("{who}@{channel}: {text}")
+}
+
+/// The match threads announced in `out`: (round, first player, second
+/// player, thread), from "Round R, board B: @a v @b in #thread.".
+fn threads(out: &str) -> Vec<(u32, String, String, String)> {
+    out.lines()
+        .filter_map(|l| {
+            let body = l.split_once("> Round ")?.1;
+            let (round, rest) = body.split_once(", board ")?;
+            let (_, rest) = rest.split_once(": @")?;
+            let (a, rest) = rest.split_once(" v @")?;
+            let (b, rest) = rest.split_once(" in #")?;
+            Some((
+                round.parse().ok()?,
+                a.to_string(),
+                b.to_string(),
+                rest.trim_end_matches('.').to_string(),
+            ))
+        })
+        .collect()
+}
+
+/// Four players, a single-game round robin (3 rounds), round 1 played:
+/// in each match the first-named player resigns. Returns the session and
+/// the output so far.
+fn round_one_played() -> (Session, String, Vec<(u32, String, String, String)>) {
+    let s = Session::new();
+    let g = "general";
+    let mut out = s.run(&[
+        ":admin olga".to_string(),
+        say("olga", g, "/tournament create name:Haf variant:tawlbwrdd format:round-robin match:single"),
+        say("carol", g, "/tournament join"),
+        say("dave", g, "/tournament join"),
+        say("erin", g, "/tournament join"),
+        say("fred", g, "/tournament join"),
+        say("olga", g, "/tournament start"),
+    ]);
+    let r1: Vec<_> = threads(&out).into_iter().filter(|t| t.0 == 1).collect();
+    assert_eq!(r1.len(), 2, "{out}");
+    let lines: Vec<String> = r1.iter().map(|(_, a, _, th)| say(a, th, "/resign")).collect();
+    out.push_str(&s.run(&lines));
+    (s, out, r1)
+}
+
+#[test]
+fn standings_count_finished_rounds() {
+    let (s, out, _) = round_one_played();
+    // Round 2 is paired but has no result yet.
+    assert!(threads(&out).iter().any(|t| t.0 == 2), "{out}");
+    let out = s.run(&[say("carol", "general", "/tournament standings")]);
+    assert!(
+        out.contains("general> **Haf** standings after round 1 of 3:"),
+        "{out}"
+    );
+    assert!(!out.contains("after round 2"), "{out}");
+    // A tournament that has just begun has no finished round.
+    let s = Session::new();
+    let out = s.run(&[
+        ":admin olga",
+        "olga@g: /tournament create name:Gaeaf variant:tawlbwrdd format:round-robin",
+        "carol@g: /tournament join",
+        "dave@g: /tournament join",
+        "olga@g: /tournament start",
+        "carol@g: /tournament standings",
+    ]);
+    assert!(
+        out.contains("g> **Gaeaf** standings: no round of 1 is finished yet."),
+        "{out}"
+    );
+    // Two-game matches: the order line names split wins.
+    assert!(out.contains("then split wins (a 1–1 match won in fewer moves)."), "{out}");
+}
+
+#[test]
+fn crosstable_lists_every_result() {
+    let (s, _, r1) = round_one_played();
+    let out = s.run(&[say("carol", "general", "/tournament crosstable")]);
+    assert!(
+        out.contains("general> **Haf**, every player against every other:"),
+        "{out}"
+    );
+    // The table: a header and one row per player.
+    let table: Vec<&str> = out
+        .lines()
+        .skip_while(|l| !l.ends_with("> ```"))
+        .skip(1)
+        .take_while(|l| !l.ends_with("> ```"))
+        .map(|l| l.split_once("> ").unwrap().1)
+        .collect();
+    assert_eq!(table.len(), 5, "{out}");
+    assert!(table[0].starts_with("#  Player"), "{out}");
+    assert!(table[0].ends_with("1  2  3  4  Pts"), "{out}");
+    // Every game of round 1 is in the table twice: a 1 in the winner's row
+    // (first column of a winner), a 0 in the loser's.
+    let row_of = |p: &str| {
+        table
+            .iter()
+            .find(|l| l.split_whitespace().nth(1) == Some(p))
+            .unwrap_or_else(|| panic!("{p} in {out}"))
+            .split_whitespace()
+            .skip(2)
+            .collect::<Vec<_>>()
+    };
+    let place = |p: &str| -> usize {
+        table[1..]
+            .iter()
+            .position(|l| l.split_whitespace().nth(1) == Some(p))
+            .unwrap()
+    };
+    for (_, loser, winner, _) in &r1 {
+        let w = row_of(winner);
+        let l = row_of(loser);
+        // Cells are the four columns after the name (the own cell "×"),
+        // then the points; empty cells are not printed, so look by count.
+        assert!(w.contains(&"1"), "{winner}: {w:?}\n{out}");
+        assert!(l.contains(&"0"), "{loser}: {l:?}\n{out}");
+        assert!(place(winner) < place(loser), "{out}");
+    }
+    let marks: usize = table[1..]
+        .iter()
+        .map(|l| {
+            l.split_whitespace()
+                .skip(2)
+                .filter(|c| ["1", "0", "½", "*"].contains(c))
+                .count()
+        })
+        .sum();
+    // 2 finished games (4 marks) and 2 games of round 2 in progress (4
+    // marks "*"), minus the points column of the winners ("1").
+    assert!(marks >= 8, "{out}");
+    assert_eq!(
+        table[1..].iter().map(|l| l.matches('*').count()).sum::<usize>(),
+        4,
+        "{out}"
+    );
+    // The picture and its alt text.
+    assert!(out.contains("-crosstable.png]"), "{out}");
+    assert!(out.contains("[alt: The crosstable of Haf: each player's games against each other player."), "{out}");
+    assert!(
+        out.contains("Each game: 1 a win, ½ a draw, 0 a loss, + or - a forfeit, * being played."),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_past_round_shows_its_pairings_and_results() {
+    let (s, _, r1) = round_one_played();
+    let out = s.run(&[
+        say("carol", "general", "/tournament info round:1"),
+        say("carol", "general", "/tournament info round:9"),
+    ]);
+    assert!(out.contains("general> **Haf**, round 1 of 3:"), "{out}");
+    for (_, a, b, th) in &r1 {
+        assert!(
+            out.contains(&format!("{a} v {b}, 0–1 in #{th}")),
+            "{a} v {b}: {out}"
+        );
+    }
+    assert!(
+        out.contains("(to carol) 9 is not a round of this tournament: rounds 1 to 2 have been paired."),
+        "{out}"
+    );
+}
