@@ -11,7 +11,10 @@ fn say(who: &str, channel: &str, text: &str) -> String {
 
 /// The match threads announced in `out`: (round, first player, second
 /// player, thread), from "Round R, board B: @a v @b in #thread.".
-fn threads(out: &str) -> Vec<(u32, String, String, String)> {
+/// A match as announced: round, first player, second player, thread.
+type Announced = (u32, String, String, String);
+
+fn threads(out: &str) -> Vec<Announced> {
     out.lines()
         .filter_map(|l| {
             let body = l.split_once("> Round ")?.1;
@@ -32,7 +35,7 @@ fn threads(out: &str) -> Vec<(u32, String, String, String)> {
 /// Four players, a single-game round robin (3 rounds), round 1 played:
 /// in each match the first-named player resigns. Returns the session and
 /// the output so far.
-fn round_one_played() -> (Session, String, Vec<(u32, String, String, String)>) {
+fn round_one_played() -> (Session, String, Vec<Announced>) {
     let s = Session::new();
     let g = "general";
     let mut out = s.run(&[
