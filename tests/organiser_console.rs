@@ -40,7 +40,11 @@ fn round_one_played() -> (Session, String, Vec<Announced>) {
     let g = "general";
     let mut out = s.run(&[
         ":admin olga".to_string(),
-        say("olga", g, "/tournament create name:Haf variant:tawlbwrdd format:round-robin match:single"),
+        say(
+            "olga",
+            g,
+            "/tournament create name:Haf variant:tawlbwrdd format:round-robin match:single",
+        ),
         say("carol", g, "/tournament join"),
         say("dave", g, "/tournament join"),
         say("erin", g, "/tournament join"),
@@ -49,7 +53,10 @@ fn round_one_played() -> (Session, String, Vec<Announced>) {
     ]);
     let r1: Vec<_> = threads(&out).into_iter().filter(|t| t.0 == 1).collect();
     assert_eq!(r1.len(), 2, "{out}");
-    let lines: Vec<String> = r1.iter().map(|(_, a, _, th)| say(a, th, "/resign")).collect();
+    let lines: Vec<String> = r1
+        .iter()
+        .map(|(_, a, _, th)| say(a, th, "/resign"))
+        .collect();
     out.push_str(&s.run(&lines));
     (s, out, r1)
 }
@@ -80,7 +87,10 @@ fn standings_count_finished_rounds() {
         "{out}"
     );
     // Two-game matches: the order line names split wins.
-    assert!(out.contains("then split wins (a 1–1 match won in fewer moves)."), "{out}");
+    assert!(
+        out.contains("then split wins (a 1–1 match won in fewer moves)."),
+        "{out}"
+    );
 }
 
 #[test]
@@ -141,13 +151,19 @@ fn crosstable_lists_every_result() {
     // marks "*"), minus the points column of the winners ("1").
     assert!(marks >= 8, "{out}");
     assert_eq!(
-        table[1..].iter().map(|l| l.matches('*').count()).sum::<usize>(),
+        table[1..]
+            .iter()
+            .map(|l| l.matches('*').count())
+            .sum::<usize>(),
         4,
         "{out}"
     );
     // The picture and its alt text.
     assert!(out.contains("-crosstable.png]"), "{out}");
-    assert!(out.contains("[alt: The crosstable of Haf: each player's games against each other player."), "{out}");
+    assert!(
+        out.contains("[alt: The crosstable of Haf: each player's games against each other player."),
+        "{out}"
+    );
     assert!(
         out.contains("Each game: 1 a win, ½ a draw, 0 a loss, + or - a forfeit, * being played."),
         "{out}"
@@ -169,7 +185,66 @@ fn a_past_round_shows_its_pairings_and_results() {
         );
     }
     assert!(
-        out.contains("(to carol) 9 is not a round of this tournament: rounds 1 to 2 have been paired."),
+        out.contains(
+            "(to carol) 9 is not a round of this tournament: rounds 1 to 2 have been paired."
+        ),
+        "{out}"
+    );
+}
+
+#[test]
+fn a_swiss_with_more_rounds_than_players_can_fill_is_refused() {
+    let s = Session::new();
+    let out = s.run(&[
+        ":admin olga",
+        "olga@g: /tournament create name:Cwpan variant:tawlbwrdd format:swiss rounds:5",
+        "carol@g: /tournament join",
+        "dave@g: /tournament join",
+        "erin@g: /tournament join",
+        "fred@g: /tournament join",
+        "olga@g: /tournament start",
+    ]);
+    assert!(
+        out.contains("**Cwpan** cannot start: 5 Swiss rounds are more than these players can fill without a rematch (at most 3) (4 joined)."),
+        "{out}"
+    );
+    // A fifth player makes room for 5 rounds.
+    let out = s.run(&["gwen@g: /tournament join", "olga@g: /tournament start"]);
+    assert!(!out.contains("cannot start"), "{out}");
+    assert!(out.contains("round 1 of 5"), "{out}");
+}
+
+#[test]
+fn mygames_lists_finished_games_a_page_at_a_time() {
+    let s = Session::new();
+    let mut lines = Vec::new();
+    for i in 1..=12 {
+        let c = format!("c{i}");
+        lines.push(say("alice", &c, "/challenge opponent:@bob"));
+        lines.push(say("bob", &c, "/accept"));
+        lines.push(say("bob", &c, "/resign"));
+        lines.push(say("alice", &c, "/resign"));
+    }
+    lines.push(say("alice", "c1", "/mygames finished:true"));
+    lines.push(say("alice", "c1", "/mygames finished:true page:2"));
+    lines.push(say("alice", "c1", "/mygames finished:true page:3"));
+    let out = s.run(&lines);
+    assert!(
+        out.contains("c1> (to alice) Your finished games, page 1 of 2:"),
+        "{out}"
+    );
+    assert!(out.contains("c1> Game 12 in #c12: Tawlbwrdd — "), "{out}");
+    assert!(
+        out.contains("c1> More: /mygames finished:true page:2"),
+        "{out}"
+    );
+    assert!(
+        out.contains("c1> (to alice) Your finished games, page 2 of 2:"),
+        "{out}"
+    );
+    assert!(out.contains("c1> Game 1 in #c1: Tawlbwrdd — "), "{out}");
+    assert!(
+        out.contains("c1> (to alice) There is no page 3: your finished games fill 2 pages."),
         "{out}"
     );
 }

@@ -10,6 +10,17 @@ mygames-line-left = Gêm { $id } yn y sianel { $channel }: { $game } — { $turn
 mygames-your-move = eich tro chi
 mygames-to-move = { $player } i symud
 mygames-over = ar ben
+mygames-finished-head = Eich gemau sydd wedi gorffen, tudalen { $page } o { $pages }:
+mygames-finished-line = Gêm { $id } yn y sianel { $channel }: { $game } — { $result }
+mygames-aborted = daeth i ben heb ganlyniad
+mygames-next-page = Rhagor: /mygames finished:true page:{ $page }
+mygames-none-finished = Does gennych chi ddim gemau sydd wedi gorffen eto.
+mygames-no-such-page = Does dim tudalen { $page }: mae eich gemau sydd wedi gorffen yn llenwi { $pages ->
+    [one] un dudalen
+    [two] { $pages } dudalen
+   *[other] { $pages } tudalen
+}.
+mygames-bad-page = Rhif o 1 i fyny yw tudalen, nid { $text }.
 
 language-choose = Dewiswch english neu cymraeg.
 language-set = O hyn ymlaen, byddaf yn ysgrifennu atoch yn Gymraeg.

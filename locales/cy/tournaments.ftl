@@ -109,6 +109,7 @@ tournament-error-unknown-player = dydy { $player } ddim yn y twrnamaint hwn
 tournament-error-already-withdrawn = mae { $player } eisoes wedi tynnu allan
 tournament-error-no-such-game = does dim gêm heb ei gorffen rhwng y chwaraewyr hyn
 tournament-error-not-in-game = dydy { $player } ddim yn y gêm hon
+tournament-error-too-many-rounds = mae { $rounds } rownd Swistir yn fwy nag y gall y chwaraewyr hyn eu llenwi heb ailchwarae (uchafswm { $max })
 
 tournament-unreadable = Does dim modd darllen cofnodion twrnamaint { $id }, felly rwy'n ei adael fel y mae. Gall gweithredwr y bot edrych arno.
 tournament-busy = Mae'r twrnamaint yn newid ar hyn o bryd: rhowch gynnig arall arni mewn munud.

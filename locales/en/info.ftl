@@ -14,6 +14,16 @@ mygames-line-left = Game { $id } in { $channel }: { $game } — { $turn }, { $sp
 mygames-your-move = your move
 mygames-to-move = { $player } to move
 mygames-over = over
+mygames-finished-head = Your finished games, page { $page } of { $pages }:
+mygames-finished-line = Game { $id } in { $channel }: { $game } — { $result }
+mygames-aborted = ended with no result
+mygames-next-page = More: /mygames finished:true page:{ $page }
+mygames-none-finished = You have no finished games yet.
+mygames-no-such-page = There is no page { $page }: your finished games fill { $pages ->
+    [one] one page
+   *[other] { $pages } pages
+}.
+mygames-bad-page = A page is a number from 1, not { $text }.
 
 # /language (issue 11). $lang: english or cymraeg.
 language-choose = Choose english or cymraeg.

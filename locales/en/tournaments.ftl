@@ -134,6 +134,7 @@ tournament-error-unknown-player = { $player } is not in this tournament
 tournament-error-already-withdrawn = { $player } has already withdrawn
 tournament-error-no-such-game = no unfinished game between these players
 tournament-error-not-in-game = { $player } is not in this game
+tournament-error-too-many-rounds = { $rounds } Swiss rounds are more than these players can fill without a rematch (at most { $max })
 
 # Refusals and notices of the tournament use cases.
 tournament-unreadable = The records of tournament { $id } cannot be read, so I leave it as it is. The bot's operator can look into it.

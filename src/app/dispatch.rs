@@ -86,6 +86,9 @@ impl App {
             "rules" => self.rules(ctx, arg(args, "variant")),
             "games" => self.games(ctx),
             "game" => self.show_game(ctx, arg(args, "id")),
+            "mygames" if truthy(arg(args, "finished")) => {
+                self.my_finished_games(ctx, arg(args, "page"))
+            }
             "mygames" => self.my_games(ctx),
             "export" => self.export_view(ctx, args),
             "help" => Response::one(info::help()),

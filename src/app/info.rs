@@ -107,6 +107,78 @@ impl App {
         }
     }
 
+    /// `/mygames finished:true [page:N]`: the asker's finished games, newest
+    /// first, [`MYGAMES_PAGE`] a page, with their results (casual games
+    /// too; aborted games say so).
+    pub(super) fn my_finished_games(&self, ctx: &Ctx, page: Option<&str>) -> Response {
+        let page = match page.map(|p| p.trim().parse::<usize>()) {
+            None => 1,
+            Some(Ok(n)) if n >= 1 => n,
+            Some(_) => {
+                return Response::one(Reply::tell(
+                    Msg::new("mygames-bad-page").str(
+                        "text",
+                        page.unwrap_or_default()
+                            .chars()
+                            .take(20)
+                            .collect::<String>(),
+                    ),
+                ))
+            }
+        };
+        let rows = match self
+            .store
+            .games_of_player(&ctx.user.id, false, MYGAMES_MOST)
+        {
+            Ok(r) => r,
+            Err(e) => return store_err(e),
+        };
+        let finished: Vec<GameRow> = rows
+            .into_iter()
+            .filter(|r| r.state != GameState::Active && visible_to(r, &ctx.user.id))
+            .collect();
+        let pages = finished.len().div_ceil(MYGAMES_PAGE).max(1);
+        if finished.is_empty() {
+            return Response::one(Reply::tell(Msg::new("mygames-none-finished")));
+        }
+        if page > pages {
+            return Response::one(Reply::tell(
+                Msg::new("mygames-no-such-page")
+                    .num("page", page)
+                    .num("pages", pages),
+            ));
+        }
+        let mut r = Reply::tell(
+            Msg::new("mygames-finished-head")
+                .num("page", page)
+                .num("pages", pages),
+        );
+        for row in finished
+            .into_iter()
+            .skip((page - 1) * MYGAMES_PAGE)
+            .take(MYGAMES_PAGE)
+        {
+            let (id, channel) = (row.id, row.channel_id.clone());
+            let aborted = row.state == GameState::Aborted;
+            let Ok(l) = self.load(row) else { continue };
+            let result = match l.game.outcome() {
+                Some(o) if !aborted => outcome_msg(&l.game, o),
+                _ => Msg::new("mygames-aborted"),
+            };
+            r = r.line(
+                Msg::new("mygames-finished-line")
+                    .num("id", id)
+                    .str("channel", format!("<#{channel}>"))
+                    .str("game", l.game.rules().name)
+                    .msg("result", result),
+            );
+        }
+        if page < pages {
+            r = r.line(Msg::new("mygames-next-page").num("page", page + 1));
+        }
+        Response::one(r)
+    }
+
     pub(super) fn history(&self, ctx: &Ctx) -> Response {
         let l = match self.channel_game(ctx, true) {
             Ok(l) => l,
@@ -204,6 +276,11 @@ impl App {
         Response::one(r)
     }
 }
+
+/// Finished games a page of `/mygames finished:true`.
+pub const MYGAMES_PAGE: usize = 10;
+/// Finished games `/mygames` looks through at most (the newest).
+const MYGAMES_MOST: u32 = 500;
 
 /// Messages one a line: `None` if there are none; `private`: for the asker.
 fn lines_reply(lines: impl IntoIterator<Item = Msg>, private: bool) -> Option<Reply> {

@@ -27,6 +27,9 @@ pub enum TournamentError {
     NoSuchGame,
     /// The winner given is not one of the game's players.
     NotInGame(PlayerId),
+    /// More Swiss rounds than the players can fill without a rematch: at
+    /// most `max` (as many as a round robin of them has).
+    TooManyRounds { rounds: u32, max: u32 },
 }
 
 impl std::fmt::Display for TournamentError {
@@ -41,6 +44,10 @@ impl std::fmt::Display for TournamentError {
             TournamentError::AlreadyWithdrawn(p) => write!(f, "player {p} has already withdrawn"),
             TournamentError::NoSuchGame => write!(f, "no unfinished game between these players"),
             TournamentError::NotInGame(p) => write!(f, "player {p} is not in this game"),
+            TournamentError::TooManyRounds { rounds, max } => write!(
+                f,
+                "{rounds} Swiss rounds are more than these players can fill (at most {max})"
+            ),
         }
     }
 }

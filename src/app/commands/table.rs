@@ -159,7 +159,19 @@ pub const COMMANDS: &[CommandSpec] = &[
     CommandSpec {
         name: "mygames",
         description: "Your games, everywhere",
-        options: &[],
+        options: &[
+            OptSpec {
+                kind: OptKind::Bool,
+                ..opt(
+                    "finished",
+                    "Your finished games instead, with their results",
+                )
+            },
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt("page", "Which page of finished games (10 a page)")
+            },
+        ],
         subcommands: &[],
     },
     CommandSpec {

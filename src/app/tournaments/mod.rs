@@ -229,6 +229,11 @@ fn error_msg(t: &T, e: &TournamentError) -> Msg {
         TournamentError::NotInGame(p) => {
             Msg::new("tournament-error-not-in-game").str("player", who(p))
         }
+        TournamentError::TooManyRounds { rounds, max } => {
+            Msg::new("tournament-error-too-many-rounds")
+                .num("rounds", *rounds)
+                .num("max", *max)
+        }
     }
 }
 

@@ -191,6 +191,15 @@ pub(super) fn new_state(t: &T, entrants: &[String]) -> Result<Tournament, Tourna
         Some(rounds) if t.row.format == TournamentFormat::Swiss => Format::Swiss { rounds },
         _ => Format::RoundRobin,
     };
+    // A Swiss with more rounds than a round robin of its players has would
+    // run out of opponents: refused at the start (the players are known
+    // only then), and a scheduled start is cancelled.
+    if let Format::Swiss { rounds } = format {
+        let max = crate::tournament::round_robin_rounds(entrants.len());
+        if entrants.len() >= 2 && rounds > max {
+            return Err(TournamentError::TooManyRounds { rounds, max });
+        }
+    }
     let ids = (0..entrants.len() as u64).map(PlayerId).collect();
     Tournament::new(format, t.data.match_kind(), ids)
 }
@@ -490,7 +499,9 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
                 continue;
             }
         };
-        if let Err(TournamentError::TooFewPlayers) = new_state(&t, &entrants) {
+        if let Err(e @ (TournamentError::TooFewPlayers | TournamentError::TooManyRounds { .. })) =
+            new_state(&t, &entrants)
+        {
             let cancelled = update(app, row.id, now, |_, t, _| {
                 Ok((t.row.state == TournamentPhase::Signup).then_some(TournamentPhase::Cancelled))
             });
@@ -501,7 +512,7 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
                             "reason",
                             Msg::new("tournament-cannot-start")
                                 .str("name", name_of(&t))
-                                .msg("reason", error_msg(&t, &TournamentError::TooFewPlayers))
+                                .msg("reason", error_msg(&t, &e))
                                 .num("n", entrants.len()),
                         ),
                     )
