@@ -248,3 +248,43 @@ fn mygames_lists_finished_games_a_page_at_a_time() {
         "{out}"
     );
 }
+
+#[test]
+fn a_player_who_left_during_signup_may_rejoin() {
+    let s = Session::new();
+    let out = s.run(&[
+        ":admin olga",
+        "olga@g: /tournament create name:Cwpan variant:tawlbwrdd format:round-robin",
+        "carol@g: /tournament join",
+        "carol@g: /tournament leave",
+        "carol@g: /tournament join",
+    ]);
+    assert!(out.contains("g> @carol leaves **Cwpan**."), "{out}");
+    assert_eq!(out.matches("g> @carol joins **Cwpan**").count(), 2, "{out}");
+    assert!(!out.contains("cannot join it again"), "{out}");
+}
+
+#[test]
+fn profile_shows_recent_games_casual_too() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@c1: /challenge opponent:@bob",
+        "bob@c1: /accept",
+        "bob@c1: /resign",
+        "alice@c1: /resign",
+        "alice@c2: /challenge opponent:@bob",
+        "bob@c2: /accept",
+        ":admin olga",
+        "olga@c2: /abort",
+        "bob@c2: /profile",
+    ]);
+    assert!(out.contains("c2> Recent games:"), "{out}");
+    assert!(
+        out.contains("c2> • Game 2: tawlbwrdd against alice — ended with no result"),
+        "{out}"
+    );
+    assert!(
+        out.contains("c2> • Game 1: tawlbwrdd against alice — lost"),
+        "{out}"
+    );
+}

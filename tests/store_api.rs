@@ -583,15 +583,29 @@ fn capped_joins_versions_rounds_and_challenges() {
     );
     assert!(s.withdraw_tournament_player(t, "bob", 14).unwrap());
     assert_eq!(
-        s.join_tournament(t, "bob", 15, 2).unwrap(),
-        JoinOutcome::Left
-    );
-    assert_eq!(
-        s.join_tournament(t, "carol", 16, 2).unwrap(),
+        s.join_tournament(t, "carol", 15, 2).unwrap(),
         JoinOutcome::Joined(2)
     );
+    // During sign-up a player who left may join again, if there is room.
+    assert_eq!(
+        s.join_tournament(t, "bob", 16, 2).unwrap(),
+        JoinOutcome::Full
+    );
+    assert!(s.withdraw_tournament_player(t, "carol", 17).unwrap());
+    assert_eq!(
+        s.join_tournament(t, "bob", 18, 2).unwrap(),
+        JoinOutcome::Joined(2)
+    );
+    let names: Vec<String> = s
+        .tournament_players(t)
+        .unwrap()
+        .into_iter()
+        .filter(|p| p.withdrawn_at.is_none())
+        .map(|p| p.player_id)
+        .collect();
+    assert_eq!(names, ["alice", "bob"]);
     let v1 = s.get_tournament(t).unwrap().unwrap().version;
-    assert_eq!(v1, v0 + 4, "each entry change bumps the version");
+    assert_eq!(v1, v0 + 6, "each entry change bumps the version");
 
     let spec = |board: u32, second: Option<&str>, result: Option<MatchResult>| MatchSpec {
         round: 1,

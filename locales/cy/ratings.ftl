@@ -19,3 +19,12 @@ profile-no-rated = Dim gemau wedi'u sgorio eto.
 profile-no-games = Dim gemau ar y gweill.
 profile-games-head = Gemau ar y gweill:
 profile-game = • Gêm { $id } yn y sianel { $channel }: { $variant } yn erbyn { $opponent }, { $moves } symudiad
+profile-recent-head = Gemau diweddar:
+profile-recent = • Gêm { $id }: { $variant } yn erbyn { $opponent }{ $rated ->
+    [yes] {" "}(yn cyfrif at y sgôr)
+   *[no] {""}
+} — { $result }
+profile-result-won = wedi ennill
+profile-result-lost = wedi colli
+profile-result-drawn = gêm gyfartal
+profile-result-aborted = daeth i ben heb ganlyniad

@@ -19,3 +19,13 @@ profile-game = • Game { $id } in { $channel }: { $variant } against { $opponen
     [one] { $moves } move
    *[other] { $moves } moves
 }
+profile-recent-head = Recent games:
+# $rated: yes or no; $result: one of profile-result-*.
+profile-recent = • Game { $id }: { $variant } against { $opponent }{ $rated ->
+    [yes] {" "}(rated)
+   *[no] {""}
+} — { $result }
+profile-result-won = won
+profile-result-lost = lost
+profile-result-drawn = drawn
+profile-result-aborted = ended with no result

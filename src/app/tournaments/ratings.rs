@@ -181,5 +181,42 @@ pub(crate) fn ratings_command(
             );
         }
     }
+    // The last games over on this server, rated or casual, with the result
+    // for this player.
+    let recent: Vec<GameRow> = app
+        .store
+        .games_of_player_on_server(&who, &ctx.server, false, 40)
+        .unwrap_or_default()
+        .into_iter()
+        .filter(|g| g.state != GameState::Active && crate::app::visible_to(g, &ctx.user.id))
+        .take(PROFILE_RECENT)
+        .collect();
+    if !recent.is_empty() {
+        out = out.line(Msg::new("profile-recent-head"));
+        for g in recent {
+            let (opp, mine) = if g.first_player == who {
+                (&g.second_player, Side::First)
+            } else {
+                (&g.first_player, Side::Second)
+            };
+            let result = match (g.state, g.result.map(crate::app::outcomes::winner)) {
+                (GameState::Finished, Some(Some(w))) if w == mine => "profile-result-won",
+                (GameState::Finished, Some(Some(_))) => "profile-result-lost",
+                (GameState::Finished, _) => "profile-result-drawn",
+                _ => "profile-result-aborted",
+            };
+            out = out.line(
+                Msg::new("profile-recent")
+                    .num("id", g.id)
+                    .str("variant", g.variant.clone())
+                    .str("opponent", app.name_of(opp))
+                    .str("rated", if g.rated { "yes" } else { "no" })
+                    .msg("result", Msg::new(result)),
+            );
+        }
+    }
     Response::one(out)
 }
+
+/// Finished games `/profile` shows.
+const PROFILE_RECENT: usize = 5;

@@ -158,11 +158,13 @@ impl Tournaments for SqliteStore {
                 )?
                 .query_row(params![id, player_id], |r| r.get(0))
                 .optional()?;
-            match entry {
+            // A player who left during sign-up may join again (at the end
+            // of the seed order, as a new entry would be).
+            let rejoin = match entry {
                 Some(None) => return Ok(JoinOutcome::Already),
-                Some(Some(_)) => return Ok(JoinOutcome::Left),
-                None => {}
-            }
+                Some(Some(_)) => true,
+                None => false,
+            };
             let n: i64 = c
                 .prepare_cached(
                     "SELECT count(*) FROM tournament_players \
@@ -173,11 +175,19 @@ impl Tournaments for SqliteStore {
                 return Ok(JoinOutcome::Full);
             }
             ensure_player(c, player_id)?;
-            c.prepare_cached(
-                "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
-                 VALUES (?1, ?2, ?3)",
-            )?
-            .execute(params![id, player_id, at])?;
+            if rejoin {
+                c.prepare_cached(
+                    "UPDATE tournament_players SET withdrawn_at = NULL, joined_at = ?3 \
+                     WHERE tournament_id = ?1 AND player_id = ?2",
+                )?
+                .execute(params![id, player_id, at])?;
+            } else {
+                c.prepare_cached(
+                    "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
+                     VALUES (?1, ?2, ?3)",
+                )?
+                .execute(params![id, player_id, at])?;
+            }
             // A start that read the entrants before this join must read again.
             bump_tournament(c, id)?;
             Ok(JoinOutcome::Joined(to_u32(n + 1)))
