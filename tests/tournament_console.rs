@@ -415,7 +415,7 @@ fn leaving_the_server_cancel_and_refusals() {
     let h = "hall";
     let out = s.run(&[
         ":admin olga".to_string(),
-        say("olga", h, "/tournament create name:Cup variant:tawlbwrdd format:swiss rounds:2 match:single max:3"),
+        say("olga", h, "/tournament create name:Cup variant:tawlbwrdd format:swiss rounds:1 match:single max:3"),
         say("olga", h, "/tournament create name:Bad variant:nosuch format:swiss"),
         say("olga", h, "/tournament create name:Bad variant:tawlbwrdd format:knockout"),
         say("alice", h, "/tournament join"),
@@ -423,7 +423,6 @@ fn leaving_the_server_cancel_and_refusals() {
         say("carol", h, "/tournament join"),
         say("dave", h, "/tournament join"),
         say("carol", h, "/tournament leave"),
-        say("carol", h, "/tournament join"),
         say("olga", h, "/tournament standings"),
         say("olga", h, "/tournament start"),
         say("olga", h, "/tournament list"),
@@ -441,10 +440,9 @@ fn leaving_the_server_cancel_and_refusals() {
         "{out}"
     );
     assert!(out.contains("hall> @carol leaves **Cup**."), "{out}");
-    assert!(
-        out.contains("hall> (to carol) You left **Cup** and cannot join it again."),
-        "{out}"
-    );
+    // (A player who left during sign-up may join again: see
+    // tests/organiser_console.rs. Two players fill one Swiss round: a Swiss
+    // with more rounds than its players can fill is refused.)
     assert!(
         out.contains("hall> (to olga) **Cup** has not started yet."),
         "{out}"
@@ -453,16 +451,15 @@ fn leaving_the_server_cancel_and_refusals() {
         out.contains("hall> **Cup** begins with 2 players: @alice, @bob."),
         "{out}"
     );
-    assert!(out.contains("hall> 1. **Cup** — Tawlbwrdd, Swiss, 2 rounds, one-game matches, 3 days per move, running, 2 players, round 1 of 2"), "{out}");
-    assert!(out.contains("hall> (to olga) **Cup** is running (round 1 of 2). Every match of the round has its games."), "{out}");
-    // Bob leaves the server mid-game: he forfeits, the tournament goes on
-    // (round 2 has nobody left to pair with alice, so it is a bye) and ends.
+    assert!(out.contains("hall> 1. **Cup** — Tawlbwrdd, Swiss, 1 round, one-game matches, 3 days per move, running, 2 players, round 1 of 1"), "{out}");
+    assert!(out.contains("hall> (to olga) **Cup** is running (round 1 of 1). Every match of the round has its games."), "{out}");
+    // Bob leaves the server mid-game: he forfeits, and the tournament ends.
     assert!(
         out.contains("hall> @bob withdraws from **Cup**: their remaining games are forfeited."),
         "{out}"
     );
     assert!(
-        out.contains("hall> **Cup** is over. The winner is @alice with 2 points! Congratulations."),
+        out.contains("hall> **Cup** is over. The winner is @alice with 1 points! Congratulations."),
         "{out}"
     );
 
