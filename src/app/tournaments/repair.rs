@@ -37,18 +37,29 @@ fn repair_one(app: &App, t: &T, now: i64) -> Response {
         let Ok(games) = app.store.games_of_match(row.id) else {
             continue;
         };
-        let missing = games.last().is_some_and(|g| g.state == GameState::Aborted);
-        if missing {
-            let r = start_next_game(app, t, row, &channel_of(t), now);
-            if !r.replies.is_empty() {
-                tracing::info!(
-                    "tournament {}: match {} game replayed in the tournament's channel",
-                    t.row.id,
-                    row.id
-                );
+        let Some(last) = games.last().filter(|g| g.state == GameState::Aborted) else {
+            continue;
+        };
+        // One process replays it; the others skip it while the lease runs
+        // (the one-game-per-match index would refuse a second game anyway).
+        let item = format!("{}@{}", row.id, last.id);
+        match app.claim_work("match_repair", &item, now, app.process().lease) {
+            Ok(true) => {}
+            Ok(false) => continue,
+            Err(e) => {
+                tracing::warn!("could not claim the repair of match {}: {e}", row.id);
+                continue;
             }
-            resp.extend(r);
         }
+        let r = start_next_game(app, t, row, &channel_of(t), now);
+        if !r.replies.is_empty() {
+            tracing::info!(
+                "tournament {}: match {} game replayed in the tournament's channel",
+                t.row.id,
+                row.id
+            );
+        }
+        resp.extend(r);
     }
     resp
 }
