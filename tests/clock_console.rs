@@ -5,6 +5,7 @@ use std::process::Command;
 
 mod console_support;
 use console_support::Session;
+use tawlbot::store::prelude::*;
 
 const START: &[&str] = &[
     "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",
@@ -506,5 +507,80 @@ fn the_clock_writes_in_the_players_language_or_the_servers() {
         "dm:carol> Eich crynodeb dyddiol: mae 1 gêm yn aros i chi symud: gêm 3 yn y sianel #m, 6 diwrnod ar ôl.",
     ] {
         assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+}
+
+/// Time controls that would be stored as something the reader cannot read
+/// back (or reads back as another control) are refused with a sentence
+/// saying what is wrong, in English and in Welsh, and nothing is stored:
+/// the channel's `/accept` and the expiry loop never meet them.
+#[test]
+fn bank_of_zero_is_refused_with_a_sentence() {
+    let cases: &[(&str, &str, &str)] = &[
+        (
+            "bank:0",
+            "A clock of no time at all (\"bank:0\") would be lost before the first move",
+            "Byddai cloc heb ddim amser o gwbl (\"bank:0\")",
+        ),
+        (
+            "bank:0m inc:1d",
+            "A clock of no time at all",
+            "Byddai cloc heb ddim amser o gwbl",
+        ),
+        ("0d", "A clock of no time at all", "Byddai cloc heb ddim amser"),
+        (
+            "bank:7d inc:-1d",
+            "A time cannot be negative (\"bank:7d inc:-1d\")",
+            "All amser ddim bod yn llai na dim",
+        ),
+        ("-3d", "A time cannot be negative", "All amser ddim bod yn llai na dim"),
+        (
+            "bank:7d inc:1d cap:3d",
+            "In \"bank:7d inc:1d cap:3d\" the cap is below the bank: the cap is the most a bank may grow to, so make it at least 7 days or leave it out.",
+            "rhowch o leiaf 7 diwrnod",
+        ),
+        (
+            "bank:7d cap:0",
+            "A clock of no time at all",
+            "Byddai cloc heb ddim amser",
+        ),
+        (
+            "61d",
+            "\"61d\" is longer than a clock can run: at most 60 days",
+            "yn rhy hir i gloc",
+        ),
+        (
+            "99999999999999999999d",
+            "is longer than a clock can run",
+            "yn rhy hir i gloc",
+        ),
+        (
+            "bank:7d inc:1d cap:900d",
+            "is longer than a clock can run",
+            "yn rhy hir i gloc",
+        ),
+    ];
+    for (lang, welsh) in [("english", false), ("cymraeg", true)] {
+        let s = Session::new();
+        s.run(&[format!("alice@g: /language choice:{lang}")]);
+        for (time, en, cy) in cases {
+            let out = s.run(&[format!(
+                "alice@g: /challenge opponent:@bob variant:tawlbwrdd time:{time}"
+            )]);
+            let want = if welsh { cy } else { en };
+            assert!(out.contains(want), "{lang} {time}: {out}");
+            assert!(!out.contains("challenges @bob"), "{time}: {out}");
+        }
+        let out = s.run(&[
+            "bob@g: /accept",
+            ":clock +30d",
+            "alice@g: /challenge opponent:@bob variant:tawlbwrdd time:bank:7d inc:0",
+        ]);
+        assert!(!out.contains("cannot be read"), "{out}");
+        let store = tawlbot::store::SqliteStore::open(&s.db).unwrap();
+        let open = store.open_challenges_in_channel("g").unwrap();
+        assert_eq!(open.len(), 1, "only the last, good challenge: {open:?}");
+        // It reads back as what was typed.
+        assert_eq!(open[0].time_control.to_string(), "bank:7d inc:0 cap:7d");
     }
 }

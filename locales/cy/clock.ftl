@@ -36,6 +36,10 @@ tc-bank = cronfa amser o { $bank }; { $inc } yn ychwanegol bob symudiad (hyd at 
 
 time-unreadable-bank = Ni allaf ddarllen yr amser "{ $text }": mae cronfa amser yn cael ei hysgrifennu fel bank:7d inc:1d (a cap:14d os mynnwch).
 time-unreadable = Ni allaf ddarllen yr amser "{ $text }": rhowch amser i bob symudiad fel 1d, 3d, 7d neu 12h, cronfa fel bank:7d inc:1d cap:14d, neu none.
+time-zero = Byddai cloc heb ddim amser o gwbl ("{ $text }") wedi'i golli cyn y symudiad cyntaf: rhowch funud o leiaf, fel 3d, 12h neu bank:7d inc:1d.
+time-negative = All amser ddim bod yn llai na dim ("{ $text }"): ysgrifennwch ef fel 3d, 12h neu bank:7d inc:1d cap:14d.
+time-too-long = Mae "{ $text }" yn rhy hir i gloc: 60 diwrnod (60d) yw'r mwyaf i symudiad, i gronfa, i'r amser ychwanegol ac i'r uchafswm (cap:).
+time-cap-below-bank = Yn "{ $text }" mae'r uchafswm (cap:) yn llai na'r gronfa: yr uchafswm yw'r mwyaf y caiff cronfa dyfu iddo, felly rhowch o leiaf { $bank }, neu ei adael allan.
 
 notify-dm-turn = Eich tro chi yng ngêm { $id } ({ $channel }): { $summary }
 notify-choose = Dewiswch sut y cewch wybod mai eich tro chi yw hi: mention, dm, both neu digest.

@@ -23,6 +23,10 @@ tc-bank = a bank of { $bank } plus { $inc } a move (at most { $cap })
 
 time-unreadable-bank = I can't read the time "{ $text }": a time bank is written like bank:7d inc:1d (and optionally cap:14d).
 time-unreadable = I can't read the time "{ $text }": write a time per move like 1d, 3d, 7d or 12h, a bank like bank:7d inc:1d cap:14d, or none.
+time-zero = A clock of no time at all ("{ $text }") would be lost before the first move: give at least a minute, like 3d, 12h or bank:7d inc:1d.
+time-negative = A time cannot be negative ("{ $text }"): write it like 3d, 12h or bank:7d inc:1d cap:14d.
+time-too-long = "{ $text }" is longer than a clock can run: at most 60 days (60d) for a move, a bank, an increment or a cap.
+time-cap-below-bank = In "{ $text }" the cap is below the bank: the cap is the most a bank may grow to, so make it at least { $bank } or leave it out.
 
 # $channel is a channel mention; $summary a played-summary message.
 notify-dm-turn = Your move in game { $id } ({ $channel }): { $summary }

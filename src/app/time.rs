@@ -14,14 +14,13 @@ impl TimeControl {
     /// Reads `none`, `casual`, or a time per move like `1d`, `3d`, `12h`,
     /// or a bank like `bank:7d inc:1d cap:14d`. The error is a sentence of
     /// the catalogue (`time-unreadable[-bank]`).
+    ///
+    /// What is accepted is exactly what is stored and read back: a time of
+    /// nothing (`0d`, `bank:0`), a negative one, one over 60 days or a cap
+    /// below its bank is refused here with a sentence saying which
+    /// (`time-zero`, `time-negative`, `time-too-long`, `time-cap-below-bank`).
     pub fn parse(s: &str) -> Result<TimeControl, Msg> {
-        TimeControl::read(s).ok_or_else(|| {
-            if s.to_ascii_lowercase().contains("bank") {
-                Msg::new("time-unreadable-bank").str("text", s.chars().take(40).collect::<String>())
-            } else {
-                Msg::new("time-unreadable").str("text", s.chars().take(20).collect::<String>())
-            }
-        })
+        TimeControl::read(s).ok_or_else(|| refusal(s))
     }
     /// In words: "3 days per move", "no clock" (`tc-*`).
     pub fn describe(self) -> Msg {
@@ -33,6 +32,62 @@ impl TimeControl {
                 .msg("inc", span(inc))
                 .msg("cap", span(cap)),
         }
+    }
+}
+
+/// Why `s` is not a time control, as a sentence: the first value that is
+/// nothing, negative or too long, a cap below its bank, or else that the
+/// text cannot be read at all.
+fn refusal(s: &str) -> Msg {
+    let text = s.chars().take(40).collect::<String>();
+    let t = s.trim().to_ascii_lowercase();
+    let bank = t.contains("bank");
+    let mut values = Vec::new();
+    for part in t.split_whitespace() {
+        let (k, v) = part
+            .split_once(':')
+            .or_else(|| part.split_once('='))
+            .unwrap_or(("", part));
+        values.push((k, v));
+    }
+    for &(k, v) in &values {
+        let v = v.trim();
+        if let Some(rest) = v.strip_prefix('-') {
+            if rest.starts_with(|c: char| c.is_ascii_digit()) {
+                return Msg::new("time-negative").str("text", text);
+            }
+        }
+        let digits = v.len() - v.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        if digits == 0 {
+            continue;
+        }
+        let (num, unit) = v.split_at(digits);
+        let zero = num.bytes().all(|b| b == b'0');
+        let known = parse_span(&format!("1{unit}")).is_some();
+        if zero && (known || unit.is_empty()) && !(bank && matches!(k, "inc" | "increment")) {
+            return Msg::new("time-zero").str("text", text);
+        }
+        if !zero && known && parse_span(v).is_none() {
+            return Msg::new("time-too-long").str("text", text);
+        }
+    }
+    if bank {
+        let get = |key: &str| {
+            values
+                .iter()
+                .find(|(k, _)| *k == key)
+                .and_then(|(_, v)| parse_span(v))
+        };
+        if let (Some(b), Some(c)) = (get("bank"), get("cap")) {
+            if c < b {
+                return Msg::new("time-cap-below-bank")
+                    .str("text", text)
+                    .msg("bank", span(b));
+            }
+        }
+        Msg::new("time-unreadable-bank").str("text", text)
+    } else {
+        Msg::new("time-unreadable").str("text", s.chars().take(20).collect::<String>())
     }
 }
 

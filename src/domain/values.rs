@@ -380,6 +380,12 @@ pub fn parse_span(s: &str) -> Option<i64> {
     n.checked_mul(mult).filter(|&v| v > 0 && v <= 60 * DAY)
 }
 
+/// `0`, or nought of a unit (`0m`, `00d`): a time of nothing.
+fn is_zero_span(v: &str) -> bool {
+    let unit = v.trim_start_matches('0');
+    unit.len() < v.len() && (unit.is_empty() || parse_span(&format!("1{unit}")).is_some())
+}
+
 impl TimeControl {
     /// Reads the text of a time control: `none` (also `casual`, `off` and
     /// the empty text), a time per move like `1d`, `3d`, `12h`, or a bank
@@ -394,26 +400,28 @@ impl TimeControl {
             return parse_span(&t).map(TimeControl::PerMove);
         }
         let mut bank = None;
-        let mut inc = Some(0);
+        let mut inc = 0;
         let mut cap = None;
         for part in t.split_whitespace() {
             let (k, v) = part
                 .split_once(':')
                 .or_else(|| part.split_once('='))
                 .unwrap_or(("", part));
-            let v = if v == "0" { Some(0) } else { parse_span(v) };
+            // Every part must be read: one that is not is never dropped
+            // silently (a cap that cannot be read is no cap of the bank's).
+            let v = if is_zero_span(v) { 0 } else { parse_span(v)? };
             match k {
-                "bank" => bank = v,
+                "bank" => bank = Some(v),
                 "inc" | "increment" => inc = v,
-                "cap" => cap = v,
-                _ => bank = None,
+                "cap" => cap = Some(v),
+                _ => return None,
             }
         }
-        Some(TimeControl::Bank {
-            bank: bank?,
-            inc: inc?,
-            cap: cap.unwrap_or(bank?).max(bank?),
-        })
+        // A bank of no time, or a cap below the bank, would be written as
+        // a control that reads back as something else (or not at all).
+        let bank = bank.filter(|&b| b > 0)?;
+        let cap = cap.unwrap_or(bank);
+        (cap >= bank).then_some(TimeControl::Bank { bank, inc, cap })
     }
 
     /// Reads a stored time control.
