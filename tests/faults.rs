@@ -56,7 +56,11 @@ impl Bot {
         let input = match line.strip_prefix('/') {
             Some(cmd) => {
                 let mut parts = cmd.split_whitespace();
-                let name = parts.next().unwrap().to_string();
+                let mut name = parts.next().unwrap().to_string();
+                if name == "tournament" {
+                    // `/tournament create ...`: the subcommand is part of the name.
+                    name = format!("tournament {}", parts.next().unwrap_or(""));
+                }
                 let args = parts
                     .map(|p| {
                         let (k, v) = p.split_once(':').unwrap_or(("action", p));
@@ -527,4 +531,202 @@ fn a_stored_value_that_cannot_be_read_is_the_rows_fault_not_the_databases() {
     for detail in ["soon", "unknown", "time control", "database holds"] {
         assert!(!r[0].text.contains(detail), "{:?}", texts(&r));
     }
+}
+
+/// One row that cannot be read in each table a loop reads (a challenge
+/// due to expire, games due for a loss on time, a reminder and the end of
+/// an agreed pause, a game in a player's digest, a tournament due to
+/// start, a game where the bot is to move), each beside a healthy one:
+/// every healthy item still happens, exactly once; the poisoned rows are
+/// skipped, logged once each with their table and id, and a command that
+/// meets one answers with a sentence.
+#[test]
+fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let mut bot = Bot::new(s.clone());
+    let say = |bot: &mut Bot, user: &str, ch: &str, line: &str| {
+        let r = texts(&bot.say(user, ch, line));
+        assert!(!r.is_empty(), "{user}@{ch}: {line}: no answer");
+        r
+    };
+    // Challenges due to expire: 1 is poisoned, 2 healthy.
+    say(
+        &mut bot,
+        "alice",
+        "c1",
+        "/challenge opponent:bob variant:tawlbwrdd time:1d",
+    );
+    say(
+        &mut bot,
+        "alice",
+        "c2",
+        "/challenge opponent:carol variant:tawlbwrdd time:1d",
+    );
+    // Games with a deadline and a reminder: game 1 (d1) poisoned, game 2
+    // (d2) healthy; gina is to move in both and reads a daily digest.
+    for (ch, first) in [("d1", "dave"), ("d2", "frank")] {
+        say(
+            &mut bot,
+            first,
+            ch,
+            "/challenge opponent:gina variant:tawlbwrdd side:attackers time:1d",
+        );
+        say(&mut bot, "gina", ch, "/accept");
+        say(&mut bot, first, ch, "e2-c2");
+    }
+    say(&mut bot, "gina", "x", "/notify how:digest");
+    // Agreed pauses of a day: game 3 (p1) poisoned, game 4 (p2) healthy.
+    for ch in ["p1", "p2"] {
+        say(
+            &mut bot,
+            "hana",
+            ch,
+            "/challenge opponent:ivan variant:tawlbwrdd side:attackers time:3d",
+        );
+        say(&mut bot, "ivan", ch, "/accept");
+        say(&mut bot, "hana", ch, "e2-c2");
+        say(&mut bot, "ivan", ch, "/pause days:1");
+        say(&mut bot, "hana", ch, "/pause answer:accept");
+    }
+    // The bot to move: game 5 (b1) poisoned, game 6 (b2) healthy.
+    for ch in ["b1", "b2"] {
+        say(
+            &mut bot,
+            "jo",
+            ch,
+            "/challenge opponent:tawlbot variant:tawlbwrdd side:defenders level:1 time:3d",
+        );
+    }
+    // Tournaments due to start in a day: 1 poisoned, 2 healthy (nobody
+    // joins, so it is cancelled at its start).
+    bot.admins.push("kim");
+    let r = say(
+        &mut bot,
+        "kim",
+        "t1",
+        "/tournament create name:T1 variant:tawlbwrdd start:1d",
+    );
+    assert!(r[0].contains("T1"), "{r:?}");
+    say(
+        &mut bot,
+        "kim",
+        "t2",
+        "/tournament create name:T2 variant:tawlbwrdd start:1d",
+    );
+    assert!(s.unreadable_rows().unwrap().is_empty());
+    assert_eq!(bot.app.pending_bot_turns().len(), 2);
+    // The poison: the clock that started issue 19 (`time:bank:0` as it was
+    // once stored), an unknown state word, options that are not JSON.
+    s.fault_execute(
+        "UPDATE challenges SET time_control = 'bank:0d inc:0 cap:0d' WHERE id = 1;
+         UPDATE games SET time_control = 'bank:0d inc:0 cap:0d' WHERE id = 1;
+         UPDATE games SET result = 'maybe' WHERE id = 3;
+         UPDATE games SET options = 'tawlbwrdd' WHERE id = 5;
+         UPDATE tournaments SET state = 'signup', options = '{' WHERE id = 1;",
+    )
+    .unwrap();
+    let poisoned = [
+        ("challenges", 1),
+        ("games", 1),
+        ("games", 3),
+        ("games", 5),
+        ("tournaments", 1),
+    ];
+    let mut found: Vec<(&str, i64)> = s
+        .unreadable_rows()
+        .unwrap()
+        .iter()
+        .map(|r| (r.table, r.id.parse().unwrap()))
+        .collect();
+    found.sort();
+    let mut want = poisoned.to_vec();
+    want.sort();
+    assert_eq!(found, want);
+
+    let mut replies = Vec::new();
+    let mut turns = Vec::new();
+    let logs = logs_of(|| {
+        // The bot's turns at a restart.
+        turns = bot.app.pending_bot_turns();
+        // A pass every ten minutes for two days.
+        for k in 1..=288 {
+            bot.now = T0 + k * 600;
+            replies.extend(texts(&bot.tick()));
+        }
+    });
+    // The bot moves in the healthy game.
+    assert_eq!(turns.len(), 1, "{turns:?}");
+    assert!(format!("{turns:?}").contains("game: 6"), "{turns:?}");
+    let count = |needle: &str| replies.iter().filter(|r| r.contains(needle)).count();
+    assert_eq!(
+        count("Challenge 2 from <@alice> expired."),
+        1,
+        "{replies:#?}"
+    );
+    assert_eq!(
+        count("a reminder: it is your move in game 2,"),
+        1,
+        "{replies:#?}"
+    );
+    assert_eq!(count("ran out of time"), 1, "{replies:#?}");
+    assert_eq!(
+        count("The agreed pause of game 4 is over"),
+        1,
+        "{replies:#?}"
+    );
+    assert_eq!(count("Your daily digest"), 1, "{replies:#?}");
+    assert_eq!(count("**T2** cannot start"), 1, "{replies:#?}");
+    // Nothing of the poisoned rows, nor any store detail, reaches a player.
+    for r in &replies {
+        for bad in [
+            "Challenge 1 ",
+            "game 1",
+            "game 3",
+            "game 5",
+            "**T1**",
+            "database",
+            "bank:0",
+        ] {
+            assert!(!r.contains(bad), "{bad}: {r}");
+        }
+    }
+    let digest = replies.iter().find(|r| r.contains("digest")).unwrap();
+    assert!(
+        digest.contains("game 2") && !digest.contains("game 1"),
+        "{digest}"
+    );
+    // Each poisoned row is logged once, with its table and id.
+    for (table, id) in poisoned {
+        let lines = logs
+            .lines()
+            .filter(|l| l.contains("cannot be read is skipped"))
+            .filter(|l| {
+                l.contains(&format!("table=\"{table}\"")) && l.contains(&format!("id=\"{id}\""))
+            })
+            .count();
+        assert_eq!(lines, 1, "{table} {id}:\n{logs}");
+    }
+
+    // Commands that meet a poisoned row answer with a sentence.
+    let r = say(&mut bot, "bob", "c1", "/accept");
+    assert!(!r[0].contains("database"), "{r:?}");
+    let r = say(&mut bot, "bob", "c1", "/accept id:1");
+    assert_eq!(
+        r,
+        vec!["Challenge 1 cannot be read, so I leave it as it is. The bot's operator can look into it (tawlbot doctor)."]
+    );
+    let r = say(&mut bot, "gina", "d1", "/board");
+    assert_eq!(
+        r,
+        vec!["The record of game 1 cannot be read. Someone with the Manage Server permission can end it with /abort."]
+    );
+    let r = say(&mut bot, "kim", "t1", "/tournament info id:1");
+    assert!(r[0].contains("tournament 1 cannot be read"), "{r:?}");
+    // Lists skip it: the digest reader's games, the channel's challenges.
+    let r = say(&mut bot, "gina", "x", "/games");
+    assert!(!r.join(" ").contains("database"), "{r:?}");
+    // A moderator can still end the poisoned game of d1.
+    bot.admins.push("mod");
+    let r = say(&mut bot, "mod", "d1", "/abort");
+    assert_eq!(r, vec!["Game 1 was ended by <@mod> with no result."]);
 }

@@ -191,7 +191,14 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
     ] {
         raw.execute_batch(damage).unwrap();
         match s.get_game(id) {
-            Err(StoreError::BadData { detail }) => assert!(detail.contains("unknown"), "{detail}"),
+            Err(StoreError::Unreadable {
+                table,
+                id: row,
+                detail,
+            }) => {
+                assert_eq!((table, row), ("games", id.to_string()));
+                assert!(detail.contains("unknown"), "{detail}");
+            }
             other => panic!("{damage}: {other:?}"),
         }
     }
@@ -211,7 +218,10 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
         .unwrap();
     assert!(matches!(
         s.get_tournament(t),
-        Err(StoreError::BadData { .. })
+        Err(StoreError::Unreadable {
+            table: "tournaments",
+            ..
+        })
     ));
 }
 

@@ -50,3 +50,4 @@ challenge-decline-not-yours = Dim ond yr heriwr neu'r un a heriwyd all wrthod he
 challenge-expired = Daeth her { $id } i ben (yr heriwr: { $player }).
 challenge-too-many = Mae gennych chi { $n } her agored ar y gweinydd hwn yn barod: arhoswch am ateb, neu dynnwch un yn ôl gyda /decline id:N.
 challenge-none-here = Does dim her rhif { $id } yma.
+challenge-unreadable = Does dim modd darllen her { $id }, felly rwy'n ei gadael fel y mae. Gall gweithredwr y bot edrych arni (tawlbot doctor).

@@ -56,3 +56,4 @@ state-name = { $state ->
     [expired] daeth i ben
    *[cancelled] canslwyd
 }
+record-unreadable = Does dim modd darllen cofnod sydd ei angen ar gyfer hyn, felly does dim wedi newid. Gall gweithredwr y bot edrych arno (tawlbot doctor).

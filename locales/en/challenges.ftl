@@ -44,3 +44,4 @@ challenge-decline-not-yours = Only the challenger or the one challenged can decl
 challenge-expired = Challenge { $id } from { $player } expired.
 challenge-too-many = You already have { $n } open challenges on this server: wait for an answer, or withdraw one with /decline id:N.
 challenge-none-here = There is no challenge { $id } here.
+challenge-unreadable = Challenge { $id } cannot be read, so I leave it as it is. The bot's operator can look into it (tawlbot doctor).

@@ -61,3 +61,4 @@ state-name = { $state ->
     [expired] expired
    *[cancelled] cancelled
 }
+record-unreadable = A stored record this needs cannot be read, so nothing was changed. The bot's operator can look into it (tawlbot doctor).

@@ -156,23 +156,27 @@ impl App {
         if !ctx.manage_server {
             return Response::one(Reply::tell(Msg::new("abort-not-allowed")));
         }
-        let row = match game {
+        let id = match game {
             // `game:N`: any game of this server, wherever it is played.
             Some(id) => match self.server_game_row(ctx, id) {
-                Ok(r) if r.state == crate::store::GameState::Active => r,
+                Ok(r) if r.state == crate::store::GameState::Active => r.id,
                 Ok(_) => return Response::one(Reply::tell(Msg::new("abort-already-over"))),
                 Err(r) => return r,
             },
             None => match self.store.active_game_in_channel(&ctx.channel) {
-                Ok(Some(r)) => r,
+                Ok(Some(r)) => r.id,
                 Ok(None) => return Response::one(Reply::tell(Msg::new("abort-no-game"))),
+                // A game whose row cannot be read can be ended too.
+                Err(StoreError::Unreadable {
+                    table: "games", id, ..
+                }) if id.parse::<i64>().is_ok() => id.parse().unwrap_or_default(),
                 Err(e) => return store_err(e),
             },
         };
-        match super::lifecycle::abort(self, row.id, EndReason::Aborted, ctx.now) {
+        match super::lifecycle::abort(self, id, EndReason::Aborted, ctx.now) {
             Ok(()) => Response::one(Reply::say(
                 Msg::new("abort-done")
-                    .num("id", row.id)
+                    .num("id", id)
                     .str("player", mention(&ctx.user.id)),
             )),
             Err(AppendError::GameOver) => {

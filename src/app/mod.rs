@@ -99,6 +99,8 @@ pub const REFUSAL_INTERVAL: i64 = 60;
 struct Throttle {
     refusals: std::sync::Mutex<std::collections::HashMap<(String, String), i64>>,
     starts: std::sync::Mutex<std::collections::HashMap<i64, i64>>,
+    /// Tournaments whose data could not be read, already logged.
+    unreadable: std::sync::Mutex<std::collections::HashSet<i64>>,
 }
 
 impl Throttle {
@@ -136,6 +138,13 @@ impl Throttle {
     fn start_blocked(&self, id: i64, now: i64) -> bool {
         self.start_retry_at(id).is_some_and(|at| at > now)
     }
+    /// `true` the first time tournament `id` is found unreadable.
+    fn first_report(&self, id: i64) -> bool {
+        self.unreadable
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+            .insert(id)
+    }
 }
 
 /// The scope of direct messages with `user`: each player's DMs are their
@@ -150,9 +159,56 @@ fn visible_to(g: &GameRow, user: &str) -> bool {
     !g.server_id.starts_with("dm:") || g.first_player == user || g.second_player == user
 }
 
-fn store_err(e: impl std::fmt::Display) -> Response {
+/// What a command answers when the store failed: a row it needed cannot
+/// be read (a sentence naming the game, challenge or tournament; the store
+/// logged the detail once), or the database failed.
+fn store_err(e: impl StoreFailure) -> Response {
+    if let Some((table, id)) = e.unreadable_row() {
+        return Response::one(Reply::tell(unreadable_row(table, id)));
+    }
     tracing::error!("store error: {e}");
     Response::one(Reply::tell(Msg::new("store-failed")))
+}
+
+/// The sentence for a stored row that cannot be read.
+fn unreadable_row(table: &str, id: &str) -> Msg {
+    let n = id.parse::<i64>().unwrap_or_default();
+    match table {
+        "games" => Msg::new("game-unreadable").num("id", n),
+        "challenges" => Msg::new("challenge-unreadable").num("id", n),
+        "tournaments" => Msg::new("tournament-unreadable").num("id", n),
+        _ => Msg::new("record-unreadable"),
+    }
+}
+
+/// An error of the store, as [`store_err`] words it.
+trait StoreFailure: std::fmt::Display {
+    /// The table and id of the row that cannot be read, if that is what failed.
+    fn unreadable_row(&self) -> Option<(&str, &str)>;
+}
+
+impl StoreFailure for StoreError {
+    fn unreadable_row(&self) -> Option<(&str, &str)> {
+        match self {
+            StoreError::Unreadable { table, id, .. } => Some((table, id)),
+            _ => None,
+        }
+    }
+}
+
+impl StoreFailure for serde_json::Error {
+    fn unreadable_row(&self) -> Option<(&str, &str)> {
+        None
+    }
+}
+
+impl StoreFailure for AppendError {
+    fn unreadable_row(&self) -> Option<(&str, &str)> {
+        match self {
+            AppendError::Store(e) => e.unreadable_row(),
+            _ => None,
+        }
+    }
 }
 
 /// A game whose stored record cannot be read: the details go to the log,
@@ -187,6 +243,10 @@ impl LoadError {
     /// logged): the database failed, or the game cannot be read.
     pub(crate) fn msg(&self, id: i64) -> Msg {
         match self {
+            LoadError::Store(e) if e.unreadable_row().is_some() => {
+                let (table, row) = e.unreadable_row().unwrap_or_default();
+                unreadable_row(table, row)
+            }
             LoadError::Store(e) => {
                 tracing::error!("store error loading game {id}: {e}");
                 Msg::new("store-failed")

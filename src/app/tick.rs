@@ -22,60 +22,8 @@ impl App {
         if !self.gateway_up() {
             return (Response::none(), TickReport::default());
         }
-        let (mut resp, mut report) = self.run_clocks(now);
+        let (mut resp, report) = self.run_clocks(now);
         let mut out = std::mem::take(&mut resp.replies);
-        while let Ok(Some((cid, at))) = self.store.next_challenge_expiry() {
-            if at > now {
-                break;
-            }
-            // Another process sharing the database is expiring challenges
-            // right now (it holds the earliest): it does the rest too.
-            match self.claim_work(
-                "challenge_expiry",
-                &format!("{cid}@{at}"),
-                now,
-                self.process.lease,
-            ) {
-                Ok(true) => {}
-                Ok(false) => {
-                    report.elsewhere += 1;
-                    break;
-                }
-                Err(e) => {
-                    tracing::warn!("could not claim the expiry of challenge {cid}: {e}");
-                    report.failed += 1;
-                    break;
-                }
-            }
-            let Ok(Some(c)) = self.store.get_challenge(cid) else {
-                report.failed += 1;
-                break;
-            };
-            match self.store.set_challenge_state(
-                cid,
-                ChallengeState::Open,
-                ChallengeState::Expired,
-                now,
-            ) {
-                Ok(true) => {}
-                Ok(false) => break,
-                Err(e) => {
-                    tracing::warn!("could not expire challenge {cid}: {e}");
-                    report.failed += 1;
-                    break;
-                }
-            }
-            out.push(
-                Reply::say(
-                    Msg::new("challenge-expired")
-                        .num("id", cid)
-                        .str("player", mention(&c.challenger_id)),
-                )
-                .for_reader(&c.challenger_id)
-                .on_server(&c.server_id)
-                .to(Target::Channel(c.channel_id)),
-            );
-        }
         let starts = tournaments::tick(self, now);
         out.extend(starts.replies);
         resp.effects.extend(starts.effects);
@@ -133,11 +81,7 @@ impl App {
             self.next_due_of(crate::store::DueColumn::Deadline),
             self.next_due_of(crate::store::DueColumn::RemindAt),
             self.next_due_of(crate::store::DueColumn::PauseEnd),
-            self.store
-                .next_challenge_expiry()
-                .ok()
-                .flatten()
-                .map(|(_, t)| t),
+            self.next_due_of(crate::store::DueColumn::ChallengeExpiry),
         ]
         .into_iter()
         .flatten()

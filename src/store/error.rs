@@ -49,6 +49,14 @@ pub enum StoreError {
     BadData { detail: String },
     /// Another bot process already runs on this SQLite file.
     InUse { path: String },
+    /// A row that cannot be read (a value written by hand, by an old bug
+    /// or by a disk fault): lists and loops skip it, a read of that one row
+    /// fails with this, and `tawlbot doctor` lists it.
+    Unreadable {
+        table: &'static str,
+        id: String,
+        detail: String,
+    },
     /// Any other failure of the database (the store's words for it in `detail`).
     Fault { path: String, detail: String },
 }
@@ -124,6 +132,11 @@ impl fmt::Display for StoreError {
                  (shards split across processes or machines), move the games to PostgreSQL \
                  with `tawlbot migrate-db` and set DATABASE_URL=postgres://... for every \
                  process (see docs/scaling.md)"
+            ),
+            StoreError::Unreadable { table, id, detail } => write!(
+                f,
+                "row {id} of table {table} cannot be read ({detail}); \
+                 `tawlbot doctor --db PATH` lists such rows and can quarantine them"
             ),
             StoreError::Fault { path, detail } => {
                 write!(f, "database error on {path}: {detail}")

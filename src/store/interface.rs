@@ -19,6 +19,7 @@ pub trait Store:
     + Language
     + Archive
     + Leases
+    + Doctor
     + std::fmt::Debug
     + Send
     + Sync
@@ -36,6 +37,7 @@ impl<T> Store for T where
         + Language
         + Archive
         + Leases
+        + Doctor
         + std::fmt::Debug
         + Send
         + Sync
@@ -699,4 +701,14 @@ pub trait Leases {
     /// refused with [`StoreError::InUse`]. The lock lasts as long as the
     /// returned value (or the process). A database server needs none.
     fn lock_for_bot(&self) -> Result<BotLock, StoreError>;
+}
+
+/// The doctor's operations (`tawlbot doctor`): rows this program cannot
+/// read. See "Rows that cannot be read" in `docs/storage.md`.
+pub trait Doctor {
+    /// Every row of the games, challenges, tournaments and tournament
+    /// matches that this program cannot read (with the same readers as
+    /// every other read; a tournament whose data is not JSON too), table by
+    /// table in id order. Reads only.
+    fn unreadable_rows(&self) -> Result<Vec<UnreadableRow>, StoreError>;
 }

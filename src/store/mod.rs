@@ -49,7 +49,8 @@ pub use types::*;
 /// The store's traits, to call their methods: `use crate::store::prelude::*`.
 pub mod prelude {
     pub use super::interface::{
-        Archive, Challenges, Clock, Games, Language, Leases, Offers, Players, Ratings, Store,
+        Archive, Challenges, Clock, Doctor, Games, Language, Leases, Offers, Players, Ratings,
+        Store,
         Tournaments,
     };
 }

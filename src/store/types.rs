@@ -270,12 +270,32 @@ pub enum ReminderClaim {
     NotDue,
 }
 
-/// The scheduler's due columns.
+/// The scheduler's due columns: three of games, and when open challenges
+/// expire.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum DueColumn {
     Deadline,
     RemindAt,
     PauseEnd,
+    ChallengeExpiry,
+}
+
+/// A row that cannot be read: where it is and what is wrong with it (see
+/// [`super::Doctor`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct UnreadableRow {
+    pub table: &'static str,
+    /// The row's id, as text.
+    pub id: String,
+    /// What is wrong, naming the column: `time_control: unknown time
+    /// control "soon"`.
+    pub problem: String,
+}
+
+impl std::fmt::Display for UnreadableRow {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        write!(f, "{} {}: {}", self.table, self.id, self.problem)
+    }
 }
 
 /// One point of a rating history: when, and the rating after that game.

@@ -1,5 +1,6 @@
 //! The scheduler: one pass over everything due (losses on time, cancelled
-//! games, ends of pauses, reminders, digests), each item on its own, with
+//! games, ends of pauses, reminders, digests, expired challenges), each
+//! item on its own, with
 //! failed items held back and retried later.
 
 use std::collections::HashMap;
@@ -11,7 +12,9 @@ use super::super::io::Part;
 use super::super::time::span;
 use super::super::{mention, outcome_msg, App, LoadError, Reply, Response, Target};
 use crate::i18n::Msg;
-use crate::store::{AppendError, DueColumn, EndReason, GameId, GameState, StoreError};
+use crate::store::{
+    AppendError, ChallengeId, ChallengeState, DueColumn, EndReason, GameId, GameState, StoreError,
+};
 
 impl App {
     /// One pass over everything due at `now`: losses on time, cancelled
@@ -43,6 +46,9 @@ impl App {
             }
             Err(e) => self.db_failed(&mut rep, &e),
         }
+        self.pass(DueColumn::ChallengeExpiry, now, &mut rep, &mut out, |id| {
+            self.expiry_item(id, now)
+        });
         if rep.aborted || rep.failed > 0 {
             tracing::debug!(?rep, "scheduler pass with failures");
         } else if self.due.db_down.swap(false, Ordering::SeqCst) {
@@ -263,6 +269,35 @@ impl App {
         Ok(resp.on_server(&server))
     }
 
+    /// An open challenge nobody answered in time expires.
+    fn expiry_item(&self, id: ChallengeId, now: i64) -> Result<Response, Fail> {
+        let Some(c) = self.store.get_challenge(id)? else {
+            return Ok(Response::none());
+        };
+        if c.state != ChallengeState::Open || c.expires_at.is_none_or(|t| t > now) {
+            return Ok(Response::none());
+        }
+        if !self.store.set_challenge_state(
+            id,
+            ChallengeState::Open,
+            ChallengeState::Expired,
+            now,
+        )? {
+            // Accepted, declined or withdrawn a moment earlier.
+            return Ok(Response::none());
+        }
+        Ok(Response::one(
+            Reply::say(
+                Msg::new("challenge-expired")
+                    .num("id", id)
+                    .str("player", mention(&c.challenger_id)),
+            )
+            .for_reader(&c.challenger_id)
+            .on_server(&c.server_id)
+            .to(Target::Channel(c.channel_id)),
+        ))
+    }
+
     /// The agreed length of a pause is over: the clock starts by itself.
     fn pause_end_item(&self, id: GameId, now: i64) -> Result<Response, Fail> {
         let Some(row) = self.store.get_game(id)? else {
@@ -326,6 +361,7 @@ pub(crate) enum Item {
     PauseEnd(GameId),
     Reminder(GameId),
     Digest(String),
+    Expiry(ChallengeId),
 }
 
 impl DueColumn {
@@ -335,6 +371,7 @@ impl DueColumn {
             DueColumn::Deadline => "deadline",
             DueColumn::PauseEnd => "pause_end",
             DueColumn::RemindAt => "reminder",
+            DueColumn::ChallengeExpiry => "challenge_expiry",
         }
     }
 }
@@ -345,6 +382,7 @@ impl Item {
             DueColumn::Deadline => Item::Deadline(id),
             DueColumn::PauseEnd => Item::PauseEnd(id),
             DueColumn::RemindAt => Item::Reminder(id),
+            DueColumn::ChallengeExpiry => Item::Expiry(id),
         }
     }
     fn column(&self) -> Option<DueColumn> {
@@ -352,6 +390,7 @@ impl Item {
             Item::Deadline(_) => Some(DueColumn::Deadline),
             Item::PauseEnd(_) => Some(DueColumn::PauseEnd),
             Item::Reminder(_) => Some(DueColumn::RemindAt),
+            Item::Expiry(_) => Some(DueColumn::ChallengeExpiry),
             Item::Digest(_) => None,
         }
     }
@@ -419,7 +458,10 @@ impl From<StoreError> for Fail {
         Fail {
             // A row this program cannot read is the item's fault, not the
             // database's.
-            store: !matches!(e, StoreError::BadData { .. }),
+            store: !matches!(
+                e,
+                StoreError::BadData { .. } | StoreError::Unreadable { .. }
+            ),
             detail: e.to_string(),
         }
     }

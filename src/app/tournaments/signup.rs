@@ -473,11 +473,29 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
         }
     };
     for row in signups {
-        let Ok(t) = load(app, row.id) else { continue };
-        if t.row.state != TournamentPhase::Signup || t.data.start_at.is_none_or(|at| at > now) {
+        // A tournament whose data cannot be read is skipped (logged once),
+        // and never stops the others.
+        let start_at = match serde_json::from_str::<Data>(&row.data) {
+            Ok(d) => d.start_at,
+            Err(e) => {
+                if app.throttle.first_report(row.id) {
+                    tracing::error!(
+                        "tournament {}: its data cannot be read ({e}); it is skipped \
+                         (tawlbot doctor lists such rows)",
+                        row.id
+                    );
+                }
+                continue;
+            }
+        };
+        if start_at.is_none_or(|at| at > now) || app.throttle.start_blocked(row.id, now) {
             continue;
         }
-        if app.throttle.start_blocked(row.id, now) {
+        let Ok(t) = load(app, row.id) else {
+            app.throttle.retry_start(row.id, now + START_RETRY);
+            continue;
+        };
+        if t.row.state != TournamentPhase::Signup {
             continue;
         }
         // One process starts it (or cancels it); the others skip it while

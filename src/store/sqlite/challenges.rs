@@ -32,10 +32,7 @@ impl Challenges for SqliteStore {
 
     fn get_challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError> {
         let sql = format!("SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE id = ?1");
-        self.conn()
-            .prepare_cached(&sql)
-            .and_then(|mut s| s.query_row([id], challenge_from_row).optional())
-            .map_err(|e| self.err(e))
+        self.query_row_of("challenges", &sql, [id], challenge_from_row)
     }
 
     fn open_challenges_in_channel(&self, channel_id: &str) -> Result<Vec<Challenge>, StoreError> {
@@ -43,7 +40,7 @@ impl Challenges for SqliteStore {
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
              WHERE channel_id = ?1 AND state = 'open' ORDER BY id"
         );
-        self.query_list(&sql, [channel_id], challenge_from_row)
+        self.query_rows("challenges", &sql, [channel_id], challenge_from_row)
     }
 
     fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError> {
@@ -51,7 +48,7 @@ impl Challenges for SqliteStore {
             "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE state = 'open' \
              AND (challenger_id = ?1 OR opponent_id = ?1) ORDER BY id"
         );
-        self.query_list(&sql, [player_id], challenge_from_row)
+        self.query_rows("challenges", &sql, [player_id], challenge_from_row)
     }
 
     fn set_challenge_state(

@@ -17,20 +17,17 @@ impl Games for SqliteStore {
         #[cfg(feature = "fault-injection")]
         self.faults().on_read_game(id);
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
-        self.conn()
-            .prepare_cached(&sql)
-            .and_then(|mut s| s.query_row([id], game_from_row).optional())
-            .map_err(|e| self.err(e))
+        self.query_one_game(&sql, [id])
     }
 
     fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
-        let row = tx
-            .prepare_cached(&sql)
-            .and_then(|mut s| s.query_row([id], game_from_row).optional())
-            .map_err(|e| self.err(e))?;
+        let row = self
+            .read_rows_on(&tx, "games", &sql, [id], game_from_row, false)?
+            .into_iter()
+            .next();
         let Some(game) = row else { return Ok(None) };
         let moves = read_moves(&tx, id).map_err(|e| self.err(e))?;
         drop(tx);

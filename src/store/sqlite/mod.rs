@@ -12,6 +12,7 @@ mod admin;
 mod archive;
 mod challenges;
 mod clock;
+mod doctor;
 mod error;
 mod games;
 mod language;
@@ -23,6 +24,7 @@ mod players;
 mod ratings;
 mod rows;
 mod tournaments;
+mod unreadable;
 mod values;
 
 pub use open::{

@@ -83,6 +83,7 @@ impl SqliteStore {
             inner: Arc::new(Inner {
                 conn: Mutex::new(conn),
                 label,
+                reported: Default::default(),
                 #[cfg(feature = "fault-injection")]
                 faults: Mutex::default(),
             }),
@@ -222,6 +223,8 @@ pub struct SqliteStore {
 pub(super) struct Inner {
     pub(super) conn: Mutex<Connection>,
     pub(super) label: String,
+    /// Unreadable rows already logged.
+    pub(super) reported: unreadable::Reported,
     #[cfg(feature = "fault-injection")]
     pub(super) faults: Mutex<error::Faults>,
 }

@@ -15,20 +15,23 @@ impl SqliteStore {
             .map_err(|e| self.err(e))
     }
 
+    /// Games; one that cannot be read is skipped (and logged once).
     pub(super) fn query_games<P: rusqlite::Params>(
         &self,
         sql: &str,
         params: P,
     ) -> Result<Vec<GameRow>, StoreError> {
-        self.query_list(sql, params, game_from_row)
+        self.query_rows("games", sql, params, game_from_row)
     }
 
+    /// At most one game; one that cannot be read is
+    /// [`StoreError::Unreadable`].
     pub(super) fn query_one_game<P: rusqlite::Params>(
         &self,
         sql: &str,
         params: P,
     ) -> Result<Option<GameRow>, StoreError> {
-        Ok(self.query_games(sql, params)?.into_iter().next())
+        self.query_row_of("games", sql, params, game_from_row)
     }
 }
 
@@ -36,9 +39,17 @@ pub(super) fn opts_to_json(options: &[String]) -> String {
     serde_json::to_string(options).unwrap_or_else(|_| "[]".to_string())
 }
 
-pub(super) fn opts_from_json(s: &str) -> rusqlite::Result<Vec<String>> {
-    serde_json::from_str(s).map_err(|e| {
-        rusqlite::Error::FromSqlConversionFailure(0, rusqlite::types::Type::Text, Box::new(e))
+/// Reads the JSON list of options in column `i`.
+pub(super) fn opts_from_json(r: &Row<'_>, i: usize) -> rusqlite::Result<Vec<String>> {
+    let s: String = r.get(i)?;
+    serde_json::from_str(&s).map_err(|e| {
+        rusqlite::Error::FromSqlConversionFailure(
+            i,
+            rusqlite::types::Type::Text,
+            Box::new(StoreError::BadData {
+                detail: format!("options that are not a JSON list of words ({e})"),
+            }),
+        )
     })
 }
 
@@ -59,7 +70,7 @@ pub(super) fn game_from_row(r: &Row<'_>) -> rusqlite::Result<GameRow> {
         server_id: r.get(1)?,
         channel_id: r.get(2)?,
         variant: r.get(3)?,
-        options: opts_from_json(&r.get::<_, String>(4)?)?,
+        options: opts_from_json(r, 4)?,
         seed: r.get::<_, i64>(5)? as u64,
         first_side: r.get(6)?,
         first_player: r.get(7)?,
@@ -98,7 +109,7 @@ pub(super) fn challenge_from_row(r: &Row<'_>) -> rusqlite::Result<Challenge> {
         challenger_id: r.get(3)?,
         opponent_id: r.get(4)?,
         variant: r.get(5)?,
-        options: opts_from_json(&r.get::<_, String>(6)?)?,
+        options: opts_from_json(r, 6)?,
         challenger_side: r.get(7)?,
         time_control: r.get(8)?,
         rated: r.get(9)?,
@@ -146,7 +157,7 @@ pub(super) fn tournament_from_row(r: &Row<'_>) -> rusqlite::Result<Tournament> {
         channel_id: r.get(2)?,
         name: r.get(3)?,
         variant: r.get(4)?,
-        options: opts_from_json(&r.get::<_, String>(5)?)?,
+        options: opts_from_json(r, 5)?,
         format: r.get(6)?,
         state: r.get(7)?,
         data: r.get(8)?,

@@ -80,23 +80,20 @@ impl Tournaments for SqliteStore {
 
     fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
         let sql = format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE id = ?1");
-        self.conn()
-            .prepare_cached(&sql)
-            .and_then(|mut s| s.query_row([id], tournament_from_row).optional())
-            .map_err(|e| self.err(e))
+        self.query_row_of("tournaments", &sql, [id], tournament_from_row)
     }
 
     fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError> {
         let sql = format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE server_id = ?1 ORDER BY id DESC"
         );
-        self.query_list(&sql, [server_id], tournament_from_row)
+        self.query_rows("tournaments", &sql, [server_id], tournament_from_row)
     }
 
     fn tournaments_in_state(&self, state: TournamentPhase) -> Result<Vec<Tournament>, StoreError> {
         let sql =
             format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE state = ?1 ORDER BY id");
-        self.query_list(&sql, [state], tournament_from_row)
+        self.query_rows("tournaments", &sql, [state], tournament_from_row)
     }
 
     fn update_tournament(
@@ -274,14 +271,20 @@ impl Tournaments for SqliteStore {
         })
     }
 
+    /// A match that cannot be read is [`StoreError::Unreadable`] (not
+    /// skipped: a tournament missing a pairing would pair it again).
     fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError> {
-        self.query_list(
+        let conn = self.conn();
+        self.read_rows_on(
+            &conn,
+            "tournament_matches",
             &format!(
                 "SELECT {MATCH_COLUMNS} FROM tournament_matches \
                  WHERE tournament_id = ?1 ORDER BY round, board"
             ),
             [id],
             match_from_row,
+            false,
         )
     }
 
@@ -307,10 +310,11 @@ pub(super) fn bump_tournament(c: &Connection, id: TournamentId) -> rusqlite::Res
 }
 
 /// The columns [`match_from_row`] reads, in its order.
-const MATCH_COLUMNS: &str = "id, tournament_id, round, board, first_player, second_player, result";
+pub(super) const MATCH_COLUMNS: &str =
+    "id, tournament_id, round, board, first_player, second_player, result";
 
 /// One `tournament_matches` row, selected as [`MATCH_COLUMNS`].
-fn match_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentMatch> {
+pub(super) fn match_from_row(r: &rusqlite::Row<'_>) -> rusqlite::Result<TournamentMatch> {
     Ok(TournamentMatch {
         id: r.get(0)?,
         tournament_id: r.get(1)?,

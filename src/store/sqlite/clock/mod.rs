@@ -368,12 +368,22 @@ impl Clock for SqliteStore {
         after: Option<(i64, GameId)>,
         limit: u32,
     ) -> Result<Vec<(GameId, i64)>, StoreError> {
+        let (t, id) = after.unwrap_or((i64::MIN, i64::MIN));
         let (c, paused) = match col {
             DueColumn::Deadline => ("deadline", 0),
             DueColumn::RemindAt => ("remind_at", 0),
             DueColumn::PauseEnd => ("paused_until", 1),
+            DueColumn::ChallengeExpiry => {
+                return self.query_list(
+                    "SELECT id, expires_at FROM challenges \
+                     WHERE state = 'open' AND expires_at IS NOT NULL AND expires_at <= ?1 \
+                     AND (expires_at > ?2 OR (expires_at = ?2 AND id > ?3)) \
+                     ORDER BY expires_at, id LIMIT ?4",
+                    params![now, t, id, limit],
+                    |r| Ok((r.get(0)?, r.get(1)?)),
+                )
+            }
         };
-        let (t, id) = after.unwrap_or((i64::MIN, i64::MIN));
         self.query_list(
             &format!(
                 "SELECT id, {c} FROM games \
