@@ -7,6 +7,7 @@ pub mod app;
 pub mod cli;
 pub mod console;
 pub mod discord;
+pub mod doctor_cli;
 pub mod domain;
 pub mod engine;
 pub mod engine_cli;

@@ -19,7 +19,10 @@ usage:
   tawlbot web [--db PATH] [--addr 127.0.0.1:8080]
                           the web archive alone (PUBLIC_URL: its public address)
   tawlbot selfplay --variant ID [--option OPT]... --attackers LEVEL --defenders LEVEL
-                 (--white/--black in gwyddbwyll) --games N [--seed N] [--alternate]";
+                 (--white/--black in gwyddbwyll) --games N [--seed N] [--alternate]
+  tawlbot doctor [--db PATH] [--quarantine]
+                          list the stored rows tawlbot cannot read (exit 1 if any);
+                          --quarantine moves them to the quarantine table";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -31,6 +34,7 @@ fn main() {
         Some("engine") => tawlbot::engine_cli::engine(rest, &mut std::io::stdout().lock()),
         Some("selfplay") => tawlbot::engine_cli::selfplay(rest, &mut std::io::stdout().lock()),
         Some("web") => tawlbot::web::main(rest),
+        Some("doctor") => tawlbot::doctor_cli::doctor(rest, &mut std::io::stdout().lock()),
         Some("replay") => tawlbot::cli::replay(rest, &mut std::io::stdout().lock()),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

@@ -711,4 +711,17 @@ pub trait Doctor {
     /// every other read; a tournament whose data is not JSON too), table by
     /// table in id order. Reads only.
     fn unreadable_rows(&self) -> Result<Vec<UnreadableRow>, StoreError>;
+
+    /// Moves every unreadable row (as [`Doctor::unreadable_rows`] finds
+    /// them at that moment) to the `quarantine` table, in one transaction:
+    /// each with its problem and its content as JSON, together with the
+    /// rows that hang on it (a game's moves, offers and rating history; a
+    /// tournament's entrants and pairings), which are deleted with it.
+    /// Links to it from rows that stay (a challenge's game, a game's
+    /// challenge or tournament match) are set to NULL and noted in the
+    /// record. Returns the rows moved.
+    fn quarantine_unreadable(&self, at: i64) -> Result<Vec<UnreadableRow>, StoreError>;
+
+    /// The rows in quarantine, oldest first.
+    fn quarantined(&self) -> Result<Vec<QuarantinedRow>, StoreError>;
 }

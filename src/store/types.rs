@@ -346,3 +346,17 @@ impl BotLock {
         BotLock { _file: Some(f) }
     }
 }
+
+/// A row in quarantine (see [`super::Doctor::quarantine_unreadable`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct QuarantinedRow {
+    /// The quarantine row's own id.
+    pub id: i64,
+    pub table: String,
+    pub row_id: String,
+    pub problem: String,
+    /// JSON: `{"row": {...}, ...}` with the rows that hung on it (see
+    /// `docs/storage.md`).
+    pub content: String,
+    pub at: i64,
+}

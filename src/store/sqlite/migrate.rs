@@ -44,6 +44,10 @@ pub const MIGRATIONS: &[Migration] = &[
         sql: include_str!("../../../migrations/sqlite/0006_game_settings.sql"),
     },
     Migration {
+        version: 7,
+        sql: include_str!("../../../migrations/sqlite/0007_quarantine.sql"),
+    },
+    Migration {
         version: 8,
         sql: include_str!("../../../migrations/sqlite/0008_archive.sql"),
     },

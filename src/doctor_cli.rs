@@ -1,0 +1,81 @@
+//! `tawlbot doctor --db PATH [--quarantine]`: lists every stored row this
+//! program cannot read (table, id, what is wrong) and, with
+//! `--quarantine`, moves them to the `quarantine` table. Exit status 0
+//! when there is none, 1 when there is any, 2 for a usage error or a
+//! database that cannot be opened.
+
+use std::io::Write;
+
+use crate::cli::Exit;
+use crate::store::database_path_from_env;
+
+pub const DOCTOR_USAGE: &str = "usage: tawlbot doctor [--db PATH] [--quarantine]
+  lists every stored row tawlbot cannot read (table, id, what is wrong);
+  --quarantine moves them to the quarantine table (see docs/storage.md).
+  PATH defaults to DATABASE_PATH, else tawlbot.db. Exit status 0: none; 1: some.";
+
+pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
+    let mut db = None;
+    let mut quarantine = false;
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--db" => match it.next() {
+                Some(p) => db = Some(std::path::PathBuf::from(p)),
+                None => return Exit::Usage(format!("--db needs a value\n\n{DOCTOR_USAGE}")),
+            },
+            "--quarantine" => quarantine = true,
+            "-h" | "--help" => return Exit::Usage(DOCTOR_USAGE.into()),
+            other => return Exit::Usage(format!("unknown argument {other:?}\n\n{DOCTOR_USAGE}")),
+        }
+    }
+    let path = db.unwrap_or_else(database_path_from_env);
+    let target = path.to_string_lossy().to_string();
+    // Opening would create a missing file: a doctor only looks at one that
+    // is there (a database URL is the store's to judge).
+    if !target.contains("://") && !path.is_file() {
+        return Exit::Usage(format!("there is no database file {}", path.display()));
+    }
+    let store = match crate::store::open(&target) {
+        Ok(s) => s,
+        Err(e) => return Exit::Usage(e.to_string()),
+    };
+    let rows = match store.unreadable_rows() {
+        Ok(r) => r,
+        Err(e) => return Exit::Usage(e.to_string()),
+    };
+    for r in &rows {
+        let _ = writeln!(out, "{r}");
+    }
+    let n = rows.len();
+    let _ = match n {
+        0 => writeln!(out, "{}: every row can be read.", path.display()),
+        1 => writeln!(out, "{}: 1 row cannot be read.", path.display()),
+        _ => writeln!(out, "{}: {n} rows cannot be read.", path.display()),
+    };
+    if quarantine && n > 0 {
+        let now = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        match store.quarantine_unreadable(now) {
+            Ok(moved) => {
+                let _ = writeln!(
+                    out,
+                    "moved {} to the quarantine table (with the rows that hung on {}).",
+                    if moved.len() == 1 {
+                        "1 row".to_string()
+                    } else {
+                        format!("{} rows", moved.len())
+                    },
+                    if moved.len() == 1 { "it" } else { "them" },
+                );
+            }
+            Err(e) => return Exit::Usage(format!("the quarantine failed, nothing was moved: {e}")),
+        }
+    }
+    if n == 0 {
+        Exit::Ok
+    } else {
+        Exit::Refused
+    }
+}
