@@ -50,8 +50,7 @@ pub use types::*;
 pub mod prelude {
     pub use super::interface::{
         Archive, Challenges, Clock, Doctor, Games, Language, Leases, Offers, Players, Ratings,
-        Store,
-        Tournaments,
+        Store, Tournaments,
     };
 }
 
