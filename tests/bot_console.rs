@@ -56,7 +56,9 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
     let l = game_in(&s, "hall");
     assert_eq!(l.game.record().len(), 1);
     assert!(!l.row.rated);
-    assert_eq!(l.row.deadline, Some(l.row.updated_at + 3 * 86_400));
+    // No clock unless one is asked for: nobody loses on time to the bot.
+    assert_eq!(l.row.deadline, None);
+    assert_eq!(l.row.time_control, tawlbot::app::TimeControl::None);
 
     // Alice plays until the game ends (or 60 of her moves, then resigns).
     let mut finished = false;
@@ -177,4 +179,63 @@ fn bot_moves_are_reproducible_from_the_seed() {
     )
     .unwrap();
     assert_eq!(l.game.record()[0].mv, again.mv);
+}
+
+/// Issue 21, item 4: every offer to the bot is answered at once, by the
+/// bot: a takeback accepted (bot games are casual), a pause and a resume
+/// agreed, a draw accepted or declined by its evaluation.
+#[test]
+fn the_bot_answers_every_offer() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@hall: /challenge opponent:@tawlbot variant:tawlbwrdd level:1 side:defenders time:1d",
+    ]);
+    assert!(out.contains("hall> tawlbot played **"), "{out}");
+    let l = game_in(&s, "hall");
+    let mv = alice_move(&l, 0);
+    let out = s.run(&[format!("alice@hall: {mv}")]);
+    assert!(out.contains("hall> tawlbot played **"), "{out}");
+    assert_eq!(game_in(&s, "hall").game.record().len(), 3);
+
+    let out = s.run(&["alice@hall: /takeback"]);
+    assert!(
+        out.contains("hall> @alice asks tawlbot for a takeback. Takeback accepted: 2 moves taken back. @alice to move (defenders), move 2."),
+        "{out}"
+    );
+    assert_eq!(game_in(&s, "hall").game.record().len(), 1);
+
+    let out = s.run(&["alice@hall: /pause days:2"]);
+    assert!(
+        out.contains("hall> @alice asks tawlbot to pause the clock. Both players agreed: the clock of game 1 is paused for 2 days"),
+        "{out}"
+    );
+    assert!(game_in(&s, "hall").row.paused);
+    let out = s.run(&["alice@hall: /resume"]);
+    assert!(
+        out.contains(
+            "hall> @alice asks tawlbot to restart the clock. The clock of game 1 runs again"
+        ),
+        "{out}"
+    );
+    assert!(!game_in(&s, "hall").row.paused);
+
+    let out = s.run(&["alice@hall: /draw"]);
+    assert!(out.contains("hall> @alice offers tawlbot a draw."), "{out}");
+    let l = game_in(&s, "hall");
+    if l.game.is_over() {
+        assert!(out.contains("Drawn by agreement."), "{out}");
+    } else {
+        assert!(out.contains("tawlbot declined a draw. Play on:"), "{out}");
+    }
+    // Never left waiting: no offer stands, no button to press.
+    for kind in [
+        tawlbot::store::OfferKind::Draw,
+        tawlbot::store::OfferKind::Takeback,
+        tawlbot::store::OfferKind::Pause,
+        tawlbot::store::OfferKind::Resume,
+    ] {
+        let app = App::new(Store::open(&s.db).unwrap());
+        assert_eq!(app.store().get_offer(l.row.id, kind).unwrap(), None);
+    }
+    assert!(!out.contains("answer:accept"), "{out}");
 }

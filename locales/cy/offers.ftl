@@ -41,3 +41,9 @@ offer-waiting = Mae { $kind ->
    *[resume] cais i ailgychwyn y cloc
 } yn aros am ateb yn barod.
 offer-gone = Dydy'r cynnig hwnnw ddim yn ddilys mwyach: edrychwch ar y bwrdd eto.
+bot-answers = Mae { $player } yn { $kind ->
+    [draw] cynnig gêm gyfartal i'r bot.
+    [takeback] gofyn i'r bot am dynnu symudiad yn ôl.
+    [pause] gofyn i'r bot am saib i'r cloc.
+   *[resume] gofyn i'r bot am ailgychwyn y cloc.
+}

@@ -43,3 +43,10 @@ offer-waiting = { $kind ->
    *[resume] A request to restart the clock
 } is already waiting for an answer.
 offer-gone = That offer is no longer standing: look at the board again.
+# An offer to the bot, which answers at once (its answer follows).
+bot-answers = { $player } { $kind ->
+    [draw] offers tawlbot a draw.
+    [takeback] asks tawlbot for a takeback.
+    [pause] asks tawlbot to pause the clock.
+   *[resume] asks tawlbot to restart the clock.
+}

@@ -34,6 +34,36 @@ pub(crate) fn parse_level(v: Option<&str>) -> Result<u8, Msg> {
     }
 }
 
+/// The nodes the bot searches to judge a draw offer.
+const DRAW_NODES: u64 = 20_000;
+
+/// Whether the bot accepts a draw in `l`: when its winning chances, by a
+/// short search, are not better than even.
+pub(crate) fn would_draw(l: &Loaded) -> bool {
+    let Some(bot_side) = l.players.iter().position(|p| is_bot(p)) else {
+        return false;
+    };
+    let Some(to_move) = l.game.to_move() else {
+        return false;
+    };
+    let seed = engine::selfplay_seed(l.game.seed(), l.game.record().len() as u32);
+    let Some(r) = engine::best_move(
+        &l.game,
+        &Limits::nodes(DRAW_NODES),
+        seed,
+        &AtomicBool::new(false),
+    ) else {
+        return true;
+    };
+    let mover = r.score.chance();
+    let mine = if to_move.index() == bot_side {
+        mover
+    } else {
+        1.0 - mover
+    };
+    mine <= 0.5
+}
+
 /// Whether a player id is the bot.
 pub fn is_bot(id: &str) -> bool {
     id == BOT_ID

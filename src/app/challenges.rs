@@ -67,7 +67,10 @@ impl App {
                 }
             },
         };
-        let tc = match TimeControl::parse(arg(args, "time").unwrap_or("3d")) {
+        // A game against the bot has no clock unless one is asked for: the
+        // bot answers at once, and a human should not lose on time to it.
+        let default_time = if against_bot { "none" } else { "3d" };
+        let tc = match TimeControl::parse(arg(args, "time").unwrap_or(default_time)) {
             Ok(t) => t,
             Err(e) => return Response::one(Reply::tell(e)),
         };

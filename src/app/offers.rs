@@ -30,12 +30,7 @@ impl App {
             Ok(o) => o,
             Err(e) => return store_err(e),
         };
-        let k = match kind {
-            OfferKind::Draw => "draw",
-            OfferKind::Takeback => "takeback",
-            OfferKind::Pause => "pause",
-            OfferKind::Resume => "resume",
-        };
+        let k = offer_key(kind);
         match kind {
             OfferKind::Pause if l.row.paused => return tell(Msg::new("pause-already")),
             OfferKind::Pause if l.row.deadline.is_none() => {
@@ -139,6 +134,7 @@ impl App {
                         .set_offer_once(l.row.id, kind, &ctx.user.id, ctx.now)
                 };
                 match set {
+                    Ok(true) if bot::is_bot(&them) => return self.bot_answers(ctx, kind, &l),
                     Ok(true) => {}
                     Ok(false) => return tell(offer("offer-waiting")),
                     Err(AppendError::Paused) => return tell(Msg::new("pause-already")),
@@ -166,6 +162,41 @@ impl App {
                 Response::one(r)
             }
         }
+    }
+
+    /// The bot answers an offer made to it at once: a draw by its own
+    /// evaluation (it accepts when its chances are not better than even),
+    /// a takeback in a casual game, a pause or a resume always.
+    fn bot_answers(&self, ctx: &Ctx, kind: OfferKind, l: &Loaded) -> Response {
+        let accept = match kind {
+            OfferKind::Draw => bot::would_draw(l),
+            OfferKind::Takeback => !l.row.rated,
+            OfferKind::Pause | OfferKind::Resume => true,
+        };
+        let answer = if accept { "accept" } else { "decline" };
+        let bot_ctx = Ctx {
+            user: User {
+                id: BOT_ID.to_string(),
+                name: BOT_ID.to_string(),
+            },
+            ..ctx.clone()
+        };
+        let mut resp = self.offer_with(&bot_ctx, kind, Some(answer), None);
+        // What the player asked, before the bot's answer.
+        let asked = Msg::new("bot-answers")
+            .str("player", mention(&ctx.user.id))
+            .str("kind", offer_key(kind));
+        match resp.replies.first_mut() {
+            Some(r) => r.body.insert(0, super::io::Part::Msg(asked)),
+            None => resp.replies.push(Reply::say(asked)),
+        }
+        // The bot moves again if the answer left it to move.
+        if let Ok(Some(row)) = self.store.get_game(l.row.id) {
+            if let Ok(l2) = self.load(row) {
+                resp.effects.extend(self.bot_effect(&l2));
+            }
+        }
+        resp
     }
 
     /// Takes back the asker's last move and any after it.
@@ -219,6 +250,16 @@ impl App {
             }
             Err(e) => e.refusal(l.row.id),
         }
+    }
+}
+
+/// The offer's name: its command and its `$kind` in the catalogue.
+fn offer_key(kind: OfferKind) -> &'static str {
+    match kind {
+        OfferKind::Draw => "draw",
+        OfferKind::Takeback => "takeback",
+        OfferKind::Pause => "pause",
+        OfferKind::Resume => "resume",
     }
 }
 
