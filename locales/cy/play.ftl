@@ -35,7 +35,8 @@ status-to-move = { $player } i symud ({ $side ->
     [white] gwyn
    *[black] du
 }), symudiad { $number }.
-status-die = Mae'r dis yn dangos { $value }.
+status-die = Taflodd { $player } { $value }.
+status-die-passed = Taflodd { $player } { $value }, odrif, felly { $next } sy'n cael y tro.
 
 played = Chwaraeodd { $player } **{ $move }**. { $status }
 played-summary = Chwaraeodd { $name } { $move }.

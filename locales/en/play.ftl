@@ -8,7 +8,9 @@ game-opening-coin = { $title } { $first } ({ $first-side }) against { $second } 
 
 # $side: a side key; $number: the move number to be played.
 status-to-move = { $player } to move ({ $side }), move { $number }.
-status-die = The die shows { $value }.
+status-die = { $player } threw { $value }.
+# $player threw an odd number: the turn passed to $next.
+status-die-passed = { $player } threw { $value }, an odd number, so the turn passed to { $next }.
 
 played = { $player } played **{ $move }**. { $status }
 # The summary in a turn DM.

@@ -157,9 +157,7 @@ impl App {
                     .str("side", rules.side_name(s))
                     .num("number", l.game.record().len() + 1)];
                 if rules.dice {
-                    if let Some(th) = l.game.throws().last() {
-                        t.push(Msg::new("status-die").num("value", th.value as u32));
-                    }
+                    t.extend(self.dice_words(l));
                 }
                 if l.row.paused {
                     match self.store.pause_info(l.row.id) {
@@ -175,6 +173,40 @@ impl App {
             }
             (None, None) => Vec::new(),
         }
+    }
+}
+
+impl App {
+    /// The throws of this turn, with who threw: each odd throw passed the
+    /// turn to the other side, the last (even) one gave the move.
+    fn dice_words(&self, l: &Loaded) -> Vec<Msg> {
+        let throws = l.game.throws();
+        let Some(last) = throws.last() else {
+            return Vec::new();
+        };
+        // The odd throws right before the last one are this turn's passes.
+        let passes = throws[..throws.len() - 1]
+            .iter()
+            .rev()
+            .take_while(|t| t.value % 2 == 1)
+            .count();
+        let start = throws.len() - 1 - passes;
+        let name = |side: crate::rules::Side| self.name_of(&l.players[side.index()]);
+        let mut out: Vec<Msg> = throws[start..throws.len() - 1]
+            .iter()
+            .map(|t| {
+                Msg::new("status-die-passed")
+                    .str("player", name(t.side))
+                    .num("value", t.value as u32)
+                    .str("next", name(t.side.other()))
+            })
+            .collect();
+        out.push(
+            Msg::new("status-die")
+                .str("player", name(last.side))
+                .num("value", last.value as u32),
+        );
+        out
     }
 }
 

@@ -76,8 +76,12 @@ pub(crate) fn rules_of(
     } else {
         Msg::new("rules-variant-options").str("options", info.options.join(", "))
     };
+    let mut reply = Reply::say(msg.arg("name", name(info)).arg("summary", summary(info)));
+    if info.options.contains(&"dice") {
+        reply = reply.line(Msg::new("rules-dice"));
+    }
     Response::one(
-        Reply::say(msg.arg("name", name(info)).arg("summary", summary(info)))
+        reply
             .with_png(&format!("{}.png", info.id), png)
             .alt(super::views::alt_of_game(&game)),
     )
