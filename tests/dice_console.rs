@@ -5,10 +5,10 @@ mod console_support;
 use console_support::Session;
 use tawlbot::app::App;
 use tawlbot::notation::format_move;
-use tawlbot::store::Store;
+use tawlbot::store::SqliteStore;
 
 fn game(s: &Session) -> tawlbot::app::Loaded {
-    let app = App::new(Store::open(&s.db).unwrap());
+    let app = App::new(SqliteStore::open(&s.db).unwrap());
     let row = app.store().latest_game_in_channel("g").unwrap().unwrap();
     app.load(row).unwrap()
 }
