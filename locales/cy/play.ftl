@@ -102,6 +102,7 @@ option-unknown = Does dim opsiwn { $option } gan y gorchymyn /{ $command }: mae'
 option-none = Dydy'r gorchymyn /{ $command } ddim yn cymryd opsiynau, felly ni ddefnyddiwyd { $option }. Ni wnaed dim.
 
 board-status = Gêm { $id }. { $status }
+moves-square-unreadable = Ni allaf ddarllen { $text } fel sgwâr: enwch un fel { $example }.
 moves-cannot-move = { $piece } ar { $square }: does unman iddo fynd.
 moves-can-go = { $piece } ar { $square }: gall fynd i { $list }.
 
@@ -162,3 +163,7 @@ analysis-swing = { $number }. { $move } ({ $side ->
     [white] gwyn
    *[black] du
 }) { $kind } ({ $before }% → { $after }%)
+status-ended = Mae'r gêm ar ben: { $reason ->
+    [cancelled] cafodd ei chanslo, heb ganlyniad.
+   *[aborted] daeth i ben heb ganlyniad.
+}

@@ -12,9 +12,34 @@ caption-to-move-named = Symudiad { $number } · { $player } i symud ({ $side ->
     [white] gwyn
    *[black] du
 })
-caption-over = { $moves } symudiad · diwedd y gêm
+caption-over = { $moves } symudiad · { $result }
 caption-rules-start = { $game } · y dechrau
-caption-gif = { $game } · { $moves } symudiad
+caption-gif = { $game } · symudiad { $number } o { $moves }
 caption-standings = { $name } — tabl
 caption-standings-round = { $name } — tabl ar ôl rownd { $round } o { $total }
 caption-crosstable = { $name } — croestabl
+caption-won = { $side ->
+    [attackers] Yr ymosodwyr sy'n ennill
+    [defenders] Yr amddiffynwyr sy'n ennill
+    [white] Gwyn sy'n ennill
+   *[black] Du sy'n ennill
+}: { $reason }
+caption-drawn = Gêm gyfartal: { $reason }
+caption-result-none = diwedd y gêm
+caption-reason = { $reason ->
+    [king-escaped] dihangodd y brenin
+    [king-captured] daliwyd y brenin
+    [one-piece-left] un darn ar ôl
+    [dux-immobile] y dux yn gaeth
+    [no-legal-move] dim symudiad ar ôl
+    [repetition] ailadrodd
+    [move-limit] 100 symudiad heb gipio
+    [resignation] ildio
+    [draw-agreed] drwy gytundeb
+   *[timeout] amser ar ben
+}
+caption-ended = { $moves } symudiad · { $reason ->
+    [cancelled] wedi'i chanslo, heb ganlyniad
+   *[aborted] wedi dod i ben, heb ganlyniad
+}
+caption-gif-end = { $game } · { $moves } symudiad · { $result }

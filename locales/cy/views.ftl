@@ -39,6 +39,7 @@ alt-role = { $role ->
     [guard] drws nesaf i gornel
    *[restricted] sgwâr cyfyngedig
 }
+alt-king-at = Mae'r brenin ar { $place }.
 alt-king-shut = Mae'r brenin ar { $place }, heb lwybr agored i ddianc.
 alt-king-open = Mae'r brenin ar { $place }, gyda llwybr agored i ddianc i { $list }.
 alt-no-king = Mae'r brenin oddi ar y bwrdd.
@@ -107,7 +108,10 @@ alt-graph = Graff o siawns { $side ->
     [white] Gwyn
    *[black] Du
 } o ennill ar ôl pob symudiad yn y gêm { $game } hon ({ $moves } symudiad), o 0 i 100 y cant.
-alt-graph-marks = Mae'r newidiadau mwyaf wedi'u marcio ar symudiadau { $list }.
+alt-graph-marks = { $count ->
+    [one] Mae'r newid mwyaf wedi'i farcio ar symudiad { $list }.
+   *[other] Mae'r newidiadau mwyaf wedi'u marcio ar symudiadau { $list }.
+}
 
 board-text = Gêm { $id }, fel testun.
 board-style-unknown = Mae bwrdd yn cael ei ddangos fel llun, fel testun, neu'r ddau: style:picture, style:text neu style:both.

@@ -80,6 +80,8 @@ option-none = /{ $command } takes no options, so { $option } was not used. Nothi
 
 board-status = Game { $id }. { $status }
 # $piece: a piece-name-capital message; $list: squares joined with ", ".
+# /moves with something that is no square; $example: a square of this game.
+moves-square-unreadable = I can't read { $text } as a square: name one like { $example }.
 moves-cannot-move = { $piece } on { $square } cannot move.
 moves-can-go = { $piece } on { $square } can go to { $list }.
 
@@ -127,3 +129,8 @@ analysis-swings = The biggest swings:
 # $move: the move with ? or ??; $side: a side key; $kind: what the move did;
 # $before, $after: percentages.
 analysis-swing = { $number }. { $move } ({ $side }) { $kind } ({ $before }% → { $after }%)
+# A game ended with no result: $reason is cancelled or aborted.
+status-ended = Game over: { $reason ->
+    [cancelled] it was cancelled, with no result.
+   *[aborted] it was ended with no result.
+}

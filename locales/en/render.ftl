@@ -6,12 +6,42 @@ caption-to-move-named = Move { $number } · { $player } to move ({ $side })
 caption-over = { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
-} · game over
+} · { $result }
 caption-rules-start = { $game } · start
-caption-gif = { $game } · { $moves ->
+caption-gif = { $game } · move { $number } of { $moves }
+caption-standings = { $name } — standings
+# The result in a caption: $result is caption-won, caption-drawn or caption-result-none.
+caption-won = { $side ->
+    [attackers] Attackers win
+    [defenders] Defenders win
+    [white] White wins
+   *[black] Black wins
+}: { $reason }
+caption-drawn = Drawn: { $reason }
+caption-result-none = game over
+caption-reason = { $reason ->
+    [king-escaped] king escaped
+    [king-captured] king captured
+    [one-piece-left] one piece left
+    [dux-immobile] dux blocked
+    [no-legal-move] no move left
+    [repetition] repetition
+    [move-limit] 100 moves, no capture
+    [resignation] resignation
+    [draw-agreed] agreed
+   *[timeout] on time
+}
+# A game ended with no result; $reason: cancelled or aborted.
+caption-ended = { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
+} · { $reason ->
+    [cancelled] cancelled, no result
+   *[aborted] aborted, no result
 }
-caption-standings = { $name } — standings
 caption-standings-round = { $name } — standings after round { $round } of { $total }
 caption-crosstable = { $name } — crosstable
+caption-gif-end = { $game } · { $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+} · { $result }

@@ -44,6 +44,7 @@ alt-role = { $role ->
    *[restricted] a restricted square
 }
 # $place: a square, or an alt-square-role message.
+alt-king-at = The king is on { $place }.
 alt-king-shut = The king is on { $place }, with no open line to escape.
 alt-king-open = The king is on { $place }, with an open line to escape to { $list }.
 alt-no-king = The king is off the board.
@@ -125,7 +126,10 @@ alt-graph = A graph of the { $side ->
     [one] { $moves } move
    *[other] { $moves } moves
 }), from 0 to 100 per cent.
-alt-graph-marks = The biggest swings are marked at moves { $list }.
+alt-graph-marks = { $count ->
+    [one] The biggest swing is marked at move { $list }.
+   *[other] The biggest swings are marked at moves { $list }.
+}
 
 # /board style:text. The diagram follows in a code block.
 board-text = Game { $id }, as text.

@@ -166,6 +166,22 @@ impl App {
             .and_then(|t| resolve_square(rules, t.from))
         {
             Ok(s) => s,
+            // Not a square at all: say so, not that it is no move.
+            Err(PlayError::Parse(_)) => {
+                return Response::one(Reply::tell(
+                    Msg::new("moves-square-unreadable")
+                        .str("text", square.trim().chars().take(20).collect::<String>())
+                        .str(
+                            "example",
+                            rules
+                                .start
+                                .pieces()
+                                .next()
+                                .map(|(s, _)| format_square(rules, s))
+                                .unwrap_or_default(),
+                        ),
+                ))
+            }
             Err(e) => return Response::one(Reply::tell(explain_msg(rules, &e))),
         };
         let name = format_square(rules, sq);

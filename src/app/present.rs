@@ -87,7 +87,16 @@ impl App {
     pub(super) fn picture(&self, l: &Loaded, dots: &[crate::rules::Square], lang: Lang) -> Vec<u8> {
         // Display names read once for both the caption and the record.
         let names = self.names_of(l);
-        let cap = view::caption_in(lang, &l.game, [&names[0], &names[1]]);
+        let cap = if l.row.state == GameState::Aborted {
+            crate::i18n::t(
+                lang,
+                &Msg::new("caption-ended")
+                    .num("moves", l.game.record().len())
+                    .str("reason", ended_key(l)),
+            )
+        } else {
+            view::caption_in(lang, &l.game, [&names[0], &names[1]])
+        };
         view::picture(&l.game, dots, cap, &self.record_of(l, &names), &self.theme)
     }
 
@@ -148,6 +157,9 @@ impl App {
     /// Whose move it is (or the result), with the time left at `now`: the
     /// sentences in order (empty for a game neither on nor over).
     pub(crate) fn status_at(&self, l: &Loaded, now: i64) -> Vec<Msg> {
+        if l.row.state == GameState::Aborted {
+            return vec![Msg::new("status-ended").str("reason", ended_key(l))];
+        }
         let rules = l.game.rules();
         match (l.game.outcome(), l.game.to_move()) {
             (Some(o), _) => vec![outcome_msg(&l.game, o)],
@@ -230,6 +242,15 @@ pub(super) fn mention(id: &str) -> String {
         return "tawlbot".into();
     }
     format!("<@{id}>")
+}
+
+/// Why a game ended without a result: `cancelled` (nobody moved in time,
+/// or cancelled with its tournament) or `aborted`.
+pub(crate) fn ended_key(l: &Loaded) -> &'static str {
+    match l.row.reason {
+        Some(crate::store::EndReason::NoMove | crate::store::EndReason::Cancelled) => "cancelled",
+        _ => "aborted",
+    }
 }
 
 /// How the game ended, as a message.

@@ -85,9 +85,26 @@ pub fn caption_in(lang: Lang, game: &Game, names: [&str; 2]) -> String {
             .num("number", n + 1)
             .str("player", names[s.index()])
             .str("side", rules.side_name(s)),
-        None => Msg::new("caption-over").num("moves", n),
+        None => Msg::new("caption-over")
+            .num("moves", n)
+            .msg("result", result_msg(game)),
     };
     Localiser::global().text(lang, &m)
+}
+
+/// The result of a game that is over, short, for a caption: "Defenders
+/// win: king escaped".
+pub(crate) fn result_msg(game: &Game) -> Msg {
+    let Some(o) = game.outcome() else {
+        return Msg::new("caption-result-none");
+    };
+    let reason = Msg::new("caption-reason").str("reason", super::views::reason_key(o.reason));
+    match o.winner {
+        Some(w) => Msg::new("caption-won")
+            .str("side", game.rules().side_name(w))
+            .msg("reason", reason),
+        None => Msg::new("caption-drawn").msg("reason", reason),
+    }
 }
 
 /// A PNG of the game, with the position and record in text chunks.
@@ -123,13 +140,28 @@ pub fn replay_gif(start: &Game, theme: &str) -> Vec<u8> {
 
 /// [`replay_gif`] with its caption in `lang`.
 pub fn replay_gif_in(lang: Lang, start: &Game, theme: &str) -> Vec<u8> {
+    let positions = replay_positions(start);
+    let captions = gif_captions(lang, start);
+    let frames: Vec<BoardView> = positions
+        .iter()
+        .zip(captions)
+        .map(|(g, caption)| {
+            let mut v = board_view(g, &[], caption);
+            v.caption_piece = None;
+            v
+        })
+        .collect();
+    let theme = Theme::by_name(theme).unwrap_or_else(Theme::light);
+    Renderer::global()
+        .gif(&frames, &theme, 80)
+        .unwrap_or_default()
+}
+
+/// The positions of `start`'s game, one per frame: the start, then after
+/// each move; the last is the game itself, so a resignation, a draw or a
+/// loss on time (no move) shows on it.
+fn replay_positions(start: &Game) -> Vec<Game> {
     let rules = start.rules().clone();
-    let title = Localiser::global().text(
-        lang,
-        &Msg::new("caption-gif")
-            .str("game", rules.name)
-            .num("moves", start.record().len()),
-    );
     let mut g = match start.start() != &rules.start {
         true => Game::from_position(
             rules.clone(),
@@ -140,22 +172,45 @@ pub fn replay_gif_in(lang: Lang, start: &Game, theme: &str) -> Vec<u8> {
         false => Err(String::new()),
     }
     .unwrap_or_else(|_| Game::with_first(rules, start.seed(), Some(start.first())));
-    // One caption for the whole animation: a caption that changed every
-    // frame would cost more bytes than the moves themselves.
-    let frame = |g: &Game| {
-        let mut v = board_view(g, &[], title.clone());
-        v.caption_piece = None;
-        v
-    };
-    let mut frames = vec![frame(&g)];
-    for p in start.record() {
+    let total = start.record().len();
+    let mut out = vec![g.clone()];
+    for (i, p) in start.record().iter().enumerate() {
         if g.play(p.mv).is_err() {
             break;
         }
-        frames.push(frame(&g));
+        out.push(if i + 1 == total {
+            start.clone()
+        } else {
+            g.clone()
+        });
     }
-    let theme = Theme::by_name(theme).unwrap_or_else(Theme::light);
-    Renderer::global()
-        .gif(&frames, &theme, 80)
-        .unwrap_or_default()
+    out
+}
+
+/// The caption of every frame of the animated record, in `lang`: the
+/// start, each move by its number, and the result on the last frame.
+pub fn gif_captions(lang: Lang, start: &Game) -> Vec<String> {
+    let name = start.rules().name;
+    let total = start.record().len();
+    let l10n = Localiser::global();
+    replay_positions(start)
+        .iter()
+        .enumerate()
+        .map(|(n, g)| {
+            let m = if n == 0 {
+                Msg::new("caption-rules-start").str("game", name)
+            } else if g.is_over() {
+                Msg::new("caption-gif-end")
+                    .str("game", name)
+                    .num("moves", n)
+                    .msg("result", result_msg(g))
+            } else {
+                Msg::new("caption-gif")
+                    .str("game", name)
+                    .num("number", n)
+                    .num("moves", total)
+            };
+            l10n.text(lang, &m)
+        })
+        .collect()
 }

@@ -106,14 +106,18 @@ pub(crate) fn alt_of_graph(game: &Game, side: &str, marks: &[usize]) -> Vec<Vec<
         alt_one(m)
             .into_iter()
             .map(|mut v| {
-                v.push(Msg::new("alt-graph-marks").msg("list", list(&marks)));
+                v.push(
+                    Msg::new("alt-graph-marks")
+                        .num("count", marks.len() as i64)
+                        .msg("list", list(&marks)),
+                );
                 v
             })
             .collect()
     }
 }
 
-fn reason_key(r: crate::rules::Reason) -> &'static str {
+pub(crate) fn reason_key(r: crate::rules::Reason) -> &'static str {
     use crate::rules::Reason::*;
     match r {
         KingEscaped => "king-escaped",
@@ -217,6 +221,15 @@ pub(crate) fn fact_msg(rules: &Ruleset, f: &Fact) -> Msg {
                     .msg("place", place)
                     .msg("list", list(&e))
             }
+        }
+        Fact::KingAt { at, role } => {
+            let place = match role {
+                Some(r) => Msg::new("alt-square-role")
+                    .str("square", sq(*at))
+                    .msg("role", Msg::new("alt-role").str("role", *r)),
+                None => square(&sq(*at)),
+            };
+            Msg::new("alt-king-at").msg("place", place)
         }
         Fact::NoKing => Msg::new("alt-no-king"),
         Fact::Pieces {

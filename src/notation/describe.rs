@@ -83,6 +83,11 @@ pub enum Fact {
         role: Option<&'static str>,
         escapes: Vec<Square>,
     },
+    /// Where the king stands in a game that is over (no escape lines).
+    KingAt {
+        at: Square,
+        role: Option<&'static str>,
+    },
     /// The king is off the board.
     NoKing,
     /// A side's men by square, and its dux if it has one.
@@ -219,6 +224,11 @@ pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
     let king = Piece::new(Side::Second, Kind::King);
     if r.family == Family::Tafl {
         match b.find(king) {
+            // Once the game is over, no line is open to anyone.
+            Some(k) if scene.outcome.is_some() => out.push(Fact::KingAt {
+                at: k,
+                role: role(r, k),
+            }),
             Some(k) => out.push(Fact::King {
                 at: k,
                 role: role(r, k),
@@ -359,6 +369,13 @@ pub mod en {
                 } else {
                     let e: Vec<String> = escapes.iter().map(|&s| sq(s)).collect();
                     format!("{on}, with an open line to escape to {}.", and(&e))
+                }
+            }
+            Fact::KingAt { at, role: r } => {
+                let at = sq(*at);
+                match r {
+                    Some(r) => format!("The king is on {at} ({}).", role_words(r)),
+                    None => format!("The king is on {at}."),
                 }
             }
             Fact::NoKing => "The king is off the board.".into(),
