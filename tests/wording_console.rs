@@ -17,5 +17,8 @@ fn moves_of_something_that_is_no_square_says_so() {
         "{out}"
     );
     assert!(!out.contains("as a move"), "{out}");
-    assert!(out.contains("g> An attacker on e2"), "{out}");
+    assert!(
+        out.contains("(to bob) An attacker on e2 can go to"),
+        "{out}"
+    );
 }
