@@ -1,0 +1,81 @@
+//! PostgreSQL errors as [`StoreError`]s naming the database.
+
+use postgres::error::SqlState;
+
+use super::super::StoreError;
+
+/// Turns a PostgreSQL client error into a [`StoreError`] naming the
+/// database (its URL without the password).
+pub(crate) fn classify(label: &str, e: postgres::Error) -> StoreError {
+    let path = label.to_string();
+    let detail = match e.as_db_error() {
+        Some(db) => db.message().to_string(),
+        None => e.to_string(),
+    };
+    let Some(code) = e.code() else {
+        if e.is_closed() || e.as_db_error().is_none() {
+            // The connection could not be made or broke.
+            return StoreError::Io { path, detail };
+        }
+        return StoreError::Sqlite { path, detail };
+    };
+    if *code == SqlState::DISK_FULL || *code == SqlState::OUT_OF_MEMORY {
+        StoreError::DiskFull { path }
+    } else if *code == SqlState::LOCK_NOT_AVAILABLE
+        || *code == SqlState::T_R_DEADLOCK_DETECTED
+        || *code == SqlState::T_R_SERIALIZATION_FAILURE
+        || *code == SqlState::QUERY_CANCELED
+        || *code == SqlState::TOO_MANY_CONNECTIONS
+    {
+        StoreError::Busy { path }
+    } else if *code == SqlState::READ_ONLY_SQL_TRANSACTION
+        || *code == SqlState::INSUFFICIENT_PRIVILEGE
+    {
+        StoreError::ReadOnly { path }
+    } else if *code == SqlState::DATA_CORRUPTED || *code == SqlState::INDEX_CORRUPTED {
+        StoreError::Corrupt { path, detail }
+    } else if *code == SqlState::IO_ERROR {
+        StoreError::Io { path, detail }
+    } else if *code == SqlState::INVALID_PASSWORD
+        || *code == SqlState::INVALID_AUTHORIZATION_SPECIFICATION
+        || *code == SqlState::INVALID_CATALOG_NAME
+        || *code == SqlState::CANNOT_CONNECT_NOW
+    {
+        StoreError::CannotOpen { path, detail }
+    } else {
+        StoreError::Sqlite { path, detail }
+    }
+}
+
+/// The URL to show in messages and logs: the password replaced by `***`.
+pub(crate) fn redact(url: &str) -> String {
+    let Some((scheme, rest)) = url.split_once("://") else {
+        return url.to_string();
+    };
+    let (auth, host) = match rest.rfind('@') {
+        Some(at) => (&rest[..at], &rest[at..]),
+        None => return url.to_string(),
+    };
+    match auth.split_once(':') {
+        Some((user, _)) => format!("{scheme}://{user}:***{host}"),
+        None => url.to_string(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::redact;
+
+    #[test]
+    fn passwords_never_reach_a_message() {
+        assert_eq!(
+            redact("postgres://bot:s3cret@db.example:5432/tawl"),
+            "postgres://bot:***@db.example:5432/tawl"
+        );
+        assert_eq!(
+            redact("postgres://bot@127.0.0.1/tawl"),
+            "postgres://bot@127.0.0.1/tawl"
+        );
+        assert_eq!(redact("postgresql://a:b:c@h/d"), "postgresql://a:***@h/d");
+    }
+}
