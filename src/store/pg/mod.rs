@@ -92,10 +92,12 @@ impl PostgresStore {
         config.connect_timeout(opts.busy_timeout.max(Duration::from_secs(1)));
         // A statement waiting on a row lock gives up after the busy
         // timeout, as SQLite's busy timeout does.
-        config.options(&format!(
-            "-c lock_timeout={}",
-            opts.busy_timeout.as_millis().max(1)
-        ));
+        let lock_timeout = format!("-c lock_timeout={}", opts.busy_timeout.as_millis().max(1));
+        let options = match config.get_options() {
+            Some(o) if !o.trim().is_empty() => format!("{o} {lock_timeout}"),
+            _ => lock_timeout,
+        };
+        config.options(&options);
         let pool = Pool::new(
             config,
             label.clone(),
