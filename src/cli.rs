@@ -447,3 +447,66 @@ pub fn render(args: Vec<String>) -> Exit {
         None => Exit::Ok,
     }
 }
+
+/// `tawlbot migrate-db --from FILE --to postgres://...`: copies every
+/// table of an SQLite database into an empty PostgreSQL database, then
+/// compares the two table by table. Prints one line per table and a
+/// closing line; exit 1 (with the reason) when anything fails.
+pub fn migrate_db(args: Vec<String>, out: &mut dyn Write) -> Exit {
+    let mut from = None;
+    let mut to = None;
+    let mut it = args.into_iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--from" => from = it.next(),
+            "--to" => to = it.next(),
+            other => {
+                return Exit::Usage(format!(
+                    "migrate-db: unknown argument {other:?}\n\n{MIGRATE_DB_USAGE}"
+                ))
+            }
+        }
+    }
+    let (Some(from), Some(to)) = (from, to) else {
+        return Exit::Usage(format!(
+            "migrate-db needs --from and --to\n\n{MIGRATE_DB_USAGE}"
+        ));
+    };
+    if crate::store::is_postgres_url(&from) {
+        return Exit::Usage(format!(
+            "migrate-db copies from an SQLite file (--from) into PostgreSQL (--to); \
+             {from:?} is a PostgreSQL URL\n\n{MIGRATE_DB_USAGE}"
+        ));
+    }
+    if !crate::store::is_postgres_url(&to) {
+        return Exit::Usage(format!(
+            "migrate-db: --to must be a postgres:// URL\n\n{MIGRATE_DB_USAGE}"
+        ));
+    }
+    if !std::path::Path::new(&from).exists() {
+        eprintln!("migrate-db: there is no file {from}");
+        return Exit::Refused;
+    }
+    match crate::store::dump::migrate_db(&from, &to) {
+        Ok(report) => {
+            for (table, n) in &report.tables {
+                let _ = writeln!(out, "{table}: {n} rows");
+            }
+            let _ = writeln!(
+                out,
+                "copied {} rows in {} tables from {from} to {}; every table compared equal",
+                report.rows(),
+                report.tables.len(),
+                crate::store::redact_url(&to)
+            );
+            Exit::Ok
+        }
+        Err(e) => {
+            eprintln!("migrate-db: {e}");
+            Exit::Refused
+        }
+    }
+}
+
+pub const MIGRATE_DB_USAGE: &str =
+    "usage: tawlbot migrate-db --from tawlbot.db --to postgres://USER:PASSWORD@HOST:PORT/DATABASE";

@@ -7,7 +7,7 @@ const USAGE: &str = "tawlbot: the Welsh and Celtic tafl games on Discord
 
 usage:
   tawlbot                 run the Discord bot (needs DISCORD_TOKEN in .env)
-  tawlbot console [--db PATH] [--out DIR]
+  tawlbot console [--db PATH|URL] [--out DIR]
                           the same bot in a terminal: lines like `alice@general: /help`
   tawlbot replay --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
                  [--first SIDE] [--seed N] [--record FILE] [--trace] [--legal] [--] [MOVE]...
@@ -16,8 +16,10 @@ usage:
   tawlbot engine --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
                  [--first SIDE] [--seed N] (--level N | --nodes N | --depth N | --time-ms N)
                  [--] [MOVE]...      the engine's move, as one JSON line
-  tawlbot web [--db PATH] [--addr 127.0.0.1:8080]
+  tawlbot web [--db PATH|URL] [--addr 127.0.0.1:8080]
                           the web archive alone (PUBLIC_URL: its public address)
+  tawlbot migrate-db --from tawlbot.db --to postgres://USER:PASSWORD@HOST/DB
+                          copy an SQLite database into an empty PostgreSQL one
   tawlbot selfplay --variant ID [--option OPT]... --attackers LEVEL --defenders LEVEL
                  (--white/--black in gwyddbwyll) --games N [--seed N] [--alternate]
   tawlbot doctor [--db PATH] [--quarantine]
@@ -35,6 +37,7 @@ fn main() {
         Some("selfplay") => tawlbot::engine_cli::selfplay(rest, &mut std::io::stdout().lock()),
         Some("web") => tawlbot::web::main(rest),
         Some("doctor") => tawlbot::doctor_cli::doctor(rest, &mut std::io::stdout().lock()),
+        Some("migrate-db") => tawlbot::cli::migrate_db(rest, &mut std::io::stdout().lock()),
         Some("replay") => tawlbot::cli::replay(rest, &mut std::io::stdout().lock()),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

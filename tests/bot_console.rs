@@ -3,19 +3,22 @@
 //! stored, posted with the board), the game can be finished, and
 //! `/analysis` then answers with its graph.
 
+#[macro_use]
+mod backends;
+
 use std::sync::atomic::AtomicBool;
 
 use tawlbot::app::App;
 use tawlbot::engine::{self, Limits};
 use tawlbot::notation::format_move;
-use tawlbot::store::{GameState, SqliteStore};
+use tawlbot::store::GameState;
 
 mod console_support;
 use console_support::Session;
 
 /// The game in `channel` (the newest), replayed.
 fn game_in(s: &Session, channel: &str) -> tawlbot::app::Loaded {
-    let app = App::new(SqliteStore::open(&s.db).unwrap());
+    let app = App::new(tawlbot::store::open(&s.db).unwrap());
     let row = app
         .store()
         .latest_game_in_channel(channel)
@@ -149,7 +152,7 @@ fn a_bot_turn_is_only_played_once_and_only_when_due() {
     let l = game_in(&s, "hall");
     let mv = alice_move(&l, 0);
     s.run(&[format!("alice@hall: {mv}")]);
-    let app = App::new(SqliteStore::open(&s.db).unwrap());
+    let app = App::new(tawlbot::store::open(&s.db).unwrap());
     let stop = AtomicBool::new(false);
     // Two moves are on the board: a stale request (expected 1) does nothing,
     // and so does a repeat of the one already played.
@@ -239,3 +242,11 @@ fn the_bot_answers_every_offer() {
     }
     assert!(!out.contains("answer:accept"), "{out}");
 }
+
+// The same tests on PostgreSQL (tests/backends).
+on_postgres!(
+    challenge_the_bot_and_play_to_the_end_then_analyse,
+    bot_playing_second_waits_for_the_human_and_refusals,
+    a_bot_turn_is_only_played_once_and_only_when_due,
+    bot_moves_are_reproducible_from_the_seed,
+);

@@ -1,6 +1,9 @@
 //! Long games through the console: reminders, losses on time, cancelled
 //! games, time banks, pause and resume, restarts, and the exported record.
 
+#[macro_use]
+mod backends;
+
 use std::process::Command;
 
 mod console_support;
@@ -584,3 +587,23 @@ fn bank_of_zero_is_refused_with_a_sentence() {
         assert_eq!(open[0].time_control.to_string(), "bank:7d inc:0 cap:7d");
     }
 }
+
+// The same tests on PostgreSQL (tests/backends).
+on_postgres!(
+    reminder_when_a_quarter_is_left_and_only_once,
+    never_two_reminders_in_a_day,
+    loss_on_time_and_cancellation,
+    time_bank_with_increment_and_cap,
+    time_bank_never_grows_past_its_cap,
+    pause_and_resume_by_agreement,
+    no_move_and_no_takeback_while_paused,
+    a_pause_has_an_agreed_length_and_ends_by_itself,
+    resume_gives_a_bank_back_exactly,
+    downtime_extends_every_clock_but_the_console_clock_does_not,
+    a_short_gap_is_not_downtime,
+    abort_ends_a_game_with_no_result_for_managers_only,
+    a_restart_keeps_deadlines_and_sends_no_reminder_twice,
+    notify_by_dm_and_daily_digest,
+    exported_record_replays_to_the_same_result,
+    the_clock_writes_in_the_players_language_or_the_servers,
+);

@@ -2,6 +2,9 @@
 //! plus the bad input a busy channel produces. The console runs the same
 //! `app` code as the Discord adapter.
 
+#[macro_use]
+mod backends;
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
@@ -369,3 +372,18 @@ fn repeated_refused_moves_get_one_reply_a_minute() {
         .count();
     assert_eq!(bob, 1, "{out}");
 }
+
+// The same tests on PostgreSQL (tests/backends).
+on_postgres!(
+    tawlbwrdd_from_challenge_to_escape,
+    walker_in_a_thread_from_challenge_to_escape,
+    goedhboell_in_hv_notation,
+    tallfwrdd_ends_by_resignation_and_history_stays,
+    gwyddbwyll_draw_by_agreement_and_takeback,
+    takeback_needs_the_opponent,
+    bad_input_is_refused_or_ignored_and_changes_nothing,
+    open_challenge_first_taker_and_refusals,
+    clock_loss_on_time_cancellation_and_restart,
+    console_binary_prints_the_documented_formats,
+    repeated_refused_moves_get_one_reply_a_minute,
+);

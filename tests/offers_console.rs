@@ -3,6 +3,9 @@
 //! exist; an option a command does not have is refused, never read as a
 //! default.
 
+#[macro_use]
+mod backends;
+
 mod console_support;
 use console_support::Session;
 use tawlbot::app::commands;
@@ -168,3 +171,11 @@ fn every_offer_names_options_that_exist() {
         }
     }
 }
+
+// The same tests on PostgreSQL (tests/backends).
+on_postgres!(
+    pause_decline_by_command_declines,
+    unknown_option_is_refused,
+    the_app_refuses_an_unknown_option_from_any_front_end,
+    every_offer_names_options_that_exist,
+);

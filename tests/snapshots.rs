@@ -6,6 +6,9 @@
 //! After a deliberate change of wording, `UPDATE_SNAPSHOTS=1 cargo test
 //! --test snapshots` rewrites the files; read the diff before committing.
 
+#[macro_use]
+mod backends;
+
 mod console_support;
 mod welsh_support;
 use console_support::Session;
@@ -120,3 +123,10 @@ fn short(lang: &str) -> &'static str {
         "en"
     }
 }
+
+// The same tests on PostgreSQL (tests/backends).
+on_postgres!(
+    key_replies_in_english,
+    key_replies_in_welsh,
+    every_step_differs_between_the_languages,
+);

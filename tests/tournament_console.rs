@@ -2,10 +2,11 @@
 //! winner: match threads, two-game matches, a loss on time, withdrawals,
 //! standings, a restart in the middle, and ratings afterwards.
 
+#[macro_use]
+mod backends;
+
 mod console_support;
 use console_support::Session;
-use tawlbot::store::prelude::*;
-use tawlbot::store::SqliteStore;
 
 fn say(who: &str, channel: &str, text: &str) -> String {
     format!("{who}@{channel}: {text}")
@@ -520,7 +521,7 @@ fn start_again_catches_up_after_a_lost_game_end() {
     // The game ends behind the app's back (as if the bot stopped between
     // storing the result and recording it for the tournament).
     {
-        let store = SqliteStore::open(&s.db).unwrap();
+        let store = tawlbot::store::open(&s.db).unwrap();
         let g = store.active_game_in_channel(t).unwrap().unwrap();
         store
             .finish_game(
@@ -574,7 +575,7 @@ fn failing_threads_play_in_the_tournament_channel() {
         "{out}"
     );
     assert!(!out.contains("general/solo"), "{out}");
-    let store = SqliteStore::open(&s.db).unwrap();
+    let store = tawlbot::store::open(&s.db).unwrap();
     assert!(store.active_game_in_channel(g).unwrap().is_some());
 }
 
@@ -617,3 +618,13 @@ fn a_start_by_the_clock_speaks_the_servers_language() {
         "{out}"
     );
 }
+
+// The same tests on PostgreSQL (tests/backends).
+on_postgres!(
+    swiss_of_five_two_game_matches_with_forfeits_and_withdrawals,
+    round_robin_by_the_clock_then_ratings,
+    leaving_the_server_cancel_and_refusals,
+    start_again_catches_up_after_a_lost_game_end,
+    failing_threads_play_in_the_tournament_channel,
+    a_start_by_the_clock_speaks_the_servers_language,
+);

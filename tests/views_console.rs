@@ -2,6 +2,9 @@
 //! picture, `/board style:text`, `/settings`, `/export format:otn` and
 //! `/challenge position:`.
 
+#[macro_use]
+mod backends;
+
 mod console_support;
 use console_support::Session;
 
@@ -240,3 +243,13 @@ fn an_otn_record_of_a_tournament_game_names_the_event_and_round() {
     assert!(otn.contains("[event:Gwanwyn]"), "{otn}");
     assert!(otn.contains("[round:1]"), "{otn}");
 }
+
+// The same tests on PostgreSQL (tests/backends).
+on_postgres!(
+    every_picture_has_alt_text_in_the_readers_language,
+    board_as_text_and_settings,
+    export_as_otn,
+    challenge_from_a_position,
+    a_player_who_chose_text_boards_gets_them_in_move_replies_too,
+    an_otn_record_of_a_tournament_game_names_the_event_and_round,
+);

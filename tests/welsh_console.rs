@@ -5,6 +5,9 @@
 //! match thread) for players who read Welsh through the server's default.
 //! Every line the bot writes must read Welsh and hold no English sentence.
 
+#[macro_use]
+mod backends;
+
 mod console_support;
 mod welsh_support;
 use console_support::Session;
@@ -202,3 +205,11 @@ fn text_boards_and_refused_positions_in_welsh() {
         assert!(out.contains(needle), "no {needle:?} in:\n{out}");
     }
 }
+
+// The same tests on PostgreSQL (tests/backends).
+on_postgres!(
+    the_detector_tells_english_from_welsh,
+    a_whole_game_and_a_tournament_round_in_welsh,
+    the_welsh_game_has_every_event,
+    text_boards_and_refused_positions_in_welsh,
+);

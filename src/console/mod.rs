@@ -531,9 +531,9 @@ impl<W: Write> Console<W> {
     }
 }
 
-const USAGE: &str = "usage: tawlbot console [--db PATH] [--out DIR]";
+const USAGE: &str = "usage: tawlbot console [--db PATH|URL] [--out DIR]";
 
-/// `tawlbot console [--db PATH] [--out DIR]`.
+/// `tawlbot console [--db PATH|URL] [--out DIR]`.
 pub fn main(args: Vec<String>) -> Exit {
     let mut db: Option<PathBuf> = None;
     let mut dir = PathBuf::from("out");
@@ -553,8 +553,10 @@ pub fn main(args: Vec<String>) -> Exit {
         }
     }
     let _ = dotenvy::dotenv();
-    let path = db.unwrap_or_else(crate::store::database_path_from_env);
-    let store = match crate::store::open(&path.to_string_lossy()) {
+    let target = db
+        .map(|p| p.to_string_lossy().into_owned())
+        .unwrap_or_else(crate::store::database_target_from_env);
+    let store = match crate::store::open(&target) {
         Ok(s) => s,
         Err(e) => return Exit::Usage(e.to_string()),
     };

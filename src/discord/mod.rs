@@ -88,15 +88,15 @@ pub fn run_from_env() -> i32 {
         .ok()
         .filter(|s| !s.trim().is_empty());
 
-    let path = store::database_path_from_env();
-    let store = match store::open(&path.to_string_lossy()) {
+    let target = store::database_target_from_env();
+    let store = match store::open(&target) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");
             return 1;
         }
     };
-    tracing::info!("game database: {}", path.display());
+    tracing::info!("game database: {}", store::redact_url(&target));
     // One bot process per SQLite file: a second one is refused here.
     let _bot_lock = match store.lock_for_bot() {
         Ok(l) => l,

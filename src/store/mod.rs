@@ -28,8 +28,10 @@
 //! See `docs/storage.md` for the interface, the schema and the durability
 //! choice.
 
+pub mod dump;
 mod error;
 mod interface;
+pub mod pg;
 pub mod sqlite;
 mod types;
 
@@ -38,6 +40,7 @@ use std::sync::Arc;
 pub use crate::domain::*;
 pub use error::{AppendError, StoreError};
 pub use interface::*;
+pub use pg::{is_postgres_url, PgOptions, PostgresStore};
 #[cfg(feature = "fault-injection")]
 pub use sqlite::Fault;
 pub use sqlite::{
@@ -60,23 +63,55 @@ pub const LANGUAGE_SETTING: &str = "language";
 /// A shared handle on any store.
 pub type SharedStore = Arc<dyn Store>;
 
+impl From<PostgresStore> for Arc<dyn Store> {
+    fn from(s: PostgresStore) -> Self {
+        Arc::new(s)
+    }
+}
+
+/// A database URL or path as it may be shown: the password replaced by `***`.
+pub fn redact_url(target: &str) -> String {
+    pg::redact(target)
+}
+
+/// The environment variable naming a PostgreSQL database
+/// (`postgres://user:password@host:port/database`); when set it wins over
+/// `DATABASE_PATH`.
+pub const DATABASE_URL_VAR: &str = "DATABASE_URL";
+
+/// What the bot opens: `DATABASE_URL` when set, else `DATABASE_PATH`
+/// (default `tawlbot.db`).
+pub fn database_target_from_env() -> String {
+    match std::env::var(DATABASE_URL_VAR) {
+        Ok(u) if !u.trim().is_empty() => u.trim().to_string(),
+        _ => database_path_from_env().to_string_lossy().into_owned(),
+    }
+}
+
 impl From<SqliteStore> for Arc<dyn Store> {
     fn from(s: SqliteStore) -> Self {
         Arc::new(s)
     }
 }
 
-/// Opens the database named by `target` with the options from the
-/// environment: today a file path for SQLite (created if missing).
-/// This is where a second database's URL scheme is recognised.
+/// Opens the database named by `target`: a `postgres://` (or
+/// `postgresql://`) URL opens PostgreSQL, anything else is an SQLite file
+/// (created if missing), with the options from the environment.
 pub fn open(target: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if is_postgres_url(target) {
+        return Ok(Arc::new(PostgresStore::open_with(
+            target,
+            &PgOptions::default(),
+        )?));
+    }
     Ok(Arc::new(SqliteStore::open_with(
         target,
         &StoreOptions::from_env(),
     )?))
 }
 
-/// Opens the database named by `DATABASE_PATH` (default `tawlbot.db`).
+/// Opens the database named by `DATABASE_URL`, else by `DATABASE_PATH`
+/// (default `tawlbot.db`).
 pub fn open_from_env() -> Result<Arc<dyn Store>, StoreError> {
-    open(&database_path_from_env().to_string_lossy())
+    open(&database_target_from_env())
 }

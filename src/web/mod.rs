@@ -594,7 +594,7 @@ pub async fn spawn_from_env(app: App) -> Result<Option<tokio::task::JoinHandle<(
     ))))
 }
 
-const USAGE: &str = "usage: tawlbot web [--db PATH] [--addr 127.0.0.1:8080]
+const USAGE: &str = "usage: tawlbot web [--db PATH|URL] [--addr 127.0.0.1:8080]
   serves the web archive alone (PUBLIC_URL: the address players reach it by;
   WEB_RATE_LIMIT: requests per second per address, 0 = none)";
 
@@ -630,17 +630,8 @@ pub fn main(args: Vec<String>) -> crate::cli::Exit {
             "--addr must be like 127.0.0.1:8080, not {addr:?}\n\n{USAGE}"
         ));
     };
-    if db
-        .as_deref()
-        .is_some_and(|d| d.starts_with("postgres://") || d.starts_with("postgresql://"))
-    {
-        eprintln!("this build of tawlbot reads SQLite files only: --db takes a path");
-        return Exit::Refused;
-    }
-    let path = db
-        .map(std::path::PathBuf::from)
-        .unwrap_or_else(crate::store::database_path_from_env);
-    let store = match crate::store::open(&path.to_string_lossy()) {
+    let target = db.unwrap_or_else(crate::store::database_target_from_env);
+    let store = match crate::store::open(&target) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");

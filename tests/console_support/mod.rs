@@ -1,27 +1,36 @@
-//! A console session over a temporary database, for the console tests.
+//! A console session over a temporary database of the current backend
+//! (tests/backends: SQLite, or PostgreSQL in a file's `postgres::` twins),
+//! for the console tests.
 #![allow(dead_code)]
 
 use tawlbot::console::Console;
-use tawlbot::store::SqliteStore;
 
 pub struct Session {
     _dir: tempfile::TempDir,
-    pub db: std::path::PathBuf,
+    _db: crate::backends::TestDb,
+    /// What `--db` and `tawlbot::store::open` take: a file path, or a
+    /// `postgres://` URL.
+    pub db: String,
     pub out: std::path::PathBuf,
 }
 
 impl Session {
     pub fn new() -> Session {
         let dir = tempfile::tempdir().unwrap();
-        let db = dir.path().join("t.db");
+        let db = crate::backends::fresh_db();
         let out = dir.path().join("out");
-        Session { _dir: dir, db, out }
+        Session {
+            _dir: dir,
+            db: db.target.clone(),
+            _db: db,
+            out,
+        }
     }
 
     /// Runs the lines in a fresh console over the session's database (so
     /// each call is a bot restart); returns everything printed.
     pub fn run<S: AsRef<str>>(&self, lines: &[S]) -> String {
-        let store = SqliteStore::open(&self.db).unwrap();
+        let store = tawlbot::store::open(&self.db).unwrap();
         let mut c = Console::new(store, self.out.clone(), Vec::new());
         let script: Vec<&str> = lines.iter().map(AsRef::as_ref).collect();
         c.run(script.join("\n").as_bytes());

@@ -17,7 +17,7 @@ pub(crate) fn classify(label: &str, e: postgres::Error) -> StoreError {
             // The connection could not be made or broke.
             return StoreError::Io { path, detail };
         }
-        return StoreError::Sqlite { path, detail };
+        return StoreError::Fault { path, detail };
     };
     if *code == SqlState::DISK_FULL || *code == SqlState::OUT_OF_MEMORY {
         StoreError::DiskFull { path }
@@ -43,8 +43,21 @@ pub(crate) fn classify(label: &str, e: postgres::Error) -> StoreError {
     {
         StoreError::CannotOpen { path, detail }
     } else {
-        StoreError::Sqlite { path, detail }
+        StoreError::Fault { path, detail }
     }
+}
+
+/// Whether the error is a unique-index violation.
+pub(crate) fn is_unique_violation(e: &postgres::Error) -> bool {
+    e.code() == Some(&SqlState::UNIQUE_VIOLATION)
+}
+
+/// Whether a transaction that failed this way may simply be run again.
+pub(crate) fn is_retryable(e: &postgres::Error) -> bool {
+    matches!(
+        e.code(),
+        Some(c) if *c == SqlState::T_R_DEADLOCK_DETECTED || *c == SqlState::T_R_SERIALIZATION_FAILURE
+    )
 }
 
 /// The URL to show in messages and logs: the password replaced by `***`.

@@ -46,6 +46,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         version: 5,
         sql: include_str!("../../../migrations/postgres/0005_language.sql"),
     },
+    PgMigration {
+        version: 8,
+        sql: include_str!("../../../migrations/postgres/0008_archive.sql"),
+    },
 ];
 
 /// The schema version this program writes.

@@ -13,6 +13,7 @@ mod archive;
 mod challenges;
 mod clock;
 mod doctor;
+mod dump;
 mod error;
 mod games;
 mod language;

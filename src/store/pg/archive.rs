@@ -1,0 +1,150 @@
+//! The web archive's reads: which servers are public, a player's games and
+//! ratings on public servers, paged, and rating histories.
+
+use super::rows::*;
+use super::*;
+use crate::store::*;
+
+/// The condition "server is public": never a direct-message scope.
+macro_rules! public_server {
+    () => {
+        "SELECT id FROM servers WHERE archive_public AND id NOT LIKE 'dm:%'"
+    };
+}
+
+impl Archive for PostgresStore {
+    fn archive_public(&self, server_id: &str) -> Result<bool, StoreError> {
+        if server_id.starts_with("dm:") {
+            return Ok(false);
+        }
+        self.read(|c| {
+            Ok(row(
+                c,
+                "SELECT archive_public FROM servers WHERE id = $1",
+                &[&server_id],
+            )?
+            .is_some_and(|r| r.get::<_, bool>(0)))
+        })
+    }
+
+    fn set_archive_public(&self, server_id: &str, public: bool) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            exec(
+                c,
+                "INSERT INTO servers (id, archive_public) VALUES ($1, $2) \
+                 ON CONFLICT (id) DO UPDATE SET archive_public = excluded.archive_public",
+                &[&server_id, &public],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn server_name(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+        self.read(|c| {
+            Ok(
+                row(c, "SELECT name FROM servers WHERE id = $1", &[&server_id])?
+                    .and_then(|r| r.get(0)),
+            )
+        })
+    }
+
+    fn public_games_of_player(
+        &self,
+        player_id: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.games(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE id IN ( \
+                   SELECT id FROM games WHERE first_player = $1 \
+                   UNION SELECT id FROM games WHERE second_player = $1) \
+                 AND server_id IN (",
+                public_server!(),
+                ") ORDER BY id DESC LIMIT $2 OFFSET $3"
+            ),
+            &[&player_id, &i64::from(limit), &i64::from(offset)],
+        )
+    }
+
+    fn public_ratings_of_player(&self, player_id: &str) -> Result<Vec<Rating>, StoreError> {
+        self.read(|c| {
+            rows(
+                c,
+                concat!(
+                    "SELECT ",
+                    rating_columns!(),
+                    " FROM ratings WHERE player_id = $1 AND server_id IN (",
+                    public_server!(),
+                    ") ORDER BY server_id COLLATE \"C\", variant COLLATE \"C\""
+                ),
+                &[&player_id],
+            )?
+            .iter()
+            .map(rating_from_row)
+            .collect()
+        })
+    }
+
+    fn rating_history(
+        &self,
+        player_id: &str,
+        server_id: &str,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<RatingPoint>, StoreError> {
+        let mut v: Vec<RatingPoint> = self.read(|c| {
+            rows(
+                c,
+                "SELECT h.game_id, h.at, h.rating_after FROM rating_history h \
+                 JOIN games g ON g.id = h.game_id \
+                 WHERE h.player_id = $1 AND g.server_id = $2 AND g.variant = $3 \
+                 ORDER BY h.at DESC, h.game_id DESC LIMIT $4",
+                &[&player_id, &server_id, &variant, &i64::from(limit)],
+            )?
+            .iter()
+            .map(|r| {
+                Ok(RatingPoint {
+                    game_id: r.try_get(0)?,
+                    at: r.try_get(1)?,
+                    rating: r.try_get(2)?,
+                })
+            })
+            .collect()
+        })?;
+        v.reverse();
+        Ok(v)
+    }
+
+    fn games_on_server_paged(
+        &self,
+        server_id: &str,
+        offset: u32,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.games(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE server_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3"
+            ),
+            &[&server_id, &i64::from(limit), &i64::from(offset)],
+        )
+    }
+
+    fn rated_variants(&self, server_id: &str) -> Result<Vec<String>, StoreError> {
+        self.read(|c| {
+            Ok(rows(
+                c,
+                "SELECT DISTINCT variant COLLATE \"C\" AS v FROM ratings WHERE server_id = $1 \
+                 ORDER BY v",
+                &[&server_id],
+            )?
+            .iter()
+            .map(|r| r.get(0))
+            .collect())
+        })
+    }
+}

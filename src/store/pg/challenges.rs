@@ -1,0 +1,199 @@
+//! Challenges, and starting a game from one.
+
+use super::games::insert_game_checked;
+use super::rows::*;
+use super::*;
+use crate::store::*;
+
+impl Challenges for PostgresStore {
+    fn create_challenge(&self, ch: &NewChallenge) -> Result<ChallengeId, StoreError> {
+        self.write_plain(|c| insert_challenge(c, ch))
+    }
+
+    fn create_challenge_capped(
+        &self,
+        ch: &NewChallenge,
+        max_open: u32,
+    ) -> Result<Option<ChallengeId>, StoreError> {
+        self.write_plain(|c| {
+            ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &[&ch.challenger_id])?;
+            // The challenger's row is the lock: two challenges of one
+            // player (from two processes) are counted one after the other.
+            exec(
+                c,
+                "SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE",
+                &[&ch.challenger_id],
+            )?;
+            let n: i64 = row(
+                c,
+                "SELECT count(*) FROM challenges WHERE challenger_id = $1 \
+                 AND server_id = $2 AND state = 'open' \
+                 AND (expires_at IS NULL OR expires_at > $3)",
+                &[&ch.challenger_id, &ch.server_id, &ch.created_at],
+            )?
+            .map_or(0, |r| r.get(0));
+            if n >= i64::from(max_open) {
+                return Ok(None);
+            }
+            insert_challenge(c, ch).map(Some)
+        })
+    }
+
+    fn get_challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError> {
+        self.read(|c| {
+            row(
+                c,
+                concat!(
+                    "SELECT ",
+                    challenge_columns!(),
+                    " FROM challenges WHERE id = $1"
+                ),
+                &[&id],
+            )?
+            .map(|r| challenge_from_row(&r))
+            .transpose()
+        })
+    }
+
+    fn open_challenges_in_channel(&self, channel_id: &str) -> Result<Vec<Challenge>, StoreError> {
+        self.read(|c| {
+            rows(
+                c,
+                concat!(
+                    "SELECT ",
+                    challenge_columns!(),
+                    " FROM challenges WHERE channel_id = $1 AND state = 'open' ORDER BY id"
+                ),
+                &[&channel_id],
+            )?
+            .iter()
+            .map(challenge_from_row)
+            .collect()
+        })
+    }
+
+    fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError> {
+        self.read(|c| {
+            rows(
+                c,
+                concat!(
+                    "SELECT ",
+                    challenge_columns!(),
+                    " FROM challenges WHERE state = 'open' \
+                     AND (challenger_id = $1 OR opponent_id = $1) ORDER BY id"
+                ),
+                &[&player_id],
+            )?
+            .iter()
+            .map(challenge_from_row)
+            .collect()
+        })
+    }
+
+    fn set_challenge_state(
+        &self,
+        id: ChallengeId,
+        from: ChallengeState,
+        to: ChallengeState,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        // One UPDATE checks and changes: PostgreSQL re-reads the row after
+        // waiting for a concurrent writer, so exactly one of two racing
+        // changes from `from` wins.
+        self.write_plain(|c| {
+            let n = exec(
+                c,
+                "UPDATE challenges SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2",
+                &[&id, &from.as_str(), &to.as_str(), &at],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn next_challenge_expiry(&self) -> Result<Option<(ChallengeId, i64)>, StoreError> {
+        self.read(|c| {
+            Ok(row(
+                c,
+                "SELECT id, expires_at FROM challenges \
+                 WHERE state = 'open' AND expires_at IS NOT NULL \
+                 ORDER BY expires_at LIMIT 1",
+                &[],
+            )?
+            .map(|r| (r.get(0), r.get(1))))
+        })
+    }
+
+    fn start_game_from_challenge(
+        &self,
+        challenge: ChallengeId,
+        game: &NewGame,
+    ) -> Result<GameId, StoreError> {
+        self.write_plain(|c| {
+            let state = row(
+                c,
+                "SELECT state FROM challenges WHERE id = $1 FOR NO KEY UPDATE",
+                &[&challenge],
+            )?;
+            let Some(state) = state else {
+                return Err(E::Store(StoreError::NotFound {
+                    what: "challenge",
+                    id: challenge.to_string(),
+                }));
+            };
+            let state = ChallengeState::parse(state.try_get(0)?)?;
+            if state != ChallengeState::Open {
+                return Err(E::Store(StoreError::ChallengeNotOpen { challenge, state }));
+            }
+            let mut g = game.clone();
+            g.challenge_id = Some(challenge);
+            let id = insert_game_checked(c, &g)?;
+            exec(
+                c,
+                "UPDATE challenges SET state = 'accepted', game_id = $2, updated_at = $3 \
+                 WHERE id = $1",
+                &[&challenge, &id, &g.created_at],
+            )?;
+            Ok(id)
+        })
+    }
+}
+
+/// Inserts an open challenge (and its server, channel and players if new).
+fn insert_challenge(c: &mut PgConn, ch: &NewChallenge) -> R<ChallengeId> {
+    let mut players = vec![ch.challenger_id.as_str()];
+    if let Some(o) = &ch.opponent_id {
+        players.push(o);
+    }
+    ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &players)?;
+    let r = row(
+        c,
+        "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
+         variant, options, challenger_side, time_control, rated, state, created_at, \
+         updated_at, expires_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $10, $11) RETURNING id",
+        &[
+            &ch.server_id,
+            &ch.channel_id,
+            &ch.challenger_id,
+            &ch.opponent_id,
+            &ch.variant,
+            &opts_to_json(&ch.options),
+            &ch.challenger_side,
+            &ch.time_control.to_string(),
+            &ch.rated,
+            &ch.created_at,
+            &ch.expires_at,
+        ],
+    )?;
+    returned_id(r)
+}
+
+/// The id of an `INSERT ... RETURNING id`.
+pub(super) fn returned_id(r: Option<postgres::Row>) -> R<i64> {
+    match r {
+        Some(r) => Ok(r.try_get(0)?),
+        None => Err(E::Store(StoreError::BadData {
+            detail: "INSERT ... RETURNING gave no row".into(),
+        })),
+    }
+}

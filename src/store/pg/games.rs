@@ -1,0 +1,507 @@
+//! Games and their moves.
+
+use super::rows::*;
+use super::*;
+use crate::store::*;
+
+impl Games for PostgresStore {
+    fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
+        self.write_plain(|c| insert_game_checked(c, game))
+    }
+
+    fn get_game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
+        self.read(|c| {
+            row(
+                c,
+                concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1"),
+                &[&id],
+            )?
+            .map(|r| game_from_row(&r))
+            .transpose()
+        })
+    }
+
+    fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        self.snapshot(|c| {
+            let Some(r) = row(
+                c,
+                concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1"),
+                &[&id],
+            )?
+            else {
+                return Ok(None);
+            };
+            let game = game_from_row(&r)?;
+            let moves = read_moves(c, id)?;
+            Ok(Some((game, moves)))
+        })
+    }
+
+    fn active_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
+        self.one_game(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE channel_id = $1 AND state = 'active'"
+            ),
+            &[&channel_id],
+        )
+    }
+
+    fn latest_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
+        self.one_game(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1"
+            ),
+            &[&channel_id],
+        )
+    }
+
+    fn games_on_server(
+        &self,
+        server_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.games(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE server_id = $1 \
+                 AND (NOT $2 OR state = 'active') ORDER BY id DESC LIMIT $3"
+            ),
+            &[&server_id, &active_only, &i64::from(limit)],
+        )
+    }
+
+    fn games_of_player(
+        &self,
+        player_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.games(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE id IN ( \
+                   SELECT id FROM games WHERE first_player = $1 \
+                   UNION SELECT id FROM games WHERE second_player = $1) \
+                 AND (NOT $2 OR state = 'active') ORDER BY id DESC LIMIT $3"
+            ),
+            &[&player_id, &active_only, &i64::from(limit)],
+        )
+    }
+
+    fn games_of_player_on_server(
+        &self,
+        player_id: &str,
+        server_id: &str,
+        active_only: bool,
+        limit: u32,
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.games(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE id IN ( \
+                   SELECT id FROM games WHERE first_player = $1 \
+                   UNION SELECT id FROM games WHERE second_player = $1) \
+                 AND server_id = $4 AND (NOT $2 OR state = 'active') ORDER BY id DESC LIMIT $3"
+            ),
+            &[&player_id, &active_only, &i64::from(limit), &server_id],
+        )
+    }
+
+    fn games_of_match(&self, match_id: MatchId) -> Result<Vec<GameRow>, StoreError> {
+        self.games(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE tournament_match_id = $1 ORDER BY id"
+            ),
+            &[&match_id],
+        )
+    }
+
+    fn finish_game(
+        &self,
+        id: GameId,
+        expected_moves: Option<u32>,
+        result: GameResult,
+        reason: EndReason,
+        at: i64,
+    ) -> Result<(), AppendError> {
+        self.end_game(
+            id,
+            expected_moves,
+            GameState::Finished,
+            Some(result),
+            reason,
+            at,
+        )
+    }
+
+    fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError> {
+        self.end_game(id, None, GameState::Aborted, None, reason, at)
+    }
+
+    fn append_move(&self, mv: &NewMove<'_>) -> Result<u32, AppendError> {
+        self.write(|c| append_move_in(c, mv))
+    }
+
+    fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError> {
+        self.read(|c| read_moves(c, game_id))
+    }
+
+    fn delete_last_moves(
+        &self,
+        game_id: GameId,
+        expected_count: u32,
+        n: u32,
+        at: i64,
+        deadline: Option<i64>,
+    ) -> Result<u32, AppendError> {
+        self.write(|c| {
+            let count = check_turn(c, game_id, Some(expected_count))?.0;
+            let keep = count.saturating_sub(n);
+            exec(
+                c,
+                "DELETE FROM moves WHERE game_id = $1 AND number >= $2",
+                &[&game_id, &i64::from(keep)],
+            )?;
+            exec(c, "DELETE FROM offers WHERE game_id = $1", &[&game_id])?;
+            exec(
+                c,
+                "UPDATE games SET move_count = $2, updated_at = $3, deadline = $4, \
+                 reminders_sent = 0 WHERE id = $1",
+                &[&game_id, &i64::from(keep), &at, &deadline],
+            )?;
+            Ok(keep)
+        })
+    }
+
+    fn next_deadline(&self) -> Result<Option<(GameId, i64)>, StoreError> {
+        self.read(|c| {
+            Ok(row(
+                c,
+                "SELECT id, deadline FROM games \
+                 WHERE state = 'active' AND NOT paused AND deadline IS NOT NULL \
+                 ORDER BY deadline LIMIT 1",
+                &[],
+            )?
+            .map(|r| (r.get(0), r.get(1))))
+        })
+    }
+
+    fn games_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
+        self.read(|c| {
+            Ok(rows(
+                c,
+                "SELECT id, deadline FROM games \
+                 WHERE state = 'active' AND NOT paused AND deadline IS NOT NULL \
+                 AND deadline <= $1 ORDER BY deadline LIMIT $2",
+                &[&now, &i64::from(limit)],
+            )?
+            .iter()
+            .map(|r| (r.get(0), r.get(1)))
+            .collect())
+        })
+    }
+
+    fn set_deadline(&self, game_id: GameId, deadline: Option<i64>) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            exec(
+                c,
+                "UPDATE games SET deadline = $2, reminders_sent = 0 WHERE id = $1",
+                &[&game_id, &deadline],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn record_reminder(&self, game_id: GameId, at: i64) -> Result<u32, StoreError> {
+        self.write_plain(|c| {
+            let r = row(
+                c,
+                "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = $2 \
+                 WHERE id = $1 RETURNING reminders_sent",
+                &[&game_id, &at],
+            )?;
+            match r {
+                Some(r) => Ok(to_u32(r.try_get(0)?)),
+                None => Err(E::Store(StoreError::NotFound {
+                    what: "game",
+                    id: game_id.to_string(),
+                })),
+            }
+        })
+    }
+
+    fn set_paused(&self, game_id: GameId, paused: bool, at: i64) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            exec(
+                c,
+                "UPDATE games SET paused = $2, updated_at = $3 WHERE id = $1",
+                &[&game_id, &paused, &at],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn set_banks(
+        &self,
+        game_id: GameId,
+        bank_first: Option<i64>,
+        bank_second: Option<i64>,
+    ) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            exec(
+                c,
+                "UPDATE games SET bank_first = $2, bank_second = $3 WHERE id = $1",
+                &[&game_id, &bank_first, &bank_second],
+            )?;
+            Ok(())
+        })
+    }
+}
+
+impl PostgresStore {
+    pub(super) fn games(
+        &self,
+        sql: &'static str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<Vec<GameRow>, StoreError> {
+        self.read(|c| rows(c, sql, params)?.iter().map(game_from_row).collect())
+    }
+
+    pub(super) fn one_game(
+        &self,
+        sql: &'static str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<Option<GameRow>, StoreError> {
+        Ok(self.games(sql, params)?.into_iter().next())
+    }
+
+    fn end_game(
+        &self,
+        id: GameId,
+        expected_moves: Option<u32>,
+        state: GameState,
+        result: Option<GameResult>,
+        reason: EndReason,
+        at: i64,
+    ) -> Result<(), AppendError> {
+        self.write(|c| {
+            check_turn(c, id, expected_moves)?;
+            exec(
+                c,
+                "UPDATE games SET state = $2, result = $3, reason = $4, finished_at = $5, \
+                 updated_at = $5, deadline = NULL WHERE id = $1",
+                &[
+                    &id,
+                    &state.as_str(),
+                    &result.map(|r| r.as_str()),
+                    &reason.as_str(),
+                    &at,
+                ],
+            )?;
+            exec(c, "DELETE FROM offers WHERE game_id = $1", &[&id])?;
+            Ok(())
+        })
+    }
+}
+
+/// Inserts a game, refusing a channel that has an active one. Inside the
+/// caller's transaction; the unique index on active games per channel is
+/// the guard between processes, its violation the same refusal.
+pub(super) fn insert_game_checked(c: &mut PgConn, g: &NewGame) -> R<GameId> {
+    if let Some(game) = active_game_id(c, &g.channel_id)? {
+        return Err(E::Store(StoreError::ChannelBusy {
+            channel: g.channel_id.clone(),
+            game,
+        }));
+    }
+    ensure_refs(
+        c,
+        &g.server_id,
+        Some(&g.channel_id),
+        &[&g.first_player, &g.second_player],
+    )?;
+    // A savepoint, so that losing the race to another process's game in
+    // this channel leaves the transaction usable to say which game won.
+    c.client.batch_execute("SAVEPOINT new_game")?;
+    let inserted = row(
+        c,
+        "INSERT INTO games (server_id, channel_id, variant, options, seed, first_side, \
+         first_player, second_player, challenge_id, tournament_match_id, rated, time_control, \
+         bank_first, bank_second, created_at, updated_at, deadline) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16) \
+         RETURNING id",
+        &[
+            &g.server_id,
+            &g.channel_id,
+            &g.variant,
+            &opts_to_json(&g.options),
+            &(g.seed as i64),
+            &g.first_side,
+            &g.first_player,
+            &g.second_player,
+            &g.challenge_id,
+            &g.tournament_match_id,
+            &g.rated,
+            &g.time_control.to_string(),
+            &g.bank_first,
+            &g.bank_second,
+            &g.created_at,
+            &g.deadline,
+        ],
+    );
+    match inserted {
+        Ok(r) => {
+            c.client.batch_execute("RELEASE SAVEPOINT new_game")?;
+            let r = r.ok_or_else(|| {
+                E::Store(StoreError::BadData {
+                    detail: "INSERT ... RETURNING gave no row".into(),
+                })
+            })?;
+            Ok(r.try_get(0)?)
+        }
+        Err(E::Pg(e)) if super::error::is_unique_violation(&e) => {
+            c.client.batch_execute("ROLLBACK TO SAVEPOINT new_game")?;
+            // The other writer has not necessarily committed: its game may
+            // be invisible yet (0 then, as the SQLite store says).
+            let game = active_game_id(c, &g.channel_id)?.unwrap_or(0);
+            Err(E::Store(StoreError::ChannelBusy {
+                channel: g.channel_id.clone(),
+                game,
+            }))
+        }
+        Err(e) => Err(e),
+    }
+}
+
+pub(super) fn active_game_id(c: &mut PgConn, channel: &str) -> R<Option<GameId>> {
+    Ok(row(
+        c,
+        "SELECT id FROM games WHERE channel_id = $1 AND state = 'active'",
+        &[&channel],
+    )?
+    .map(|r| r.get(0)))
+}
+
+/// Locks a game's row for the rest of the transaction and checks it:
+/// active, and (with `expected`) exactly that many moves. Returns the move
+/// count and whether the clock is paused. Every move-count-guarded change
+/// starts here, so two of them on one game run one after the other (across
+/// processes too) and the second sees the first's effect.
+pub(super) fn check_turn(c: &mut PgConn, game: GameId, expected: Option<u32>) -> R<(u32, bool)> {
+    let Some(r) = row(
+        c,
+        "SELECT state, move_count, paused FROM games WHERE id = $1 FOR NO KEY UPDATE",
+        &[&game],
+    )?
+    else {
+        return Err(E::App(AppendError::NoSuchGame));
+    };
+    let state: String = r.try_get(0)?;
+    let count = to_u32(r.try_get(1)?);
+    let paused: bool = r.try_get(2)?;
+    if state != GameState::Active.as_str() {
+        return Err(E::App(AppendError::GameOver));
+    }
+    match expected {
+        Some(e) if e != count => Err(E::App(AppendError::Stale { now: count })),
+        _ => Ok((count, paused)),
+    }
+}
+
+/// The statements of `append_move`, inside the caller's transaction.
+pub(super) fn append_move_in(c: &mut PgConn, mv: &NewMove<'_>) -> R<u32> {
+    let Some(r) = row(
+        c,
+        "SELECT state, move_count FROM games WHERE id = $1 FOR NO KEY UPDATE",
+        &[&mv.game_id],
+    )?
+    else {
+        return Err(E::App(AppendError::NoSuchGame));
+    };
+    let state: String = r.try_get(0)?;
+    let count = to_u32(r.try_get(1)?);
+    // A redelivered message is reported as such, not as stale.
+    if row(
+        c,
+        "SELECT 1 FROM used_sources WHERE source_id = $1",
+        &[&mv.source_id],
+    )?
+    .is_some()
+    {
+        return Err(E::App(AppendError::Duplicate));
+    }
+    if state != GameState::Active.as_str() {
+        return Err(E::App(AppendError::GameOver));
+    }
+    if count != mv.expected_number {
+        return Err(E::App(AppendError::Stale { now: count }));
+    }
+    let n = i64::from(count);
+    ensure_player(c, mv.player_id)?;
+    // Two games racing for one source id (a message applied to two games
+    // cannot happen from Discord, but the key says so): the loser sees the
+    // unique violation as a duplicate.
+    match exec(
+        c,
+        "INSERT INTO used_sources (source_id, game_id, at) VALUES ($1, $2, $3)",
+        &[&mv.source_id, &mv.game_id, &mv.at],
+    ) {
+        Err(E::Pg(e)) if super::error::is_unique_violation(&e) => {
+            return Err(E::App(AppendError::Duplicate))
+        }
+        other => other?,
+    };
+    exec(
+        c,
+        "INSERT INTO moves (game_id, number, text, player_id, at, source_id) \
+         VALUES ($1, $2, $3, $4, $5, $6)",
+        &[
+            &mv.game_id,
+            &n,
+            &mv.text,
+            &mv.player_id,
+            &mv.at,
+            &mv.source_id,
+        ],
+    )?;
+    exec(c, "DELETE FROM offers WHERE game_id = $1", &[&mv.game_id])?;
+    let (result, reason) = match mv.finished {
+        Some((r, why)) => (Some(r.as_str()), Some(why.as_str())),
+        None => (None, None),
+    };
+    let [bank_first, bank_second] = mv.banks.unwrap_or([None, None]);
+    exec(
+        c,
+        "UPDATE games SET move_count = $2, updated_at = $3, \
+         deadline = CASE WHEN $4::text IS NULL THEN $5::bigint ELSE NULL END, \
+         reminders_sent = 0, \
+         bank_first = CASE WHEN $6::boolean THEN $7::bigint ELSE bank_first END, \
+         bank_second = CASE WHEN $6::boolean THEN $8::bigint ELSE bank_second END, \
+         state = CASE WHEN $4::text IS NULL THEN state ELSE 'finished' END, \
+         result = COALESCE($4::text, result), reason = COALESCE($9::text, reason), \
+         finished_at = CASE WHEN $4::text IS NULL THEN finished_at ELSE $3 END \
+         WHERE id = $1",
+        &[
+            &mv.game_id,
+            &(n + 1),
+            &mv.at,
+            &result,
+            &mv.deadline,
+            &mv.banks.is_some(),
+            &bank_first,
+            &bank_second,
+            &reason,
+        ],
+    )?;
+    Ok(count + 1)
+}

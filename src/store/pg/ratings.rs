@@ -1,0 +1,180 @@
+//! Ratings per server and variant.
+
+use super::rows::*;
+use super::*;
+use crate::store::*;
+
+impl Ratings for PostgresStore {
+    fn get_rating(
+        &self,
+        server_id: &str,
+        variant: &str,
+        player_id: &str,
+    ) -> Result<Option<Rating>, StoreError> {
+        self.read(|c| read_rating(c, server_id, variant, player_id))
+    }
+
+    fn leaderboard(
+        &self,
+        server_id: &str,
+        variant: &str,
+        limit: u32,
+    ) -> Result<Vec<Rating>, StoreError> {
+        self.read(|c| {
+            rows(
+                c,
+                concat!(
+                    "SELECT ",
+                    rating_columns!(),
+                    " FROM ratings WHERE server_id = $1 AND variant = $2 \
+                     ORDER BY rating DESC, player_id COLLATE \"C\" LIMIT $3"
+                ),
+                &[&server_id, &variant, &i64::from(limit)],
+            )?
+            .iter()
+            .map(rating_from_row)
+            .collect()
+        })
+    }
+
+    fn apply_game_ratings(
+        &self,
+        game_id: GameId,
+        new_ratings: &[Rating],
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let players: Vec<&str> = new_ratings.iter().map(|r| r.player_id.as_str()).collect();
+            for r in new_ratings {
+                ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
+            }
+            lock_players(c, &players)?;
+            if already_rated(c, game_id)? {
+                return Ok(false);
+            }
+            for r in new_ratings {
+                let before = read_rating(c, &r.server_id, &r.variant, &r.player_id)?
+                    .map_or(1500.0, |r| r.rating);
+                write_rating(c, r, at, game_id, before, at)?;
+            }
+            Ok(true)
+        })
+    }
+
+    fn rate_game(
+        &self,
+        game_id: GameId,
+        server_id: &str,
+        variant: &str,
+        players: [&str; 2],
+        at: i64,
+        f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            ensure_refs(c, server_id, None, &players)?;
+            // Both players' rows locked (in one order, so two games cannot
+            // deadlock): two games of one player ending at once, in two
+            // processes too, are rated one after the other.
+            lock_players(c, &players)?;
+            if already_rated(c, game_id)? {
+                return Ok(false);
+            }
+            let before = [
+                read_rating(c, server_id, variant, players[0])?,
+                read_rating(c, server_id, variant, players[1])?,
+            ];
+            let old = [
+                before[0].as_ref().map_or(1500.0, |r| r.rating),
+                before[1].as_ref().map_or(1500.0, |r| r.rating),
+            ];
+            let new = f(before);
+            for (r, old) in new.iter().zip(old) {
+                ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
+                write_rating(c, r, r.updated_at, game_id, old, at)?;
+            }
+            Ok(true)
+        })
+    }
+}
+
+fn lock_players(c: &mut PgConn, players: &[&str]) -> R<()> {
+    let players: Vec<String> = players.iter().map(|p| p.to_string()).collect();
+    exec(
+        c,
+        "SELECT 1 FROM players WHERE id = ANY($1) ORDER BY id COLLATE \"C\" FOR NO KEY UPDATE",
+        &[&players],
+    )?;
+    Ok(())
+}
+
+fn already_rated(c: &mut PgConn, game_id: GameId) -> R<bool> {
+    Ok(row(
+        c,
+        "SELECT 1 FROM rating_history WHERE game_id = $1 LIMIT 1",
+        &[&game_id],
+    )?
+    .is_some())
+}
+
+fn read_rating(
+    c: &mut PgConn,
+    server_id: &str,
+    variant: &str,
+    player_id: &str,
+) -> R<Option<Rating>> {
+    row(
+        c,
+        concat!(
+            "SELECT ",
+            rating_columns!(),
+            " FROM ratings WHERE server_id = $1 AND variant = $2 AND player_id = $3"
+        ),
+        &[&server_id, &variant, &player_id],
+    )?
+    .map(|r| rating_from_row(&r))
+    .transpose()
+}
+
+/// Writes one player's rating row (stamped `updated_at`) and the game's line
+/// in their rating history (`before` -> the new rating, at `at`).
+fn write_rating(
+    c: &mut PgConn,
+    r: &Rating,
+    updated_at: i64,
+    game_id: GameId,
+    before: f64,
+    at: i64,
+) -> R<()> {
+    exec(
+        c,
+        "INSERT INTO ratings (server_id, variant, player_id, rating, rd, \
+         vol, games, wins_first, wins_second, losses, draws, updated_at) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12) \
+         ON CONFLICT (server_id, variant, player_id) DO UPDATE SET \
+         rating = excluded.rating, rd = excluded.rd, vol = excluded.vol, \
+         games = excluded.games, wins_first = excluded.wins_first, \
+         wins_second = excluded.wins_second, losses = excluded.losses, \
+         draws = excluded.draws, updated_at = excluded.updated_at",
+        &[
+            &r.server_id,
+            &r.variant,
+            &r.player_id,
+            &r.rating,
+            &r.rd,
+            &r.vol,
+            &i64::from(r.games),
+            &i64::from(r.wins_first),
+            &i64::from(r.wins_second),
+            &i64::from(r.losses),
+            &i64::from(r.draws),
+            &updated_at,
+        ],
+    )?;
+    exec(
+        c,
+        "INSERT INTO rating_history (game_id, player_id, rating_before, \
+         rating_after, at) VALUES ($1, $2, $3, $4, $5)",
+        &[&game_id, &r.player_id, &before, &r.rating, &at],
+    )?;
+    Ok(())
+}

@@ -1,0 +1,377 @@
+//! Tournaments, their players and matches.
+
+use super::challenges::returned_id;
+use super::rows::*;
+use super::*;
+use crate::store::*;
+
+impl Tournaments for PostgresStore {
+    fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError> {
+        self.write_plain(|c| {
+            let players: Vec<&str> = t.created_by.as_deref().into_iter().collect();
+            ensure_refs(c, &t.server_id, t.channel_id.as_deref(), &players)?;
+            let r = row(
+                c,
+                "INSERT INTO tournaments (server_id, channel_id, name, variant, options, format, \
+                 data, created_by, created_at, updated_at) \
+                 VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
+                &[
+                    &t.server_id,
+                    &t.channel_id,
+                    &t.name,
+                    &t.variant,
+                    &opts_to_json(&t.options),
+                    &t.format,
+                    &if t.data.is_empty() {
+                        "{}"
+                    } else {
+                        t.data.as_str()
+                    },
+                    &t.created_by,
+                    &t.created_at,
+                ],
+            )?;
+            returned_id(r)
+        })
+    }
+
+    fn commit_tournament(
+        &self,
+        id: TournamentId,
+        expected_version: i64,
+        state: TournamentPhase,
+        data: &str,
+        matches: &[MatchSpec],
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            // The version check is the UPDATE's own WHERE: of two writers
+            // that read one version, the second waits for the first and
+            // then finds the version moved on.
+            let n = exec(
+                c,
+                "UPDATE tournaments SET state = $3, data = $4, updated_at = $5, \
+                 version = version + 1 WHERE id = $1 AND version = $2",
+                &[&id, &expected_version, &state.as_str(), &data, &at],
+            )?;
+            if n != 1 {
+                return Ok(false);
+            }
+            for m in matches {
+                for p in m.first_player.iter().chain(m.second_player.iter()) {
+                    ensure_player(c, p)?;
+                }
+                exec(
+                    c,
+                    "INSERT INTO tournament_matches (tournament_id, round, board, first_player, \
+                     second_player, result) VALUES ($1, $2, $3, $4, $5, $6) \
+                     ON CONFLICT (tournament_id, round, board) DO UPDATE SET \
+                     result = COALESCE(tournament_matches.result, excluded.result)",
+                    &[
+                        &id,
+                        &i64::from(m.round),
+                        &i64::from(m.board),
+                        &m.first_player,
+                        &m.second_player,
+                        &m.result.map(|r| r.to_string()),
+                    ],
+                )?;
+            }
+            Ok(true)
+        })
+    }
+
+    fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
+        self.read(|c| {
+            row(
+                c,
+                concat!(
+                    "SELECT ",
+                    tournament_columns!(),
+                    " FROM tournaments WHERE id = $1"
+                ),
+                &[&id],
+            )?
+            .map(|r| tournament_from_row(&r))
+            .transpose()
+        })
+    }
+
+    fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError> {
+        self.read(|c| {
+            rows(
+                c,
+                concat!(
+                    "SELECT ",
+                    tournament_columns!(),
+                    " FROM tournaments WHERE server_id = $1 ORDER BY id DESC"
+                ),
+                &[&server_id],
+            )?
+            .iter()
+            .map(tournament_from_row)
+            .collect()
+        })
+    }
+
+    fn tournaments_in_state(&self, state: TournamentPhase) -> Result<Vec<Tournament>, StoreError> {
+        self.read(|c| {
+            rows(
+                c,
+                concat!(
+                    "SELECT ",
+                    tournament_columns!(),
+                    " FROM tournaments WHERE state = $1 ORDER BY id"
+                ),
+                &[&state.as_str()],
+            )?
+            .iter()
+            .map(tournament_from_row)
+            .collect()
+        })
+    }
+
+    fn update_tournament(
+        &self,
+        id: TournamentId,
+        expected_state: Option<TournamentPhase>,
+        state: TournamentPhase,
+        data: &str,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let n = exec(
+                c,
+                "UPDATE tournaments SET state = $3, data = $4, updated_at = $5, \
+                 version = version + 1 WHERE id = $1 AND ($2::text IS NULL OR state = $2::text)",
+                &[
+                    &id,
+                    &expected_state.map(|s| s.as_str()),
+                    &state.as_str(),
+                    &data,
+                    &at,
+                ],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn add_tournament_player(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            ensure_player(c, player_id)?;
+            let n = exec(
+                c,
+                "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
+                 VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+                &[&id, &player_id, &at],
+            )?;
+            Ok(n == 1)
+        })
+    }
+
+    fn join_tournament(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+        max: u32,
+    ) -> Result<JoinOutcome, StoreError> {
+        self.write_plain(|c| {
+            // The tournament's row is the lock: joins (from any process)
+            // are counted one after the other, so none overfills it.
+            let state = row(
+                c,
+                "SELECT state FROM tournaments WHERE id = $1 FOR NO KEY UPDATE",
+                &[&id],
+            )?;
+            let signup = match state {
+                Some(r) => r.try_get::<_, &str>(0)? == TournamentPhase::Signup.as_str(),
+                None => false,
+            };
+            if !signup {
+                return Ok(JoinOutcome::Closed);
+            }
+            let entry = row(
+                c,
+                "SELECT withdrawn_at FROM tournament_players \
+                 WHERE tournament_id = $1 AND player_id = $2",
+                &[&id, &player_id],
+            )?;
+            if let Some(r) = entry {
+                return Ok(match r.try_get::<_, Option<i64>>(0)? {
+                    None => JoinOutcome::Already,
+                    Some(_) => JoinOutcome::Left,
+                });
+            }
+            let n: i64 = row(
+                c,
+                "SELECT count(*) FROM tournament_players \
+                 WHERE tournament_id = $1 AND withdrawn_at IS NULL",
+                &[&id],
+            )?
+            .map_or(0, |r| r.get(0));
+            if n >= i64::from(max) {
+                return Ok(JoinOutcome::Full);
+            }
+            ensure_player(c, player_id)?;
+            exec(
+                c,
+                "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
+                 VALUES ($1, $2, $3)",
+                &[&id, &player_id, &at],
+            )?;
+            // A start that read the entrants before this join must read again.
+            bump_tournament(c, id)?;
+            Ok(JoinOutcome::Joined(to_u32(n + 1)))
+        })
+    }
+
+    fn withdraw_tournament_player(
+        &self,
+        id: TournamentId,
+        player_id: &str,
+        at: i64,
+    ) -> Result<bool, StoreError> {
+        self.write_plain(|c| {
+            let n = exec(
+                c,
+                "UPDATE tournament_players SET withdrawn_at = $3 \
+                 WHERE tournament_id = $1 AND player_id = $2 AND withdrawn_at IS NULL",
+                &[&id, &player_id, &at],
+            )?;
+            if n == 1 {
+                bump_tournament(c, id)?;
+            }
+            Ok(n == 1)
+        })
+    }
+
+    fn tournament_players(&self, id: TournamentId) -> Result<Vec<TournamentPlayer>, StoreError> {
+        self.read(|c| {
+            rows(
+                c,
+                "SELECT player_id, joined_at, withdrawn_at, seed FROM tournament_players \
+                 WHERE tournament_id = $1 ORDER BY joined_at, player_id COLLATE \"C\"",
+                &[&id],
+            )?
+            .iter()
+            .map(|r| {
+                Ok(TournamentPlayer {
+                    player_id: r.try_get(0)?,
+                    joined_at: r.try_get(1)?,
+                    withdrawn_at: r.try_get(2)?,
+                    seed: r.try_get(3)?,
+                })
+            })
+            .collect()
+        })
+    }
+
+    fn create_match(
+        &self,
+        id: TournamentId,
+        round: u32,
+        board: u32,
+        first_player: Option<&str>,
+        second_player: Option<&str>,
+    ) -> Result<MatchId, StoreError> {
+        self.write_plain(|c| {
+            for p in first_player.iter().chain(second_player.iter()) {
+                ensure_player(c, p)?;
+            }
+            let r = row(
+                c,
+                "INSERT INTO tournament_matches (tournament_id, round, board, first_player, \
+                 second_player) VALUES ($1, $2, $3, $4, $5) RETURNING id",
+                &[
+                    &id,
+                    &i64::from(round),
+                    &i64::from(board),
+                    &first_player,
+                    &second_player,
+                ],
+            )?;
+            returned_id(r)
+        })
+    }
+
+    fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
+        self.read(|c| {
+            row(
+                c,
+                concat!(
+                    "SELECT ",
+                    match_columns!(),
+                    " FROM tournament_matches WHERE id = $1"
+                ),
+                &[&match_id],
+            )?
+            .map(|r| match_from_row(&r))
+            .transpose()
+        })
+    }
+
+    fn set_match_result(
+        &self,
+        match_id: MatchId,
+        result: Option<MatchResult>,
+    ) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            exec(
+                c,
+                "UPDATE tournament_matches SET result = $2 WHERE id = $1",
+                &[&match_id, &result.map(|r| r.to_string())],
+            )?;
+            Ok(())
+        })
+    }
+
+    fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError> {
+        self.read(|c| {
+            rows(
+                c,
+                concat!(
+                    "SELECT ",
+                    match_columns!(),
+                    " FROM tournament_matches WHERE tournament_id = $1 ORDER BY round, board"
+                ),
+                &[&id],
+            )?
+            .iter()
+            .map(match_from_row)
+            .collect()
+        })
+    }
+
+    fn game_of_match_sides(
+        &self,
+        match_id: MatchId,
+        first_player: &str,
+        second_player: &str,
+    ) -> Result<Option<GameRow>, StoreError> {
+        self.one_game(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE tournament_match_id = $1 \
+                 AND first_player = $2 AND second_player = $3"
+            ),
+            &[&match_id, &first_player, &second_player],
+        )
+    }
+}
+
+/// Bumps a tournament's compare-and-set version: its entrants changed.
+fn bump_tournament(c: &mut PgConn, id: TournamentId) -> R<()> {
+    exec(
+        c,
+        "UPDATE tournaments SET version = version + 1 WHERE id = $1",
+        &[&id],
+    )?;
+    Ok(())
+}

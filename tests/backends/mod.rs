@@ -1,0 +1,133 @@
+//! One test suite, both stores: the same test bodies run on SQLite and on
+//! PostgreSQL.
+//!
+//! A test file keeps its `#[test]` functions as they are (they run on
+//! SQLite, the default) and lists them once more at its end:
+//!
+//! ```ignore
+//! #[macro_use]
+//! mod backends;
+//! ...
+//! on_postgres!(first_test, second_test);
+//! ```
+//!
+//! which makes `postgres::first_test` and so on: the same functions, run
+//! with PostgreSQL as the current backend. Tests get their database from
+//! [`fresh_db`] (or a session built on it), which gives an SQLite file or a
+//! database of its own on the throwaway PostgreSQL server
+//! (`tawlbot::store::pg::throwaway`) by the current backend. Where no
+//! PostgreSQL is installed the PostgreSQL twins pass after one line saying
+//! they were skipped; with `TAWLBOT_REQUIRE_POSTGRES=1` they fail.
+#![allow(dead_code)]
+
+use std::cell::Cell;
+
+use tawlbot::store::pg::throwaway::{self, TestDatabase};
+use tawlbot::store::SharedStore;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Backend {
+    Sqlite,
+    Postgres,
+}
+
+thread_local! {
+    static CURRENT: Cell<Backend> = const { Cell::new(Backend::Sqlite) };
+}
+
+/// The backend the running test uses.
+pub fn current() -> Backend {
+    CURRENT.with(Cell::get)
+}
+
+/// Runs `test` with PostgreSQL as the current backend (or skips it, see
+/// the module's notes).
+pub fn run_on_postgres(test: fn()) {
+    if throwaway::server().is_none() {
+        return;
+    }
+    struct Reset;
+    impl Drop for Reset {
+        fn drop(&mut self) {
+            CURRENT.with(|c| c.set(Backend::Sqlite));
+        }
+    }
+    let _reset = Reset;
+    CURRENT.with(|c| c.set(Backend::Postgres));
+    test();
+}
+
+/// A fresh, empty database of the current backend, kept as long as this
+/// value lives.
+pub struct TestDb {
+    /// What `tawlbot::store::open` and `--db` take: a file path or a
+    /// `postgres://` URL.
+    pub target: String,
+    _dir: Option<tempfile::TempDir>,
+    _pg: Option<TestDatabase>,
+}
+
+impl TestDb {
+    /// Opens (another handle on) the database, as a new process would.
+    pub fn open(&self) -> SharedStore {
+        tawlbot::store::open(&self.target)
+            .unwrap_or_else(|e| panic!("cannot open {}: {e}", self.target))
+    }
+
+    pub fn is_postgres(&self) -> bool {
+        self._pg.is_some()
+    }
+}
+
+/// A fresh database of the current backend.
+pub fn fresh_db() -> TestDb {
+    match current() {
+        Backend::Sqlite => {
+            let dir = tempfile::tempdir().unwrap();
+            let target = dir.path().join("t.db").to_string_lossy().into_owned();
+            TestDb {
+                target,
+                _dir: Some(dir),
+                _pg: None,
+            }
+        }
+        Backend::Postgres => {
+            let db = throwaway::database().expect("run_on_postgres checked the server");
+            TestDb {
+                target: db.url.clone(),
+                _dir: None,
+                _pg: Some(db),
+            }
+        }
+    }
+}
+
+/// Makes `postgres::<name>` for each test function named: the same test,
+/// run with PostgreSQL as the current backend.
+macro_rules! on_postgres {
+    ($($name:ident),+ $(,)?) => {
+        mod postgres {
+            $(
+                #[test]
+                fn $name() {
+                    $crate::backends::run_on_postgres(super::$name);
+                }
+            )+
+        }
+    };
+}
+
+/// A fresh store of the current backend (SQLite in memory, or a database
+/// of its own on the PostgreSQL server) and what keeps its database alive.
+pub fn store() -> (SharedStore, Option<TestDb>) {
+    match current() {
+        Backend::Sqlite => (
+            std::sync::Arc::new(tawlbot::store::SqliteStore::open_in_memory().unwrap()),
+            None,
+        ),
+        Backend::Postgres => {
+            let db = fresh_db();
+            (db.open(), Some(db))
+        }
+    }
+}
