@@ -102,7 +102,17 @@ fn copy_order(names: &[String], refs: &[(String, String)]) -> Vec<String> {
                 .iter()
                 .any(|(a, b)| a == t && b != t && left.contains(b))
         });
-        let i = ready.unwrap_or(0);
+        // Stuck on a cycle: take the table the others left wait for most.
+        let i = ready.unwrap_or_else(|| {
+            let waited_for = |t: &String| {
+                refs.iter()
+                    .filter(|(a, b)| b == t && a != t && left.contains(a))
+                    .count()
+            };
+            (0..left.len())
+                .max_by_key(|&i| (waited_for(&left[i]), std::cmp::Reverse(i)))
+                .unwrap_or(0)
+        });
         out.push(left.remove(i));
     }
     out
