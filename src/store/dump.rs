@@ -181,3 +181,22 @@ pub fn migrate_db(from: &str, to: &str) -> Result<CopyReport, StoreError> {
     }
     Ok(report)
 }
+
+/// The tables of an SQLite database that hold no row.
+pub fn empty_tables(sqlite: &str) -> Result<Vec<String>, StoreError> {
+    let src = super::SqliteStore::open(sqlite)?;
+    Ok(src
+        .dump_tables()?
+        .into_iter()
+        .filter(|t| t.rows.is_empty())
+        .map(|t| t.name)
+        .collect())
+}
+
+/// How an SQLite database and a PostgreSQL database differ, table by
+/// table (empty: the same rows in every table).
+pub fn compare(sqlite: &str, postgres: &str) -> Result<Vec<String>, StoreError> {
+    let a = super::SqliteStore::open(sqlite)?.dump_tables()?;
+    let b = super::PostgresStore::open(postgres)?.dump_tables()?;
+    Ok(differences(&a, &b))
+}

@@ -1,0 +1,250 @@
+//! SQLite and PostgreSQL side by side, in one run (issue 20): a move
+//! message to its reply through the whole app, committed moves per second
+//! in the store alone, and the scheduler's pass over 10,000 running games.
+//!
+//! PostgreSQL is a throwaway server on loopback started by the bench
+//! (`tawlbot::store::pg::throwaway`); where none is installed only the
+//! SQLite half runs. Durability: SQLite as the bot runs it (WAL,
+//! `synchronous=NORMAL`: a commit survives a killed process, not a power
+//! cut) and with `FULL`; PostgreSQL with its defaults (fsync and
+//! `synchronous_commit=on`: every commit is flushed) and with
+//! `synchronous_commit=off` (the same promise as SQLite's NORMAL).
+
+use std::time::Duration;
+
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use tawlbot::app::{App, Ctx, Input, User};
+use tawlbot::store::pg::throwaway;
+use tawlbot::store::prelude::*;
+use tawlbot::store::{
+    NewGame, NewMove, PgOptions, PostgresStore, SharedStore, SqliteStore, StoreOptions,
+    Synchronous,
+};
+
+/// A database for one bench: `(label, store, guard)`.
+struct Db {
+    label: &'static str,
+    store: SharedStore,
+    _guard: Box<dyn std::any::Any>,
+}
+
+fn sqlite(label: &'static str, sync: Synchronous) -> Db {
+    let dir = tempfile::tempdir().unwrap();
+    let opts = StoreOptions {
+        synchronous: sync,
+        ..Default::default()
+    };
+    let store = SqliteStore::open_with(dir.path().join("bench.db"), &opts).unwrap();
+    Db {
+        label,
+        store: std::sync::Arc::new(store),
+        _guard: Box::new(dir),
+    }
+}
+
+/// A database on the durable throwaway server; with `async_commit` every
+/// connection runs with `synchronous_commit=off`.
+fn postgres(label: &'static str, async_commit: bool) -> Option<Db> {
+    let server = throwaway::durable_server()?;
+    let db = server.database();
+    let url = if async_commit {
+        format!("{}?options=-c%20synchronous_commit%3Doff", db.url)
+    } else {
+        db.url.clone()
+    };
+    let store = PostgresStore::open_with(&url, &PgOptions::default()).unwrap();
+    Some(Db {
+        label,
+        store: std::sync::Arc::new(store),
+        _guard: Box::new(db),
+    })
+}
+
+/// Every store the benches compare, in the order they are shown.
+fn stores() -> Vec<Db> {
+    let mut v = vec![
+        sqlite("sqlite (normal)", Synchronous::Normal),
+        sqlite("sqlite (full)", Synchronous::Full),
+    ];
+    v.extend(postgres("postgres (synchronous_commit on)", false));
+    v.extend(postgres("postgres (synchronous_commit off)", true));
+    v
+}
+
+fn ctx(user: &str, channel: &str, now: i64, source: String) -> Ctx {
+    Ctx {
+        server: "bench".into(),
+        channel: channel.into(),
+        user: User {
+            id: user.into(),
+            name: user.into(),
+        },
+        now,
+        source,
+        manage_server: false,
+        mentioned: vec![User {
+            id: "bob".into(),
+            name: "bob".into(),
+        }],
+    }
+}
+
+fn slash(name: &str, args: &[(&str, &str)]) -> Input {
+    Input::Slash {
+        name: name.into(),
+        args: args
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect(),
+    }
+}
+
+/// A move message to the reply ready to send (parse, load from the store,
+/// rules, commit, render and encode), ten moves into a game.
+fn move_to_reply(c: &mut Criterion) {
+    let mut group = c.benchmark_group("move_to_reply");
+    for db in stores() {
+        let app = App::new(db.store.clone());
+        let mut n = 0u64;
+        let opening = [
+            "e2-c2", "g7-g9", "g2-i2", "f7-g7", "c2-c3", "f8-h8", "i2-i3", "g9-g8", "c3-c4",
+        ];
+        group.bench_function(db.label, |b| {
+            b.iter_batched(
+                || {
+                    n += 1;
+                    let ch = format!("c{n}");
+                    let now = 1_800_000_000 + n as i64 * 10;
+                    app.handle(
+                        &ctx("alice", &ch, now, format!("s{n}a")),
+                        slash(
+                            "challenge",
+                            &[
+                                ("opponent", "bob"),
+                                ("variant", "tawlbwrdd"),
+                                ("side", "attackers"),
+                            ],
+                        ),
+                    );
+                    app.handle(&ctx("bob", &ch, now, format!("s{n}b")), slash("accept", &[]));
+                    for (i, m) in opening.iter().enumerate() {
+                        let who = if i % 2 == 0 { "alice" } else { "bob" };
+                        app.handle(
+                            &ctx(who, &ch, now + 1, format!("s{n}m{i}")),
+                            Input::Message {
+                                text: m.to_string(),
+                                addressed: false,
+                            },
+                        );
+                    }
+                    (ch, now + 2)
+                },
+                |(ch, now)| {
+                    let r = app.handle(
+                        &ctx("bob", &ch, now, format!("{ch}-move")),
+                        Input::Message {
+                            text: "h8-h9".into(),
+                            addressed: false,
+                        },
+                    );
+                    assert_eq!(r.replies.len(), 1);
+                    assert_eq!(r.replies[0].files.len(), 1, "{:?}", r.replies[0].text);
+                    r
+                },
+                BatchSize::PerIteration,
+            )
+        });
+    }
+    group.finish();
+}
+
+/// Committed moves per second: `append_move` alone, one after another.
+fn commits(c: &mut Criterion) {
+    let mut group = c.benchmark_group("store_commit");
+    group.throughput(Throughput::Elements(1));
+    group.sample_size(20);
+    group.measurement_time(Duration::from_secs(6));
+    for db in stores() {
+        let store = db.store.clone();
+        let game = store
+            .create_game(&NewGame {
+                server_id: "srv".into(),
+                channel_id: "general".into(),
+                variant: "tawlbwrdd".into(),
+                seed: 7,
+                first_side: "first".into(),
+                first_player: "alice".into(),
+                second_player: "bob".into(),
+                ..Default::default()
+            })
+            .unwrap();
+        let mut n = 0u32;
+        group.bench_function(BenchmarkId::new("append_move", db.label), |b| {
+            b.iter(|| {
+                let source = format!("s{n}");
+                n = store
+                    .append_move(&NewMove {
+                        game_id: game,
+                        expected_number: n,
+                        text: "e1-e4",
+                        player_id: if n.is_multiple_of(2) { "alice" } else { "bob" },
+                        at: i64::from(n),
+                        source_id: &source,
+                        deadline: Some(i64::from(n) + 86_400),
+                        ..Default::default()
+                    })
+                    .unwrap();
+            })
+        });
+    }
+    group.finish();
+}
+
+/// 10,000 running games with deadlines and reminders spread over a week.
+fn fill(store: &SharedStore, n: usize) {
+    for i in 0..n {
+        let g = NewGame {
+            server_id: "srv".into(),
+            channel_id: format!("c{i}"),
+            variant: "tawlbwrdd".into(),
+            seed: i as u64,
+            first_side: "attackers".into(),
+            first_player: format!("p{}", i % 97),
+            second_player: format!("q{}", i % 89),
+            time_control: tawlbot::store::TimeControl::PerMove(3 * 86_400),
+            created_at: 1_800_000_000,
+            deadline: Some(1_800_000_000 + 86_400 + (i as i64 * 61) % 604_800),
+            ..Default::default()
+        };
+        let id = store.create_game(&g).unwrap();
+        store
+            .set_remind_at(id, g.deadline.map(|d| d - 3600))
+            .unwrap();
+    }
+}
+
+/// The scheduler's pass (`App::tick` when nothing is due, and its wake-up
+/// query) over 10,000 running games. Filled once per store with
+/// asynchronous commits (only the reads are measured).
+fn scheduler(c: &mut Criterion) {
+    let mut group = c.benchmark_group("scheduler_10000_games");
+    let dbs = vec![
+        Some(sqlite("sqlite (normal)", Synchronous::Normal)),
+        postgres("postgres", true),
+    ];
+    for db in dbs.into_iter().flatten() {
+        fill(&db.store, 10_000);
+        let app = App::new(db.store.clone());
+        let now = 1_800_000_000;
+        group.bench_function(BenchmarkId::new("tick_nothing_due", db.label), |b| {
+            b.iter(|| app.tick(now))
+        });
+        group.bench_function(BenchmarkId::new("next_due", db.label), |b| {
+            b.iter(|| app.next_due().unwrap())
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, move_to_reply, commits, scheduler);
+criterion_main!(benches);

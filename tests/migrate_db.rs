@@ -1,0 +1,229 @@
+//! `tawlbot migrate-db`: an SQLite database with a row in every table is
+//! copied into an empty PostgreSQL database and compared table by table.
+//! Needs PostgreSQL (the throwaway server of the tests); skipped with one
+//! line where it is not installed.
+
+use std::process::Command;
+
+use tawlbot::store::dump;
+use tawlbot::store::pg::throwaway;
+use tawlbot::store::prelude::*;
+use tawlbot::store::{
+    EndReason, GameResult, MatchResult, MatchSpec, NewChallenge, NewGame, NewMove,
+    NewTournament, OfferKind, PostgresStore, Rating, SqliteStore, TimeControl, TournamentPhase,
+};
+
+const T: i64 = 1_800_000_000;
+
+/// Writes at least one row into every table through the store's own
+/// operations.
+fn fill(s: &SqliteStore) {
+    s.upsert_server("srv", Some("Caerdydd")).unwrap();
+    s.set_server_language("srv", Some("cy")).unwrap();
+    s.set_archive_public("srv", true).unwrap();
+    s.upsert_channel("thread", "srv", Some("general")).unwrap();
+    s.upsert_player("alice", "Alice").unwrap();
+    s.upsert_player("bob", "Bob").unwrap();
+    s.set_player_setting("alice", "dm_on_turn", "1").unwrap();
+    // An open challenge, and one accepted into a game with moves, offers
+    // and a reminder time.
+    let ch = |channel: &str| NewChallenge {
+        server_id: "srv".into(),
+        channel_id: channel.into(),
+        challenger_id: "alice".into(),
+        opponent_id: Some("bob".into()),
+        variant: "tawlbwrdd".into(),
+        options: vec!["thread".into()],
+        challenger_side: Some("attackers".into()),
+        time_control: TimeControl::Bank {
+            bank: 3600,
+            inc: 60,
+            cap: 7200,
+        },
+        rated: true,
+        created_at: T,
+        expires_at: Some(T + 86_400),
+    };
+    s.create_challenge(&ch("general")).unwrap();
+    let accepted = s.create_challenge(&ch("thread")).unwrap();
+    let game = |channel: &str, seed: u64| NewGame {
+        server_id: "srv".into(),
+        channel_id: channel.into(),
+        variant: "tawlbwrdd".into(),
+        options: vec![],
+        seed,
+        first_side: "attackers".into(),
+        first_player: "alice".into(),
+        second_player: "bob".into(),
+        rated: true,
+        time_control: TimeControl::PerMove(86_400),
+        bank_first: Some(3600),
+        bank_second: Some(3599),
+        created_at: T,
+        deadline: Some(T + 86_400),
+        ..Default::default()
+    };
+    let g = s
+        .start_game_from_challenge(accepted, &game("thread", u64::MAX - 5))
+        .unwrap();
+    for (i, m) in ["e2-c2", "g7-g9"].iter().enumerate() {
+        s.append_move(&NewMove {
+            game_id: g,
+            expected_number: i as u32,
+            text: m,
+            player_id: if i == 0 { "alice" } else { "bob" },
+            at: T + i as i64,
+            source_id: &format!("msg{i}"),
+            deadline: Some(T + 86_400 + i as i64),
+            ..Default::default()
+        })
+        .unwrap();
+    }
+    s.set_remind_at(g, Some(T + 80_000)).unwrap();
+    s.set_offer(g, OfferKind::Draw, "alice", T + 5).unwrap();
+    s.set_pause_offer(g, "bob", T + 6, 3 * 86_400).unwrap();
+    // A finished, rated game with its ratings and rating history.
+    let done = s.create_game(&game("other", 42)).unwrap();
+    s.finish_game(done, None, GameResult::Defenders, EndReason::Resignation, T + 9)
+        .unwrap();
+    let rating = |p: &str, r: f64| Rating {
+        server_id: "srv".into(),
+        variant: "tawlbwrdd".into(),
+        player_id: p.into(),
+        rating: r,
+        rd: 200.25,
+        vol: 0.06,
+        games: 1,
+        wins_first: 0,
+        wins_second: u32::from(p == "bob"),
+        losses: u32::from(p == "alice"),
+        draws: 0,
+        updated_at: T + 9,
+    };
+    s.apply_game_ratings(done, &[rating("alice", 1487.5), rating("bob", 1512.125)], T + 9)
+        .unwrap();
+    // A tournament with entrants and pairings, one match decided.
+    let t = s
+        .create_tournament(&NewTournament {
+            server_id: "srv".into(),
+            channel_id: Some("general".into()),
+            name: "Cwpan".into(),
+            variant: "tawlbwrdd".into(),
+            options: vec![],
+            format: "round-robin".into(),
+            data: "{\"rounds\":1}".into(),
+            created_by: Some("alice".into()),
+            created_at: T,
+        })
+        .unwrap();
+    s.join_tournament(t, "alice", T, 8).unwrap();
+    s.join_tournament(t, "bob", T + 1, 8).unwrap();
+    let tour = s.get_tournament(t).unwrap().unwrap();
+    assert!(s
+        .commit_tournament(
+            t,
+            tour.version,
+            TournamentPhase::Running,
+            "{\"round\":1}",
+            &[MatchSpec {
+                round: 1,
+                board: 1,
+                first_player: Some("alice".into()),
+                second_player: None,
+                result: Some(MatchResult::Bye),
+            }],
+            T + 2,
+        )
+        .unwrap());
+    s.create_match(t, 1, 2, Some("bob"), Some("alice")).unwrap();
+    s.heartbeat(T + 10, 300, true).unwrap();
+}
+
+fn url_database() -> Option<(throwaway::TestDatabase, tempfile::TempDir, std::path::PathBuf)> {
+    let db = throwaway::database()?;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("tawlbot.db");
+    let s = SqliteStore::open(&path).unwrap();
+    fill(&s);
+    drop(s);
+    Some((db, dir, path))
+}
+
+fn migrate_db(from: &std::path::Path, to: &str) -> std::process::Output {
+    Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+        .arg("migrate-db")
+        .arg("--from")
+        .arg(from)
+        .arg("--to")
+        .arg(to)
+        .output()
+        .unwrap()
+}
+
+#[test]
+fn migrate_db_copies_every_table_and_row() {
+    let Some((db, _dir, path)) = url_database() else {
+        return;
+    };
+    let from = path.to_string_lossy().into_owned();
+    // Every table of the source holds rows: the copy is tested on all of them.
+    let empty = dump::empty_tables(&from).unwrap();
+    assert!(empty.is_empty(), "tables without a row: {empty:?}");
+
+    let out = migrate_db(&path, &db.url);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(stdout.contains("every table compared equal"), "{stdout}");
+    assert!(stdout.contains("moves: 2 rows"), "{stdout}");
+
+    // Compared again here, table by table, from the outside.
+    assert_eq!(dump::compare(&from, &db.url).unwrap(), Vec::<String>::new());
+
+    // The copy is a working database: new rows get ids after the copied
+    // ones, and the copied game goes on.
+    let pg = PostgresStore::open(&db.url).unwrap();
+    let g = pg.active_game_in_channel("thread").unwrap().unwrap();
+    assert_eq!(g.move_count, 2);
+    assert_eq!(g.seed, u64::MAX - 5);
+    let new = pg
+        .create_game(&NewGame {
+            server_id: "srv".into(),
+            channel_id: "new".into(),
+            variant: "tawlbwrdd".into(),
+            first_side: "attackers".into(),
+            first_player: "alice".into(),
+            second_player: "bob".into(),
+            created_at: T,
+            ..Default::default()
+        })
+        .unwrap();
+    assert!(new > g.id.max(2), "{new}");
+
+    // A second copy into the now full database is refused.
+    let again = migrate_db(&path, &db.url);
+    assert!(!again.status.success());
+    assert!(
+        String::from_utf8_lossy(&again.stderr).contains("empty database only"),
+        "{}",
+        String::from_utf8_lossy(&again.stderr)
+    );
+}
+
+#[test]
+fn the_comparison_finds_a_changed_row() {
+    let Some((db, _dir, path)) = url_database() else {
+        return;
+    };
+    let from = path.to_string_lossy().into_owned();
+    assert!(migrate_db(&path, &db.url).status.success());
+    let mut c = postgres::Client::connect(&db.url, postgres::NoTls).unwrap();
+    c.batch_execute("UPDATE moves SET text = 'e2-d2' WHERE number = 0")
+        .unwrap();
+    let diff = dump::compare(&from, &db.url).unwrap();
+    assert_eq!(diff.len(), 1, "{diff:?}");
+    assert!(diff[0].starts_with("table moves differs"), "{diff:?}");
+}
