@@ -15,9 +15,8 @@ use std::time::Duration;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
 use tawlbot::app::{App, Ctx, Input, User};
 use tawlbot::store::pg::throwaway;
-use tawlbot::store::prelude::*;
 use tawlbot::store::{
-    NewGame, NewMove, PgOptions, PostgresStore, SharedStore, SqliteStore, StoreOptions,
+    NewGame, NewMove, PgOptions, PostgresStore, SharedStore, Side, SqliteStore, StoreOptions,
     Synchronous,
 };
 
@@ -126,7 +125,10 @@ fn move_to_reply(c: &mut Criterion) {
                             ],
                         ),
                     );
-                    app.handle(&ctx("bob", &ch, now, format!("s{n}b")), slash("accept", &[]));
+                    app.handle(
+                        &ctx("bob", &ch, now, format!("s{n}b")),
+                        slash("accept", &[]),
+                    );
                     for (i, m) in opening.iter().enumerate() {
                         let who = if i % 2 == 0 { "alice" } else { "bob" };
                         app.handle(
@@ -172,7 +174,7 @@ fn commits(c: &mut Criterion) {
                 channel_id: "general".into(),
                 variant: "tawlbwrdd".into(),
                 seed: 7,
-                first_side: "first".into(),
+                first_side: Side::First,
                 first_player: "alice".into(),
                 second_player: "bob".into(),
                 ..Default::default()
@@ -208,7 +210,7 @@ fn fill(store: &SharedStore, n: usize) {
             channel_id: format!("c{i}"),
             variant: "tawlbwrdd".into(),
             seed: i as u64,
-            first_side: "attackers".into(),
+            first_side: Side::First,
             first_player: format!("p{}", i % 97),
             second_player: format!("q{}", i % 89),
             time_control: tawlbot::store::TimeControl::PerMove(3 * 86_400),

@@ -9,8 +9,9 @@ use tawlbot::store::dump;
 use tawlbot::store::pg::throwaway;
 use tawlbot::store::prelude::*;
 use tawlbot::store::{
-    EndReason, GameResult, MatchResult, MatchSpec, NewChallenge, NewGame, NewMove,
-    NewTournament, OfferKind, PostgresStore, Rating, SqliteStore, TimeControl, TournamentPhase,
+    EndReason, GameResult, GameSettings, MatchResult, MatchSpec, NewChallenge, NewGame, NewMove,
+    NewTournament, OfferKind, PostgresStore, Rating, Side, SqliteStore, TimeControl,
+    TournamentFormat, TournamentPhase,
 };
 
 const T: i64 = 1_800_000_000;
@@ -33,8 +34,8 @@ fn fill(s: &SqliteStore) {
         challenger_id: "alice".into(),
         opponent_id: Some("bob".into()),
         variant: "tawlbwrdd".into(),
-        options: vec!["thread".into()],
-        challenger_side: Some("attackers".into()),
+        options: vec![],
+        challenger_side: Some(Side::First),
         time_control: TimeControl::Bank {
             bank: 3600,
             inc: 60,
@@ -43,6 +44,11 @@ fn fill(s: &SqliteStore) {
         rated: true,
         created_at: T,
         expires_at: Some(T + 86_400),
+        settings: GameSettings {
+            thread: true,
+            bot_level: Some(4),
+            position: Some("start position text".into()),
+        },
     };
     s.create_challenge(&ch("general")).unwrap();
     let accepted = s.create_challenge(&ch("thread")).unwrap();
@@ -52,7 +58,7 @@ fn fill(s: &SqliteStore) {
         variant: "tawlbwrdd".into(),
         options: vec![],
         seed,
-        first_side: "attackers".into(),
+        first_side: Side::First,
         first_player: "alice".into(),
         second_player: "bob".into(),
         rated: true,
@@ -84,8 +90,14 @@ fn fill(s: &SqliteStore) {
     s.set_pause_offer(g, "bob", T + 6, 3 * 86_400).unwrap();
     // A finished, rated game with its ratings and rating history.
     let done = s.create_game(&game("other", 42)).unwrap();
-    s.finish_game(done, None, GameResult::Defenders, EndReason::Resignation, T + 9)
-        .unwrap();
+    s.finish_game(
+        done,
+        None,
+        GameResult::Won(Side::Second),
+        EndReason::Resignation,
+        T + 9,
+    )
+    .unwrap();
     let rating = |p: &str, r: f64| Rating {
         server_id: "srv".into(),
         variant: "tawlbwrdd".into(),
@@ -100,8 +112,12 @@ fn fill(s: &SqliteStore) {
         draws: 0,
         updated_at: T + 9,
     };
-    s.apply_game_ratings(done, &[rating("alice", 1487.5), rating("bob", 1512.125)], T + 9)
-        .unwrap();
+    s.apply_game_ratings(
+        done,
+        &[rating("alice", 1487.5), rating("bob", 1512.125)],
+        T + 9,
+    )
+    .unwrap();
     // A tournament with entrants and pairings, one match decided.
     let t = s
         .create_tournament(&NewTournament {
@@ -110,7 +126,7 @@ fn fill(s: &SqliteStore) {
             name: "Cwpan".into(),
             variant: "tawlbwrdd".into(),
             options: vec![],
-            format: "round-robin".into(),
+            format: TournamentFormat::RoundRobin,
             data: "{\"rounds\":1}".into(),
             created_by: Some("alice".into()),
             created_at: T,
@@ -139,7 +155,11 @@ fn fill(s: &SqliteStore) {
     s.heartbeat(T + 10, 300, true).unwrap();
 }
 
-fn url_database() -> Option<(throwaway::TestDatabase, tempfile::TempDir, std::path::PathBuf)> {
+fn url_database() -> Option<(
+    throwaway::TestDatabase,
+    tempfile::TempDir,
+    std::path::PathBuf,
+)> {
     let db = throwaway::database()?;
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("tawlbot.db");
@@ -194,7 +214,7 @@ fn migrate_db_copies_every_table_and_row() {
             server_id: "srv".into(),
             channel_id: "new".into(),
             variant: "tawlbwrdd".into(),
-            first_side: "attackers".into(),
+            first_side: Side::First,
             first_player: "alice".into(),
             second_player: "bob".into(),
             created_at: T,

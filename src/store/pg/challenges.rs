@@ -169,8 +169,9 @@ fn insert_challenge(c: &mut PgConn, ch: &NewChallenge) -> R<ChallengeId> {
         c,
         "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
          variant, options, challenger_side, time_control, rated, state, created_at, \
-         updated_at, expires_at) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $10, $11) RETURNING id",
+         updated_at, expires_at, thread, bot_level, start_position) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $10, $11, $12, $13, $14) \
+         RETURNING id",
         &[
             &ch.server_id,
             &ch.channel_id,
@@ -178,11 +179,14 @@ fn insert_challenge(c: &mut PgConn, ch: &NewChallenge) -> R<ChallengeId> {
             &ch.opponent_id,
             &ch.variant,
             &opts_to_json(&ch.options),
-            &ch.challenger_side,
+            &ch.challenger_side.map(side_word),
             &ch.time_control.to_string(),
             &ch.rated,
             &ch.created_at,
             &ch.expires_at,
+            &ch.settings.thread,
+            &ch.settings.bot_level.map(i64::from),
+            &ch.settings.position,
         ],
     )?;
     returned_id(r)

@@ -337,8 +337,10 @@ pub(super) fn insert_game_checked(c: &mut PgConn, g: &NewGame) -> R<GameId> {
         c,
         "INSERT INTO games (server_id, channel_id, variant, options, seed, first_side, \
          first_player, second_player, challenge_id, tournament_match_id, rated, time_control, \
-         bank_first, bank_second, created_at, updated_at, deadline) \
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16) \
+         bank_first, bank_second, created_at, updated_at, deadline, thread, bot_level, \
+         start_position) \
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $15, $16, \
+         $17, $18, $19) \
          RETURNING id",
         &[
             &g.server_id,
@@ -346,7 +348,7 @@ pub(super) fn insert_game_checked(c: &mut PgConn, g: &NewGame) -> R<GameId> {
             &g.variant,
             &opts_to_json(&g.options),
             &(g.seed as i64),
-            &g.first_side,
+            &side_word(g.first_side),
             &g.first_player,
             &g.second_player,
             &g.challenge_id,
@@ -357,6 +359,9 @@ pub(super) fn insert_game_checked(c: &mut PgConn, g: &NewGame) -> R<GameId> {
             &g.bank_second,
             &g.created_at,
             &g.deadline,
+            &g.settings.thread,
+            &g.settings.bot_level.map(i64::from),
+            &g.settings.position,
         ],
     );
     match inserted {

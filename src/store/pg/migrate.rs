@@ -47,6 +47,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         sql: include_str!("../../../migrations/postgres/0005_language.sql"),
     },
     PgMigration {
+        version: 6,
+        sql: include_str!("../../../migrations/postgres/0006_game_settings.sql"),
+    },
+    PgMigration {
         version: 8,
         sql: include_str!("../../../migrations/postgres/0008_archive.sql"),
     },

@@ -26,6 +26,12 @@ impl From<StoreError> for E {
     }
 }
 
+impl From<BadValue> for E {
+    fn from(e: BadValue) -> Self {
+        E::Store(e.into())
+    }
+}
+
 impl From<AppendError> for E {
     fn from(e: AppendError) -> Self {
         E::App(e)
@@ -53,12 +59,16 @@ pub(crate) fn opts_from_json(s: &str, column: &str) -> Result<Vec<String>, Store
 }
 
 /// A typed value read from its text column with its own parser.
-fn word<T>(r: &Row, i: usize, parse: impl Fn(&str) -> Result<T, StoreError>) -> R<T> {
+fn word<T, X: std::fmt::Display>(r: &Row, i: usize, parse: impl Fn(&str) -> Result<T, X>) -> R<T> {
     let s: String = r.try_get(i)?;
     parse(&s).map_err(|e| E::Store(bad(r.columns()[i].name(), e)))
 }
 
-fn opt_word<T>(r: &Row, i: usize, parse: impl Fn(&str) -> Result<T, StoreError>) -> R<Option<T>> {
+fn opt_word<T, X: std::fmt::Display>(
+    r: &Row,
+    i: usize,
+    parse: impl Fn(&str) -> Result<T, X>,
+) -> R<Option<T>> {
     let s: Option<String> = r.try_get(i)?;
     s.map(|s| parse(&s).map_err(|e| E::Store(bad(r.columns()[i].name(), e))))
         .transpose()
@@ -70,7 +80,8 @@ macro_rules! game_columns {
         "id, server_id, channel_id, variant, options, seed, first_side, \
          first_player, second_player, challenge_id, tournament_match_id, rated, time_control, \
          bank_first, bank_second, paused, state, result, reason, move_count, created_at, \
-         updated_at, finished_at, deadline, reminders_sent, last_reminder_at"
+         updated_at, finished_at, deadline, reminders_sent, last_reminder_at, thread, bot_level, \
+         start_position"
     };
 }
 pub(crate) use game_columns;
@@ -83,7 +94,7 @@ pub(crate) fn game_from_row(r: &Row) -> R<GameRow> {
         variant: r.try_get(3)?,
         options: opts_from_json(r.try_get(4)?, "options")?,
         seed: r.try_get::<_, i64>(5)? as u64,
-        first_side: r.try_get(6)?,
+        first_side: word(r, 6, side_of_word)?,
         first_player: r.try_get(7)?,
         second_player: r.try_get(8)?,
         challenge_id: r.try_get(9)?,
@@ -103,6 +114,7 @@ pub(crate) fn game_from_row(r: &Row) -> R<GameRow> {
         deadline: r.try_get(23)?,
         reminders_sent: to_u32(r.try_get(24)?),
         last_reminder_at: r.try_get(25)?,
+        settings: settings_from_row(r, 26)?,
     })
 }
 
@@ -110,7 +122,7 @@ macro_rules! challenge_columns {
     () => {
         "id, server_id, channel_id, challenger_id, opponent_id, variant, \
          options, challenger_side, time_control, rated, state, game_id, created_at, updated_at, \
-         expires_at"
+         expires_at, thread, bot_level, start_position"
     };
 }
 pub(crate) use challenge_columns;
@@ -124,7 +136,7 @@ pub(crate) fn challenge_from_row(r: &Row) -> R<Challenge> {
         opponent_id: r.try_get(4)?,
         variant: r.try_get(5)?,
         options: opts_from_json(r.try_get(6)?, "options")?,
-        challenger_side: r.try_get(7)?,
+        challenger_side: opt_word(r, 7, side_of_word)?,
         time_control: word(r, 8, TimeControl::from_stored)?,
         rated: r.try_get(9)?,
         state: word(r, 10, ChallengeState::parse)?,
@@ -132,6 +144,28 @@ pub(crate) fn challenge_from_row(r: &Row) -> R<Challenge> {
         created_at: r.try_get(12)?,
         updated_at: r.try_get(13)?,
         expires_at: r.try_get(14)?,
+        settings: settings_from_row(r, 15)?,
+    })
+}
+
+/// The columns `thread, bot_level, start_position` from `first` on.
+fn settings_from_row(r: &Row, first: usize) -> R<GameSettings> {
+    let bot_level = match r.try_get::<_, Option<i64>>(first + 1)? {
+        None => None,
+        Some(l) => match u8::try_from(l).ok().filter(|l| BOT_LEVELS.contains(l)) {
+            Some(l) => Some(l),
+            None => {
+                return Err(E::Store(bad(
+                    "bot_level",
+                    format!("bot level {l} is not 1 to 5"),
+                )))
+            }
+        },
+    };
+    Ok(GameSettings {
+        thread: r.try_get(first)?,
+        bot_level,
+        position: r.try_get(first + 2)?,
     })
 }
 
@@ -151,7 +185,7 @@ pub(crate) fn tournament_from_row(r: &Row) -> R<Tournament> {
         name: r.try_get(3)?,
         variant: r.try_get(4)?,
         options: opts_from_json(r.try_get(5)?, "options")?,
-        format: r.try_get(6)?,
+        format: word(r, 6, TournamentFormat::parse)?,
         state: word(r, 7, TournamentPhase::parse)?,
         data: r.try_get(8)?,
         created_by: r.try_get(9)?,

@@ -21,7 +21,7 @@ impl Tournaments for PostgresStore {
                     &t.name,
                     &t.variant,
                     &opts_to_json(&t.options),
-                    &t.format,
+                    &t.format.as_str(),
                     &if t.data.is_empty() {
                         "{}"
                     } else {
