@@ -8,10 +8,13 @@ use std::process::{Command, Stdio};
 use tawlbot::store::prelude::*;
 use tawlbot::store::Claim;
 
-fn open(db: &std::path::Path) -> std::sync::Arc<dyn Store> {
-    tawlbot::store::open(db.to_str().unwrap()).unwrap()
+/// Opens a database (a file path or a `postgres://` URL) as the bot does.
+fn open(db: &str) -> std::sync::Arc<dyn Store> {
+    tawlbot::store::open(db).unwrap()
 }
 
+#[macro_use]
+mod backends;
 mod console_support;
 use console_support::Session;
 
@@ -43,11 +46,7 @@ fn six_clocked_games(s: &Session) {
 }
 
 /// Starts `tawlbot console --db DB` with `lines` on its input.
-fn console_process(
-    db: &std::path::Path,
-    out: &std::path::Path,
-    lines: &[&str],
-) -> std::process::Child {
+fn console_process(db: &str, out: &std::path::Path, lines: &[&str]) -> std::process::Child {
     let mut child = Command::new(env!("CARGO_BIN_EXE_tawlbot"))
         .arg("console")
         .arg("--db")
@@ -142,7 +141,7 @@ fn a_dead_process_s_claim_is_taken_over_when_its_lease_ends() {
 fn a_second_bot_on_one_sqlite_file_is_refused_at_start() {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("bot.db");
-    let store = open(&db);
+    let store = open(db.to_str().unwrap());
     // The first bot holds the file (taken here the way the bot takes it).
     let _first = store.lock_for_bot().unwrap();
     let out = Command::new(env!("CARGO_BIN_EXE_tawlbot"))
@@ -165,3 +164,8 @@ fn a_second_bot_on_one_sqlite_file_is_refused_at_start() {
     assert!(err.contains("DATABASE_URL=postgres://"), "{err}");
     assert!(!err.contains("not-a-real-token"), "{err}");
 }
+
+on_postgres!(
+    two_console_processes_announce_each_expiry_reminder_and_loss_on_time_once,
+    a_dead_process_s_claim_is_taken_over_when_its_lease_ends,
+);

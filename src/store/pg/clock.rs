@@ -367,39 +367,7 @@ impl Clock for PostgresStore {
         offline_after: i64,
         extend: bool,
     ) -> Result<Option<i64>, StoreError> {
-        self.write_plain(|c| {
-            // The row (made once, then locked) serialises heartbeats.
-            exec(
-                c,
-                "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
-                &[&now],
-            )?;
-            let r = row(c, "SELECT at FROM heartbeat WHERE id = 1 FOR UPDATE", &[])?;
-            let last: Option<i64> = r.map(|r| r.get(0)).filter(|&at: &i64| at != now);
-            exec(
-                c,
-                "UPDATE heartbeat SET at = GREATEST(at, $1) WHERE id = 1",
-                &[&now],
-            )?;
-            let gap = last
-                .map(|l| now - l)
-                .filter(|&g| extend && g > offline_after);
-            if let Some(g) = gap {
-                exec(
-                    c,
-                    "UPDATE games SET deadline = deadline + $1, remind_at = remind_at + $1 \
-                     WHERE state = 'active' AND NOT paused AND deadline IS NOT NULL",
-                    &[&g],
-                )?;
-                exec(
-                    c,
-                    "UPDATE games SET paused_until = paused_until + $1 \
-                     WHERE state = 'active' AND paused AND paused_until IS NOT NULL",
-                    &[&g],
-                )?;
-            }
-            Ok(gap)
-        })
+        self.write_plain(|c| beat_in(c, now, offline_after, extend))
     }
 
     fn due_after(
@@ -433,4 +401,46 @@ impl Clock for PostgresStore {
         let (t, id) = after.unwrap_or((i64::MIN, i64::MIN));
         self.read(|c| id_times(rows(c, sql, &[&now, &t, &id, &i64::from(limit)])?))
     }
+}
+
+/// The shared heartbeat at `now`, inside a transaction (see
+/// [`Clock::heartbeat`]): the heartbeat row is locked, so two processes
+/// never measure the same gap and extend the clocks twice.
+pub(crate) fn beat_in(
+    c: &mut PgConn,
+    now: i64,
+    offline_after: i64,
+    extend: bool,
+) -> R<Option<i64>> {
+    // The row (made once, then locked) serialises heartbeats.
+    exec(
+        c,
+        "INSERT INTO heartbeat (id, at) VALUES (1, $1) ON CONFLICT (id) DO NOTHING",
+        &[&now],
+    )?;
+    let r = row(c, "SELECT at FROM heartbeat WHERE id = 1 FOR UPDATE", &[])?;
+    let last: Option<i64> = r.map(|r| r.get(0)).filter(|&at: &i64| at != now);
+    exec(
+        c,
+        "UPDATE heartbeat SET at = GREATEST(at, $1) WHERE id = 1",
+        &[&now],
+    )?;
+    let gap = last
+        .map(|l| now - l)
+        .filter(|&g| extend && g > offline_after);
+    if let Some(g) = gap {
+        exec(
+            c,
+            "UPDATE games SET deadline = deadline + $1, remind_at = remind_at + $1 \
+             WHERE state = 'active' AND NOT paused AND deadline IS NOT NULL",
+            &[&g],
+        )?;
+        exec(
+            c,
+            "UPDATE games SET paused_until = paused_until + $1 \
+             WHERE state = 'active' AND paused AND paused_until IS NOT NULL",
+            &[&g],
+        )?;
+    }
+    Ok(gap)
 }

@@ -54,6 +54,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         version: 8,
         sql: include_str!("../../../migrations/postgres/0008_archive.sql"),
     },
+    PgMigration {
+        version: 11,
+        sql: include_str!("../../../migrations/postgres/0011_leases.sql"),
+    },
 ];
 
 /// The schema version this program writes.

@@ -17,6 +17,7 @@ mod clock;
 mod copy;
 mod error;
 mod games;
+mod leases;
 pub(crate) mod migrate;
 mod offers;
 mod players;
