@@ -153,6 +153,21 @@ fn fill(s: &SqliteStore) {
         .unwrap());
     s.create_match(t, 1, 2, Some("bob"), Some("alice")).unwrap();
     s.heartbeat(T + 10, 300, true).unwrap();
+    // A process's heartbeat, a finished claim and a job with its payload.
+    s.process_heartbeat("proc-a", "0-0/1", T + 11, 300, true)
+        .unwrap();
+    s.claim(
+        "deadline",
+        &format!("{g}@{}", T + 86_400),
+        "proc-a",
+        T + 11,
+        60,
+    )
+    .unwrap();
+    s.finish_claim("deadline", &format!("{g}@{}", T + 86_400), "proc-a", T + 12)
+        .unwrap();
+    s.claim_job("analysis", "job-1", "proc-a", T + 11, 600, "{\"game\":1}")
+        .unwrap();
 }
 
 fn url_database() -> Option<(
