@@ -2,6 +2,8 @@
 //! standings that count finished rounds, the crosstable, past rounds,
 //! the order line.
 
+#[macro_use]
+mod backends;
 mod console_support;
 use console_support::Session;
 
@@ -288,3 +290,13 @@ fn profile_shows_recent_games_casual_too() {
         "{out}"
     );
 }
+
+on_postgres!(
+    standings_count_finished_rounds,
+    crosstable_lists_every_result,
+    a_past_round_shows_its_pairings_and_results,
+    a_swiss_with_more_rounds_than_players_can_fill_is_refused,
+    mygames_lists_finished_games_a_page_at_a_time,
+    a_player_who_left_during_signup_may_rejoin,
+    profile_shows_recent_games_casual_too,
+);

@@ -55,6 +55,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         sql: include_str!("../../../migrations/postgres/0008_archive.sql"),
     },
     PgMigration {
+        version: 9,
+        sql: include_str!("../../../migrations/postgres/0009_organisers.sql"),
+    },
+    PgMigration {
         version: 11,
         sql: include_str!("../../../migrations/postgres/0011_leases.sql"),
     },

@@ -202,12 +202,15 @@ impl Tournaments for PostgresStore {
                  WHERE tournament_id = $1 AND player_id = $2",
                 &[&id, &player_id],
             )?;
-            if let Some(r) = entry {
-                return Ok(match r.try_get::<_, Option<i64>>(0)? {
-                    None => JoinOutcome::Already,
-                    Some(_) => JoinOutcome::Left,
-                });
-            }
+            // A player who left during sign-up may join again (at the end
+            // of the seed order, as a new entry would be).
+            let rejoin = match entry {
+                Some(r) => match r.try_get::<_, Option<i64>>(0)? {
+                    None => return Ok(JoinOutcome::Already),
+                    Some(_) => true,
+                },
+                None => false,
+            };
             let n: i64 = row(
                 c,
                 "SELECT count(*) FROM tournament_players \
@@ -219,12 +222,21 @@ impl Tournaments for PostgresStore {
                 return Ok(JoinOutcome::Full);
             }
             ensure_player(c, player_id)?;
-            exec(
-                c,
-                "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
-                 VALUES ($1, $2, $3)",
-                &[&id, &player_id, &at],
-            )?;
+            if rejoin {
+                exec(
+                    c,
+                    "UPDATE tournament_players SET withdrawn_at = NULL, joined_at = $3 \
+                     WHERE tournament_id = $1 AND player_id = $2",
+                    &[&id, &player_id, &at],
+                )?;
+            } else {
+                exec(
+                    c,
+                    "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
+                     VALUES ($1, $2, $3)",
+                    &[&id, &player_id, &at],
+                )?;
+            }
             // A start that read the entrants before this join must read again.
             bump_tournament(c, id)?;
             Ok(JoinOutcome::Joined(to_u32(n + 1)))
