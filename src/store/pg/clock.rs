@@ -397,6 +397,12 @@ impl Clock for PostgresStore {
                  AND (paused_until > $2 OR (paused_until = $2 AND id > $3)) \
                  ORDER BY paused_until, id LIMIT $4"
             }
+            DueColumn::ChallengeExpiry => {
+                "SELECT id, expires_at FROM challenges \
+                 WHERE state = 'open' AND expires_at IS NOT NULL AND expires_at <= $1 \
+                 AND (expires_at > $2 OR (expires_at = $2 AND id > $3)) \
+                 ORDER BY expires_at, id LIMIT $4"
+            }
         };
         let (t, id) = after.unwrap_or((i64::MIN, i64::MIN));
         self.read(|c| id_times(rows(c, sql, &[&now, &t, &id, &i64::from(limit)])?))

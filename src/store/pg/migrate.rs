@@ -51,6 +51,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         sql: include_str!("../../../migrations/postgres/0006_game_settings.sql"),
     },
     PgMigration {
+        version: 7,
+        sql: include_str!("../../../migrations/postgres/0007_quarantine.sql"),
+    },
+    PgMigration {
         version: 8,
         sql: include_str!("../../../migrations/postgres/0008_archive.sql"),
     },

@@ -15,6 +15,7 @@ mod archive;
 mod challenges;
 mod clock;
 mod copy;
+mod doctor;
 mod error;
 mod games;
 mod leases;
