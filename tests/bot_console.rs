@@ -237,7 +237,7 @@ fn the_bot_answers_every_offer() {
         tawlbot::store::OfferKind::Pause,
         tawlbot::store::OfferKind::Resume,
     ] {
-        let app = App::new(SqliteStore::open(&s.db).unwrap());
+        let app = App::new(tawlbot::store::open(&s.db).unwrap());
         assert_eq!(app.store().get_offer(l.row.id, kind).unwrap(), None);
     }
     assert!(!out.contains("answer:accept"), "{out}");

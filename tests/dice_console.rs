@@ -1,6 +1,8 @@
 //! The dice option in play (issue 21, item 5): every throw is named, with
 //! who threw, and a passed turn is announced; `/rules` explains the option.
 
+#[allow(unused_macros)] // no PostgreSQL twin of these tests yet
+mod backends;
 mod console_support;
 use console_support::Session;
 use tawlbot::app::App;

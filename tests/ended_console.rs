@@ -2,6 +2,8 @@
 //! in the caption, the alt text, `/board`, `/history` and the animated
 //! record's last frame; a game ended with no result says so.
 
+#[allow(unused_macros)] // no PostgreSQL twin of these tests yet
+mod backends;
 mod console_support;
 use console_support::Session;
 use tawlbot::app::{view, App};
