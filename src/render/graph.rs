@@ -138,28 +138,7 @@ pub fn chances_png(chances: &[f64], title: &str, marks: &[usize]) -> Vec<u8> {
             draw_line_segment_mut(&mut img, (a.0, a.1 + d), (b.0, b.1 + d), LINE);
         }
     }
-    draw_line_segment_mut(
-        &mut img,
-        (x0 as f32, y0 as f32),
-        (x0 as f32, y1 as f32),
-        INK,
-    );
-    draw_line_segment_mut(
-        &mut img,
-        (x0 as f32, y1 as f32),
-        (x1 as f32, y1 as f32),
-        INK,
-    );
-    text(&mut img, x0, 32, 20.0, title, INK);
-    let mut out = Vec::new();
-    let enc = image::codecs::png::PngEncoder::new(&mut out);
-    if enc
-        .write_image(img.as_raw(), W, H, image::ExtendedColorType::Rgb8)
-        .is_err()
-    {
-        return Vec::new();
-    }
-    out
+    axes_title_png(img, (x0, y0, x1, y1), title)
 }
 
 /// A PNG of a player's `ratings` after each rated game, oldest first,
@@ -225,6 +204,16 @@ pub fn ratings_png(ratings: &[f64], title: &str) -> Vec<u8> {
         let y = ys(only);
         draw_filled_rect_mut(&mut img, Rect::at(x0 - 3, y as i32 - 3).of_size(7, 7), LINE);
     }
+    axes_title_png(img, (x0, y0, x1, y1), title)
+}
+
+/// The two axes and the title, then the PNG (empty if encoding fails):
+/// the last steps of every graph.
+fn axes_title_png(
+    mut img: RgbImage,
+    (x0, y0, x1, y1): (i32, i32, i32, i32),
+    title: &str,
+) -> Vec<u8> {
     draw_line_segment_mut(
         &mut img,
         (x0 as f32, y0 as f32),
