@@ -6,7 +6,7 @@
 mod backends;
 mod console_support;
 use console_support::Session;
-use tawlbot::app::{view, App};
+use tawlbot::app::{picture, App};
 use tawlbot::i18n::Lang;
 use tawlbot::store::SqliteStore;
 
@@ -67,14 +67,14 @@ fn a_finished_game_shows_its_result_everywhere() {
     // The picture's caption and the animation's frames.
     let l = game(&s, "g");
     assert_eq!(
-        view::caption_in(Lang::En, &l.game, ["alice", "bob"]),
+        picture::caption_in(Lang::En, &l.game, ["alice", "bob"]),
         "10 moves · Defenders win: king escaped"
     );
     assert_eq!(
-        view::caption_in(Lang::Cy, &l.game, ["alice", "bob"]),
+        picture::caption_in(Lang::Cy, &l.game, ["alice", "bob"]),
         "10 symudiad · Yr amddiffynwyr sy'n ennill: dihangodd y brenin"
     );
-    let frames = view::gif_captions(Lang::En, &l.game);
+    let frames = picture::gif_captions(Lang::En, &l.game);
     assert_eq!(frames.len(), 11);
     assert_eq!(frames[0], "Tawlbwrdd · start");
     assert_eq!(frames[5], "Tawlbwrdd · move 5 of 10");
@@ -95,7 +95,7 @@ fn a_finished_game_shows_its_result_everywhere() {
         "{out}"
     );
     let l = game(&s, "h");
-    let frames = view::gif_captions(Lang::En, &l.game);
+    let frames = picture::gif_captions(Lang::En, &l.game);
     assert_eq!(
         frames.last().unwrap(),
         "Tawlbwrdd · 1 move · Attackers win: resignation"

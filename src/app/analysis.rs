@@ -169,7 +169,7 @@ fn analyse(
     Response::one(
         reply
             .with_png(&format!("analysis-{}.png", l.row.id), png)
-            .alt(super::views::alt_of_graph(&l.game, subject, &marks)),
+            .alt(super::alt_text::alt_of_graph(&l.game, subject, &marks)),
     )
 }
 

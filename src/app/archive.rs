@@ -244,7 +244,7 @@ impl App {
         let ply = ply.map_or(moves.len(), |p| p.min(moves.len() as u64) as usize);
         let names = self.names_of(&l);
         let at = game_at(&l, ply);
-        let caption = view::caption_in(lang, &at, [&names[0], &names[1]]);
+        let caption = picture::caption_in(lang, &at, [&names[0], &names[1]]);
         let result = match (l.row.state, l.game.outcome()) {
             (GameState::Aborted, _) => Some(l10n.text(lang, &Msg::new("web-aborted"))),
             (_, Some(o)) => Some(l10n.text(lang, &outcome_msg(&l.game, o))),
@@ -277,7 +277,7 @@ impl App {
             aborted: l.row.state == GameState::Aborted,
             result,
             caption,
-            alt: alt_text(super::views::alt_of_game(&at), lang),
+            alt: alt_text(super::alt_text::alt_of_game(&at), lang),
             clock: l10n.text(lang, &l.row.time_control.describe()),
             deadline: l.row.deadline.filter(|_| l.row.state == GameState::Active),
             rated: l.row.rated,
@@ -304,8 +304,8 @@ impl App {
         let ply = ply.map_or(n, |p| p.min(n as u64) as usize);
         let names = self.names_of(&l);
         let at = game_at(&l, ply);
-        let cap = view::caption_in(lang, &at, [&names[0], &names[1]]);
-        Ok(Some(view::picture(
+        let cap = picture::caption_in(lang, &at, [&names[0], &names[1]]);
+        Ok(Some(picture::picture(
             &at,
             &[],
             cap,
@@ -341,7 +341,7 @@ impl App {
                     .get_or_make(id, &version, || export::ExportFiles {
                         record: notation::write_record(&self.record_of(&l, &self.names_of(&l)))
                             .into_bytes(),
-                        gif: view::replay_gif(&l.game, &self.theme),
+                        gif: picture::replay_gif(&l.game, &self.theme),
                     });
                 ArchiveFile {
                     name: format!("game-{id}.gif"),
@@ -582,7 +582,7 @@ pub(crate) fn game_at(l: &Loaded, ply: usize) -> Game {
 pub(crate) fn alt_text(versions: Vec<Vec<Msg>>, lang: Lang) -> String {
     let mut a = Attachment::file("", Vec::new());
     a.alt = versions;
-    super::views::fill_alt(std::slice::from_mut(&mut a), lang);
+    super::alt_text::fill_alt(std::slice::from_mut(&mut a), lang);
     debug_assert!(a.description.chars().count() <= MAX_ALT);
     a.description
 }

@@ -82,7 +82,7 @@ impl App {
             }
         }
         options = rules.options.clone();
-        let position = match super::views::position_option(&rules, arg(args, "position")) {
+        let position = match super::start_position::position_option(&rules, arg(args, "position")) {
             Ok(p) => p,
             Err(r) => return r,
         };

@@ -1,6 +1,6 @@
 //! Information: rules, games, a game, my games, history, export, help.
 
-use super::io::Part;
+use super::messages::Part;
 use super::*;
 use crate::i18n::{t, Lang};
 
@@ -256,7 +256,7 @@ impl App {
             .get_or_make(l.row.id, &version, || export::ExportFiles {
                 record: notation::write_record(&self.record_of(&l, &self.names_of(&l)))
                     .into_bytes(),
-                gif: view::replay_gif(&l.game, &self.theme),
+                gif: picture::replay_gif(&l.game, &self.theme),
             });
         let mut r = Reply::say(Msg::new("export-record").num("id", l.row.id));
         r.files.push(Attachment::file(
@@ -268,7 +268,7 @@ impl App {
                 format!("game-{}.gif", l.row.id),
                 files.gif.clone(),
             ));
-            r = r.alt(super::views::alt_of_gif(&l.game));
+            r = r.alt(super::alt_text::alt_of_gif(&l.game));
         }
         if let Some(link) = self.game_link(&l.row) {
             r = r.line(Msg::new("web-game-link").str("link", link));

@@ -7,7 +7,7 @@
 //! of the player it addresses ([`Reply::for_reader`]); a direct message in
 //! its recipient's; anything else in the language of the user who asked.
 
-use super::io::Part;
+use super::messages::Part;
 use super::*;
 use crate::i18n::{Lang, Localiser, Msg};
 use crate::store::LANGUAGE_SETTING;
@@ -74,7 +74,7 @@ impl App {
                     b.label = l10n.text(lang, &m);
                 }
             }
-            super::views::fill_alt(&mut r.files, lang);
+            super::alt_text::fill_alt(&mut r.files, lang);
         }
         resp
     }
@@ -95,7 +95,7 @@ impl App {
             None
         } else {
             self.store
-                .player_setting(reader, super::views::BOARD_SETTING)
+                .player_setting(reader, super::alt_text::BOARD_SETTING)
                 .ok()
                 .flatten()
         };

@@ -6,6 +6,7 @@
 //! Mentions in reply text use Discord's markup (`<@USER>`, `<#CHANNEL>`);
 //! the console turns them into `@name` / `#channel`.
 
+mod alt_text;
 pub mod analysis;
 pub mod archive;
 pub mod bot;
@@ -19,29 +20,31 @@ mod export;
 pub mod frontend;
 mod gateway;
 mod info;
-mod io;
 mod lang;
 mod lifecycle;
+mod messages;
 pub mod move_words;
 pub mod notation_words;
 mod offers;
 mod outcomes;
+pub mod picture;
 mod play;
 mod present;
 pub mod process;
 mod registry;
+mod start_position;
 mod table_png;
 mod tick;
 mod time;
 mod tournaments;
-pub mod view;
-mod views;
 
 use challenges::*;
 use dispatch::*;
 pub use engine_limits::{EngineJob, BOT_GAMES_PER_PLAYER, ENGINE_QUEUE};
 pub use info::help_text;
-pub use io::{Attachment, Button, ButtonStyle, Ctx, Effect, Input, Reply, Response, Target, User};
+pub use messages::{
+    Attachment, Button, ButtonStyle, Ctx, Effect, Input, Reply, Response, Target, User,
+};
 use present::*;
 pub use tournaments::{PairingLine, TournamentSheet};
 
@@ -355,8 +358,9 @@ impl App {
         let rules = rules_spec(&row.variant, &row.options)
             .map_err(|e| LoadError::Unreadable(e.to_string()))?;
         let first = Some(row.first_side);
-        let mut game = views::start_game(rules, row.settings.position.as_deref(), row.seed, first)
-            .map_err(LoadError::Unreadable)?;
+        let mut game =
+            start_position::start_game(rules, row.settings.position.as_deref(), row.seed, first)
+                .map_err(LoadError::Unreadable)?;
         let moves = self.store.moves(row.id).map_err(LoadError::Store)?;
         for m in &moves {
             notation::replay_text(&mut game, &m.text).map_err(|e| {

@@ -187,7 +187,7 @@ impl App {
             .str("player", mention(&ctx.user.id))
             .str("kind", offer_key(kind));
         match resp.replies.first_mut() {
-            Some(r) => r.body.insert(0, super::io::Part::Msg(asked)),
+            Some(r) => r.body.insert(0, super::messages::Part::Msg(asked)),
             None => resp.replies.push(Reply::say(asked)),
         }
         // The bot moves again if the answer left it to move.

@@ -95,9 +95,9 @@ impl App {
                     .str("reason", ended_key(l)),
             )
         } else {
-            view::caption_in(lang, &l.game, [&names[0], &names[1]])
+            picture::caption_in(lang, &l.game, [&names[0], &names[1]])
         };
-        view::picture(&l.game, dots, cap, &self.record_of(l, &names), &self.theme)
+        picture::picture(&l.game, dots, cap, &self.record_of(l, &names), &self.theme)
     }
 
     /// `reply` with the board picture, its caption in `lang` (the language
@@ -114,7 +114,7 @@ impl App {
                 &format!("game-{}.png", l.row.id),
                 self.picture(l, dots, lang),
             )
-            .alt(super::views::alt_of_game(&l.game));
+            .alt(super::alt_text::alt_of_game(&l.game));
         if let Some(f) = reply.files.last_mut() {
             f.diagram = Some(crate::notation::diagram::diagram_of(&l.game));
         }

@@ -70,7 +70,7 @@ pub(crate) fn rules_of(
         lang,
         &Msg::new("caption-rules-start").str("game", rules.name),
     );
-    let png = view::picture(&game, &[], caption, &Record::default(), theme);
+    let png = picture::picture(&game, &[], caption, &Record::default(), theme);
     let msg = if info.options.is_empty() {
         Msg::new("rules-variant")
     } else {
@@ -83,7 +83,7 @@ pub(crate) fn rules_of(
     Response::one(
         reply
             .with_png(&format!("{}.png", info.id), png)
-            .alt(super::views::alt_of_game(&game)),
+            .alt(super::alt_text::alt_of_game(&game)),
     )
 }
 
@@ -156,9 +156,9 @@ mod tests {
                 .iter()
                 .flat_map(|r| &r.body)
                 .map(|p| match p {
-                    super::super::io::Part::Msg(m) => t(Lang::En, m),
-                    super::super::io::Part::Raw(s) => s.clone(),
-                    super::super::io::Part::Break => "\n".into(),
+                    super::super::messages::Part::Msg(m) => t(Lang::En, m),
+                    super::super::messages::Part::Raw(s) => s.clone(),
+                    super::super::messages::Part::Break => "\n".into(),
                 })
                 .collect::<String>()
         };

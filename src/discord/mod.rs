@@ -5,9 +5,9 @@
 //! Discord and stop it.
 
 pub mod connect;
-mod engine;
 mod handler;
 mod outgoing;
+mod search_pool;
 pub mod shards;
 
 pub use shards::Shards;

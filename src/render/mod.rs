@@ -26,16 +26,16 @@ mod paint;
 mod png;
 mod quant;
 mod renderer;
+mod scene;
 mod table;
 mod text;
 pub mod theme;
-mod view;
 
 pub use self::gif::*;
 pub use layout::*;
 pub use png::*;
 pub use renderer::*;
-pub use view::*;
+pub use scene::*;
 
 pub use table::{table_png, table_png_rows};
 

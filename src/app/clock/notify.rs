@@ -1,7 +1,7 @@
 //! How players hear that it is their turn: mentions, direct messages,
 //! reminders and the daily digest, each in its reader's language.
 
-use super::super::io::Part;
+use super::super::messages::Part;
 use super::super::time::span;
 use super::super::{mention, App, Loaded, Reply, Response, Target};
 use super::scheduler::Fail;

@@ -8,7 +8,7 @@ use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Mutex, PoisonError};
 
-use super::super::io::Part;
+use super::super::messages::Part;
 use super::super::time::span;
 use super::super::{mention, outcome_msg, App, LoadError, Reply, Response, Target};
 use crate::i18n::Msg;

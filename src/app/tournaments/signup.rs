@@ -284,7 +284,7 @@ pub(super) fn advance(
                 &format!("tournament-{}-standings.png", t.row.id),
                 standings_png(app, t, &table, lang),
             );
-            r = r.alt(crate::app::views::alt_of_standings(
+            r = r.alt(crate::app::alt_text::alt_of_standings(
                 &t.row.name,
                 &table_rows(app, t, &table, lang),
             ));

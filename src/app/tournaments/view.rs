@@ -158,7 +158,7 @@ pub(super) fn standings(app: &App, t: &T, lang: Lang) -> Response {
                 &format!("tournament-{}-standings.png", t.row.id),
                 standings_png(app, t, &table, lang),
             )
-            .alt(crate::app::views::alt_of_standings(
+            .alt(crate::app::alt_text::alt_of_standings(
                 &t.row.name,
                 &table_rows(app, t, &table, lang),
             )),

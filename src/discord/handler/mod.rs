@@ -46,7 +46,7 @@ pub(crate) struct Handler {
     scheduler_started: Arc<AtomicBool>,
     /// Commands are registered once per process, not once per shard.
     commands_registered: Arc<AtomicBool>,
-    engine: super::engine::Engine,
+    engine: super::search_pool::Engine,
 }
 
 mod events;
@@ -90,7 +90,8 @@ fn clock_ctx(now: i64) -> app::Ctx {
 impl Handler {
     pub(crate) fn new(app: App, dev_guild: Option<u64>) -> Handler {
         let (stop_tx, _) = watch::channel(false);
-        let engine = super::engine::Engine::new(app.clone(), super::engine::threads_from_env());
+        let engine =
+            super::search_pool::Engine::new(app.clone(), super::search_pool::threads_from_env());
         Handler {
             app,
             engine,

@@ -2,7 +2,7 @@
 //! [`describe`](crate::notation::describe) as catalogue messages), the text
 //! diagram, and the player's view settings (`/settings board: theme:`).
 
-use super::io::Attachment;
+use super::messages::Attachment;
 use super::*;
 use crate::i18n::{Lang, Localiser};
 use crate::notation::describe::{facts, Fact, Group, Scene, MAX_ALT};
@@ -331,14 +331,14 @@ impl App {
         );
         if style == "text" {
             let mut r = Reply::say(Msg::new("board-text").num("id", l.row.id));
-            r.body.push(super::io::Part::Break);
-            r.body.push(super::io::Part::Raw(block));
+            r.body.push(super::messages::Part::Break);
+            r.body.push(super::messages::Part::Raw(block));
             return Response::one(r);
         }
         let mut resp = without_diagrams(self.board(ctx));
         if let Some(r) = resp.replies.first_mut() {
-            r.body.push(super::io::Part::Break);
-            r.body.push(super::io::Part::Raw(block));
+            r.body.push(super::messages::Part::Break);
+            r.body.push(super::messages::Part::Raw(block));
         }
         resp
     }
@@ -469,57 +469,6 @@ impl App {
         }
         Response::one(r)
     }
-}
-
-/// `/challenge ... position:`: the position read (OTN, or tawlbot's rows
-/// separated by `/`) and checked, as the OTN position to store with the
-/// challenge; a refusal with every problem otherwise.
-pub(crate) fn position_option(
-    rules: &Ruleset,
-    text: Option<&str>,
-) -> Result<Option<String>, Response> {
-    let Some(text) = text.map(str::trim).filter(|t| !t.is_empty()) else {
-        return Ok(None);
-    };
-    match crate::notation::otn::read_position(rules, text) {
-        Ok(board) => {
-            // Whoever moves first (the coin may give it to either side), a
-            // position already won or lost is no game.
-            let decided = [Side::First, Side::Second].into_iter().any(|side| {
-                Game::from_position(rules.clone(), board.clone(), side, 0)
-                    .is_ok_and(|g| g.decided_at_start())
-            });
-            if decided {
-                return Err(Response::one(Reply::tell(
-                    Msg::new("position-decided").str("game", rules.name),
-                )));
-            }
-            Ok(Some(crate::notation::otn::write_position(&board)))
-        }
-        Err(e) => {
-            let mut r = Reply::tell(Msg::new("position-refused").str("game", rules.name));
-            for m in super::notation_words::read_position_msgs(&e) {
-                r = r.then(m);
-            }
-            Err(Response::one(r))
-        }
-    }
-}
-
-/// A game at its start: the variant's start position, or the position the
-/// challenge gave (`position`, OTN).
-pub(crate) fn start_game(
-    rules: Ruleset,
-    position: Option<&str>,
-    seed: u64,
-    first: Option<Side>,
-) -> Result<Game, String> {
-    let Some(pos) = position else {
-        return Ok(Game::with_first(rules, seed, first));
-    };
-    let board = crate::notation::otn::read_position(&rules, pos).map_err(|e| e.to_string())?;
-    let to_move = first.or(rules.first).unwrap_or(Side::First);
-    Game::from_position(rules, board, to_move, seed)
 }
 
 #[cfg(test)]

@@ -98,7 +98,7 @@ pub(crate) fn result_msg(game: &Game) -> Msg {
     let Some(o) = game.outcome() else {
         return Msg::new("caption-result-none");
     };
-    let reason = Msg::new("caption-reason").str("reason", super::views::reason_key(o.reason));
+    let reason = Msg::new("caption-reason").str("reason", super::alt_text::reason_key(o.reason));
     match o.winner {
         Some(w) => Msg::new("caption-won")
             .str("side", game.rules().side_name(w))
