@@ -7,12 +7,13 @@
 use std::io::Write;
 
 use crate::cli::Exit;
-use crate::store::database_path_from_env;
+use crate::store::database_target_from_env;
 
 pub const DOCTOR_USAGE: &str = "usage: tawlbot doctor [--db PATH] [--quarantine]
   lists every stored row tawlbot cannot read (table, id, what is wrong);
   --quarantine moves them to the quarantine table (see docs/storage.md).
-  PATH defaults to DATABASE_PATH, else tawlbot.db. Exit status 0: none; 1: some.";
+  PATH (a file, or a postgres:// URL) defaults to DATABASE_URL, else DATABASE_PATH,
+  else tawlbot.db. Exit status 0: none; 1: some.";
 
 pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
     let mut db = None;
@@ -29,13 +30,18 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
             other => return Exit::Usage(format!("unknown argument {other:?}\n\n{DOCTOR_USAGE}")),
         }
     }
-    let path = db.unwrap_or_else(database_path_from_env);
-    let target = path.to_string_lossy().to_string();
+    let target = match db {
+        Some(p) => p.to_string_lossy().to_string(),
+        None => database_target_from_env(),
+    };
+    let path = std::path::Path::new(&target);
     // Opening would create a missing file: a doctor only looks at one that
     // is there (a database URL is the store's to judge).
     if !target.contains("://") && !path.is_file() {
         return Exit::Usage(format!("there is no database file {}", path.display()));
     }
+    // What the report names: the file, or the URL without its password.
+    let shown = crate::store::redact_url(&target);
     let store = match crate::store::open(&target) {
         Ok(s) => s,
         Err(e) => return Exit::Usage(e.to_string()),
@@ -49,9 +55,9 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
     }
     let n = rows.len();
     let _ = match n {
-        0 => writeln!(out, "{}: every row can be read.", path.display()),
-        1 => writeln!(out, "{}: 1 row cannot be read.", path.display()),
-        _ => writeln!(out, "{}: {n} rows cannot be read.", path.display()),
+        0 => writeln!(out, "{shown}: every row can be read."),
+        1 => writeln!(out, "{shown}: 1 row cannot be read."),
+        _ => writeln!(out, "{shown}: {n} rows cannot be read."),
     };
     if quarantine && n > 0 {
         let now = std::time::SystemTime::now()

@@ -7,10 +7,12 @@
 use std::time::Duration;
 
 mod common;
+#[macro_use]
+mod backends;
 
 use tawlbot::app::{App, Ctx, Input, Reply, Target, User};
 use tawlbot::store::prelude::*;
-use tawlbot::store::{Fault, NewGame, SqliteStore, StoreOptions};
+use tawlbot::store::{Fault, NewGame, SharedStore, SqliteStore, StoreOptions};
 
 const SORRY: &str =
     "Sorry: the game database failed, so nothing was changed. Try again in a moment.";
@@ -25,7 +27,7 @@ struct Bot {
 }
 
 impl Bot {
-    fn new(store: SqliteStore) -> Bot {
+    fn new(store: impl Into<SharedStore>) -> Bot {
         Bot {
             app: App::new(store),
             now: T0,
@@ -187,7 +189,7 @@ fn the_nth_write_fails() {
 
 /// A game of Alice (attackers) and Bob with one day per move, Alice's
 /// first move played at T0.
-fn one_game(store: &SqliteStore) -> Bot {
+fn one_game(store: &(impl Into<SharedStore> + Clone)) -> Bot {
     let mut bot = Bot::new(store.clone());
     bot.say(
         "alice",
@@ -336,9 +338,50 @@ fn the_disk_is_really_full() {
     s.integrity_check().unwrap();
 }
 
+/// A store of the current backend (tests/backends: SQLite in memory, or a
+/// PostgreSQL database of its own) that the test can also write into by
+/// hand, under the store's back.
+struct Db {
+    store: SharedStore,
+    sqlite: Option<SqliteStore>,
+    pg: Option<backends::TestDb>,
+}
+
+impl Db {
+    fn new() -> Db {
+        match backends::current() {
+            backends::Backend::Sqlite => {
+                let s = SqliteStore::open_in_memory().unwrap();
+                Db {
+                    store: std::sync::Arc::new(s.clone()),
+                    sqlite: Some(s),
+                    pg: None,
+                }
+            }
+            backends::Backend::Postgres => {
+                let pg = backends::fresh_db();
+                Db {
+                    store: pg.open(),
+                    sqlite: None,
+                    pg: Some(pg),
+                }
+            }
+        }
+    }
+
+    /// Runs `sql` as an operator's own client would.
+    fn execute(&self, sql: &str) {
+        match (&self.sqlite, &self.pg) {
+            (Some(s), _) => s.fault_execute(sql).unwrap(),
+            (None, Some(pg)) => backends::raw_sql(&pg.target, sql),
+            (None, None) => unreachable!(),
+        }
+    }
+}
+
 /// `count` games whose stored variant cannot be read, all past their
 /// deadline, in channels b0, b1 ...
-fn broken_games(s: &SqliteStore, count: usize) {
+fn broken_games(s: &dyn Store, count: usize) {
     for i in 0..count {
         s.create_game(&NewGame {
             server_id: "s".into(),
@@ -365,9 +408,10 @@ fn broken_games(s: &SqliteStore, count: usize) {
 
 #[test]
 fn a_hundred_unreadable_rows_do_not_starve_the_healthy_game() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let db = Db::new();
+    let s = db.store.clone();
     let mut bot = one_game(&s);
-    broken_games(&s, 150);
+    broken_games(&*s, 150);
     // The healthy game's deadline comes after all the broken ones.
     bot.now = T0 + 24 * HOUR + 1;
     let (resp, rep) = bot.app.tick_report(bot.now);
@@ -508,17 +552,16 @@ fn a_panicking_item_is_caught_and_blocks_nothing() {
 
 #[test]
 fn a_stored_value_that_cannot_be_read_is_the_rows_fault_not_the_databases() {
-    let s = SqliteStore::open_in_memory().unwrap();
-    let mut bot = one_game(&s);
+    let db = Db::new();
+    let mut bot = one_game(&db.store);
     // Four games whose time control is no time control, all due before
     // the healthy game: were they taken for a database failure, the third
     // would end the pass and the healthy game would wait.
-    broken_games(&s, 4);
-    s.fault_execute(
+    broken_games(&*db.store, 4);
+    db.execute(
         "UPDATE games SET variant = 'tawlbwrdd', time_control = 'soon' \
          WHERE variant = 'no-such-game'",
-    )
-    .unwrap();
+    );
     bot.now = T0 + 24 * HOUR + 1;
     let (resp, rep) = bot.app.tick_report(bot.now);
     assert_eq!((rep.failed, rep.aborted), (4, false), "{rep:?}");
@@ -542,7 +585,8 @@ fn a_stored_value_that_cannot_be_read_is_the_rows_fault_not_the_databases() {
 /// meets one answers with a sentence.
 #[test]
 fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let db = Db::new();
+    let s = db.store.clone();
     let mut bot = Bot::new(s.clone());
     let say = |bot: &mut Bot, user: &str, ch: &str, line: &str| {
         let r = texts(&bot.say(user, ch, line));
@@ -617,14 +661,13 @@ fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
     assert_eq!(bot.app.pending_bot_turns().len(), 2);
     // The poison: the clock that started issue 19 (`time:bank:0` as it was
     // once stored), an unknown state word, options that are not JSON.
-    s.fault_execute(
+    db.execute(
         "UPDATE challenges SET time_control = 'bank:0d inc:0 cap:0d' WHERE id = 1;
          UPDATE games SET time_control = 'bank:0d inc:0 cap:0d' WHERE id = 1;
          UPDATE games SET result = 'maybe' WHERE id = 3;
          UPDATE games SET options = 'tawlbwrdd' WHERE id = 5;
          UPDATE tournaments SET state = 'signup', options = '{' WHERE id = 1;",
-    )
-    .unwrap();
+    );
     let poisoned = [
         ("challenges", 1),
         ("games", 1),
@@ -730,3 +773,12 @@ fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
     let r = say(&mut bot, "mod", "d1", "/abort");
     assert_eq!(r, vec!["Game 1 was ended by <@mod> with no result."]);
 }
+
+// The fault hooks (failing writes, a full disk, a locked file, a panicking
+// read) are the SQLite store's own: those tests stay SQLite-only. Rows
+// that cannot be read are every store's business.
+on_postgres!(
+    a_hundred_unreadable_rows_do_not_starve_the_healthy_game,
+    a_stored_value_that_cannot_be_read_is_the_rows_fault_not_the_databases,
+    a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts,
+);

@@ -102,6 +102,22 @@ pub fn fresh_db() -> TestDb {
     }
 }
 
+/// Runs `sql` (statements separated by `;`) on the database `target` (a
+/// file path or a `postgres://` URL) as an operator's own client would:
+/// the tests' way to damage rows by hand, under the store's back.
+pub fn raw_sql(target: &str, sql: &str) {
+    if tawlbot::store::pg::is_postgres_url(target) {
+        let mut c = postgres::Client::connect(target, postgres::NoTls)
+            .unwrap_or_else(|e| panic!("cannot connect to {target}: {e}"));
+        c.batch_execute(sql).unwrap();
+    } else {
+        rusqlite::Connection::open(target)
+            .unwrap()
+            .execute_batch(sql)
+            .unwrap();
+    }
+}
+
 /// Makes `postgres::<name>` for each test function named: the same test,
 /// run with PostgreSQL as the current backend.
 macro_rules! on_postgres {

@@ -41,7 +41,7 @@ impl Challenges for PostgresStore {
 
     fn get_challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError> {
         self.read(|c| {
-            row(
+            let r = row(
                 c,
                 concat!(
                     "SELECT ",
@@ -49,15 +49,14 @@ impl Challenges for PostgresStore {
                     " FROM challenges WHERE id = $1"
                 ),
                 &[&id],
-            )?
-            .map(|r| challenge_from_row(&r))
-            .transpose()
+            )?;
+            self.one_of("challenges", r, challenge_from_row)
         })
     }
 
     fn open_challenges_in_channel(&self, channel_id: &str) -> Result<Vec<Challenge>, StoreError> {
         self.read(|c| {
-            rows(
+            let r = rows(
                 c,
                 concat!(
                     "SELECT ",
@@ -65,16 +64,14 @@ impl Challenges for PostgresStore {
                     " FROM challenges WHERE channel_id = $1 AND state = 'open' ORDER BY id"
                 ),
                 &[&channel_id],
-            )?
-            .iter()
-            .map(challenge_from_row)
-            .collect()
+            )?;
+            self.list_of("challenges", &r, challenge_from_row)
         })
     }
 
     fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError> {
         self.read(|c| {
-            rows(
+            let r = rows(
                 c,
                 concat!(
                     "SELECT ",
@@ -83,10 +80,8 @@ impl Challenges for PostgresStore {
                      AND (challenger_id = $1 OR opponent_id = $1) ORDER BY id"
                 ),
                 &[&player_id],
-            )?
-            .iter()
-            .map(challenge_from_row)
-            .collect()
+            )?;
+            self.list_of("challenges", &r, challenge_from_row)
         })
     }
 

@@ -11,13 +11,12 @@ impl Games for PostgresStore {
 
     fn get_game(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
         self.read(|c| {
-            row(
+            let r = row(
                 c,
                 concat!("SELECT ", game_columns!(), " FROM games WHERE id = $1"),
                 &[&id],
-            )?
-            .map(|r| game_from_row(&r))
-            .transpose()
+            )?;
+            self.one_of("games", r, game_from_row)
         })
     }
 
@@ -31,7 +30,9 @@ impl Games for PostgresStore {
             else {
                 return Ok(None);
             };
-            let game = game_from_row(&r)?;
+            let Some(game) = self.one_of("games", Some(r), game_from_row)? else {
+                return Ok(None);
+            };
             let moves = read_moves(c, id)?;
             Ok(Some((game, moves)))
         })
@@ -274,15 +275,20 @@ impl PostgresStore {
         sql: &'static str,
         params: &[&(dyn postgres::types::ToSql + Sync)],
     ) -> Result<Vec<GameRow>, StoreError> {
-        self.read(|c| rows(c, sql, params)?.iter().map(game_from_row).collect())
+        self.read(|c| self.list_of("games", &rows(c, sql, params)?, game_from_row))
     }
 
+    /// The game of a query of at most one row: one that cannot be read is
+    /// an error naming it.
     pub(super) fn one_game(
         &self,
         sql: &'static str,
         params: &[&(dyn postgres::types::ToSql + Sync)],
     ) -> Result<Option<GameRow>, StoreError> {
-        Ok(self.games(sql, params)?.into_iter().next())
+        self.read(|c| {
+            let r = rows(c, sql, params)?.into_iter().next();
+            self.one_of("games", r, game_from_row)
+        })
     }
 
     fn end_game(

@@ -28,6 +28,7 @@ mod rows;
 #[cfg(feature = "test-postgres")]
 pub mod throwaway;
 mod tournaments;
+mod unreadable;
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -73,6 +74,8 @@ pub struct PostgresStore {
 pub(crate) struct PgInner {
     pub(crate) pool: Pool,
     pub(crate) label: String,
+    /// The unreadable rows already logged (`unreadable.rs`).
+    pub(crate) reported: unreadable::Reported,
 }
 
 impl std::fmt::Debug for PostgresStore {
@@ -118,7 +121,11 @@ impl PostgresStore {
             opts.busy_timeout,
         );
         let store = PostgresStore {
-            inner: Arc::new(PgInner { pool, label }),
+            inner: Arc::new(PgInner {
+                pool,
+                label,
+                reported: Default::default(),
+            }),
         };
         {
             let mut c = store.conn()?;

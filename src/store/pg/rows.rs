@@ -50,7 +50,7 @@ pub(crate) fn opts_to_json(options: &[String]) -> String {
 
 fn bad(column: &str, detail: impl std::fmt::Display) -> StoreError {
     StoreError::BadData {
-        detail: format!("{detail} (column {column})"),
+        detail: format!("{column}: {detail}"),
     }
 }
 

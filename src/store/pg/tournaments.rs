@@ -83,7 +83,7 @@ impl Tournaments for PostgresStore {
 
     fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
         self.read(|c| {
-            row(
+            let r = row(
                 c,
                 concat!(
                     "SELECT ",
@@ -91,15 +91,14 @@ impl Tournaments for PostgresStore {
                     " FROM tournaments WHERE id = $1"
                 ),
                 &[&id],
-            )?
-            .map(|r| tournament_from_row(&r))
-            .transpose()
+            )?;
+            self.one_of("tournaments", r, tournament_from_row)
         })
     }
 
     fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError> {
         self.read(|c| {
-            rows(
+            let r = rows(
                 c,
                 concat!(
                     "SELECT ",
@@ -107,16 +106,14 @@ impl Tournaments for PostgresStore {
                     " FROM tournaments WHERE server_id = $1 ORDER BY id DESC"
                 ),
                 &[&server_id],
-            )?
-            .iter()
-            .map(tournament_from_row)
-            .collect()
+            )?;
+            self.list_of("tournaments", &r, tournament_from_row)
         })
     }
 
     fn tournaments_in_state(&self, state: TournamentPhase) -> Result<Vec<Tournament>, StoreError> {
         self.read(|c| {
-            rows(
+            let r = rows(
                 c,
                 concat!(
                     "SELECT ",
@@ -124,10 +121,8 @@ impl Tournaments for PostgresStore {
                     " FROM tournaments WHERE state = $1 ORDER BY id"
                 ),
                 &[&state.as_str()],
-            )?
-            .iter()
-            .map(tournament_from_row)
-            .collect()
+            )?;
+            self.list_of("tournaments", &r, tournament_from_row)
         })
     }
 
@@ -314,7 +309,7 @@ impl Tournaments for PostgresStore {
 
     fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
         self.read(|c| {
-            row(
+            let r = row(
                 c,
                 concat!(
                     "SELECT ",
@@ -322,9 +317,8 @@ impl Tournaments for PostgresStore {
                     " FROM tournament_matches WHERE id = $1"
                 ),
                 &[&match_id],
-            )?
-            .map(|r| match_from_row(&r))
-            .transpose()
+            )?;
+            self.one_of("tournament_matches", r, match_from_row)
         })
     }
 
@@ -354,8 +348,13 @@ impl Tournaments for PostgresStore {
                 ),
                 &[&id],
             )?
-            .iter()
-            .map(match_from_row)
+            // A match that cannot be read is an error naming it (not
+            // skipped: a tournament missing a pairing would pair it again).
+            .into_iter()
+            .filter_map(|r| {
+                self.one_of("tournament_matches", Some(r), match_from_row)
+                    .transpose()
+            })
             .collect()
         })
     }
