@@ -133,7 +133,7 @@ impl Drop for Db {
     /// async worker: it goes on a thread of its own.
     fn drop(&mut self) {
         if let Db::Postgres(c) = self {
-            let c = c.lock().unwrap_or_else(|e| e.into_inner()).take();
+            let c = c.get_mut().unwrap_or_else(|e| e.into_inner()).take();
             let _ = std::thread::spawn(move || drop(c)).join();
         }
     }
