@@ -412,8 +412,10 @@ async fn everything_once_and_a_dead_bot_s_work_taken_over<B: Mortal>(
     let (c1b, g1b) = games[3];
     let dead = a.id();
     a.kill();
-    let deadline = db.due(g0b, 0);
-    let held_until = unix_now() + LEASE;
+    // The claim first, then the game falls due (the other way round, the
+    // living bot could claim it first).
+    let deadline = unix_now();
+    let held_until = deadline + LEASE;
     let target = target.to_string();
     let item = format!("{g0b}@{deadline}");
     // The store's blocking calls, off the async runtime.
@@ -426,6 +428,7 @@ async fn everything_once_and_a_dead_bot_s_work_taken_over<B: Mortal>(
     .join()
     .unwrap();
     assert_eq!(claim, tawlbot::store::Claim::Mine);
+    assert_eq!(db.due(g0b, deadline - unix_now()), deadline);
     db.due(g1b, 2);
     // The living bot does everything: shard 0's server's reminder at once,
     // its loss on time once the dead bot's lease has ended.
