@@ -9,7 +9,6 @@ mod web_support;
 use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use criterion::{criterion_group, criterion_main, Criterion};
-use tawlbot::store::prelude::*;
 use tower::ServiceExt;
 
 fn bench_game_page(c: &mut Criterion) {

@@ -1,8 +1,11 @@
 //! The web archive through axum's `oneshot`: status codes, headers (CSP,
 //! framing, caching), the pages of a finished game, a running game, a
 //! tournament, a player and a server, privacy (a private server's pages and
-//! a DM game answer the very 404 a missing id does) and escaping.
+//! a DM game answer the very 404 a missing id does) and escaping. The
+//! `postgres::` twins serve the same archive from PostgreSQL.
 
+#[macro_use]
+mod backends;
 mod web_support;
 
 use axum::body::Body;
@@ -12,7 +15,29 @@ use tawlbot::store::prelude::*;
 use tower::ServiceExt;
 
 use tawlbot::web::{router, RateLimit};
-use web_support::{fixture, Fixture, QUOTE_NAME, SCRIPT_NAME};
+use web_support::{Fixture, QUOTE_NAME, SCRIPT_NAME};
+
+/// The archive's database on the current backend: on PostgreSQL, the
+/// SQLite fixture copied there by `migrate-db` (every id kept), the app
+/// over a PostgresStore.
+fn fixture() -> Fixture {
+    let f = web_support::fixture();
+    if backends::current() == backends::Backend::Sqlite {
+        return f;
+    }
+    off_runtime(move || {
+        let db = tawlbot::store::pg::throwaway::database().expect("run_on_postgres checked");
+        let url = db.url.clone();
+        f.moved_to(&url, Box::new(db))
+    })
+}
+
+/// Runs `f` on a thread of its own: the PostgreSQL store's blocking client
+/// may not run on an async test's runtime (the web server itself calls
+/// the store in `spawn_blocking`).
+fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| s.spawn(f).join().unwrap())
+}
 
 struct Got {
     status: StatusCode,
@@ -414,20 +439,24 @@ async fn private_and_direct_message_pages_are_missing_pages() {
         }
     }
     // DM games stay private even if a row says otherwise.
-    f.store.set_archive_public("dm:alice", true).unwrap();
+    off_runtime(|| f.store.set_archive_public("dm:alice", true).unwrap());
     same(&get(&r, &format!("/g/{}", f.dm)).await, "dm, flag set");
     // A private server: its games are missing; made public, there.
-    f.store
-        .set_archive_public(web_support::PRIVATE, true)
-        .unwrap();
+    off_runtime(|| {
+        f.store
+            .set_archive_public(web_support::PRIVATE, true)
+            .unwrap()
+    });
     assert_eq!(
         get(&r, &format!("/g/{}", f.private)).await.status,
         StatusCode::OK
     );
     // The whole public server made private again: everything is missing.
-    f.store
-        .set_archive_public(web_support::PUBLIC, false)
-        .unwrap();
+    off_runtime(|| {
+        f.store
+            .set_archive_public(web_support::PUBLIC, false)
+            .unwrap()
+    });
     for path in [
         format!("/g/{}", f.finished),
         format!("/t/{}", f.tournament),
@@ -651,10 +680,10 @@ fn write_the_database_for_wrk() {
 fn the_web_command_serves_the_archive() {
     use std::io::{BufRead, BufReader, Read, Write};
     let f = fixture();
-    let db = f.dir.path().join("web.db");
+    let db = &f.db;
     let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
         .args(["web", "--db"])
-        .arg(&db)
+        .arg(db)
         .args(["--addr", "127.0.0.1:0"])
         .env("WEB_RATE_LIMIT", "0")
         .env_remove("DATABASE_PATH")
@@ -702,3 +731,18 @@ fn the_web_command_serves_the_archive() {
     assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
     drop(slow);
 }
+
+on_postgres!(
+    a_finished_game_at_every_ply_with_caching,
+    a_running_game_is_never_cached,
+    a_tournament_page_has_standings_crosstable_and_rounds,
+    a_player_page_has_ratings_a_graph_and_games,
+    a_server_page_has_leaderboards_tournaments_and_games,
+    private_and_direct_message_pages_are_missing_pages,
+    export_and_tournament_info_link_to_the_archive,
+    the_web_command_serves_the_archive,
+    query_values_are_bounded,
+    only_the_embed_may_be_framed,
+    pages_speak_welsh_by_query_or_header,
+    downloads_and_assets,
+);

@@ -10,7 +10,7 @@ mod common;
 use tawlbot::app::App;
 use tawlbot::console::Console;
 use tawlbot::store::prelude::*;
-use tawlbot::store::{NewGame, NewMove, SqliteStore};
+use tawlbot::store::{NewGame, NewMove, SharedStore, SqliteStore};
 
 /// The console's server (made public).
 pub const PUBLIC: &str = tawlbot::console::SERVER;
@@ -23,8 +23,13 @@ pub const QUOTE_NAME: &str = "\"onmouseover=alert(1) x=\"";
 
 pub struct Fixture {
     pub dir: tempfile::TempDir,
-    pub store: SqliteStore,
+    /// What `--db` takes: the SQLite file `web.db` in `dir`, or (after
+    /// [`Fixture::moved_to`]) a `postgres://` URL.
+    pub db: String,
+    pub store: SharedStore,
     pub app: App,
+    /// What keeps a moved fixture's database alive.
+    keep: Option<Box<dyn std::any::Any + Send>>,
     /// alice (defenders) beats bob in 10 moves, rated.
     pub finished: i64,
     /// alice v carol, three moves in.
@@ -52,7 +57,7 @@ fn say(who: &str, channel: &str, text: &str) -> String {
 /// A game of `moves` moves stored directly (on any server), ended with a
 /// resignation when `finish`.
 pub fn stored_game(
-    store: &SqliteStore,
+    store: &dyn Store,
     server: &str,
     channel: &str,
     players: [&str; 2],
@@ -205,11 +210,14 @@ pub fn fixture_in(dir: tempfile::TempDir) -> Fixture {
         .unwrap();
     store.upsert_player("alice", SCRIPT_NAME).unwrap();
     store.upsert_player("bob", QUOTE_NAME).unwrap();
+    let store: SharedStore = std::sync::Arc::new(store);
     let app = App::new(store.clone()).with_public_url(Some("https://archive.example".into()));
     Fixture {
+        db: db.to_string_lossy().into_owned(),
         dir,
         store,
         app,
+        keep: None,
         finished,
         running,
         long,
@@ -217,5 +225,22 @@ pub fn fixture_in(dir: tempfile::TempDir) -> Fixture {
         dm,
         tournament,
         tournament_game: tg.id,
+    }
+}
+
+impl Fixture {
+    /// The same archive on the PostgreSQL database `url` (empty): copied
+    /// there by `tawlbot migrate-db` (every id kept), the store and the app
+    /// over it. `keep` (the database's guard) lives as long as the fixture.
+    /// Blocking: call it off the async runtime.
+    pub fn moved_to(mut self, url: &str, keep: Box<dyn std::any::Any + Send>) -> Fixture {
+        let sqlite = self.db.clone();
+        tawlbot::store::dump::migrate_db(&sqlite, url).unwrap();
+        self.store = tawlbot::store::open(url).unwrap();
+        self.app =
+            App::new(self.store.clone()).with_public_url(Some("https://archive.example".into()));
+        self.db = url.to_string();
+        self.keep = Some(keep);
+        self
     }
 }

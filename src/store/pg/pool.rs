@@ -152,6 +152,25 @@ impl Pool {
     }
 }
 
+impl Drop for Pool {
+    /// Each blocking client owns a small runtime of its own, which may not
+    /// be dropped on an async worker (tokio panics): a store dropped there
+    /// (a web server or bot shutting down, a test's end) closes its
+    /// connections on a thread of its own.
+    fn drop(&mut self) {
+        let idle = std::mem::take(&mut self.lock().idle);
+        if idle.is_empty() {
+            return;
+        }
+        if let Ok(t) = std::thread::Builder::new()
+            .name("tawlbot-pg-close".into())
+            .spawn(move || drop(idle))
+        {
+            let _ = t.join();
+        }
+    }
+}
+
 /// A checked-out connection.
 pub(crate) struct Pooled<'a> {
     conn: Option<PgConn>,
