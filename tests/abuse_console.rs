@@ -1,15 +1,13 @@
 //! Abuse and faults (issue 21, items 10-15) through the console: positions
 //! already decided, exports after a takeback, the dice's secret seed.
 
-#[allow(unused_macros)] // no PostgreSQL twin of these tests yet
+#[macro_use]
 mod backends;
 mod console_support;
 use console_support::Session;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use tawlbot::app::{App, Ctx, Input, Response, User};
-use tawlbot::store::prelude::*;
-use tawlbot::store::SqliteStore;
 
 static SOURCE: AtomicU64 = AtomicU64::new(1);
 const T0: i64 = 1_767_225_600;
@@ -131,7 +129,7 @@ fn the_dice_seed_is_secret_until_the_end() {
 fn seeds_are_not_derived_outside_the_console() {
     let mut seeds = Vec::new();
     for _ in 0..2 {
-        let app = App::new(SqliteStore::open_in_memory().unwrap());
+        let app = App::new(backends::any_store());
         slash(
             &app,
             &ctx("s", "c", "alice"),
@@ -178,7 +176,7 @@ fn gateway_outage_counts_as_downtime() {
 /// Someone who calls themselves "tawlbot" is a player like any other.
 #[test]
 fn the_bot_is_known_by_its_id_not_its_name() {
-    let app = App::new(SqliteStore::open_in_memory().unwrap());
+    let app = App::new(backends::any_store());
     let mut c = ctx("s", "c", "alice");
     c.mentioned.push(User {
         id: "666".into(),
@@ -221,7 +219,7 @@ fn finished_game(app: &App, server: &str, channel: &str) -> i64 {
 
 #[test]
 fn analysis_of_another_servers_game_is_refused() {
-    let app = App::new(SqliteStore::open_in_memory().unwrap());
+    let app = App::new(backends::any_store());
     let theirs = finished_game(&app, "one", "c1");
     let ours = finished_game(&app, "two", "c2");
     let here = ctx("two", "c2", "carol");
@@ -265,7 +263,7 @@ fn bot_games_are_capped() {
 /// game against the bot, rather than keeping them waiting behind everyone.
 #[test]
 fn a_full_engine_queue_answers_busy() {
-    let app = App::new(SqliteStore::open_in_memory().unwrap());
+    let app = App::new(backends::any_store());
     let game = finished_game(&app, "s", "c");
     let jobs: Vec<_> = (0..tawlbot::app::ENGINE_QUEUE)
         .map(|_| app.try_engine_job().expect("room"))
@@ -314,7 +312,7 @@ fn a_deleted_thread_aborts_its_game() {
         "{out}"
     );
     assert!(out.contains("Game 2:"), "{out}");
-    let store = tawlbot::store::SqliteStore::open(&s.db).unwrap();
+    let store = tawlbot::store::open(&s.db).unwrap();
     let g = store.get_game(1).unwrap().unwrap();
     assert_eq!(g.state, tawlbot::store::GameState::Aborted);
     assert!(!g.rated || g.result.is_none());
@@ -374,7 +372,7 @@ fn a_missing_match_game_is_repaired() {
         "{out}"
     );
     // It counts: once it is over the match goes on to its second game.
-    let store = tawlbot::store::SqliteStore::open(&s.db).unwrap();
+    let store = tawlbot::store::open(&s.db).unwrap();
     let g = store.get_game(3).unwrap().unwrap();
     assert_eq!(g.channel_id, "general");
     let out = s.run(&[format!("{}@general: /resign", g.first_player)]);
@@ -383,3 +381,18 @@ fn a_missing_match_game_is_repaired() {
         "{out}"
     );
 }
+
+on_postgres!(
+    a_won_position_is_refused,
+    export_after_takeback_is_fresh,
+    the_dice_seed_is_secret_until_the_end,
+    seeds_are_not_derived_outside_the_console,
+    gateway_outage_counts_as_downtime,
+    the_bot_is_known_by_its_id_not_its_name,
+    analysis_of_another_servers_game_is_refused,
+    bot_games_are_capped,
+    a_full_engine_queue_answers_busy,
+    a_deleted_thread_aborts_its_game,
+    abort_by_game_number,
+    a_missing_match_game_is_repaired,
+);

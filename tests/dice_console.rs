@@ -1,16 +1,15 @@
 //! The dice option in play (issue 21, item 5): every throw is named, with
 //! who threw, and a passed turn is announced; `/rules` explains the option.
 
-#[allow(unused_macros)] // no PostgreSQL twin of these tests yet
+#[macro_use]
 mod backends;
 mod console_support;
 use console_support::Session;
 use tawlbot::app::App;
 use tawlbot::notation::format_move;
-use tawlbot::store::SqliteStore;
 
 fn game(s: &Session) -> tawlbot::app::Loaded {
-    let app = App::new(SqliteStore::open(&s.db).unwrap());
+    let app = App::new(tawlbot::store::open(&s.db).unwrap());
     let row = app.store().latest_game_in_channel("g").unwrap().unwrap();
     app.load(row).unwrap()
 }
@@ -80,3 +79,5 @@ fn rules_explain_the_dice_option() {
         "{out}"
     );
 }
+
+on_postgres!(a_passed_turn_is_announced, rules_explain_the_dice_option);

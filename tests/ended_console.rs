@@ -2,13 +2,12 @@
 //! in the caption, the alt text, `/board`, `/history` and the animated
 //! record's last frame; a game ended with no result says so.
 
-#[allow(unused_macros)] // no PostgreSQL twin of these tests yet
+#[macro_use]
 mod backends;
 mod console_support;
 use console_support::Session;
 use tawlbot::app::{picture, App};
 use tawlbot::i18n::Lang;
-use tawlbot::store::SqliteStore;
 
 const ESCAPE: &[&str] = &[
     "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:defenders time:3d",
@@ -26,7 +25,7 @@ const ESCAPE: &[&str] = &[
 ];
 
 fn game(s: &Session, channel: &str) -> tawlbot::app::Loaded {
-    let app = App::new(SqliteStore::open(&s.db).unwrap());
+    let app = App::new(tawlbot::store::open(&s.db).unwrap());
     let row = app
         .store()
         .latest_game_in_channel(channel)
@@ -129,3 +128,8 @@ fn an_aborted_game_says_it_ended_with_no_result() {
         "{after}"
     );
 }
+
+on_postgres!(
+    a_finished_game_shows_its_result_everywhere,
+    an_aborted_game_says_it_ended_with_no_result
+);

@@ -1,6 +1,6 @@
 //! Wording players meet (issue 21, item 9).
 
-#[allow(unused_macros)] // no PostgreSQL twin of these tests yet
+#[macro_use]
 mod backends;
 mod console_support;
 use console_support::Session;
@@ -24,3 +24,5 @@ fn moves_of_something_that_is_no_square_says_so() {
         "{out}"
     );
 }
+
+on_postgres!(moves_of_something_that_is_no_square_says_so);

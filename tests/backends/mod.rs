@@ -147,3 +147,12 @@ pub fn store() -> (SharedStore, Option<TestDb>) {
         }
     }
 }
+
+/// A fresh store of the current backend for a test that needs no other
+/// handle on its database: SQLite in memory, or a PostgreSQL database of
+/// its own (kept until the test binary's server goes, at its exit).
+pub fn any_store() -> SharedStore {
+    let (store, db) = store();
+    std::mem::forget(db);
+    store
+}
