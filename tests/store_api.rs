@@ -1,5 +1,9 @@
 //! Behaviour of the store API: games, moves, challenges, offers, deadlines,
-//! tournaments, ratings.
+//! tournaments, ratings. The `postgres::` twins run the same tests on
+//! PostgreSQL (tests/backends).
+
+#[macro_use]
+mod backends;
 
 use tawlbot::store::prelude::*;
 use tawlbot::store::{
@@ -40,7 +44,7 @@ fn mv<'a>(game: i64, n: u32, text: &'a str, player: &'a str, source: &'a str) ->
 
 #[test]
 fn game_round_trip_and_moves() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
     let g = s.get_game(id).unwrap().unwrap();
     assert_eq!(g.seed, u64::MAX - 7);
@@ -68,7 +72,7 @@ fn game_round_trip_and_moves() {
 
 #[test]
 fn stale_duplicate_and_game_over_are_refused() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
     s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
     assert_eq!(
@@ -113,7 +117,7 @@ fn stale_duplicate_and_game_over_are_refused() {
 
 #[test]
 fn one_active_game_per_channel() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let a = s.create_game(&game_in("general")).unwrap();
     let err = s.create_game(&game_in("general")).unwrap_err();
     assert_eq!(
@@ -139,26 +143,23 @@ fn one_active_game_per_channel() {
 #[test]
 fn the_schema_itself_enforces_one_active_game_per_channel() {
     // Bypass the store's friendly check: the unique index must still hold.
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("t.db");
-    let s = SqliteStore::open(&p).unwrap();
+    let db = backends::fresh_db();
+    let s = db.open();
     s.create_game(&game_in("general")).unwrap();
     drop(s);
-    let c = rusqlite::Connection::open(&p).unwrap();
-    let r = c.execute(
+    let r = backends::try_raw_sql(
+        &db.target,
         "INSERT INTO games (server_id, channel_id, variant, seed, first_side, first_player, \
          second_player, created_at, updated_at) \
          VALUES ('srv', 'general', 'tablut', 1, 'attackers', 'alice', 'bob', 0, 0)",
-        [],
     );
     assert!(r.is_err(), "second active game in a channel was accepted");
 }
 
 #[test]
 fn stored_values_that_cannot_be_read_are_bad_data() {
-    let dir = tempfile::tempdir().unwrap();
-    let p = dir.path().join("t.db");
-    let s = SqliteStore::open(&p).unwrap();
+    let db = backends::fresh_db();
+    let s = db.open();
     let id = s.create_game(&game_in("general")).unwrap();
     s.finish_game(
         id,
@@ -171,17 +172,13 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
     let g = s.get_game(id).unwrap().unwrap();
     assert_eq!(g.result, Some(GameResult::Won(tawlbot::rules::Side::First)));
     assert_eq!(g.time_control, TimeControl::PerMove(3 * 86_400));
-    let raw = rusqlite::Connection::open(&p).unwrap();
-    let text: (String, String, String) = raw
-        .query_row(
-            "SELECT result, reason, time_control FROM games WHERE id = ?1",
-            [id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
-        )
-        .unwrap();
+    let text = backends::raw_texts(
+        &db.target,
+        &format!("SELECT result, reason, time_control FROM games WHERE id = {id}"),
+    );
     assert_eq!(
         text,
-        ("first".into(), "timeout".into(), "3d".into()),
+        ["first", "timeout", "3d"],
         "sides are stored as first and second"
     );
     for damage in [
@@ -189,7 +186,7 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
         "UPDATE games SET result = 'second', reason = 'resigned'",
         "UPDATE games SET reason = 'timeout', time_control = 'soon'",
     ] {
-        raw.execute_batch(damage).unwrap();
+        backends::raw_sql(&db.target, damage);
         match s.get_game(id) {
             Err(StoreError::Unreadable {
                 table,
@@ -214,8 +211,7 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
         s.get_tournament(t).unwrap().unwrap().state,
         TournamentPhase::Signup
     );
-    raw.execute_batch("UPDATE tournaments SET state = 'paused'")
-        .unwrap();
+    backends::raw_sql(&db.target, "UPDATE tournaments SET state = 'paused'");
     assert!(matches!(
         s.get_tournament(t),
         Err(StoreError::Unreadable {
@@ -227,7 +223,7 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
 
 #[test]
 fn finish_game_checks_state_and_move_count() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
     s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
     assert_eq!(
@@ -269,7 +265,7 @@ fn finish_game_checks_state_and_move_count() {
 
 #[test]
 fn takeback_deletes_moves_but_keeps_source_ids_used() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
     for (i, src) in ["m0", "m1", "m2"].iter().enumerate() {
         s.append_move(&mv(id, i as u32, "x", "alice", src)).unwrap();
@@ -292,7 +288,7 @@ fn takeback_deletes_moves_but_keeps_source_ids_used() {
 
 #[test]
 fn offers_are_voided_by_moves() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
     s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
     s.set_offer(id, OfferKind::Draw, "alice", 2500).unwrap();
@@ -319,7 +315,7 @@ fn offers_are_voided_by_moves() {
 
 #[test]
 fn challenges_compare_and_set() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let ch = NewChallenge {
         server_id: "srv".into(),
         channel_id: "general".into(),
@@ -375,7 +371,7 @@ fn challenges_compare_and_set() {
 
 #[test]
 fn deadlines_come_from_an_index() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let mut ids = Vec::new();
     for (i, d) in [7000, 3000, 5000].iter().enumerate() {
         let g = NewGame {
@@ -404,7 +400,15 @@ fn deadlines_come_from_an_index() {
     assert_eq!(s.next_deadline().unwrap(), Some((ids[0], 7000)));
     s.set_deadline(ids[0], None).unwrap();
     assert_eq!(s.next_deadline().unwrap(), Some((ids[2], 8000)));
-    for plan in s.deadline_query_plans().unwrap() {
+    // The query plans are SQLite's (they depend on the schema alone).
+    let plans = match backends::current() {
+        backends::Backend::Sqlite => SqliteStore::open_in_memory()
+            .unwrap()
+            .deadline_query_plans()
+            .unwrap(),
+        backends::Backend::Postgres => Vec::new(),
+    };
+    for plan in plans {
         assert!(
             plan.contains("INDEX games_deadline") || plan.contains("INDEX challenges_open_expiry"),
             "{plan}"
@@ -415,7 +419,7 @@ fn deadlines_come_from_an_index() {
 
 #[test]
 fn players_channels_and_settings() {
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     s.upsert_player("123", "Alice").unwrap();
     s.upsert_player("123", "Alys").unwrap();
     assert_eq!(s.get_player("123").unwrap().unwrap().display_name, "Alys");
@@ -439,7 +443,7 @@ fn players_channels_and_settings() {
 #[test]
 fn tournaments_and_ratings() {
     use TournamentPhase::*;
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let t = s
         .create_tournament(&NewTournament {
             server_id: "srv".into(),
@@ -562,7 +566,7 @@ fn store_is_clone_send_sync() {
 #[test]
 fn capped_joins_versions_rounds_and_challenges() {
     use tawlbot::store::{JoinOutcome, MatchSpec};
-    let s = SqliteStore::open_in_memory().unwrap();
+    let (s, _db) = backends::store();
     let t = s
         .create_tournament(&NewTournament {
             server_id: "srv".into(),
@@ -702,3 +706,21 @@ fn capped_joins_versions_rounds_and_challenges() {
         "the first expired"
     );
 }
+
+// Not on PostgreSQL: a full disk is the SQLite store's fault hook, and
+// `store_is_clone_send_sync` is about the SQLite type itself.
+on_postgres!(
+    game_round_trip_and_moves,
+    stale_duplicate_and_game_over_are_refused,
+    one_active_game_per_channel,
+    the_schema_itself_enforces_one_active_game_per_channel,
+    stored_values_that_cannot_be_read_are_bad_data,
+    finish_game_checks_state_and_move_count,
+    takeback_deletes_moves_but_keeps_source_ids_used,
+    offers_are_voided_by_moves,
+    challenges_compare_and_set,
+    deadlines_come_from_an_index,
+    players_channels_and_settings,
+    tournaments_and_ratings,
+    capped_joins_versions_rounds_and_challenges,
+);

@@ -106,15 +106,37 @@ pub fn fresh_db() -> TestDb {
 /// file path or a `postgres://` URL) as an operator's own client would:
 /// the tests' way to damage rows by hand, under the store's back.
 pub fn raw_sql(target: &str, sql: &str) {
+    try_raw_sql(target, sql).unwrap_or_else(|e| panic!("{sql}: {e}"))
+}
+
+/// [`raw_sql`], with the database's refusal as an error.
+pub fn try_raw_sql(target: &str, sql: &str) -> Result<(), String> {
     if tawlbot::store::pg::is_postgres_url(target) {
         let mut c = postgres::Client::connect(target, postgres::NoTls)
             .unwrap_or_else(|e| panic!("cannot connect to {target}: {e}"));
-        c.batch_execute(sql).unwrap();
+        c.batch_execute(sql).map_err(|e| e.to_string())
     } else {
         rusqlite::Connection::open(target)
             .unwrap()
             .execute_batch(sql)
-            .unwrap();
+            .map_err(|e| e.to_string())
+    }
+}
+
+/// The first row of the query `sql` (no parameters) on the database
+/// `target`, every column read as text.
+pub fn raw_texts(target: &str, sql: &str) -> Vec<String> {
+    if tawlbot::store::pg::is_postgres_url(target) {
+        let mut c = postgres::Client::connect(target, postgres::NoTls)
+            .unwrap_or_else(|e| panic!("cannot connect to {target}: {e}"));
+        let r = c.query_one(sql, &[]).unwrap();
+        (0..r.len()).map(|i| r.get(i)).collect()
+    } else {
+        let c = rusqlite::Connection::open(target).unwrap();
+        let mut stmt = c.prepare(sql).unwrap();
+        let n = stmt.column_count();
+        stmt.query_row([], |r| (0..n).map(|i| r.get(i)).collect())
+            .unwrap()
     }
 }
 
