@@ -1,17 +1,20 @@
 //! Many tasks submitting moves at once, to the same game and to different
 //! games, through two connections on one file: every game ends up with
 //! moves numbered 0..n, no gaps, no duplicates, exactly the accepted ones.
+//! The `postgres::` twins: two stores (two pools) on one PostgreSQL
+//! database, like two processes.
 
 use std::collections::{BTreeMap, HashSet};
 use std::sync::{Arc, Barrier, Mutex};
 
-use tawlbot::store::prelude::*;
 use tawlbot::store::{
     AppendError, EndReason, GameId, GameResult, GameState, NewGame, NewMove, SqliteStore,
     StoredMove,
 };
 
 mod common;
+#[macro_use]
+mod backends;
 
 const GAMES: usize = 6;
 const TASKS_PER_GAME: usize = 6;
@@ -41,16 +44,16 @@ struct Accepted {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 4)]
 async fn racing_tasks_never_lose_or_duplicate_a_move() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("race.db");
-    // Two connections on the same file, like two processes.
-    let stores = [
-        SqliteStore::open(&path).unwrap(),
-        SqliteStore::open(&path).unwrap(),
-    ];
-    let games: Vec<GameId> = (0..GAMES)
-        .map(|i| stores[0].create_game(&new_game(i)).unwrap())
-        .collect();
+    // Two connections on the same database, like two processes. (The
+    // store's calls are blocking: on this async test's own threads they
+    // run in `block_in_place`, as the tasks run theirs in `spawn_blocking`.)
+    let db = tokio::task::block_in_place(backends::fresh_db);
+    let stores = tokio::task::block_in_place(|| [db.open(), db.open()]);
+    let games: Vec<GameId> = tokio::task::block_in_place(|| {
+        (0..GAMES)
+            .map(|i| stores[0].create_game(&new_game(i)).unwrap())
+            .collect()
+    });
 
     let accepted: Arc<Mutex<BTreeMap<GameId, Vec<Accepted>>>> = Arc::default();
     let stale = Arc::new(Mutex::new(0u32));
@@ -129,39 +132,46 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
 
     let accepted = accepted.lock().unwrap().clone();
     let mut all_sources = HashSet::new();
-    for &game in &games {
-        let (row, stored) = stores[1].load_game(game).unwrap().unwrap();
-        let mut mine = accepted.get(&game).cloned().unwrap_or_default();
-        mine.sort_by_key(|a| a.number);
-        assert_eq!(row.move_count as usize, stored.len());
-        assert_eq!(mine.len(), stored.len(), "accepted and stored differ");
-        for (i, (m, a)) in stored.iter().zip(&mine).enumerate() {
-            assert_eq!(m.number as usize, i, "gap or duplicate in move numbers");
-            assert_eq!((&m.text, &m.source_id), (&a.text, &a.source));
-            assert!(all_sources.insert(m.source_id.clone()));
+    tokio::task::block_in_place(|| {
+        for &game in &games {
+            let (row, stored) = stores[1].load_game(game).unwrap().unwrap();
+            let mut mine = accepted.get(&game).cloned().unwrap_or_default();
+            mine.sort_by_key(|a| a.number);
+            assert_eq!(row.move_count as usize, stored.len());
+            assert_eq!(mine.len(), stored.len(), "accepted and stored differ");
+            for (i, (m, a)) in stored.iter().zip(&mine).enumerate() {
+                assert_eq!(m.number as usize, i, "gap or duplicate in move numbers");
+                assert_eq!((&m.text, &m.source_id), (&a.text, &a.source));
+                assert!(all_sources.insert(m.source_id.clone()));
+            }
+            // Every stored move is legal, and the store's state agrees with
+            // the rules about whether the game is over.
+            let over = common::replay(&row, &stored);
+            assert_eq!(over, row.state == GameState::Finished, "game {game}");
+            assert!(
+                over || stored.len() == TARGET_MOVES as usize,
+                "game {game} stopped early without being over"
+            );
+            // Redelivering any accepted message is refused.
+            let m: &StoredMove = &stored[0];
+            let again = stores[0].append_move(&NewMove {
+                game_id: game,
+                expected_number: row.move_count,
+                text: &m.text,
+                player_id: &m.player_id,
+                at: 0,
+                source_id: &m.source_id,
+                ..Default::default()
+            });
+            assert_eq!(again, Err(AppendError::Duplicate));
         }
-        // Every stored move is legal, and the store's state agrees with
-        // the rules about whether the game is over.
-        let over = common::replay(&row, &stored);
-        assert_eq!(over, row.state == GameState::Finished, "game {game}");
-        assert!(
-            over || stored.len() == TARGET_MOVES as usize,
-            "game {game} stopped early without being over"
-        );
-        // Redelivering any accepted message is refused.
-        let m: &StoredMove = &stored[0];
-        let again = stores[0].append_move(&NewMove {
-            game_id: game,
-            expected_number: row.move_count,
-            text: &m.text,
-            player_id: &m.player_id,
-            at: 0,
-            source_id: &m.source_id,
-            ..Default::default()
-        });
-        assert_eq!(again, Err(AppendError::Duplicate));
+    });
+    if !db.is_postgres() {
+        SqliteStore::open(&db.target)
+            .unwrap()
+            .integrity_check()
+            .unwrap();
     }
-    stores[0].integrity_check().unwrap();
     let stale = *stale.lock().unwrap();
     eprintln!(
         "{} moves applied, {stale} stale refusals",
@@ -174,10 +184,9 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
 /// exactly one move is applied, the other is told to look again.
 #[test]
 fn two_simultaneous_moves_give_one_move_and_one_refusal() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("pair.db");
-    let a = SqliteStore::open(&path).unwrap();
-    let b = SqliteStore::open(&path).unwrap();
+    let db = backends::fresh_db();
+    let a = db.open();
+    let b = db.open();
     let game = a.create_game(&new_game(0)).unwrap();
     for round in 0..30u32 {
         let barrier = Arc::new(Barrier::new(2));
@@ -222,3 +231,8 @@ fn two_simultaneous_moves_give_one_move_and_one_refusal() {
     }
     assert_eq!(a.moves(game).unwrap().len(), 30);
 }
+
+on_postgres!(
+    racing_tasks_never_lose_or_duplicate_a_move,
+    two_simultaneous_moves_give_one_move_and_one_refusal,
+);
