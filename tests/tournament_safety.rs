@@ -4,15 +4,19 @@
 //! cancelled only for too few players, unreadable data is never
 //! overwritten, two processes on one database lose nothing, entrants are
 //! capped, a failed match thread plays in the tournament's channel, and a
-//! tournament runs on a bank clock.
+//! tournament runs on a bank clock. The `postgres::` twins run them on
+//! PostgreSQL (tests/backends).
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 
-use rusqlite::Connection;
+#[macro_use]
+mod backends;
+use backends::TestDb;
+
 use tawlbot::app::{App, Ctx, Effect, Input, Response, User};
 use tawlbot::store::prelude::*;
-use tawlbot::store::{MatchResult, SqliteStore, TimeControl, TournamentPhase};
+use tawlbot::store::{MatchResult, TimeControl, TournamentPhase};
 
 static SOURCE: AtomicU64 = AtomicU64::new(1);
 
@@ -77,12 +81,6 @@ fn open_threads(app: &App, c: &Ctx, r: &Response) -> (Vec<String>, String) {
     (threads, out)
 }
 
-fn db() -> (tempfile::TempDir, std::path::PathBuf) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.db");
-    (dir, path)
-}
-
 /// Creates tournament 1 in `general` and enters `players`.
 fn setup(app: &App, players: &[&str], extra: &[(&str, &str)]) {
     let mut args = vec![
@@ -121,29 +119,38 @@ fn matches_of(store: &dyn Store) -> Vec<(u32, u32)> {
 
 /// A trigger that makes writing board 2 of any round fail: a fault in the
 /// middle of writing a round.
-fn break_board_two(path: &std::path::Path) {
-    let c = Connection::open(path).unwrap();
-    c.execute_batch(
+fn break_board_two(db: &TestDb) {
+    let sql = if db.is_postgres() {
+        "CREATE FUNCTION fail_board_two() RETURNS trigger LANGUAGE plpgsql AS $$ \
+         BEGIN IF NEW.board = 2 THEN RAISE EXCEPTION 'injected fault'; END IF; \
+         RETURN NEW; END $$; \
+         CREATE TRIGGER fail_board_two BEFORE INSERT ON tournament_matches \
+         FOR EACH ROW EXECUTE FUNCTION fail_board_two();"
+    } else {
         "CREATE TRIGGER fail_board_two BEFORE INSERT ON tournament_matches \
-         WHEN NEW.board = 2 BEGIN SELECT RAISE(ABORT, 'injected fault'); END;",
-    )
-    .unwrap();
+         WHEN NEW.board = 2 BEGIN SELECT RAISE(ABORT, 'injected fault'); END;"
+    };
+    backends::raw_sql(&db.target, sql);
 }
 
-fn mend(path: &std::path::Path) {
-    let c = Connection::open(path).unwrap();
-    c.execute_batch("DROP TRIGGER fail_board_two;").unwrap();
+fn mend(db: &TestDb) {
+    let sql = if db.is_postgres() {
+        "DROP TRIGGER fail_board_two ON tournament_matches; DROP FUNCTION fail_board_two();"
+    } else {
+        "DROP TRIGGER fail_board_two;"
+    };
+    backends::raw_sql(&db.target, sql);
 }
 
 #[test]
 fn a_round_is_written_whole_or_not_at_all_and_resumes() {
-    let (_d, path) = db();
-    let app = App::new(SqliteStore::open(&path).unwrap());
+    let db = backends::fresh_db();
+    let app = App::new(db.open());
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let before = app.store().get_tournament(1).unwrap().unwrap();
 
     // The fault strikes after board 1 of round 1 is written.
-    break_board_two(&path);
+    break_board_two(&db);
     let olga = ctx("general", "olga", T0 + 10, true);
     let r = slash(&app, &olga, "tournament start", &[]);
     assert!(
@@ -158,7 +165,7 @@ fn a_round_is_written_whole_or_not_at_all_and_resumes() {
     assert!(matches_of(app.store()).is_empty(), "no half round");
 
     // Mended, the same command starts it cleanly.
-    mend(&path);
+    mend(&db);
     let r = slash(&app, &olga, "tournament start", &[]);
     assert!(text(&r).contains("round 1 of 3"), "{r:?}");
     assert_eq!(matches_of(app.store()), vec![(1, 1), (1, 2)]);
@@ -167,8 +174,8 @@ fn a_round_is_written_whole_or_not_at_all_and_resumes() {
 
 #[test]
 fn a_crash_between_the_round_and_its_games_resumes_once() {
-    let (_d, path) = db();
-    let app = App::new(SqliteStore::open(&path).unwrap());
+    let db = backends::fresh_db();
+    let app = App::new(db.open());
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let olga = ctx("general", "olga", T0 + 10, true);
     let r = slash(&app, &olga, "tournament start", &[]);
@@ -176,7 +183,7 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
     // The process dies before the front end opened any thread.
     drop(app);
 
-    let app = App::new(SqliteStore::open(&path).unwrap());
+    let app = App::new(db.open());
     let r = slash(
         &app,
         &ctx("general", "olga", T0 + 20, true),
@@ -210,10 +217,10 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
 
 #[test]
 fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
-    let (_d, path) = db();
-    let app = App::new(SqliteStore::open(&path).unwrap());
+    let db = backends::fresh_db();
+    let app = App::new(db.open());
     setup(&app, &["alice", "bob", "carol", "dave"], &[("start", "1h")]);
-    break_board_two(&path);
+    break_board_two(&db);
     let r = app.tick(T0 + 2 * 3600);
     assert!(r.replies.is_empty(), "{r:?}");
     assert_eq!(
@@ -223,7 +230,7 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
     // The clock does not hammer the broken database: the next try is a minute on.
     assert!(app.tick(T0 + 2 * 3600 + 10).replies.is_empty());
     assert!(app.next_due().unwrap() >= T0 + 2 * 3600 + 60);
-    mend(&path);
+    mend(&db);
     let r = app.tick(T0 + 2 * 3600 + 61);
     assert!(
         text(&r).contains("**Spring** begins with 4 players"),
@@ -261,14 +268,14 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
 
 #[test]
 fn unreadable_tournament_data_is_never_overwritten() {
-    let (_d, path) = db();
-    let app = App::new(SqliteStore::open(&path).unwrap());
+    let db = backends::fresh_db();
+    let app = App::new(db.open());
     setup(&app, &["alice", "bob"], &[("start", "1h")]);
     let bad = "{\"entrants\": [\"alice\", oops";
-    Connection::open(&path)
-        .unwrap()
-        .execute("UPDATE tournaments SET data = ?1", [bad])
-        .unwrap();
+    backends::raw_sql(
+        &db.target,
+        &format!("UPDATE tournaments SET data = '{bad}'"),
+    );
     let olga = ctx("general", "olga", T0 + 10, true);
     for sub in [
         "tournament start",
@@ -289,10 +296,10 @@ fn unreadable_tournament_data_is_never_overwritten() {
 
 #[test]
 fn two_processes_on_one_database_lose_no_result() {
-    let (_d, path) = db();
-    let one = App::new(SqliteStore::open(&path).unwrap());
+    let db = backends::fresh_db();
+    let one = App::new(db.open());
     // A second handle on the same file: another process.
-    let two = App::new(SqliteStore::open(&path).unwrap());
+    let two = App::new(db.open());
     setup(&one, &["alice", "bob", "carol", "dave"], &[]);
     let r = slash(
         &one,
@@ -369,9 +376,9 @@ fn two_processes_on_one_database_lose_no_result() {
 
 #[test]
 fn a_stale_version_is_refused_by_the_store() {
-    let (_d, path) = db();
-    let one = SqliteStore::open(&path).unwrap();
-    let two = SqliteStore::open(&path).unwrap();
+    let db = backends::fresh_db();
+    let one = db.open();
+    let two = db.open();
     let app = App::new(one.clone());
     setup(&app, &["alice", "bob"], &[]);
     let seen = two.get_tournament(1).unwrap().unwrap();
@@ -404,8 +411,8 @@ fn a_stale_version_is_refused_by_the_store() {
 
 #[test]
 fn entrants_are_capped() {
-    let (_d, path) = db();
-    let app = App::new(SqliteStore::open(&path).unwrap());
+    let db = backends::fresh_db();
+    let app = App::new(db.open());
     setup(&app, &["alice", "bob"], &[("max", "3")]);
     let r = slash(
         &app,
@@ -461,8 +468,8 @@ fn entrants_are_capped() {
 /// Round 1 of a four-player round robin with threads that cannot be opened.
 #[test]
 fn a_match_whose_thread_fails_is_played_in_the_channel() {
-    let (_d, path) = db();
-    let app = App::new(SqliteStore::open(&path).unwrap());
+    let db = backends::fresh_db();
+    let app = App::new(db.open());
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let olga = ctx("general", "olga", T0 + 10, true);
     let r = slash(&app, &olga, "tournament start", &[]);
@@ -515,8 +522,8 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
 
 #[test]
 fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
-    let (_d, path) = db();
-    let app = App::new(SqliteStore::open(&path).unwrap());
+    let db = backends::fresh_db();
+    let app = App::new(db.open());
     let bank = "bank:7d inc:1d cap:14d";
     setup(&app, &["alice", "bob"], &[("time", bank)]);
     let olga = ctx("general", "olga", T0 + 10, true);
@@ -599,3 +606,15 @@ fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
         1
     );
 }
+
+on_postgres!(
+    a_round_is_written_whole_or_not_at_all_and_resumes,
+    a_crash_between_the_round_and_its_games_resumes_once,
+    a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few,
+    unreadable_tournament_data_is_never_overwritten,
+    two_processes_on_one_database_lose_no_result,
+    a_stale_version_is_refused_by_the_store,
+    entrants_are_capped,
+    a_match_whose_thread_fails_is_played_in_the_channel,
+    a_tournament_on_a_bank_clock_starts_like_a_challenge,
+);

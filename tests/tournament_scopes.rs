@@ -5,8 +5,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 
 use tawlbot::app::{dm_scope, App, Ctx, Input, Response, User};
-use tawlbot::store::prelude::*;
-use tawlbot::store::{OfferKind, Rating, SqliteStore};
+use tawlbot::store::{OfferKind, Rating};
+
+#[macro_use]
+mod backends;
 
 static SOURCE: AtomicU64 = AtomicU64::new(1);
 const T0: i64 = 1_767_225_600;
@@ -47,11 +49,12 @@ fn text(r: &Response) -> String {
         .join("\n")
 }
 
-fn app() -> (tempfile::TempDir, std::path::PathBuf, App) {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("t.db");
-    let app = App::new(SqliteStore::open(&path).unwrap());
-    (dir, path, app)
+/// An app over a fresh database of the current backend (tests/backends),
+/// and that database, for other handles on it.
+fn app() -> (backends::TestDb, App) {
+    let db = backends::fresh_db();
+    let app = App::new(db.open());
+    (db, app)
 }
 
 /// alice challenges bob in `channel` of `server` and bob accepts; the game.
@@ -77,7 +80,7 @@ fn game(app: &App, server: &str, channel: &str, rated: bool) -> i64 {
 
 #[test]
 fn accept_by_id_only_on_the_challenges_server() {
-    let (_d, _p, app) = app();
+    let (_db, app) = app();
     let r = slash(&app, &ctx("one", "c1", "alice", T0), "challenge", &[]);
     assert!(text(&r).contains("Challenge 1"), "{r:?}");
     let r = slash(
@@ -117,7 +120,7 @@ fn accept_by_id_only_on_the_challenges_server() {
 
 #[test]
 fn game_and_profile_show_only_this_servers_games() {
-    let (_d, _p, app) = app();
+    let (_db, app) = app();
     let g1 = game(&app, "one", "c1", false);
     let g2 = game(&app, "two", "c2", false);
     let r = slash(
@@ -151,7 +154,7 @@ fn game_and_profile_show_only_this_servers_games() {
 
 #[test]
 fn direct_message_games_are_their_players_own() {
-    let (_d, _p, app) = app();
+    let (_db, app) = app();
     // Each player's DMs are their own scope.
     assert_eq!(dm_scope("123"), "dm:123");
     assert_ne!(dm_scope("123"), dm_scope("456"));
@@ -202,7 +205,7 @@ fn direct_message_games_are_their_players_own() {
 
 #[test]
 fn at_most_five_open_challenges_per_user_per_server() {
-    let (_d, _p, app) = app();
+    let (_db, app) = app();
     for i in 1..=5 {
         let r = slash(
             &app,
@@ -246,14 +249,14 @@ fn at_most_five_open_challenges_per_user_per_server() {
 
 #[test]
 fn one_pending_offer_of_each_kind_per_game() {
-    let (_d, path, app) = app();
+    let (db, app) = app();
     let g = game(&app, "one", "c1", false);
     let r = slash(&app, &ctx("one", "c1", "alice", T0 + 5), "draw", &[]);
     assert!(text(&r).contains("offers a draw"), "{r:?}");
     let r = slash(&app, &ctx("one", "c1", "alice", T0 + 6), "draw", &[]);
     assert!(text(&r).contains("already offered"), "{r:?}");
     // A takeback offer is another kind: allowed alongside.
-    let other = SqliteStore::open(&path).unwrap();
+    let other = db.open();
     assert!(other
         .set_offer_once(g, OfferKind::Takeback, "bob", T0 + 7)
         .unwrap());
@@ -279,7 +282,7 @@ fn one_pending_offer_of_each_kind_per_game() {
 /// alice: both updates are kept.
 #[test]
 fn two_games_ending_at_once_lose_no_rating_update() {
-    let (_d, path, app) = app();
+    let (db, app) = app();
     let g1 = game(&app, "one", "c1", true);
     // alice's second game, against carol.
     slash(
@@ -295,7 +298,7 @@ fn two_games_ending_at_once_lose_no_rating_update() {
         .unwrap()
         .unwrap()
         .id;
-    let two = App::new(SqliteStore::open(&path).unwrap());
+    let two = App::new(db.open());
     let barrier = Arc::new(Barrier::new(2));
     let hs: Vec<_> = [(app.clone(), "c1", "bob"), (two, "c2", "carol")]
         .into_iter()
@@ -339,12 +342,8 @@ fn two_games_ending_at_once_lose_no_rating_update() {
 /// player on two handles, each counted exactly once.
 #[test]
 fn rate_game_reads_and_writes_in_one_transaction() {
-    let dir = tempfile::tempdir().unwrap();
-    let path = dir.path().join("r.db");
-    let stores = [
-        SqliteStore::open(&path).unwrap(),
-        SqliteStore::open(&path).unwrap(),
-    ];
+    let db = backends::fresh_db();
+    let stores = [db.open(), db.open()];
     let fresh = |p: &str| Rating {
         server_id: "s".into(),
         variant: "tawlbwrdd".into(),
@@ -424,7 +423,7 @@ fn rate_game_reads_and_writes_in_one_transaction() {
 /// A rating's deviation grows over idle weeks: what /profile shows.
 #[test]
 fn profile_shows_deviation_grown_over_idle_weeks() {
-    let (_d, _p, app) = app();
+    let (_db, app) = app();
     game(&app, "one", "c1", true);
     slash(&app, &ctx("one", "c1", "bob", T0 + 10), "resign", &[]);
     let rd = app
@@ -452,3 +451,14 @@ fn profile_shows_deviation_grown_over_idle_weeks() {
     let later = shown(T0 + 10 + 30 * 7 * 86_400);
     assert!(later > rd.round(), "{later} > {rd}");
 }
+
+on_postgres!(
+    accept_by_id_only_on_the_challenges_server,
+    game_and_profile_show_only_this_servers_games,
+    direct_message_games_are_their_players_own,
+    at_most_five_open_challenges_per_user_per_server,
+    one_pending_offer_of_each_kind_per_game,
+    two_games_ending_at_once_lose_no_rating_update,
+    rate_game_reads_and_writes_in_one_transaction,
+    profile_shows_deviation_grown_over_idle_weeks,
+);
