@@ -1,8 +1,12 @@
 //! End to end through the fake Discord: a whole game against the bot
 //! (`/challenge opponent:@tawlbot level:1`), the bot's moves posted by the
 //! engine pool, the game finished, then `/analysis` deferred, edited with
-//! its progress and answered with its PNG graph.
+//! its progress and answered with its PNG graph. The `postgres::` twins
+//! play the same on PostgreSQL (tests/backends); the test's own reads of
+//! the store are blocking calls, made in `block_in_place`.
 
+#[macro_use]
+mod backends;
 mod support;
 
 use std::sync::atomic::AtomicBool;
@@ -13,19 +17,22 @@ use support::{opt, FakeDiscord, FakeUser, RecordedRequest, BOT_USERNAME, DEFAULT
 use tawlbot::app::{App, Loaded};
 use tawlbot::engine::{self, Limits};
 use tawlbot::notation::format_move;
-use tawlbot::store::{GameState, SqliteStore};
+use tawlbot::store::GameState;
 use tokio::sync::oneshot;
+use tokio::task::block_in_place;
 
 const GUILD: u64 = 500;
 const CHANNEL: u64 = 600;
 const ALICE: u64 = 701;
 
 fn latest(app: &App) -> Option<Loaded> {
-    let row = app
-        .store()
-        .latest_game_in_channel(&CHANNEL.to_string())
-        .ok()??;
-    app.load(row).ok()
+    block_in_place(|| {
+        let row = app
+            .store()
+            .latest_game_in_channel(&CHANNEL.to_string())
+            .ok()??;
+        app.load(row).ok()
+    })
 }
 
 /// How long a test waits for the engine (a search or a whole `/analysis`)
@@ -71,8 +78,8 @@ async fn a_whole_game_against_the_bot_then_analysis() {
     support::init_tracing();
     let fake = FakeDiscord::start().await;
     let alice = fake.add_user((ALICE, "alice"));
-    let dir = tempfile::tempdir().unwrap();
-    let app = App::new(SqliteStore::open(dir.path().join("t.db")).unwrap());
+    let db = block_in_place(backends::fresh_db);
+    let app = App::new(block_in_place(|| db.open()));
     let (tx, rx) = oneshot::channel::<()>();
     let task = tokio::spawn(tawlbot::discord::run(
         "fake-token-not-a-secret".to_string(),
@@ -205,11 +212,10 @@ async fn a_whole_game_against_the_bot_then_analysis() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_restart_resumes_the_bots_turn() {
     support::init_tracing();
-    let dir = tempfile::tempdir().unwrap();
-    let db = dir.path().join("t.db");
+    let db = block_in_place(backends::fresh_db);
     // Start the game in the console's way but without running the bot's turn:
     // the challenge's response carries the BotTurn effect, which we drop.
-    let app = App::new(SqliteStore::open(&db).unwrap());
+    let app = App::new(block_in_place(|| db.open()));
     let ctx = tawlbot::app::Ctx {
         server: GUILD.to_string(),
         channel: CHANNEL.to_string(),
@@ -222,17 +228,19 @@ async fn a_restart_resumes_the_bots_turn() {
         manage_server: false,
         mentioned: vec![],
     };
-    let resp = app.handle(
-        &ctx,
-        tawlbot::app::Input::Slash {
-            name: "challenge".into(),
-            args: vec![
-                ("opponent".into(), "tawlbot".into()),
-                ("side".into(), "defenders".into()),
-                ("level".into(), "1".into()),
-            ],
-        },
-    );
+    let resp = block_in_place(|| {
+        app.handle(
+            &ctx,
+            tawlbot::app::Input::Slash {
+                name: "challenge".into(),
+                args: vec![
+                    ("opponent".into(), "tawlbot".into()),
+                    ("side".into(), "defenders".into()),
+                    ("level".into(), "1".into()),
+                ],
+            },
+        )
+    });
     assert!(matches!(
         resp.effects.as_slice(),
         [tawlbot::app::Effect::BotTurn {
@@ -240,7 +248,7 @@ async fn a_restart_resumes_the_bots_turn() {
             ..
         }]
     ));
-    assert_eq!(app.pending_bot_turns(), resp.effects);
+    assert_eq!(block_in_place(|| app.pending_bot_turns()), resp.effects);
 
     let fake = FakeDiscord::start().await;
     fake.add_text_channel(CHANNEL, Some(GUILD));
@@ -257,10 +265,15 @@ async fn a_restart_resumes_the_bots_turn() {
     let posted = bot_moved_after(&fake, 0).await;
     assert!(posted.content().unwrap().contains("<@701> to move"));
     assert_eq!(latest(&app).unwrap().game.record().len(), 1);
-    assert!(app.pending_bot_turns().is_empty());
+    assert!(block_in_place(|| app.pending_bot_turns()).is_empty());
     let _ = tx.send(());
     let r = tokio::time::timeout(Duration::from_secs(15), task)
         .await
         .unwrap();
     assert_eq!(r.unwrap(), Ok(()));
 }
+
+on_postgres!(
+    a_whole_game_against_the_bot_then_analysis,
+    a_restart_resumes_the_bots_turn,
+);

@@ -247,7 +247,12 @@ impl Engine {
             mentioned: Vec::new(),
         };
         let token = job.token.as_str();
-        let lang = self.app.reader_lang(&ctx.user.id, &ctx.server);
+        // A store read: off the async runtime, as every other (PostgreSQL's
+        // blocking client panics on an async worker).
+        let (app, user, server) = (self.app.clone(), ctx.user.id.clone(), ctx.server.clone());
+        let lang = tokio::task::spawn_blocking(move || app.reader_lang(&user, &server))
+            .await
+            .unwrap_or_default();
         let (tx, mut rx) = tokio::sync::watch::channel(0u32);
         let game = job.game.clone();
         let run = self.blocking(move |app, stop| {
