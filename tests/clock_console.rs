@@ -456,8 +456,9 @@ fn exported_record_replays_to_the_same_result() {
 }
 
 /// What the clock sends (reminders, losses on time, expired challenges)
-/// answers no one's input: each line is in the language of the player it
-/// addresses, or else the default of the game's server, or else English.
+/// answers no one's input. A line posted in a channel is in the server's
+/// language, whoever it addresses; a direct message (a reminder, the
+/// digest) is in its reader's own language, or else the server's.
 #[test]
 fn the_clock_writes_in_the_players_language_or_the_servers() {
     let s = Session::new();
@@ -465,6 +466,7 @@ fn the_clock_writes_in_the_players_language_or_the_servers() {
         ":admin olga",
         "olga@g: /language choice:cymraeg server:true",
         "alice@g: /language choice:english",
+        "alice@g: /notify how:both",
         // Game 1: Bob (no choice of his own) is to move.
         "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",
         "bob@g: /accept",
@@ -495,17 +497,24 @@ fn the_clock_writes_in_the_players_language_or_the_servers() {
         bob[0].starts_with("g> @bob, i'ch atgoffa: eich tro chi yw hi yng ngêm 1, ac mae 5 awr"),
         "{out}"
     );
+    // Alice chose English: her channel reminder is the server's Welsh,
+    // her direct message English.
     let alice = lines("@alice, ");
     assert_eq!(alice.len(), 1, "{out}");
     assert!(
         alice[0]
-            .starts_with("h> @alice, a reminder: it is your move in game 2, and you have 5 hours"),
+            .starts_with("h> @alice, i'ch atgoffa: eich tro chi yw hi yng ngêm 2, ac mae 5 awr"),
+        "{out}"
+    );
+    assert!(
+        out.lines()
+            .any(|l| l.starts_with("dm:alice> Reminder: your move in game 2 (#h), 5 hours")),
         "{out}"
     );
     let out = s.run(&[":clock +6h"]);
     for line in [
         "g> @bob Daeth amser yr amddiffynwyr i ben. Yr ymosodwyr sy'n ennill!",
-        "h> @alice The defenders ran out of time. Attackers win!",
+        "h> @alice Daeth amser yr amddiffynwyr i ben. Yr ymosodwyr sy'n ennill!",
         "k> Daeth her 3 i ben (yr heriwr: @carol).",
         "dm:carol> Eich crynodeb dyddiol: mae 1 gêm yn aros i chi symud: gêm 3 yn y sianel #m, 6 diwrnod ar ôl.",
     ] {

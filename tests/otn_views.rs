@@ -58,8 +58,12 @@ fn diagram_fits_a_message_and_has_labels_on_all_sides() {
         assert!(d.starts_with("```\n") && d.ends_with("\n```"));
         let r = g.rules();
         let lines: Vec<&str> = d.lines().collect();
+        // Columns lettered, or numbered in @hv (goedhboell).
         let files: String = (0..r.width)
-            .map(|f| format!(" {}", (b'a' + f) as char))
+            .map(|f| match r.notation {
+                tawlbot::rules::Notation::AtHv => format!(" {}", f + 1),
+                _ => format!(" {}", (b'a' + f) as char),
+            })
             .collect();
         assert_eq!(lines[1], format!("  {files}"));
         assert_eq!(lines[2 + r.height as usize], format!("  {files}"));

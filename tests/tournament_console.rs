@@ -580,8 +580,8 @@ fn failing_threads_play_in_the_tournament_channel() {
 }
 
 /// A start by the clock answers no one: the announcements and the first
-/// game's opening are in the server's default (Welsh), except for a
-/// player who chose English.
+/// game's opening are in the server's default (Welsh); what is posted in
+/// the channel is Welsh for a player who chose English too.
 #[test]
 fn a_start_by_the_clock_speaks_the_servers_language() {
     let s = Session::new();
@@ -614,7 +614,7 @@ fn a_start_by_the_clock_speaks_the_servers_language() {
         "{out}"
     );
     assert!(
-        out.contains("club> @carol joins **Gwanwyn** (2 players)."),
+        out.contains("club> Mae @carol yn ymuno â **Gwanwyn** (2 chwaraewr)."),
         "{out}"
     );
 }

@@ -89,7 +89,7 @@ fn board_as_text_and_settings() {
         "alice@general: /board style:sideways",
     ]);
     assert!(
-        out.contains("general> Game 1, as text.\ngeneral> ```\n"),
+        out.contains("general> Game 1. @bob to move (black), move 1. Time left: 2 days 23 hours.\ngeneral> ```\n"),
         "{out}"
     );
     assert!(

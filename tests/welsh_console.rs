@@ -200,7 +200,7 @@ fn text_boards_and_refused_positions_in_welsh() {
         "Mae dux ar a1, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.",
         "a ymosodwr, d amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin gaiff aros yma",
         "y symudiad olaf: * o, [ ] i, x wedi'i gipio",
-        "@hv: colofn a-i yw @1-@9, rhes 1-9 yw @.1-@.9",
+        "@hv: colofnau 1-9 ar draws, rhesi 1-9 i fyny",
     ] {
         assert!(out.contains(needle), "no {needle:?} in:\n{out}");
     }

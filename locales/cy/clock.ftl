@@ -30,6 +30,23 @@ time-two-units = { $big } a { $small }
 
 time-left = Amser ar ôl: { $span }.
 
+clocks-bank = Clociau: { $first } ({ $first-side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}) { $first-left }, { $second } ({ $second-side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}) { $second-left }; mae cloc { $running ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [white] Gwyn
+   *[black] Du
+} yn rhedeg.
+clocks-move = Cloc: { $left } ar ôl ar gyfer y symudiad hwn ({ $per } y symudiad).
 tc-none = dim cloc
 tc-per-move = { $span } y symudiad
 tc-bank = cronfa amser o { $bank }; { $inc } yn ychwanegol bob symudiad (hyd at { $cap })

@@ -24,7 +24,7 @@ mygames-bad-page = Rhif o 1 i fyny yw tudalen, nid { $text }.
 
 language-choose = Dewiswch english neu cymraeg.
 language-set = O hyn ymlaen, byddaf yn ysgrifennu atoch yn Gymraeg.
-language-set-server = Cymraeg yw iaith y gweinydd hwn bellach; dewis chwaraewr ei hun sy'n cael y flaenoriaeth o hyd.
+language-set-server = Cymraeg yw iaith y gweinydd hwn bellach: mae'r hyn rwy'n ei bostio yn ei sianeli yn Gymraeg; mae'r hyn rwy'n ei ysgrifennu at un chwaraewr yn unig yn dilyn ei ddewis ei hun.
 language-server-not-allowed = Dim ond aelodau â'r hawl Manage Server all osod iaith y gweinydd.
 
 export-wait = Gallwch allforio gêm unwaith y funud: rhowch gynnig arall ymhen { $seconds } eiliad.

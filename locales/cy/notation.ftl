@@ -10,7 +10,8 @@ diagram-pieces = { $family ->
    *[no] {""}
 }
 diagram-last-move = y symudiad olaf: * o, [ ] i, x wedi'i gipio
-diagram-at-hv = @hv: colofn a-{ $last-file } yw @1-@{ $width }, rhes 1-{ $height } yw @.1-@.{ $height }
+diagram-targets = o: lle gall y darn fynd
+diagram-at-hv = @hv: colofnau 1-{ $width } ar draws, rhesi 1-{ $height } i fyny; sgwâr yw @, rhif ei golofn, yna rhif ei res (@55: colofn 5, rhes 5)
 
 position-too-long = Mae'r safle hwnnw'n llawer rhy hir.
 position-not-otn = Mae safle OTN yn dechrau ac yn gorffen â slaes, rhes 1 yn gyntaf: /rhes/rhes/.../.

@@ -113,9 +113,9 @@ alt-graph-marks = { $count ->
    *[other] Mae'r newidiadau mwyaf wedi'u marcio ar symudiadau { $list }.
 }
 
-board-text = Gêm { $id }, fel testun.
 board-style-unknown = Mae bwrdd yn cael ei ddangos fel llun, fel testun, neu'r ddau: style:picture, style:text neu style:both.
 settings-board-unknown = Gellir dangos byrddau fel llun, fel testun, neu'r ddau: board:picture, board:text neu board:both.
+settings-flip-unknown = Mae byrddau'n cael eu dangos o'ch ochr chi gyda flip:auto, neu bob amser yr un ffordd i fyny gyda flip:off.
 settings-theme-unknown = Y themâu lluniau yw light (y thema olau), dark (y thema dywyll) a contrast (y thema cyferbyniad uchel).
 settings-saved = Wedi'i gadw. Rydych chi'n gweld byrddau { $board ->
     [text] fel testun
@@ -125,7 +125,10 @@ settings-saved = Wedi'i gadw. Rydych chi'n gweld byrddau { $board ->
     [dark] y thema dywyll
     [contrast] y thema cyferbyniad uchel
    *[light] y thema olau
-}.
+}. { $flip ->
+    [auto] Mae byrddau sydd wedi'u cyfeirio atoch chi'n cael eu dangos o'ch ochr chi.
+   *[off] Mae byrddau'n cael eu dangos yr un ffordd i fyny bob amser.
+}
 settings-now = Rydych chi'n gweld byrddau { $board ->
     [text] fel testun
     [both] fel llun ac fel testun
@@ -134,7 +137,10 @@ settings-now = Rydych chi'n gweld byrddau { $board ->
     [dark] y thema dywyll
     [contrast] y thema cyferbyniad uchel
    *[light] y thema olau
-}. Newidiwch hyn gyda /settings board: theme:.
+}. { $flip ->
+    [auto] Mae byrddau sydd wedi'u cyfeirio atoch chi'n cael eu dangos o'ch ochr chi.
+   *[off] Mae byrddau'n cael eu dangos yr un ffordd i fyny bob amser.
+} Newidiwch hyn gyda /settings board: theme: flip:.
 
 export-otn = Cofnod gêm { $id } yn nodiant OpenTafl (OTN).
 export-format-unknown = Y fformatau allforio yw tawlbot (y cofnod ac animeiddiad) ac otn (cofnod gêm OpenTafl).

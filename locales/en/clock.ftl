@@ -16,6 +16,16 @@ time-minutes = { $n ->
 time-two-units = { $big } { $small }
 
 time-left = Time left: { $span }.
+# Both clocks of a time-bank game: each player's name and side, and their
+# bank ($running: the side whose clock runs).
+clocks-bank = Clocks: { $first } ({ $first-side }) { $first-left }, { $second } ({ $second-side }) { $second-left }; { $running ->
+    [attackers] the attackers' clock
+    [defenders] the defenders' clock
+    [white] White's clock
+   *[black] Black's clock
+} is running.
+# The clock of a game with a fixed time per move.
+clocks-move = Clock: { $left } left for this move ({ $per } a move).
 
 tc-none = no clock
 tc-per-move = { $span } per move

@@ -28,7 +28,7 @@ mygames-bad-page = A page is a number from 1, not { $text }.
 # /language (issue 11). $lang: english or cymraeg.
 language-choose = Choose english or cymraeg.
 language-set = From now on I write to you in English.
-language-set-server = English is now this server's language; a player's own choice still comes first.
+language-set-server = English is now this server's language: what I post in its channels is in English; what I write to one player alone follows their own choice.
 language-server-not-allowed = Only members with the Manage Server permission can set the server's language.
 
 # /export is limited to once a minute per player; $seconds to wait.

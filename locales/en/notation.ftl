@@ -12,8 +12,9 @@ diagram-pieces = { $family ->
    *[no] {""}
 }
 diagram-last-move = last move: * from, [ ] to, x captured
-# $last-file: the last column's letter; $width, $height: the board's size.
-diagram-at-hv = @hv: column a-{ $last-file } is @1-@{ $width }, row 1-{ $height } is @.1-@.{ $height }
+diagram-targets = o: where the piece can go
+# $width, $height: the board's size (columns and rows are numbered).
+diagram-at-hv = @hv: columns 1-{ $width } across, rows 1-{ $height } up; a square is @, its column, then its row (@55: column 5, row 5)
 
 # A position that cannot be read.
 position-too-long = That position is far too long.

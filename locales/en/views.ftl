@@ -131,12 +131,12 @@ alt-graph-marks = { $count ->
    *[other] The biggest swings are marked at moves { $list }.
 }
 
-# /board style:text. The diagram follows in a code block.
-board-text = Game { $id }, as text.
 board-style-unknown = A board is shown as a picture, as text, or both: style:picture, style:text or style:both.
-# /settings. $board: picture, text or both; $theme: light, dark or contrast.
+# /settings. $board: picture, text or both; $theme: light, dark or contrast;
+# $flip: auto or off.
 settings-board-unknown = Boards can be shown as a picture, as text, or both: board:picture, board:text or board:both.
 settings-theme-unknown = The picture themes are light, dark and contrast (high contrast).
+settings-flip-unknown = Boards are drawn from your side with flip:auto, or always the same way up with flip:off.
 settings-saved = Saved. You see boards { $board ->
     [text] as text
     [both] as a picture and as text
@@ -145,7 +145,10 @@ settings-saved = Saved. You see boards { $board ->
     [dark] dark
     [contrast] high-contrast
    *[light] light
-} theme.
+} theme. { $flip ->
+    [auto] Boards addressed to you are drawn from your side.
+   *[off] Boards are always drawn the same way up.
+}
 settings-now = You see boards { $board ->
     [text] as text
     [both] as a picture and as text
@@ -154,7 +157,10 @@ settings-now = You see boards { $board ->
     [dark] dark
     [contrast] high-contrast
    *[light] light
-} theme. Change it with /settings board: theme:.
+} theme. { $flip ->
+    [auto] Boards addressed to you are drawn from your side.
+   *[off] Boards are always drawn the same way up.
+} Change it with /settings board: theme: flip:.
 
 # /export format:otn
 export-otn = The record of game { $id } in OpenTafl notation (OTN).

@@ -275,19 +275,18 @@ pub(crate) fn fact_msg(rules: &Ruleset, f: &Fact) -> Msg {
     }
 }
 
-/// The board styles of `/board style:` and `/settings board:`.
-/// The replies of `resp` with their pictures only (no text board added for
-/// the reader's `/settings board:`).
-fn without_diagrams(mut resp: Response) -> Response {
+/// The replies of `resp` with their boards drawn in `style` (`/board
+/// style:`), whatever the reader chose with `/settings board:`.
+fn in_style(mut resp: Response, style: super::messages::BoardStyle) -> Response {
     for r in &mut resp.replies {
         for f in &mut r.files {
-            f.diagram = None;
+            if f.board.is_some() {
+                f.style = Some(style);
+            }
         }
     }
     resp
 }
-
-const BOARD_STYLES: [&str; 3] = ["picture", "text", "both"];
 
 impl App {
     /// The app as `ctx`'s user sees it: pictures in their theme.
@@ -302,45 +301,17 @@ impl App {
     }
 
     /// `/board [style:picture|text|both]`: the board of this channel's
-    /// game as a picture, a text diagram in a code block, or both; without
-    /// a style, as the player chose with `/settings board:`.
+    /// game as a picture, a text board in a code block (whose turn, the
+    /// clocks, the legend), or both; without a style, as the player chose
+    /// with `/settings board:`.
     pub(crate) fn board_view(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
-        let style = match arg(args, "style") {
-            Some(s) => s.trim().to_lowercase(),
-            None => self
-                .store
-                .player_setting(&ctx.user.id, BOARD_SETTING)
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| "picture".into()),
-        };
-        if !BOARD_STYLES.contains(&style.as_str()) {
-            return Response::one(Reply::tell(Msg::new("board-style-unknown")));
+        match arg(args, "style") {
+            None => self.board(ctx),
+            Some(s) => match super::messages::BoardStyle::parse(s) {
+                Some(style) => in_style(self.board(ctx), style),
+                None => Response::one(Reply::tell(Msg::new("board-style-unknown"))),
+            },
         }
-        if style == "picture" {
-            // The style asked for wins over the player's setting.
-            return without_diagrams(self.board(ctx));
-        }
-        let l = match self.channel_game(ctx, true) {
-            Ok(l) => l,
-            Err(r) => return r,
-        };
-        let block = super::notation_words::diagram_text(
-            &crate::notation::diagram::diagram_of(&l.game),
-            self.lang(ctx),
-        );
-        if style == "text" {
-            let mut r = Reply::say(Msg::new("board-text").num("id", l.row.id));
-            r.body.push(super::messages::Part::Break);
-            r.body.push(super::messages::Part::Raw(block));
-            return Response::one(r);
-        }
-        let mut resp = without_diagrams(self.board(ctx));
-        if let Some(r) = resp.replies.first_mut() {
-            r.body.push(super::messages::Part::Break);
-            r.body.push(super::messages::Part::Raw(block));
-        }
-        resp
     }
 
     /// `/settings [board:picture|text|both] [theme:light|dark|contrast]`:
@@ -353,17 +324,28 @@ impl App {
         }
         let board = arg(args, "board").map(|s| s.trim().to_lowercase());
         let theme = arg(args, "theme").map(|s| s.trim().to_lowercase());
+        let flip = arg(args, "flip").map(|s| s.trim().to_lowercase());
         if let Some(b) = &board {
-            if !BOARD_STYLES.contains(&b.as_str()) {
+            if super::messages::BoardStyle::parse(b).is_none() {
                 return Response::one(Reply::tell(Msg::new("settings-board-unknown")));
             }
         }
+        let flip = match flip.as_deref().map(super::reader::Flip::parse) {
+            Some(None) => return Response::one(Reply::tell(Msg::new("settings-flip-unknown"))),
+            Some(Some(f)) => Some(f.name().to_string()),
+            None => None,
+        };
         if let Some(t) = &theme {
             if crate::render::theme::Theme::by_name(t).is_none() {
                 return Response::one(Reply::tell(Msg::new("settings-theme-unknown")));
             }
         }
-        for (key, value) in [(BOARD_SETTING, &board), (THEME_SETTING, &theme)] {
+        let flip_key = super::reader::FLIP_SETTING;
+        for (key, value) in [
+            (BOARD_SETTING, &board),
+            (THEME_SETTING, &theme),
+            (flip_key, &flip),
+        ] {
             if let Some(v) = value {
                 if let Err(e) = self.store.set_player_setting(&ctx.user.id, key, v) {
                     return store_err(e);
@@ -377,7 +359,7 @@ impl App {
                 .flatten()
                 .unwrap_or_else(|| default.to_string())
         };
-        let id = if board.is_some() || theme.is_some() {
+        let id = if board.is_some() || theme.is_some() || flip.is_some() {
             "settings-saved"
         } else {
             "settings-now"
@@ -385,7 +367,8 @@ impl App {
         Response::one(Reply::tell(
             Msg::new(id)
                 .str("board", get(BOARD_SETTING, "picture"))
-                .str("theme", get(THEME_SETTING, &self.theme)),
+                .str("theme", get(THEME_SETTING, &self.theme))
+                .str("flip", get(flip_key, "off")),
         ))
     }
 }

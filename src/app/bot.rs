@@ -231,13 +231,12 @@ impl App {
             .find(|p| !is_bot(p))
             .cloned()
             .unwrap_or_default();
-        let lang = self.lang_of(&reader, &l.row.server_id);
         let said = super::lifecycle::Announced {
             player: &mention(BOT_ID),
             name: "tawlbot",
             text: &mv_text,
         };
-        let mut resp = self.announce_move(&l, said, Some(&reader), lang, now);
+        let mut resp = self.announce_move(&l, said, Some(&reader), now);
         if let Some(r) = resp.replies.first_mut() {
             r.target = Target::Channel(l.row.channel_id.clone());
         }

@@ -302,14 +302,10 @@ impl App {
         }
         // The opening addresses the player to move first.
         let reader = l.game.to_move().map(|s| l.players[s.index()].clone());
-        let lang = match &reader {
-            Some(r) if r != BOT_ID => {
-                reply = reply.for_reader(r);
-                self.lang_of(r, &ctx.server)
-            }
-            _ => self.lang(ctx),
-        };
-        let mut reply = self.with_board(&l, reply, &[], lang);
+        if let Some(r) = reader.as_deref().filter(|r| *r != BOT_ID) {
+            reply = reply.for_reader(r);
+        }
+        let mut reply = self.with_board(&l, reply, &[], ctx.now);
         if channel != ctx.channel {
             reply = reply.to(Target::Channel(channel.to_string()));
         }

@@ -42,7 +42,8 @@ impl App {
         match self.server_game(ctx, id.unwrap_or_default()) {
             Ok(l) => {
                 let lang = self.lang(ctx);
-                Response::one(self.with_board(&l, self.history_reply(&l, ctx.now, lang), &[], lang))
+                let r = self.history_reply(&l, ctx.now, lang);
+                Response::one(self.with_board(&l, r, &[], ctx.now))
             }
             Err(r) => r,
         }

@@ -1,11 +1,13 @@
 //! Languages: which language a reply is written in, the one place where
 //! message ids become text ([`App::localise`]), and `/language`.
 //!
-//! A player's own choice (`/language choice:cymraeg`) wins over the server's
-//! default (`/language choice:cymraeg server:true`, Manage Server), which
-//! wins over English. A public reply about a game is written in the language
-//! of the player it addresses ([`Reply::for_reader`]); a direct message in
-//! its recipient's; anything else in the language of the user who asked.
+//! A reply only its reader sees (a direct message, an ephemeral answer) is
+//! in the reader's own choice (`/language choice:cymraeg`), else the
+//! server's default (`/language choice:cymraeg server:true`, Manage
+//! Server), else English. A message posted in a channel is in the server's
+//! default, else its reader's choice, else English. The reader: the player
+//! a reply addresses ([`Reply::for_reader`]), else the recipient of a
+//! direct message, else the user who asked. See app/reader.rs.
 
 use super::messages::Part;
 use super::*;
@@ -38,8 +40,9 @@ impl App {
     }
 
     /// Turns every reply's messages (and button labels) into text in its
-    /// reader's language: the one place where ids become words. `asker` is
-    /// the user whose input this answers (empty for the clock); `server`
+    /// reader's language, and draws its boards as the reader chose: the
+    /// one place where ids become words (the rule: app/reader.rs). `asker`
+    /// is the user whose input this answers (empty for the clock); `server`
     /// the server it came from, for replies that name none.
     pub(crate) fn localise(&self, mut resp: Response, asker: &str, server: &str) -> Response {
         let l10n = Localiser::global();
@@ -48,7 +51,7 @@ impl App {
                 || r.buttons.iter().any(|b| b.label_msg.is_some())
                 || r.files
                     .iter()
-                    .any(|f| !f.alt.is_empty() || f.diagram.is_some());
+                    .any(|f| !f.alt.is_empty() || f.board.is_some());
             if !needs_words {
                 continue;
             }
@@ -58,7 +61,11 @@ impl App {
                 _ => asker,
             };
             let server = r.server.as_deref().unwrap_or(server);
-            let lang = r.lang.unwrap_or_else(|| self.lang_of(reader, server));
+            let private = r.ephemeral || matches!(r.target, Target::Dm(_));
+            let seen = self.seen_by(reader);
+            let lang = r
+                .lang
+                .unwrap_or_else(|| self.reply_lang(&seen, server, private));
             let mut text = std::mem::take(&mut r.text);
             for part in r.body.drain(..) {
                 match part {
@@ -67,7 +74,7 @@ impl App {
                     Part::Raw(s) => join(&mut text, &s),
                 }
             }
-            self.board_as_chosen(reader, lang, &mut text, &mut r.files);
+            self.draw_boards(reader, &seen, lang, &mut text, &mut r.files);
             r.text = text;
             for b in &mut r.buttons {
                 if let Some(m) = b.label_msg.take() {
@@ -77,41 +84,6 @@ impl App {
             super::alt_text::fill_alt(&mut r.files, lang);
         }
         resp
-    }
-
-    /// Boards as the reader chose with `/settings board:`: `text` puts the
-    /// diagram in the message instead of the picture, `both` adds it.
-    fn board_as_chosen(
-        &self,
-        reader: &str,
-        lang: Lang,
-        text: &mut String,
-        files: &mut Vec<Attachment>,
-    ) {
-        if !files.iter().any(|f| f.diagram.is_some()) {
-            return;
-        }
-        let style = if reader.is_empty() {
-            None
-        } else {
-            self.store
-                .player_setting(reader, super::alt_text::BOARD_SETTING)
-                .ok()
-                .flatten()
-        };
-        let style = style.as_deref().unwrap_or("picture");
-        for f in files.iter_mut() {
-            if let Some(d) = f.diagram.take() {
-                if style == "text" || style == "both" {
-                    text.push('\n');
-                    text.push_str(&super::notation_words::diagram_text(&d, lang));
-                    if style == "text" {
-                        f.bytes.clear();
-                    }
-                }
-            }
-        }
-        files.retain(|f| !f.bytes.is_empty());
     }
 
     /// `/language choice:english|cymraeg [server:true]`. The answer is

@@ -19,7 +19,7 @@ use super::{
     clock, split_status, tournaments, words, App, LoadError, Loaded, Response, TimeControl,
 };
 use crate::domain::GameSettings;
-use crate::i18n::{Lang, Msg};
+use crate::i18n::Msg;
 use crate::rules::{Game, Played, Ruleset, Side};
 use crate::store::{
     AppendError, ChallengeId, EndReason, GameId, MatchId, NewGame, NewMove, StoreError,
@@ -165,7 +165,7 @@ pub(crate) struct Announced<'a> {
 
 impl App {
     /// The answer to a committed move, a player's or the bot's: the move
-    /// and the status with the board, in `lang`, for `reader`; the next
+    /// and the status with the board, for `reader`; the next
     /// player's notification; then the end of the game ([`ended`]) or the
     /// bot's turn.
     pub(crate) fn announce_move(
@@ -173,7 +173,6 @@ impl App {
         l: &Loaded,
         mv: Announced<'_>,
         reader: Option<&str>,
-        lang: Lang,
         now: i64,
     ) -> Response {
         let (status, rest) = split_status(self.status_at(l, l.row.updated_at));
@@ -181,7 +180,7 @@ impl App {
             .str("player", mv.player)
             .str("move", mv.text)
             .arg("status", status);
-        let mut reply = self.with_board(l, words(said, rest), &[], lang);
+        let mut reply = self.with_board(l, words(said, rest), &[], now);
         if let Some(r) = reader {
             reply = reply.for_reader(r);
         }

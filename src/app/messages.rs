@@ -51,9 +51,62 @@ pub struct Attachment {
     /// The alt text before localisation: versions from the fullest to the
     /// shortest, each a list of sentences; the first that fits is used.
     pub(crate) alt: Vec<Vec<Msg>>,
-    /// The pictured board as a text diagram (a code block), for readers
-    /// who chose `/settings board:text` or `both`.
-    pub(crate) diagram: Option<crate::notation::diagram::Diagram>,
+    /// A board not drawn yet: [`App::localise`](super::App) draws it for
+    /// the reader the reply addresses, as they chose with `/settings`
+    /// (picture and/or text board, theme, flip), its words in the reply's
+    /// language. `bytes` stay empty until then.
+    pub(crate) board: Option<Box<BoardPicture>>,
+    /// The board style asked for with `/board style:` (wins over the
+    /// reader's `/settings board:`).
+    pub(crate) style: Option<BoardStyle>,
+}
+
+/// How a board is shown: `/settings board:` and `/board style:`.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) enum BoardStyle {
+    #[default]
+    Picture,
+    Text,
+    Both,
+}
+
+impl BoardStyle {
+    pub(crate) fn parse(s: &str) -> Option<BoardStyle> {
+        match s.trim().to_lowercase().as_str() {
+            "picture" => Some(BoardStyle::Picture),
+            "text" => Some(BoardStyle::Text),
+            "both" => Some(BoardStyle::Both),
+            _ => None,
+        }
+    }
+
+    pub(crate) fn picture(self) -> bool {
+        self != BoardStyle::Text
+    }
+
+    pub(crate) fn text(self) -> bool {
+        self != BoardStyle::Picture
+    }
+}
+
+/// A board to draw once its reader is known (see [`Attachment::board`]).
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct BoardPicture {
+    /// The picture, its caption empty and not turned.
+    pub view: crate::render::BoardView,
+    /// The caption, in the reply's language.
+    pub caption: Msg,
+    /// The PNG's text chunks (position, record).
+    pub chunks: Vec<(&'static str, String)>,
+    /// The players by side (`[first, second]`): a reader who plays sees
+    /// the board from their side with `/settings flip:auto`.
+    pub players: [String; 2],
+    /// Whether the board is drawn turned round for a reader of each side.
+    pub turned_for: [bool; 2],
+    /// The same board as a text diagram.
+    pub diagram: crate::notation::diagram::Diagram,
+    /// Lines under the text board: whose turn, the clocks.
+    pub heading: Vec<Msg>,
 }
 
 impl Attachment {
@@ -64,7 +117,8 @@ impl Attachment {
             bytes,
             description: String::new(),
             alt: Vec::new(),
-            diagram: None,
+            board: None,
+            style: None,
         }
     }
 }

@@ -31,6 +31,7 @@ pub mod picture;
 mod play;
 mod present;
 pub mod process;
+mod reader;
 mod registry;
 mod start_position;
 mod table_png;

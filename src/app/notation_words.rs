@@ -206,12 +206,8 @@ pub fn legend_msg(l: &LegendLine) -> Msg {
             )
             .str("king-only", if *king_only { "yes" } else { "no" }),
         LegendLine::LastMove => Msg::new("diagram-last-move"),
-        LegendLine::AtHv {
-            last_file,
-            width,
-            height,
-        } => Msg::new("diagram-at-hv")
-            .str("last-file", last_file.to_string())
+        LegendLine::Targets => Msg::new("diagram-targets"),
+        LegendLine::AtHv { width, height } => Msg::new("diagram-at-hv")
             .num("width", *width as i64)
             .num("height", *height as i64),
     }
@@ -219,8 +215,15 @@ pub fn legend_msg(l: &LegendLine) -> Msg {
 
 /// A text board with its legend in `lang`: a whole code block.
 pub fn diagram_text(d: &Diagram, lang: Lang) -> String {
+    diagram_text_with(d, lang, &[])
+}
+
+/// [`diagram_text`] with `heading` lines under the board (whose turn, the
+/// clocks), in `lang`.
+pub fn diagram_text_with(d: &Diagram, lang: Lang, heading: &[Msg]) -> String {
     let l10n = Localiser::global();
-    d.render(|l| l10n.text(lang, &legend_msg(l)))
+    let heading: Vec<String> = heading.iter().map(|m| l10n.text(lang, m)).collect();
+    d.render_with(&heading, |l| l10n.text(lang, &legend_msg(l)))
 }
 
 fn english(f: &mut fmt::Formatter<'_>, msgs: &[Msg]) -> fmt::Result {
@@ -370,10 +373,13 @@ mod tests {
         assert!(
             en.contains("a attacker, d defender, K king, '.' empty, # only the king stops here")
         );
-        assert!(en.contains("@hv: column a-i is @1-@9, row 1-9 is @.1-@.9"));
+        assert!(en.contains("@hv: columns 1-9 across, rows 1-9 up"), "{en}");
         let cy = diagram_text(&diagram_of(&g), Lang::Cy);
         assert!(cy.contains("a ymosodwr, d amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin"));
-        assert!(cy.contains("@hv: colofn a-i yw @1-@9, rhes 1-9 yw @.1-@.9"));
+        assert!(
+            cy.contains("@hv: colofnau 1-9 ar draws, rhesi 1-9 i fyny"),
+            "{cy}"
+        );
         for word in ["attacker", "king", "empty", "column", "row", "last move"] {
             assert!(!cy.contains(word), "{word} in {cy}");
         }

@@ -246,7 +246,7 @@ impl App {
             Ok(l2) => {
                 let (status, rest) = split_status(self.status_at(&l2, ctx.now));
                 let said = Msg::new("takeback-done").num("n", n).arg("status", status);
-                Response::one(self.with_board(&l2, words(said, rest), &[], self.lang(ctx)))
+                Response::one(self.with_board(&l2, words(said, rest), &[], ctx.now))
             }
             Err(e) => e.refusal(l.row.id),
         }

@@ -75,9 +75,15 @@ pub fn caption(game: &Game, names: [&str; 2]) -> String {
 
 /// The standard caption in `lang`: move number and who is to move.
 pub fn caption_in(lang: Lang, game: &Game, names: [&str; 2]) -> String {
+    Localiser::global().text(lang, &caption_msg(game, names))
+}
+
+/// The standard caption as a message: move number and who is to move, or
+/// the result.
+pub(crate) fn caption_msg(game: &Game, names: [&str; 2]) -> Msg {
     let rules = game.rules();
     let n = game.record().len();
-    let m = match game.to_move() {
+    match game.to_move() {
         Some(s) if names[s.index()].is_empty() => Msg::new("caption-to-move")
             .num("number", n + 1)
             .str("side", rules.side_name(s)),
@@ -88,8 +94,48 @@ pub fn caption_in(lang: Lang, game: &Game, names: [&str; 2]) -> String {
         None => Msg::new("caption-over")
             .num("moves", n)
             .msg("result", result_msg(game)),
-    };
-    Localiser::global().text(lang, &m)
+    }
+}
+
+/// For a reader playing each side (`[first, second]`), whether the board
+/// is drawn turned half round to be seen from their side
+/// (`/settings flip:auto`): the side whose pieces start in the upper half
+/// sees it turned; where both sides start round the middle (tafl), the
+/// second side does.
+pub(crate) fn turned_for(rules: &crate::rules::Ruleset) -> [bool; 2] {
+    // Twice each piece's height above the middle row, summed per side.
+    let mut above = [0i64; 2];
+    for (sq, p) in rules.start.pieces() {
+        above[p.side.index()] += 2 * sq.rank() as i64 - (rules.height as i64 - 1);
+    }
+    match (above[0] > 0, above[1] > 0) {
+        (a, b) if a != b => [a, b],
+        _ => [false, true],
+    }
+}
+
+/// The text chunks of a game's PNG: its position and its record.
+pub(crate) fn picture_chunks(game: &Game, record: &Record) -> Vec<(&'static str, String)> {
+    let rules = game.rules();
+    let pos = format!(
+        "{} {}",
+        position_text(rules, game.board()),
+        rules.side_name(game.turn())
+    );
+    vec![
+        ("tawlbot-position", pos),
+        ("tawlbot-record", write_record(record)),
+    ]
+}
+
+/// Draws `view` in `theme` (a theme name; light when unknown) with its
+/// text `chunks`, as a PNG.
+pub(crate) fn draw(view: &BoardView, theme: &str, chunks: &[(&'static str, String)]) -> Vec<u8> {
+    let theme = Theme::by_name(theme).unwrap_or_else(Theme::light);
+    let chunks: Vec<(&str, &str)> = chunks.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    Renderer::global()
+        .png(view, &theme, &chunks)
+        .unwrap_or_default()
 }
 
 /// The result of a game that is over, short, for a caption: "Defenders
@@ -116,21 +162,7 @@ pub fn picture(
     theme: &str,
 ) -> Vec<u8> {
     let view = board_view(game, dots, caption);
-    let theme = Theme::by_name(theme).unwrap_or_else(Theme::light);
-    let rules = game.rules();
-    let pos = format!(
-        "{} {}",
-        position_text(rules, game.board()),
-        rules.side_name(game.turn())
-    );
-    let rec = write_record(record);
-    Renderer::global()
-        .png(
-            &view,
-            &theme,
-            &[("tawlbot-position", &pos), ("tawlbot-record", &rec)],
-        )
-        .unwrap_or_default()
+    draw(&view, theme, &picture_chunks(game, record))
 }
 
 /// An animated GIF of the whole game, one frame per move.

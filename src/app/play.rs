@@ -107,16 +107,12 @@ impl App {
         };
         // Written for the player to move next, whom it addresses.
         let reader = l.game.to_move().map(|s| l.players[s.index()].clone());
-        let lang = match &reader {
-            Some(r) => self.lang_of(r, &ctx.server),
-            None => self.lang(ctx),
-        };
         let said = lifecycle::Announced {
             player: &mention(&ctx.user.id),
             name: &escape::name(&ctx.user.name),
             text: &mv_text,
         };
-        self.announce_move(&l, said, reader.as_deref(), lang, ctx.now)
+        self.announce_move(&l, said, reader.as_deref(), ctx.now)
     }
 
     /// Suggestions for `/move` while the user types.
@@ -148,7 +144,7 @@ impl App {
                 let m = Msg::new("board-status")
                     .num("id", l.row.id)
                     .arg("status", status);
-                Response::one(self.with_board(&l, words(m, rest), &[], self.lang(ctx)))
+                Response::one(self.with_board(&l, words(m, rest), &[], ctx.now))
             }
             Err(r) => r,
         }
@@ -202,7 +198,7 @@ impl App {
         .msg("piece", super::move_words::piece_capital_msg(rules, p))
         .str("square", name)
         .str("list", list);
-        let mut r = self.with_board(&l, Reply::say(text), &dests, self.lang(ctx));
+        let mut r = self.with_board(&l, Reply::say(text), &dests, ctx.now);
         r.ephemeral = true;
         Response::one(r)
     }
@@ -226,12 +222,8 @@ impl App {
             Err(AppendError::GameOver) => return Response::one(Reply::tell(Msg::new("game-over"))),
             Err(e) => return store_err(e),
         };
-        let mut resp = Response::one(self.with_board(
-            l,
-            Reply::say(outcome_msg(&l.game, o)),
-            &[],
-            self.lang(ctx),
-        ));
+        let mut resp =
+            Response::one(self.with_board(l, Reply::say(outcome_msg(&l.game, o)), &[], ctx.now));
         resp.extend(after);
         resp
     }

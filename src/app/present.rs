@@ -2,7 +2,6 @@
 //! the outcome.
 
 use super::*;
-use crate::i18n::Lang;
 
 impl App {
     /// A player's name, escaped for message text (see [`escape::name`]).
@@ -83,41 +82,91 @@ impl App {
         }
     }
 
-    /// The board picture with its caption in `lang`.
-    pub(super) fn picture(&self, l: &Loaded, dots: &[crate::rules::Square], lang: Lang) -> Vec<u8> {
+    /// The board of `l` as its reader will see it (drawn by
+    /// [`App::localise`] once the reader is known), with `dots` on the
+    /// squares a piece can reach. `now`: for the clocks of the text board.
+    pub(super) fn board_picture(
+        &self,
+        l: &Loaded,
+        dots: &[crate::rules::Square],
+        now: i64,
+    ) -> super::messages::BoardPicture {
         // Display names read once for both the caption and the record.
         let names = self.names_of(l);
-        let cap = if l.row.state == GameState::Aborted {
-            crate::i18n::t(
-                lang,
-                &Msg::new("caption-ended")
-                    .num("moves", l.game.record().len())
-                    .str("reason", ended_key(l)),
-            )
+        let caption = if l.row.state == GameState::Aborted {
+            Msg::new("caption-ended")
+                .num("moves", l.game.record().len())
+                .str("reason", ended_key(l))
         } else {
-            picture::caption_in(lang, &l.game, [&names[0], &names[1]])
+            picture::caption_msg(&l.game, [&names[0], &names[1]])
         };
-        picture::picture(&l.game, dots, cap, &self.record_of(l, &names), &self.theme)
+        let mut heading = vec![caption.clone()];
+        heading.extend(self.clocks_msg(l, now));
+        super::messages::BoardPicture {
+            view: picture::board_view(&l.game, dots, String::new()),
+            caption,
+            chunks: picture::picture_chunks(&l.game, &self.record_of(l, &names)),
+            players: l.players.clone(),
+            turned_for: picture::turned_for(l.game.rules()),
+            diagram: crate::notation::diagram::diagram_of_with(&l.game, dots),
+            heading,
+        }
     }
 
-    /// `reply` with the board picture, its caption in `lang` (the language
-    /// of the reply's reader).
+    /// Both clocks of a game being played at `now`: each side's bank (the
+    /// running one as it stands), or the time left for this move; `None`
+    /// for a game without a running clock.
+    pub(crate) fn clocks_msg(&self, l: &Loaded, now: i64) -> Option<Msg> {
+        let side = l.game.to_move()?;
+        if l.row.paused || l.row.state != GameState::Active {
+            return None;
+        }
+        let deadline = l.row.deadline?;
+        let rules = l.game.rules();
+        match l.row.time_control {
+            TimeControl::Bank { bank, .. } => {
+                let stored = [l.row.bank_first, l.row.bank_second];
+                let left = |s: Side| {
+                    if s == side {
+                        deadline - now
+                    } else {
+                        stored[s.index()].unwrap_or(bank)
+                    }
+                };
+                Some(
+                    Msg::new("clocks-bank")
+                        .str("first", self.name_of(&l.players[0]))
+                        .str("first-side", rules.side_name(Side::First))
+                        .msg("first-left", crate::i18n::span(left(Side::First)))
+                        .str("second", self.name_of(&l.players[1]))
+                        .str("second-side", rules.side_name(Side::Second))
+                        .msg("second-left", crate::i18n::span(left(Side::Second)))
+                        .str("running", rules.side_name(side)),
+                )
+            }
+            TimeControl::PerMove(p) => Some(
+                Msg::new("clocks-move")
+                    .msg("left", crate::i18n::span(deadline - now))
+                    .msg("per", crate::i18n::span(p)),
+            ),
+            TimeControl::None => None,
+        }
+    }
+
+    /// `reply` with the board of `l` (see [`App::board_picture`]): a
+    /// picture and/or a text board, as its reader chose.
     pub(super) fn with_board(
         &self,
         l: &Loaded,
         reply: Reply,
         dots: &[crate::rules::Square],
-        lang: Lang,
+        now: i64,
     ) -> Reply {
-        let mut reply = reply
-            .with_png(
-                &format!("game-{}.png", l.row.id),
-                self.picture(l, dots, lang),
-            )
-            .alt(super::alt_text::alt_of_game(&l.game));
-        if let Some(f) = reply.files.last_mut() {
-            f.diagram = Some(crate::notation::diagram::diagram_of(&l.game));
-        }
+        let mut file = Attachment::file(format!("game-{}.png", l.row.id), Vec::new());
+        file.alt = super::alt_text::alt_of_game(&l.game);
+        file.board = Some(Box::new(self.board_picture(l, dots, now)));
+        let mut reply = reply;
+        reply.files.push(file);
         // The game on the web archive, when the server made it public.
         if let Some(link) = self.game_link(&l.row) {
             if !reply

@@ -31,16 +31,17 @@ pub enum LegendLine {
     },
     /// How the last move is marked: `*` from, `[ ]` to, `x` captured.
     LastMove,
-    /// @hv: column a to `last_file` is @1 to @`width`, row 1 to `height` is
-    /// @.1 to @.`height`.
-    AtHv {
-        last_file: char,
-        width: u8,
-        height: u8,
-    },
+    /// How the squares a piece can reach are marked (`o`, for `/moves`).
+    Targets,
+    /// @hv: the columns and rows are numbered (column 1 to `width`, row 1
+    /// to `height`), and a square is written `@` column row.
+    AtHv { width: u8, height: u8 },
 }
 
-fn legend(rules: &Ruleset, last: bool) -> Vec<LegendLine> {
+/// The mark of a square a piece can reach (`/moves`).
+pub const TARGET: char = 'o';
+
+fn legend(rules: &Ruleset, last: bool, targets: bool) -> Vec<LegendLine> {
     let mut out = vec![LegendLine::Pieces {
         family: rules.family,
         dux: rules.dux,
@@ -52,9 +53,11 @@ fn legend(rules: &Ruleset, last: bool) -> Vec<LegendLine> {
     if last {
         out.push(LegendLine::LastMove);
     }
+    if targets {
+        out.push(LegendLine::Targets);
+    }
     if rules.notation == Notation::AtHv {
         out.push(LegendLine::AtHv {
-            last_file: (b'a' + rules.width - 1) as char,
             width: rules.width,
             height: rules.height,
         });
@@ -62,20 +65,100 @@ fn legend(rules: &Ruleset, last: bool) -> Vec<LegendLine> {
     out
 }
 
-/// A text board and its legend, before the legend is worded.
+/// A text board and its legend, before the legend is worded: one character
+/// per square, drawn from either side ([`Diagram::turned_round`]).
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Diagram {
-    /// The board with its labels, one line a rank.
-    pub board: String,
+    width: u8,
+    height: u8,
+    /// The character of each square, `rank * width + file`, rank 0 at the
+    /// bottom.
+    cells: Vec<char>,
+    /// The destination of the last move, set in `[ ]`.
+    to: Option<(u8, u8)>,
+    /// Columns numbered (@hv), not lettered.
+    numbered: bool,
+    /// Drawn from the other side: the top rank at the bottom, the last file
+    /// on the left.
+    turned: bool,
     pub legend: Vec<LegendLine>,
 }
 
 impl Diagram {
-    /// The whole message: a code block with the board and the legend,
-    /// each line worded by `words`.
-    pub fn render(&self, words: impl Fn(&LegendLine) -> String) -> String {
+    /// The same diagram seen from the other side of the board (turned half
+    /// round): what `/settings flip:auto` shows the side sitting at the top.
+    pub fn turned_round(mut self) -> Diagram {
+        self.turned = !self.turned;
+        self
+    }
+
+    /// Whether it is drawn from the other side.
+    pub fn is_turned(&self) -> bool {
+        self.turned
+    }
+
+    /// The label of column `f` (0 = the board's first file).
+    fn column(&self, f: u8) -> char {
+        if self.numbered {
+            char::from_digit(f as u32 + 1, 10).unwrap_or('?')
+        } else {
+            (b'a' + f) as char
+        }
+    }
+
+    /// The board with its labels, one line a rank, as seen from its side.
+    pub fn board(&self) -> String {
+        let (w, h) = (self.width, self.height);
+        let files: Vec<u8> = if self.turned {
+            (0..w).rev().collect()
+        } else {
+            (0..w).collect()
+        };
+        let ranks: Vec<u8> = if self.turned {
+            (0..h).collect()
+        } else {
+            (0..h).rev().collect()
+        };
+        let labels: String = files
+            .iter()
+            .map(|&f| format!(" {}", self.column(f)))
+            .collect();
+        let mut out = format!("  {labels}\n");
+        for &r in &ranks {
+            let mut line = format!("{:>2}", r + 1);
+            // The column (0 = leftmost as drawn) of the last move's destination.
+            let to = self
+                .to
+                .filter(|t| t.1 == r)
+                .and_then(|t| files.iter().position(|&f| f == t.0));
+            for (i, f) in files.iter().map(|&f| Some(f)).chain([None]).enumerate() {
+                let sep = match to {
+                    Some(t) if t == i => '[',
+                    Some(t) if t + 1 == i => ']',
+                    _ => ' ',
+                };
+                line.push(sep);
+                let Some(f) = f else { break };
+                line.push(self.cells[r as usize * w as usize + f as usize]);
+            }
+            line.push_str(&format!("{:>2}", r + 1));
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out.push_str(&format!("  {labels}\n"));
+        out
+    }
+
+    /// The whole message: a code block with the board, the `heading` lines
+    /// (whose turn, the clocks) and the legend, each legend line worded by
+    /// `words`.
+    pub fn render_with(&self, heading: &[String], words: impl Fn(&LegendLine) -> String) -> String {
         let mut out = String::from("```\n");
-        out.push_str(&self.board);
+        out.push_str(&self.board());
+        for l in heading {
+            out.push_str(l);
+            out.push('\n');
+        }
         for l in &self.legend {
             out.push_str(&words(l));
             out.push('\n');
@@ -83,51 +166,61 @@ impl Diagram {
         out.push_str("```");
         out
     }
+
+    /// [`Diagram::render_with`] without heading lines.
+    pub fn render(&self, words: impl Fn(&LegendLine) -> String) -> String {
+        self.render_with(&[], words)
+    }
 }
 
 /// The diagram of a board, with the last move marked.
 pub fn diagram(rules: &Ruleset, board: &Board, last: Option<&Played>) -> Diagram {
-    let w = board.width();
-    let h = board.height();
-    let files: String = (0..w).map(|f| format!(" {}", (b'a' + f) as char)).collect();
-    let mut out = format!("  {files}\n");
-    for r in (0..h).rev() {
-        let mut line = format!("{:>2}", r + 1);
-        let to = last.map(|p| p.mv.to).filter(|t| t.rank() == r);
-        for f in 0..=w {
-            let sep = match to {
-                Some(t) if t.file() == f => '[',
-                Some(t) if t.file() + 1 == f => ']',
-                _ => ' ',
-            };
-            line.push(sep);
-            if f == w {
-                break;
-            }
+    diagram_with(rules, board, last, &[])
+}
+
+/// The diagram of a board, with the last move marked and the squares
+/// `targets` marked `o` (where a piece can go, for `/moves`).
+pub fn diagram_with(
+    rules: &Ruleset,
+    board: &Board,
+    last: Option<&Played>,
+    targets: &[Square],
+) -> Diagram {
+    let (w, h) = (board.width(), board.height());
+    let mut cells = Vec::with_capacity(w as usize * h as usize);
+    for r in 0..h {
+        for f in 0..w {
             let sq = Square::new(f, r).expect("on board");
-            let ch = match board.get(sq) {
+            cells.push(match board.get(sq) {
                 Some(p) => super::piece_char(rules.family, p),
+                None if targets.contains(&sq) => TARGET,
                 None if last.is_some_and(|p| p.captures.contains(&sq)) => 'x',
                 None if last.is_some_and(|p| p.mv.from == sq) => '*',
                 None if rules.flags(sq).has(SquareFlags::RESTRICTED) => '#',
                 None => '.',
-            };
-            line.push(ch);
+            });
         }
-        line.push_str(&format!("{:>2}", r + 1));
-        out.push_str(line.trim_end());
-        out.push('\n');
     }
-    out.push_str(&format!("  {files}\n"));
     Diagram {
-        board: out,
-        legend: legend(rules, last.is_some()),
+        width: w,
+        height: h,
+        cells,
+        to: last.map(|p| (p.mv.to.file(), p.mv.to.rank())),
+        // Column numbers fit one character up to 9 columns.
+        numbered: rules.notation == Notation::AtHv && w <= 9,
+        turned: false,
+        legend: legend(rules, last.is_some(), !targets.is_empty()),
     }
 }
 
 /// The diagram of a game as it stands.
 pub fn diagram_of(game: &Game) -> Diagram {
     diagram(game.rules(), game.board(), game.last())
+}
+
+/// The diagram of a game with the squares `targets` marked (`/moves`).
+pub fn diagram_of_with(game: &Game, targets: &[Square]) -> Diagram {
+    diagram_with(game.rules(), game.board(), game.last(), targets)
 }
 
 #[cfg(test)]
@@ -152,5 +245,45 @@ mod tests {
         assert_eq!(lines[11], "   a b c d e f g h i");
         assert_eq!(lines[13], "LastMove");
         assert!(d.ends_with("```"));
+    }
+
+    #[test]
+    fn a_turned_diagram_is_drawn_from_the_other_side() {
+        let mut g = Game::new(Ruleset::from_spec("tallfwrdd", &[]).unwrap(), 1);
+        play_text(&mut g, "e2-f2").unwrap();
+        let d = diagram_of(&g).turned_round();
+        let b = d.board();
+        let lines: Vec<&str> = b.lines().collect();
+        assert_eq!(lines[0], "   i h g f e d c b a");
+        // Rank 1 at the top, the files from i to a: f2 is the fourth square.
+        assert_eq!(lines[1], " 1 # . . a a a . . #  1");
+        assert_eq!(lines[2], " 2 . . .[a]* . . . .  2");
+        assert_eq!(lines[9], " 9 # . . a a a . . #  9");
+        assert!(d.is_turned() && !d.clone().turned_round().is_turned());
+    }
+
+    #[test]
+    fn targets_are_marked_and_explained() {
+        let g = Game::new(Ruleset::from_spec("tallfwrdd", &[]).unwrap(), 1);
+        let rules = g.rules();
+        let sq = |f, r| Square::new(f, r).unwrap();
+        let d = diagram_of_with(&g, &[sq(5, 1), sq(6, 1)]);
+        assert!(d.legend.contains(&LegendLine::Targets));
+        let b = d.board();
+        assert_eq!(b.lines().nth(8), Some(" 2 . . . . a o o . .  2"), "{b}");
+        assert!(!diagram_of(&g).legend.contains(&LegendLine::Targets));
+        assert_eq!(rules.notation, Notation::Algebraic);
+    }
+
+    #[test]
+    fn goedhboell_numbers_its_columns_as_at_hv_does() {
+        let g = Game::new(Ruleset::from_spec("goedhboell", &[]).unwrap(), 1);
+        let d = diagram_of(&g);
+        let b = d.board();
+        assert_eq!(b.lines().next(), Some("   1 2 3 4 5 6 7 8 9"), "{b}");
+        assert!(d.legend.contains(&LegendLine::AtHv {
+            width: 9,
+            height: 9
+        }));
     }
 }

@@ -86,6 +86,31 @@ mod tests {
     }
 
     #[test]
+    fn a_turned_view_draws_each_square_where_its_opposite_was() {
+        let mut v = BoardView::from_rows("K8/9/9/9/9/9/9/9/8a").unwrap();
+        v.last_move = Some(((0, 1), (0, 8)));
+        let r = Renderer::global();
+        let theme = Theme::light();
+        let plain = r.indexed(&v, &theme);
+        v.turned = true;
+        let turned = r.indexed(&v, &theme);
+        let l = Layout::for_board(9, 9);
+        let square = |img: &IndexedImage, f: u8, rk: u8| {
+            let (x, y) = l.square_origin(f, rk);
+            (0..l.square)
+                .flat_map(|dy| {
+                    let row = ((y + dy) * img.width + x) as usize;
+                    img.pixels[row..row + l.square as usize].to_vec()
+                })
+                .collect::<Vec<u8>>()
+        };
+        // The king on a9 is drawn on i1's place, the attacker on i1 on a9's.
+        assert_eq!(square(&plain, 0, 8), square(&turned, 8, 0));
+        assert_eq!(square(&plain, 8, 0), square(&turned, 0, 8));
+        assert_ne!(square(&plain, 0, 8), square(&turned, 0, 8));
+    }
+
+    #[test]
     fn render_rows_parse() {
         let v = BoardView::from_rows("3aaa3/9/4K4").unwrap();
         assert_eq!((v.width, v.height), (9, 3));

@@ -12,7 +12,7 @@ pub(super) struct ThemeData {
 
 pub(super) type SpriteKey = (&'static str, u32, SquareKey);
 
-pub(super) type FrameKey = (&'static str, u8, u8, u32, Labels);
+pub(super) type FrameKey = (&'static str, u8, u8, u32, Labels, bool);
 
 #[derive(Default)]
 pub(super) struct Cache {
@@ -65,10 +65,18 @@ impl Renderer {
     pub fn indexed_with(&self, view: &BoardView, theme: &Theme, layout: Layout) -> IndexedImage {
         let mut c = self.lock();
         let td = theme_data(&mut c, theme);
-        let mut pixels = frame_bg(&mut c, &td, layout, view.labels).as_ref().clone();
-        for rank in 0..layout.ranks {
-            for file in 0..layout.files {
-                let sprite = sprite(&mut c, &td, layout.square, view.key(file, rank));
+        let mut pixels = frame_bg(&mut c, &td, layout, view.labels, view.turned)
+            .as_ref()
+            .clone();
+        let (files, ranks) = (layout.files, layout.ranks);
+        for rank in 0..ranks {
+            for file in 0..files {
+                // Turned: the square drawn here is the one opposite.
+                let key = match view.turned {
+                    true => view.key(files - 1 - file, ranks - 1 - rank),
+                    false => view.key(file, rank),
+                };
+                let sprite = sprite(&mut c, &td, layout.square, key);
                 blit_square(&mut pixels, &layout, file, rank, &sprite);
             }
         }
@@ -249,8 +257,14 @@ pub(super) fn fill(buf: &mut [u8], w: usize, r: (usize, usize, usize, usize), v:
 }
 
 /// The frame, outline, labels and empty caption strip (cached).
-pub(super) fn frame_bg(c: &mut Cache, td: &ThemeData, l: Layout, labels: Labels) -> Arc<Vec<u8>> {
-    let key = (td.theme.name, l.files, l.ranks, l.square, labels);
+pub(super) fn frame_bg(
+    c: &mut Cache,
+    td: &ThemeData,
+    l: Layout,
+    labels: Labels,
+    turned: bool,
+) -> Arc<Vec<u8>> {
+    let key = (td.theme.name, l.files, l.ranks, l.square, labels, turned);
     if let Some(f) = c.frames.get(&key) {
         return f.clone();
     }
@@ -283,7 +297,7 @@ pub(super) fn frame_bg(c: &mut Cache, td: &ThemeData, l: Layout, labels: Labels)
     let clip = (0, 0, w as i32, ct as i32);
     let s = l.square as f32;
     for f in 0..l.files {
-        let txt = file_label(labels, f);
+        let txt = file_label(labels, if turned { l.files - 1 - f } else { f });
         let tw = text::measure(&txt, px as f32);
         let x = m as f32 + (f as f32 + 0.5) * s - tw / 2.0;
         for mid in [m as f32 / 2.0 - 1.0, (m + bh) as f32 + m as f32 / 2.0 + 1.0] {
@@ -293,7 +307,7 @@ pub(super) fn frame_bg(c: &mut Cache, td: &ThemeData, l: Layout, labels: Labels)
         }
     }
     for r in 0..l.ranks {
-        let txt = rank_label(labels, r);
+        let txt = rank_label(labels, if turned { l.ranks - 1 - r } else { r });
         let tw = text::measure(&txt, px as f32);
         let cy = m as f32 + (l.ranks - 1 - r) as f32 * s + s / 2.0;
         let base = (cy + cap as f32 / 2.0).round() as i32;

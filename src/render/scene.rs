@@ -120,6 +120,10 @@ pub struct BoardView {
     pub caption: String,
     /// Piece drawn as an icon before the caption (side to move), if any.
     pub caption_piece: Option<PieceView>,
+    /// Drawn from the other side (turned half round): the top rank at the
+    /// bottom, the last file on the left, the labels with them. The square
+    /// vectors stay as they are.
+    pub turned: bool,
 }
 
 impl BoardView {

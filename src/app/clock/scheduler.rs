@@ -242,13 +242,8 @@ impl App {
             Err(AppendError::Stale { .. } | AppendError::GameOver) => return Ok(Response::none()),
             Err(e) => return Err(e.into()),
         };
-        let loser_lang = self.lang_of(&l.players[side.index()], &l.row.server_id);
-        let mut resp = Response::one(self.with_board(
-            &l,
-            Reply::say(outcome_msg(&l.game, o)),
-            &[],
-            loser_lang,
-        ));
+        let mut resp =
+            Response::one(self.with_board(&l, Reply::say(outcome_msg(&l.game, o)), &[], now));
         resp.extend(after);
         let loser = &l.players[side.index()];
         let who = mention(loser);

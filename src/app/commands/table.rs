@@ -197,7 +197,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     },
     CommandSpec {
         name: "settings",
-        description: "How you see boards: as a picture, as text, or both, and the picture theme",
+        description: "How you see boards: picture, text or both, the theme, and from which side",
         options: &[
             OptSpec {
                 choices: BOARD_STYLE_CHOICES,
@@ -210,6 +210,13 @@ pub const COMMANDS: &[CommandSpec] = &[
                     ("high contrast", "contrast"),
                 ],
                 ..opt("theme", "light, dark or contrast")
+            },
+            OptSpec {
+                choices: &[("from my side", "auto"), ("always the same way", "off")],
+                ..opt(
+                    "flip",
+                    "auto: boards addressed to you are drawn from your side; off: never turned",
+                )
             },
             OptSpec {
                 choices: &[("public", "public"), ("private", "private")],

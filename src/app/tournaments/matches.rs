@@ -131,9 +131,8 @@ pub(super) fn start_next_game(
         .num("number", index + 1)
         .num("of", of)
         .num("id", id);
-    let lang = app.lang_of(reader, &t.row.server_id);
     Response::one(
-        app.with_board(&l, app.opening(&l, title).for_reader(reader), &[], lang)
+        app.with_board(&l, app.opening(&l, title).for_reader(reader), &[], now)
             .to(Target::Channel(channel.to_string())),
     )
 }

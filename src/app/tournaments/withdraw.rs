@@ -223,9 +223,8 @@ pub(super) fn forfeit_game(app: &App, g: GameRow, player: &str, now: i64) -> Res
     let said = Msg::new("tournament-withdrew-game")
         .str("player", mention(player))
         .msg("outcome", crate::app::outcome_msg(&l.game, o));
-    let lang = app.lang_of(reader, &l.row.server_id);
     let mut resp = Response::one(
-        app.with_board(&l, Reply::say(said).for_reader(reader), &[], lang)
+        app.with_board(&l, Reply::say(said).for_reader(reader), &[], now)
             .to(Target::Channel(channel)),
     );
     resp.extend(after);
