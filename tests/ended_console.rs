@@ -90,7 +90,7 @@ fn a_finished_game_shows_its_result_everywhere() {
         "alice@h: /resign",
     ]);
     assert!(
-        out.contains("The defenders resigned. Attackers win!"),
+        out.contains("alice (defenders) resigned: @bob (attackers) wins."),
         "{out}"
     );
     let l = game(&s, "h");

@@ -91,3 +91,12 @@ abort-already-over = Mae'r gêm honno ar ben yn barod.
 
 # A game's channel or thread was deleted: the game is aborted (a DM to each player).
 game-channel-deleted = Cafodd sianel gêm { $id } ei dileu, felly daeth y gêm i ben heb ganlyniad.
+
+notify-dm-offer = Mae { $player } yn { $kind ->
+    [draw] cynnig gêm gyfartal
+    [takeback] gofyn am dynnu symudiad yn ôl
+    [pause] gofyn am saib i'r cloc am { $span }
+   *[resume] gofyn am ailgychwyn y cloc
+} yng ngêm { $id } ({ $channel }): atebwch yno gyda'r botymau, neu /{ $kind } answer:accept neu answer:decline.
+notify-dm-ended = Mae gêm { $id } ({ $channel }) ar ben: { $outcome }
+notify-summary-start = mae'r gêm wedi dechrau, a chi sy'n symud gyntaf.

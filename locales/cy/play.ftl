@@ -167,3 +167,15 @@ status-ended = Mae'r gêm ar ben: { $reason ->
     [cancelled] cafodd ei chanslo, heb ganlyniad.
    *[aborted] daeth i ben heb ganlyniad.
 }
+
+outcome-resigned-named = Ildiodd { $player } ({ $side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}): { $winner } ({ $winner-side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [white] gwyn
+   *[black] du
+}) sy'n ennill.

@@ -77,3 +77,16 @@ abort-already-over = That game is already over.
 
 # A game's channel or thread was deleted: the game is aborted (a DM to each player).
 game-channel-deleted = The channel of game { $id } was deleted, so the game was ended with no result.
+
+# /notify how:dm: an offer, a game's end, its first move, by direct message.
+# $kind: draw, takeback, pause or resume; $player: who offers (a name).
+notify-dm-offer = { $player } { $kind ->
+    [draw] offers a draw
+    [takeback] asks for a takeback
+    [pause] asks to pause the clock for { $span }
+   *[resume] asks to start the clock again
+} in game { $id } ({ $channel }): answer there with the buttons, or /{ $kind } answer:accept or answer:decline.
+# $outcome: how it ended (an outcome-* message).
+notify-dm-ended = Game { $id } ({ $channel }) is over: { $outcome }
+# The summary of notify-dm-turn for a game's first move.
+notify-summary-start = the game has begun, and the first move is yours.

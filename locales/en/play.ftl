@@ -134,3 +134,7 @@ status-ended = Game over: { $reason ->
     [cancelled] it was cancelled, with no result.
    *[aborted] it was ended with no result.
 }
+
+# A resignation, naming both players: $player resigned (a name), $winner
+# wins (a mention); sides as the rules name them.
+outcome-resigned-named = { $player } ({ $side }) resigned: { $winner } ({ $winner-side }) wins.

@@ -320,6 +320,7 @@ impl App {
                 .to(Target::Channel(c.channel_id.clone())),
             );
         }
+        self.notify_opening(&l, &mut resp.replies);
         resp.effects.extend(self.bot_effect(&l));
         resp
     }

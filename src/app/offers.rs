@@ -22,6 +22,21 @@ impl App {
             Ok(l) => l,
             Err(r) => return r,
         };
+        let mut resp = self.offer_on(ctx, &mut l, kind, answer, span);
+        // Players who chose not to be mentioned are named.
+        self.quiet(&l, &mut resp.replies);
+        resp
+    }
+
+    /// [`App::offer_with`] in the game `l` of this channel.
+    fn offer_on(
+        &self,
+        ctx: &Ctx,
+        l: &mut Loaded,
+        kind: OfferKind,
+        answer: Option<&str>,
+        span: Option<i64>,
+    ) -> Response {
         let Some(me) = l.side_of(&ctx.user.id) else {
             return tell(Msg::new("not-playing"));
         };
@@ -61,7 +76,7 @@ impl App {
                 if let Err(e) = self.store.clear_offer(l.row.id, kind) {
                     return store_err(e);
                 }
-                let (status, rest) = split_status(self.status_at(&l, ctx.now));
+                let (status, rest) = split_status(self.status_at(l, ctx.now));
                 let said = offer("offer-declined")
                     .str("player", mention(&ctx.user.id))
                     .arg("status", status);
@@ -73,9 +88,9 @@ impl App {
                 // (finishing a game, a takeback, a pause, a resume).
                 let gone = || tell(Msg::new("offer-gone"));
                 match kind {
-                    OfferKind::Draw => self.finish(ctx, &mut l, |g| g.agree_draw()),
-                    OfferKind::Takeback => self.take_back(ctx, &l, &them),
-                    OfferKind::Pause => match self.pause_game(&l, &them, ctx.now) {
+                    OfferKind::Draw => self.finish(ctx, l, |g| g.agree_draw()),
+                    OfferKind::Takeback => self.take_back(ctx, l, &them),
+                    OfferKind::Pause => match self.pause_game(l, &them, ctx.now) {
                         Ok((len, until)) => Response::one(Reply::say(
                             Msg::new("pause-agreed")
                                 .num("id", l.row.id)
@@ -87,7 +102,7 @@ impl App {
                         Err(AppendError::GameOver) => tell(Msg::new("game-over")),
                         Err(e) => store_err(e),
                     },
-                    OfferKind::Resume => match self.resume_game(&l, Some(&them), ctx.now) {
+                    OfferKind::Resume => match self.resume_game(l, Some(&them), ctx.now) {
                         Ok(left) => {
                             let to_move = &l.players[l.game.turn().index()];
                             Response::one(
@@ -134,7 +149,7 @@ impl App {
                         .set_offer_once(l.row.id, kind, &ctx.user.id, ctx.now)
                 };
                 match set {
-                    Ok(true) if bot::is_bot(&them) => return self.bot_answers(ctx, kind, &l),
+                    Ok(true) if bot::is_bot(&them) => return self.bot_answers(ctx, kind, l),
                     Ok(true) => {}
                     Ok(false) => return tell(offer("offer-waiting")),
                     Err(AppendError::Paused) => return tell(Msg::new("pause-already")),
@@ -159,7 +174,16 @@ impl App {
                         ButtonStyle::Secondary,
                     ),
                 ];
-                Response::one(r)
+                let mut replies = vec![r];
+                let dm = offer("notify-dm-offer")
+                    .str("player", self.name_of(&ctx.user.id))
+                    .num("id", l.row.id)
+                    .str("channel", format!("<#{}>", l.row.channel_id));
+                self.notify_event(l, &them, &mut replies, Some(dm));
+                Response {
+                    replies,
+                    effects: Vec::new(),
+                }
             }
         }
     }

@@ -223,9 +223,29 @@ impl App {
             Err(e) => return store_err(e),
         };
         let mut resp =
-            Response::one(self.with_board(l, Reply::say(outcome_msg(&l.game, o)), &[], ctx.now));
+            Response::one(self.with_board(l, Reply::say(self.end_msg(l, o)), &[], ctx.now));
         resp.extend(after);
+        self.notify_end(l, Some(&ctx.user.id), &mut resp.replies);
+        self.quiet(l, &mut resp.replies);
         resp
+    }
+
+    /// How a game just ended, as its channel is told: a resignation names
+    /// both players (the winner mentioned), anything else as
+    /// [`outcome_msg`] says it.
+    fn end_msg(&self, l: &Loaded, o: Outcome) -> Msg {
+        match (o.reason, o.winner) {
+            (Reason::Resignation, Some(w)) => {
+                let rules = l.game.rules();
+                let loser = w.other();
+                Msg::new("outcome-resigned-named")
+                    .str("player", self.name_of(&l.players[loser.index()]))
+                    .str("side", rules.side_name(loser))
+                    .str("winner", mention(&l.players[w.index()]))
+                    .str("winner-side", rules.side_name(w))
+            }
+            _ => outcome_msg(&l.game, o),
+        }
     }
 
     pub(super) fn resign(&self, ctx: &Ctx) -> Response {

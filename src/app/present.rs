@@ -229,6 +229,10 @@ impl App {
                     }
                 } else if let Some(d) = l.row.deadline {
                     t.push(Msg::new("time-left").msg("span", crate::i18n::span(d - now)));
+                    // A time-bank game shows both clocks.
+                    if matches!(l.row.time_control, TimeControl::Bank { .. }) {
+                        t.extend(self.clocks_msg(l, now));
+                    }
                 }
                 t
             }

@@ -66,7 +66,7 @@ impl App {
                 unmention(r, &from, &name);
             }
         }
-        if how.dms() {
+        if how.dms() && !super::super::bot::is_bot(player) {
             replies.push(
                 Reply::say(
                     Msg::new("notify-dm-turn")
@@ -76,6 +76,75 @@ impl App {
                 )
                 .to(Target::Dm(player.clone())),
             );
+        }
+    }
+
+    /// A game event that concerns `player`, one of the game's players, as
+    /// they asked with `/notify how:`: the channel replies name instead of
+    /// mentioning a player who chose direct messages (or the digest), and a
+    /// player who chose direct messages (`dm`, `both`) gets `dm` by direct
+    /// message, in their own language.
+    pub(crate) fn notify_event(
+        &self,
+        l: &Loaded,
+        player: &str,
+        replies: &mut Vec<Reply>,
+        dm: Option<Msg>,
+    ) {
+        if player.is_empty() || super::super::bot::is_bot(player) {
+            return;
+        }
+        let how = self.notify_of(player);
+        if !how.mentions() {
+            let (from, name) = (mention(player), self.name_of(player));
+            for r in replies
+                .iter_mut()
+                .filter(|r| !matches!(r.target, Target::Dm(_)))
+            {
+                unmention(r, &from, &name);
+            }
+        }
+        if let Some(m) = dm.filter(|_| how.dms()) {
+            replies.push(
+                Reply::say(m)
+                    .on_server(&l.row.server_id)
+                    .to(Target::Dm(player.to_string())),
+            );
+        }
+    }
+
+    /// The replies about game `l`, with every player who chose not to be
+    /// mentioned (`/notify how:dm` or the digest) named instead.
+    pub(crate) fn quiet(&self, l: &Loaded, replies: &mut Vec<Reply>) {
+        for p in l.players.clone() {
+            self.notify_event(l, &p, replies, None);
+        }
+    }
+
+    /// A game that just ended, told to each player as they asked (see
+    /// [`App::notify_event`]), except `actor`, who ended it.
+    pub(crate) fn notify_end(&self, l: &Loaded, actor: Option<&str>, replies: &mut Vec<Reply>) {
+        let Some(o) = l.game.outcome() else { return };
+        for p in l.players.clone() {
+            if Some(p.as_str()) == actor {
+                continue;
+            }
+            let dm = Msg::new("notify-dm-ended")
+                .num("id", l.row.id)
+                .str("channel", channel_mention(&l.row.channel_id))
+                .msg("outcome", super::super::outcome_msg(&l.game, o));
+            self.notify_event(l, &p, replies, Some(dm));
+        }
+    }
+
+    /// A game that just began, told as each player asked: the player to
+    /// move first gets a direct message for the first move (see
+    /// [`App::notify_turn`]); neither is mentioned if they chose not to be.
+    pub(crate) fn notify_opening(&self, l: &Loaded, replies: &mut Vec<Reply>) {
+        self.notify_turn(l, replies, Msg::new("notify-summary-start"));
+        if let Some(s) = l.game.to_move() {
+            let other = l.players[s.other().index()].clone();
+            self.notify_event(l, &other, replies, None);
         }
     }
 

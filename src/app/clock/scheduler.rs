@@ -261,6 +261,7 @@ impl App {
                 r.target = Target::Channel(channel.clone());
             }
         }
+        self.notify_end(&l, None, &mut resp.replies);
         Ok(resp.on_server(&server))
     }
 
