@@ -1,8 +1,8 @@
 //! The whole path from a move message to the reply ready to send: parse,
 //! load (replay from the store), rules, store commit, render + encode.
 
-use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
-use tawlbot::app::{App, Input};
+use criterion::{criterion_group, BatchSize, Criterion};
+use tawlbot::app::{App, Input, Response};
 use tawlbot::store::SqliteStore;
 
 #[path = "support/moves.rs"]
@@ -13,6 +13,47 @@ fn bench_move_path(c: &mut Criterion) {
     for welsh in [false, true] {
         move_path(c, welsh);
     }
+}
+
+/// The measured path: bob's tenth move as a plain message, to its reply
+/// with the board. Never inlined, so that a profiler can count exactly
+/// this (`valgrind --tool=callgrind --toggle-collect='app::move_to_reply'`,
+/// see docs/performance.md).
+#[inline(never)]
+fn move_to_reply(app: &App, ch: &str, now: i64) -> Response {
+    tenth_move(app, ch, now)
+}
+
+/// `MOVE_TO_REPLY_COUNT=N cargo bench --bench app`: no criterion, exactly
+/// N games set up and N measured moves, the same every run, for counting
+/// instructions and calls (load does not change them) instead of timing.
+/// Prints the minor page faults the measured moves took.
+fn count_moves(n: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let app = App::new(SqliteStore::open(dir.path().join("bench.db")).unwrap());
+    let mut faults = 0;
+    for k in 1..=n {
+        let (ch, now) = game_nine_moves_in(&app, k);
+        let before = minor_faults();
+        std::hint::black_box(move_to_reply(&app, &ch, now));
+        faults += minor_faults() - before;
+    }
+    println!(
+        "{n} moves to reply; page faults in them: {faults} ({:.1} a move)",
+        faults as f64 / n as f64
+    );
+}
+
+/// This process's minor page faults so far (Linux; 0 elsewhere): memory
+/// the kernel had to map, which instruction counts do not show.
+fn minor_faults() -> u64 {
+    let stat = std::fs::read_to_string("/proc/self/stat").unwrap_or_default();
+    // The fields after the command name, which is in parentheses.
+    let rest = stat.rsplit_once(')').map(|(_, r)| r).unwrap_or("");
+    rest.split_whitespace()
+        .nth(7)
+        .and_then(|f| f.parse().ok())
+        .unwrap_or(0)
 }
 
 /// One move and its reply; with `welsh` the mover has chosen Cymraeg, so the
@@ -39,7 +80,7 @@ fn move_path(c: &mut Criterion, welsh: bool) {
                 n += 1;
                 game_nine_moves_in(&app, n)
             },
-            |(ch, now)| tenth_move(&app, &ch, now),
+            |(ch, now)| move_to_reply(&app, &ch, now),
             BatchSize::PerIteration,
         )
     });
@@ -142,4 +183,15 @@ fn bench_export(c: &mut Criterion) {
 }
 
 criterion_group!(benches, bench_move_path, bench_export);
-criterion_main!(benches);
+
+fn main() {
+    if let Some(n) = std::env::var("MOVE_TO_REPLY_COUNT")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        count_moves(n);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

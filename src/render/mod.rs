@@ -27,6 +27,7 @@ mod png;
 mod quant;
 mod renderer;
 mod scene;
+mod scratch;
 mod table;
 mod text;
 pub mod theme;

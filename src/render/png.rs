@@ -13,8 +13,14 @@ impl Renderer {
         theme: &Theme,
         text_chunks: &[(&str, &str)],
     ) -> Result<Vec<u8>, RenderError> {
-        let img = self.indexed(view, theme);
-        encode_png(&img, text_chunks)
+        let (w, h) = view.dims();
+        scratch::with(|s| {
+            let pixels = std::mem::take(&mut s.pixels);
+            let img = self.indexed_in(view, theme, Layout::for_board(w, h), pixels);
+            let png = encode_in(s, &img, text_chunks);
+            s.pixels = img.pixels;
+            png
+        })
     }
 }
 
@@ -41,6 +47,15 @@ pub fn encode_png(
     img: &IndexedImage,
     text_chunks: &[(&str, &str)],
 ) -> Result<Vec<u8>, RenderError> {
+    scratch::with(|s| encode_in(s, img, text_chunks))
+}
+
+/// [`encode_png`] with the working buffers `s`.
+fn encode_in(
+    s: &mut scratch::Scratch,
+    img: &IndexedImage,
+    text_chunks: &[(&str, &str)],
+) -> Result<Vec<u8>, RenderError> {
     let err = |e: ::png::EncodingError| RenderError::Encode(e.to_string());
     let mut out = Vec::with_capacity(32 * 1024);
     {
@@ -52,6 +67,10 @@ pub fn encode_png(
             pal.extend_from_slice(c);
         }
         enc.set_palette(pal);
+        // Long Latin-1 text: zTXt chunks, compressed below with our own
+        // compressor and buffers (the png crate's would set up a fresh
+        // zlib compressor, 300 KB, for every picture).
+        let mut ztxt = Vec::new();
         for &(k, v) in text_chunks {
             if !valid_keyword(k) {
                 return Err(RenderError::BadKeyword(k.to_string()));
@@ -59,22 +78,35 @@ pub fn encode_png(
             let r = if !latin1(v) {
                 enc.add_itxt_chunk(k.to_string(), v.to_string())
             } else if v.len() > ZTXT_OVER {
-                enc.add_ztxt_chunk(k.to_string(), v.to_string())
+                ztxt.push((k, v));
+                Ok(())
             } else {
                 enc.add_text_chunk(k.to_string(), v.to_string())
             };
             r.map_err(err)?;
         }
         let mut w = enc.write_header().map_err(err)?;
+        for (k, v) in ztxt {
+            // Keyword, a null, compression method 0 (zlib), the zlib stream;
+            // both texts Latin-1, one byte a character (checked above).
+            let mut data: Vec<u8> = k.chars().map(|c| c as u8).collect();
+            data.extend_from_slice(&[0, 0]);
+            s.raw.clear();
+            s.raw.extend(v.chars().map(|c| c as u8));
+            data.extend_from_slice(&deflate::zlib_in(&mut s.lz, &s.raw, 1, true));
+            w.write_chunk(::png::chunk::zTXt, &data).map_err(err)?;
+        }
         // Our own compressor: scanlines with filter type 0 (none), which
         // suits palette images, and LZ77 tuned to repeated sprites.
         let stride = img.width as usize + 1;
-        let mut raw = Vec::with_capacity(stride * img.height as usize);
+        let raw = &mut s.raw;
+        raw.clear();
+        raw.reserve(stride * img.height as usize);
         for row in img.pixels.chunks_exact(img.width as usize) {
             raw.push(0);
             raw.extend_from_slice(row);
         }
-        let z = deflate::zlib(&raw, stride);
+        let z = deflate::zlib_in(&mut s.lz, raw, stride, true);
         for part in z.chunks(1 << 20) {
             w.write_chunk(::png::chunk::IDAT, part).map_err(err)?;
         }

@@ -63,11 +63,22 @@ impl Renderer {
 
     /// Render `view` with an explicit layout (see [`Layout::with_square`]).
     pub fn indexed_with(&self, view: &BoardView, theme: &Theme, layout: Layout) -> IndexedImage {
+        self.indexed_in(view, theme, layout, Vec::new())
+    }
+
+    /// [`Renderer::indexed_with`], the pixels drawn in `pixels` (whatever
+    /// it held is replaced; its memory is reused).
+    pub(super) fn indexed_in(
+        &self,
+        view: &BoardView,
+        theme: &Theme,
+        layout: Layout,
+        mut pixels: Vec<u8>,
+    ) -> IndexedImage {
         let mut c = self.lock();
         let td = theme_data(&mut c, theme);
-        let mut pixels = frame_bg(&mut c, &td, layout, view.labels, view.turned)
-            .as_ref()
-            .clone();
+        pixels.clear();
+        pixels.extend_from_slice(&frame_bg(&mut c, &td, layout, view.labels, view.turned));
         let (files, ranks) = (layout.files, layout.ranks);
         for rank in 0..ranks {
             for file in 0..files {
