@@ -8,7 +8,7 @@ use criterion::{criterion_group, criterion_main, BatchSize, Criterion};
 use tawlbot::app::{App, Ctx, Effect, Input, User};
 use tawlbot::engine::{self, Limits};
 use tawlbot::notation::format_move;
-use tawlbot::store::SqliteStore;
+use tawlbot::store::{GameId, SqliteStore};
 
 fn ctx(channel: &str, now: i64, source: String) -> Ctx {
     Ctx {
@@ -28,7 +28,7 @@ fn ctx(channel: &str, now: i64, source: String) -> Ctx {
 /// A new bot game at `level` in channel `ch`, 20 plies in, with the bot to
 /// move: returns (game id, moves played), or `None` when the game ended
 /// in the opening.
-fn middle_game(app: &App, ch: &str, level: u8, now: i64) -> Option<(i64, u32)> {
+fn middle_game(app: &App, ch: &str, level: u8, now: i64) -> Option<(GameId, u32)> {
     let stop = AtomicBool::new(false);
     let resp = app.handle(
         &ctx(ch, now, format!("{ch}:c")),

@@ -137,7 +137,7 @@ fn seeds_are_not_derived_outside_the_console() {
             &[("opponent", "bob"), ("options", "dice")],
         );
         slash(&app, &ctx("s", "c", "bob"), "accept", &[]);
-        seeds.push(app.store().get_game(1).unwrap().unwrap().seed);
+        seeds.push(app.store().get_game(GameId(1)).unwrap().unwrap().seed);
     }
     assert_ne!(seeds[0], seeds[1]);
 }
@@ -186,7 +186,7 @@ fn the_bot_is_known_by_its_id_not_its_name() {
     let text: String = r.replies.iter().map(|r| r.text.clone()).collect();
     assert!(text.contains("challenges <@666>"), "{text}");
     assert!(
-        app.store().get_game(1).unwrap().is_none(),
+        app.store().get_game(GameId(1)).unwrap().is_none(),
         "no game with a bot"
     );
 }
@@ -200,7 +200,7 @@ fn said(r: &Response) -> String {
 }
 
 /// A finished game (bob resigns) on server `server`, channel `channel`.
-fn finished_game(app: &App, server: &str, channel: &str) -> i64 {
+fn finished_game(app: &App, server: &str, channel: &str) -> GameId {
     slash(
         app,
         &ctx(server, channel, "alice"),
@@ -313,7 +313,7 @@ fn a_deleted_thread_aborts_its_game() {
     );
     assert!(out.contains("Game 2:"), "{out}");
     let store = tawlbot::store::open(&s.db).unwrap();
-    let g = store.get_game(1).unwrap().unwrap();
+    let g = store.get_game(GameId(1)).unwrap().unwrap();
     assert_eq!(g.state, tawlbot::store::GameState::Aborted);
     assert!(!g.rated || g.result.is_none());
 }
@@ -373,7 +373,7 @@ fn a_missing_match_game_is_repaired() {
     );
     // It counts: once it is over the match goes on to its second game.
     let store = tawlbot::store::open(&s.db).unwrap();
-    let g = store.get_game(3).unwrap().unwrap();
+    let g = store.get_game(GameId(3)).unwrap().unwrap();
     assert_eq!(g.channel_id, "general");
     let out = s.run(&[format!("{}@general: /resign", g.first_player)]);
     assert!(

@@ -11,7 +11,7 @@ use std::sync::atomic::AtomicBool;
 use tawlbot::app::App;
 use tawlbot::engine::{self, Limits};
 use tawlbot::notation::format_move;
-use tawlbot::store::GameState;
+use tawlbot::store::{GameId, GameState};
 
 mod console_support;
 use console_support::Session;
@@ -156,8 +156,8 @@ fn a_bot_turn_is_only_played_once_and_only_when_due() {
     let stop = AtomicBool::new(false);
     // Two moves are on the board: a stale request (expected 1) does nothing,
     // and so does a repeat of the one already played.
-    assert!(app.bot_turn(1, 1, 0, &stop).replies.is_empty());
-    assert!(app.bot_turn(1, 2, 0, &stop).replies.is_empty());
+    assert!(app.bot_turn(GameId(1), 1, 0, &stop).replies.is_empty());
+    assert!(app.bot_turn(GameId(1), 2, 0, &stop).replies.is_empty());
     assert!(app.pending_bot_turns().is_empty());
     assert_eq!(game_in(&s, "hall").game.record().len(), 2);
 }

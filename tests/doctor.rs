@@ -146,10 +146,10 @@ fn doctor_lists_and_quarantines_unreadable_rows() {
     assert_eq!(t["row"]["data"], "{\"kind\": ");
     // The rest is untouched: game 2 and its move, challenge 1 (its game
     // link cut), and the store's own check.
-    assert!(store.get_game(1).unwrap().is_none());
-    assert_eq!(store.moves(2).unwrap().len(), 1);
-    assert_eq!(store.get_challenge(1).unwrap().unwrap().game_id, None);
-    assert!(store.get_challenge(3).unwrap().is_none());
+    assert!(store.get_game(GameId(1)).unwrap().is_none());
+    assert_eq!(store.moves(GameId(2)).unwrap().len(), 1);
+    assert_eq!(store.get_challenge(ChallengeId(1)).unwrap().unwrap().game_id, None);
+    assert!(store.get_challenge(ChallengeId(3)).unwrap().is_none());
     drop(store);
     if backends::current() == backends::Backend::Sqlite {
         SqliteStore::open(&s.db).unwrap().integrity_check().unwrap();

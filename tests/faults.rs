@@ -130,15 +130,20 @@ const SCRIPT: &[(&str, &str)] = &[
 
 /// What the game looks like: moves, count, state, clock, offers.
 fn snapshot(s: &SqliteStore) -> String {
-    let g = s.get_game(1).unwrap().unwrap();
-    let moves: Vec<String> = s.moves(1).unwrap().into_iter().map(|m| m.text).collect();
+    let g = s.get_game(GameId(1)).unwrap().unwrap();
+    let moves: Vec<String> = s
+        .moves(GameId(1))
+        .unwrap()
+        .into_iter()
+        .map(|m| m.text)
+        .collect();
     format!(
         "{moves:?} n={} state={:?} paused={} deadline={:?} offers={} notify={:?}",
         g.move_count,
         g.state,
         g.paused,
         g.deadline.map(|d| d - T0),
-        s.offers(1).unwrap().len(),
+        s.offers(GameId(1)).unwrap().len(),
         s.player_setting("bob", "notify").unwrap(),
     )
 }
@@ -295,7 +300,7 @@ fn a_locked_database_past_the_busy_timeout() {
         "{:?}",
         texts(&r)
     );
-    assert_eq!(s.moves(1).unwrap().len(), 1);
+    assert_eq!(s.moves(GameId(1)).unwrap().len(), 1);
 }
 
 #[test]
@@ -306,10 +311,15 @@ fn the_disk_is_really_full() {
     // The file may not grow by a single page: moves fill what is left.
     let pages = s.debug_limit_pages(None).unwrap();
     s.debug_limit_pages(Some(pages)).unwrap();
-    let mut moves: Vec<String> = s.moves(1).unwrap().into_iter().map(|m| m.text).collect();
+    let mut moves: Vec<String> = s
+        .moves(GameId(1))
+        .unwrap()
+        .into_iter()
+        .map(|m| m.text)
+        .collect();
     let mut failed = false;
     for k in 0..600u64 {
-        let row = s.get_game(1).unwrap().unwrap();
+        let row = s.get_game(GameId(1)).unwrap().unwrap();
         let Some((m, _)) = common::choose(&row, &moves, k, true) else {
             break;
         };
@@ -322,13 +332,13 @@ fn the_disk_is_really_full() {
         if check_no_lie(&r) {
             failed = true;
             // Nothing of the refused move was kept.
-            assert_eq!(s.moves(1).unwrap().len(), moves.len());
+            assert_eq!(s.moves(GameId(1)).unwrap().len(), moves.len());
             // Space comes back; the player types the move again: once.
             s.debug_limit_pages(Some(1 << 30)).unwrap();
             let r = bot.say(user, "g", &m);
             assert!(r[0].text.contains("played"), "{:?}", texts(&r));
             moves.push(m);
-            assert_eq!(s.moves(1).unwrap().len(), moves.len());
+            assert_eq!(s.moves(GameId(1)).unwrap().len(), moves.len());
             break;
         }
         assert!(r[0].text.contains("played"), "{:?}", texts(&r));
@@ -531,7 +541,7 @@ fn a_panicking_item_is_caught_and_blocks_nothing() {
     bot.say("dave", "h", "/accept");
     bot.say("carol", "h", "e2-c2");
     // Game 1 panics whenever it is read.
-    s.fault_panic_on_game(Some(1));
+    s.fault_panic_on_game(Some(GameId(1)));
     bot.now = T0 + 24 * HOUR + 1;
     let (resp, rep) = bot.app.tick_report(bot.now);
     // Its deadline and its reminder both panic.

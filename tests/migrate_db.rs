@@ -246,7 +246,7 @@ fn migrate_db_copies_every_table_and_row() {
             ..Default::default()
         })
         .unwrap();
-    assert!(new > g.id.max(2), "{new}");
+    assert!(new > g.id.max(GameId(2)), "{new}");
 
     // A second copy into the now full database is refused.
     let again = migrate_db(&path, &db.url);

@@ -36,7 +36,7 @@ fn six_clocked_games(s: &Session) {
     let store = open(&s.db);
     for g in 1..=GAMES as i64 {
         let row = store
-            .get_game(g)
+            .get_game(GameId(g))
             .unwrap()
             .unwrap_or_else(|| panic!("game {g}\n{out}"));
         assert_eq!(row.move_count, 1, "{out}");
@@ -113,7 +113,7 @@ fn a_dead_process_s_claim_is_taken_over_when_its_lease_ends() {
     let s = Session::new();
     six_clocked_games(&s);
     let store = open(&s.db);
-    let game = store.get_game(1).unwrap().unwrap();
+    let game = store.get_game(GameId(1)).unwrap().unwrap();
     let deadline = game.deadline.unwrap();
     // A process claimed game 1's loss on time and died before doing it.
     assert_eq!(
@@ -127,7 +127,7 @@ fn a_dead_process_s_claim_is_taken_over_when_its_lease_ends() {
     // Every other game's loss on time is announced; game 1's waits.
     assert_eq!(out.matches("ran out of time").count(), GAMES - 1, "{out}");
     assert_eq!(
-        open(&s.db).get_game(1).unwrap().unwrap().state,
+        open(&s.db).get_game(GameId(1)).unwrap().unwrap().state,
         tawlbot::store::GameState::Active
     );
     // The lease has ended ten minutes after the deadline: taken over.

@@ -29,7 +29,7 @@ fn game_in(channel: &str) -> NewGame {
     }
 }
 
-fn mv<'a>(game: i64, n: u32, text: &'a str, player: &'a str, source: &'a str) -> NewMove<'a> {
+fn mv<'a>(game: GameId, n: u32, text: &'a str, player: &'a str, source: &'a str) -> NewMove<'a> {
     NewMove {
         game_id: game,
         expected_number: n,
@@ -67,7 +67,7 @@ fn game_round_trip_and_moves() {
     assert_eq!(moves[1].number, 1);
     assert_eq!(moves[1].player_id, "bob");
     assert_eq!(moves[1].source_id, "m2");
-    assert!(s.load_game(999).unwrap().is_none());
+    assert!(s.load_game(GameId(999)).unwrap().is_none());
 }
 
 #[test]
@@ -87,7 +87,7 @@ fn stale_duplicate_and_game_over_are_refused() {
         Err(AppendError::Duplicate)
     );
     assert_eq!(
-        s.append_move(&mv(77, 0, "b", "bob", "m9")),
+        s.append_move(&mv(GameId(77), 0, "b", "bob", "m9")),
         Err(AppendError::NoSuchGame)
     );
     let mut last = mv(id, 1, "b", "bob", "m2");

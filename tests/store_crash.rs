@@ -129,7 +129,7 @@ fn sigkill_mid_stream_loses_no_committed_move() {
     eprintln!("CRASH_SEED={seed}");
     let mut rng = Rng(seed);
     let exe = std::env::current_exe().unwrap();
-    let mut reported: Vec<(i64, u32, String)> = Vec::new();
+    let mut reported: Vec<(GameId, u32, String)> = Vec::new();
     for round in 0..ROUNDS {
         let mut child = Command::new(&exe)
             .args([
@@ -203,7 +203,7 @@ fn sigkill_mid_stream_loses_no_committed_move() {
     );
 }
 
-fn parse(line: &str) -> Option<(i64, u32, String)> {
+fn parse(line: &str) -> Option<(GameId, u32, String)> {
     let mut it = line.strip_prefix("committed ")?.split(' ');
     let game = it.next()?.parse().ok()?;
     let number = it.next()?.parse().ok()?;

@@ -245,8 +245,8 @@ fn a_database_from_the_previous_release_migrates() {
     let store = SqliteStore::open(&p).unwrap();
     assert_eq!(store.schema_version().unwrap(), SCHEMA_VERSION);
     store.integrity_check().unwrap();
-    let settings = |id| {
-        let g = store.get_game(id).unwrap().unwrap();
+    let settings = |id: i64| {
+        let g = store.get_game(GameId(id)).unwrap().unwrap();
         assert!(g.options.is_empty(), "game {id}: {:?}", g.options);
         g.settings
     };
@@ -274,10 +274,18 @@ fn a_database_from_the_previous_release_migrates() {
     for id in 4..=6 {
         assert_eq!(settings(id), GameSettings::default());
     }
-    let c1 = store.get_challenge(1).unwrap().unwrap();
+    let c1 = store.get_challenge(ChallengeId(1)).unwrap().unwrap();
     assert!(c1.settings.thread && c1.options.is_empty());
-    assert_eq!(store.get_challenge(2).unwrap().unwrap().settings.level(), 2);
-    let open = store.get_challenge(5).unwrap().unwrap();
+    assert_eq!(
+        store
+            .get_challenge(ChallengeId(2))
+            .unwrap()
+            .unwrap()
+            .settings
+            .level(),
+        2
+    );
+    let open = store.get_challenge(ChallengeId(5)).unwrap().unwrap();
     assert_eq!(open.state, tawlbot::store::ChallengeState::Open);
     let before = store
         .get_rating("console", "tawlbwrdd", "carol")

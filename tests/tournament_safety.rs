@@ -110,7 +110,7 @@ fn setup(app: &App, players: &[&str], extra: &[(&str, &str)]) {
 
 fn matches_of(store: &dyn Store) -> Vec<(u32, u32)> {
     store
-        .tournament_matches(1)
+        .tournament_matches(TournamentId(1))
         .unwrap()
         .iter()
         .map(|m| (m.round, m.board))
@@ -147,7 +147,11 @@ fn a_round_is_written_whole_or_not_at_all_and_resumes() {
     let db = backends::fresh_db();
     let app = App::new(db.open());
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
-    let before = app.store().get_tournament(1).unwrap().unwrap();
+    let before = app
+        .store()
+        .get_tournament(TournamentId(1))
+        .unwrap()
+        .unwrap();
 
     // The fault strikes after board 1 of round 1 is written.
     break_board_two(&db);
@@ -158,7 +162,11 @@ fn a_round_is_written_whole_or_not_at_all_and_resumes() {
         "{r:?}"
     );
     assert!(r.effects.is_empty());
-    let after = app.store().get_tournament(1).unwrap().unwrap();
+    let after = app
+        .store()
+        .get_tournament(TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!(after.state, TournamentPhase::Signup);
     assert_eq!(after.version, before.version);
     assert_eq!(after.data, before.data);
@@ -197,7 +205,7 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
     // A second report of the same thread (a retried front end) starts nothing more.
     let again = open_threads(&app, &c, &r).1;
     assert!(again.contains("Nothing to play"), "{again}");
-    let matches = app.store().tournament_matches(1).unwrap();
+    let matches = app.store().tournament_matches(TournamentId(1)).unwrap();
     for m in &matches {
         assert_eq!(app.store().games_of_match(m.id).unwrap().len(), 1);
     }
@@ -224,7 +232,11 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
     let r = app.tick(T0 + 2 * 3600);
     assert!(r.replies.is_empty(), "{r:?}");
     assert_eq!(
-        app.store().get_tournament(1).unwrap().unwrap().state,
+        app.store()
+            .get_tournament(TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .state,
         TournamentPhase::Signup
     );
     // The clock does not hammer the broken database: the next try is a minute on.
@@ -237,7 +249,11 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
         "{r:?}"
     );
     assert_eq!(
-        app.store().get_tournament(1).unwrap().unwrap().state,
+        app.store()
+            .get_tournament(TournamentId(1))
+            .unwrap()
+            .unwrap()
+            .state,
         TournamentPhase::Running
     );
 
@@ -261,7 +277,11 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
         "{r:?}"
     );
     assert_eq!(
-        app.store().get_tournament(2).unwrap().unwrap().state,
+        app.store()
+            .get_tournament(TournamentId(2))
+            .unwrap()
+            .unwrap()
+            .state,
         TournamentPhase::Cancelled
     );
 }
@@ -289,7 +309,11 @@ fn unreadable_tournament_data_is_never_overwritten() {
     let r = slash(&app, &olga, "tournament list", &[]);
     assert!(text(&r).contains("its records cannot be read"), "{r:?}");
     app.tick(T0 + 5 * 3600);
-    let row = app.store().get_tournament(1).unwrap().unwrap();
+    let row = app
+        .store()
+        .get_tournament(TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!(row.data, bad);
     assert_eq!(row.state, TournamentPhase::Signup);
 }
@@ -353,9 +377,13 @@ fn two_processes_on_one_database_lose_no_result() {
             assert_eq!(over, 1, "{rs:?}");
         }
     }
-    let t = one.store().get_tournament(1).unwrap().unwrap();
+    let t = one
+        .store()
+        .get_tournament(TournamentId(1))
+        .unwrap()
+        .unwrap();
     assert_eq!(t.state, TournamentPhase::Finished);
-    let matches = one.store().tournament_matches(1).unwrap();
+    let matches = one.store().tournament_matches(TournamentId(1)).unwrap();
     assert_eq!(matches.len(), 6);
     assert!(
         matches
@@ -381,10 +409,10 @@ fn a_stale_version_is_refused_by_the_store() {
     let two = db.open();
     let app = App::new(one.clone());
     setup(&app, &["alice", "bob"], &[]);
-    let seen = two.get_tournament(1).unwrap().unwrap();
+    let seen = two.get_tournament(TournamentId(1)).unwrap().unwrap();
     assert!(one
         .commit_tournament(
-            1,
+            TournamentId(1),
             seen.version,
             TournamentPhase::Signup,
             &seen.data,
@@ -401,12 +429,19 @@ fn a_stale_version_is_refused_by_the_store() {
         result: None,
     };
     assert!(!two
-        .commit_tournament(1, seen.version, TournamentPhase::Running, "{}", &[spec], T0)
+        .commit_tournament(
+            TournamentId(1),
+            seen.version,
+            TournamentPhase::Running,
+            "{}",
+            &[spec],
+            T0
+        )
         .unwrap());
-    let now = two.get_tournament(1).unwrap().unwrap();
+    let now = two.get_tournament(TournamentId(1)).unwrap().unwrap();
     assert_eq!(now.state, TournamentPhase::Signup);
     assert_eq!(now.version, seen.version + 1);
-    assert!(two.tournament_matches(1).unwrap().is_empty());
+    assert!(two.tournament_matches(TournamentId(1)).unwrap().is_empty());
 }
 
 #[test]
@@ -473,7 +508,7 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let olga = ctx("general", "olga", T0 + 10, true);
     let r = slash(&app, &olga, "tournament start", &[]);
-    let ids: Vec<i64> = r
+    let ids: Vec<MatchId> = r
         .effects
         .iter()
         .map(|e| match e {

@@ -58,7 +58,7 @@ fn app() -> (backends::TestDb, App) {
 }
 
 /// alice challenges bob in `channel` of `server` and bob accepts; the game.
-fn game(app: &App, server: &str, channel: &str, rated: bool) -> i64 {
+fn game(app: &App, server: &str, channel: &str, rated: bool) -> GameId {
     let r = slash(
         app,
         &ctx(server, channel, "alice", T0),
@@ -106,7 +106,11 @@ fn accept_by_id_only_on_the_challenges_server() {
     );
     assert!(text(&r).contains("There is no challenge 1 here."), "{r:?}");
     assert_eq!(
-        app.store().get_challenge(1).unwrap().unwrap().state,
+        app.store()
+            .get_challenge(ChallengeId(1))
+            .unwrap()
+            .unwrap()
+            .state,
         tawlbot::store::ChallengeState::Open
     );
     let r = slash(
@@ -382,7 +386,7 @@ fn rate_game_reads_and_writes_in_one_transaction() {
                 b.wait();
                 let opp = format!("p{i}");
                 s.rate_game(
-                    i as i64 + 1,
+                    GameId(i as i64 + 1),
                     "s",
                     "tawlbwrdd",
                     ["alice", &opp],
@@ -410,7 +414,7 @@ fn rate_game_reads_and_writes_in_one_transaction() {
     // Once per game.
     assert!(!stores[0]
         .rate_game(
-            1,
+            GameId(1),
             "s",
             "tawlbwrdd",
             ["alice", "p0"],

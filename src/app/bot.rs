@@ -18,8 +18,8 @@ use super::BOT_ID;
 use super::{mention, slug, App, Ctx, Effect, Loaded, Response, Target};
 use crate::engine::{self, Limits};
 use crate::i18n::Msg;
-use crate::store::AppendError;
 use crate::store::Challenge;
+use crate::store::{AppendError, GameId};
 
 pub use crate::domain::DEFAULT_BOT_LEVEL as DEFAULT_LEVEL;
 
@@ -152,7 +152,7 @@ impl App {
     /// `expected` moves played: searches (a stop request aborts without
     /// moving), stores the move and answers with the board, posted in the
     /// game's channel. Nothing when the game moved on meanwhile.
-    pub fn bot_turn(&self, game: i64, expected: u32, now: i64, stop: &AtomicBool) -> Response {
+    pub fn bot_turn(&self, game: GameId, expected: u32, now: i64, stop: &AtomicBool) -> Response {
         let row = match self.store.get_game(game) {
             Ok(Some(r)) => r,
             _ => return Response::none(),

@@ -170,7 +170,7 @@ impl App {
         id: Option<&str>,
     ) -> Result<Challenge, Response> {
         if let Some(id) = id {
-            let n: i64 = id.trim().parse().map_err(|_| {
+            let n: ChallengeId = id.parse().map_err(|_| {
                 Response::one(Reply::tell(
                     Msg::new("challenge-not-a-number")
                         .str("text", id.chars().take(20).collect::<String>()),
@@ -238,7 +238,7 @@ impl App {
 
     /// The second half of a thread challenge: the front end opened the
     /// thread `channel`; start the game there.
-    pub fn start_in_thread(&self, ctx: &Ctx, challenge: i64, channel: &str) -> Response {
+    pub fn start_in_thread(&self, ctx: &Ctx, challenge: ChallengeId, channel: &str) -> Response {
         let resp = {
             let _ = self
                 .store
@@ -259,7 +259,7 @@ impl App {
             Ok(r) => r,
             Err(e) => return Response::one(Reply::tell(spec_msg(&e))),
         };
-        let seed = self.new_seed(c.id, ctx.now, channel);
+        let seed = self.new_seed(c.id.get(), ctx.now, channel);
         // Sides: the challenger's choice, or a fair coin from the seed.
         let side = c.challenger_side;
         let acceptor = match c.opponent_id.as_deref() {
@@ -358,11 +358,12 @@ impl App {
     /// The seed of a new game: it decides the coin toss and every throw of
     /// the dice, so it comes from the operating system's random source and
     /// is shown only once the game is over. The console (and tests) derive
-    /// it from the challenge, the time and the channel instead, so a script
-    /// plays the same each time ([`App::derive_seeds`]).
-    pub(super) fn new_seed(&self, challenge: i64, now: i64, channel: &str) -> u64 {
+    /// it from `salt` (the challenge's id, or a tournament game's number),
+    /// the time and the channel instead, so a script plays the same each
+    /// time ([`App::derive_seeds`]).
+    pub(super) fn new_seed(&self, salt: i64, now: i64, channel: &str) -> u64 {
         if self.derived_seeds {
-            game_seed(challenge, now, channel)
+            game_seed(salt, now, channel)
         } else {
             os_seed()
         }
@@ -395,13 +396,14 @@ pub(crate) fn os_seed() -> u64 {
     n >> 1
 }
 
-/// A seed derived from a challenge, the time and the channel: the console's
-/// (see [`App::new_seed`]). Anyone who knows the three can compute it.
-pub(super) fn game_seed(challenge: i64, now: i64, channel: &str) -> u64 {
+/// A seed derived from a salt (a challenge's id ...), the time and the
+/// channel: the console's (see [`App::new_seed`]). Anyone who knows the
+/// three can compute it.
+pub(super) fn game_seed(salt: i64, now: i64, channel: &str) -> u64 {
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for b in channel
         .bytes()
-        .chain(challenge.to_le_bytes())
+        .chain(salt.to_le_bytes())
         .chain(now.to_le_bytes())
     {
         h ^= b as u64;

@@ -7,6 +7,7 @@ use std::collections::{HashSet, VecDeque};
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex};
 
+use crate::domain::GameId;
 use crate::engine::Analysis;
 
 /// Engine jobs waiting or running at most. Past it, `/analysis` and new
@@ -20,7 +21,7 @@ pub const BOT_GAMES_PER_PLAYER: usize = 3;
 const KEEP: usize = 32;
 
 /// A kept analysis: (game id, move count) and the analysis.
-type Kept = ((i64, usize), Arc<Analysis>);
+type Kept = ((GameId, usize), Arc<Analysis>);
 
 #[derive(Default)]
 struct Inner {
@@ -103,7 +104,7 @@ impl EngineLimits {
     }
 
     /// The analysis kept for `game` at `moves` moves.
-    pub fn kept(&self, game: i64, moves: usize) -> Option<Arc<Analysis>> {
+    pub fn kept(&self, game: GameId, moves: usize) -> Option<Arc<Analysis>> {
         lock(&self.inner.kept)
             .iter()
             .find(|(k, _)| *k == (game, moves))
@@ -111,7 +112,7 @@ impl EngineLimits {
     }
 
     /// Keeps `a` as the analysis of `game` at `moves` moves.
-    pub fn keep(&self, game: i64, moves: usize, a: Arc<Analysis>) {
+    pub fn keep(&self, game: GameId, moves: usize, a: Arc<Analysis>) {
         let mut kept = lock(&self.inner.kept);
         kept.retain(|(k, _)| k.0 != game);
         kept.push_back(((game, moves), a));

@@ -4,6 +4,8 @@
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
 
+use crate::domain::GameId;
+
 /// How long a user waits between two exports, in seconds.
 pub const EXPORT_EVERY: i64 = 60;
 /// How many exports are kept.
@@ -32,7 +34,7 @@ pub fn version(game: &crate::rules::Game) -> String {
 #[derive(Default)]
 struct Inner {
     /// (game id, version) -> files, oldest first.
-    files: VecDeque<((i64, String), Arc<ExportFiles>)>,
+    files: VecDeque<((GameId, String), Arc<ExportFiles>)>,
     /// user id -> time of their last export.
     last: HashMap<String, i64>,
 }
@@ -67,7 +69,7 @@ impl ExportCache {
     /// once it has one), made by `make` unless kept.
     pub fn get_or_make(
         &self,
-        game: i64,
+        game: GameId,
         version: &str,
         make: impl FnOnce() -> ExportFiles,
     ) -> Arc<ExportFiles> {
@@ -113,16 +115,16 @@ mod tests {
                 gif: vec![],
             }
         };
-        assert_eq!(c.get_or_make(1, "10", || make(1)).record, [1]);
-        assert_eq!(c.get_or_make(1, "10", || make(2)).record, [1]);
-        assert_eq!(c.get_or_make(1, "11", || make(3)).record, [3]);
-        assert_eq!(c.get_or_make(2, "11", || make(4)).record, [4]);
-        assert_eq!(c.get_or_make(1, "11", || make(5)).record, [3]);
+        assert_eq!(c.get_or_make(GameId(1), "10", || make(1)).record, [1]);
+        assert_eq!(c.get_or_make(GameId(1), "10", || make(2)).record, [1]);
+        assert_eq!(c.get_or_make(GameId(1), "11", || make(3)).record, [3]);
+        assert_eq!(c.get_or_make(GameId(2), "11", || make(4)).record, [4]);
+        assert_eq!(c.get_or_make(GameId(1), "11", || make(5)).record, [3]);
         assert_eq!(made.get(), 3);
         // The old position of game 1 was dropped when it moved on.
         assert_eq!(c.inner().files.len(), 2);
         for g in 10..40 {
-            c.get_or_make(g, "1", || make(0));
+            c.get_or_make(GameId(g), "1", || make(0));
         }
         assert_eq!(c.inner().files.len(), KEEP);
     }

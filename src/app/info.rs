@@ -54,7 +54,7 @@ impl App {
     /// server's game, or someone else's direct-message game, is answered as
     /// if it did not exist.
     pub(super) fn server_game_row(&self, ctx: &Ctx, id: &str) -> Result<GameRow, Response> {
-        let Ok(n) = id.trim().trim_start_matches('#').parse::<i64>() else {
+        let Ok(n) = id.parse::<GameId>() else {
             return Err(Response::one(Reply::tell(
                 Msg::new("game-not-a-number").str("text", id.chars().take(20).collect::<String>()),
             )));

@@ -49,7 +49,7 @@ pub(crate) struct NewStart<'a> {
 pub(crate) enum StartError {
     Store(StoreError),
     /// The game was stored but cannot be loaded again: its id, and why.
-    Load(i64, LoadError),
+    Load(GameId, LoadError),
 }
 
 /// Starts a game (see the module comment); returns it loaded.
@@ -306,7 +306,7 @@ mod tests {
     }
 
     /// The game's clock as stored: deadline, next reminder, both banks.
-    fn clock_of(app: &App, id: i64) -> (Option<i64>, Option<i64>, [Option<i64>; 2]) {
+    fn clock_of(app: &App, id: GameId) -> (Option<i64>, Option<i64>, [Option<i64>; 2]) {
         let row = app.store.get_game(id).unwrap().unwrap();
         let remind = app.store.remind_at(id).unwrap();
         (row.deadline, remind, [row.bank_first, row.bank_second])

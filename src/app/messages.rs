@@ -1,6 +1,7 @@
 //! What comes in and what goes out: the context of an input, the input,
 //! and the replies and effects the app answers with. No serenity types.
 
+use crate::domain::{ChallengeId, GameId, MatchId};
 use crate::i18n::Msg;
 
 /// A person, by platform id and display name.
@@ -313,18 +314,18 @@ pub enum Effect {
     OpenThread {
         parent: String,
         name: String,
-        challenge: i64,
+        challenge: ChallengeId,
     },
     /// Open a thread under `parent` named `name` for a tournament match,
     /// then call [`App::start_match_in_thread`] with its channel id.
     OpenMatchThread {
         parent: String,
         name: String,
-        match_id: i64,
+        match_id: MatchId,
     },
     /// Run [`App::bot_turn`]`(game, expected_moves)` off the async threads
     /// (on the engine pool) and post its response.
-    BotTurn { game: i64, expected_moves: u32 },
+    BotTurn { game: GameId, expected_moves: u32 },
 }
 
 /// Everything the app answers to one input.

@@ -53,7 +53,7 @@ pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
 pub use process::Process;
 pub use time::{parse_span as time_span, span_en as span_words, TimeControl};
 
-use crate::domain::GameSettings;
+use crate::domain::{ChallengeId, GameId, GameSettings, MatchId, TournamentId};
 use crate::i18n::Msg;
 use crate::notation::{
     self, explain, format_played, format_square, parse_move, resolve_square, PlayError, Record,
@@ -102,9 +102,9 @@ pub const REFUSAL_INTERVAL: i64 = 60;
 #[derive(Default)]
 struct Throttle {
     refusals: std::sync::Mutex<std::collections::HashMap<(String, String), i64>>,
-    starts: std::sync::Mutex<std::collections::HashMap<i64, i64>>,
+    starts: std::sync::Mutex<std::collections::HashMap<TournamentId, i64>>,
     /// Tournaments whose data could not be read, already logged.
-    unreadable: std::sync::Mutex<std::collections::HashSet<i64>>,
+    unreadable: std::sync::Mutex<std::collections::HashSet<TournamentId>>,
 }
 
 impl Throttle {
@@ -126,24 +126,24 @@ impl Throttle {
             }
         }
     }
-    fn retry_start(&self, id: i64, at: i64) {
+    fn retry_start(&self, id: TournamentId, at: i64) {
         self.starts
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .insert(id, at);
     }
-    fn start_retry_at(&self, id: i64) -> Option<i64> {
+    fn start_retry_at(&self, id: TournamentId) -> Option<i64> {
         self.starts
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
             .get(&id)
             .copied()
     }
-    fn start_blocked(&self, id: i64, now: i64) -> bool {
+    fn start_blocked(&self, id: TournamentId, now: i64) -> bool {
         self.start_retry_at(id).is_some_and(|at| at > now)
     }
     /// `true` the first time tournament `id` is found unreadable.
-    fn first_report(&self, id: i64) -> bool {
+    fn first_report(&self, id: TournamentId) -> bool {
         self.unreadable
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner)
@@ -217,7 +217,7 @@ impl StoreFailure for AppendError {
 
 /// A game whose stored record cannot be read: the details go to the log,
 /// the player gets a sentence.
-fn unreadable(id: i64, detail: impl std::fmt::Display) -> Msg {
+fn unreadable(id: GameId, detail: impl std::fmt::Display) -> Msg {
     tracing::error!("game {id} cannot be read: {detail}");
     Msg::new("game-unreadable").num("id", id)
 }
@@ -245,7 +245,7 @@ impl std::fmt::Display for LoadError {
 impl LoadError {
     /// What the player who asked for game `id` is told (the detail is
     /// logged): the database failed, or the game cannot be read.
-    pub(crate) fn msg(&self, id: i64) -> Msg {
+    pub(crate) fn msg(&self, id: GameId) -> Msg {
         match self {
             LoadError::Store(e) if e.unreadable_row().is_some() => {
                 let (table, row) = e.unreadable_row().unwrap_or_default();
@@ -259,7 +259,7 @@ impl LoadError {
         }
     }
     /// [`LoadError::msg`] for the asker alone.
-    pub(crate) fn refusal(&self, id: i64) -> Response {
+    pub(crate) fn refusal(&self, id: GameId) -> Response {
         Response::one(Reply::tell(self.msg(id)))
     }
 }

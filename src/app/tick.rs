@@ -61,7 +61,7 @@ impl App {
     /// The second half of pairing a tournament round: the front end opened
     /// the thread `thread` for match `match_id` (see
     /// [`Effect::OpenMatchThread`]); start the match's game there.
-    pub fn start_match_in_thread(&self, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
+    pub fn start_match_in_thread(&self, ctx: &Ctx, match_id: MatchId, thread: &str) -> Response {
         let resp = { tournaments::start_match_in_thread(self, ctx, match_id, thread) };
         self.localise(resp, &ctx.user.id, &ctx.server)
     }
@@ -70,7 +70,7 @@ impl App {
     /// the match's game is played in the tournament's channel instead (if
     /// that channel has no game in progress; otherwise the channel is told
     /// and `/tournament start` tries the thread again).
-    pub fn match_thread_failed(&self, ctx: &Ctx, match_id: i64) -> Response {
+    pub fn match_thread_failed(&self, ctx: &Ctx, match_id: MatchId) -> Response {
         let resp = { tournaments::match_thread_failed(self, ctx, match_id) };
         self.localise(resp, &ctx.user.id, &ctx.server)
     }

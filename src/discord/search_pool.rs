@@ -18,6 +18,7 @@ use tokio::sync::Semaphore;
 
 use crate::app::frontend::{notice_text, Notice};
 use crate::app::{self, App, Effect, Reply, Response, Target};
+use crate::domain::GameId;
 
 /// `ENGINE_THREADS` from the environment: 1 to 64, default 1.
 pub(crate) fn threads_from_env() -> u32 {
@@ -87,7 +88,7 @@ impl Engine {
         }
     }
 
-    async fn bot_turn(self, game: i64, expected: u32) {
+    async fn bot_turn(self, game: GameId, expected: u32) {
         // Counted in the engine queue while it waits (never refused: the
         // game needs its move).
         let _job = self.app.engine_job();

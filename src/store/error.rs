@@ -36,11 +36,14 @@ pub enum StoreError {
         detail: String,
     },
     /// The channel already has an active game.
-    ChannelBusy { channel: String, game: i64 },
+    ChannelBusy {
+        channel: String,
+        game: super::GameId,
+    },
     /// The challenge is not in the state the caller expected (someone else
     /// accepted, declined or withdrew it first).
     ChallengeNotOpen {
-        challenge: i64,
+        challenge: super::ChallengeId,
         state: super::ChallengeState,
     },
     /// No such row (game, challenge, tournament ...).

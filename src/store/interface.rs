@@ -429,14 +429,16 @@ pub trait Clock {
 
     /// Entries of a time column due by `now`, after `after` (`(time, id)`,
     /// exclusive) in `(time, id)` order: the scheduler pages through them so
-    /// that rows it cannot handle never hide the ones behind them.
+    /// that rows it cannot handle never hide the ones behind them. The ids
+    /// are row ids of the column's table: [`GameId`]s, or [`ChallengeId`]s
+    /// for [`DueColumn::ChallengeExpiry`].
     fn due_after(
         &self,
         col: DueColumn,
         now: i64,
-        after: Option<(i64, GameId)>,
+        after: Option<(i64, i64)>,
         limit: u32,
-    ) -> Result<Vec<(GameId, i64)>, StoreError>;
+    ) -> Result<Vec<(i64, i64)>, StoreError>;
 }
 
 /// Servers, channels, players and player settings.

@@ -49,12 +49,14 @@ pub use sqlite::{
 };
 pub use types::*;
 
-/// The store's traits, to call their methods: `use crate::store::prelude::*`.
+/// The store's traits, to call their methods, and the ids they take:
+/// `use crate::store::prelude::*`.
 pub mod prelude {
     pub use super::interface::{
         Archive, Challenges, Clock, Doctor, Games, Language, Leases, Offers, Players, Ratings,
         Store, Tournaments,
     };
+    pub use crate::domain::{ChallengeId, GameId, MatchId, TournamentId};
 }
 
 /// The player setting that holds a player's language (`en`, `cy`).

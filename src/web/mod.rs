@@ -33,6 +33,7 @@ use axum::Router;
 
 use crate::app::archive::Download;
 use crate::app::App;
+use crate::domain::{GameId, TournamentId};
 use crate::i18n::Lang;
 
 pub use limit::RateLimit;
@@ -209,9 +210,14 @@ fn internal(lang: Lang) -> Response<Body> {
     )
 }
 
-/// An id from the path: a number, else a 404 like any missing id.
-fn game_id(s: &str) -> Option<i64> {
+/// A row id from the path: a number, else a 404 like any missing id.
+fn row_id(s: &str) -> Option<i64> {
     s.parse::<i64>().ok().filter(|&n| n > 0)
+}
+
+/// A game's id from the path (see [`row_id`]).
+fn game_id(s: &str) -> Option<GameId> {
+    row_id(s).map(GameId)
 }
 
 /// Headers for a page that may be cached: finished games never change.
@@ -401,7 +407,7 @@ async fn download(
 
 async fn tournament(State(w): State<Web>, Path(id): Path<String>, q: Query) -> Response<Body> {
     let lang = q.lang;
-    let Some(id) = game_id(&id) else {
+    let Some(id) = row_id(&id).map(TournamentId) else {
         return not_found(lang);
     };
     let done = blocking(move || {

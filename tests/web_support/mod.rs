@@ -31,16 +31,16 @@ pub struct Fixture {
     /// What keeps a moved fixture's database alive.
     keep: Option<Box<dyn std::any::Any + Send>>,
     /// alice (defenders) beats bob in 10 moves, rated.
-    pub finished: i64,
+    pub finished: GameId,
     /// alice v carol, three moves in.
-    pub running: i64,
+    pub running: GameId,
     /// 100 moves, finished (bob resigns).
-    pub long: i64,
-    pub private: i64,
-    pub dm: i64,
-    pub tournament: i64,
+    pub long: GameId,
+    pub private: GameId,
+    pub dm: GameId,
+    pub tournament: TournamentId,
     /// The tournament's game.
-    pub tournament_game: i64,
+    pub tournament_game: GameId,
 }
 
 fn console(db: &std::path::Path, out: &std::path::Path, lines: &[String]) -> String {
@@ -64,7 +64,7 @@ pub fn stored_game(
     moves: usize,
     finish: bool,
     at: i64,
-) -> i64 {
+) -> GameId {
     let id = store
         .create_game(&NewGame {
             server_id: server.into(),

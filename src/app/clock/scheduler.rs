@@ -26,13 +26,13 @@ impl App {
         let mut out = Response::none();
         let mut rep = TickReport::default();
         self.pass(DueColumn::Deadline, now, &mut rep, &mut out, |id| {
-            self.deadline_item(id, now)
+            self.deadline_item(GameId(id), now)
         });
         self.pass(DueColumn::PauseEnd, now, &mut rep, &mut out, |id| {
-            self.pause_end_item(id, now)
+            self.pause_end_item(GameId(id), now)
         });
         self.pass(DueColumn::RemindAt, now, &mut rep, &mut out, |id| {
-            self.reminder_item(id, now)
+            self.reminder_item(GameId(id), now)
         });
         match self.store.players_with_setting("notify", "digest") {
             Ok(players) => {
@@ -47,7 +47,7 @@ impl App {
             Err(e) => self.db_failed(&mut rep, &e),
         }
         self.pass(DueColumn::ChallengeExpiry, now, &mut rep, &mut out, |id| {
-            self.expiry_item(id, now)
+            self.expiry_item(ChallengeId(id), now)
         });
         if rep.aborted || rep.failed > 0 {
             tracing::debug!(?rep, "scheduler pass with failures");
@@ -66,14 +66,15 @@ impl App {
 
     /// Pages through the entries of `col` due by `now` (so that rows held
     /// back never hide the healthy ones behind them), running `handle` on
-    /// each. Three store failures in one pass end it (the database is down).
+    /// each (with the entry's row id: see [`crate::store::Clock::due_after`]).
+    /// Three store failures in one pass end it (the database is down).
     fn pass(
         &self,
         col: DueColumn,
         now: i64,
         rep: &mut TickReport,
         out: &mut Response,
-        handle: impl Fn(GameId) -> Result<Response, Fail>,
+        handle: impl Fn(i64) -> Result<Response, Fail>,
     ) {
         let mut after = None;
         let mut store_fails = 0;
@@ -373,12 +374,13 @@ impl DueColumn {
 }
 
 impl Item {
-    fn of(col: DueColumn, id: GameId) -> Item {
+    /// The item of a row `col` lists (a game's or a challenge's row id).
+    fn of(col: DueColumn, id: i64) -> Item {
         match col {
-            DueColumn::Deadline => Item::Deadline(id),
-            DueColumn::PauseEnd => Item::PauseEnd(id),
-            DueColumn::RemindAt => Item::Reminder(id),
-            DueColumn::ChallengeExpiry => Item::Expiry(id),
+            DueColumn::Deadline => Item::Deadline(GameId(id)),
+            DueColumn::PauseEnd => Item::PauseEnd(GameId(id)),
+            DueColumn::RemindAt => Item::Reminder(GameId(id)),
+            DueColumn::ChallengeExpiry => Item::Expiry(ChallengeId(id)),
         }
     }
     fn column(&self) -> Option<DueColumn> {

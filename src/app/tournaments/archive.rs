@@ -22,7 +22,7 @@ pub struct PairingLine {
 /// A tournament's page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentSheet {
-    pub id: i64,
+    pub id: TournamentId,
     pub server: String,
     pub name: String,
     /// "Tawlbwrdd, Swiss, 3 rounds, ..." in the reader's language.
@@ -47,7 +47,7 @@ impl App {
     /// on a private server.
     pub fn archive_tournament(
         &self,
-        id: i64,
+        id: TournamentId,
         lang: Lang,
     ) -> Result<Option<TournamentSheet>, StoreError> {
         let Some(row) = self.store.get_tournament(id)? else {

@@ -14,7 +14,12 @@ pub(super) fn state_match<'a>(
 }
 
 /// See [`super::App::start_match_in_thread`].
-pub(crate) fn start_match_in_thread(app: &App, ctx: &Ctx, match_id: i64, thread: &str) -> Response {
+pub(crate) fn start_match_in_thread(
+    app: &App,
+    ctx: &Ctx,
+    match_id: MatchId,
+    thread: &str,
+) -> Response {
     let row = match app.store.get_match(match_id) {
         Ok(Some(r)) => r,
         Ok(None) => return tell(Msg::new("tournament-no-match").num("id", match_id)),
@@ -91,7 +96,7 @@ pub(super) fn start_next_game(
         Ok(r) => r,
         Err(e) => return Response::one(Reply::tell(crate::app::spec_msg(&e))),
     };
-    let seed = app.new_seed(row.id * 2 + index as i64, now, channel);
+    let seed = app.new_seed(row.id.get() * 2 + index as i64, now, channel);
     let start = NewStart {
         server: &t.row.server_id,
         channel,
@@ -207,7 +212,7 @@ pub(crate) fn on_game_end(app: &App, l: &Loaded, now: i64) -> Response {
 
 pub(super) fn after_game(
     app: &App,
-    mid: i64,
+    mid: MatchId,
     channel: &str,
     now: i64,
 ) -> Result<Response, Response> {
@@ -255,7 +260,7 @@ pub(super) fn after_game(
 
 /// The front end could not open the thread of match `match_id`: the game
 /// is played in the tournament's channel, if that channel is free.
-pub(crate) fn match_thread_failed(app: &App, ctx: &Ctx, match_id: i64) -> Response {
+pub(crate) fn match_thread_failed(app: &App, ctx: &Ctx, match_id: MatchId) -> Response {
     let row = match app.store.get_match(match_id) {
         Ok(Some(r)) => r,
         Ok(None) => return tell(Msg::new("tournament-no-match").num("id", match_id)),

@@ -66,8 +66,8 @@ use super::{
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Ruleset, Side, VARIANTS};
 use crate::store::{
-    self, EndReason, GameRow, GameState, JoinOutcome, MatchResult, MatchSpec, NewTournament,
-    StoreError, TournamentFormat, TournamentPhase,
+    self, EndReason, GameRow, GameState, JoinOutcome, MatchId, MatchResult, MatchSpec,
+    NewTournament, StoreError, TournamentFormat, TournamentId, TournamentPhase,
 };
 use crate::tournament::{
     glicko, Format, Match, MatchKind, PlayerId, StandingRow, Tournament, TournamentError,
@@ -237,7 +237,7 @@ fn error_msg(t: &T, e: &TournamentError) -> Msg {
     }
 }
 
-fn load(app: &App, id: i64) -> Result<T, Response> {
+fn load(app: &App, id: TournamentId) -> Result<T, Response> {
     match app.store.get_tournament(id) {
         Ok(Some(row)) => match serde_json::from_str::<Data>(&row.data) {
             Ok(data) => Ok(T { row, data }),
@@ -268,7 +268,7 @@ struct Plan {
 /// threads turned into effects.
 fn update(
     app: &App,
-    id: i64,
+    id: TournamentId,
     now: i64,
     mut f: impl FnMut(&App, &mut T, &mut Plan) -> Result<Option<TournamentPhase>, Response>,
 ) -> Result<(T, Plan), Response> {
@@ -350,7 +350,7 @@ fn channel_of(t: &T) -> String {
 /// open one on the server.
 fn find(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<T, Response> {
     if let Some(id) = arg(args, "id") {
-        let n: i64 = id.trim_start_matches('#').parse().map_err(|_| {
+        let n: TournamentId = id.parse().map_err(|_| {
             tell(
                 Msg::new("tournament-not-a-number")
                     .str("text", id.chars().take(20).collect::<String>()),
@@ -448,7 +448,7 @@ mod tests {
         assert_eq!(fmt_points(1.1), "1.10");
     }
 
-    fn two_handles() -> (tempfile::TempDir, App, store::SqliteStore, i64) {
+    fn two_handles() -> (tempfile::TempDir, App, store::SqliteStore, TournamentId) {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("t.db");
         let app = App::new(store::SqliteStore::open(&path).unwrap());

@@ -114,7 +114,7 @@ pub(super) fn create(
     ))
 }
 
-pub(super) fn active_entrants(app: &App, id: i64) -> Result<Vec<String>, Response> {
+pub(super) fn active_entrants(app: &App, id: TournamentId) -> Result<Vec<String>, Response> {
     Ok(app
         .store
         .tournament_players(id)
@@ -206,7 +206,12 @@ pub(super) fn new_state(t: &T, entrants: &[String]) -> Result<Tournament, Tourna
 
 /// Fixes the entrants, builds the state and pairs round 1: all of it one
 /// commit. Announcements (with the round's table) are written in `lang`.
-pub(super) fn begin(app: &App, id: i64, now: i64, lang: Lang) -> Result<Response, Response> {
+pub(super) fn begin(
+    app: &App,
+    id: TournamentId,
+    now: i64,
+    lang: Lang,
+) -> Result<Response, Response> {
     let (_, plan) = update(app, id, now, |app, t, plan| {
         if t.row.state != TournamentPhase::Signup {
             return Err(is_state(t));
@@ -355,7 +360,12 @@ pub(super) fn advance(
 /// records finished games it missed, starts the next game of matches whose
 /// game ended, pairs the next round if due, and reopens the threads of
 /// matches that never got a game.
-pub(super) fn resume(app: &App, id: i64, now: i64, lang: Lang) -> Result<Response, Response> {
+pub(super) fn resume(
+    app: &App,
+    id: TournamentId,
+    now: i64,
+    lang: Lang,
+) -> Result<Response, Response> {
     let (t, plan) = update(app, id, now, |app, t, plan| {
         if t.row.state != TournamentPhase::Running {
             return Ok(None);

@@ -188,7 +188,9 @@ fn insert_challenge(c: &mut PgConn, ch: &NewChallenge) -> R<ChallengeId> {
 }
 
 /// The id of an `INSERT ... RETURNING id`.
-pub(super) fn returned_id(r: Option<postgres::Row>) -> R<i64> {
+pub(super) fn returned_id<T: for<'a> postgres::types::FromSql<'a>>(
+    r: Option<postgres::Row>,
+) -> R<T> {
     match r {
         Some(r) => Ok(r.try_get(0)?),
         None => Err(E::Store(StoreError::BadData {

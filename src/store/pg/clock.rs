@@ -5,7 +5,7 @@ use super::rows::*;
 use super::*;
 use crate::store::*;
 
-fn id_times(rows: Vec<postgres::Row>) -> R<Vec<(GameId, i64)>> {
+fn id_times<I: for<'a> postgres::types::FromSql<'a>>(rows: Vec<postgres::Row>) -> R<Vec<(I, i64)>> {
     rows.iter()
         .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
         .collect()
@@ -374,9 +374,9 @@ impl Clock for PostgresStore {
         &self,
         col: DueColumn,
         now: i64,
-        after: Option<(i64, GameId)>,
+        after: Option<(i64, i64)>,
         limit: u32,
-    ) -> Result<Vec<(GameId, i64)>, StoreError> {
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
         let sql = match col {
             DueColumn::Deadline => {
                 "SELECT id, deadline FROM games \

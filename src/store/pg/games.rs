@@ -384,7 +384,7 @@ pub(super) fn insert_game_checked(c: &mut PgConn, g: &NewGame) -> R<GameId> {
             c.client.batch_execute("ROLLBACK TO SAVEPOINT new_game")?;
             // The other writer has not necessarily committed: its game may
             // be invisible yet (0 then, as the SQLite store says).
-            let game = active_game_id(c, &g.channel_id)?.unwrap_or(0);
+            let game = active_game_id(c, &g.channel_id)?.unwrap_or(GameId(0));
             Err(E::Store(StoreError::ChannelBusy {
                 channel: g.channel_id.clone(),
                 game,

@@ -29,6 +29,7 @@ mod rows;
 pub mod throwaway;
 mod tournaments;
 mod unreadable;
+mod values;
 
 use std::sync::Arc;
 use std::time::Duration;

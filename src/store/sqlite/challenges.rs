@@ -151,5 +151,5 @@ fn insert_challenge(c: &Connection, ch: &NewChallenge) -> rusqlite::Result<Chall
         ch.settings.bot_level,
         ch.settings.position,
     ])?;
-    Ok(c.last_insert_rowid())
+    Ok(ChallengeId(c.last_insert_rowid()))
 }

@@ -52,7 +52,7 @@ pub(crate) struct Faults {
     /// Fail every write.
     fail_all: Option<Fault>,
     /// Panic when this game is read.
-    panic_on_game: Option<i64>,
+    panic_on_game: Option<crate::store::GameId>,
 }
 
 #[cfg(feature = "fault-injection")]
@@ -76,7 +76,7 @@ impl Faults {
         })
     }
 
-    pub(crate) fn on_read_game(&self, id: i64) {
+    pub(crate) fn on_read_game(&self, id: crate::store::GameId) {
         if self.panic_on_game == Some(id) {
             panic!("injected panic reading game {id}");
         }
@@ -105,7 +105,7 @@ impl super::SqliteStore {
         self.faults().fail_all = fault;
     }
     /// Reading game `id` panics (`None`: no panic).
-    pub fn fault_panic_on_game(&self, id: Option<i64>) {
+    pub fn fault_panic_on_game(&self, id: Option<crate::store::GameId>) {
         self.faults().panic_on_game = id;
     }
     /// Runs raw SQL on the store's connection (to damage a row on purpose).

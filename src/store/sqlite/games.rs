@@ -221,7 +221,7 @@ impl SqliteStore {
                 // is the real guard.
                 StoreError::ChannelBusy {
                     channel: g.channel_id.clone(),
-                    game: 0,
+                    game: GameId(0),
                 }
             } else {
                 self.err(e)
@@ -288,7 +288,7 @@ pub(super) fn insert_game(c: &Connection, g: &NewGame) -> rusqlite::Result<GameI
         g.settings.bot_level,
         g.settings.position,
     ])?;
-    Ok(c.last_insert_rowid())
+    Ok(GameId(c.last_insert_rowid()))
 }
 
 pub(super) fn active_game_id(c: &Connection, channel: &str) -> rusqlite::Result<Option<GameId>> {

@@ -23,7 +23,7 @@ impl Tournaments for SqliteStore {
                 t.created_by,
                 t.created_at,
             ])?;
-            Ok(c.last_insert_rowid())
+            Ok(TournamentId(c.last_insert_rowid()))
         })
     }
 
@@ -244,7 +244,7 @@ impl Tournaments for SqliteStore {
                  second_player) VALUES (?1, ?2, ?3, ?4, ?5)",
             )?
             .execute(params![id, round, board, first_player, second_player])?;
-            Ok(c.last_insert_rowid())
+            Ok(MatchId(c.last_insert_rowid()))
         })
     }
 

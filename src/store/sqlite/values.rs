@@ -6,8 +6,9 @@
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 use super::{
-    side_of_word, side_word, BadValue, ChallengeState, EndReason, GameResult, GameState,
-    MatchResult, OfferKind, Side, StoreError, TimeControl, TournamentFormat, TournamentPhase,
+    side_of_word, side_word, BadValue, ChallengeId, ChallengeState, EndReason, GameId, GameResult,
+    GameState, MatchId, MatchResult, OfferKind, Side, StoreError, TimeControl, TournamentFormat,
+    TournamentId, TournamentPhase,
 };
 
 fn read_text<T>(v: ValueRef<'_>, parse: impl Fn(&str) -> Result<T, BadValue>) -> FromSqlResult<T> {
@@ -76,3 +77,22 @@ impl ToSql for TimeControl {
         Ok(ToSqlOutput::from(self.to_string()))
     }
 }
+
+/// Row ids are INTEGER columns.
+macro_rules! id_column {
+    ($($name:ident),+) => {$(
+        impl FromSql for $name {
+            fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+                i64::column_result(v).map($name)
+            }
+        }
+
+        impl ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                Ok(ToSqlOutput::from(self.0))
+            }
+        }
+    )+};
+}
+
+id_column!(GameId, ChallengeId, TournamentId, MatchId);

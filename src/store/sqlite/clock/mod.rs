@@ -365,9 +365,9 @@ impl Clock for SqliteStore {
         &self,
         col: DueColumn,
         now: i64,
-        after: Option<(i64, GameId)>,
+        after: Option<(i64, i64)>,
         limit: u32,
-    ) -> Result<Vec<(GameId, i64)>, StoreError> {
+    ) -> Result<Vec<(i64, i64)>, StoreError> {
         let (t, id) = after.unwrap_or((i64::MIN, i64::MIN));
         let (c, paused) = match col {
             DueColumn::Deadline => ("deadline", 0),

@@ -1,0 +1,35 @@
+//! How the row ids of `crate::domain` sit in PostgreSQL's BIGINT columns.
+
+use postgres::types::{to_sql_checked, FromSql, IsNull, ToSql, Type};
+
+use super::super::{ChallengeId, GameId, MatchId, TournamentId};
+
+type BoxError = Box<dyn std::error::Error + Sync + Send>;
+
+macro_rules! id_column {
+    ($($name:ident),+) => {$(
+        impl ToSql for $name {
+            fn to_sql(&self, ty: &Type, out: &mut postgres::types::private::BytesMut) -> Result<IsNull, BoxError> {
+                self.0.to_sql(ty, out)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                <i64 as ToSql>::accepts(ty)
+            }
+
+            to_sql_checked!();
+        }
+
+        impl<'a> FromSql<'a> for $name {
+            fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
+                i64::from_sql(ty, raw).map($name)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                <i64 as FromSql>::accepts(ty)
+            }
+        }
+    )+};
+}
+
+id_column!(GameId, ChallengeId, TournamentId, MatchId);
