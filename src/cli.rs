@@ -4,6 +4,7 @@ use std::io::Write;
 
 use serde::Serialize;
 
+use crate::domain::EndReason;
 use crate::notation::otn::{self, Ending, RecordFormat};
 use crate::notation::{
     self, algebraic, board_rows, explain, format_played, format_square, parse_record, PlayError,
@@ -213,7 +214,10 @@ fn clock_seed() -> u64 {
 fn record_ending(rec: &Record, variant: Option<&str>, options: &[String]) -> Option<Ending> {
     let rules = Ruleset::from_spec(variant?, options).ok()?;
     let winner = rec.header("Result").and_then(|r| rules.side_named(r));
-    match (rec.header("Reason").and_then(Reason::parse)?, winner) {
+    let reason = rec
+        .header("Reason")
+        .and_then(|r| EndReason::parse(r).ok())?;
+    match (reason.rules_reason()?, winner) {
         (Reason::Resignation, Some(w)) => Some(Ending::Resign(Some(w.other()))),
         (Reason::Timeout, Some(w)) => Some(Ending::Timeout(w.other())),
         (Reason::DrawAgreed, _) => Some(Ending::Draw),
@@ -262,7 +266,7 @@ fn state(game: &Game, legal: bool, error: Option<ErrorJson>) -> String {
         board: board_rows(rules, game.board()),
         to_move: game.to_move().map(|s| rules.side_name(s)),
         result: result_word(game),
-        reason: game.outcome().map(|o| o.reason.as_str()),
+        reason: game.outcome().map(|o| EndReason::from(o.reason).as_str()),
         last: last.map(|p| format_played(rules, p)),
         captured: last
             .map(|p| {

@@ -8,6 +8,7 @@ use std::time::{Duration, Instant};
 use serde_json::{json, Value};
 
 use crate::cli::{result_word, Exit, GameArgs};
+use crate::domain::EndReason;
 use crate::engine::{self, Limits, Score};
 use crate::notation::{self, explain, format_played};
 use crate::rules::{Family, Game, Move, Ruleset, Side};
@@ -127,7 +128,7 @@ pub fn engine(args: Vec<String>, out: &mut dyn Write) -> Exit {
             Some(o) => format!(
                 "The game is over: {} ({}).",
                 result_word(&game),
-                o.reason.as_str()
+                EndReason::from(o.reason).as_str()
             ),
             None => "There is no move to search.".into(),
         };
@@ -257,7 +258,7 @@ pub fn selfplay(args: Vec<String>, out: &mut dyn Write) -> Exit {
             rules.side_name(Side::First): lv[0],
             rules.side_name(Side::Second): lv[1],
             "result": result_word(&game),
-            "reason": outcome.map(|o| o.reason.as_str()).unwrap_or("unfinished"),
+            "reason": outcome.map(|o| EndReason::from(o.reason).as_str()).unwrap_or("unfinished"),
             "plies": game.record().len(),
             "moves": moves,
         });

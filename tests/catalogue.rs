@@ -304,9 +304,10 @@ const NOT_MESSAGE_IDS: &[&str] = &[
     "no-cache",
     // An OTN record tag (docs/OTN.md), not words.
     "time-control",
-    // Keys of the alt text's `$reason` selector (src/app/views.rs), not ids.
+    // Keys of the catalogue's `$reason` selectors (src/domain/end_reason.rs), not ids.
     "no-legal-move",
     "move-limit",
+    "no-move",
 ];
 
 /// The legacy constructors build a reply from a ready-made string: once the

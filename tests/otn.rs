@@ -3,6 +3,7 @@
 //! spec's examples (`../shared/OTN.md`, `opentafl-notation-spec.txt`).
 
 use proptest::prelude::*;
+use tawlbot::domain::EndReason;
 use tawlbot::notation::otn::{self, RecordFormat, Tags};
 use tawlbot::notation::{parse_position, position_text, replay_text, Record};
 use tawlbot::rules::{Board, Game, Kind, Piece, Reason, Ruleset, Side, Square};
@@ -66,7 +67,8 @@ fn game_of_record(rec: &Record) -> Game {
     }
     if !g.is_over() {
         let winner = rec.header("Result").and_then(|w| r.side_named(w));
-        match (rec.header("Reason").and_then(Reason::parse), winner) {
+        let reason = rec.header("Reason").and_then(|r| EndReason::parse(r).ok());
+        match (reason.and_then(EndReason::rules_reason), winner) {
             (Some(Reason::Resignation), Some(w)) => g.resign(w.other()),
             (Some(Reason::Timeout), Some(w)) => g.time_out(w.other()),
             (Some(Reason::DrawAgreed), _) => g.agree_draw(),

@@ -4,6 +4,7 @@
 use std::process::Command;
 
 use serde_json::Value;
+use tawlbot::domain::EndReason;
 use tawlbot::notation::{self, algebraic, board_rows, write_record, Record};
 use tawlbot::rules::{Game, Ruleset, Side};
 
@@ -1322,7 +1323,8 @@ fn otn_record_replays_like_the_tawlbot_record() {
         let b = ok(&["--record", theirs.to_str().unwrap()]);
         assert_eq!(a, b, "{v}");
         assert_eq!(a["board"], serde_json::json!(board_rows(&r, g.board())));
-        assert_eq!(a["reason"], g.outcome().unwrap().reason.as_str(), "{v}");
+        let reason = EndReason::from(g.outcome().unwrap().reason);
+        assert_eq!(a["reason"], reason.as_str(), "{v}");
     }
 }
 

@@ -117,20 +117,10 @@ pub(crate) fn alt_of_graph(game: &Game, side: &str, marks: &[usize]) -> Vec<Vec<
     }
 }
 
+/// The key of the catalogue's reason selectors (`alt-reason`,
+/// `caption-reason`): from the one table of reason names.
 pub(crate) fn reason_key(r: crate::rules::Reason) -> &'static str {
-    use crate::rules::Reason::*;
-    match r {
-        KingEscaped => "king-escaped",
-        KingCaptured => "king-captured",
-        OnePieceLeft => "one-piece-left",
-        DuxImmobile => "dux-immobile",
-        NoLegalMove => "no-legal-move",
-        Repetition => "repetition",
-        MoveLimit => "move-limit",
-        Resignation => "resignation",
-        DrawAgreed => "draw-agreed",
-        Timeout => "timeout",
-    }
+    crate::domain::EndReason::from(r).key()
 }
 
 /// "a, b and c" as a message (`list-and`), or the one item.

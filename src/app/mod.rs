@@ -53,7 +53,7 @@ pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
 pub use process::Process;
 pub use time::{parse_span as time_span, span_en as span_words, TimeControl};
 
-use crate::domain::{ChallengeId, GameId, GameSettings, MatchId, TournamentId};
+use crate::domain::{ChallengeId, EndReason, GameId, GameSettings, MatchId, TournamentId};
 use crate::i18n::Msg;
 use crate::notation::{
     self, explain, format_played, format_square, parse_move, resolve_square, PlayError, Record,
@@ -372,7 +372,7 @@ impl App {
                 ))
             })?;
         }
-        match (row.state, row.reason.and_then(outcomes::rules_reason)) {
+        match (row.state, row.reason.and_then(EndReason::rules_reason)) {
             (GameState::Finished, Some(reason)) if !game.is_over() => {
                 let winner = row.result.and_then(outcomes::winner);
                 match (reason, winner) {

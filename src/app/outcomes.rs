@@ -1,43 +1,8 @@
 //! Between the rules' outcome of a game and the result and reason the
 //! store keeps for it.
 
-use crate::rules::{Game, Reason, Side};
+use crate::rules::{Game, Side};
 use crate::store::{EndReason, GameResult};
-
-impl From<Reason> for EndReason {
-    fn from(r: Reason) -> EndReason {
-        match r {
-            Reason::KingEscaped => EndReason::KingEscaped,
-            Reason::KingCaptured => EndReason::KingCaptured,
-            Reason::OnePieceLeft => EndReason::OnePieceLeft,
-            Reason::DuxImmobile => EndReason::DuxImmobile,
-            Reason::NoLegalMove => EndReason::NoLegalMove,
-            Reason::Repetition => EndReason::Repetition,
-            Reason::MoveLimit => EndReason::MoveLimit,
-            Reason::Resignation => EndReason::Resignation,
-            Reason::DrawAgreed => EndReason::DrawAgreed,
-            Reason::Timeout => EndReason::Timeout,
-        }
-    }
-}
-
-/// The rules' reason for a stored reason; `None` for the reasons of an
-/// aborted game, which the rules do not know.
-pub(crate) fn rules_reason(r: EndReason) -> Option<Reason> {
-    Some(match r {
-        EndReason::KingEscaped => Reason::KingEscaped,
-        EndReason::KingCaptured => Reason::KingCaptured,
-        EndReason::OnePieceLeft => Reason::OnePieceLeft,
-        EndReason::DuxImmobile => Reason::DuxImmobile,
-        EndReason::NoLegalMove => Reason::NoLegalMove,
-        EndReason::Repetition => Reason::Repetition,
-        EndReason::MoveLimit => Reason::MoveLimit,
-        EndReason::Resignation => Reason::Resignation,
-        EndReason::DrawAgreed => Reason::DrawAgreed,
-        EndReason::Timeout => Reason::Timeout,
-        EndReason::Aborted | EndReason::Cancelled | EndReason::NoMove => return None,
-    })
-}
 
 /// The side that won a stored result (`None`: a draw).
 pub(crate) fn winner(r: GameResult) -> Option<Side> {
@@ -59,16 +24,6 @@ pub(crate) fn stored_outcome(game: &Game) -> Option<(GameResult, EndReason)> {
 mod tests {
     use super::*;
     use crate::rules::{Ruleset, VARIANTS};
-
-    #[test]
-    fn reasons_go_both_ways_with_the_same_words() {
-        for r in EndReason::ALL {
-            if let Some(rr) = rules_reason(*r) {
-                assert_eq!(EndReason::from(rr), *r);
-                assert_eq!(rr.as_str(), r.as_str());
-            }
-        }
-    }
 
     #[test]
     fn stored_results_are_the_winning_sides() {

@@ -59,7 +59,7 @@ impl App {
             crate::rules::result_word(&l.game).to_string(),
         ));
         if let Some(o) = l.game.outcome() {
-            headers.push(("Reason".into(), o.reason.as_str().into()));
+            headers.push(("Reason".into(), EndReason::from(o.reason).as_str().into()));
         }
         Record {
             headers,
@@ -318,21 +318,18 @@ pub(crate) fn outcome_msg(game: &Game, o: Outcome) -> Msg {
             .str("winner", side(s))
             .msg("win", win(s))
     };
+    // The message of each reason is in the one table of reason names.
+    let id = EndReason::from(o.reason)
+        .outcome_id()
+        .unwrap_or("outcome-drawn");
     match (o.reason, o.winner) {
-        (Reason::KingEscaped, Some(s)) => with("outcome-king-escaped", s).str(
+        (Reason::KingEscaped, Some(s)) => with(id, s).str(
             "square",
             last.map(|p| format_square(rules, p.mv.to))
                 .unwrap_or_default(),
         ),
-        (Reason::KingCaptured, Some(s)) => with("outcome-king-captured", s),
-        (Reason::OnePieceLeft, Some(s)) => with("outcome-one-piece-left", s),
-        (Reason::DuxImmobile, Some(s)) => with("outcome-dux-immobile", s),
-        (Reason::NoLegalMove, Some(s)) => with("outcome-no-legal-move", s),
-        (Reason::Repetition, Some(s)) => with("outcome-repetition", s),
-        (Reason::MoveLimit, _) => Msg::new("outcome-move-limit"),
-        (Reason::Resignation, Some(s)) => with("outcome-resignation", s),
-        (Reason::Timeout, Some(s)) => with("outcome-timeout", s),
-        (Reason::DrawAgreed, _) => Msg::new("outcome-draw-agreed"),
+        (Reason::MoveLimit | Reason::DrawAgreed, _) => Msg::new(id),
+        (_, Some(s)) => with(id, s),
         (_, None) => Msg::new("outcome-drawn"),
     }
 }

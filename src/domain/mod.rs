@@ -3,10 +3,12 @@
 //! settings. No SQL and no Discord here; `rules` keeps its own pure types
 //! and these map to them.
 
+mod end_reason;
 mod ids;
 mod settings;
 mod values;
 
+pub use end_reason::*;
 pub use ids::*;
 pub use settings::*;
 pub use values::*;

@@ -1,6 +1,6 @@
 //! The typed values kept in text columns: game states, offer kinds,
-//! challenge states, tournament phases, game results and reasons, match
-//! results and time controls.
+//! challenge states, tournament phases, game results, match results and
+//! time controls (end reasons have their own table: `end_reason.rs`).
 //!
 //! Each has its text form (`as_str` or `Display`) and its reader (`parse`)
 //! here and nowhere else: the store writes and reads these words, and the
@@ -238,44 +238,6 @@ impl fmt::Display for GameResult {
     }
 }
 
-/// Why a game ended: the rules' reasons for a finished game, and the
-/// reasons a game is aborted without a result.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum EndReason {
-    KingEscaped,
-    KingCaptured,
-    OnePieceLeft,
-    DuxImmobile,
-    NoLegalMove,
-    Repetition,
-    MoveLimit,
-    Resignation,
-    DrawAgreed,
-    Timeout,
-    /// Aborted by a player before it really began.
-    Aborted,
-    /// Its tournament was cancelled.
-    Cancelled,
-    /// The first move never came.
-    NoMove,
-}
-
-text_enum!(EndReason, "end reason", {
-    KingEscaped => "king_escaped",
-    KingCaptured => "king_captured",
-    OnePieceLeft => "one_piece_left",
-    DuxImmobile => "dux_immobile",
-    NoLegalMove => "no_legal_move",
-    Repetition => "repetition",
-    MoveLimit => "move_limit",
-    Resignation => "resignation",
-    DrawAgreed => "draw_agreed",
-    Timeout => "timeout",
-    Aborted => "aborted",
-    Cancelled => "cancelled",
-    NoMove => "no_move",
-});
-
 /// The result of a tournament match: a bye, or the game points of the
 /// players, counted in half points. Stored as `bye` or like `1½-½`.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -481,9 +443,6 @@ mod tests {
         for s in GameResult::ALL {
             assert_eq!(GameResult::parse(s.as_str()), Ok(*s));
         }
-        for s in EndReason::ALL {
-            assert_eq!(EndReason::parse(s.as_str()), Ok(*s));
-        }
         assert_eq!(
             ChallengeState::parse("Open"),
             Err(BadValue {
@@ -493,7 +452,6 @@ mod tests {
         );
         assert!(TournamentPhase::parse("").is_err());
         assert!(GameResult::parse("ongoing").is_err());
-        assert!(EndReason::parse("king captured").is_err());
         assert_eq!(GameResult::Won(Side::First).winner(), Some(Side::First));
         assert_eq!(
             GameResult::parse("second"),

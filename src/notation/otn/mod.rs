@@ -16,6 +16,7 @@
 use std::collections::BTreeMap;
 
 use super::{read_ranks, Letters, PositionError, Record, MAX_POSITION};
+use crate::domain::EndReason;
 use crate::rules::{
     Board, Escape, Family, Game, Kind, KingCapture, Piece, Played, Reason, Ruleset, Side, Square,
     SquareFlags,

@@ -33,40 +33,20 @@ pub(super) fn clean(v: &str) -> String {
         .to_string()
 }
 
-/// The termination tag of an outcome.
+/// The termination tag of an outcome (from the one table of reason names,
+/// [`EndReason`]).
 pub fn termination(reason: Reason) -> &'static str {
-    match reason {
-        Reason::KingEscaped => "king escaped",
-        Reason::KingCaptured => "king captured",
-        Reason::OnePieceLeft => "one piece left",
-        Reason::DuxImmobile => "dux cannot move",
-        Reason::NoLegalMove => "no legal move",
-        Reason::Repetition => "repetition",
-        Reason::MoveLimit => "move limit",
-        Reason::Resignation => "resignation",
-        Reason::DrawAgreed => "draw agreed",
-        Reason::Timeout => "time",
-    }
+    EndReason::from(reason).otn_word().unwrap_or_default()
 }
 
+/// The reason a termination tag gives: its word, or tawlbot's stored word
+/// (with spaces or underscores), else a guess from the words in it.
 pub(super) fn reason_of(text: &str) -> Option<Reason> {
     let t = text.trim().to_ascii_lowercase().replace('_', " ");
-    const ALL: [Reason; 10] = [
-        Reason::KingEscaped,
-        Reason::KingCaptured,
-        Reason::OnePieceLeft,
-        Reason::DuxImmobile,
-        Reason::NoLegalMove,
-        Reason::Repetition,
-        Reason::MoveLimit,
-        Reason::Resignation,
-        Reason::DrawAgreed,
-        Reason::Timeout,
-    ];
-    if let Some(r) = ALL
-        .into_iter()
-        .find(|r| termination(*r) == t || r.as_str().replace('_', " ") == t)
-    {
+    let known = EndReason::of_otn_word(&t)
+        .or_else(|| EndReason::parse(&t.replace(' ', "_")).ok())
+        .and_then(EndReason::rules_reason);
+    if let Some(r) = known {
         return Some(r);
     }
     if t.contains("resign") {
@@ -298,7 +278,7 @@ pub fn tawlbot_record(game: &Game, players: &[Option<String>; 2]) -> Record {
     };
     headers.push(("Result".into(), result.into()));
     if let Some(o) = game.outcome() {
-        headers.push(("Reason".into(), o.reason.as_str().into()));
+        headers.push(("Reason".into(), EndReason::from(o.reason).as_str().into()));
     }
     Record {
         headers,

@@ -23,39 +23,6 @@ pub enum Reason {
     Timeout,
 }
 
-impl Reason {
-    /// The snake_case name used in JSON and the database.
-    pub fn as_str(self) -> &'static str {
-        match self {
-            Reason::KingEscaped => "king_escaped",
-            Reason::KingCaptured => "king_captured",
-            Reason::OnePieceLeft => "one_piece_left",
-            Reason::DuxImmobile => "dux_immobile",
-            Reason::NoLegalMove => "no_legal_move",
-            Reason::Repetition => "repetition",
-            Reason::MoveLimit => "move_limit",
-            Reason::Resignation => "resignation",
-            Reason::DrawAgreed => "draw_agreed",
-            Reason::Timeout => "timeout",
-        }
-    }
-    pub fn parse(s: &str) -> Option<Reason> {
-        const ALL: [Reason; 10] = [
-            Reason::KingEscaped,
-            Reason::KingCaptured,
-            Reason::OnePieceLeft,
-            Reason::DuxImmobile,
-            Reason::NoLegalMove,
-            Reason::Repetition,
-            Reason::MoveLimit,
-            Reason::Resignation,
-            Reason::DrawAgreed,
-            Reason::Timeout,
-        ];
-        ALL.into_iter().find(|r| r.as_str() == s)
-    }
-}
-
 /// The end of a game: the winner (`None` for a draw) and why.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct Outcome {
