@@ -37,8 +37,15 @@ fn parse_row_id(text: &str) -> Result<i64, NotAnId> {
 macro_rules! row_id {
     ($($(#[$doc:meta])* $name:ident),+ $(,)?) => {$(
         $(#[$doc])*
-        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        #[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
         pub struct $name(pub i64);
+
+        /// The number, as before the ids had types (logs read `game: 6`).
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&self.0, f)
+            }
+        }
 
         impl $name {
             /// The row id as a number (for the store and for messages).
