@@ -8,6 +8,7 @@ use console_support::Session;
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use tawlbot::app::{App, Ctx, Input, Response, User};
+use tawlbot::domain::GameId;
 
 static SOURCE: AtomicU64 = AtomicU64::new(1);
 const T0: i64 = 1_767_225_600;

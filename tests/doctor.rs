@@ -9,6 +9,7 @@ mod backends;
 mod console_support;
 use console_support::Session;
 
+use tawlbot::domain::{ChallengeId, GameId};
 use tawlbot::store::{NewTournament, SqliteStore};
 
 fn open(db: &str) -> tawlbot::store::SharedStore {
@@ -148,7 +149,14 @@ fn doctor_lists_and_quarantines_unreadable_rows() {
     // link cut), and the store's own check.
     assert!(store.get_game(GameId(1)).unwrap().is_none());
     assert_eq!(store.moves(GameId(2)).unwrap().len(), 1);
-    assert_eq!(store.get_challenge(ChallengeId(1)).unwrap().unwrap().game_id, None);
+    assert_eq!(
+        store
+            .get_challenge(ChallengeId(1))
+            .unwrap()
+            .unwrap()
+            .game_id,
+        None
+    );
     assert!(store.get_challenge(ChallengeId(3)).unwrap().is_none());
     drop(store);
     if backends::current() == backends::Backend::Sqlite {

@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 
 use tawlbot::app::{dm_scope, App, Ctx, Input, Response, User};
+use tawlbot::domain::{ChallengeId, GameId};
 use tawlbot::store::{OfferKind, Rating};
 
 #[macro_use]
