@@ -50,7 +50,7 @@ async fn get(addr: SocketAddr, path: &str) -> (String, String) {
 
 /// The game in the channel, read from the database the bot is using
 /// (SQLite in WAL mode: a second connection reads beside it).
-fn game_in(db: &Path) -> (i64, tawlbot::rules::Game, [String; 2]) {
+fn game_in(db: &Path) -> (GameId, tawlbot::rules::Game, [String; 2]) {
     let app = App::new(SqliteStore::open(db).expect("open the bot's database"));
     let row = app
         .store()
@@ -179,7 +179,7 @@ async fn with_web_addr_the_bot_process_serves_the_archive() {
         "the move {mv} is not on the page: {body}"
     );
     // Anything else stays as private as ever: a missing game is a 404.
-    let (missing, _) = get(web, &format!("/g/{}", game_id + 1000)).await;
+    let (missing, _) = get(web, &format!("/g/{}", game_id.get() + 1000)).await;
     assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
 
     // SIGTERM stops the bot and its archive together.
