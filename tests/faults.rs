@@ -784,6 +784,63 @@ fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
     assert_eq!(r, vec!["Game 1 was ended by <@mod> with no result."]);
 }
 
+/// Issue 21, item 15: the end of a rated game and its rating are two
+/// writes. Whichever write of a resignation fails, a finished rated game
+/// has its ratings once the bot starts again (the first heartbeat rates the
+/// games that ended unrated), and never twice.
+#[test]
+fn a_rating_lost_between_the_end_and_the_rating_is_written_at_start() {
+    // Play to the resignation and count the writes it makes.
+    let play = |s: &SqliteStore| {
+        let mut bot = Bot::new(s.clone());
+        bot.say(
+            "alice",
+            "g",
+            "/challenge opponent:bob variant:tawlbwrdd side:attackers rated:true",
+        );
+        bot.say("bob", "g", "/accept");
+        bot.say("alice", "g", "e2-c2");
+        bot
+    };
+    let s = SqliteStore::open_in_memory().unwrap();
+    let mut bot = play(&s);
+    let before = s.fault_writes();
+    bot.say("bob", "g", "/resign");
+    let writes = s.fault_writes() - before;
+    assert!(writes >= 2, "the end and the rating: {writes} writes");
+    let games_of = |s: &SqliteStore, p: &str| {
+        s.get_rating("s", "tawlbwrdd", p)
+            .unwrap()
+            .map_or(0, |r| r.games)
+    };
+    assert_eq!(games_of(&s, "alice"), 1);
+    let mut gaps = 0;
+    for k in 1..=writes {
+        let s = SqliteStore::open_in_memory().unwrap();
+        let mut bot = play(&s);
+        s.fault_fail_nth_write(k, Fault::Io);
+        bot.say("bob", "g", "/resign");
+        let ended = s.get_game(1).unwrap().unwrap().state == tawlbot::store::GameState::Finished;
+        if !ended {
+            continue;
+        }
+        if games_of(&s, "alice") == 0 {
+            gaps += 1;
+            // The bot starts again: its first heartbeat rates the game.
+            let restarted = App::new(s.clone());
+            restarted.heartbeat(T0 + 2 * HOUR).unwrap();
+        }
+        for p in ["alice", "bob"] {
+            assert_eq!(games_of(&s, p), 1, "write {k} failing: {p}'s rating");
+        }
+        assert!(s.unrated_finished_games(10).unwrap().is_empty());
+        // Another start rates nothing twice.
+        App::new(s.clone()).heartbeat(T0 + 3 * HOUR).unwrap();
+        assert_eq!(games_of(&s, "bob"), 1, "write {k}: rated twice");
+    }
+    assert!(gaps >= 1, "no write fell between the end and the rating");
+}
+
 // The fault hooks (failing writes, a full disk, a locked file, a panicking
 // read) are the SQLite store's own: those tests stay SQLite-only. Rows
 // that cannot be read are every store's business.

@@ -291,6 +291,71 @@ fn profile_shows_recent_games_casual_too() {
     );
 }
 
+/// Issue 21, item 15, on both stores: a rated game whose end was written
+/// but whose rating was not (a crash between the two) is listed by the
+/// store and rated by the bot's first heartbeat, once.
+#[test]
+fn a_finished_rated_game_without_ratings_is_rated_at_start() {
+    use tawlbot::store::{EndReason, GameResult, NewGame, TimeControl};
+    let db = backends::fresh_db();
+    let store = db.open();
+    let game = |channel: &str, rated: bool| NewGame {
+        server_id: "srv".into(),
+        channel_id: channel.into(),
+        variant: "tawlbwrdd".into(),
+        first_side: tawlbot::rules::Side::First,
+        first_player: "alice".into(),
+        second_player: "bob".into(),
+        time_control: TimeControl::None,
+        rated,
+        created_at: 1000,
+        ..Default::default()
+    };
+    let rated = store.create_game(&game("c1", true)).unwrap();
+    let casual = store.create_game(&game("c2", false)).unwrap();
+    let running = store.create_game(&game("c3", true)).unwrap();
+    for id in [rated, casual] {
+        store
+            .finish_game(
+                id,
+                None,
+                GameResult::Won(tawlbot::rules::Side::Second),
+                EndReason::Resignation,
+                2000,
+            )
+            .unwrap();
+    }
+    let missing: Vec<_> = store
+        .unrated_finished_games(10)
+        .unwrap()
+        .iter()
+        .map(|g| g.id)
+        .collect();
+    assert_eq!(missing, vec![rated], "casual {casual}, running {running}");
+    // The bot starts: its first heartbeat rates the game, as of its end.
+    let app = tawlbot::app::App::new(db.open());
+    app.heartbeat(5000).unwrap();
+    assert!(store.unrated_finished_games(10).unwrap().is_empty());
+    let bob = store
+        .get_rating("srv", "tawlbwrdd", "bob")
+        .unwrap()
+        .unwrap();
+    let alice = store
+        .get_rating("srv", "tawlbwrdd", "alice")
+        .unwrap()
+        .unwrap();
+    assert_eq!((bob.games, bob.wins_second, alice.losses), (1, 1, 1));
+    assert!(bob.rating > alice.rating);
+    assert_eq!(bob.updated_at, 2000);
+    // A second start rates nothing twice.
+    tawlbot::app::App::new(db.open()).heartbeat(6000).unwrap();
+    let bob = store
+        .get_rating("srv", "tawlbwrdd", "bob")
+        .unwrap()
+        .unwrap();
+    assert_eq!(bob.games, 1);
+}
+
 on_postgres!(
     standings_count_finished_rounds,
     crosstable_lists_every_result,
@@ -299,4 +364,5 @@ on_postgres!(
     mygames_lists_finished_games_a_page_at_a_time,
     a_player_who_left_during_signup_may_rejoin,
     profile_shows_recent_games_casual_too,
+    a_finished_rated_game_without_ratings_is_rated_at_start,
 );

@@ -217,6 +217,18 @@ impl App {
                 span_en(g)
             );
         }
+        // At start: rate the games whose end was written but whose rating
+        // was not (a crash or a failed write between the two).
+        if !self
+            .throttle
+            .ratings_caught_up
+            .swap(true, std::sync::atomic::Ordering::SeqCst)
+        {
+            let n = super::tournaments::catch_up_ratings(self, now);
+            if n > 0 {
+                tracing::warn!("rated {n} finished games whose ratings were missing");
+            }
+        }
         Ok(gap)
     }
 

@@ -228,7 +228,7 @@ pub(crate) fn finish(
 /// it: the ratings (once per game), then the tournament's results, next
 /// game and next round. Replies are addressed to channels.
 pub(crate) fn ended(app: &App, l: &Loaded, now: i64) -> Response {
-    tournaments::rate(app, l, now);
+    let _ = tournaments::rate(app, l, now);
     tournaments::on_game_end(app, l, now)
 }
 

@@ -105,6 +105,9 @@ struct Throttle {
     starts: std::sync::Mutex<std::collections::HashMap<TournamentId, i64>>,
     /// Tournaments whose data could not be read, already logged.
     unreadable: std::sync::Mutex<std::collections::HashSet<TournamentId>>,
+    /// The games that ended unrated (a crash between the end and the
+    /// rating) have been rated: once per process, at its first heartbeat.
+    ratings_caught_up: std::sync::atomic::AtomicBool,
 }
 
 impl Throttle {

@@ -515,6 +515,11 @@ pub trait Ratings {
         at: i64,
         f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
     ) -> Result<bool, StoreError>;
+
+    /// Finished rated games whose ratings were never written (a crash or a
+    /// failed write fell between the game's end and its rating), the
+    /// earliest end first, at most `limit`. The app rates them at start.
+    fn unrated_finished_games(&self, limit: u32) -> Result<Vec<GameRow>, StoreError>;
 }
 
 /// Draw, takeback and pause offers.

@@ -12,14 +12,56 @@ pub(super) fn rating_now(r: &store::Rating, now: i64) -> glicko::Rating {
     )
 }
 
+/// Rates the finished rated games whose ratings were never written (a
+/// crash or a failed write fell between the game's end and its rating), in
+/// the order they ended, each as of its end. Returns how many were rated.
+/// Run once at start (the first heartbeat); rating is once per game, so a
+/// game rated meanwhile by another process is left alone.
+pub(crate) fn catch_up_ratings(app: &App, now: i64) -> usize {
+    let mut rated = 0;
+    loop {
+        let rows = match app.store.unrated_finished_games(100) {
+            Ok(r) => r,
+            Err(e) => {
+                tracing::error!("reading games whose ratings are missing: {e}");
+                return rated;
+            }
+        };
+        let mut progress = false;
+        for row in rows {
+            let id = row.id;
+            match app.load(row) {
+                Ok(l) => {
+                    if rate(app, &l, l.row.finished_at.unwrap_or(now)) {
+                        rated += 1;
+                        progress = true;
+                    }
+                }
+                Err(e) => tracing::error!("game {id} ended unrated and cannot be loaded: {e:?}"),
+            }
+        }
+        if !progress {
+            return rated;
+        }
+    }
+}
+
 /// Updates both players' ratings after a finished rated game (once per game:
 /// the store ignores a second application). Read and written in one store
-/// transaction, so two games ending at once lose no update.
-pub(crate) fn rate(app: &App, l: &Loaded, now: i64) {
+/// transaction, so two games ending at once lose no update. Returns whether
+/// this call wrote them.
+pub(crate) fn rate(app: &App, l: &Loaded, now: i64) -> bool {
     if !l.row.rated {
-        return;
+        return false;
     }
-    let Some(o) = l.game.outcome() else { return };
+    // The game's own outcome, or the stored result (a game ended by
+    // resignation or time, read back from the store).
+    let winner = match (l.game.outcome(), l.row.result) {
+        (Some(o), _) => o.winner,
+        (None, Some(crate::domain::GameResult::Won(s))) => Some(s),
+        (None, Some(crate::domain::GameResult::Draw)) => None,
+        (None, None) => return false,
+    };
     let (server, variant) = (&l.row.server_id, &l.row.variant);
     let fresh = |p: &str| store::Rating {
         server_id: server.clone(),
@@ -38,7 +80,7 @@ pub(crate) fn rate(app: &App, l: &Loaded, now: i64) {
     let compute = |[a, b]: [Option<store::Rating>; 2]| {
         let mut a = a.unwrap_or_else(|| fresh(&l.players[0]));
         let mut b = b.unwrap_or_else(|| fresh(&l.players[1]));
-        let score_a = match o.winner {
+        let score_a = match winner {
             Some(Side::First) => 1.0,
             Some(Side::Second) => 0.0,
             None => 0.5,
@@ -52,7 +94,7 @@ pub(crate) fn rate(app: &App, l: &Loaded, now: i64) {
             r.games += 1;
             r.updated_at = now;
         }
-        match o.winner {
+        match winner {
             Some(Side::First) => {
                 a.wins_first += 1;
                 b.losses += 1;
@@ -68,7 +110,7 @@ pub(crate) fn rate(app: &App, l: &Loaded, now: i64) {
         }
         [a, b]
     };
-    if let Err(e) = app.store.rate_game(
+    match app.store.rate_game(
         l.row.id,
         server,
         variant,
@@ -76,7 +118,14 @@ pub(crate) fn rate(app: &App, l: &Loaded, now: i64) {
         now,
         &compute,
     ) {
-        tracing::error!("ratings of game {}: {e}", l.row.id);
+        Ok(done) => done,
+        Err(e) => {
+            tracing::error!(
+                "ratings of game {}: {e} (rated at the next start)",
+                l.row.id
+            );
+            false
+        }
     }
 }
 

@@ -95,6 +95,19 @@ impl Ratings for PostgresStore {
             Ok(true)
         })
     }
+
+    fn unrated_finished_games(&self, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        self.games(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE state = 'finished' AND rated AND result IS NOT NULL \
+                 AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = games.id) \
+                 ORDER BY finished_at, id LIMIT $1"
+            ),
+            &[&i64::from(limit)],
+        )
+    }
 }
 
 fn lock_players(c: &mut PgConn, players: &[&str]) -> R<()> {

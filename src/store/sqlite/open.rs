@@ -168,10 +168,11 @@ pub fn database_path_from_env() -> PathBuf {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Synchronous {
     /// fsync the WAL at every commit: a committed move survives a killed
-    /// process, an OS crash and a power cut. The default.
+    /// process, an OS crash and a power cut (`DATABASE_SYNCHRONOUS=full`).
     Full,
     /// fsync only at checkpoints: survives a killed process, but a power
-    /// cut or OS crash may lose the last commits (never corrupts).
+    /// cut or OS crash may lose the last commits (never corrupts). The
+    /// default (docs/storage.md, Durability, says why).
     Normal,
 }
 
@@ -274,5 +275,22 @@ pub(super) fn check_file_magic(path: &Path, label: &str) -> Result<(), StoreErro
         Err(StoreError::NotADatabase {
             path: label.to_string(),
         })
+    }
+}
+
+#[cfg(test)]
+mod durability_tests {
+    use super::*;
+
+    /// The code's default durability is the one docs/storage.md names.
+    #[test]
+    fn the_documented_durability_is_the_default() {
+        let doc = include_str!("../../../docs/storage.md");
+        assert_eq!(StoreOptions::default().synchronous, Synchronous::Normal);
+        assert!(
+            doc.contains("**Choice: WAL with `synchronous = NORMAL`** (the default)"),
+            "docs/storage.md, Durability, names another default"
+        );
+        assert!(doc.contains("`synchronous = NORMAL` unless"));
     }
 }

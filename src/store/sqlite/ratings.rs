@@ -102,6 +102,16 @@ impl Ratings for SqliteStore {
             Ok(true)
         })
     }
+
+    fn unrated_finished_games(&self, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        let sql = format!(
+            "SELECT {GAME_COLUMNS} FROM games WHERE state = 'finished' AND rated = 1 \
+             AND result IS NOT NULL \
+             AND NOT EXISTS (SELECT 1 FROM rating_history h WHERE h.game_id = games.id) \
+             ORDER BY finished_at, id LIMIT ?1"
+        );
+        self.query_games(&sql, params![limit])
+    }
 }
 
 /// Writes one player's rating row (stamped `updated_at`) and the game's line
