@@ -24,6 +24,7 @@ fn ctx(server: &str, channel: &str, user: &str) -> Ctx {
         now: T0,
         source: format!("src-{}", SOURCE.fetch_add(1, Ordering::SeqCst)),
         manage_server: false,
+        roles: Vec::new(),
         mentioned: Vec::new(),
     }
 }

@@ -226,6 +226,7 @@ async fn a_restart_resumes_the_bots_turn() {
         now: 1_700_000_000,
         source: "s1".into(),
         manage_server: false,
+        roles: Vec::new(),
         mentioned: vec![],
     };
     let resp = block_in_place(|| {

@@ -122,6 +122,7 @@ fn the_app_refuses_an_unknown_option_from_any_front_end() {
         now: 1_000,
         source: "t:1".into(),
         manage_server: false,
+        roles: Vec::new(),
         mentioned: Vec::new(),
     };
     let r = app.handle(

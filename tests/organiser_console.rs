@@ -259,6 +259,7 @@ fn a_player_who_left_during_signup_may_rejoin() {
         "olga@g: /tournament create name:Cwpan variant:tawlbwrdd format:round-robin",
         "carol@g: /tournament join",
         "carol@g: /tournament leave",
+        "carol@g: [press tournament-leave:1]",
         "carol@g: /tournament join",
     ]);
     assert!(out.contains("g> @carol leaves **Cwpan**."), "{out}");
@@ -289,6 +290,135 @@ fn profile_shows_recent_games_casual_too() {
         out.contains("c2> • Game 1: tawlbwrdd against alice — lost"),
         "{out}"
     );
+}
+
+/// Leaving asks first: `/tournament leave` answers privately with a Leave
+/// and a Stay button, and nothing changes until Leave is pressed. Once the
+/// tournament runs, the question says leaving is a withdrawal.
+#[test]
+fn leaving_asks_for_confirmation() {
+    let s = Session::new();
+    let out = s.run(&[
+        ":admin olga",
+        "olga@g: /tournament create name:Cwpan variant:tawlbwrdd format:round-robin match:single",
+        "carol@g: /tournament join",
+        "dave@g: /tournament join",
+        "erin@g: /tournament join",
+        "carol@g: /tournament leave",
+        "carol@g: [press tournament-stay:1]",
+        "dave@g: /tournament leave",
+        "fred@g: /tournament leave",
+    ]);
+    assert!(
+        out.contains("g> (to carol) Leave **Cwpan**? Press Leave to confirm, or Stay.\ng> [buttons: Leave (tournament-leave:1) · Stay (tournament-stay:1)]"),
+        "{out}"
+    );
+    assert!(
+        out.contains("g> (to carol) You stay in **Cwpan**."),
+        "{out}"
+    );
+    // Asking is not leaving.
+    assert!(!out.contains("leaves **Cwpan**"), "{out}");
+    assert!(
+        out.contains("g> (to fred) @fred is not in **Cwpan**."),
+        "{out}"
+    );
+    let out = s.run(&[
+        "dave@g: [press tournament-leave:1]",
+        // A second press finds nothing to leave.
+        "dave@g: [press tournament-leave:1]",
+        "olga@g: /tournament start",
+        "erin@g: /tournament leave",
+    ]);
+    assert_eq!(
+        out.matches("g> @dave leaves **Cwpan**.").count(),
+        1,
+        "{out}"
+    );
+    assert!(
+        out.contains("g> (to dave) @dave is not in **Cwpan**."),
+        "{out}"
+    );
+    assert!(out.contains("**Cwpan** begins with 2 players"), "{out}");
+    assert!(
+        out.contains("(to erin) Leave **Cwpan**? It has begun, so leaving is a withdrawal: your remaining games are forfeited."),
+        "{out}"
+    );
+    assert!(!out.contains("@erin withdraws"), "{out}");
+    let out = s.run(&["erin@g: [press tournament-leave:1]"]);
+    assert!(out.contains("@erin withdraws from **Cwpan**"), "{out}");
+}
+
+/// The organiser role: set by a member with Manage Server; its members
+/// create and run tournaments (start, withdraw, cancel, /abort of a
+/// tournament game) as Manage Server can; nobody else does.
+#[test]
+fn the_organiser_role_may_create_and_run_tournaments() {
+    let s = Session::new();
+    let out = s.run(&[
+        ":role olga organisers",
+        ":role paul organisers",
+        "olga@g: /tournament create name:Haf variant:tawlbwrdd format:round-robin match:single",
+        "olga@g: /settings organiser-role:@organisers",
+        ":admin mia",
+        "mia@g: /settings organiser-role:@organisers",
+        "olga@g: /tournament create name:Haf variant:tawlbwrdd format:round-robin match:single",
+        "carol@g: /tournament create name:Gaeaf variant:tawlbwrdd format:round-robin",
+        "carol@g: /tournament join",
+        "dave@g: /tournament join",
+        "erin@g: /tournament join",
+        "carol@g: /tournament start",
+        "paul@g: /tournament start",
+    ]);
+    let refused = "Only members with the Manage Server permission or the organiser role can create tournaments.";
+    assert!(out.contains(&format!("g> (to olga) {refused}")), "{out}");
+    assert!(out.contains(&format!("g> (to carol) {refused}")), "{out}");
+    assert!(
+        out.contains("g> (to olga) Only someone with the Manage Server permission can choose the organiser role."),
+        "{out}"
+    );
+    assert!(
+        out.contains("g> Members with the role @organisers may now create and run tournaments on this server, as members with Manage Server can."),
+        "{out}"
+    );
+    assert!(
+        out.contains("g> (to carol) Only the organiser, members with Manage Server or members with the organiser role can start a tournament."),
+        "{out}"
+    );
+    // paul holds the role: he starts olga's tournament.
+    assert!(out.contains("**Haf** begins with 3 players"), "{out}");
+    let matches = threads(&out);
+    let (_, _, _, th) = matches.first().expect("a match").clone();
+    // Each run is a restart of the console: the roles are given again.
+    let out = s.run(&[
+        ":role olga organisers".to_string(),
+        ":role paul organisers".to_string(),
+        // A game outside the tournament: not for the role to end.
+        "carol@side: /challenge opponent:@dave".to_string(),
+        "dave@side: /accept".to_string(),
+        "paul@side: /abort".to_string(),
+        format!("paul@{th}: /abort"),
+        "carol@g: /tournament withdraw player:@erin".to_string(),
+        "olga@g: /tournament withdraw player:@erin".to_string(),
+        "carol@g: /tournament cancel".to_string(),
+        "paul@g: /tournament cancel".to_string(),
+    ]);
+    assert!(
+        out.contains("side> (to paul) Only someone with the Manage Server permission can end a game with /abort (members with the organiser role: tournament games)."),
+        "{out}"
+    );
+    assert!(out.contains(&format!("{th}> Game ")), "{out}");
+    assert!(out.contains("was ended by @paul with no result."), "{out}");
+    assert!(
+        out.contains("g> (to carol) Only the organiser, members with Manage Server or members with the organiser role can withdraw a player."),
+        "{out}"
+    );
+    assert!(out.contains("@erin"), "{out}");
+    assert!(
+        out.contains("g> (to carol) Only the organiser, members with Manage Server or members with the organiser role can cancel a tournament."),
+        "{out}"
+    );
+    assert!(out.contains("**Haf** is cancelled"), "{out}");
 }
 
 /// Issue 21, item 15, on both stores: a rated game whose end was written
@@ -365,4 +495,6 @@ on_postgres!(
     a_player_who_left_during_signup_may_rejoin,
     profile_shows_recent_games_casual_too,
     a_finished_rated_game_without_ratings_is_rated_at_start,
+    leaving_asks_for_confirmation,
+    the_organiser_role_may_create_and_run_tournaments,
 );

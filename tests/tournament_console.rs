@@ -211,6 +211,7 @@ fn swiss_of_five_two_game_matches_with_forfeits_and_withdrawals() {
     script.extend(defender_resigns(r3a, "erin", "carol"));
     script.push(say("alice", r3b, "e2-c2"));
     script.push(say("dave", r3b, "/tournament leave"));
+    script.push(say("dave", r3b, "[press tournament-leave:1]"));
     script.push(say("carol", g, "/tournament standings"));
     script.push(say("carol", g, "/tournament info"));
     script.push(say("carol", g, "/tournament list"));
@@ -288,6 +289,7 @@ fn round_robin_by_the_clock_then_ratings() {
         say("carol", c, "/tournament join"),
         say("dave", c, "/tournament join"),
         say("dave", c, "/tournament leave"),
+        say("dave", c, "[press tournament-leave:1]"),
         // An unrated challenge and a rated one, played out at once.
         say("alice", "side", "/challenge opponent:@dave variant:tawlbwrdd side:attackers"),
         say("dave", "side", "/accept"),
@@ -424,6 +426,7 @@ fn leaving_the_server_cancel_and_refusals() {
         say("carol", h, "/tournament join"),
         say("dave", h, "/tournament join"),
         say("carol", h, "/tournament leave"),
+        say("carol", h, "[press tournament-leave:1]"),
         say("olga", h, "/tournament standings"),
         say("olga", h, "/tournament start"),
         say("olga", h, "/tournament list"),

@@ -34,6 +34,7 @@ fn ctx(channel: &str, user: &str, now: i64, admin: bool) -> Ctx {
         now,
         source: format!("src-{}", SOURCE.fetch_add(1, Ordering::SeqCst)),
         manage_server: admin,
+        roles: Vec::new(),
         mentioned: Vec::new(),
     }
 }

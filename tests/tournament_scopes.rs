@@ -25,6 +25,7 @@ fn ctx(server: &str, channel: &str, user: &str, now: i64) -> Ctx {
         now,
         source: format!("src-{}", SOURCE.fetch_add(1, Ordering::SeqCst)),
         manage_server: false,
+        roles: Vec::new(),
         mentioned: Vec::new(),
     }
 }

@@ -17,6 +17,7 @@ pub fn ctx(user: &str, channel: &str, now: i64, source: String) -> Ctx {
         now,
         source,
         manage_server: false,
+        roles: Vec::new(),
         mentioned: vec![User {
             id: "bob".into(),
             name: "bob".into(),

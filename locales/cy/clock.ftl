@@ -84,7 +84,7 @@ pause-ended = Mae'r saib y cytunwyd arno yng ngêm { $id } ar ben: mae'r cloc yn
 paused-no-move = Mae saib ar gloc y gêm hon: dim symud nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
 paused-no-takeback = Mae saib ar gloc y gêm hon: dim tynnu symudiad yn ôl nes iddo redeg eto.
 
-abort-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddod â gêm i ben gyda /abort.
+abort-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddod â gêm i ben gyda /abort (aelodau â rôl y trefnwyr: gemau twrnamaint).
 abort-no-game = Does dim gêm yn rhedeg yn y sianel hon.
 abort-done = Daeth { $player } â gêm { $id } i ben heb ganlyniad.
 abort-already-over = Mae'r gêm honno ar ben yn barod.

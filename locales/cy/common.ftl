@@ -44,6 +44,8 @@ store-failed = Mae'n ddrwg gen i: methodd cronfa ddata'r gemau, felly does dim w
 
 button-accept = Derbyn
 button-decline = Gwrthod
+button-leave = Gadael
+button-stay = Aros
 
 state-name = { $state ->
     [signup] yn derbyn chwaraewyr

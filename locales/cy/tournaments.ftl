@@ -13,7 +13,7 @@ tournament-format-round-robin = pawb yn erbyn pawb
 tournament-kind-single = gornestau un gêm
 tournament-kind-two-game = gornestau dwy gêm (a'r ochrau'n cyfnewid)
 
-tournament-create-not-allowed = Dim ond aelodau â'r hawl Manage Server all greu twrnameintiau.
+tournament-create-not-allowed = Dim ond aelodau â'r hawl Manage Server neu â rôl y trefnwyr all greu twrnameintiau.
 tournament-name-missing = Rhowch enw i'r twrnamaint: name:Gwanwyn.
 tournament-bad-format = Y fformat yw round-robin neu swiss, nid { $text }.
 tournament-bad-rounds = Mae gan dwrnamaint swiss rhwng 1 ac 20 rownd.
@@ -34,7 +34,7 @@ tournament-already-in = Rydych chi eisoes wedi ymuno â **{ $name }**.
 tournament-full = Mae **{ $name }** yn llawn ({ $n } chwaraewr).
 tournament-left-cannot-rejoin = Fe adawoch chi **{ $name }**, ac allwch chi ddim ymuno eto.
 tournament-joins = Mae { $player } yn ymuno â **{ $name }** ({ $n } chwaraewr).
-tournament-start-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage Server all ddechrau twrnamaint.
+tournament-start-not-allowed = Dim ond y trefnydd, aelodau â'r hawl Manage Server neu aelodau â rôl y trefnwyr all ddechrau twrnamaint.
 tournament-is-state = **{ $name }**: { $state }.
 tournament-cannot-start = All **{ $name }** ddim dechrau: { $reason } ({ $n } wedi ymuno).
 tournament-begins = Mae **{ $name }** yn dechrau gyda { $n } chwaraewr: { $players }.
@@ -55,14 +55,14 @@ tournament-game-title = **{ $name }**, rownd { $round }, bwrdd { $board }, gêm 
 tournament-match-over = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second }.
 tournament-match-over-forfeit = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second } (drwy ildio).
 
-tournament-withdraw-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage Server all dynnu chwaraewr allan.
+tournament-withdraw-not-allowed = Dim ond y trefnydd, aelodau â'r hawl Manage Server neu aelodau â rôl y trefnwyr all dynnu chwaraewr allan.
 tournament-not-in = Dydy { $player } ddim yn **{ $name }**.
 tournament-leaves = Mae { $player } yn gadael **{ $name }**.
 tournament-cannot-withdraw = Methu tynnu allan: { $reason }.
 tournament-withdrawn = Tynnwyd { $player } allan o **{ $name }**: bydd pob gêm sy'n weddill yn cyfrif fel colled.
 tournament-withdraws = Mae { $player } yn tynnu allan o **{ $name }**: bydd pob gêm sy'n weddill yn cyfrif fel colled.
 tournament-withdrew-game = Tynnodd { $player } allan o'r twrnamaint. { $outcome }
-tournament-cancel-not-allowed = Dim ond y trefnydd neu aelodau â'r hawl Manage Server all ganslo twrnamaint.
+tournament-cancel-not-allowed = Dim ond y trefnydd, aelodau â'r hawl Manage Server neu aelodau â rôl y trefnwyr all ganslo twrnamaint.
 tournament-cancelled = Mae **{ $name }** wedi'i ganslo.
 tournament-cancelled-games = Mae **{ $name }** wedi'i ganslo ({ $n ->
     [one] { $n } gêm wedi'i chanslo
@@ -120,3 +120,14 @@ tournament-thread-failed-here = Allwn i ddim agor edefyn ar gyfer rownd { $round
 
 # The thread of a match game was deleted: the game is played again here.
 tournament-game-channel-deleted = Cafodd edefyn gêm { $id } (rownd { $round }, bwrdd { $board }) ei ddileu: daeth y gêm i ben heb ganlyniad a bydd yn cael ei chwarae eto yma.
+
+# Gadael: gofyn yn gyntaf (/tournament leave, yna'r botwm Gadael).
+tournament-leave-confirm = Gadael y twrnamaint **{ $name }**? Pwyswch y botwm Gadael i gadarnhau, neu Aros.
+tournament-leave-confirm-running = Gadael y twrnamaint **{ $name }**? Mae wedi dechrau, felly mae gadael yn golygu tynnu allan: bydd pob gêm sy'n weddill yn cyfrif fel colled. Pwyswch y botwm Gadael i gadarnhau, neu Aros.
+tournament-stays = Rydych chi'n aros yn y twrnamaint **{ $name }**.
+
+# Rôl y trefnwyr (/settings organiser-role:@rôl); mae $role yn cyfeirio at rôl.
+organiser-role-set = Bellach gall aelodau sydd â'r rôl { $role } greu a rhedeg twrnameintiau ar y gweinydd hwn, fel aelodau â'r hawl Manage Server.
+organiser-role-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddewis rôl y trefnwyr.
+organiser-role-dm = Does dim rolau mewn negeseuon uniongyrchol: dewiswch rôl y trefnwyr ar weinydd.
+organiser-role-unreadable = Enwch un o rolau'r gweinydd hwn, fel organiser-role:@Trefnwyr.

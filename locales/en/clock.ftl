@@ -70,7 +70,7 @@ pause-ended = The agreed pause of game { $id } is over: the clock runs again. { 
 paused-no-move = The clock of this game is paused: no move until it runs again (/resume, or at the end of the agreed pause).
 paused-no-takeback = The clock of this game is paused: no takeback until it runs again.
 
-abort-not-allowed = Only someone with the Manage Server permission can end a game with /abort.
+abort-not-allowed = Only someone with the Manage Server permission can end a game with /abort (members with the organiser role: tournament games).
 abort-no-game = There is no game running in this channel.
 abort-done = Game { $id } was ended by { $player } with no result.
 abort-already-over = That game is already over.

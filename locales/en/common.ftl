@@ -48,6 +48,8 @@ store-failed = Sorry: the game database failed, so nothing was changed. Try agai
 
 button-accept = Accept
 button-decline = Decline
+button-leave = Leave
+button-stay = Stay
 
 # Tournament and challenge states, as shown to players.
 state-name = { $state ->

@@ -18,7 +18,7 @@ tournament-format-round-robin = round robin
 tournament-kind-single = one-game matches
 tournament-kind-two-game = two-game matches (sides swapped)
 
-tournament-create-not-allowed = Only members with the Manage Server permission can create tournaments.
+tournament-create-not-allowed = Only members with the Manage Server permission or the organiser role can create tournaments.
 tournament-name-missing = Give the tournament a name: name:Spring.
 tournament-bad-format = The format is round-robin or swiss, not { $text }.
 tournament-bad-rounds = A Swiss tournament has 1 to 20 rounds.
@@ -50,7 +50,7 @@ tournament-joins = { $player } joins **{ $name }** ({ $n ->
     [one] { $n } player
    *[other] { $n } players
 }).
-tournament-start-not-allowed = Only the organiser or members with Manage Server can start a tournament.
+tournament-start-not-allowed = Only the organiser, members with Manage Server or members with the organiser role can start a tournament.
 tournament-is-state = **{ $name }** is { $state }.
 # $reason: why the pairing rules refuse (from the tournament module).
 tournament-cannot-start = **{ $name }** cannot start: { $reason } ({ $n } joined).
@@ -75,7 +75,7 @@ tournament-game-title = **{ $name }**, round { $round }, board { $board }, game 
 tournament-match-over = Match over: { $first } { $first-points }–{ $second-points } { $second }.
 tournament-match-over-forfeit = Match over: { $first } { $first-points }–{ $second-points } { $second } (forfeit).
 
-tournament-withdraw-not-allowed = Only the organiser or members with Manage Server can withdraw a player.
+tournament-withdraw-not-allowed = Only the organiser, members with Manage Server or members with the organiser role can withdraw a player.
 tournament-not-in = { $player } is not in **{ $name }**.
 tournament-leaves = { $player } leaves **{ $name }**.
 tournament-cannot-withdraw = Cannot withdraw: { $reason }.
@@ -83,7 +83,7 @@ tournament-withdrawn = { $player } is withdrawn from **{ $name }**: their remain
 tournament-withdraws = { $player } withdraws from **{ $name }**: their remaining games are forfeited.
 # $outcome: an outcome-* message.
 tournament-withdrew-game = { $player } withdrew from the tournament. { $outcome }
-tournament-cancel-not-allowed = Only the organiser or members with Manage Server can cancel a tournament.
+tournament-cancel-not-allowed = Only the organiser, members with Manage Server or members with the organiser role can cancel a tournament.
 tournament-cancelled = **{ $name }** is cancelled.
 tournament-cancelled-games = **{ $name }** is cancelled ({ $n ->
     [one] { $n } game stopped
@@ -147,3 +147,14 @@ tournament-thread-failed-here = I could not open a thread for round { $round }, 
 
 # The thread of a match game was deleted: the game is played again here.
 tournament-game-channel-deleted = The thread of game { $id } (round { $round }, board { $board }) was deleted: the game ended with no result and is played again here.
+
+# Leaving asks first (/tournament leave, then the Leave button).
+tournament-leave-confirm = Leave **{ $name }**? Press Leave to confirm, or Stay.
+tournament-leave-confirm-running = Leave **{ $name }**? It has begun, so leaving is a withdrawal: your remaining games are forfeited. Press Leave to confirm, or Stay.
+tournament-stays = You stay in **{ $name }**.
+
+# The organiser role (/settings organiser-role:@role); $role is a role mention.
+organiser-role-set = Members with the role { $role } may now create and run tournaments on this server, as members with Manage Server can.
+organiser-role-not-allowed = Only someone with the Manage Server permission can choose the organiser role.
+organiser-role-dm = Direct messages have no roles: choose the organiser role on a server.
+organiser-role-unreadable = Name a role of this server, like organiser-role:@Organisers.

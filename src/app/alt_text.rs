@@ -312,6 +312,10 @@ impl App {
             // A server's setting, not the player's: answered on its own.
             return self.set_archive(ctx, a);
         }
+        if let Some(r) = arg(args, "organiser-role") {
+            // A server's setting too.
+            return self.set_organiser_role(ctx, r);
+        }
         let board = arg(args, "board").map(|s| s.trim().to_lowercase());
         let theme = arg(args, "theme").map(|s| s.trim().to_lowercase());
         let flip = arg(args, "flip").map(|s| s.trim().to_lowercase());

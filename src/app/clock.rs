@@ -152,8 +152,10 @@ impl App {
     /// `/abort` (Manage Server): ends the channel's active game with no
     /// result, without reading its moves (a game whose record cannot be
     /// read can still be ended).
+    /// Holders of the organiser role may end tournament games only.
     pub(crate) fn abort_command(&self, ctx: &Ctx, game: Option<&str>) -> Response {
-        if !ctx.manage_server {
+        let organiser_only = !ctx.manage_server;
+        if organiser_only && !self.organiser(ctx) {
             return Response::one(Reply::tell(Msg::new("abort-not-allowed")));
         }
         let id = match game {
@@ -173,6 +175,15 @@ impl App {
                 Err(e) => return store_err(e),
             },
         };
+        if organiser_only {
+            let in_tournament = matches!(
+                self.store.get_game(id),
+                Ok(Some(g)) if g.tournament_match_id.is_some()
+            );
+            if !in_tournament {
+                return Response::one(Reply::tell(Msg::new("abort-not-allowed")));
+            }
+        }
         match super::lifecycle::abort(self, id, EndReason::Aborted, ctx.now) {
             Ok(()) => Response::one(Reply::say(
                 Msg::new("abort-done")

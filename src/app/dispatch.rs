@@ -114,6 +114,8 @@ impl App {
             "takeback" => self.offer(ctx, OfferKind::Takeback, Some(rest)),
             "pause" => self.offer(ctx, OfferKind::Pause, Some(rest)),
             "resume" => self.offer(ctx, OfferKind::Resume, Some(rest)),
+            "tournament-leave" => super::tournaments::leave_pressed(self, ctx, rest, false),
+            "tournament-stay" => super::tournaments::leave_pressed(self, ctx, rest, true),
             _ => Response::one(Reply::tell(Msg::new("button-stale"))),
         }
     }

@@ -135,6 +135,7 @@ mod tests {
             now: 0,
             source: "x".into(),
             manage_server: false,
+            roles: Vec::new(),
             mentioned: Vec::new(),
         };
         let r = app.notice_reply(&ctx, Notice::Done);

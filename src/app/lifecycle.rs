@@ -301,6 +301,7 @@ mod tests {
             now,
             source: format!("m-{user}-{channel}-{now}"),
             manage_server: false,
+            roles: Vec::new(),
             mentioned: vec![],
         }
     }

@@ -23,6 +23,10 @@ pub struct Ctx {
     pub source: String,
     /// The user has the Manage Server permission.
     pub manage_server: bool,
+    /// The user's roles on this server (Discord role ids; empty in direct
+    /// messages). The server's organiser role among them makes the user an
+    /// organiser of tournaments.
+    pub roles: Vec<String>,
     /// Users named by mentions or user options, with their display names.
     pub mentioned: Vec<User>,
 }

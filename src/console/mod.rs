@@ -24,7 +24,7 @@
 //! `CHANNEL> (to NAME) TEXT`, and a direct message as `dm:NAME> TEXT`.
 //! Threads the bot opens are channels named `PARENT/SLUG`.
 
-use std::collections::HashSet;
+use std::collections::{HashMap, HashSet};
 use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
@@ -46,6 +46,8 @@ pub struct Console<W: Write> {
     dir: PathBuf,
     now: i64,
     admins: HashSet<String>,
+    /// `:role NAME ROLE`: the roles each console user holds.
+    roles: HashMap<String, Vec<String>>,
     channels: HashSet<String>,
     files: usize,
     line: usize,
@@ -65,7 +67,8 @@ pub fn plain_mentions(text: &str) -> String {
         match (sigil, tail.find('>')) {
             (Some(c @ ('@' | '#')), Some(j)) if !tail[2..j].contains(char::is_whitespace) => {
                 out.push(c);
-                out.push_str(&tail[2..j]);
+                // A role mention `<@&id>` reads `@id` too.
+                out.push_str(tail[2..j].trim_start_matches('&'));
                 rest = &tail[j + 1..];
             }
             _ => {
@@ -111,17 +114,19 @@ pub fn parse_slash(text: &str) -> (String, Vec<(String, String)>) {
             },
         }
     }
-    // User options: `@bob` / `<@bob>` are the user id `bob`.
+    // User options: `@bob` / `<@bob>` are the user id `bob`; role
+    // options: `@organisers` / `<@&organisers>` are the role `organisers`.
     if let Some(spec) = spec {
         for (k, v) in args.iter_mut() {
             if spec
                 .options
                 .iter()
-                .any(|o| o.name == k && o.kind == OptKind::User)
+                .any(|o| o.name == k && matches!(o.kind, OptKind::User | OptKind::Role))
             {
                 *v = v
                     .trim()
                     .trim_start_matches("<@")
+                    .trim_start_matches('&')
                     .trim_start_matches('@')
                     .trim_end_matches('>')
                     .to_string();
@@ -160,6 +165,7 @@ impl<W: Write> Console<W> {
             dir,
             now,
             admins: HashSet::new(),
+            roles: HashMap::new(),
             channels: HashSet::new(),
             files: 0,
             line: 0,
@@ -198,6 +204,20 @@ impl<W: Write> Console<W> {
         } else if !r.text.is_empty() {
             self.emit(&prefix, &r.text);
         }
+        // Buttons, as one line: `[buttons: Accept (accept:1) · Decline
+        // (decline:1)]`; `[press accept:1]` presses one. Links show their
+        // address.
+        if !r.buttons.is_empty() {
+            let shown: Vec<String> = r
+                .buttons
+                .iter()
+                .map(|b| match &b.url {
+                    Some(url) => format!("{} <{url}>", b.label),
+                    None => format!("{} ({})", b.label, b.id),
+                })
+                .collect();
+            let _ = writeln!(self.out, "{prefix}> [buttons: {}]", shown.join(" · "));
+        }
         for f in &r.files {
             self.files += 1;
             let _ = std::fs::create_dir_all(&self.dir);
@@ -234,6 +254,7 @@ impl<W: Write> Console<W> {
             now: self.now,
             source: format!("console:clock:{}", self.now),
             manage_server: false,
+            roles: Vec::new(),
             mentioned: Vec::new(),
         };
         self.effects(&ctx, "", "", resp.effects);
@@ -379,6 +400,7 @@ impl<W: Write> Console<W> {
                         now: self.now,
                         source: format!("console:delete:{}", self.now),
                         manage_server: false,
+                        roles: Vec::new(),
                         mentioned: Vec::new(),
                     };
                     self.effects(&ctx, "", "", resp.effects);
@@ -402,6 +424,7 @@ impl<W: Write> Console<W> {
                         now: self.now,
                         source: format!("console:leave:{}", self.now),
                         manage_server: false,
+                        roles: Vec::new(),
                         mentioned: Vec::new(),
                     };
                     self.effects(&ctx, "", "", resp.effects);
@@ -410,6 +433,13 @@ impl<W: Write> Console<W> {
                 "threads" if matches!(rest.trim(), "fail" | "ok") => {
                     self.fail_threads = rest.trim() == "fail";
                 }
+                "role" if rest.split_whitespace().count() == 2 => {
+                    // `:role olga organisers`: olga holds the role `organisers`.
+                    let mut w = rest.split_whitespace();
+                    let who = w.next().unwrap_or("").trim_start_matches('@').to_string();
+                    let role = w.next().unwrap_or("").trim_start_matches('@').to_string();
+                    self.roles.entry(who).or_default().push(role);
+                }
                 "admin" if !rest.trim().is_empty() => {
                     self.admins
                         .insert(rest.trim().trim_start_matches('@').to_string());
@@ -417,7 +447,7 @@ impl<W: Write> Console<W> {
                 _ => {
                     let _ = writeln!(
                         self.out,
-                        "console> unknown console command :{verb} (try :clock +1d, :down +1d, :outage +1h, :delete CHANNEL, :admin NAME, :leave NAME or :threads fail|ok)"
+                        "console> unknown console command :{verb} (try :clock +1d, :down +1d, :outage +1h, :delete CHANNEL, :admin NAME, :role NAME ROLE, :leave NAME or :threads fail|ok)"
                     );
                 }
             }
@@ -462,9 +492,19 @@ impl<W: Write> Console<W> {
             now: self.now,
             source: format!("console:{}:{}", self.now, self.line),
             manage_server: self.admins.contains(&name),
+            roles: self.roles.get(&name).cloned().unwrap_or_default(),
             mentioned: Vec::new(),
         };
-        let input = if text.starts_with('/') {
+        let input = if let Some(id) = text
+            .strip_prefix("[press ")
+            .and_then(|t| t.strip_suffix(']'))
+        {
+            // `[press ID]`: the user presses the button whose id is ID (the
+            // console prints a reply's buttons as `[buttons: Label (ID) ...]`).
+            Input::Button {
+                id: id.trim().to_string(),
+            }
+        } else if text.starts_with('/') {
             let (cmd, args) = parse_slash(text);
             if let Some(spec) = commands::find(&cmd) {
                 for (k, v) in &args {

@@ -245,6 +245,7 @@ impl Engine {
             now: job.at,
             source: format!("analysis:{item}"),
             manage_server: job.manage_server,
+            roles: Vec::new(),
             mentioned: Vec::new(),
         };
         let token = job.token.as_str();

@@ -228,6 +228,13 @@ pub trait Tournaments {
     /// Tournaments of a server, newest first.
     fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError>;
 
+    /// The server's organiser role (a role id), if one was set: its members
+    /// may create and run tournaments as Manage Server can.
+    fn organiser_role(&self, server_id: &str) -> Result<Option<String>, StoreError>;
+
+    /// Sets (or with `None` clears) the server's organiser role.
+    fn set_organiser_role(&self, server_id: &str, role: Option<&str>) -> Result<(), StoreError>;
+
     /// Tournaments in a phase (e.g. sign-up, for the clock's scheduled
     /// starts), oldest first. The tournaments table is small (a few rows per
     /// server), so this reads it whole rather than through an index.

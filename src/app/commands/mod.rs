@@ -14,6 +14,8 @@ pub use tournament::TOURNAMENT;
 pub enum OptKind {
     Text,
     User,
+    /// A role of the server (its id).
+    Role,
     Bool,
     Integer,
 }

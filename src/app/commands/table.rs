@@ -225,6 +225,13 @@ pub const COMMANDS: &[CommandSpec] = &[
                     "This server's games on the web archive: public or private (Manage Server)",
                 )
             },
+            OptSpec {
+                kind: OptKind::Role,
+                ..opt(
+                    "organiser-role",
+                    "Members with this role may create and run tournaments (Manage Server)",
+                )
+            },
         ],
         subcommands: &[],
     },

@@ -385,8 +385,60 @@ fn find(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<T, Response> 
     }
 }
 
-fn is_organiser(ctx: &Ctx, t: &T) -> bool {
-    ctx.manage_server || t.row.created_by.as_deref() == Some(ctx.user.id.as_str())
+/// Who runs tournament `t`: its creator, a member with Manage Server, or
+/// one holding the server's organiser role.
+fn is_organiser(app: &App, ctx: &Ctx, t: &T) -> bool {
+    app.organiser(ctx) || t.row.created_by.as_deref() == Some(ctx.user.id.as_str())
+}
+
+impl App {
+    /// Whether the user may create and run tournaments on this server: they
+    /// have Manage Server, or hold the server's organiser role
+    /// (`/settings organiser-role:`).
+    pub(crate) fn organiser(&self, ctx: &Ctx) -> bool {
+        if ctx.manage_server {
+            return true;
+        }
+        if ctx.roles.is_empty() {
+            return false;
+        }
+        match self.store.organiser_role(&ctx.server) {
+            Ok(Some(role)) => ctx.roles.contains(&role),
+            Ok(None) => false,
+            Err(e) => {
+                tracing::warn!("reading the organiser role of {}: {e}", ctx.server);
+                false
+            }
+        }
+    }
+
+    /// `/settings organiser-role:@role` (Manage Server): members holding
+    /// `role` may create and run tournaments.
+    pub(crate) fn set_organiser_role(&self, ctx: &Ctx, role: &str) -> Response {
+        if ctx.server.starts_with("dm:") {
+            return Response::one(Reply::tell(Msg::new("organiser-role-dm")));
+        }
+        if !ctx.manage_server {
+            return Response::one(Reply::tell(Msg::new("organiser-role-not-allowed")));
+        }
+        let role: String = role
+            .trim()
+            .trim_start_matches("<@&")
+            .trim_end_matches('>')
+            .chars()
+            .take(64)
+            .collect();
+        if role.is_empty() || role.chars().any(char::is_whitespace) {
+            return Response::one(Reply::tell(Msg::new("organiser-role-unreadable")));
+        }
+        if let Err(e) = self.store.set_organiser_role(&ctx.server, Some(&role)) {
+            return store_err(e);
+        }
+        // Said in the channel: members should know who runs tournaments.
+        Response::one(Reply::say(
+            Msg::new("organiser-role-set").str("role", format!("<@&{role}>")),
+        ))
+    }
 }
 
 /// `/tournament SUB ...`.
@@ -402,10 +454,8 @@ pub(crate) fn command(app: &App, ctx: &Ctx, sub: &str, args: &[(String, String)]
             };
             match sub {
                 "join" => join(app, ctx, t),
-                "leave" => {
-                    let me = ctx.user.clone();
-                    withdraw(app, ctx, t, &me.id, false)
-                }
+                // Asks first: the button `tournament-leave:ID` leaves.
+                "leave" => ask_to_leave(app, ctx, t),
                 "start" => start(app, ctx, t),
                 "standings" => Ok(standings(app, &t, app.lang(ctx))),
                 "crosstable" => Ok(crosstable(app, &t, app.lang(ctx))),

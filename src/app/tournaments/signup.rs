@@ -7,7 +7,7 @@ pub(super) fn create(
     ctx: &Ctx,
     args: &[(String, String)],
 ) -> Result<Response, Response> {
-    if !ctx.manage_server {
+    if !app.organiser(ctx) {
         return Err(tell(Msg::new("tournament-create-not-allowed")));
     }
     let name: String = crate::app::escape::strip_bidi(arg(args, "name").unwrap_or(""))
@@ -173,7 +173,7 @@ pub(super) fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
 }
 
 pub(super) fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
-    if !is_organiser(ctx, &t) {
+    if !is_organiser(app, ctx, &t) {
         return Err(tell(Msg::new("tournament-start-not-allowed")));
     }
     match t.row.state {
@@ -443,7 +443,7 @@ pub(super) fn reopen(app: &App, t: &T) -> Response {
 }
 
 pub(super) fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
-    if !is_organiser(ctx, &t) {
+    if !is_organiser(app, ctx, &t) {
         return Err(tell(Msg::new("tournament-cancel-not-allowed")));
     }
     let (t, _) = update(app, t.row.id, ctx.now, |_, t, _| {

@@ -10,7 +10,7 @@ pub(super) fn withdraw(
     player: &str,
     by_organiser: bool,
 ) -> Result<Response, Response> {
-    if by_organiser && !is_organiser(ctx, &t) {
+    if by_organiser && !is_organiser(app, ctx, &t) {
         return Err(tell(Msg::new("tournament-withdraw-not-allowed")));
     }
     let name = &name_of(&t);
@@ -92,6 +92,67 @@ pub(super) fn withdraw(
     }
 }
 
+/// `/tournament leave`: asks for confirmation with two buttons, Leave
+/// (`tournament-leave:ID`, which [`leave_pressed`] carries out) and Stay.
+/// Nothing changes until Leave is pressed.
+pub(super) fn ask_to_leave(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
+    let me = ctx.user.id.as_str();
+    let entered = match t.row.state {
+        TournamentPhase::Signup => active_entrants(app, t.row.id)?.iter().any(|p| p == me),
+        TournamentPhase::Running => t
+            .data
+            .pid(me)
+            .is_some_and(|p| t.data.state.as_ref().is_some_and(|s| !s.is_withdrawn(p))),
+        _ => return Err(is_state(&t)),
+    };
+    if !entered {
+        return Err(tell(
+            Msg::new("tournament-not-in")
+                .str("player", mention(me))
+                .str("name", name_of(&t)),
+        ));
+    }
+    let id = if t.row.state == TournamentPhase::Signup {
+        "tournament-leave-confirm"
+    } else {
+        "tournament-leave-confirm-running"
+    };
+    let mut r = Reply::tell(Msg::new(id).str("name", name_of(&t)));
+    r.buttons = vec![
+        crate::app::Button::new(
+            format!("tournament-leave:{}", t.row.id),
+            Msg::new("button-leave"),
+            crate::app::ButtonStyle::Danger,
+        ),
+        crate::app::Button::new(
+            format!("tournament-stay:{}", t.row.id),
+            Msg::new("button-stay"),
+            crate::app::ButtonStyle::Secondary,
+        ),
+    ];
+    Ok(Response::one(r))
+}
+
+/// The Leave (`stay` false) or Stay button of [`ask_to_leave`] for
+/// tournament `id`, pressed by `ctx.user`.
+pub(crate) fn leave_pressed(app: &App, ctx: &Ctx, id: &str, stay: bool) -> Response {
+    let r = (|| {
+        let n: i64 = id
+            .parse()
+            .map_err(|_| Response::one(Reply::tell(Msg::new("button-stale"))))?;
+        let t = load(app, n)?;
+        if t.row.server_id != ctx.server {
+            return Err(tell(Msg::new("tournament-not-on-server").num("id", n)));
+        }
+        if stay {
+            return Ok(tell(Msg::new("tournament-stays").str("name", name_of(&t))));
+        }
+        let me = ctx.user.id.clone();
+        withdraw(app, ctx, t, &me, false)
+    })();
+    r.unwrap_or_else(|r| r)
+}
+
 /// A member left the server: they withdraw from every tournament of that
 /// server they are playing in (or signed up for), and the tournaments go on.
 pub(crate) fn member_left(app: &App, server: &str, user: &str, now: i64) -> Response {
@@ -109,6 +170,7 @@ pub(crate) fn member_left(app: &App, server: &str, user: &str, now: i64) -> Resp
         now,
         source: format!("left:{server}:{user}:{now}"),
         manage_server: false,
+        roles: Vec::new(),
         mentioned: Vec::new(),
     };
     for row in all.into_iter().filter(|r| r.state.is_open()) {

@@ -21,6 +21,9 @@ impl Handler {
             manage_server: member
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.manage_guild()),
+            roles: member
+                .map(|m| m.roles.iter().map(|r| r.to_string()).collect())
+                .unwrap_or_default(),
             mentioned,
         }
     }
@@ -76,6 +79,11 @@ impl Handler {
                 .as_ref()
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.manage_guild()),
+            roles: msg
+                .member
+                .as_ref()
+                .map(|m| m.roles.iter().map(|r| r.to_string()).collect())
+                .unwrap_or_default(),
             mentioned: msg.mentions.iter().map(|u| app_user(u, None)).collect(),
         };
         let input = Input::Message {

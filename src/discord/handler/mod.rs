@@ -83,6 +83,7 @@ fn clock_ctx(now: i64) -> app::Ctx {
         now,
         source: format!("clock:{now}"),
         manage_server: false,
+        roles: Vec::new(),
         mentioned: Vec::new(),
     }
 }

@@ -33,6 +33,7 @@ fn command_options(c: &crate::app::commands::CommandSpec) -> Vec<CreateCommandOp
             let kind = match o.kind {
                 OptKind::Text => CommandOptionType::String,
                 OptKind::User => CommandOptionType::User,
+                OptKind::Role => CommandOptionType::Role,
                 OptKind::Bool => CommandOptionType::Boolean,
                 OptKind::Integer => CommandOptionType::Integer,
             };

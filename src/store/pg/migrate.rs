@@ -66,6 +66,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         version: 11,
         sql: include_str!("../../../migrations/postgres/0011_leases.sql"),
     },
+    PgMigration {
+        version: 15,
+        sql: include_str!("../../../migrations/postgres/0015_organiser_role.sql"),
+    },
 ];
 
 /// The schema version this program writes.

@@ -96,6 +96,29 @@ impl Tournaments for PostgresStore {
         })
     }
 
+    fn organiser_role(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+        self.read(|c| {
+            Ok(row(
+                c,
+                "SELECT organiser_role FROM servers WHERE id = $1",
+                &[&server_id],
+            )?
+            .and_then(|r| r.get(0)))
+        })
+    }
+
+    fn set_organiser_role(&self, server_id: &str, role: Option<&str>) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            exec(
+                c,
+                "INSERT INTO servers (id, organiser_role) VALUES ($1, $2) \
+                 ON CONFLICT (id) DO UPDATE SET organiser_role = excluded.organiser_role",
+                &[&server_id, &role],
+            )?;
+            Ok(())
+        })
+    }
+
     fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError> {
         self.read(|c| {
             let r = rows(

@@ -59,6 +59,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 11,
         sql: include_str!("../../../migrations/sqlite/0011_leases.sql"),
     },
+    Migration {
+        version: 15,
+        sql: include_str!("../../../migrations/sqlite/0015_organiser_role.sql"),
+    },
 ];
 
 /// The schema version this program writes.

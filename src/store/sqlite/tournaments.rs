@@ -90,6 +90,28 @@ impl Tournaments for SqliteStore {
         self.query_rows("tournaments", &sql, [server_id], tournament_from_row)
     }
 
+    fn organiser_role(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+        self.conn()
+            .prepare_cached("SELECT organiser_role FROM servers WHERE id = ?1")
+            .and_then(|mut s| {
+                s.query_row([server_id], |r| r.get::<_, Option<String>>(0))
+                    .optional()
+            })
+            .map(Option::flatten)
+            .map_err(|e| self.err(e))
+    }
+
+    fn set_organiser_role(&self, server_id: &str, role: Option<&str>) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached(
+                "INSERT INTO servers (id, organiser_role) VALUES (?1, ?2) \
+                 ON CONFLICT (id) DO UPDATE SET organiser_role = excluded.organiser_role",
+            )?
+            .execute(params![server_id, role])?;
+            Ok(())
+        })
+    }
+
     fn tournaments_in_state(&self, state: TournamentPhase) -> Result<Vec<Tournament>, StoreError> {
         let sql =
             format!("SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE state = ?1 ORDER BY id");
