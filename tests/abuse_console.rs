@@ -333,7 +333,7 @@ fn abort_by_game_number() {
         "olga@general: /abort game:1",
     ]);
     assert!(
-        out.contains("general> (to alice) Only someone with the Manage Server permission can end a game with /abort."),
+        out.contains("general> (to alice) Only someone with the Manage Server permission can end a game with /abort (members with the organiser role: tournament games)."),
         "{out}"
     );
     assert!(

@@ -299,6 +299,11 @@ fn ids_passed_around_are_in_the_catalogue_and_none_is_formatted() {
 
 /// Id-shaped string literals in `src` that are no message ids.
 const NOT_MESSAGE_IDS: &[&str] = &[
+    // The /settings option naming the organiser role (a command option).
+    "organiser-role",
+    // Button ids of /tournament leave's question (src/app/dispatch.rs).
+    "tournament-leave",
+    "tournament-stay",
     // HTTP header values of the web archive.
     "no-referrer",
     "no-cache",

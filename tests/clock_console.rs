@@ -343,7 +343,7 @@ fn abort_ends_a_game_with_no_result_for_managers_only() {
     ]);
     let out = s.run(&script);
     assert_eq!(
-        out.matches("Only someone with the Manage Server permission can end a game with /abort.")
+        out.matches("Only someone with the Manage Server permission can end a game with /abort (members with the organiser role: tournament games).")
             .count(),
         2,
         "{out}"

@@ -344,7 +344,8 @@ fn console_binary_prints_the_documented_formats() {
 }
 
 /// Issue 10, point 9: a player's repeated refused plain-message moves get
-/// at most one reply a minute (each console line is a second later).
+/// at most one full reply a minute, and one short line (each console line
+/// is a second later).
 #[test]
 fn repeated_refused_moves_get_one_reply_a_minute() {
     let s = Session::new();
@@ -366,11 +367,19 @@ fn repeated_refused_moves_get_one_reply_a_minute() {
         .filter(|l| l.starts_with("general> @alice It is "))
         .count();
     assert_eq!(alice, 2, "one, then one a minute later:\n{out}");
+    // The second refusal within the minute gets a short line, the third
+    // nothing (issue 21, item 9).
+    assert_eq!(
+        out.matches("general> @alice Not played either: see my answer above.")
+            .count(),
+        1,
+        "{out}"
+    );
     let bob = out
         .lines()
         .filter(|l| l.starts_with("general> @bob "))
         .count();
-    assert_eq!(bob, 1, "{out}");
+    assert_eq!(bob, 2, "a full answer and a short one:\n{out}");
 }
 
 // The same tests on PostgreSQL (tests/backends).

@@ -93,7 +93,7 @@ fn swiss_of_five_two_game_matches_with_forfeits_and_withdrawals() {
     let out1 = s.run(&script);
 
     assert!(
-        out1.contains("general> (to alice) Only members with the Manage Server permission can create tournaments."),
+        out1.contains("general> (to alice) Only members with the Manage Server permission or the organiser role can create tournaments."),
         "{out1}"
     );
     assert!(
@@ -105,7 +105,7 @@ fn swiss_of_five_two_game_matches_with_forfeits_and_withdrawals() {
         "{out1}"
     );
     assert!(
-        out1.contains("general> (to alice) Only the organiser or members with Manage Server can start a tournament."),
+        out1.contains("general> (to alice) Only the organiser, members with Manage Server or members with the organiser role can start a tournament."),
         "{out1}"
     );
     assert!(
@@ -155,7 +155,7 @@ fn swiss_of_five_two_game_matches_with_forfeits_and_withdrawals() {
     script.push(say("olga", g, "/tournament standings"));
     let out2 = s.run(&script);
     assert!(
-        out2.contains("general> (to bob) Only the organiser or members with Manage Server can withdraw a player."),
+        out2.contains("general> (to bob) Only the organiser, members with Manage Server or members with the organiser role can withdraw a player."),
         "{out2}"
     );
     assert!(
@@ -483,7 +483,7 @@ fn leaving_the_server_cancel_and_refusals() {
         say("olga", h, "/tournament join id:2"),
         say("erin", h, "/mygames"),
     ]);
-    assert!(out.contains("hall> (to erin) Only the organiser or members with Manage Server can cancel a tournament."), "{out}");
+    assert!(out.contains("hall> (to erin) Only the organiser, members with Manage Server or members with the organiser role can cancel a tournament."), "{out}");
     assert!(
         out.contains("hall> **Winter** is cancelled (1 game stopped)."),
         "{out}"

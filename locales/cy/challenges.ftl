@@ -17,6 +17,7 @@ challenge-channel-busy = Mae gêm yn y sianel hon yn barod (gêm { $id }). Gorff
 
 challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game }{ $rated ->
     [yes] {" "}(gêm sy'n cyfrif at y sgôr)
+    [position] {" "}(o safle ei hun, felly dydy hi ddim yn cyfrif at y sgôr)
    *[no] {""}
 }{ $side ->
     [attackers] , ar ochr yr ymosodwyr
@@ -27,6 +28,7 @@ challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game 
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei derbyn: { $game }{ $rated ->
     [yes] {" "}(gêm sy'n cyfrif at y sgôr)
+    [position] {" "}(o safle ei hun, felly dydy hi ddim yn cyfrif at y sgôr)
    *[no] {""}
 }{ $side ->
     [attackers] , ar ochr yr ymosodwyr
@@ -35,6 +37,8 @@ challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei 
     [black] , ar yr ochr ddu
    *[none] {""}
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
+
+challenge-position-rated = Dydy gêm o safle ei hun byth yn cyfrif at y sgôr (mae safleoedd ar gyfer ymarfer ac astudio): gadewch rated:true allan.
 
 challenge-not-a-number = Nid yw { $text } yn rhif her.
 challenge-none = Does dim her rhif { $id }.

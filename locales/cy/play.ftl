@@ -86,6 +86,7 @@ game-over-here = Mae'r gêm yn y sianel hon ar ben. Dechreuwch un newydd gyda /c
 game-over = Mae'r gêm hon ar ben.
 not-playing = Dydych chi ddim yn chwarae yn y gêm hon.
 move-not-player = Dydych chi ddim yn chwarae yn y gêm hon: dim ond ei dau chwaraewr all symud.
+refused-again = Heb ei chwarae chwaith: gweler fy ateb uchod.
 not-your-turn = { $side ->
     [attackers] Tro'r ymosodwyr
     [defenders] Tro'r amddiffynwyr

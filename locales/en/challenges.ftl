@@ -7,10 +7,11 @@ challenge-bad-side = In { $game } the sides are { $first-side } and { $second-si
 challenge-channel-busy = This channel already has a game (game { $id }). Finish it first, or add thread:true to play in a thread.
 
 # $game: the game's name with its options, e.g. "goedhboell (dice)";
-# $rated: yes or no; $side: the challenger's side key, or none;
+# $rated: yes, no, or position (unrated, from a position); $side: the challenger's side key, or none;
 # $time: a tc-* message.
 challenge-posted = { $challenger } challenges { $opponent } to a { $rated ->
     [yes] rated game
+    [position] game (unrated: it starts from a position of its own)
    *[no] game
 } of { $game }{ $side ->
     [attackers] , playing the attackers
@@ -21,6 +22,7 @@ challenge-posted = { $challenger } challenges { $opponent } to a { $rated ->
 }, { $time }. Challenge { $id }: press Accept or type /accept (it expires in a day).
 challenge-posted-open = { $challenger } posts an open challenge: anyone may take it to a { $rated ->
     [yes] rated game
+    [position] game (unrated: it starts from a position of its own)
    *[no] game
 } of { $game }{ $side ->
     [attackers] , playing the attackers
@@ -29,6 +31,8 @@ challenge-posted-open = { $challenger } posts an open challenge: anyone may take
     [black] , playing black
    *[none] {""}
 }, { $time }. Challenge { $id }: press Accept or type /accept (it expires in a day).
+
+challenge-position-rated = A game from a position of its own is never rated (positions are for practice and study): leave out rated:true.
 
 challenge-not-a-number = { $text } is not a challenge number.
 challenge-none = There is no challenge { $id }.

@@ -63,6 +63,8 @@ game-over = This game is over.
 not-playing = You are not playing in this game.
 move-not-player = You are not playing in this game: only its two players can move.
 # $side: the side key to move.
+# A second refused move within a minute: a short line after the full answer.
+refused-again = Not played either: see my answer above.
 not-your-turn = It is { $side ->
     [attackers] the attackers'
     [defenders] the defenders'

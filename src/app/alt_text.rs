@@ -461,6 +461,41 @@ mod tests {
         files[0].description.clone()
     }
 
+    /// Issue 21, item 9: "marked at move 3" for one mark, "marked at moves
+    /// 3, 7 and 9" for several (never "marked at moves 3"), in both
+    /// languages.
+    #[test]
+    fn the_graph_marks_use_the_right_plural_in_both_languages() {
+        let g = Game::new(Ruleset::from_spec("tawlbwrdd", &[]).unwrap(), 1);
+        let alt = |marks: &[usize], lang: Lang| {
+            let mut files = vec![Attachment::file("x.png", vec![1])];
+            files[0].alt = alt_of_graph(&g, "defenders", marks);
+            fill_alt(&mut files, lang);
+            files[0].description.clone()
+        };
+        let one = alt(&[3], Lang::En);
+        assert!(
+            one.ends_with("The biggest swing is marked at move 3."),
+            "{one}"
+        );
+        let many = alt(&[3, 7, 9], Lang::En);
+        assert!(
+            many.ends_with("The biggest swings are marked at moves 3, 7 and 9."),
+            "{many}"
+        );
+        let one = alt(&[3], Lang::Cy);
+        assert!(
+            one.ends_with("Mae'r newid mwyaf wedi'i farcio ar symudiad 3."),
+            "{one}"
+        );
+        let many = alt(&[3, 7], Lang::Cy);
+        assert!(
+            many.ends_with("Mae'r newidiadau mwyaf wedi'u marcio ar symudiadau 3 a 7."),
+            "{many}"
+        );
+        assert!(!alt(&[], Lang::En).contains("marked"));
+    }
+
     #[test]
     fn english_alt_matches_the_words_of_describe() {
         let g = Game::new(Ruleset::from_spec("tawlbwrdd", &[]).unwrap(), 1);

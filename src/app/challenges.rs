@@ -87,6 +87,10 @@ impl App {
             Err(r) => return r,
         };
         let from_position = position.is_some();
+        if from_position && truthy(arg(args, "rated")) {
+            // A position of one's own is for practice and study: never rated.
+            return Response::one(Reply::tell(Msg::new("challenge-position-rated")));
+        }
         let settings = GameSettings {
             thread: truthy(arg(args, "thread")),
             bot_level: against_bot.then_some(level),
@@ -139,7 +143,14 @@ impl App {
             "opponent",
             opponent.as_deref().map(mention).unwrap_or_default(),
         )
-        .str("rated", if ch.rated { "yes" } else { "no" })
+        .str(
+            "rated",
+            match (ch.rated, from_position) {
+                (true, _) => "yes",
+                (false, true) => "position",
+                (false, false) => "no",
+            },
+        )
         .str("game", spec)
         .str("side", side.map_or("none", |s| rules.side_name(s)))
         .msg("time", tc.describe())
@@ -319,6 +330,15 @@ impl App {
                 )
                 .to(Target::Channel(c.channel_id.clone())),
             );
+        }
+        if ctx.channel != channel && ctx.channel != c.channel_id {
+            // Accepted by number from another channel: the acceptor is told
+            // where the game is.
+            resp.replies.push(Reply::tell(
+                Msg::new("challenge-accepted-elsewhere")
+                    .num("id", c.id)
+                    .str("channel", format!("<#{channel}>")),
+            ));
         }
         self.notify_opening(&l, &mut resp.replies);
         resp.effects.extend(self.bot_effect(&l));

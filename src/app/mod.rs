@@ -101,7 +101,9 @@ pub const REFUSAL_INTERVAL: i64 = 60;
 /// be tried again. Losing them on a restart costs at most one extra reply.
 #[derive(Default)]
 struct Throttle {
-    refusals: std::sync::Mutex<std::collections::HashMap<(String, String), i64>>,
+    /// Per (server, user): when the last full refusal was sent, and whether
+    /// the short one of that minute was sent too.
+    refusals: std::sync::Mutex<std::collections::HashMap<(String, String), (i64, bool)>>,
     starts: std::sync::Mutex<std::collections::HashMap<TournamentId, i64>>,
     /// Tournaments whose data could not be read, already logged.
     unreadable: std::sync::Mutex<std::collections::HashSet<TournamentId>>,
@@ -110,22 +112,48 @@ struct Throttle {
     ratings_caught_up: std::sync::atomic::AtomicBool,
 }
 
+/// How a refused plain message is answered (see [`Throttle::refusal`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Refusal {
+    /// The whole sentence: the first refusal of a minute.
+    Full,
+    /// A short line pointing at the answer above: the second of a minute.
+    Short,
+    /// Nothing more that minute.
+    Silent,
+}
+
 impl Throttle {
     /// Whether `user` on `server` may get a refusal at `now` (and notes it).
     fn allow_refusal(&self, server: &str, user: &str, now: i64) -> bool {
+        self.refusal(server, user, now) == Refusal::Full
+    }
+
+    /// How `user`'s refused plain message at `now` is answered: in full
+    /// once a minute ([`REFUSAL_INTERVAL`]), a second one within the minute
+    /// with a short line (a player who tried again is not met with
+    /// silence), any more not at all (no flood).
+    fn refusal(&self, server: &str, user: &str, now: i64) -> Refusal {
         let mut m = self
             .refusals
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if m.len() > 10_000 {
-            m.retain(|_, at| now - *at < REFUSAL_INTERVAL);
+            m.retain(|_, (at, _)| now - *at < REFUSAL_INTERVAL);
         }
         let key = (server.to_string(), user.to_string());
-        match m.get(&key) {
-            Some(&at) if now - at < REFUSAL_INTERVAL && now >= at => false,
+        match m.get_mut(&key) {
+            Some((at, short)) if now - *at < REFUSAL_INTERVAL && now >= *at => {
+                if *short {
+                    Refusal::Silent
+                } else {
+                    *short = true;
+                    Refusal::Short
+                }
+            }
             _ => {
-                m.insert(key, now);
-                true
+                m.insert(key, (now, false));
+                Refusal::Full
             }
         }
     }

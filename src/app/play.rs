@@ -46,15 +46,16 @@ impl App {
     pub(super) fn play(&self, ctx: &Ctx, row: GameRow, text: &str, private: bool) -> Response {
         let refuse = |t: Msg| {
             if private {
-                Response::one(Reply::tell(t))
-            } else if self
-                .throttle
-                .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
-            {
-                Response::one(Reply::say(t).prefix(mention(&ctx.user.id)))
-            } else {
-                // Repeated refused plain messages: one reply a minute.
-                Response::none()
+                return Response::one(Reply::tell(t));
+            }
+            match self.throttle.refusal(&ctx.server, &ctx.user.id, ctx.now) {
+                super::Refusal::Full => Response::one(Reply::say(t).prefix(mention(&ctx.user.id))),
+                // A second refused move within the minute: a short line.
+                super::Refusal::Short => Response::one(
+                    Reply::say(Msg::new("refused-again")).prefix(mention(&ctx.user.id)),
+                ),
+                // Any more: one reply and one short line a minute.
+                super::Refusal::Silent => Response::none(),
             }
         };
         let id = row.id;
