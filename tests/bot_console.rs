@@ -55,7 +55,7 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
     );
     // Tawlbwrdd: the attackers move first, so the bot has already moved.
     assert!(out.contains("hall> tawlbot played **"), "{out}");
-    assert!(out.contains("@alice to move (defenders), move 2."), "{out}");
+    assert!(out.contains("@alice to move (defenders), move 1."), "{out}");
     let l = game_in(&s, "hall");
     assert_eq!(l.game.record().len(), 1);
     assert!(!l.row.rated);
@@ -202,7 +202,7 @@ fn the_bot_answers_every_offer() {
 
     let out = s.run(&["alice@hall: /takeback"]);
     assert!(
-        out.contains("hall> @alice asks tawlbot for a takeback. Takeback accepted: 2 moves taken back. @alice to move (defenders), move 2."),
+        out.contains("hall> @alice asks tawlbot for a takeback. Takeback accepted: 2 moves taken back. @alice to move (defenders), move 1."),
         "{out}"
     );
     assert_eq!(game_in(&s, "hall").game.record().len(), 1);

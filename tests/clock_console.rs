@@ -75,7 +75,7 @@ fn loss_on_time_and_cancellation() {
         "{out}"
     );
     assert!(
-        out.contains("b> @bob The defenders ran out of time. Attackers win!"),
+        out.contains("b> @bob The princes ran out of time. Assailants win!"),
         "{out}"
     );
     // The channel is free again.
@@ -106,16 +106,16 @@ fn time_bank_with_increment_and_cap() {
         "{out}"
     );
     assert!(
-        out.contains("@bob to move (defenders), move 2. Time left: 2 days."),
+        out.contains("@bob to move (defenders), move 1. Time left: 2 days."),
         "{out}"
     );
     // Alice's bank after her move: 1 day left (less a second) + 1 day.
     assert!(
-        out.contains("@alice to move (attackers), move 3. Time left: 1 day 23 hours."),
+        out.contains("@alice to move (attackers), move 2. Time left: 1 day 23 hours."),
         "{out}"
     );
     assert!(
-        out.contains("@bob to move (defenders), move 4. Time left: 2 days 17 hours."),
+        out.contains("@bob to move (defenders), move 2. Time left: 2 days 17 hours."),
         "{out}"
     );
     assert!(!out.contains("ran out of time"), "{out}");
@@ -216,7 +216,7 @@ fn no_move_and_no_takeback_while_paused() {
     );
     // Nothing was played.
     assert!(!out.contains("played **g7-g9**"), "{out}");
-    assert!(!out.contains("2. defenders"), "{out}");
+    assert!(!out.contains("1… defenders"), "{out}");
 }
 
 #[test]
@@ -429,7 +429,7 @@ fn exported_record_replays_to_the_same_result() {
         "alice@g: /history",
         "bob@g: /export",
     ]);
-    assert!(out.contains("g> 10. defenders f9-a9"), "{out}");
+    assert!(out.contains("g> 5… defenders f9-a9"), "{out}");
     let txt = out
         .lines()
         .find(|l| l.starts_with("g> [file: ") && l.ends_with(".txt]"))

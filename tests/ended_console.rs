@@ -60,7 +60,7 @@ fn a_finished_game_shows_its_result_everywhere() {
     assert!(!alt.contains("open line"), "{alt}");
     // /history ends with the result.
     assert!(
-        out.contains("10. defenders f9-a9\ng> The king escaped to a9. Defenders win!"),
+        out.contains("5… defenders f9-a9\ng> The king escaped to a9. Defenders win!"),
         "{out}"
     );
     // The picture's caption and the animation's frames.

@@ -486,6 +486,79 @@ fn a_finished_rated_game_without_ratings_is_rated_at_start() {
     assert_eq!(bob.games, 1);
 }
 
+/// Late entry (`late:N`, Swiss only): after the start a player may still
+/// join until round N has been paired, and is paired from the next round;
+/// then joining is closed. A round robin refuses `late:` with a sentence.
+#[test]
+fn late_entry_joins_a_running_swiss_until_its_round_is_paired() {
+    let s = Session::new();
+    let g = "general";
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say("olga", g, "/tournament create name:Hen variant:tawlbwrdd format:round-robin late:2"),
+        say("olga", g, "/tournament create name:Hen variant:tawlbwrdd format:swiss rounds:3 late:9"),
+        say(
+            "olga",
+            g,
+            "/tournament create name:Hydref variant:tawlbwrdd format:swiss rounds:3 match:single late:2",
+        ),
+        say("carol", g, "/tournament join"),
+        say("dave", g, "/tournament join"),
+        say("erin", g, "/tournament join"),
+        say("fred", g, "/tournament join"),
+        say("olga", g, "/tournament start"),
+        say("gwen", g, "/tournament join"),
+        say("gwen", g, "/tournament join"),
+    ]);
+    assert!(
+        out.contains("(to olga) Late entry is for Swiss tournaments: a round robin's rounds are fixed by its players at the start, so everyone must join before it."),
+        "{out}"
+    );
+    assert!(
+        out.contains("(to olga) late: is the round until whose pairing players may still join: a number from 2 to 3 (the tournament's rounds)."),
+        "{out}"
+    );
+    assert!(out.contains("late entry until round 2 is paired"), "{out}");
+    assert!(
+        out.contains(
+            "general> @gwen joins **Hydref** late and is paired from round 2 (5 players)."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("(to gwen) You are already in **Hydref**")
+            || out.matches("joins **Hydref** late").count() == 1,
+        "{out}"
+    );
+    // Round 1 is played without gwen; round 2 pairs her.
+    let r1: Vec<_> = threads(&out).into_iter().filter(|t| t.0 == 1).collect();
+    assert_eq!(r1.len(), 2, "{out}");
+    assert!(
+        r1.iter().all(|(_, a, b, _)| a != "gwen" && b != "gwen"),
+        "{out}"
+    );
+    let lines: Vec<String> = r1
+        .iter()
+        .map(|(_, a, _, th)| say(a, th, "/resign"))
+        .collect();
+    let out = s.run(&lines);
+    let round2 = out
+        .split_once("**Hydref**, round 2 of 3:")
+        .map(|(_, r)| r.to_string())
+        .unwrap_or_else(|| panic!("{out}"));
+    assert!(round2.contains("@gwen"), "{out}");
+    // Round 2 is paired: too late now.
+    let out = s.run(&[
+        say("harry", g, "/tournament join"),
+        say("carol", g, "/tournament standings"),
+    ]);
+    assert!(
+        out.contains("(to harry) **Hydref** took late entries until round 2 was paired: it is too late to join."),
+        "{out}"
+    );
+    assert!(out.contains("gwen"), "{out}");
+}
+
 on_postgres!(
     standings_count_finished_rounds,
     crosstable_lists_every_result,
@@ -497,4 +570,5 @@ on_postgres!(
     a_finished_rated_game_without_ratings_is_rated_at_start,
     leaving_asks_for_confirmation,
     the_organiser_role_may_create_and_run_tournaments,
+    late_entry_joins_a_running_swiss_until_its_round_is_paired,
 );

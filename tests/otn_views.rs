@@ -131,9 +131,9 @@ fn alt_text_fits_and_says_what_is_asked() {
         assert!(s.starts_with(r.name), "{s}");
         match g.to_move() {
             Some(side) => {
-                let n = g.record().len() + 1;
+                let n = tawlbot::notation::turn_number(g.record().len());
                 assert!(s.contains(&format!("move {n}.")), "{s}");
-                let who = r.side_name(side);
+                let who = r.side_word(side);
                 let mut c = who.chars();
                 let who = c.next().unwrap().to_uppercase().collect::<String>() + c.as_str();
                 assert!(s.contains(&format!("{who} to play.")), "{s}");

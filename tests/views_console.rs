@@ -50,7 +50,7 @@ fn every_picture_has_alt_text_in_the_readers_language() {
     // Accept, move, /board, /moves, /rules, the GIF, /board in Welsh.
     assert_eq!(a.len(), 7, "{out}");
     assert!(
-        a[1].starts_with("Tawlbwrdd, move 2. Defenders to play. Last move: an attacker, e2 to c2."),
+        a[1].starts_with("Tawlbwrdd, move 1. Defenders to play. Last move: an attacker, e2 to c2."),
         "{}",
         a[1]
     );
@@ -66,7 +66,7 @@ fn every_picture_has_alt_text_in_the_readers_language() {
         a[5]
     );
     assert!(
-        a[6].starts_with("Tawlbwrdd, symudiad 2. Yr amddiffynwyr i symud."),
+        a[6].starts_with("Tawlbwrdd, symudiad 1. Yr amddiffynwyr i symud."),
         "{}",
         a[6]
     );
@@ -176,6 +176,8 @@ fn challenge_from_a_position() {
     let out = s.run(&[
         "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders position:/11/11/11/11/11/4KK5/11/11/11/11/11/ rated:true",
         "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders position:/11/11/11/3t7/11/5K5/11/11/3t7/11/11/ rated:true",
+        // rated:true with a position is refused (issue 21, item 9): unrated.
+        "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders position:/11/11/11/3t7/11/5K5/11/11/3t7/11/11/",
         "bob@general: /accept",
         "bob@general: d4-c4",
         "alice@general: f6-f1",
@@ -183,6 +185,10 @@ fn challenge_from_a_position() {
     ]);
     assert!(
         out.contains("general> (to alice) That position cannot be played as Tawlbwrdd:"),
+        "{out}"
+    );
+    assert!(
+        out.contains("general> (to alice) A game from a position of its own is never rated"),
         "{out}"
     );
     assert!(out.contains("Defenders win!"), "{out}");

@@ -40,7 +40,7 @@ fn the_detector_tells_english_from_welsh() {
     let d = Detector::new();
     assert!(d.english_sequences() > 500, "{}", d.english_sequences());
     for english in [
-        "general> @alice played **e2-c2**. @bob to move (defenders), move 2.",
+        "general> @alice played **e2-c2**. @bob to move (defenders), move 1.",
         "general> (to alice) It is the attackers' turn: @bob to move.",
         "general> Game 1: Tawlbwrdd — @bob (attackers) against @alice (defenders).",
         "general> The king escaped to a9. Defenders win!",
@@ -49,7 +49,7 @@ fn the_detector_tells_english_from_welsh() {
         assert!(d.english_in(english).is_some(), "not caught: {english}");
     }
     for welsh in [
-        "general> Chwaraeodd @alice **e1-e4**. @bob i symud (amddiffynwyr), symudiad 2.",
+        "general> Chwaraeodd @alice **e1-e4**. @bob i symud (amddiffynwyr), symudiad 1.",
         "general> (to alice) Tro Gwyn yw hi: @carol i symud.",
         "general> Daeth amser yr amddiffynwyr i ben. Yr ymosodwyr sy'n ennill!",
         "general> f6 yw'r orsedd: dim ond y brenin gaiff aros yno.",
@@ -108,7 +108,7 @@ fn the_welsh_game_has_every_event() {
     has("opening", "general> Gêm 1: Tawlbwrdd — @bob (");
     has(
         "a move",
-        "general> Chwaraeodd @bob **e2-c2**. @alice i symud (amddiffynwyr), symudiad 2.",
+        "general> Chwaraeodd @bob **e2-c2**. @alice i symud (amddiffynwyr), symudiad 1.",
     );
     has("not your turn", "Tro'r ymosodwyr yw hi: @bob i symud.");
     has(

@@ -177,9 +177,117 @@ fn a_second_refused_move_within_a_minute_gets_a_short_reply() {
     }
 }
 
+/// One numbering: the status line, /history and the OTN record number
+/// moves by turn (both sides' moves are one numbered move), so after three
+/// moves all three say move 2.
+#[test]
+fn history_status_and_otn_number_moves_the_same_way() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers",
+        "bob@g: /accept",
+        "alice@g: e2-c2",
+        "bob@g: g7-g9",
+        "alice@g: g2-i2",
+        "bob@g: /history",
+        "bob@g: /export format:otn",
+    ]);
+    // The status line after each move.
+    assert!(
+        out.contains("@alice played **e2-c2**. @bob to move (defenders), move 1."),
+        "{out}"
+    );
+    assert!(
+        out.contains("@bob played **g7-g9**. @alice to move (attackers), move 2."),
+        "{out}"
+    );
+    assert!(
+        out.contains("@alice played **g2-i2**. @bob to move (defenders), move 2."),
+        "{out}"
+    );
+    // /history: "1. attackers e2-c2", "1… defenders g7-g9", "2. attackers g2-i2".
+    for line in [
+        "g> 1. attackers e2-c2",
+        "g> 1… defenders g7-g9",
+        "g> 2. attackers g2-i2",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}: {out}");
+    }
+    assert!(out.contains("@bob to move (defenders), move 2."), "{out}");
+    // OTN: "1. e2-c2 g7-g9" then "2. g2-i2".
+    let file = out
+        .lines()
+        .filter_map(|l| l.strip_prefix("g> [file: "))
+        .find(|f| f.ends_with(".otn]"))
+        .map(|f| f.trim_end_matches(']').to_string())
+        .unwrap_or_else(|| panic!("{out}"));
+    let otn = std::fs::read_to_string(&file).unwrap();
+    assert!(otn.lines().any(|l| l == "1. e2-c2 g7-g9"), "{otn}");
+    assert!(otn.lines().any(|l| l == "2. g2-i2"), "{otn}");
+    // Welsh: the same numbers.
+    let out = s.run(&["bob@g: /language choice:cymraeg", "bob@g: /history"]);
+    assert!(
+        out.lines().any(|l| l == "g> 1… amddiffynwyr g7-g9"),
+        "{out}"
+    );
+    assert!(out.contains("symudiad 2"), "{out}");
+}
+
+/// goedhboell's sides are the assailants and the princes in every message
+/// that names a side (challenge, status, outcome, /history, alt text), in
+/// both languages: never attackers or defenders.
+#[test]
+fn goedhboell_says_assailants_and_princes_everywhere() {
+    for (lang, wins, bad) in [
+        ("english", "Princes win!", ["attacker", "defender"]),
+        (
+            "cymraeg",
+            "Y tywysogion sy'n ennill!",
+            ["amddiffyn", "attacker"],
+        ),
+    ] {
+        let s = Session::new();
+        let out = s.run(&[
+            ":admin olga".to_string(),
+            format!("olga@celtic: /language choice:{lang} server:true"),
+            format!("alice@celtic: /language choice:{lang}"),
+            format!("bob@celtic: /language choice:{lang}"),
+            "alice@celtic: /challenge opponent:@bob variant:goedhboell side:assailants".into(),
+            "bob@celtic: /accept".into(),
+            "alice@celtic: @41-@21".into(),
+            "bob@celtic: @56-@86".into(),
+            "bob@celtic: @56-@86".into(),
+            "alice@celtic: @61-@81".into(),
+            "bob@celtic: /history".into(),
+            "bob@celtic: /board".into(),
+            "bob@celtic: @57-@87".into(),
+            "alice@celtic: @21-@22".into(),
+            "bob@celtic: @55-@57".into(),
+            "alice@celtic: @81-@82".into(),
+            "bob@celtic: @57-@17".into(),
+            "alice@celtic: @22-@23".into(),
+            "bob@celtic: @17-@19".into(),
+            "bob@celtic: /mygames".into(),
+        ]);
+        assert!(out.contains(wins), "{lang}: {out}");
+        let lower = out.to_lowercase();
+        for word in bad {
+            assert!(!lower.contains(word), "{lang}: '{word}' in {out}");
+        }
+        let (first, second) = if lang == "english" {
+            ("assailants", "princes")
+        } else {
+            ("ymosodwyr", "tywysogion")
+        };
+        assert!(lower.contains(first) && lower.contains(second), "{out}");
+    }
+}
+
 on_postgres!(
     moves_of_something_that_is_no_square_says_so,
     accepting_from_another_channel_names_the_games_channel,
     positions_say_they_are_unrated_and_refuse_rated,
     a_second_refused_move_within_a_minute_gets_a_short_reply,
+    history_status_and_otn_number_moves_the_same_way,
+    goedhboell_says_assailants_and_princes_everywhere,
 );

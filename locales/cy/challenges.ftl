@@ -5,11 +5,15 @@ challenge-bot = Diolch, ond dydw i ddim yn chwarae eto: fi sy'n cadw'r bwrdd a'r
 challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { $first-side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] yr ochr wen
    *[black] yr ochr ddu
 } { $second-side ->
     [attackers] a'r ymosodwyr
     [defenders] a'r amddiffynwyr
+    [assailants] a'r ymosodwyr
+    [princes] a'r tywysogion
     [white] a'r ochr wen
    *[black] a'r ochr ddu
 }.
@@ -22,6 +26,8 @@ challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game 
 }{ $side ->
     [attackers] , ar ochr yr ymosodwyr
     [defenders] , ar ochr yr amddiffynwyr
+    [assailants] , ar ochr yr ymosodwyr
+    [princes] , ar ochr y tywysogion
     [white] , ar yr ochr wen
     [black] , ar yr ochr ddu
    *[none] {""}
@@ -33,6 +39,8 @@ challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei 
 }{ $side ->
     [attackers] , ar ochr yr ymosodwyr
     [defenders] , ar ochr yr amddiffynwyr
+    [assailants] , ar ochr yr ymosodwyr
+    [princes] , ar ochr y tywysogion
     [white] , ar yr ochr wen
     [black] , ar yr ochr ddu
    *[none] {""}

@@ -33,16 +33,22 @@ time-left = Amser ar ôl: { $span }.
 clocks-bank = Clociau: { $first } ({ $first-side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }) { $first-left }, { $second } ({ $second-side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }) { $second-left }; mae cloc { $running ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 } yn rhedeg.

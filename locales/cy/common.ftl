@@ -4,6 +4,8 @@
 side-name = { $side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }
@@ -11,6 +13,8 @@ side-name = { $side ->
 side-wins = { $side ->
     [attackers] Yr ymosodwyr sy'n ennill!
     [defenders] Yr amddiffynwyr sy'n ennill!
+    [assailants] Yr ymosodwyr sy'n ennill!
+    [princes] Y tywysogion sy'n ennill!
     [white] Gwyn sy'n ennill!
    *[black] Du sy'n ennill!
 }

@@ -4,27 +4,37 @@ game-title = Gêm { $id }: { $game } —
 game-opening = { $title } { $first } ({ $first-side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }) yn erbyn { $second } ({ $second-side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }). { $status }
 game-opening-coin = { $title } { $first } ({ $first-side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }) yn erbyn { $second } ({ $second-side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }). Taflwyd ceiniog: { $coin ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 } sy'n dechrau. { $status }
@@ -32,6 +42,8 @@ game-opening-coin = { $title } { $first } ({ $first-side ->
 status-to-move = { $player } i symud ({ $side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }), symudiad { $number }.
@@ -46,6 +58,8 @@ outcome-king-captured = Mae'r brenin wedi'i ddal. { $win }
 outcome-one-piece-left = Dim ond un darn sydd gan { $loser ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] yr ochr wen
    *[black] yr ochr ddu
 } ar ôl. { $win }
@@ -56,12 +70,16 @@ outcome-dux-immobile = All dux { $loser ->
 outcome-no-legal-move = Does gan { $loser ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] yr ochr wen
    *[black] yr ochr ddu
 } ddim symudiad cyfreithlon. { $win }
 outcome-repetition = Byddai pob symudiad sydd gan { $loser ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] yr ochr wen
    *[black] yr ochr ddu
 } ar ôl yn ailadrodd safle am y drydedd waith. { $win }
@@ -69,12 +87,16 @@ outcome-move-limit = 100 symudiad heb gipio: mae'r gêm yn gyfartal.
 outcome-resignation = Ildiodd { $loser ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 }. { $win }
 outcome-timeout = Daeth amser { $loser ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 } i ben. { $win }
@@ -90,6 +112,8 @@ refused-again = Heb ei chwarae chwaith: gweler fy ateb uchod.
 not-your-turn = { $side ->
     [attackers] Tro'r ymosodwyr
     [defenders] Tro'r amddiffynwyr
+    [assailants] Tro'r ymosodwyr
+    [princes] Tro'r tywysogion
     [white] Tro Gwyn
    *[black] Tro Du
 } yw hi: { $player } i symud.
@@ -110,11 +134,15 @@ moves-can-go = { $piece } ar { $square }: gall fynd i { $list }.
 history-head = Gêm { $id } — { $game }: { $first } ({ $first-side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }) yn erbyn { $second } ({ $second-side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 })
@@ -122,6 +150,16 @@ history-no-moves = Dim symudiadau eto.
 history-line = { $number }. { $side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
+    [white] gwyn
+   *[black] du
+} { $move }
+history-line-second = { $number }… { $side ->
+    [attackers] ymosodwyr
+    [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 } { $move }
@@ -147,12 +185,16 @@ bot-too-many = Mae gennych chi { $n } gêm yn fy erbyn i ar y gweill yn barod: g
 analysis-title = Gêm { $id }: { $game } — siawns { $side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 } o ennill
 analysis-head = Gêm { $id } ({ $game }): siawns { $side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 } o ennill ar ôl pob symudiad, ar { $nodes } nod y safle.
@@ -161,6 +203,8 @@ analysis-swings = Y newidiadau mwyaf:
 analysis-swing = { $number }. { $move } ({ $side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }) { $kind } ({ $before }% → { $after }%)
@@ -172,11 +216,15 @@ status-ended = Mae'r gêm ar ben: { $reason ->
 outcome-resigned-named = Ildiodd { $player } ({ $side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }): { $winner } ({ $winner-side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 }) sy'n ennill.

@@ -7,11 +7,15 @@ profile-head = **{ $player }**
 profile-line = { $game }: { $rating } ±{ $rd } — { $games } gêm: ennill { $won-first } fel { $first-side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 }, ennill { $won-second } fel { $second-side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 }, colli { $lost }, cyfartal { $drawn }

@@ -18,6 +18,8 @@ move-no-piece = Does dim darn ar { $square }.
 move-not-your-piece = Mae { $piece } ar { $square }, { $side ->
     [attackers] a thro'r ymosodwyr
     [defenders] a thro'r amddiffynwyr
+    [assailants] a thro'r ymosodwyr
+    [princes] a thro'r tywysogion
     [white] a thro Gwyn
    *[black] a thro Du
 } yw hi.

@@ -3,12 +3,16 @@
 caption-to-move = Symudiad { $number } · { $side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 } i symud
 caption-to-move-named = Symudiad { $number } · { $player } i symud ({ $side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 })
@@ -21,6 +25,8 @@ caption-crosstable = { $name } — croestabl
 caption-won = { $side ->
     [attackers] Yr ymosodwyr sy'n ennill
     [defenders] Yr amddiffynwyr sy'n ennill
+    [assailants] Yr ymosodwyr sy'n ennill
+    [princes] Y tywysogion sy'n ennill
     [white] Gwyn sy'n ennill
    *[black] Du sy'n ennill
 }: { $reason }

@@ -131,3 +131,11 @@ organiser-role-set = Bellach gall aelodau sydd â'r rôl { $role } greu a rhedeg
 organiser-role-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddewis rôl y trefnwyr.
 organiser-role-dm = Does dim rolau mewn negeseuon uniongyrchol: dewiswch rôl y trefnwyr ar weinydd.
 organiser-role-unreadable = Enwch un o rolau'r gweinydd hwn, fel organiser-role:@Trefnwyr.
+
+# Ymuno'n hwyr (late:N, Swiss yn unig).
+tournament-describe-late = { $description }, gellir ymuno'n hwyr nes paru rownd { $round }
+tournament-late-swiss-only = Dim ond twrnamaint Swiss sy'n derbyn chwaraewyr hwyr: mae rowndiau twrnamaint rownd-robin yn cael eu pennu gan y chwaraewyr ar y dechrau, felly rhaid i bawb ymuno cyn hynny.
+tournament-bad-late = Mae late: yn nodi'r rownd y gellir ymuno nes ei pharu: rhif rhwng 2 a { $rounds } (rowndiau'r twrnamaint).
+tournament-late-closed = Roedd y twrnamaint **{ $name }** yn derbyn chwaraewyr hwyr nes paru rownd { $round }: mae'n rhy hwyr i ymuno.
+tournament-joins-late = Mae { $player } yn ymuno â'r twrnamaint **{ $name }** yn hwyr, a chaiff ei baru o rownd { $round } ymlaen ({ $n } chwaraewr).
+tournament-cannot-join = Allwch chi ddim ymuno: { $reason }.

@@ -6,12 +6,16 @@ alt-heading-over = { $game }, y gêm ar ben ar ôl { $moves } symudiad.
 alt-turn = { $side ->
     [attackers] Yr ymosodwyr
     [defenders] Yr amddiffynwyr
+    [assailants] Yr ymosodwyr
+    [princes] Y tywysogion
     [white] Gwyn
    *[black] Du
 } i symud.
 alt-won = Enillodd { $side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 }: { $reason }.
@@ -49,6 +53,8 @@ alt-text = { $text }
 alt-pieces = { $side ->
     [attackers] Ymosodwyr
     [defenders] Amddiffynwyr
+    [assailants] Ymosodwyr
+    [princes] Tywysogion
     [white] Gwyn
    *[black] Du
 }, { $count ->
@@ -66,6 +72,8 @@ alt-pieces = { $side ->
 alt-pieces-at = { $side ->
     [attackers] Ymosodwyr
     [defenders] Amddiffynwyr
+    [assailants] Ymosodwyr
+    [princes] Tywysogion
     [white] Gwyn
    *[black] Du
 }, { $count ->
@@ -83,6 +91,8 @@ alt-pieces-at = { $side ->
 alt-counts = { $side ->
     [attackers] Ymosodwyr
     [defenders] Amddiffynwyr
+    [assailants] Ymosodwyr
+    [princes] Tywysogion
     [white] Gwyn
    *[black] Du
 }: { $count ->
@@ -105,6 +115,8 @@ alt-crosstable-row = { $place }. { $player }, { $points } pwynt: { $games }.
 alt-graph = Graff o siawns { $side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
     [white] Gwyn
    *[black] Du
 } o ennill ar ôl pob symudiad yn y gêm { $game } hon ({ $moves } symudiad), o 0 i 100 y cant.

@@ -33,6 +33,8 @@ web-players = Chwaraewyr
 web-player-side = { $player } ({ $side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
+    [assailants] ymosodwyr
+    [princes] tywysogion
     [white] gwyn
    *[black] du
 })

@@ -16,6 +16,8 @@ challenge-posted = { $challenger } challenges { $opponent } to a { $rated ->
 } of { $game }{ $side ->
     [attackers] , playing the attackers
     [defenders] , playing the defenders
+    [assailants] , playing the assailants
+    [princes] , playing the princes
     [white] , playing white
     [black] , playing black
    *[none] {""}
@@ -27,6 +29,8 @@ challenge-posted-open = { $challenger } posts an open challenge: anyone may take
 } of { $game }{ $side ->
     [attackers] , playing the attackers
     [defenders] , playing the defenders
+    [assailants] , playing the assailants
+    [princes] , playing the princes
     [white] , playing white
     [black] , playing black
    *[none] {""}

@@ -21,6 +21,8 @@ time-left = Time left: { $span }.
 clocks-bank = Clocks: { $first } ({ $first-side }) { $first-left }, { $second } ({ $second-side }) { $second-left }; { $running ->
     [attackers] the attackers' clock
     [defenders] the defenders' clock
+    [assailants] the assailants' clock
+    [princes] the princes' clock
     [white] White's clock
    *[black] Black's clock
 } is running.

@@ -5,6 +5,8 @@
 side-name = { $side ->
     [attackers] attackers
     [defenders] defenders
+    [assailants] assailants
+    [princes] princes
     [white] white
    *[black] black
 }
@@ -13,6 +15,8 @@ side-name = { $side ->
 side-wins = { $side ->
     [attackers] Attackers win!
     [defenders] Defenders win!
+    [assailants] Assailants win!
+    [princes] Princes win!
     [white] White wins!
    *[black] Black wins!
 }

@@ -22,6 +22,8 @@ outcome-king-captured = The king is captured. { $win }
 outcome-one-piece-left = { $loser ->
     [attackers] The attackers have
     [defenders] The defenders have
+    [assailants] The assailants have
+    [princes] The princes have
     [white] White has
    *[black] Black has
 } one piece left. { $win }
@@ -32,12 +34,16 @@ outcome-dux-immobile = The { $loser ->
 outcome-no-legal-move = { $loser ->
     [attackers] The attackers have
     [defenders] The defenders have
+    [assailants] The assailants have
+    [princes] The princes have
     [white] White has
    *[black] Black has
 } no legal move. { $win }
 outcome-repetition = Every move left to { $loser ->
     [attackers] the attackers
     [defenders] the defenders
+    [assailants] the assailants
+    [princes] the princes
     [white] white
    *[black] black
 } would repeat a position a third time. { $win }
@@ -45,12 +51,16 @@ outcome-move-limit = 100 moves without a capture: the game is drawn.
 outcome-resignation = { $loser ->
     [attackers] The attackers
     [defenders] The defenders
+    [assailants] The assailants
+    [princes] The princes
     [white] White
    *[black] Black
 } resigned. { $win }
 outcome-timeout = { $loser ->
     [attackers] The attackers
     [defenders] The defenders
+    [assailants] The assailants
+    [princes] The princes
     [white] White
    *[black] Black
 } ran out of time. { $win }
@@ -68,6 +78,8 @@ refused-again = Not played either: see my answer above.
 not-your-turn = It is { $side ->
     [attackers] the attackers'
     [defenders] the defenders'
+    [assailants] the assailants'
+    [princes] the princes'
     [white] white's
    *[black] black's
 } turn: { $player } to move.
@@ -90,7 +102,9 @@ moves-can-go = { $piece } on { $square } can go to { $list }.
 history-head = Game { $id } — { $game }: { $first } ({ $first-side }) v { $second } ({ $second-side })
 history-no-moves = No moves yet.
 # $side: a side key (attackers, defenders, white, black).
+# Numbered by turn, as OTN: "1. attackers e2-c2", then "1… defenders g7-g9".
 history-line = { $number }. { $side } { $move }
+history-line-second = { $number }… { $side } { $move }
 history-truncated = … (use /export for the whole record)
 
 takeback-done = Takeback accepted: { $n ->
@@ -117,12 +131,16 @@ bot-too-many = You already have { $n } games against me running: finish one befo
 analysis-title = Game { $id }: { $game } — { $side ->
     [attackers] Attackers'
     [defenders] Defenders'
+    [assailants] Assailants'
+    [princes] Princes'
     [white] White's
    *[black] Black's
 } winning chances
 analysis-head = Game { $id } ({ $game }): { $side ->
     [attackers] the attackers'
     [defenders] the defenders'
+    [assailants] the assailants'
+    [princes] the princes'
     [white] White's
    *[black] Black's
 } winning chances after every move, at { $nodes } nodes a position.

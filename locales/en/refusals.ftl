@@ -23,6 +23,8 @@ move-no-piece = There is no piece on { $square }.
 move-not-your-piece = { $square } holds { $piece }, and it is { $side ->
     [attackers] the attackers'
     [defenders] the defenders'
+    [assailants] the assailants'
+    [princes] the princes'
     [white] white's
    *[black] black's
 } turn.

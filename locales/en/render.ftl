@@ -14,6 +14,8 @@ caption-standings = { $name } — standings
 caption-won = { $side ->
     [attackers] Attackers win
     [defenders] Defenders win
+    [assailants] Assailants win
+    [princes] Princes win
     [white] White wins
    *[black] Black wins
 }: { $reason }

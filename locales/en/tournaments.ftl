@@ -158,3 +158,11 @@ organiser-role-set = Members with the role { $role } may now create and run tour
 organiser-role-not-allowed = Only someone with the Manage Server permission can choose the organiser role.
 organiser-role-dm = Direct messages have no roles: choose the organiser role on a server.
 organiser-role-unreadable = Name a role of this server, like organiser-role:@Organisers.
+
+# Late entry (late:N, Swiss only).
+tournament-describe-late = { $description }, late entry until round { $round } is paired
+tournament-late-swiss-only = Late entry is for Swiss tournaments: a round robin's rounds are fixed by its players at the start, so everyone must join before it.
+tournament-bad-late = late: is the round until whose pairing players may still join: a number from 2 to { $rounds } (the tournament's rounds).
+tournament-late-closed = **{ $name }** took late entries until round { $round } was paired: it is too late to join.
+tournament-joins-late = { $player } joins **{ $name }** late and is paired from round { $round } ({ $n } players).
+tournament-cannot-join = You cannot join: { $reason }.

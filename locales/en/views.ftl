@@ -7,6 +7,8 @@ alt-heading-over = { $game }, game over after { $moves } moves.
 alt-turn = { $side ->
     [attackers] Attackers
     [defenders] Defenders
+    [assailants] Assailants
+    [princes] Princes
     [white] White
    *[black] Black
 } to play.
@@ -14,6 +16,8 @@ alt-turn = { $side ->
 alt-won = { $side ->
     [attackers] Attackers
     [defenders] Defenders
+    [assailants] Assailants
+    [princes] Princes
     [white] White
    *[black] Black
 } won: { $reason }.
@@ -59,6 +63,8 @@ alt-text = { $text }
 alt-pieces = { $side ->
     [attackers] Attackers
     [defenders] Defenders
+    [assailants] Assailants
+    [princes] Princes
     [white] White
    *[black] Black
 }, { $count ->
@@ -75,6 +81,8 @@ alt-pieces = { $side ->
 alt-pieces-at = { $side ->
     [attackers] Attackers
     [defenders] Defenders
+    [assailants] Assailants
+    [princes] Princes
     [white] White
    *[black] Black
 }, { $count ->
@@ -92,6 +100,8 @@ alt-pieces-at = { $side ->
 alt-counts = { $side ->
     [attackers] Attackers
     [defenders] Defenders
+    [assailants] Assailants
+    [princes] Princes
     [white] White
    *[black] Black
 }: { $count ->
@@ -120,6 +130,8 @@ alt-crosstable-row = { $place }. { $player }, { $points } points: { $games }.
 alt-graph = A graph of the { $side ->
     [attackers] attackers'
     [defenders] defenders'
+    [assailants] assailants'
+    [princes] princes'
     [white] White's
    *[black] Black's
 } winning chances after every move of this { $game } game ({ $moves ->

@@ -33,6 +33,8 @@ web-players = Players
 web-player-side = { $player } ({ $side ->
     [attackers] attackers
     [defenders] defenders
+    [assailants] assailants
+    [princes] princes
     [white] white
    *[black] black
 })

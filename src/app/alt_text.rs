@@ -150,7 +150,7 @@ fn square(s: &str) -> Msg {
 /// their keys, pieces by `piece-name`, squares in the variant's notation.
 pub(crate) fn fact_msg(rules: &Ruleset, f: &Fact) -> Msg {
     let sq = |s: Square| format_square(rules, s);
-    let side = |s: Side| rules.side_name(s);
+    let side = |s: Side| rules.side_word(s);
     match f {
         Fact::Heading { move_no, .. } => Msg::new("alt-heading")
             .str("game", rules.name)

@@ -127,7 +127,7 @@ fn analyse(
         }
     };
     let rules = l.game.rules();
-    let subject = rules.side_name(a.subject);
+    let subject = rules.side_word(a.subject);
     let marks: Vec<usize> = a.swings.iter().map(|s| s.ply + 1).collect();
     let lang = app.lang(ctx);
     let title = Localiser::global().text(
@@ -159,7 +159,7 @@ fn analyse(
                 Msg::new("analysis-swing")
                     .num("number", s.ply + 1)
                     .str("move", format!("{}{marks}", format_played(rules, p)))
-                    .str("side", rules.side_name(s.side))
+                    .str("side", rules.side_word(s.side))
                     .msg("kind", kind_msg(s.kind))
                     .str("before", format!("{:.0}", s.before * 100.0))
                     .str("after", format!("{:.0}", s.after * 100.0)),

@@ -262,7 +262,7 @@ impl App {
         let players = [Side::First, Side::Second].map(|s| SheetPlayer {
             id: l.players[s.index()].clone(),
             name: names[s.index()].clone(),
-            side: rules.side_name(s).to_string(),
+            side: rules.side_word(s).to_string(),
             bank: banks[s.index()],
         });
         Ok(Some(GameSheet {

@@ -61,8 +61,8 @@ impl App {
                     return Response::one(Reply::tell(
                         Msg::new("challenge-bad-side")
                             .str("game", rules.name)
-                            .str("first-side", rules.side_name(Side::First))
-                            .str("second-side", rules.side_name(Side::Second)),
+                            .str("first-side", rules.side_word(Side::First))
+                            .str("second-side", rules.side_word(Side::Second)),
                     ))
                 }
             },
@@ -152,7 +152,7 @@ impl App {
             },
         )
         .str("game", spec)
-        .str("side", side.map_or("none", |s| rules.side_name(s)))
+        .str("side", side.map_or("none", |s| rules.side_word(s)))
         .msg("time", tc.describe())
         .num("id", id);
         let mut r = Reply::say(m);

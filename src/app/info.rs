@@ -196,19 +196,25 @@ impl App {
             .num("id", l.row.id)
             .str("game", rules.name)
             .str("first", self.name_of(&l.players[0]))
-            .str("first-side", rules.side_name(Side::First))
+            .str("first-side", rules.side_word(Side::First))
             .str("second", self.name_of(&l.players[1]))
-            .str("second-side", rules.side_name(Side::Second));
+            .str("second-side", rules.side_word(Side::Second));
         let mut lines: Vec<Msg> = l
             .game
             .record()
             .iter()
             .enumerate()
             .map(|(i, p)| {
-                Msg::new("history-line")
-                    .num("number", i + 1)
-                    .str("side", rules.side_name(p.side))
-                    .str("move", format_played(rules, p))
+                // Numbered by turn as OTN and the status line number them:
+                // "1. attackers e2-c2", "1… defenders g7-g9".
+                Msg::new(if i % 2 == 0 {
+                    "history-line"
+                } else {
+                    "history-line-second"
+                })
+                .num("number", crate::notation::turn_number(i))
+                .str("side", rules.side_word(p.side))
+                .str("move", format_played(rules, p))
             })
             .collect();
         if lines.is_empty() {

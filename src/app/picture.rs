@@ -86,11 +86,11 @@ pub(crate) fn caption_msg(game: &Game, names: [&str; 2]) -> Msg {
     match game.to_move() {
         Some(s) if names[s.index()].is_empty() => Msg::new("caption-to-move")
             .num("number", n + 1)
-            .str("side", rules.side_name(s)),
+            .str("side", rules.side_word(s)),
         Some(s) => Msg::new("caption-to-move-named")
             .num("number", n + 1)
             .str("player", names[s.index()])
-            .str("side", rules.side_name(s)),
+            .str("side", rules.side_word(s)),
         None => Msg::new("caption-over")
             .num("moves", n)
             .msg("result", result_msg(game)),
@@ -147,7 +147,7 @@ pub(crate) fn result_msg(game: &Game) -> Msg {
     let reason = Msg::new("caption-reason").str("reason", super::alt_text::reason_key(o.reason));
     match o.winner {
         Some(w) => Msg::new("caption-won")
-            .str("side", game.rules().side_name(w))
+            .str("side", game.rules().side_word(w))
             .msg("reason", reason),
         None => Msg::new("caption-drawn").msg("reason", reason),
     }

@@ -73,7 +73,7 @@ impl App {
         if me != Some(to_move) {
             return refuse(
                 Msg::new("not-your-turn")
-                    .str("side", l.game.rules().side_name(to_move))
+                    .str("side", l.game.rules().side_word(to_move))
                     .str("player", mention(&l.players[to_move.index()])),
             );
         }
@@ -241,9 +241,9 @@ impl App {
                 let loser = w.other();
                 Msg::new("outcome-resigned-named")
                     .str("player", self.name_of(&l.players[loser.index()]))
-                    .str("side", rules.side_name(loser))
+                    .str("side", rules.side_word(loser))
                     .str("winner", mention(&l.players[w.index()]))
-                    .str("winner-side", rules.side_name(w))
+                    .str("winner-side", rules.side_word(w))
             }
             _ => outcome_msg(&l.game, o),
         }

@@ -136,6 +136,7 @@ mod tests {
                 first: ("attacker", "an attacker"),
                 second: ("defender", "a defender"),
                 centre: "throne",
+                sides: ("attackers", "defenders"),
             },
             build: brandubh,
         }));

@@ -193,7 +193,7 @@ pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
         None => {
             out.push(Fact::Heading {
                 variant: r.variant,
-                move_no: scene.moves_played + 1,
+                move_no: super::turn_number(scene.moves_played),
             });
             if let Some(side) = scene.to_move {
                 out.push(Fact::Turn { side });
@@ -324,11 +324,11 @@ pub mod en {
             Fact::HeadingOver { moves, .. } => {
                 format!("{name}, game over after {moves} moves.")
             }
-            Fact::Turn { side } => format!("{} to play.", cap(rules.side_name(*side))),
+            Fact::Turn { side } => format!("{} to play.", cap(rules.side_word(*side))),
             Fact::Result {
                 winner: Some(w),
                 reason: r,
-            } => format!("{} won: {}.", cap(rules.side_name(*w)), reason(*r)),
+            } => format!("{} won: {}.", cap(rules.side_word(*w)), reason(*r)),
             Fact::Result {
                 winner: None,
                 reason: r,
@@ -386,7 +386,7 @@ pub mod en {
                 groups,
                 dux,
             } => {
-                let mut s = cap(rules.side_name(*side));
+                let mut s = cap(rules.side_word(*side));
                 s.push_str(&format!(", {}", men(*count)));
                 if *with_king {
                     s.push_str(" and the king");
@@ -407,7 +407,7 @@ pub mod en {
                 with_king,
                 dux,
             } => {
-                let mut s = format!("{}: {}", cap(rules.side_name(*side)), men(*count));
+                let mut s = format!("{}: {}", cap(rules.side_word(*side)), men(*count));
                 if *with_king {
                     s.push_str(" and the king");
                 }

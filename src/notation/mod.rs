@@ -12,6 +12,14 @@ mod record;
 
 pub use record::{parse_record, write_record, Record, RecordError, RecordHeader};
 
+/// The number of the turn that holds ply `ply` (counted from 0): plies 0
+/// and 1 are turn 1, plies 2 and 3 turn 2. OTN numbers its move lines by
+/// turn; the status line ("move 2"), /history and the alt text's heading
+/// number moves the same way.
+pub fn turn_number(ply: usize) -> usize {
+    ply / 2 + 1
+}
+
 use std::fmt;
 
 use crate::rules::{

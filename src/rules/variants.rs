@@ -20,6 +20,11 @@ pub struct Words {
     pub first: (&'static str, &'static str),
     pub second: (&'static str, &'static str),
     pub centre: &'static str,
+    /// The sides as sentences name them (the catalogue's side keys):
+    /// attackers and defenders, assailants and princes (goedhboell), white
+    /// and black. [`Ruleset::side_name`] stays the rules' own key (records,
+    /// OTN, options).
+    pub sides: (&'static str, &'static str),
 }
 
 /// The notation a variant's records and board labels use.
@@ -190,6 +195,7 @@ const TAFL_WORDS: Words = Words {
     first: ("attacker", "an attacker"),
     second: ("defender", "a defender"),
     centre: "throne",
+    sides: ("attackers", "defenders"),
 };
 
 /// A registry entry: the id is written once, and the catalogue keys
@@ -260,6 +266,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             first: ("assailant", "an assailant"),
             second: ("prince", "a prince"),
             centre: "centre",
+            sides: ("assailants", "princes"),
         },
         build: |o| goedhboell(o.has("king-steps"), o.has("corner-guard")),
     }),
@@ -276,6 +283,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             first: ("white-man", "a white man"),
             second: ("black-man", "a black man"),
             centre: "throne",
+            sides: ("white", "black"),
         },
         build: |o| {
             let (w, h) = o.size().unwrap_or((13, 8));
@@ -425,6 +433,15 @@ impl Ruleset {
             (Family::Tafl, Side::Second) => "defenders",
             (Family::Latrunculi, Side::First) => "white",
             (Family::Latrunculi, Side::Second) => "black",
+        }
+    }
+
+    /// A side as sentences name it: the catalogue's side key (attackers,
+    /// defenders, assailants, princes, white, black).
+    pub fn side_word(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => self.words.sides.0,
+            Side::Second => self.words.sides.1,
         }
     }
 

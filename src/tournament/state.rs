@@ -260,6 +260,23 @@ impl Tournament {
         Err(TournamentError::NoSuchGame)
     }
 
+    /// Enter `p` late into a running Swiss tournament: they are paired from
+    /// the next round on and score nothing for the rounds already paired.
+    /// A round robin's schedule is fixed by its players, so it takes no
+    /// late entry.
+    pub fn add_late_player(&mut self, p: PlayerId) -> Result<(), TournamentError> {
+        if self.players.contains(&p) {
+            return Err(TournamentError::DuplicatePlayer(p));
+        }
+        match self.format {
+            Format::Swiss { .. } if self.current_round() < self.total_rounds() => {
+                self.players.push(p);
+                Ok(())
+            }
+            _ => Err(TournamentError::Finished),
+        }
+    }
+
     /// Withdraw `p` (they left the server or chose to): their unfinished
     /// games are forfeited now, later ones as they are paired (round robin),
     /// and Swiss rounds no longer pair them. Their results so far stand.

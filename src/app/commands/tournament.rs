@@ -46,6 +46,13 @@ pub const TOURNAMENT: &[CommandSpec] = &[
                 "start",
                 "When it starts, e.g. 2d (or start it with /tournament start)",
             ),
+            OptSpec {
+                kind: OptKind::Integer,
+                ..opt(
+                    "late",
+                    "Swiss: players may still join until round N has been paired",
+                )
+            },
         ],
     ),
     sub(

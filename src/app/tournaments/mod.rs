@@ -99,6 +99,10 @@ struct Data {
     /// Unix seconds at which the clock starts the tournament.
     #[serde(default)]
     start_at: Option<i64>,
+    /// Late entry (Swiss only): players may join after the start until
+    /// round `late` has been paired (docs/tournaments.md).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    late: Option<u32>,
     /// Store player ids; `PlayerId(i)` is `entrants[i]`. Set at the start.
     #[serde(default)]
     entrants: Vec<String>,

@@ -192,9 +192,9 @@ pub(crate) fn ratings_command(
                 .str("rd", format!("{:.0}", rating_now(&r, ctx.now).rd))
                 .num("games", r.games)
                 .num("won-first", r.wins_first)
-                .str("first-side", rules.side_name(Side::First))
+                .str("first-side", rules.side_word(Side::First))
                 .num("won-second", r.wins_second)
-                .str("second-side", rules.side_name(Side::Second))
+                .str("second-side", rules.side_word(Side::Second))
                 .num("lost", r.losses)
                 .num("drawn", r.draws),
         );

@@ -75,12 +75,29 @@ pub(super) fn create(
             _ => return Err(tell(Msg::new("tournament-bad-start"))),
         },
     };
+    // Late entry: Swiss only (a round robin's schedule is fixed by its
+    // players), until a round after the first and no later than the last.
+    let late = match arg(args, "late") {
+        None => None,
+        Some(_) if format != TournamentFormat::Swiss => {
+            return Err(tell(Msg::new("tournament-late-swiss-only")))
+        }
+        Some(l) => match (l.parse::<u32>(), rounds) {
+            (Ok(n), Some(r)) if (2..=r).contains(&n) => Some(n),
+            _ => {
+                return Err(tell(
+                    Msg::new("tournament-bad-late").num("rounds", rounds.unwrap_or(1)),
+                ))
+            }
+        },
+    };
     let data = Data {
         kind,
         rounds,
         time: tc,
         max_players,
         start_at,
+        late,
         entrants: Vec::new(),
         state: None,
     };
@@ -140,10 +157,14 @@ pub(super) fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
                 ),
         )
     };
+    let max = t.data.max_players.unwrap_or(MAX_ENTRANTS).min(MAX_ENTRANTS);
+    if t.row.state == TournamentPhase::Running && t.data.late.is_some() {
+        let late = too_late();
+        return join_late(app, ctx, t, max).map_err(|e| e.unwrap_or(late));
+    }
     if t.row.state != TournamentPhase::Signup {
         return Err(too_late());
     }
-    let max = t.data.max_players.unwrap_or(MAX_ENTRANTS).min(MAX_ENTRANTS);
     // Checked and written in one transaction: two joins racing for the
     // last place cannot both get it.
     match app
@@ -170,6 +191,68 @@ pub(super) fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         )),
         JoinOutcome::Closed => Err(too_late()),
     }
+}
+
+/// A late entry into a running Swiss tournament (`late:N`): allowed until
+/// round N has been paired; the player is paired from the next round. In
+/// one compare-and-set commit of the tournament (two late joins racing for
+/// the last place cannot both get it). `Err(None)`: too late.
+fn join_late(app: &App, ctx: &Ctx, t: T, max: u32) -> Result<Response, Option<Response>> {
+    let me = ctx.user.id.clone();
+    let name = name_of(&t);
+    let (t, _) = update(app, t.row.id, ctx.now, |_, t, _| {
+        let Some(late) = t.data.late else {
+            return Err(tell(
+                Msg::new("tournament-too-late")
+                    .str("name", name_of(t))
+                    .msg("state", state_msg(TournamentPhase::Running)),
+            ));
+        };
+        let (round, withdrawn) = match &t.data.state {
+            Some(s) => (s.current_round(), s.withdrawn.len()),
+            None => return Ok(None),
+        };
+        if t.row.state != TournamentPhase::Running || round >= late {
+            return Err(tell(
+                Msg::new("tournament-late-closed")
+                    .str("name", name_of(t))
+                    .num("round", late),
+            ));
+        }
+        if t.data.entrants.contains(&me) {
+            return Err(tell(
+                Msg::new("tournament-already-in").str("name", name_of(t)),
+            ));
+        }
+        if (t.data.entrants.len() - withdrawn) as u32 >= max {
+            return Err(tell(
+                Msg::new("tournament-full")
+                    .str("name", name_of(t))
+                    .num("n", max),
+            ));
+        }
+        let p = PlayerId(t.data.entrants.len() as u64);
+        if let Some(Err(e)) = t.data.state.as_mut().map(|s| s.add_late_player(p)) {
+            let reason = error_msg(t, &e);
+            return Err(tell(
+                Msg::new("tournament-cannot-join").msg("reason", reason),
+            ));
+        }
+        t.data.entrants.push(me.clone());
+        Ok(Some(TournamentPhase::Running))
+    })
+    .map_err(Some)?;
+    let round = t.data.state.as_ref().map_or(1, |s| s.current_round() + 1);
+    Ok(Response::one(
+        Reply::say(
+            Msg::new("tournament-joins-late")
+                .str("player", mention(&ctx.user.id))
+                .str("name", name)
+                .num("round", round)
+                .num("n", t.data.entrants.len()),
+        )
+        .to(Target::Channel(channel_of(&t))),
+    ))
 }
 
 pub(super) fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {

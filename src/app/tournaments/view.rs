@@ -22,7 +22,13 @@ pub(super) fn describe(t: &T) -> Msg {
         .str("game", game)
         .msg("format", format)
         .msg("matches", kind);
-    m.msg("time", t.data.time.describe())
+    let m = m.msg("time", t.data.time.describe());
+    match t.data.late {
+        Some(n) => Msg::new("tournament-describe-late")
+            .msg("description", m)
+            .num("round", n),
+        None => m,
+    }
 }
 
 pub(super) fn list(app: &App, ctx: &Ctx) -> Result<Response, Response> {
