@@ -821,7 +821,8 @@ fn a_rating_lost_between_the_end_and_the_rating_is_written_at_start() {
         let mut bot = play(&s);
         s.fault_fail_nth_write(k, Fault::Io);
         bot.say("bob", "g", "/resign");
-        let ended = s.get_game(1).unwrap().unwrap().state == tawlbot::store::GameState::Finished;
+        let ended =
+            s.get_game(GameId(1)).unwrap().unwrap().state == tawlbot::store::GameState::Finished;
         if !ended {
             continue;
         }

@@ -140,7 +140,7 @@ pub(crate) fn leave_pressed(app: &App, ctx: &Ctx, id: &str, stay: bool) -> Respo
         let n: i64 = id
             .parse()
             .map_err(|_| Response::one(Reply::tell(Msg::new("button-stale"))))?;
-        let t = load(app, n)?;
+        let t = load(app, TournamentId(n))?;
         if t.row.server_id != ctx.server {
             return Err(tell(Msg::new("tournament-not-on-server").num("id", n)));
         }
