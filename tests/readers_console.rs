@@ -76,7 +76,7 @@ fn channel_messages_use_the_servers_language_private_ones_the_players() {
     assert!(out.lines().any(|l| l.starts_with("g> Gêm 1. ")), "{out}");
     assert!(
         out.lines()
-            .any(|l| l.starts_with("g> [alt: Tawlbwrdd, symudiad 2.")),
+            .any(|l| l.starts_with("g> [alt: Tawlbwrdd, symudiad 1.")),
         "{out}"
     );
 
@@ -157,7 +157,7 @@ fn text_boards_show_whose_turn_and_both_clocks() {
         .take_while(|l| !l.starts_with("g> a attacker"))
         .collect();
     assert!(
-        block.contains(&"g> Move 2 · alice to move (defenders)"),
+        block.contains(&"g> Move 1 · alice to move (defenders)"),
         "{out}"
     );
     assert!(

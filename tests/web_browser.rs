@@ -401,7 +401,8 @@ fn a_reader_steps_through_a_game_in_chromium() {
         .unwrap()
         .unwrap();
     assert_eq!(alt, want.alt);
-    assert!(alt.starts_with("Tawlbwrdd, move 4."), "{alt}");
+    // Three plies played: move 2 (numbered by turn, as OTN).
+    assert!(alt.starts_with("Tawlbwrdd, move 2."), "{alt}");
     // The picture really loaded (a broken image has no natural width).
     let loaded = d.call(
         "POST",

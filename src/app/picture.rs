@@ -84,11 +84,12 @@ pub(crate) fn caption_msg(game: &Game, names: [&str; 2]) -> Msg {
     let rules = game.rules();
     let n = game.record().len();
     match game.to_move() {
+        // Numbered by turn, as the status line and OTN number moves.
         Some(s) if names[s.index()].is_empty() => Msg::new("caption-to-move")
-            .num("number", n + 1)
+            .num("number", crate::notation::turn_number(n))
             .str("side", rules.side_word(s)),
         Some(s) => Msg::new("caption-to-move-named")
-            .num("number", n + 1)
+            .num("number", crate::notation::turn_number(n))
             .str("player", names[s.index()])
             .str("side", rules.side_word(s)),
         None => Msg::new("caption-over")
