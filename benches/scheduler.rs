@@ -13,12 +13,12 @@ fn store_with(n: usize, dir: &std::path::Path) -> SqliteStore {
     for i in 0..n {
         let g = NewGame {
             server_id: "srv".into(),
-            channel_id: format!("c{i}"),
+            channel_id: format!("c{i}").into(),
             variant: "tawlbwrdd".into(),
             seed: i as u64,
             first_side: tawlbot::rules::Side::First,
-            first_player: format!("p{}", i % 97),
-            second_player: format!("q{}", i % 89),
+            first_player: format!("p{}", i % 97).into(),
+            second_player: format!("q{}", i % 89).into(),
             time_control: tawlbot::store::TimeControl::PerMove(3 * 86_400),
             created_at: 1_800_000_000,
             // Deadlines spread over a week, all in the future.

@@ -142,12 +142,12 @@ fn fill(store: &SharedStore, n: usize) {
     for i in 0..n {
         let g = NewGame {
             server_id: "srv".into(),
-            channel_id: format!("c{i}"),
+            channel_id: format!("c{i}").into(),
             variant: "tawlbwrdd".into(),
             seed: i as u64,
             first_side: Side::First,
-            first_player: format!("p{}", i % 97),
-            second_player: format!("q{}", i % 89),
+            first_player: format!("p{}", i % 97).into(),
+            second_player: format!("q{}", i % 89).into(),
             time_control: tawlbot::store::TimeControl::PerMove(3 * 86_400),
             created_at: 1_800_000_000,
             deadline: Some(1_800_000_000 + 86_400 + (i as i64 * 61) % 604_800),

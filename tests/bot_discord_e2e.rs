@@ -217,10 +217,10 @@ async fn a_restart_resumes_the_bots_turn() {
     // the challenge's response carries the BotTurn effect, which we drop.
     let app = App::new(block_in_place(|| db.open()));
     let ctx = tawlbot::app::Ctx {
-        server: GUILD.to_string(),
-        channel: CHANNEL.to_string(),
+        server: GUILD.to_string().into(),
+        channel: CHANNEL.to_string().into(),
         user: tawlbot::app::User {
-            id: ALICE.to_string(),
+            id: ALICE.to_string().into(),
             name: "alice".into(),
         },
         now: 1_700_000_000,

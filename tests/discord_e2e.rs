@@ -150,7 +150,7 @@ impl Bot {
             .expect("store")
             .expect("an active game");
         let l = self.app.load(row).expect("load game");
-        (l.game, l.players)
+        (l.game, l.players.map(String::from))
     }
 }
 

@@ -396,7 +396,7 @@ fn broken_games(s: &dyn Store, count: usize) {
     for i in 0..count {
         s.create_game(&NewGame {
             server_id: "s".into(),
-            channel_id: format!("b{i}"),
+            channel_id: format!("b{i}").into(),
             variant: "no-such-game".into(),
             options: vec![],
             settings: Default::default(),

@@ -610,7 +610,7 @@ fn capped_joins_versions_rounds_and_challenges() {
         s.join_tournament(t, "bob", 18, 2).unwrap(),
         JoinOutcome::Joined(2)
     );
-    let names: Vec<String> = s
+    let names: Vec<UserId> = s
         .tournament_players(t)
         .unwrap()
         .into_iter()
@@ -688,7 +688,7 @@ fn capped_joins_versions_rounds_and_challenges() {
     // Challenges: at most `max` open, unexpired ones per challenger and server.
     let ch = |server: &str, at: i64| NewChallenge {
         server_id: server.into(),
-        channel_id: format!("{server}-general"),
+        channel_id: format!("{server}-general").into(),
         challenger_id: "alice".into(),
         variant: "tawlbwrdd".into(),
         created_at: at,

@@ -23,7 +23,7 @@ const TARGET_MOVES: u32 = 40;
 fn new_game(i: usize) -> NewGame {
     NewGame {
         server_id: "srv".into(),
-        channel_id: format!("ch{i}"),
+        channel_id: format!("ch{i}").into(),
         variant: common::VARIANT.into(),
         options: vec![],
         seed: 1000 + i as u64,

@@ -27,7 +27,7 @@ const ROUNDS: u64 = 12;
 fn new_game(channel: usize, seed: u64) -> NewGame {
     NewGame {
         server_id: "srv".into(),
-        channel_id: format!("ch{channel}"),
+        channel_id: format!("ch{channel}").into(),
         variant: common::VARIANT.into(),
         seed,
         first_side: tawlbot::rules::Side::First,

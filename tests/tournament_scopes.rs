@@ -369,11 +369,11 @@ fn rate_game_reads_and_writes_in_one_transaction() {
         stores[0]
             .create_game(&tawlbot::store::NewGame {
                 server_id: "s".into(),
-                channel_id: format!("c{i}"),
+                channel_id: format!("c{i}").into(),
                 variant: "tawlbwrdd".into(),
                 first_side: tawlbot::rules::Side::First,
                 first_player: "alice".into(),
-                second_player: format!("p{i}"),
+                second_player: format!("p{i}").into(),
                 created_at: 1,
                 ..Default::default()
             })

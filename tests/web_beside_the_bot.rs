@@ -59,7 +59,7 @@ fn game_in(db: &Path) -> (GameId, tawlbot::rules::Game, [String; 2]) {
         .expect("an active game");
     let id = row.id;
     let l = app.load(row).expect("load the game");
-    (id, l.game, l.players)
+    (id, l.game, l.players.map(String::from))
 }
 
 /// The link buttons of a message.

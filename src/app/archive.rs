@@ -6,7 +6,7 @@
 
 use super::*;
 use crate::i18n::{Lang, Localiser};
-use crate::store::{GameId, Rating, RatingPoint, TournamentId};
+use crate::store::{GameId, Rating, RatingPoint, ServerId, TournamentId, UserId};
 
 /// Games on a player's or server's page.
 pub const PAGE_GAMES: u32 = 20;
@@ -20,7 +20,7 @@ pub const HISTORY_POINTS: u32 = 500;
 /// One player of a game, as the archive shows them.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SheetPlayer {
-    pub id: String,
+    pub id: UserId,
     pub name: String,
     /// The side's name (`attackers`, `white`...).
     pub side: String,
@@ -32,7 +32,7 @@ pub struct SheetPlayer {
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameSheet {
     pub id: GameId,
-    pub server: String,
+    pub server: ServerId,
     /// The variant's name (`Tawlbwrdd 11×11`).
     pub variant: String,
     pub variant_id: String,
@@ -68,8 +68,8 @@ pub struct GameSheet {
 pub struct GameLine {
     pub id: GameId,
     pub variant: String,
-    pub first: (String, String),
-    pub second: (String, String),
+    pub first: (UserId, String),
+    pub second: (UserId, String),
     /// `1-0`, `0-1`, `½-½`, `*` (running), `–` (aborted).
     pub score: String,
     pub moves: u32,
@@ -79,22 +79,22 @@ pub struct GameLine {
 /// A player's page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PlayerSheet {
-    pub id: String,
+    pub id: UserId,
     pub name: String,
     /// Ratings on public servers: `(server id, server name, rating)`.
-    pub ratings: Vec<(String, String, Rating)>,
+    pub ratings: Vec<(ServerId, String, Rating)>,
     pub games: Vec<GameLine>,
     pub page: u32,
     pub more: bool,
 }
 
 /// A row of a leaderboard: player id, name, rating, games.
-pub type LeaderRow = (String, String, f64, u32);
+pub type LeaderRow = (UserId, String, f64, u32);
 
 /// A server's page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ServerSheet {
-    pub id: String,
+    pub id: ServerId,
     pub name: String,
     /// `(variant name, variant id, [(player id, player name, rating, games)])`.
     pub leaderboards: Vec<(String, String, Vec<LeaderRow>)>,
@@ -403,7 +403,7 @@ impl App {
                     .server_name(&r.server_id)
                     .ok()
                     .flatten()
-                    .unwrap_or_else(|| r.server_id.clone());
+                    .unwrap_or_else(|| r.server_id.to_string());
                 (r.server_id.clone(), name, r)
             })
             .collect();
@@ -513,7 +513,7 @@ impl App {
         let more = games.len() > PAGE_GAMES as usize;
         games.truncate(PAGE_GAMES as usize);
         Ok(Some(ServerSheet {
-            id: id.to_string(),
+            id: id.into(),
             name,
             leaderboards,
             tournaments,

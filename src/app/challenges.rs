@@ -21,7 +21,7 @@ impl App {
             o.trim_start_matches("<@")
                 .trim_start_matches('@')
                 .trim_end_matches('>')
-                .to_string()
+                .into()
         });
         if opponent.as_deref() == Some(ctx.user.id.as_str()) {
             return Response::one(Reply::tell(Msg::new("challenge-self")));
@@ -318,7 +318,7 @@ impl App {
         }
         let mut reply = self.with_board(&l, reply, &[], ctx.now);
         if channel != ctx.channel {
-            reply = reply.to(Target::Channel(channel.to_string()));
+            reply = reply.to(Target::Channel(channel.into()));
         }
         let mut resp = Response::one(reply);
         if channel != c.channel_id {

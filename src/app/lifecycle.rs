@@ -18,7 +18,7 @@
 use super::{
     clock, split_status, tournaments, words, App, LoadError, Loaded, Response, TimeControl,
 };
-use crate::domain::GameSettings;
+use crate::domain::{GameSettings, UserId};
 use crate::i18n::Msg;
 use crate::rules::{Game, Played, Ruleset, Side};
 use crate::store::{
@@ -36,7 +36,7 @@ pub(crate) struct NewStart<'a> {
     pub settings: GameSettings,
     pub seed: u64,
     /// Players by side: `[first side, second side]`.
-    pub players: [String; 2],
+    pub players: [UserId; 2],
     pub challenge: Option<ChallengeId>,
     pub tournament_match: Option<MatchId>,
     pub rated: bool,
@@ -63,8 +63,8 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
     }
     let banks = turn.banks.unwrap_or([None, None]);
     let ng = NewGame {
-        server_id: s.server.to_string(),
-        channel_id: s.channel.to_string(),
+        server_id: s.server.into(),
+        channel_id: s.channel.into(),
         variant: s.rules.variant.to_string(),
         options: s.options,
         settings: s.settings,
@@ -239,15 +239,15 @@ pub(crate) fn abort(app: &App, id: GameId, reason: EndReason, now: i64) -> Resul
 
 /// The players of a new game by side, from the side `first_player` asked
 /// for (or a fair coin from the seed when `None`).
-pub(crate) fn seat(a: &str, b: &str, a_side: Option<Side>, seed: u64) -> [String; 2] {
+pub(crate) fn seat(a: &str, b: &str, a_side: Option<Side>, seed: u64) -> [UserId; 2] {
     let a_first = match a_side {
         Some(s) => s == Side::First,
         None => (seed >> 17) & 1 == 0,
     };
     if a_first {
-        [a.to_string(), b.to_string()]
+        [a.into(), b.into()]
     } else {
-        [b.to_string(), a.to_string()]
+        [b.into(), a.into()]
     }
 }
 
@@ -278,7 +278,7 @@ mod tests {
                 options: vec![],
                 settings,
                 seed: 7,
-                players: players.map(String::from),
+                players: players.map(UserId::from),
                 challenge: None,
                 tournament_match: None,
                 rated: false,

@@ -1,21 +1,21 @@
 //! What comes in and what goes out: the context of an input, the input,
 //! and the replies and effects the app answers with. No serenity types.
 
-use crate::domain::{ChallengeId, GameId, MatchId};
+use crate::domain::{ChallengeId, ChannelId, GameId, MatchId, ServerId, UserId};
 use crate::i18n::Msg;
 
 /// A person, by platform id and display name.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct User {
-    pub id: String,
+    pub id: UserId,
     pub name: String,
 }
 
 /// Who says what, where and when.
 #[derive(Clone, Debug)]
 pub struct Ctx {
-    pub server: String,
-    pub channel: String,
+    pub server: ServerId,
+    pub channel: ChannelId,
     pub user: User,
     /// Unix seconds (the console's clock may run ahead of the wall clock).
     pub now: i64,
@@ -105,7 +105,7 @@ pub(crate) struct BoardPicture {
     pub chunks: Vec<(&'static str, String)>,
     /// The players by side (`[first, second]`): a reader who plays sees
     /// the board from their side with `/settings flip:auto`.
-    pub players: [String; 2],
+    pub players: [UserId; 2],
     /// Whether the board is drawn turned round for a reader of each side.
     pub turned_for: [bool; 2],
     /// The same board as a text diagram.
@@ -192,9 +192,9 @@ pub enum Target {
     /// Answer to the input (the interaction, or the channel of the message).
     Here,
     /// A message in another channel.
-    Channel(String),
+    Channel(ChannelId),
     /// A direct message to a user.
-    Dm(String),
+    Dm(UserId),
 }
 
 /// One message to send.
@@ -213,7 +213,7 @@ pub struct Reply {
     pub(crate) body: Vec<Part>,
     /// The player this reply addresses: it is written in their language.
     /// `None`: the recipient of a direct message, else the user who asked.
-    pub(crate) reader: Option<String>,
+    pub(crate) reader: Option<UserId>,
     /// A language chosen by the use case itself (the answer to `/language`).
     pub(crate) lang: Option<crate::i18n::Lang>,
     /// The server whose default language a reader who chose none reads.
@@ -273,7 +273,7 @@ impl Reply {
     }
     /// Written in the language of `user`, the player it addresses.
     pub(crate) fn for_reader(mut self, user: &str) -> Reply {
-        self.reader = Some(user.to_string());
+        self.reader = Some(user.into());
         self
     }
     /// About a game or tournament of `server`: see [`Response::on_server`].
@@ -302,7 +302,7 @@ impl Reply {
     }
     /// The same reply, posted in `channel`.
     pub fn to_channel(self, channel: &str) -> Reply {
-        self.to(Target::Channel(channel.to_string()))
+        self.to(Target::Channel(channel.into()))
     }
     pub(crate) fn to(mut self, target: Target) -> Reply {
         self.target = target;
@@ -316,14 +316,14 @@ pub enum Effect {
     /// Open a thread under `parent` named `name`, then call
     /// [`App::start_in_thread`] with its channel id.
     OpenThread {
-        parent: String,
+        parent: ChannelId,
         name: String,
         challenge: ChallengeId,
     },
     /// Open a thread under `parent` named `name` for a tournament match,
     /// then call [`App::start_match_in_thread`] with its channel id.
     OpenMatchThread {
-        parent: String,
+        parent: ChannelId,
         name: String,
         match_id: MatchId,
     },

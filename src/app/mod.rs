@@ -53,7 +53,9 @@ pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
 pub use process::Process;
 pub use time::{parse_span as time_span, span_en as span_words, TimeControl};
 
-use crate::domain::{ChallengeId, EndReason, GameId, GameSettings, MatchId, TournamentId};
+use crate::domain::{
+    ChallengeId, EndReason, GameId, GameSettings, MatchId, ServerId, TournamentId, UserId,
+};
 use crate::i18n::Msg;
 use crate::notation::{
     self, explain, format_played, format_square, parse_move, resolve_square, PlayError, Record,
@@ -184,8 +186,8 @@ impl Throttle {
 
 /// The scope of direct messages with `user`: each player's DMs are their
 /// own scope, never one shared "server".
-pub fn dm_scope(user: &str) -> String {
-    format!("dm:{user}")
+pub fn dm_scope(user: &str) -> ServerId {
+    format!("dm:{user}").into()
 }
 
 /// Whether `user` may see game `g`: anyone on its server, but a game in
@@ -314,7 +316,7 @@ pub struct Loaded {
     pub row: GameRow,
     pub game: Game,
     /// Player ids by side: `[first, second]`.
-    pub players: [String; 2],
+    pub players: [UserId; 2],
 }
 
 impl Loaded {

@@ -200,7 +200,7 @@ impl App {
         let answer = if accept { "accept" } else { "decline" };
         let bot_ctx = Ctx {
             user: User {
-                id: BOT_ID.to_string(),
+                id: BOT_ID.into(),
                 name: BOT_ID.to_string(),
             },
             ..ctx.clone()

@@ -195,7 +195,7 @@ impl<W: Write> Console<W> {
     fn print_reply(&mut self, here: &str, user: &str, r: &Reply) {
         let prefix = match &r.target {
             Target::Here => here.to_string(),
-            Target::Channel(c) => c.clone(),
+            Target::Channel(c) => c.to_string(),
             Target::Dm(u) => format!("dm:{u}"),
         };
         if r.ephemeral && matches!(r.target, Target::Here) {
@@ -246,9 +246,9 @@ impl<W: Write> Console<W> {
         }
         let ctx = Ctx {
             server: SERVER.into(),
-            channel: String::new(),
+            channel: Default::default(),
             user: User {
-                id: String::new(),
+                id: Default::default(),
                 name: String::new(),
             },
             now: self.now,
@@ -392,9 +392,9 @@ impl<W: Write> Console<W> {
                     }
                     let ctx = Ctx {
                         server: SERVER.into(),
-                        channel: String::new(),
+                        channel: Default::default(),
                         user: User {
-                            id: String::new(),
+                            id: Default::default(),
                             name: String::new(),
                         },
                         now: self.now,
@@ -416,9 +416,9 @@ impl<W: Write> Console<W> {
                     }
                     let ctx = Ctx {
                         server: SERVER.into(),
-                        channel: String::new(),
+                        channel: Default::default(),
                         user: User {
-                            id: who.clone(),
+                            id: who.clone().into(),
                             name: who.clone(),
                         },
                         now: self.now,
@@ -484,9 +484,9 @@ impl<W: Write> Console<W> {
         let text = text.trim();
         let mut ctx = Ctx {
             server: SERVER.into(),
-            channel: channel.clone(),
+            channel: channel.clone().into(),
             user: User {
-                id: name.clone(),
+                id: name.clone().into(),
                 name: name.clone(),
             },
             now: self.now,
@@ -514,7 +514,7 @@ impl<W: Write> Console<W> {
                         .any(|o| o.name == k && o.kind == OptKind::User)
                     {
                         ctx.mentioned.push(User {
-                            id: v.clone(),
+                            id: v.clone().into(),
                             name: v.clone(),
                         });
                     }

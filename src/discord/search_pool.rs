@@ -18,7 +18,7 @@ use tokio::sync::Semaphore;
 
 use crate::app::frontend::{notice_text, Notice};
 use crate::app::{self, App, Effect, Reply, Response, Target};
-use crate::domain::GameId;
+use crate::domain::{ChannelId, GameId, ServerId, UserId};
 
 /// `ENGINE_THREADS` from the environment: 1 to 64, default 1.
 pub(crate) fn threads_from_env() -> u32 {
@@ -333,9 +333,9 @@ const ANSWER_WITHIN: i64 = 14 * 60;
 struct AnalysisJob {
     token: String,
     game: Option<String>,
-    server: String,
-    channel: String,
-    user_id: String,
+    server: ServerId,
+    channel: ChannelId,
+    user_id: UserId,
     user_name: String,
     manage_server: bool,
     at: i64,

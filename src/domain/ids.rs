@@ -88,6 +88,151 @@ row_id!(
     MatchId,
 );
 
+/// Ids that front ends give as text: Discord's snowflakes (`"80351110224678912"`),
+/// the console's names (`"alice"`), direct-message scopes (`"dm:alice"`).
+/// Like twilight's `Id<Marker>`, each kind is its own type; unlike it they
+/// wrap the text, since not every front end has numbers. They read as
+/// `&str` (`Deref`) wherever text is wanted, and compare with text.
+macro_rules! text_id {
+    ($($(#[$doc:meta])* $name:ident),+ $(,)?) => {$(
+        $(#[$doc])*
+        #[derive(Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+        pub struct $name(String);
+
+        impl $name {
+            /// The id's text.
+            pub fn as_str(&self) -> &str {
+                &self.0
+            }
+
+            /// The id's text, owned.
+            pub fn into_string(self) -> String {
+                self.0
+            }
+        }
+
+        /// The text, as before the ids had types.
+        impl fmt::Debug for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Debug::fmt(&self.0, f)
+            }
+        }
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str(&self.0)
+            }
+        }
+
+        impl std::ops::Deref for $name {
+            type Target = str;
+
+            fn deref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl AsRef<str> for $name {
+            fn as_ref(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl std::borrow::Borrow<str> for $name {
+            fn borrow(&self) -> &str {
+                &self.0
+            }
+        }
+
+        impl From<String> for $name {
+            fn from(s: String) -> $name {
+                $name(s)
+            }
+        }
+
+        impl From<&str> for $name {
+            fn from(s: &str) -> $name {
+                $name(s.to_string())
+            }
+        }
+
+        impl From<&String> for $name {
+            fn from(s: &String) -> $name {
+                $name(s.clone())
+            }
+        }
+
+        impl From<&$name> for $name {
+            fn from(s: &$name) -> $name {
+                s.clone()
+            }
+        }
+
+        impl From<$name> for String {
+            fn from(id: $name) -> String {
+                id.0
+            }
+        }
+
+        impl PartialEq<str> for $name {
+            fn eq(&self, other: &str) -> bool {
+                self.0 == other
+            }
+        }
+
+        impl PartialEq<&str> for $name {
+            fn eq(&self, other: &&str) -> bool {
+                self.0 == *other
+            }
+        }
+
+        impl PartialEq<String> for $name {
+            fn eq(&self, other: &String) -> bool {
+                &self.0 == other
+            }
+        }
+
+        impl PartialEq<$name> for str {
+            fn eq(&self, other: &$name) -> bool {
+                self == other.0
+            }
+        }
+
+        impl PartialEq<$name> for &str {
+            fn eq(&self, other: &$name) -> bool {
+                *self == other.0
+            }
+        }
+
+        impl PartialEq<$name> for String {
+            fn eq(&self, other: &$name) -> bool {
+                *self == other.0
+            }
+        }
+
+        impl serde::Serialize for $name {
+            fn serialize<S: serde::Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_str(&self.0)
+            }
+        }
+
+        impl<'de> serde::Deserialize<'de> for $name {
+            fn deserialize<D: serde::Deserializer<'de>>(d: D) -> Result<$name, D::Error> {
+                String::deserialize(d).map($name)
+            }
+        }
+    )+};
+}
+
+text_id!(
+    /// A user (a player, or the bot itself): a Discord user id, or a console name.
+    UserId,
+    /// A channel or thread: a Discord channel id, or a console channel name.
+    ChannelId,
+    /// A server (Discord guild), or a direct-message scope `dm:...`.
+    ServerId,
+);
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -111,5 +256,17 @@ mod tests {
         }
         let g = GameId(41);
         assert_eq!(g.to_string().parse::<GameId>(), Ok(g));
+    }
+
+    #[test]
+    fn text_ids_read_and_compare_as_their_text() {
+        let u = UserId::from("alice");
+        assert_eq!(u, "alice");
+        assert_eq!(u.as_str(), "alice");
+        assert_eq!(format!("{u} {u:?}"), "alice \"alice\"");
+        assert_ne!(ServerId::from("dm:alice"), "alice");
+        let json = serde_json::to_string(&ChannelId::from("c1")).unwrap();
+        assert_eq!(json, "\"c1\"");
+        assert_eq!(serde_json::from_str::<ChannelId>(&json).unwrap(), "c1");
     }
 }

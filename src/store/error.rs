@@ -37,7 +37,7 @@ pub enum StoreError {
     },
     /// The channel already has an active game.
     ChannelBusy {
-        channel: String,
+        channel: super::ChannelId,
         game: super::GameId,
     },
     /// The challenge is not in the state the caller expected (someone else

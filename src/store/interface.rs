@@ -463,7 +463,7 @@ pub trait Players {
     ) -> Result<(), StoreError>;
 
     /// The parent channel of a thread, if it has one.
-    fn channel_parent(&self, channel_id: &str) -> Result<Option<String>, StoreError>;
+    fn channel_parent(&self, channel_id: &str) -> Result<Option<ChannelId>, StoreError>;
 
     /// Creates a player or updates their display name.
     fn upsert_player(&self, player_id: &str, display_name: &str) -> Result<(), StoreError>;

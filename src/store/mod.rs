@@ -56,7 +56,9 @@ pub mod prelude {
         Archive, Challenges, Clock, Doctor, Games, Language, Leases, Offers, Players, Ratings,
         Store, Tournaments,
     };
-    pub use crate::domain::{ChallengeId, GameId, MatchId, TournamentId};
+    pub use crate::domain::{
+        ChallengeId, ChannelId, GameId, MatchId, ServerId, TournamentId, UserId,
+    };
 }
 
 /// The player setting that holds a player's language (`en`, `cy`).

@@ -6,11 +6,11 @@ use super::*;
 /// (named by their ids until `upsert_*` gives them names).
 #[derive(Debug, Clone, Default)]
 pub struct NewChallenge {
-    pub server_id: String,
-    pub channel_id: String,
-    pub challenger_id: String,
+    pub server_id: ServerId,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
     /// `None`: an open challenge anybody may accept.
-    pub opponent_id: Option<String>,
+    pub opponent_id: Option<UserId>,
     pub variant: String,
     pub options: Vec<String>,
     /// Thread, bot level, start position.
@@ -27,10 +27,10 @@ pub struct NewChallenge {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Challenge {
     pub id: ChallengeId,
-    pub server_id: String,
-    pub channel_id: String,
-    pub challenger_id: String,
-    pub opponent_id: Option<String>,
+    pub server_id: ServerId,
+    pub channel_id: ChannelId,
+    pub challenger_id: UserId,
+    pub opponent_id: Option<UserId>,
     pub variant: String,
     pub options: Vec<String>,
     /// Thread, bot level, start position.
@@ -49,8 +49,8 @@ pub struct Challenge {
 /// A new game. Missing servers, channels and players are created.
 #[derive(Debug, Clone, Default)]
 pub struct NewGame {
-    pub server_id: String,
-    pub channel_id: String,
+    pub server_id: ServerId,
+    pub channel_id: ChannelId,
     pub variant: String,
     pub options: Vec<String>,
     /// Thread, bot level, start position.
@@ -59,9 +59,9 @@ pub struct NewGame {
     /// The side that moves first.
     pub first_side: Side,
     /// Player of the first side (attackers, white).
-    pub first_player: String,
+    pub first_player: UserId,
     /// Player of the other side.
-    pub second_player: String,
+    pub second_player: UserId,
     pub challenge_id: Option<ChallengeId>,
     pub tournament_match_id: Option<MatchId>,
     pub rated: bool,
@@ -77,8 +77,8 @@ pub struct NewGame {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct GameRow {
     pub id: GameId,
-    pub server_id: String,
-    pub channel_id: String,
+    pub server_id: ServerId,
+    pub channel_id: ChannelId,
     pub variant: String,
     pub options: Vec<String>,
     /// Thread, bot level, start position.
@@ -86,8 +86,8 @@ pub struct GameRow {
     pub seed: u64,
     /// The side that moves first.
     pub first_side: Side,
-    pub first_player: String,
-    pub second_player: String,
+    pub first_player: UserId,
+    pub second_player: UserId,
     pub challenge_id: Option<ChallengeId>,
     pub tournament_match_id: Option<MatchId>,
     pub rated: bool,
@@ -136,7 +136,7 @@ pub struct StoredMove {
     /// 0-based.
     pub number: u32,
     pub text: String,
-    pub player_id: String,
+    pub player_id: UserId,
     pub at: i64,
     pub source_id: String,
 }
@@ -145,7 +145,7 @@ pub struct StoredMove {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Offer {
     pub kind: OfferKind,
-    pub by_player: String,
+    pub by_player: UserId,
     pub at: i64,
     /// The game's move count when the offer was made.
     pub move_count: u32,
@@ -154,21 +154,21 @@ pub struct Offer {
 /// A player.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Player {
-    pub id: String,
+    pub id: UserId,
     pub display_name: String,
 }
 
 /// A new tournament.
 #[derive(Debug, Clone, Default)]
 pub struct NewTournament {
-    pub server_id: String,
-    pub channel_id: Option<String>,
+    pub server_id: ServerId,
+    pub channel_id: Option<ChannelId>,
     pub name: String,
     pub variant: String,
     pub options: Vec<String>,
     pub format: TournamentFormat,
     pub data: String,
-    pub created_by: Option<String>,
+    pub created_by: Option<UserId>,
     pub created_at: i64,
 }
 
@@ -176,8 +176,8 @@ pub struct NewTournament {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Tournament {
     pub id: TournamentId,
-    pub server_id: String,
-    pub channel_id: Option<String>,
+    pub server_id: ServerId,
+    pub channel_id: Option<ChannelId>,
     pub name: String,
     pub variant: String,
     pub options: Vec<String>,
@@ -185,7 +185,7 @@ pub struct Tournament {
     pub state: TournamentPhase,
     /// JSON owned by the tournament module.
     pub data: String,
-    pub created_by: Option<String>,
+    pub created_by: Option<UserId>,
     pub created_at: i64,
     pub updated_at: i64,
     /// The compare-and-set counter: bumped by every change of the row.
@@ -199,8 +199,8 @@ pub struct Tournament {
 pub struct MatchSpec {
     pub round: u32,
     pub board: u32,
-    pub first_player: Option<String>,
-    pub second_player: Option<String>,
+    pub first_player: Option<UserId>,
+    pub second_player: Option<UserId>,
     pub result: Option<MatchResult>,
 }
 
@@ -222,7 +222,7 @@ pub enum JoinOutcome {
 /// A tournament entrant.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct TournamentPlayer {
-    pub player_id: String,
+    pub player_id: UserId,
     pub joined_at: i64,
     pub withdrawn_at: Option<i64>,
     pub seed: Option<i64>,
@@ -235,18 +235,18 @@ pub struct TournamentMatch {
     pub tournament_id: TournamentId,
     pub round: u32,
     pub board: u32,
-    pub first_player: Option<String>,
+    pub first_player: Option<UserId>,
     /// `None`: a bye.
-    pub second_player: Option<String>,
+    pub second_player: Option<UserId>,
     pub result: Option<MatchResult>,
 }
 
 /// A rating row (per server, variant and player).
 #[derive(Debug, Clone, PartialEq)]
 pub struct Rating {
-    pub server_id: String,
+    pub server_id: ServerId,
     pub variant: String,
-    pub player_id: String,
+    pub player_id: UserId,
     pub rating: f64,
     pub rd: f64,
     pub vol: f64,

@@ -7,6 +7,7 @@ use maud::{html, Markup, DOCTYPE};
 use super::query::{encode, Query};
 use crate::app::archive::{GameLine, GameSheet, PlayerSheet, ServerSheet};
 use crate::app::TournamentSheet;
+use crate::domain::UserId;
 use crate::i18n::{Lang, Localiser, Msg};
 
 fn t(lang: Lang, id: &'static str) -> String {
@@ -360,7 +361,7 @@ pub fn player(s: &PlayerSheet, alts: &[String], q: &Query) -> String {
                 @for ((server, _, r), alt) in s.ratings.iter().zip(alts) {
                     @if r.games > 0 {
                         figure {
-                            img.graph src=(q.link(&format!("{base}/rating.png"), &[("server", server.clone()), ("variant", r.variant.clone())])) alt=(alt) width="900";
+                            img.graph src=(q.link(&format!("{base}/rating.png"), &[("server", server.to_string()), ("variant", r.variant.clone())])) alt=(alt) width="900";
                         }
                     }
                 }
@@ -457,7 +458,7 @@ pub fn tournament(s: &TournamentSheet, q: &Query) -> String {
         lang,
         Msg::new("web-title-tournament").str("name", s.name.clone()),
     );
-    let player_link = |(id, name): &(String, String)| {
+    let player_link = |(id, name): &(UserId, String)| {
         html! { a href=(q.link(&format!("/p/{}", encode(id)), &[])) { (name) } }
     };
     let body = html! {

@@ -108,7 +108,7 @@ impl App {
             replies.push(
                 Reply::say(m)
                     .on_server(&l.row.server_id)
-                    .to(Target::Dm(player.to_string())),
+                    .to(Target::Dm(player.into())),
             );
         }
     }
@@ -259,7 +259,7 @@ impl App {
                     .str("list", waiting.join("; ")),
             )
             .on_server(&server)
-            .to(Target::Dm(p.to_string())),
+            .to(Target::Dm(p.into())),
         ))
     }
 }

@@ -3,16 +3,16 @@
 
 use super::view::{fmt_points, headers, table_rows};
 use super::*;
-use crate::store::GameId;
+use crate::store::{GameId, ServerId, UserId};
 
 /// One pairing of a round on the web.
 #[derive(Clone, Debug, PartialEq)]
 pub struct PairingLine {
     pub board: u32,
     /// `(player id, name)`.
-    pub first: (String, String),
+    pub first: (UserId, String),
     /// `None`: a bye.
-    pub second: Option<(String, String)>,
+    pub second: Option<(UserId, String)>,
     /// `1½–½`, or empty while the match is on.
     pub score: String,
     /// The games of the match: `(game id, score of that game)`.
@@ -23,7 +23,7 @@ pub struct PairingLine {
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentSheet {
     pub id: TournamentId,
-    pub server: String,
+    pub server: ServerId,
     pub name: String,
     /// "Tawlbwrdd, Swiss, 3 rounds, ..." in the reader's language.
     pub description: String,
@@ -39,7 +39,7 @@ pub struct TournamentSheet {
     /// Each round's pairings.
     pub rounds: Vec<Vec<PairingLine>>,
     /// Entrants before the start: `(player id, name)`.
-    pub entrants: Vec<(String, String)>,
+    pub entrants: Vec<(UserId, String)>,
 }
 
 impl App {
@@ -117,7 +117,7 @@ impl App {
             .collect();
         let rows = self.store.tournament_matches(id)?;
         let who = |p: PlayerId| {
-            let pid = t.data.player(p).to_string();
+            let pid = UserId::from(t.data.player(p));
             let n = self.raw_name_of(&pid);
             (pid, n)
         };

@@ -36,7 +36,7 @@ pub(crate) fn start_match_in_thread(
     if resp.replies.is_empty() {
         resp.replies.push(
             Reply::say(Msg::new("tournament-match-decided").str("name", name_of(&t)))
-                .to(Target::Channel(thread.to_string())),
+                .to(Target::Channel(thread.into())),
         );
     } else {
         resp.replies.push(
@@ -105,8 +105,8 @@ pub(super) fn start_next_game(
         settings: Default::default(),
         seed,
         players: [
-            t.data.player(sides.first_side).to_string(),
-            t.data.player(sides.second_side).to_string(),
+            t.data.player(sides.first_side).into(),
+            t.data.player(sides.second_side).into(),
         ],
         challenge: None,
         tournament_match: Some(row.id),
@@ -138,7 +138,7 @@ pub(super) fn start_next_game(
         .num("id", id);
     Response::one(
         app.with_board(&l, app.opening(&l, title).for_reader(reader), &[], now)
-            .to(Target::Channel(channel.to_string())),
+            .to(Target::Channel(channel.into())),
     )
 }
 
@@ -246,7 +246,7 @@ pub(super) fn after_game(
                             .str("second", mention(b)),
                     )
                     .in_lang(lang)
-                    .to(Target::Channel(channel.to_string())),
+                    .to(Target::Channel(channel.into())),
                 );
             }
         }

@@ -66,8 +66,8 @@ use super::{
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Ruleset, Side, VARIANTS};
 use crate::store::{
-    self, EndReason, GameRow, GameState, JoinOutcome, MatchId, MatchResult, MatchSpec,
-    NewTournament, StoreError, TournamentFormat, TournamentId, TournamentPhase,
+    self, ChannelId, EndReason, GameRow, GameState, JoinOutcome, MatchId, MatchResult, MatchSpec,
+    NewTournament, StoreError, TournamentFormat, TournamentId, TournamentPhase, UserId,
 };
 use crate::tournament::{
     glicko, Format, Match, MatchKind, PlayerId, StandingRow, Tournament, TournamentError,
@@ -105,7 +105,7 @@ struct Data {
     late: Option<u32>,
     /// Store player ids; `PlayerId(i)` is `entrants[i]`. Set at the start.
     #[serde(default)]
-    entrants: Vec<String>,
+    entrants: Vec<UserId>,
     /// The pure state, from the start on.
     #[serde(default)]
     state: Option<Tournament>,
@@ -177,7 +177,7 @@ impl Data {
     fn player(&self, p: PlayerId) -> &str {
         self.entrants
             .get(p.0 as usize)
-            .map(String::as_str)
+            .map(UserId::as_str)
             .unwrap_or("?")
     }
 }
@@ -336,8 +336,8 @@ fn match_specs(t: &T, rows: &[store::TournamentMatch]) -> Vec<MatchSpec> {
                 _ => Some(MatchSpec {
                     round: m.pairing.round,
                     board: m.pairing.board,
-                    first_player: Some(t.data.player(m.pairing.first).to_string()),
-                    second_player: m.pairing.second.map(|b| t.data.player(b).to_string()),
+                    first_player: Some(t.data.player(m.pairing.first).into()),
+                    second_player: m.pairing.second.map(|b| t.data.player(b).into()),
                     result,
                 }),
             }
@@ -345,7 +345,7 @@ fn match_specs(t: &T, rows: &[store::TournamentMatch]) -> Vec<MatchSpec> {
         .collect()
 }
 
-fn channel_of(t: &T) -> String {
+fn channel_of(t: &T) -> ChannelId {
     t.row.channel_id.clone().unwrap_or_default()
 }
 

@@ -66,7 +66,7 @@ pub(crate) fn rate(app: &App, l: &Loaded, now: i64) -> bool {
     let fresh = |p: &str| store::Rating {
         server_id: server.clone(),
         variant: variant.clone(),
-        player_id: p.to_string(),
+        player_id: p.into(),
         rating: glicko::DEFAULT_RATING,
         rd: glicko::DEFAULT_RD,
         vol: glicko::DEFAULT_VOL,
@@ -174,7 +174,7 @@ pub(crate) fn ratings_command(
                 .trim_end_matches('>')
                 .to_string()
         })
-        .unwrap_or_else(|| ctx.user.id.clone());
+        .unwrap_or_else(|| ctx.user.id.to_string());
     let mut out = Reply::say(Msg::new("profile-head").str("player", app.name_of(&who)));
     let mut any = false;
     for v in VARIANTS {

@@ -131,7 +131,7 @@ pub(super) fn create(
     ))
 }
 
-pub(super) fn active_entrants(app: &App, id: TournamentId) -> Result<Vec<String>, Response> {
+pub(super) fn active_entrants(app: &App, id: TournamentId) -> Result<Vec<UserId>, Response> {
     Ok(app
         .store
         .tournament_players(id)
@@ -269,7 +269,7 @@ pub(super) fn start(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
 }
 
 /// The pure state of a tournament starting with `entrants`.
-pub(super) fn new_state(t: &T, entrants: &[String]) -> Result<Tournament, TournamentError> {
+pub(super) fn new_state(t: &T, entrants: &[UserId]) -> Result<Tournament, TournamentError> {
     let format = match t.data.rounds {
         Some(rounds) if t.row.format == TournamentFormat::Swiss => Format::Swiss { rounds },
         _ => Format::RoundRobin,

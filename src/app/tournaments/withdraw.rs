@@ -161,10 +161,10 @@ pub(crate) fn member_left(app: &App, server: &str, user: &str, now: i64) -> Resp
         return resp;
     };
     let ctx = Ctx {
-        server: server.to_string(),
-        channel: String::new(),
+        server: server.into(),
+        channel: Default::default(),
         user: crate::app::User {
-            id: user.to_string(),
+            id: user.into(),
             name: user.to_string(),
         },
         now,
@@ -198,7 +198,7 @@ pub(crate) fn member_left(app: &App, server: &str, user: &str, now: i64) -> Resp
 pub(super) fn retarget(mut r: Response, channel: &str) -> Response {
     for reply in &mut r.replies {
         if reply.target == Target::Here {
-            reply.target = Target::Channel(channel.to_string());
+            reply.target = Target::Channel(channel.into());
             reply.ephemeral = false;
         }
     }

@@ -13,8 +13,11 @@ impl Handler {
         mentioned: Vec<app::User>,
     ) -> app::Ctx {
         app::Ctx {
-            server: guild.map_or_else(|| app::dm_scope(&user.id.to_string()), |g| g.to_string()),
-            channel: channel.to_string(),
+            server: guild.map_or_else(
+                || app::dm_scope(&user.id.to_string()),
+                |g| g.to_string().into(),
+            ),
+            channel: channel.to_string().into(),
             user: app_user(user, member.and_then(|m| m.nick.as_deref())),
             now: unix_now(),
             source,
@@ -68,9 +71,9 @@ impl Handler {
         let actx = app::Ctx {
             server: msg.guild_id.map_or_else(
                 || app::dm_scope(&msg.author.id.to_string()),
-                |g| g.to_string(),
+                |g| g.to_string().into(),
             ),
-            channel: msg.channel_id.to_string(),
+            channel: msg.channel_id.to_string().into(),
             user: app_user(&msg.author, nick),
             now: unix_now(),
             source: msg.id.to_string(),

@@ -66,7 +66,7 @@ fn unix_now() -> i64 {
 
 fn app_user(u: &DUser, nick: Option<&str>) -> app::User {
     app::User {
-        id: u.id.to_string(),
+        id: u.id.to_string().into(),
         name: nick.unwrap_or(u.display_name()).to_string(),
     }
 }
@@ -74,10 +74,10 @@ fn app_user(u: &DUser, nick: Option<&str>) -> app::User {
 /// The context of clock events (no user, no interaction).
 fn clock_ctx(now: i64) -> app::Ctx {
     app::Ctx {
-        server: String::new(),
-        channel: String::new(),
+        server: Default::default(),
+        channel: Default::default(),
         user: app::User {
-            id: String::new(),
+            id: Default::default(),
             name: String::new(),
         },
         now,

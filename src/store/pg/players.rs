@@ -36,7 +36,7 @@ impl Players for PostgresStore {
         })
     }
 
-    fn channel_parent(&self, channel_id: &str) -> Result<Option<String>, StoreError> {
+    fn channel_parent(&self, channel_id: &str) -> Result<Option<ChannelId>, StoreError> {
         self.read(|c| {
             Ok(row(
                 c,

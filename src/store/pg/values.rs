@@ -2,7 +2,7 @@
 
 use postgres::types::{to_sql_checked, FromSql, IsNull, ToSql, Type};
 
-use super::super::{ChallengeId, GameId, MatchId, TournamentId};
+use super::super::{ChallengeId, ChannelId, GameId, MatchId, ServerId, TournamentId, UserId};
 
 type BoxError = Box<dyn std::error::Error + Sync + Send>;
 
@@ -33,3 +33,32 @@ macro_rules! id_column {
 }
 
 id_column!(GameId, ChallengeId, TournamentId, MatchId);
+
+/// Users, channels and servers are TEXT columns.
+macro_rules! text_id_column {
+    ($($name:ident),+) => {$(
+        impl ToSql for $name {
+            fn to_sql(&self, ty: &Type, out: &mut postgres::types::private::BytesMut) -> Result<IsNull, BoxError> {
+                self.as_str().to_sql(ty, out)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                <&str as ToSql>::accepts(ty)
+            }
+
+            to_sql_checked!();
+        }
+
+        impl<'a> FromSql<'a> for $name {
+            fn from_sql(ty: &Type, raw: &'a [u8]) -> Result<Self, BoxError> {
+                <&str as FromSql>::from_sql(ty, raw).map($name::from)
+            }
+
+            fn accepts(ty: &Type) -> bool {
+                <&str as FromSql>::accepts(ty)
+            }
+        }
+    )+};
+}
+
+text_id_column!(UserId, ChannelId, ServerId);

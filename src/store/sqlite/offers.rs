@@ -43,7 +43,7 @@ impl Offers for SqliteStore {
     }
 
     fn get_offer(&self, game_id: GameId, kind: OfferKind) -> Result<Option<Offer>, StoreError> {
-        let row: Option<(String, i64, i64)> = self
+        let row: Option<(UserId, i64, i64)> = self
             .conn()
             .prepare_cached(
                 "SELECT by_player, at, move_count FROM offers WHERE game_id = ?1 AND kind = ?2",
@@ -64,7 +64,7 @@ impl Offers for SqliteStore {
     }
 
     fn offers(&self, game_id: GameId) -> Result<Vec<Offer>, StoreError> {
-        let rows: Vec<(String, String, i64, i64)> = self.query_list(
+        let rows: Vec<(String, UserId, i64, i64)> = self.query_list(
             "SELECT kind, by_player, at, move_count FROM offers WHERE game_id = ?1 ORDER BY kind",
             [game_id],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),

@@ -32,7 +32,7 @@ impl Players for SqliteStore {
         })
     }
 
-    fn channel_parent(&self, channel_id: &str) -> Result<Option<String>, StoreError> {
+    fn channel_parent(&self, channel_id: &str) -> Result<Option<ChannelId>, StoreError> {
         self.conn()
             .prepare_cached("SELECT parent_id FROM channels WHERE id = ?1")
             .and_then(|mut s| s.query_row([channel_id], |r| r.get(0)).optional())

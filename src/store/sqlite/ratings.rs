@@ -55,7 +55,9 @@ impl Ratings for SqliteStore {
                         "SELECT rating FROM ratings \
                          WHERE server_id = ?1 AND variant = ?2 AND player_id = ?3",
                     )?
-                    .query_row([&r.server_id, &r.variant, &r.player_id], |row| row.get(0))
+                    .query_row(params![r.server_id, r.variant, r.player_id], |row| {
+                        row.get(0)
+                    })
                     .optional()?
                     .unwrap_or(1500.0);
                 write_rating(c, r, at, game_id, before, at)?;

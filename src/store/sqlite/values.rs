@@ -6,9 +6,9 @@
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 
 use super::{
-    side_of_word, side_word, BadValue, ChallengeId, ChallengeState, EndReason, GameId, GameResult,
-    GameState, MatchId, MatchResult, OfferKind, Side, StoreError, TimeControl, TournamentFormat,
-    TournamentId, TournamentPhase,
+    side_of_word, side_word, BadValue, ChallengeId, ChallengeState, ChannelId, EndReason, GameId,
+    GameResult, GameState, MatchId, MatchResult, OfferKind, ServerId, Side, StoreError,
+    TimeControl, TournamentFormat, TournamentId, TournamentPhase, UserId,
 };
 
 fn read_text<T>(v: ValueRef<'_>, parse: impl Fn(&str) -> Result<T, BadValue>) -> FromSqlResult<T> {
@@ -96,3 +96,22 @@ macro_rules! id_column {
 }
 
 id_column!(GameId, ChallengeId, TournamentId, MatchId);
+
+/// Users, channels and servers are TEXT columns.
+macro_rules! text_id_column {
+    ($($name:ident),+) => {$(
+        impl FromSql for $name {
+            fn column_result(v: ValueRef<'_>) -> FromSqlResult<Self> {
+                Ok($name::from(v.as_str()?))
+            }
+        }
+
+        impl ToSql for $name {
+            fn to_sql(&self) -> rusqlite::Result<ToSqlOutput<'_>> {
+                Ok(ToSqlOutput::from(self.as_str()))
+            }
+        }
+    )+};
+}
+
+text_id_column!(UserId, ChannelId, ServerId);
