@@ -148,14 +148,6 @@ pub trait Games {
 
     /// Pauses or resumes a game's clock (a paused game has no due deadline).
     fn set_paused(&self, game_id: GameId, paused: bool, at: i64) -> Result<(), StoreError>;
-
-    /// Sets both sides' banks (seconds).
-    fn set_banks(
-        &self,
-        game_id: GameId,
-        bank_first: Option<i64>,
-        bank_second: Option<i64>,
-    ) -> Result<(), StoreError>;
 }
 
 /// Challenges.
@@ -318,13 +310,6 @@ pub trait Clock {
     /// Sets when the player to move of `game_id` is reminded (`None`: never).
     fn set_remind_at(&self, game_id: GameId, at: Option<i64>) -> Result<(), StoreError>;
 
-    /// The earliest reminder of an active, running game (indexed: the
-    /// scheduler's wake-up cost does not grow with the number of games).
-    fn next_reminder(&self) -> Result<Option<(GameId, i64)>, StoreError>;
-
-    /// Games whose reminder is due by `now`, earliest first.
-    fn reminders_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError>;
-
     /// Players whose setting `key` has `value` (indexed by key and value).
     fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<String>, StoreError>;
 
@@ -397,9 +382,6 @@ pub trait Clock {
     /// When a paused game's clock starts again by itself, and the time
     /// kept for the player to move.
     fn pause_info(&self, game_id: GameId) -> Result<Option<(i64, Option<i64>)>, StoreError>;
-
-    /// Paused games whose agreed pause is over by `now`, earliest first.
-    fn pauses_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError>;
 
     /// Records a reminder as sent before it is sent, in one transaction with
     /// computing the next one: if the reminder of `game_id` is due at `now`

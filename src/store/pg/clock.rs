@@ -32,31 +32,6 @@ impl Clock for PostgresStore {
         })
     }
 
-    fn next_reminder(&self) -> Result<Option<(GameId, i64)>, StoreError> {
-        self.read(|c| {
-            Ok(row(
-                c,
-                "SELECT id, remind_at FROM games \
-                 WHERE state = 'active' AND NOT paused AND remind_at IS NOT NULL \
-                 ORDER BY remind_at LIMIT 1",
-                &[],
-            )?
-            .map(|r| (r.get(0), r.get(1))))
-        })
-    }
-
-    fn reminders_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
-        self.read(|c| {
-            id_times(rows(
-                c,
-                "SELECT id, remind_at FROM games \
-                 WHERE state = 'active' AND NOT paused AND remind_at IS NOT NULL \
-                 AND remind_at <= $1 ORDER BY remind_at LIMIT $2",
-                &[&now, &i64::from(limit)],
-            )?)
-        })
-    }
-
     fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<String>, StoreError> {
         self.read(|c| {
             Ok(rows(
@@ -259,18 +234,6 @@ impl Clock for PostgresStore {
                 r.get::<_, Option<i64>>(0)
                     .map(|u| (u, r.get::<_, Option<i64>>(1)))
             }))
-        })
-    }
-
-    fn pauses_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
-        self.read(|c| {
-            id_times(rows(
-                c,
-                "SELECT id, paused_until FROM games \
-                 WHERE state = 'active' AND paused AND paused_until IS NOT NULL \
-                 AND paused_until <= $1 ORDER BY paused_until, id LIMIT $2",
-                &[&now, &i64::from(limit)],
-            )?)
         })
     }
 

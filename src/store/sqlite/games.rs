@@ -188,19 +188,6 @@ impl Games for SqliteStore {
             Ok(())
         })
     }
-
-    fn set_banks(
-        &self,
-        game_id: GameId,
-        bank_first: Option<i64>,
-        bank_second: Option<i64>,
-    ) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached("UPDATE games SET bank_first = ?2, bank_second = ?3 WHERE id = ?1")?
-                .execute(params![game_id, bank_first, bank_second])?;
-            Ok(())
-        })
-    }
 }
 
 impl SqliteStore {

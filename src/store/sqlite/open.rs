@@ -12,13 +12,6 @@ impl SqliteStore {
         SqliteStore::open_with(path, &StoreOptions::default())
     }
 
-    /// Opens the file named by `DATABASE_PATH` (default `tawlbot.db`),
-    /// with the durability from `DATABASE_SYNCHRONOUS` (default `normal`;
-    /// see docs/storage.md, Durability).
-    pub fn open_from_env() -> Result<SqliteStore, StoreError> {
-        SqliteStore::open_with(database_path_from_env(), &StoreOptions::from_env())
-    }
-
     /// [`SqliteStore::open`] with explicit options.
     pub fn open_with(
         path: impl AsRef<Path>,

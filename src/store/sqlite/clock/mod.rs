@@ -7,19 +7,17 @@ use super::{
     ReminderClaim, SqliteStore, StoreError,
 };
 
-/// The scheduler's time columns, each with a partial index
-/// (`games_deadline`, `games_remind`).
+/// The games' time columns read by [`SqliteStore::earliest`] and
+/// [`SqliteStore::due`], each with a partial index (`games_deadline`).
 #[derive(Clone, Copy)]
 pub(super) enum TimeColumn {
     Deadline,
-    RemindAt,
 }
 
 impl TimeColumn {
     fn name(self) -> &'static str {
         match self {
             TimeColumn::Deadline => "deadline",
-            TimeColumn::RemindAt => "remind_at",
         }
     }
 }
@@ -80,14 +78,6 @@ impl Clock for SqliteStore {
                 .execute(params![game_id, at])?;
             Ok(())
         })
-    }
-
-    fn next_reminder(&self) -> Result<Option<(GameId, i64)>, StoreError> {
-        self.earliest(TimeColumn::RemindAt)
-    }
-
-    fn reminders_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
-        self.due(TimeColumn::RemindAt, now, limit)
     }
 
     fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<String>, StoreError> {
@@ -266,16 +256,6 @@ impl Clock for SqliteStore {
             })
             .map(Option::flatten)
             .map_err(|e| self.err(e))
-    }
-
-    fn pauses_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
-        self.query_list(
-            "SELECT id, paused_until FROM games \
-             WHERE state = 'active' AND paused = 1 AND paused_until IS NOT NULL \
-             AND paused_until <= ?1 ORDER BY paused_until, id LIMIT ?2",
-            params![now, limit],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
     }
 
     fn claim_reminder(
