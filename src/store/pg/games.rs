@@ -514,7 +514,7 @@ pub(super) fn append_move_in(c: &mut PgConn, mv: &NewMove<'_>) -> R<u32> {
 /// The moves of [`Games::load_game`]'s one statement: a JSON array of
 /// `[number, text, player_id, at, source_id]`.
 fn moves_from_json(json: &str) -> R<Vec<StoredMove>> {
-    let rows: Vec<(i64, String, String, i64, String)> =
+    let rows: Vec<(i64, String, UserId, i64, String)> =
         serde_json::from_str(json).map_err(|e| StoreError::BadData {
             detail: format!("moves: {e}"),
         })?;
