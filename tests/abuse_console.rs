@@ -186,6 +186,7 @@ fn the_bot_is_known_by_its_id_not_its_name() {
     });
     let r = slash(&app, &c, "challenge", &[("opponent", "666")]);
     let text: String = r.replies.iter().map(|r| r.text.clone()).collect();
+    let text = tawlbot::i18n::without_isolation(&text);
     assert!(text.contains("challenges <@666>"), "{text}");
     assert!(
         app.store().get_game(GameId(1)).unwrap().is_none(),
@@ -193,12 +194,15 @@ fn the_bot_is_known_by_its_id_not_its_name() {
     );
 }
 
+/// The replies' words, without the catalogue's isolation marks.
 fn said(r: &Response) -> String {
-    r.replies
+    let text = r
+        .replies
         .iter()
         .map(|r| r.text.clone())
         .collect::<Vec<_>>()
-        .join("\n")
+        .join("\n");
+    tawlbot::i18n::without_isolation(&text)
 }
 
 /// A finished game (bob resigns) on server `server`, channel `channel`.

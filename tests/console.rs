@@ -330,7 +330,7 @@ fn console_binary_prints_the_documented_formats() {
         .unwrap();
     let out = child.wait_with_output().unwrap();
     assert!(out.status.success());
-    let text = String::from_utf8(out.stdout).unwrap();
+    let text = tawlbot::i18n::without_isolation(&String::from_utf8(out.stdout).unwrap());
     assert!(text.contains("general> Game 1: Tawlbwrdd"), "{text}");
     assert!(
         text.contains("general> (to bob) An attacker on e2 can go to"),

@@ -66,14 +66,17 @@ fn a_finished_game_shows_its_result_everywhere() {
     // The picture's caption and the animation's frames.
     let l = game(&s, "g");
     assert_eq!(
-        picture::caption_in(Lang::En, &l.game, ["alice", "bob"]),
+        tawlbot::i18n::without_isolation(&picture::caption_in(Lang::En, &l.game, ["alice", "bob"])),
         "10 moves · Defenders win: king escaped"
     );
     assert_eq!(
-        picture::caption_in(Lang::Cy, &l.game, ["alice", "bob"]),
+        tawlbot::i18n::without_isolation(&picture::caption_in(Lang::Cy, &l.game, ["alice", "bob"])),
         "10 symudiad · Yr amddiffynwyr sy'n ennill: dihangodd y brenin"
     );
-    let frames = picture::gif_captions(Lang::En, &l.game);
+    let frames: Vec<String> = picture::gif_captions(Lang::En, &l.game)
+        .iter()
+        .map(|f| tawlbot::i18n::without_isolation(f))
+        .collect();
     assert_eq!(frames.len(), 11);
     assert_eq!(frames[0], "Tawlbwrdd · start");
     assert_eq!(frames[5], "Tawlbwrdd · move 5 of 10");
@@ -94,7 +97,10 @@ fn a_finished_game_shows_its_result_everywhere() {
         "{out}"
     );
     let l = game(&s, "h");
-    let frames = picture::gif_captions(Lang::En, &l.game);
+    let frames: Vec<String> = picture::gif_captions(Lang::En, &l.game)
+        .iter()
+        .map(|f| tawlbot::i18n::without_isolation(f))
+        .collect();
     assert_eq!(
         frames.last().unwrap(),
         "Tawlbwrdd · 1 move · Attackers win: resignation"

@@ -204,8 +204,13 @@ fn one_game(store: &(impl Into<SharedStore> + Clone)) -> Bot {
     );
     bot.say("bob", "g", "/accept");
     let r = bot.say("alice", "g", "e2-c2");
-    assert!(r[0].text.contains("played **e2-c2**"), "{r:?}");
+    assert!(plain(&r[0].text).contains("played **e2-c2**"), "{r:?}");
     bot
+}
+
+/// A reply's words without the catalogue's isolation marks.
+fn plain(s: &str) -> String {
+    tawlbot::i18n::without_isolation(s)
 }
 
 fn texts(r: &[Reply]) -> Vec<String> {
@@ -236,7 +241,7 @@ fn a_broken_database_sends_no_stream_of_reminders_and_judges_nothing() {
     bot.now = T0 + 23 * HOUR + 30 * 60;
     let r = bot.tick();
     assert_eq!(r.len(), 1, "{:?}", texts(&r));
-    assert!(r[0].text.contains("a reminder"), "{:?}", texts(&r));
+    assert!(plain(&r[0].text).contains("a reminder"), "{:?}", texts(&r));
     for _ in 0..20 {
         bot.now += 60;
         assert!(bot.tick().is_empty());
@@ -259,7 +264,7 @@ fn a_broken_database_sends_no_stream_of_reminders_and_judges_nothing() {
     let r = bot.tick();
     let losses = r
         .iter()
-        .filter(|r| r.text.contains("ran out of time"))
+        .filter(|r| plain(&r.text).contains("ran out of time"))
         .count();
     assert_eq!(losses, 1, "{:?}", texts(&r));
     bot.now += 120;
@@ -297,7 +302,7 @@ fn a_locked_database_past_the_busy_timeout() {
     let r = bot.tick();
     assert!(
         r.iter()
-            .any(|r| r.text.contains("@") && r.text.contains("ran out of time")),
+            .any(|r| plain(&r.text).contains("@") && plain(&r.text).contains("ran out of time")),
         "{:?}",
         texts(&r)
     );
@@ -337,12 +342,12 @@ fn the_disk_is_really_full() {
             // Space comes back; the player types the move again: once.
             s.debug_limit_pages(Some(1 << 30)).unwrap();
             let r = bot.say(user, "g", &m);
-            assert!(r[0].text.contains("played"), "{:?}", texts(&r));
+            assert!(plain(&r[0].text).contains("played"), "{:?}", texts(&r));
             moves.push(m);
             assert_eq!(s.moves(GameId(1)).unwrap().len(), moves.len());
             break;
         }
-        assert!(r[0].text.contains("played"), "{:?}", texts(&r));
+        assert!(plain(&r[0].text).contains("played"), "{:?}", texts(&r));
         moves.push(m);
     }
     assert!(failed, "the page limit never bit ({} moves)", moves.len());
@@ -429,7 +434,11 @@ fn a_hundred_unreadable_rows_do_not_starve_the_healthy_game() {
     assert_eq!(rep.failed, 150, "{rep:?}");
     let r = resp.replies;
     assert_eq!(r.len(), 1, "{:?}", texts(&r));
-    assert!(r[0].text.contains("ran out of time"), "{:?}", texts(&r));
+    assert!(
+        plain(&r[0].text).contains("ran out of time"),
+        "{:?}",
+        texts(&r)
+    );
     assert_eq!(r[0].target, Target::Channel("g".into()));
     // Held back: not retried (nor logged) on the next pass, and the
     // scheduler is not woken up for them.
@@ -457,7 +466,7 @@ fn a_hundred_unreadable_rows_do_not_starve_the_healthy_game() {
         vec!["Game 9 was ended by <@mod> with no result."]
     );
     let r = bot.say("carol", "b7", "/challenge opponent:dave variant:tallfwrdd");
-    assert!(r[0].text.contains("challenges"), "{:?}", texts(&r));
+    assert!(plain(&r[0].text).contains("challenges"), "{:?}", texts(&r));
 }
 
 /// The log lines written while `f` runs (on this thread).
@@ -517,7 +526,7 @@ fn a_broken_row_is_logged_once_and_never_reaches_a_channel() {
     );
     bot.say("dave", "k", "/accept");
     let r = bot.say("carol", "k", "e2-c2");
-    assert!(r[0].text.contains("played"), "{:?}", texts(&r));
+    assert!(plain(&r[0].text).contains("played"), "{:?}", texts(&r));
     s.fault_fail_writes(Some(Fault::Busy));
     let logs = logs_of(|| {
         for k in 0..288 {
@@ -550,7 +559,7 @@ fn a_panicking_item_is_caught_and_blocks_nothing() {
     let r = resp.replies;
     assert_eq!(r.len(), 1, "{:?}", texts(&r));
     assert_eq!(r[0].target, Target::Channel("h".into()));
-    assert!(r[0].text.contains("ran out of time"));
+    assert!(plain(&r[0].text).contains("ran out of time"));
     // Fixed: game 1 is judged on a later pass, once.
     s.fault_panic_on_game(None);
     bot.now += 120;
@@ -578,12 +587,16 @@ fn a_stored_value_that_cannot_be_read_is_the_rows_fault_not_the_databases() {
     assert_eq!((rep.failed, rep.aborted), (4, false), "{rep:?}");
     let r = resp.replies;
     assert_eq!(r.len(), 1, "{:?}", texts(&r));
-    assert!(r[0].text.contains("ran out of time"), "{:?}", texts(&r));
+    assert!(
+        plain(&r[0].text).contains("ran out of time"),
+        "{:?}",
+        texts(&r)
+    );
     // A player of such a game hears no detail of it.
     let r = bot.say("carol", "b1", "/move move:e2-c2");
     assert_eq!(r.len(), 1, "{:?}", texts(&r));
     for detail in ["soon", "unknown", "time control", "database holds"] {
-        assert!(!r[0].text.contains(detail), "{:?}", texts(&r));
+        assert!(!plain(&r[0].text).contains(detail), "{:?}", texts(&r));
     }
 }
 

@@ -248,6 +248,24 @@ fn flip_auto_draws_the_board_from_the_readers_side() {
     );
 }
 
+/// Fluent isolates every placeable (U+2068 ... U+2069): text copied from
+/// the bot's messages carries the marks, and is read without them.
+#[test]
+fn text_copied_with_isolation_marks_is_read() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:defenders",
+        "bob@g: /accept",
+        "bob@g: \u{2068}e2-c2\u{2069}",
+        "alice@g: /moves square:\u{2068}f4\u{2069}",
+    ]);
+    assert!(out.contains("g> @bob played **e2-c2**."), "{out}");
+    assert!(
+        out.contains("(to alice) A defender on f4 can go to"),
+        "{out}"
+    );
+}
+
 on_postgres!(
     channel_messages_use_the_servers_language_private_ones_the_players,
     a_picture_uses_the_settings_of_the_player_it_addresses,

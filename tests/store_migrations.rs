@@ -315,7 +315,7 @@ fn a_database_from_the_previous_release_migrates() {
     let store = SqliteStore::open(&p).unwrap();
     let mut c = tawlbot::console::Console::new(store.clone(), out_dir, Vec::new());
     c.run(lines.join("\n").as_bytes());
-    let out = String::from_utf8(c.into_output()).unwrap();
+    let out = tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap());
     assert!(
         out.contains("general/alice-vs-bob-tawlbwrdd> @alice played **e2-c2**."),
         "{out}"

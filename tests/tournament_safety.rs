@@ -55,7 +55,7 @@ fn slash(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
 fn text(r: &Response) -> String {
     r.replies
         .iter()
-        .map(|r| r.text.clone())
+        .map(|r| tawlbot::i18n::without_isolation(&r.text))
         .collect::<Vec<_>>()
         .join("\n")
 }
@@ -359,14 +359,18 @@ fn two_processes_on_one_database_lose_no_result() {
         now += 100;
         let paired: Vec<&Response> = rs
             .iter()
-            .filter(|r| r.replies.iter().any(|x| x.text.contains(", round ")))
+            .filter(|r| {
+                r.replies
+                    .iter()
+                    .any(|x| tawlbot::i18n::without_isolation(&x.text).contains(", round "))
+            })
             .collect();
         let over: usize = rs
             .iter()
             .filter(|r| {
-                r.replies
-                    .iter()
-                    .any(|x| x.text.contains("is over. The winner"))
+                r.replies.iter().any(|x| {
+                    tawlbot::i18n::without_isolation(&x.text).contains("is over. The winner")
+                })
             })
             .count();
         if round < 3 {

@@ -46,7 +46,7 @@ fn slash(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
 fn text(r: &Response) -> String {
     r.replies
         .iter()
-        .map(|r| r.text.clone())
+        .map(|r| tawlbot::i18n::without_isolation(&r.text))
         .collect::<Vec<_>>()
         .join("\n")
 }

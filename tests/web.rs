@@ -46,8 +46,9 @@ struct Got {
 }
 
 impl Got {
+    /// The body as text, without the catalogue's isolation marks.
     fn text(&self) -> String {
-        String::from_utf8(self.body.clone()).expect("utf-8")
+        tawlbot::i18n::without_isolation(&String::from_utf8(self.body.clone()).expect("utf-8"))
     }
     fn header(&self, h: header::HeaderName) -> &str {
         self.headers
@@ -605,7 +606,7 @@ fn settings_archive_needs_manage_server() {
         .join("\n")
         .as_bytes(),
     );
-    let out = String::from_utf8(c.into_output()).unwrap();
+    let out = tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap());
     assert!(
         out.contains("(to alice) Only someone with the Manage Server permission"),
         "{out}"
@@ -639,7 +640,7 @@ fn export_and_tournament_info_link_to_the_archive() {
         .join("\n")
         .as_bytes(),
     );
-    let out = String::from_utf8(c.into_output()).unwrap();
+    let out = tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap());
     assert!(
         out.contains(&format!("On the web: https://archive.example/g/{}", f.long)),
         "{out}"
@@ -657,7 +658,7 @@ fn export_and_tournament_info_link_to_the_archive() {
     let mut c =
         tawlbot::console::Console::with_app(f.app.clone(), f.dir.path().join("out3"), Vec::new());
     c.run("carol@long: /export format:otn".as_bytes());
-    let out = String::from_utf8(c.into_output()).unwrap();
+    let out = tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap());
     assert!(!out.contains("On the web"), "{out}");
 }
 

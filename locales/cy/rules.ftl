@@ -2,7 +2,7 @@
 
 rules-list = Y gemau:
     { $list }
-rules-list-item = • **{ $name }** (`{ $id }`): { $summary }
+rules-list-item = • **{ $name }** ({ $id }): { $summary }
 rules-variant = **{ $name }**: { $summary }
 rules-variant-options = **{ $name }**: { $summary }
     Opsiynau: { $options }.

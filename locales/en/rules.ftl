@@ -3,7 +3,7 @@
 rules-list = The games:
     { $list }
 # One line of rules-list (lines joined with a newline).
-rules-list-item = • **{ $name }** (`{ $id }`): { $summary }
+rules-list-item = • **{ $name }** ({ $id }): { $summary }
 rules-variant = **{ $name }**: { $summary }
 rules-variant-options = **{ $name }**: { $summary }
     Options: { $options }.

@@ -198,7 +198,7 @@ mod tests {
     use crate::i18n::Lang;
 
     fn text(lang: Lang, kind: SwingKind) -> String {
-        Localiser::global().text(lang, &kind_msg(kind))
+        crate::i18n::without_isolation(&Localiser::global().text(lang, &kind_msg(kind)))
     }
 
     #[test]

@@ -7,6 +7,22 @@ impl App {
     /// Handles one input.
     pub fn handle(&self, ctx: &Ctx, input: Input) -> Response {
         self.remember(ctx);
+        // Text copied from the bot's messages carries the catalogue's
+        // isolation marks (a move, a command): read without them.
+        let input = match input {
+            Input::Message { text, addressed } => Input::Message {
+                text: crate::i18n::without_isolation(&text),
+                addressed,
+            },
+            Input::Slash { name, args } => Input::Slash {
+                name,
+                args: args
+                    .into_iter()
+                    .map(|(k, v)| (k, crate::i18n::without_isolation(&v)))
+                    .collect(),
+            },
+            other => other,
+        };
         let app = self.viewer(ctx);
         let resp = match input {
             Input::Message { text, addressed } => app.message(ctx, &text, addressed),

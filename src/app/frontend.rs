@@ -115,7 +115,7 @@ mod tests {
             assert_ne!(en, cy);
         }
         assert_eq!(
-            app.notice("u", "s", Notice::Analysing(40)),
+            crate::i18n::without_isolation(&app.notice("u", "s", Notice::Analysing(40))),
             "analysing… 40%"
         );
         app.store

@@ -136,6 +136,9 @@ pub fn explain_msg(rules: &Ruleset, e: &PlayError) -> Msg {
 /// The English sentence of [`explain_msg`].
 impl fmt::Display for Explained<'_> {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&Localiser::global().text(Lang::En, &explain_msg(self.rules, self.error)))
+        // For logs and the command line: no isolation marks.
+        f.write_str(&crate::i18n::without_isolation(
+            &Localiser::global().text(Lang::En, &explain_msg(self.rules, self.error)),
+        ))
     }
 }

@@ -228,7 +228,11 @@ pub fn diagram_text_with(d: &Diagram, lang: Lang, heading: &[Msg]) -> String {
 
 fn english(f: &mut fmt::Formatter<'_>, msgs: &[Msg]) -> fmt::Result {
     let l10n = Localiser::global();
-    let words: Vec<String> = msgs.iter().map(|m| l10n.text(Lang::En, m)).collect();
+    // For logs and the command line: no isolation marks.
+    let words: Vec<String> = msgs
+        .iter()
+        .map(|m| crate::i18n::without_isolation(&l10n.text(Lang::En, m)))
+        .collect();
     f.write_str(&words.join(" "))
 }
 
@@ -342,7 +346,7 @@ mod tests {
             }
         );
         let l10n = Localiser::global();
-        let cy = l10n.text(Lang::Cy, &game_record_error_msg(&e));
+        let cy = crate::i18n::without_isolation(&l10n.text(Lang::Cy, &game_record_error_msg(&e)));
         assert!(cy.starts_with("Llinell 3:"), "{cy}");
     }
 
@@ -353,7 +357,7 @@ mod tests {
         let l10n = Localiser::global();
         let cy: Vec<String> = read_position_msgs(&e)
             .iter()
-            .map(|m| l10n.text(Lang::Cy, m))
+            .map(|m| crate::i18n::without_isolation(&l10n.text(Lang::Cy, m)))
             .collect();
         assert_eq!(cy.len(), 2, "{cy:?}");
         assert!(
@@ -369,12 +373,12 @@ mod tests {
     #[test]
     fn the_legend_is_in_the_readers_language() {
         let g = Game::new(rules("goedhboell", &[]), 1);
-        let en = diagram_text(&diagram_of(&g), Lang::En);
+        let en = crate::i18n::without_isolation(&diagram_text(&diagram_of(&g), Lang::En));
         assert!(
             en.contains("a attacker, d defender, K king, '.' empty, # only the king stops here")
         );
         assert!(en.contains("@hv: columns 1-9 across, rows 1-9 up"), "{en}");
-        let cy = diagram_text(&diagram_of(&g), Lang::Cy);
+        let cy = crate::i18n::without_isolation(&diagram_text(&diagram_of(&g), Lang::Cy));
         assert!(cy.contains("a ymosodwr, d amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin"));
         assert!(
             cy.contains("@hv: colofnau 1-9 ar draws, rhesi 1-9 i fyny"),

@@ -101,7 +101,7 @@ pub fn span(secs: i64) -> Msg {
 /// [`span`] in English, for logs and the console's own diagnostics (never
 /// for a player).
 pub fn span_en(secs: i64) -> String {
-    crate::i18n::t(crate::i18n::Lang::En, &span(secs))
+    crate::i18n::without_isolation(&crate::i18n::t(crate::i18n::Lang::En, &span(secs)))
 }
 
 /// A date (UTC) from unix seconds: `2026-11-29`.
@@ -126,7 +126,7 @@ mod tests {
     use crate::i18n::Lang;
 
     fn en(m: &Msg) -> String {
-        crate::i18n::t(Lang::En, m)
+        crate::i18n::without_isolation(&crate::i18n::t(Lang::En, m))
     }
 
     #[test]

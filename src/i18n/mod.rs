@@ -6,11 +6,19 @@
 //! The `.ftl` files are embedded at build time.
 //!
 //! ```
-//! use tawlbot::i18n::{Lang, Localiser, Msg};
+//! use tawlbot::i18n::{without_isolation, Lang, Localiser, Msg};
 //! let m = Msg::new("time-days").num("n", 2);
-//! assert_eq!(Localiser::global().text(Lang::Cy, &m), "2 ddiwrnod");
-//! assert_eq!(Localiser::global().text(Lang::En, &m), "2 days");
+//! // Every placeable is isolated (U+2068 ... U+2069).
+//! assert_eq!(Localiser::global().text(Lang::Cy, &m), "\u{2068}2\u{2069} ddiwrnod");
+//! assert_eq!(without_isolation(&Localiser::global().text(Lang::En, &m)), "2 days");
 //! ```
+//!
+//! **Bidirectional isolation.** Fluent puts every placeable between U+2068
+//! (first strong isolate) and U+2069 (pop directional isolate), so a name
+//! written right to left (Arabic, Hebrew) cannot reorder the sentence round
+//! it. Discord reads mentions (`<@123>`), channel links, timestamps and
+//! markdown inside the marks as usual; pictures draw none of them (the
+//! renderer skips them); tests compare text through [`without_isolation`].
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -258,8 +266,8 @@ impl fmt::Debug for Localiser {
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
     let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a valid language code");
     let mut b = FluentBundle::new_concurrent(vec![id]);
-    // Discord shows the Unicode isolation marks around arguments badly.
-    b.set_use_isolating(false);
+    // Every placeable between U+2068 and U+2069 (see the module comment).
+    b.set_use_isolating(true);
     for (area, en, cy) in FILES {
         let src = match lang {
             Lang::En => en,
@@ -338,6 +346,16 @@ impl Default for Localiser {
     }
 }
 
+/// The marks Fluent puts round every placeable: first strong isolate and
+/// pop directional isolate.
+pub const ISOLATION_MARKS: [char; 2] = ['\u{2068}', '\u{2069}'];
+
+/// `text` without Fluent's isolation marks: what a test compares, and what
+/// the renderer draws (a picture lays out no bidirectional text).
+pub fn without_isolation(text: &str) -> String {
+    text.replace(ISOLATION_MARKS, "")
+}
+
 /// Shorthand for `Localiser::global().text(lang, msg)`.
 pub fn t(lang: Lang, msg: &Msg) -> String {
     Localiser::global().text(lang, msg)
@@ -392,8 +410,14 @@ mod tests {
     fn nested_messages_render_in_the_same_language() {
         let m = Msg::new("time-left").msg("span", span(2 * 86_400 + 3 * 3600));
         let l = Localiser::global();
-        assert_eq!(l.text(Lang::En, &m), "Time left: 2 days 3 hours.");
-        assert_eq!(l.text(Lang::Cy, &m), "Amser ar ôl: 2 ddiwrnod a 3 awr.");
+        let plain = |lang| without_isolation(&l.text(lang, &m));
+        assert_eq!(plain(Lang::En), "Time left: 2 days 3 hours.");
+        assert_eq!(plain(Lang::Cy), "Amser ar ôl: 2 ddiwrnod a 3 awr.");
+        // Each placeable is isolated, nested ones too.
+        assert_eq!(
+            l.text(Lang::En, &m),
+            "Time left: \u{2068}\u{2068}\u{2068}2\u{2069} days\u{2069} \u{2068}\u{2068}3\u{2069} hours\u{2069}\u{2069}."
+        );
     }
 
     #[test]
@@ -409,7 +433,7 @@ mod tests {
     #[test]
     fn spans_match_the_app_rounding() {
         let l = Localiser::global();
-        let en = |s| l.text(Lang::En, &span(s));
+        let en = |s| without_isolation(&l.text(Lang::En, &span(s)));
         assert_eq!(en(3 * 86_400), "3 days");
         assert_eq!(en(86_400), "1 day");
         assert_eq!(en(66 * 3600), "2 days 18 hours");

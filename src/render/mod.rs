@@ -112,6 +112,15 @@ mod tests {
     }
 
     #[test]
+    fn isolation_marks_are_not_drawn() {
+        let px = 20.0;
+        assert_eq!(
+            text::measure("Move \u{2068}3\u{2069} · \u{2068}bob\u{2069}", px),
+            text::measure("Move 3 · bob", px)
+        );
+    }
+
+    #[test]
     fn render_rows_parse() {
         let v = BoardView::from_rows("3aaa3/9/4K4").unwrap();
         assert_eq!((v.width, v.height), (9, 3));

@@ -24,12 +24,24 @@ pub(crate) fn ascent(px: f32) -> f32 {
     font().as_scaled(PxScale::from(px)).ascent()
 }
 
+/// `text` as drawn: without bidirectional isolation marks (the catalogue
+/// puts them round every placeable; a picture lays out no bidi text, and
+/// the font has no glyph for them).
+fn drawn(text: &str) -> std::borrow::Cow<'_, str> {
+    if text.contains(['\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}']) {
+        std::borrow::Cow::Owned(text.replace(['\u{2066}', '\u{2067}', '\u{2068}', '\u{2069}'], ""))
+    } else {
+        std::borrow::Cow::Borrowed(text)
+    }
+}
+
 /// Width in pixels of `text` at `px`.
 pub(crate) fn measure(text: &str, px: f32) -> f32 {
+    let text = drawn(text);
     if text.is_empty() {
         return 0.0;
     }
-    text_size(PxScale::from(px), font(), text).0 as f32
+    text_size(PxScale::from(px), font(), &text).0 as f32
 }
 
 /// Height of capitals above the baseline at `px`.
@@ -50,6 +62,8 @@ pub(crate) struct Texts {
 impl Texts {
     /// The coverage mask of `text` at `px` (top = ascent line).
     pub fn mask(&mut self, text: &str, px: u32) -> Arc<GrayImage> {
+        let drawn = drawn(text);
+        let text: &str = &drawn;
         if let Some(m) = self.map.get(&(text.to_string(), px)) {
             return m.clone();
         }

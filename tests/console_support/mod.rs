@@ -28,12 +28,14 @@ impl Session {
     }
 
     /// Runs the lines in a fresh console over the session's database (so
-    /// each call is a bot restart); returns everything printed.
+    /// each call is a bot restart); returns everything printed, without
+    /// the catalogue's bidirectional isolation marks (the tests compare
+    /// words).
     pub fn run<S: AsRef<str>>(&self, lines: &[S]) -> String {
         let store = tawlbot::store::open(&self.db).unwrap();
         let mut c = Console::new(store, self.out.clone(), Vec::new());
         let script: Vec<&str> = lines.iter().map(AsRef::as_ref).collect();
         c.run(script.join("\n").as_bytes());
-        String::from_utf8(c.into_output()).unwrap()
+        tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap())
     }
 }

@@ -47,7 +47,7 @@ fn console(db: &std::path::Path, out: &std::path::Path, lines: &[String]) -> Str
     let store = SqliteStore::open(db).unwrap();
     let mut c = Console::new(store, out.to_path_buf(), Vec::new());
     c.run(lines.join("\n").as_bytes());
-    String::from_utf8(c.into_output()).unwrap()
+    tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap())
 }
 
 fn say(who: &str, channel: &str, text: &str) -> String {
