@@ -214,7 +214,7 @@ fn plain(s: &str) -> String {
 }
 
 fn texts(r: &[Reply]) -> Vec<String> {
-    r.iter().map(|r| r.text.clone()).collect()
+    r.iter().map(|r| plain(&r.text)).collect()
 }
 
 #[test]

@@ -122,7 +122,7 @@ mod tests {
             .set_player_setting("u", crate::store::LANGUAGE_SETTING, "cy")
             .unwrap();
         assert_eq!(
-            app.notice("u", "s", Notice::Analysing(40)),
+            crate::i18n::without_isolation(&app.notice("u", "s", Notice::Analysing(40))),
             "dadansoddi… 40%"
         );
         let ctx = Ctx {
