@@ -164,18 +164,15 @@ impl Driver {
 
     fn text(&self, css: &str) -> String {
         let e = self.find(css);
-        self.call("GET", &format!("/element/{e}/text"), None)
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
+        let text = self.call("GET", &format!("/element/{e}/text"), None);
+        // The words, without the catalogue's isolation marks.
+        tawlbot::i18n::without_isolation(text.as_str().unwrap_or_default())
     }
 
     fn attr(&self, css: &str, name: &str) -> String {
         let e = self.find(css);
-        self.call("GET", &format!("/element/{e}/attribute/{name}"), None)
-            .as_str()
-            .unwrap_or_default()
-            .to_string()
+        let value = self.call("GET", &format!("/element/{e}/attribute/{name}"), None);
+        tawlbot::i18n::without_isolation(value.as_str().unwrap_or_default())
     }
 
     fn click(&self, css: &str) {
