@@ -76,7 +76,7 @@ fn channel_messages_use_the_servers_language_private_ones_the_players() {
     assert!(out.lines().any(|l| l.starts_with("g> Gêm 1. ")), "{out}");
     assert!(
         out.lines()
-            .any(|l| l.starts_with("g> [alt: Tawlbwrdd, symudiad 1.")),
+            .any(|l| l.starts_with("g> [alt: Tawlbwrdd, symudiad 1. Yr amddiffynwyr i symud.")),
         "{out}"
     );
 
