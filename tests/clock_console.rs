@@ -169,11 +169,11 @@ fn pause_and_resume_by_agreement() {
         "{out}"
     );
     assert!(
-        out.contains("g> Both players agreed: the clock of game 1 is paused for 7 days, until 2026-01-08, when it starts again by itself."),
+        out.contains("g> Both players agreed: the clock of game 1 is paused for 7 days, until 2026-01-08 06:00 UTC, when it starts again by itself."),
         "{out}"
     );
     assert!(
-        out.contains("The clock is paused until 2026-01-08."),
+        out.contains("The clock is paused until 2026-01-08 06:00 UTC."),
         "{out}"
     );
     // Bob had used 6 hours (and two seconds) of his day when the clock stopped.
@@ -243,7 +243,10 @@ fn a_pause_has_an_agreed_length_and_ends_by_itself() {
         out.contains("g> @bob offers to pause the clock for 2 days."),
         "{out}"
     );
-    assert!(out.contains("paused for 2 days, until 2026-01-03"), "{out}");
+    assert!(
+        out.contains("paused for 2 days, until 2026-01-03 06:00 UTC"),
+        "{out}"
+    );
     assert!(!out.contains("pause of game 1 is over"), "{out}");
     // Two days after the pause began the clock starts by itself, with a
     // message in the game's channel, and Bob has what he had left.

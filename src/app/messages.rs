@@ -300,6 +300,12 @@ impl Reply {
         }
         self
     }
+    /// The moments (deadlines) its text states, typed: each front end
+    /// writes them its own way ([`crate::i18n::format_times`]).
+    pub fn deadlines(&self) -> Vec<i64> {
+        crate::i18n::times_in(&self.text)
+    }
+
     /// The same reply, posted in `channel`.
     pub fn to_channel(self, channel: &str) -> Reply {
         self.to(Target::Channel(channel.into()))

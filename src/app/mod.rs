@@ -51,7 +51,7 @@ pub use tournaments::{PairingLine, TournamentSheet};
 
 pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
 pub use process::Process;
-pub use time::{parse_span as time_span, span_en as span_words, TimeControl};
+pub use time::{parse_span as time_span, span_en as span_words, utc as time_utc, TimeControl};
 
 use crate::domain::{
     ChallengeId, EndReason, GameId, GameSettings, MatchId, ServerId, TournamentId, UserId,

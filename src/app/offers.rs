@@ -95,7 +95,7 @@ impl App {
                             Msg::new("pause-agreed")
                                 .num("id", l.row.id)
                                 .msg("span", time::span(len))
-                                .str("until", time::date(until)),
+                                .time("until", until),
                         )),
                         Err(AppendError::Paused) => tell(Msg::new("pause-already")),
                         Err(AppendError::Stale { .. } | AppendError::NoOffer) => gone(),

@@ -226,7 +226,7 @@ impl App {
                 if l.row.paused {
                     match self.store.pause_info(l.row.id) {
                         Ok(Some((until, _))) => {
-                            t.push(Msg::new("status-paused-until").str("date", time::date(until)))
+                            t.push(Msg::new("status-paused-until").time("date", until))
                         }
                         _ => t.push(Msg::new("clock-paused")),
                     }

@@ -104,6 +104,12 @@ pub fn span_en(secs: i64) -> String {
     crate::i18n::without_isolation(&crate::i18n::t(crate::i18n::Lang::En, &span(secs)))
 }
 
+/// A moment as the console writes it: `2026-11-29 14:05 UTC`.
+pub fn utc(secs: i64) -> String {
+    let s = secs.rem_euclid(DAY);
+    format!("{} {:02}:{:02} UTC", date(secs), s / 3600, s % 3600 / 60)
+}
+
 /// A date (UTC) from unix seconds: `2026-11-29`.
 pub fn date(secs: i64) -> String {
     // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).

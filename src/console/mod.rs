@@ -187,7 +187,9 @@ impl<W: Write> Console<W> {
     }
 
     fn emit(&mut self, prefix: &str, text: &str) {
-        for l in plain_mentions(text).lines() {
+        // Deadlines: the date and time in UTC.
+        let text = crate::i18n::format_times(text, crate::app::time_utc);
+        for l in plain_mentions(&text).lines() {
             let _ = writeln!(self.out, "{prefix}> {l}");
         }
     }

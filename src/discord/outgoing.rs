@@ -116,7 +116,9 @@ pub(crate) trait Outgoing: Sized {
 /// buttons, its files with their alt text, and pings for exactly the users
 /// it mentions.
 pub(crate) fn build<B: Outgoing>(reply: &Reply) -> B {
-    let text = clip_to(&reply.text, MAX_CONTENT);
+    // Deadlines as Discord timestamps: each reader sees their own time zone.
+    let text = crate::i18n::format_times(&reply.text, |t| format!("<t:{t}:R>"));
+    let text = clip_to(&text, MAX_CONTENT);
     let mut m = B::empty()
         .private(reply.ephemeral)
         .rows(components(reply))
@@ -202,6 +204,22 @@ mod tests {
 
     fn json<T: serde::Serialize>(b: &T) -> Value {
         serde_json::to_value(b).unwrap()
+    }
+
+    /// A deadline in a reply's words is a Discord timestamp: each reader
+    /// sees it in their own time zone.
+    #[test]
+    fn deadlines_are_discord_timestamps() {
+        let l10n = crate::i18n::Localiser::global();
+        let mut r = Reply::say(Msg::new("unused"));
+        r.text = l10n.text(
+            crate::i18n::Lang::En,
+            &Msg::new("status-paused-until").time("date", 1_767_830_400),
+        );
+        assert_eq!(r.deadlines(), [1_767_830_400]);
+        let m = json(&build::<CreateMessage>(&r));
+        let text = crate::i18n::without_isolation(m["content"].as_str().unwrap());
+        assert_eq!(text, "The clock is paused until <t:1767830400:R>.");
     }
 
     #[test]

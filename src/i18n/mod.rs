@@ -86,6 +86,11 @@ pub enum Arg {
     Num(f64),
     /// Another message, rendered in the same language first.
     Msg(Box<Msg>),
+    /// A moment (unix seconds): a deadline, the end of a pause. Each front
+    /// end writes it its own way (see [`format_times`]): Discord as a
+    /// timestamp every reader sees in their own time zone, the console as
+    /// the date and time in UTC.
+    Time(i64),
 }
 
 impl From<&str> for Arg {
@@ -159,6 +164,10 @@ impl Msg {
     /// Adds a nested message, rendered in the reader's language.
     pub fn msg(self, name: &'static str, value: Msg) -> Msg {
         self.arg(name, Arg::Msg(Box::new(value)))
+    }
+    /// Adds a moment (unix seconds), written by the front end.
+    pub fn time(self, name: &'static str, secs: i64) -> Msg {
+        self.arg(name, Arg::Time(secs))
     }
 }
 
@@ -327,6 +336,7 @@ impl Localiser {
                 Arg::Str(s) => FluentValue::String(Cow::Borrowed(s.as_str())),
                 Arg::Num(n) => FluentValue::from(*n),
                 Arg::Msg(m) => FluentValue::String(Cow::Owned(self.try_text(lang, m)?)),
+                Arg::Time(t) => FluentValue::String(Cow::Owned(time_token(*t))),
             };
             args.set(*name, v);
         }
@@ -344,6 +354,57 @@ impl Default for Localiser {
     fn default() -> Localiser {
         Localiser::new()
     }
+}
+
+/// A moment in localised text, until the front end writes it: U+FFF9
+/// (interlinear annotation anchor), the unix seconds, U+FFFB.
+fn time_token(secs: i64) -> String {
+    format!("\u{FFF9}{secs}\u{FFFB}")
+}
+
+/// The moments in `text` (the deadlines a reply states), in order.
+pub fn times_in(text: &str) -> Vec<i64> {
+    let mut out = Vec::new();
+    let mut rest = text;
+    while let Some(i) = rest.find('\u{FFF9}') {
+        rest = &rest[i + '\u{FFF9}'.len_utf8()..];
+        let Some(j) = rest.find('\u{FFFB}') else {
+            break;
+        };
+        if let Ok(t) = rest[..j].parse() {
+            out.push(t);
+        }
+        rest = &rest[j..];
+    }
+    out
+}
+
+/// `text` with each moment written by `write`: what a front end sends
+/// (Discord: `<t:UNIX:R>`; the console: the date and time in UTC).
+pub fn format_times(text: &str, write: impl Fn(i64) -> String) -> String {
+    if !text.contains('\u{FFF9}') {
+        return text.to_string();
+    }
+    let mut out = String::with_capacity(text.len());
+    let mut rest = text;
+    while let Some(i) = rest.find('\u{FFF9}') {
+        out.push_str(&rest[..i]);
+        let after = &rest[i + '\u{FFF9}'.len_utf8()..];
+        match after.find('\u{FFFB}') {
+            Some(j) => {
+                match after[..j].parse::<i64>() {
+                    Ok(t) => out.push_str(&write(t)),
+                    Err(_) => out.push_str(&after[..j]),
+                }
+                rest = &after[j + '\u{FFFB}'.len_utf8()..];
+            }
+            None => {
+                rest = after;
+            }
+        }
+    }
+    out.push_str(rest);
+    out
 }
 
 /// The marks Fluent puts round every placeable: first strong isolate and
@@ -428,6 +489,17 @@ mod tests {
         assert!(l.has(Lang::Cy, "time-days") && l.has(Lang::En, "time-days"));
         assert_eq!(l.text(Lang::Cy, &Msg::new("no-such-id")), "no-such-id");
         assert!(l.try_text(Lang::En, &Msg::new("time-days")).is_err());
+    }
+
+    #[test]
+    fn moments_are_typed_and_written_by_the_front_end() {
+        let m = Msg::new("status-paused-until").time("date", 1_767_830_400);
+        let text = Localiser::global().text(Lang::Cy, &m);
+        assert_eq!(times_in(&text), [1_767_830_400]);
+        let written = format_times(&text, |t| format!("<t:{t}:R>"));
+        assert!(written.contains("<t:1767830400:R>"), "{written}");
+        assert!(times_in(&written).is_empty());
+        assert_eq!(format_times("no moment", |_| unreachable!()), "no moment");
     }
 
     #[test]

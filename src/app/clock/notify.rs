@@ -277,7 +277,7 @@ fn unmention(r: &mut Reply, from: &str, name: &str) {
             match a {
                 Arg::Str(s) => *s = s.replace(from, name),
                 Arg::Msg(inner) => in_msg(inner, from, name),
-                Arg::Num(_) => {}
+                Arg::Num(_) | Arg::Time(_) => {}
             }
         }
     }
