@@ -106,16 +106,16 @@ fn time_bank_with_increment_and_cap() {
         "{out}"
     );
     assert!(
-        out.contains("@bob to move (defenders), move 1. Time left: 2 days."),
+        out.contains("@bob to move (defenders), move 1. Time left: 2 days, until"),
         "{out}"
     );
     // Alice's bank after her move: 1 day left (less a second) + 1 day.
     assert!(
-        out.contains("@alice to move (attackers), move 2. Time left: 1 day 23 hours."),
+        out.contains("@alice to move (attackers), move 2. Time left: 1 day 23 hours, until"),
         "{out}"
     );
     assert!(
-        out.contains("@bob to move (defenders), move 2. Time left: 2 days 17 hours."),
+        out.contains("@bob to move (defenders), move 2. Time left: 2 days 17 hours, until"),
         "{out}"
     );
     assert!(!out.contains("ran out of time"), "{out}");
@@ -138,7 +138,7 @@ fn time_bank_never_grows_past_its_cap() {
         ":clock +71h",
         "bob@g: /board",
     ]);
-    assert!(o.contains("Time left: 3 days."), "{o}");
+    assert!(o.contains("Time left: 3 days, until"), "{o}");
     assert!(!o.contains("ran out of time"), "{o}");
     let o = s.run(&[":clock +2h"]);
     assert!(
@@ -255,7 +255,10 @@ fn a_pause_has_an_agreed_length_and_ends_by_itself() {
         out.contains("g> The agreed pause of game 1 is over: the clock runs again. @bob has 17 hours 59 minutes left."),
         "{out}"
     );
-    assert!(out.contains("Time left: 17 hours 59 minutes."), "{out}");
+    assert!(
+        out.contains("Time left: 17 hours 59 minutes, until"),
+        "{out}"
+    );
     let out = s.run(&[":clock +18h"]);
     assert!(
         out.contains("g> @bob The defenders ran out of time. Attackers win!"),
@@ -307,7 +310,10 @@ fn downtime_extends_every_clock_but_the_console_clock_does_not() {
         "{out}"
     );
     assert!(!out.contains("ran out of time"), "{out}");
-    assert!(out.contains("Time left: 3 hours 59 minutes."), "{out}");
+    assert!(
+        out.contains("Time left: 3 hours 59 minutes, until"),
+        "{out}"
+    );
     // The console's own clock moving on is time passing, not downtime.
     let out = s.run(&[":clock +3d"]);
     assert!(!out.contains("offline"), "{out}");
@@ -370,7 +376,7 @@ fn a_restart_keeps_deadlines_and_sends_no_reminder_twice() {
     let second = s.run(&[":clock +1h", "bob@g: /board"]);
     assert_eq!(reminders(&second), 0, "{second}");
     assert!(
-        second.contains("Time left: 3 hours 59 minutes."),
+        second.contains("Time left: 3 hours 59 minutes, until"),
         "{second}"
     );
     let third = s.run(&[":clock +5h"]);

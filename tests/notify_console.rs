@@ -122,7 +122,7 @@ fn bank_games_show_both_clocks() {
     // After Bob's move: his bank topped up (capped at 3 days), Alice's running.
     assert!(
         out.lines().any(|l| l.starts_with("g> @bob played **e2-c2**.")
-            && l.contains("Time left: 2 days.")
+            && l.contains("Time left: 2 days, until")
             && l.contains("Clocks: bob (attackers) 2 days 23 hours, alice (defenders) 2 days; the defenders' clock is running.")),
         "{out}"
     );

@@ -605,7 +605,7 @@ fn a_start_by_the_clock_speaks_the_servers_language() {
     for line in [
         "club> Mae **Gwanwyn** yn dechrau gyda 2 chwaraewr: @bob, @carol.",
         "club> **Gwanwyn**, rownd 1 o 1:",
-        "club/gwanwyn-r1-bob-carol> **Gwanwyn**, rownd 1, bwrdd 1, gêm 1 o 1 (gêm 1): @bob (ymosodwyr) yn erbyn @carol (amddiffynwyr). @bob i symud (ymosodwyr), symudiad 1. Amser ar ôl: 3 diwrnod.",
+        "club/gwanwyn-r1-bob-carol> **Gwanwyn**, rownd 1, bwrdd 1, gêm 1 o 1 (gêm 1): @bob (ymosodwyr) yn erbyn @carol (amddiffynwyr). @bob i symud (ymosodwyr), symudiad 1. Amser ar ôl: 3 diwrnod, tan 2026-01-04 02:00 UTC.",
         "club> Rownd 1, bwrdd 1: @bob yn erbyn @carol yn yr edefyn #club/gwanwyn-r1-bob-carol.",
     ] {
         assert!(out.lines().any(|l| l == line), "{line}\n{out}");

@@ -89,7 +89,7 @@ fn board_as_text_and_settings() {
         "alice@general: /board style:sideways",
     ]);
     assert!(
-        out.contains("general> Game 1. @bob to move (black), move 1. Time left: 2 days 23 hours.\ngeneral> ```\n"),
+        out.contains("general> Game 1. @bob to move (black), move 1. Time left: 2 days 23 hours, until 2026-01-04 00:00 UTC.\ngeneral> ```\n"),
         "{out}"
     );
     assert!(

@@ -28,7 +28,7 @@ time-minutes = { $n ->
 }
 time-two-units = { $big } a { $small }
 
-time-left = Amser ar ôl: { $span }.
+time-left = Amser ar ôl: { $span }, tan { $until }.
 
 clocks-bank = Clociau: { $first } ({ $first-side ->
     [attackers] ymosodwyr

@@ -15,7 +15,7 @@ time-minutes = { $n ->
 # "2 days 18 hours": two nested time-* messages.
 time-two-units = { $big } { $small }
 
-time-left = Time left: { $span }.
+time-left = Time left: { $span }, until { $until }.
 # Both clocks of a time-bank game: each player's name and side, and their
 # bank ($running: the side whose clock runs).
 clocks-bank = Clocks: { $first } ({ $first-side }) { $first-left }, { $second } ({ $second-side }) { $second-left }; { $running ->

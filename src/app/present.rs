@@ -231,7 +231,11 @@ impl App {
                         _ => t.push(Msg::new("clock-paused")),
                     }
                 } else if let Some(d) = l.row.deadline {
-                    t.push(Msg::new("time-left").msg("span", crate::i18n::span(d - now)));
+                    t.push(
+                        Msg::new("time-left")
+                            .msg("span", crate::i18n::span(d - now))
+                            .time("until", d),
+                    );
                     // A time-bank game shows both clocks.
                     if matches!(l.row.time_control, TimeControl::Bank { .. }) {
                         t.extend(self.clocks_msg(l, now));
