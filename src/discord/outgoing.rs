@@ -116,8 +116,10 @@ pub(crate) trait Outgoing: Sized {
 /// buttons, its files with their alt text, and pings for exactly the users
 /// it mentions.
 pub(crate) fn build<B: Outgoing>(reply: &Reply) -> B {
-    // Deadlines as Discord timestamps: each reader sees their own time zone.
-    let text = crate::i18n::format_times(&reply.text, |t| format!("<t:{t}:R>"));
+    // Deadlines as Discord timestamps, the moment and how far off it is
+    // ("8 January 2026 06:00 (in 2 days)"): each reader sees their own time
+    // zone and language.
+    let text = crate::i18n::format_times(&reply.text, |t| format!("<t:{t}:f> (<t:{t}:R>)"));
     let text = clip_to(&text, MAX_CONTENT);
     let mut m = B::empty()
         .private(reply.ephemeral)
@@ -219,7 +221,10 @@ mod tests {
         assert_eq!(r.deadlines(), [1_767_830_400]);
         let m = json(&build::<CreateMessage>(&r));
         let text = crate::i18n::without_isolation(m["content"].as_str().unwrap());
-        assert_eq!(text, "The clock is paused until <t:1767830400:R>.");
+        assert_eq!(
+            text,
+            "The clock is paused until <t:1767830400:f> (<t:1767830400:R>)."
+        );
     }
 
     #[test]
