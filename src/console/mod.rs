@@ -29,7 +29,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use crate::app::commands::{self, OptKind};
-use crate::app::{App, Ctx, Effect, Input, Reply, Target, User};
+use crate::app::{App, Ctx, Effect, Input, Reply, Response, Target, User};
 use crate::cli::Exit;
 use crate::store::Store;
 use std::sync::Arc;
@@ -243,6 +243,13 @@ impl<W: Write> Console<W> {
         // a heartbeat without any extension.
         let _ = self.app.mark_alive(self.now);
         let resp = self.app.tick(self.now);
+        self.system_response("clock", "", resp);
+    }
+
+    /// Prints what the bot says on its own (the clock, a deleted channel, a
+    /// member who left) and carries out its effects, as done for `user` (or
+    /// nobody) in the server, with no channel.
+    fn system_response(&mut self, what: &str, user: &str, resp: Response) {
         for r in &resp.replies {
             self.print_reply("", "", r);
         }
@@ -250,11 +257,11 @@ impl<W: Write> Console<W> {
             server: SERVER.into(),
             channel: Default::default(),
             user: User {
-                id: Default::default(),
-                name: String::new(),
+                id: user.into(),
+                name: user.to_string(),
             },
             now: self.now,
-            source: format!("console:clock:{}", self.now),
+            source: format!("console:{what}:{}", self.now),
             manage_server: false,
             roles: Vec::new(),
             mentioned: Vec::new(),
@@ -389,23 +396,7 @@ impl<W: Write> Console<W> {
                     self.now += 1;
                     self.save_clock();
                     let resp = self.app.channel_deleted(SERVER, &channel, self.now);
-                    for r in &resp.replies {
-                        self.print_reply("", "", r);
-                    }
-                    let ctx = Ctx {
-                        server: SERVER.into(),
-                        channel: Default::default(),
-                        user: User {
-                            id: Default::default(),
-                            name: String::new(),
-                        },
-                        now: self.now,
-                        source: format!("console:delete:{}", self.now),
-                        manage_server: false,
-                        roles: Vec::new(),
-                        mentioned: Vec::new(),
-                    };
-                    self.effects(&ctx, "", "", resp.effects);
+                    self.system_response("delete", "", resp);
                     self.tick();
                 }
                 "leave" if !rest.trim().is_empty() => {
@@ -413,23 +404,7 @@ impl<W: Write> Console<W> {
                     self.now += 1;
                     self.save_clock();
                     let resp = self.app.member_left(SERVER, &who, self.now);
-                    for r in &resp.replies {
-                        self.print_reply("", "", r);
-                    }
-                    let ctx = Ctx {
-                        server: SERVER.into(),
-                        channel: Default::default(),
-                        user: User {
-                            id: who.clone().into(),
-                            name: who.clone(),
-                        },
-                        now: self.now,
-                        source: format!("console:leave:{}", self.now),
-                        manage_server: false,
-                        roles: Vec::new(),
-                        mentioned: Vec::new(),
-                    };
-                    self.effects(&ctx, "", "", resp.effects);
+                    self.system_response("leave", &who, resp);
                     self.tick();
                 }
                 "threads" if matches!(rest.trim(), "fail" | "ok") => {
