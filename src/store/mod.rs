@@ -33,6 +33,8 @@ mod error;
 mod interface;
 pub mod pg;
 pub mod sqlite;
+#[cfg(feature = "fault-injection")]
+mod statements;
 mod types;
 
 use std::sync::Arc;
@@ -47,6 +49,8 @@ pub use sqlite::{
     database_path_from_env, SqliteStore, StoreOptions, Synchronous, APPLICATION_ID,
     DATABASE_PATH_VAR, DATABASE_SYNCHRONOUS_VAR, DEFAULT_DATABASE_PATH, SCHEMA_VERSION,
 };
+#[cfg(feature = "fault-injection")]
+pub use statements::{open_counted, StatementLog};
 pub use types::*;
 
 /// The store's traits, to call their methods, and the ids they take:

@@ -332,7 +332,7 @@ pub(super) fn insert_game_checked(c: &mut PgConn, g: &NewGame) -> R<GameId> {
     )?;
     // A savepoint, so that losing the race to another process's game in
     // this channel leaves the transaction usable to say which game won.
-    c.client.batch_execute("SAVEPOINT new_game")?;
+    c.batch("SAVEPOINT new_game")?;
     let inserted = row(
         c,
         "INSERT INTO games (server_id, channel_id, variant, options, seed, first_side, \
@@ -366,7 +366,7 @@ pub(super) fn insert_game_checked(c: &mut PgConn, g: &NewGame) -> R<GameId> {
     );
     match inserted {
         Ok(r) => {
-            c.client.batch_execute("RELEASE SAVEPOINT new_game")?;
+            c.batch("RELEASE SAVEPOINT new_game")?;
             let r = r.ok_or_else(|| {
                 E::Store(StoreError::BadData {
                     detail: "INSERT ... RETURNING gave no row".into(),
@@ -375,7 +375,7 @@ pub(super) fn insert_game_checked(c: &mut PgConn, g: &NewGame) -> R<GameId> {
             Ok(r.try_get(0)?)
         }
         Err(E::Pg(e)) if super::error::is_unique_violation(&e) => {
-            c.client.batch_execute("ROLLBACK TO SAVEPOINT new_game")?;
+            c.batch("ROLLBACK TO SAVEPOINT new_game")?;
             // The other writer has not necessarily committed: its game may
             // be invisible yet (0 then, as the SQLite store says).
             let game = active_game_id(c, &g.channel_id)?.unwrap_or(GameId(0));

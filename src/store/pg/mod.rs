@@ -149,6 +149,15 @@ impl PostgresStore {
             .map_err(|e| self.err(e))
     }
 
+    /// Counts every statement this store sends from now on, on any of its
+    /// connections (feature `fault-injection`, see `store/statements.rs`).
+    #[cfg(feature = "fault-injection")]
+    pub fn count_statements(&self) -> crate::store::StatementLog {
+        let log = self.inner.pool.log.clone();
+        log.start();
+        log
+    }
+
     pub(crate) fn conn(&self) -> Result<Pooled<'_>, StoreError> {
         self.inner.pool.get()
     }
@@ -195,10 +204,9 @@ impl PostgresStore {
         let mut c = self.conn()?;
         let run = |c: &mut PgConn| -> rows::R<T> {
             c.in_tx = true;
-            c.client
-                .batch_execute("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")?;
+            c.batch("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")?;
             let v = f(c)?;
-            c.client.batch_execute("COMMIT")?;
+            c.batch("COMMIT")?;
             c.in_tx = false;
             Ok(v)
         };
@@ -232,15 +240,15 @@ impl PostgresStore {
         f: &mut impl FnMut(&mut PgConn) -> rows::R<T>,
     ) -> rows::R<T> {
         c.in_tx = true;
-        c.client.batch_execute("BEGIN")?;
+        c.batch("BEGIN")?;
         match f(c) {
             Ok(v) => {
-                c.client.batch_execute("COMMIT")?;
+                c.batch("COMMIT")?;
                 c.in_tx = false;
                 Ok(v)
             }
             Err(e) => {
-                if c.client.batch_execute("ROLLBACK").is_ok() {
+                if c.batch("ROLLBACK").is_ok() {
                     c.in_tx = false;
                 }
                 Err(e)

@@ -25,18 +25,31 @@ pub(crate) struct PgConn {
     /// A transaction was begun and not yet ended (a panic inside it, say):
     /// the pool rolls it back before the connection is used again.
     pub(crate) in_tx: bool,
+    /// The pool's statement count (feature `fault-injection`).
+    #[cfg(feature = "fault-injection")]
+    log: crate::store::StatementLog,
 }
 
 impl PgConn {
     /// The prepared statement for `sql` on this connection (prepared on
     /// first use; PostgreSQL then skips parsing and planning it again).
+    /// Each is run once after this call.
     pub(crate) fn prep(&mut self, sql: &'static str) -> Result<Statement, postgres::Error> {
+        #[cfg(feature = "fault-injection")]
+        self.log.note(sql);
         if let Some(s) = self.statements.get(sql) {
             return Ok(s.clone());
         }
         let s = self.client.prepare(sql)?;
         self.statements.insert(sql, s.clone());
         Ok(s)
+    }
+
+    /// Runs `sql` without parameters (`BEGIN`, `COMMIT`, savepoints).
+    pub(crate) fn batch(&mut self, sql: &str) -> Result<(), postgres::Error> {
+        #[cfg(feature = "fault-injection")]
+        self.log.note(sql);
+        self.client.batch_execute(sql)
     }
 }
 
@@ -53,6 +66,9 @@ pub(crate) struct Pool {
     wait: Duration,
     state: Mutex<State>,
     returned: Condvar,
+    /// The statements counted on every connection (feature `fault-injection`).
+    #[cfg(feature = "fault-injection")]
+    pub(crate) log: crate::store::StatementLog,
 }
 
 impl Pool {
@@ -67,6 +83,8 @@ impl Pool {
                 open: 0,
             }),
             returned: Condvar::new(),
+            #[cfg(feature = "fault-injection")]
+            log: Default::default(),
         }
     }
 
@@ -90,6 +108,8 @@ impl Pool {
             client,
             statements: HashMap::new(),
             in_tx: false,
+            #[cfg(feature = "fault-injection")]
+            log: self.log.clone(),
         })
     }
 

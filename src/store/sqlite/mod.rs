@@ -24,6 +24,8 @@ mod open;
 mod players;
 mod ratings;
 mod rows;
+#[cfg(feature = "fault-injection")]
+mod statements;
 mod tournaments;
 mod unreadable;
 mod values;

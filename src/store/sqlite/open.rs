@@ -79,6 +79,8 @@ impl SqliteStore {
                 reported: Default::default(),
                 #[cfg(feature = "fault-injection")]
                 faults: Mutex::default(),
+                #[cfg(feature = "fault-injection")]
+                statements: Default::default(),
             }),
         })
     }
@@ -221,6 +223,10 @@ pub(super) struct Inner {
     pub(super) reported: unreadable::Reported,
     #[cfg(feature = "fault-injection")]
     pub(super) faults: Mutex<error::Faults>,
+    /// The statements counted (feature `fault-injection`); after `conn`,
+    /// so that the connection, which reports to it, goes first.
+    #[cfg(feature = "fault-injection")]
+    pub(super) statements: crate::store::StatementLog,
 }
 
 impl std::fmt::Debug for SqliteStore {
