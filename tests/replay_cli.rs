@@ -144,6 +144,19 @@ fn with<'a>(mut a: Vec<&'a str>, more: &[&'a str]) -> Vec<&'a str> {
     a
 }
 
+/// `--variant V --position P --to-move S` and then `more` (moves or flags).
+fn at<'a>(variant: &'a str, position: &'a str, to_move: &'a str, more: &[&'a str]) -> Vec<&'a str> {
+    let a = vec![
+        "--variant",
+        variant,
+        "--position",
+        position,
+        "--to-move",
+        to_move,
+    ];
+    with(a, more)
+}
+
 // ------------------------------------------------------------ start positions
 
 #[test]
@@ -341,58 +354,25 @@ fn first_side_can_be_chosen() {
 #[test]
 fn capture_sets_last_and_captured() {
     let p = rows(11, 11, "a: c3 e2; d: d3; K: h8");
-    let j = ok(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-        "e2-e3",
-    ]);
+    let j = ok(&at("tawlbwrdd", &p, "attackers", &["e2-e3"]));
     assert_eq!(j["last"], "e2-e3xd3");
     assert_eq!(strs(&j["captured"]), ["d3"]);
     assert_eq!(j["to_move"], "defenders");
     assert_eq!(j["board"][8], "..a.a......");
     // Several captures at once; the suffix is checked in any order.
     let p = rows(11, 11, "a: c5 e7 g5 e2; d: d5 f5 e6; K: h9");
-    let j = ok(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "a",
-        "e2-e5xd5/f5/e6",
-    ]);
+    let j = ok(&at("tawlbwrdd", &p, "a", &["e2-e5xd5/f5/e6"]));
     let mut caps = strs(&j["captured"]);
     caps.sort();
     assert_eq!(caps, ["d5", "e6", "f5"]);
     assert!(j["last"].as_str().unwrap().starts_with("e2-e5x"));
     // Home notation for goedhboell captures.
     let p = rows(9, 9, "a: d4 i4; d: e4; K: a9");
-    let j = ok(&[
-        "--variant",
-        "goedhboell",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-        "o @94 @64",
-    ]);
+    let j = ok(&at("goedhboell", &p, "attackers", &["o @94 @64"]));
     assert_eq!(j["last"], "@94-@64x@54");
     assert_eq!(strs(&j["captured"]), ["@54"]);
     // The next move has no capture: captured is empty again.
-    let j = ok(&[
-        "--variant",
-        "goedhboell",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-        "@94-@64",
-        "@19-@18",
-    ]);
+    let j = ok(&at("goedhboell", &p, "attackers", &["@94-@64", "@19-@18"]));
     assert_eq!(j["last"], "@19-@18");
     assert_eq!(j["captured"], serde_json::json!([]));
 }
@@ -430,6 +410,15 @@ fn trace_prints_start_and_one_line_per_move() {
     // --trace with no moves: just the start.
     let r = replay(&["--variant", "goedhboell", "--trace"]);
     assert_eq!(r.lines().len(), 1);
+}
+
+/// One of `moves`, chosen by the xorshift generator whose state is `x`
+/// (the games below are the same on every run).
+fn pick<'a, T>(moves: &'a [T], x: &mut u64) -> &'a T {
+    *x ^= *x << 13;
+    *x ^= *x >> 7;
+    *x ^= *x << 17;
+    &moves[(*x % moves.len() as u64) as usize]
 }
 
 fn library_legal(g: &Game) -> Vec<String> {
@@ -471,16 +460,7 @@ fn legal_is_sorted_algebraic_and_matches_library() {
     notation::play_text(&mut g, "@35-@33").unwrap();
     assert_eq!(strs(&j["legal"]), library_legal(&g));
     let p = rows(11, 11, "a: j9; K: f3");
-    let j = ok(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "defenders",
-        "--legal",
-        "f3-f1",
-    ]);
+    let j = ok(&at("tawlbwrdd", &p, "defenders", &["--legal", "f3-f1"]));
     assert_eq!(j["legal"], serde_json::json!([]));
     // Every legal move is accepted by the CLI.
     let j = ok(&["--variant", "tallfwrdd", "--legal"]);
@@ -493,15 +473,7 @@ fn legal_is_sorted_algebraic_and_matches_library() {
 fn refused_move_exit_1_position_before_and_a_sentence() {
     // A defender onto the empty throne in tawlbwrdd.
     let p = rows(11, 11, "d: f7; K: a1; a: j9");
-    let j = refused(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "defenders",
-        "f7-f6",
-    ]);
+    let j = refused(&at("tawlbwrdd", &p, "defenders", &["f7-f6"]));
     assert_eq!(
         j["error"]["message"],
         "f6 is the throne: only the king may stop there."
@@ -558,46 +530,31 @@ fn usage_errors_exit_2() {
     ])
     .contains("--to-move"));
     usage(&["--variant", "tawlbwrdd", "--to-move", "attackers"]);
-    usage(&[
-        "--variant",
+    usage(&at("tawlbwrdd", "9/9/9/9/9/9/9/9/9", "a", &[]));
+    usage(&at(
         "tawlbwrdd",
-        "--position",
-        "9/9/9/9/9/9/9/9/9",
-        "--to-move",
-        "a",
-    ]);
-    usage(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
         "11/11/11/11/11/11/11/11/11/11/10x",
-        "--to-move",
         "a",
-    ]);
-    usage(&[
-        "--variant",
+        &[],
+    ));
+    usage(&at(
         "tawlbwrdd",
-        "--position",
         "11/11/11/11/11/11/11/11/11/11/10w",
-        "--to-move",
         "a",
-    ]);
-    usage(&[
-        "--variant",
+        &[],
+    ));
+    usage(&at(
         "tawlbwrdd",
-        "--position",
         "11/11/11/11/11/11/11/11/11/11/11",
-        "--to-move",
         "white",
-    ]);
-    usage(&[
-        "--variant",
+        &[],
+    ));
+    usage(&at(
         "gwyddbwyll",
-        "--position",
         &rows(13, 8, "w: a1; W: b1; b: a8"),
-        "--to-move",
         "white",
-    ]);
+        &[],
+    ));
     usage(&["--variant", "gwyddbwyll", "--first", "attackers"]);
     usage(&[
         "--variant",
@@ -614,14 +571,7 @@ fn usage_errors_exit_2() {
 #[test]
 fn position_and_to_move() {
     let p = "3aaa3/4a4/4d4/a3d3a/aaddKddaa/a3d3a/4d4/4a4/3aaa3";
-    let j = ok(&[
-        "--variant",
-        "tallfwrdd",
-        "--position",
-        p,
-        "--to-move",
-        "defenders",
-    ]);
+    let j = ok(&at("tallfwrdd", p, "defenders", &[]));
     assert_eq!(j["to_move"], "defenders");
     assert_eq!(j["board"], ok(&["--variant", "tallfwrdd"])["board"]);
     // Dots and numbers mix; synonyms for the side.
@@ -640,52 +590,32 @@ fn position_and_to_move() {
     assert_eq!(strs(&j["board"])[0], "b..b....");
     assert_eq!(strs(&j["board"])[7], "wW......");
     assert_eq!(j["to_move"], "black");
-    let j = ok(&[
-        "--variant",
-        "goedhboell",
-        "--position",
-        &rows(9, 9, "a: a2; K: e5"),
-        "--to-move",
-        "king",
-    ]);
+    let j = ok(&at("goedhboell", &rows(9, 9, "a: a2; K: e5"), "king", &[]));
     assert_eq!(j["to_move"], "defenders");
-    let j = ok(&[
-        "--variant",
+    let j = ok(&at(
         "goedhboell",
-        "--position",
         &rows(9, 9, "a: b2; K: e5"),
-        "--to-move",
         "d",
-        "e5-e2",
-    ]);
+        &["e5-e2"],
+    ));
     assert_eq!(j["last"], "@55-@52");
     // --first does not override --to-move.
-    let j = ok(&[
-        "--variant",
+    let j = ok(&at(
         "tawlbwrdd",
-        "--position",
         &rows(11, 11, "a: b2; K: e5"),
-        "--to-move",
         "attackers",
-        "--first",
-        "defenders",
-    ]);
+        &["--first", "defenders"],
+    ));
     assert_eq!(j["to_move"], "attackers");
 }
 
 #[test]
 fn seed_makes_dice_reproducible() {
     let moves_for = |seed: &str| {
-        let r = replay(&[
-            "--variant",
-            "tawlbwrdd",
-            "--option",
-            "dice",
-            "--seed",
-            seed,
-            "--trace",
-            "--legal",
-        ]);
+        let r = replay(&with(
+            variant_args("tawlbwrdd", &["dice"]),
+            &["--seed", seed, "--trace", "--legal"],
+        ));
         assert_eq!(r.code, 0);
         r.stdout
     };
@@ -693,14 +623,10 @@ fn seed_makes_dice_reproducible() {
     // Different seeds let different sides start.
     let sides: std::collections::HashSet<String> = (0..16)
         .map(|s| {
-            ok(&[
-                "--variant",
-                "tawlbwrdd",
-                "--option",
-                "dice",
-                "--seed",
-                &s.to_string(),
-            ])["to_move"]
+            ok(&with(
+                variant_args("tawlbwrdd", &["dice"]),
+                &["--seed", &s.to_string()],
+            ))["to_move"]
                 .as_str()
                 .unwrap()
                 .to_string()
@@ -713,23 +639,14 @@ fn seed_makes_dice_reproducible() {
     let mut moves = Vec::new();
     let mut x = 99u64;
     while !g.is_over() && moves.len() < 40 {
-        let legal = g.legal_moves();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = legal[(x % legal.len() as u64) as usize];
+        let m = *pick(&g.legal_moves(), &mut x);
         let played = g.play(m).unwrap().clone();
         moves.push(notation::format_played(&r, &played));
     }
-    let mut args = vec![
-        "--variant",
-        "goedhboell",
-        "--option",
-        "dice",
-        "--seed",
-        "1234",
-        "--",
-    ];
+    let mut args = with(
+        variant_args("goedhboell", &["dice"]),
+        &["--seed", "1234", "--"],
+    );
     args.extend(moves.iter().map(String::as_str));
     let j = ok(&args);
     assert_eq!(strs(&j["board"]), board_rows(&r, g.board()));
@@ -749,57 +666,24 @@ fn outcome(j: &Value, result: &str, reason: &str) {
 fn reason_king_escaped() {
     let p = rows(11, 11, "a: j9; K: f3");
     outcome(
-        &ok(&[
-            "--variant",
-            "tawlbwrdd",
-            "--position",
-            &p,
-            "--to-move",
-            "defenders",
-            "f3-f1",
-        ]),
+        &ok(&at("tawlbwrdd", &p, "defenders", &["f3-f1"])),
         "defenders",
         "king_escaped",
     );
     let p = rows(9, 9, "a: h8; K: b1");
     outcome(
-        &ok(&[
-            "--variant",
-            "tallfwrdd",
-            "--position",
-            &p,
-            "--to-move",
-            "defenders",
-            "b1-a1",
-        ]),
+        &ok(&at("tallfwrdd", &p, "defenders", &["b1-a1"])),
         "defenders",
         "king_escaped",
     );
     let p = rows(9, 9, "a: h8; K: a4");
     outcome(
-        &ok(&[
-            "--variant",
-            "goedhboell",
-            "--position",
-            &p,
-            "--to-move",
-            "defenders",
-            "@14-@11",
-        ]),
+        &ok(&at("goedhboell", &p, "defenders", &["@14-@11"])),
         "defenders",
         "king_escaped",
     );
     // A refused move after the end: the game is over.
-    let j = refused(&[
-        "--variant",
-        "goedhboell",
-        "--position",
-        &p,
-        "--to-move",
-        "defenders",
-        "@14-@11",
-        "@88-@87",
-    ]);
+    let j = refused(&at("goedhboell", &p, "defenders", &["@14-@11", "@88-@87"]));
     assert_eq!(j["error"]["message"], "This game is over: no more moves.");
     assert_eq!(j["error"]["index"], 1);
 }
@@ -807,15 +691,7 @@ fn reason_king_escaped() {
 #[test]
 fn reason_king_captured() {
     let p = rows(11, 11, "a: c5 d6 e5 d2; K: d5");
-    let j = ok(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-        "d2-d4",
-    ]);
+    let j = ok(&at("tawlbwrdd", &p, "attackers", &["d2-d4"]));
     outcome(&j, "attackers", "king_captured");
     assert_eq!(j["last"], "d2-d4xd5");
     assert_eq!(strs(&j["captured"]), ["d5"]);
@@ -831,28 +707,12 @@ fn reason_king_captured() {
     assert_eq!(strs(&j["captured"]), ["f4", "f5"]);
     // Walker: like any piece, against the empty throne.
     let p = rows(11, 11, "a: h3; K: g6");
-    let j = ok(&[
-        "--variant",
-        "walker",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-        "h3-h6",
-    ]);
+    let j = ok(&at("walker", &p, "attackers", &["h3-h6"]));
     outcome(&j, "attackers", "king_captured");
     assert_eq!(j["last"], "h3-h6xg6");
     // Goedhboell: three on the edge.
     let p = rows(9, 9, "a: b1 d1 c7; K: c1");
-    let j = ok(&[
-        "--variant",
-        "goedhboell",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-        "@37-@32",
-    ]);
+    let j = ok(&at("goedhboell", &p, "attackers", &["@37-@32"]));
     outcome(&j, "attackers", "king_captured");
     assert_eq!(strs(&j["captured"]), ["@31"]);
 }
@@ -860,96 +720,43 @@ fn reason_king_captured() {
 #[test]
 fn reason_one_piece_left() {
     let p = rows(13, 8, "w: a3 c4 m1; b: b4 h8");
-    let j = ok(&[
-        "--variant",
-        "gwyddbwyll",
-        "--position",
-        &p,
-        "--to-move",
-        "white",
-        "a3-a4",
-    ]);
+    let j = ok(&at("gwyddbwyll", &p, "white", &["a3-a4"]));
     outcome(&j, "white", "one_piece_left");
     assert_eq!(j["last"], "a3-a4xb4");
     // A side left with none also loses (a double capture of its last two).
     let p = rows(13, 8, "w: a3 d4 m1; b: b4 c4");
-    let j = ok(&[
-        "--variant",
-        "gwyddbwyll",
-        "--position",
-        &p,
-        "--to-move",
-        "white",
-        "a3-a4xb4/c4",
-    ]);
+    let j = ok(&at("gwyddbwyll", &p, "white", &["a3-a4xb4/c4"]));
     outcome(&j, "white", "one_piece_left");
 }
 
 #[test]
 fn reason_dux_immobile() {
     let p = rows(13, 8, "w: b1 a3 m5; W: m3; b: h8 g8; B: a1");
-    let j = ok(&[
-        "--variant",
-        "gwyddbwyll",
-        "--option",
-        "dux",
-        "--position",
-        &p,
-        "--to-move",
-        "white",
-        "a3-a2",
-    ]);
+    let j = ok(&with(
+        variant_args("gwyddbwyll", &["dux"]),
+        &["--position", &p, "--to-move", "white", "a3-a2"],
+    ));
     outcome(&j, "white", "dux_immobile");
     // The mover blocking his own dux loses.
     let p = rows(13, 8, "w: l2 f5; W: m1; b: m2 h8 b8; B: a5");
-    let j = ok(&[
-        "--variant",
-        "gwyddbwyll",
-        "--option",
-        "dux",
-        "--position",
-        &p,
-        "--to-move",
-        "white",
-        "l2-l1",
-    ]);
+    let j = ok(&with(
+        variant_args("gwyddbwyll", &["dux"]),
+        &["--position", &p, "--to-move", "white", "l2-l1"],
+    ));
     outcome(&j, "black", "dux_immobile");
 }
 
 #[test]
 fn reason_no_legal_move() {
     let p = rows(11, 11, "a: b1 a2 j9 j11 k10; d: a1; K: k11");
-    let j = ok(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-        "j9-j8",
-    ]);
+    let j = ok(&at("tawlbwrdd", &p, "attackers", &["j9-j8"]));
     outcome(&j, "attackers", "no_legal_move");
     let p = rows(13, 8, "w: c1 b2 k3 m6; b: a1 a2 b1");
-    let j = ok(&[
-        "--variant",
-        "gwyddbwyll",
-        "--position",
-        &p,
-        "--to-move",
-        "white",
-        "k3-a3",
-    ]);
+    let j = ok(&at("gwyddbwyll", &p, "white", &["k3-a3"]));
     outcome(&j, "white", "no_legal_move");
     // A position given with the side to move already stuck is over at once.
     let p = rows(11, 11, "a: b1 a2 j9 j11 k10; d: a1; K: k11");
-    let j = ok(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "defenders",
-    ]);
+    let j = ok(&at("tawlbwrdd", &p, "defenders", &[]));
     outcome(&j, "attackers", "no_legal_move");
 }
 
@@ -959,35 +766,18 @@ fn reason_repetition() {
     let moves = [
         "k9-k8", "a1-a2", "k8-k9", "a2-a1", "k9-k8", "a1-a2", "k8-k9",
     ];
-    let mut args = vec![
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-    ];
-    args.extend(moves);
-    let j = ok(&args);
+    let j = ok(&at("tawlbwrdd", &p, "attackers", &moves));
     outcome(&j, "attackers", "repetition");
     // The third occurrence itself is refused with a sentence.
     let p = rows(11, 11, "a: b2 j9; K: f6");
-    let j = refused(&[
-        "--variant",
+    let j = refused(&at(
         "tawlbwrdd",
-        "--position",
         &p,
-        "--to-move",
         "attackers",
-        "b2-b3",
-        "f6-f5",
-        "b3-b2",
-        "f5-f6",
-        "b2-b3",
-        "f6-f5",
-        "b3-b2",
-        "f5-f6",
-    ]);
+        &[
+            "b2-b3", "f6-f5", "b3-b2", "f5-f6", "b2-b3", "f6-f5", "b3-b2", "f5-f6",
+        ],
+    ));
     assert_eq!(j["error"]["index"], 7);
     assert_eq!(
         j["error"]["message"],
@@ -1010,23 +800,12 @@ fn reason_move_limit() {
             .into_iter()
             .filter(|&m| g.captures_of(m).unwrap().is_empty())
             .collect();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        let m = quiet[(x % quiet.len() as u64) as usize];
+        let m = *pick(&quiet, &mut x);
         moves.push(notation::format_move(&r, &m));
         g.play(m).unwrap();
     }
     assert_eq!(moves.len(), 100);
-    let mut args = vec![
-        "--variant",
-        "gwyddbwyll",
-        "--position",
-        &p,
-        "--to-move",
-        "white",
-        "--",
-    ];
+    let mut args = at("gwyddbwyll", &p, "white", &["--"]);
     args.extend(moves.iter().map(String::as_str));
     outcome(&ok(&args), "draw", "move_limit");
     // One move fewer: still going.
@@ -1056,26 +835,10 @@ fn every_move_form_is_accepted() {
     }
     // The forms exactly as the issue writes them.
     let p = rows(11, 11, "a: e1; K: a9");
-    let reference = ok(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-        "e1-e4",
-    ]);
+    let reference = ok(&at("tawlbwrdd", &p, "attackers", &["e1-e4"]));
     assert_eq!(reference["last"], "e1-e4");
     for form in ["e1 e4", "e1e4", "E1–E4", "e1→e4"] {
-        let j = ok(&[
-            "--variant",
-            "tawlbwrdd",
-            "--position",
-            &p,
-            "--to-move",
-            "attackers",
-            form,
-        ]);
+        let j = ok(&at("tawlbwrdd", &p, "attackers", &[form]));
         assert_eq!(j["board"], reference["board"], "{form}");
         assert_eq!(j["last"], "e1-e4", "{form}");
     }
@@ -1104,25 +867,18 @@ fn every_move_form_is_accepted() {
 #[test]
 fn capture_suffix_is_checked_not_trusted() {
     let p = rows(11, 11, "a: c3 e2; d: d3; K: h8");
-    let base = [
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        p.as_str(),
-        "--to-move",
-        "attackers",
-    ];
+    let base = at("tawlbwrdd", &p, "attackers", &[]);
     for form in ["e2-e3xd3", "e2e3xd3", "e2 e3 x d3", "E2–E3XD3"] {
-        let j = ok(&with(base.to_vec(), &[form]));
+        let j = ok(&with(base.clone(), &[form]));
         assert_eq!(j["last"], "e2-e3xd3", "{form}");
     }
-    let j = refused(&with(base.to_vec(), &["e2-e3xd4"]));
+    let j = refused(&with(base.clone(), &["e2-e3xd4"]));
     assert_eq!(
         j["error"]["message"],
         "e2-e3 captures d3, not d4. Leave the x part off, or check the board."
     );
     assert_eq!(j["board"][8], "..ad.......", "nothing changed");
-    let j = refused(&with(base.to_vec(), &["e2-e3xd3/c3"]));
+    let j = refused(&with(base.clone(), &["e2-e3xd3/c3"]));
     assert!(j["error"]["message"]
         .as_str()
         .unwrap()
@@ -1141,54 +897,23 @@ fn capture_suffix_is_checked_not_trusted() {
     );
     // Two captures, the `xe5/g4` form.
     let p = rows(11, 11, "a: c5 e7 g5 e2; d: d5 f5 e6; K: h9");
-    let base = [
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        p.as_str(),
-        "--to-move",
-        "attackers",
-    ];
-    ok(&with(base.to_vec(), &["e2-e5xd5/e6/f5"]));
-    ok(&with(base.to_vec(), &["e2-e5xf5xe6xd5"]));
-    let j = refused(&with(base.to_vec(), &["e2-e5xe6/f5"]));
+    let base = at("tawlbwrdd", &p, "attackers", &[]);
+    ok(&with(base.clone(), &["e2-e5xd5/e6/f5"]));
+    ok(&with(base.clone(), &["e2-e5xf5xe6xd5"]));
+    let j = refused(&with(base.clone(), &["e2-e5xe6/f5"]));
     assert!(j["error"]["message"]
         .as_str()
         .unwrap()
         .starts_with("e2-e5 captures "));
     let p = rows(13, 8, "w: a3 d4 m1; b: b4 c4 m8");
-    let j = ok(&[
-        "--variant",
-        "gwyddbwyll",
-        "--position",
-        &p,
-        "--to-move",
-        "white",
-        "a3-a4xb4/c4",
-    ]);
+    let j = ok(&at("gwyddbwyll", &p, "white", &["a3-a4xb4/c4"]));
     assert_eq!(j["last"], "a3-a4xb4/c4");
     // Home notation in the suffix for goedhboell, or algebraic.
     let p = rows(9, 9, "a: d4 i4; d: e4; K: a9");
     for form in ["@94-@64x@54", "i4-f4xe4", "@94 @64 x @54"] {
-        ok(&[
-            "--variant",
-            "goedhboell",
-            "--position",
-            &p,
-            "--to-move",
-            "attackers",
-            form,
-        ]);
+        ok(&at("goedhboell", &p, "attackers", &[form]));
     }
-    refused(&[
-        "--variant",
-        "goedhboell",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-        "@94-@64x@55",
-    ]);
+    refused(&at("goedhboell", &p, "attackers", &["@94-@64x@55"]));
 }
 
 // ------------------------------------------------------------ records
@@ -1201,11 +926,7 @@ fn record_file_is_read_back() {
     let mut g = Game::new(r.clone(), 77);
     let mut x = 12345u64;
     while !g.is_over() && g.record().len() < 60 {
-        let legal = g.legal_moves();
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        g.play(legal[(x % legal.len() as u64) as usize]).unwrap();
+        g.play(*pick(&g.legal_moves(), &mut x)).unwrap();
     }
     let moves: Vec<String> = g
         .record()
@@ -1227,15 +948,10 @@ fn record_file_is_read_back() {
     let j = ok(&["--record", path]);
     assert_eq!(strs(&j["board"]), board_rows(&r, g.board()));
     assert_eq!(j["last"].as_str(), moves.last().map(String::as_str));
-    let mut args = vec![
-        "--variant",
-        "tawlbwrdd",
-        "--option",
-        "dice",
-        "--seed",
-        "77",
-        "--",
-    ];
+    let mut args = with(
+        variant_args("tawlbwrdd", &["dice"]),
+        &["--seed", "77", "--"],
+    );
     args.extend(moves.iter().map(String::as_str));
     assert_eq!(j, ok(&args));
     // --trace over a record: one line per recorded move, plus the start.
@@ -1301,11 +1017,7 @@ fn otn_record_replays_like_the_tawlbot_record() {
         let mut g = Game::new(r.clone(), 91);
         let mut x = 777u64;
         while !g.is_over() && g.record().len() < 40 {
-            let legal = g.legal_moves();
-            x ^= x << 13;
-            x ^= x >> 7;
-            x ^= x << 17;
-            g.play(legal[(x % legal.len() as u64) as usize]).unwrap();
+            g.play(*pick(&g.legal_moves(), &mut x)).unwrap();
         }
         if !g.is_over() {
             g.resign(g.turn());
@@ -1366,38 +1078,14 @@ fn position_in_otn_reads_like_rows() {
     // Rank 1 first in OTN, the top rank first in tawlbot's rows.
     let otn_pos = "/t10/11/11/11/11/5K5/11/11/11/10t/11/";
     let rows_pos = rows(11, 11, "a: a1 k10; K: f6");
-    let a = ok(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        otn_pos,
-        "--to-move",
-        "attackers",
-    ]);
-    let b = ok(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &rows_pos,
-        "--to-move",
-        "attackers",
-    ]);
+    let a = ok(&at("tawlbwrdd", otn_pos, "attackers", &[]));
+    let b = ok(&at("tawlbwrdd", &rows_pos, "attackers", &[]));
     assert_eq!(a, b);
     assert_eq!(a["board"][10], "a..........");
     assert_eq!(a["board"][1], "..........a");
     // The inverted form too.
     let inv = "starti:/11/10t/11/11/11/5K5/11/11/11/11/t10/";
-    assert_eq!(
-        ok(&[
-            "--variant",
-            "tawlbwrdd",
-            "--position",
-            inv,
-            "--to-move",
-            "attackers"
-        ]),
-        a
-    );
+    assert_eq!(ok(&at("tawlbwrdd", inv, "attackers", &[])), a);
     // Gwyddbwyll: t white, T black, c/C the dux.
     let j = ok(&[
         "--variant",
@@ -1417,28 +1105,14 @@ fn position_in_otn_reads_like_rows() {
 fn positions_are_checked_with_a_sentence_per_problem() {
     // Two kings and a man on the throne (tawlbot's rows).
     let p = rows(11, 11, "a: f6 a1; K: b2 c3");
-    let err = usage(&[
-        "--variant",
-        "tawlbwrdd",
-        "--position",
-        &p,
-        "--to-move",
-        "attackers",
-    ]);
+    let err = usage(&at("tawlbwrdd", &p, "attackers", &[]));
     assert!(err.contains("There are 2 kings (b2 and c3)"), "{err}");
     assert!(
         err.contains("There is an attacker on f6, which is the throne"),
         "{err}"
     );
     // No king (OTN).
-    let err = usage(&[
-        "--variant",
-        "tallfwrdd",
-        "--position",
-        "/t8/9/9/9/9/9/9/9/8T/",
-        "--to-move",
-        "attackers",
-    ]);
+    let err = usage(&at("tallfwrdd", "/t8/9/9/9/9/9/9/9/8T/", "attackers", &[]));
     assert!(err.contains("There is no king"), "{err}");
     // A man in a goedhboell corner guard square.
     let err = usage(&[
@@ -1456,26 +1130,22 @@ fn positions_are_checked_with_a_sentence_per_problem() {
         "{err}"
     );
     // The wrong size, in OTN.
-    let err = usage(&[
-        "--variant",
+    let err = usage(&at(
         "tawlbwrdd",
-        "--position",
         "/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/",
-        "--to-move",
         "attackers",
-    ]);
+        &[],
+    ));
     assert!(
         err.contains("A Tawlbwrdd board has 11 ranks, but that position has 7."),
         "{err}"
     );
     // A dux without the dux option.
-    let err = usage(&[
-        "--variant",
+    let err = usage(&at(
         "gwyddbwyll",
-        "--position",
         "/t1c10/13/13/13/13/13/13/12T/",
-        "--to-move",
         "white",
-    ]);
+        &[],
+    ));
     assert!(err.contains("without the dux option"), "{err}");
 }
