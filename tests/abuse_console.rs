@@ -4,42 +4,17 @@
 #[macro_use]
 mod backends;
 mod console_support;
+use console_support::direct::{self, slash};
 use console_support::Session;
 
-use std::sync::atomic::{AtomicU64, Ordering};
-use tawlbot::app::{App, Ctx, Input, Response, User};
+use tawlbot::app::{App, Ctx, Response, User};
 use tawlbot::domain::GameId;
 
-static SOURCE: AtomicU64 = AtomicU64::new(1);
 const T0: i64 = 1_767_225_600;
 
+/// `user` in `channel` of `server` at T0.
 fn ctx(server: &str, channel: &str, user: &str) -> Ctx {
-    Ctx {
-        server: server.into(),
-        channel: channel.into(),
-        user: User {
-            id: user.into(),
-            name: user.into(),
-        },
-        now: T0,
-        source: format!("src-{}", SOURCE.fetch_add(1, Ordering::SeqCst)),
-        manage_server: false,
-        roles: Vec::new(),
-        mentioned: Vec::new(),
-    }
-}
-
-fn slash(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
-    app.handle(
-        c,
-        Input::Slash {
-            name: name.into(),
-            args: args
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        },
-    )
+    direct::ctx(server, channel, user, T0)
 }
 
 /// The contents of the last file printed whose name ends with `ext`.

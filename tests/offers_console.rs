@@ -7,7 +7,7 @@
 mod backends;
 
 mod console_support;
-use console_support::Session;
+use console_support::{direct, Session};
 use tawlbot::app::commands;
 use tawlbot::i18n::{Lang, Localiser, Msg};
 
@@ -109,28 +109,12 @@ fn unknown_option_is_refused() {
 /// with stale command definitions sends an option that no longer exists).
 #[test]
 fn the_app_refuses_an_unknown_option_from_any_front_end() {
-    use tawlbot::app::{App, Ctx, Input, User};
-    let dir = tempfile::tempdir().unwrap();
-    let app = App::new(tawlbot::store::SqliteStore::open(dir.path().join("t.db")).unwrap());
-    let ctx = Ctx {
-        server: "s".into(),
-        channel: "c".into(),
-        user: User {
-            id: "alice".into(),
-            name: "alice".into(),
-        },
-        now: 1_000,
-        source: "t:1".into(),
-        manage_server: false,
-        roles: Vec::new(),
-        mentioned: Vec::new(),
-    };
-    let r = app.handle(
-        &ctx,
-        Input::Slash {
-            name: "resume".into(),
-            args: vec![("action".into(), "accept".into())],
-        },
+    let (_db, app) = direct::app();
+    let r = direct::slash(
+        &app,
+        &direct::ctx("s", "c", "alice", 1_000),
+        "resume",
+        &[("action", "accept")],
     );
     let text = tawlbot::i18n::without_isolation(&r.replies[0].text);
     assert_eq!(

@@ -5,11 +5,7 @@
 #[macro_use]
 mod backends;
 mod console_support;
-use console_support::Session;
-
-fn say(who: &str, channel: &str, text: &str) -> String {
-    format!("{who}@{channel}: {text}")
-}
+use console_support::{say, Session};
 
 /// The match threads announced in `out`: (round, first player, second
 /// player, thread), from "Round R, board B: @a v @b in #thread.".

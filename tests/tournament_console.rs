@@ -6,11 +6,7 @@
 mod backends;
 
 mod console_support;
-use console_support::Session;
-
-fn say(who: &str, channel: &str, text: &str) -> String {
-    format!("{who}@{channel}: {text}")
-}
+use console_support::{say, Session};
 
 /// A tawlbwrdd game in `thread` in which the king escapes: `attacker`
 /// loses to `defender` in 10 moves.

@@ -7,57 +7,38 @@
 //! tournament runs on a bank clock. The `postgres::` twins run them on
 //! PostgreSQL (tests/backends).
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 
 #[macro_use]
 mod backends;
 use backends::TestDb;
+mod console_support;
+use console_support::direct::{self, slash, text};
 
-use tawlbot::app::{App, Ctx, Effect, Input, Response, User};
+use tawlbot::app::{App, Ctx, Effect, Input, Response};
 use tawlbot::store::prelude::*;
 use tawlbot::store::{MatchResult, TimeControl, TournamentPhase};
-
-static SOURCE: AtomicU64 = AtomicU64::new(1);
 
 const SERVER: &str = "srv";
 const T0: i64 = 1_767_225_600; // 2026-01-01
 
+/// `user` in `channel` of the one server at `now`; `admin`: with Manage
+/// Server.
 fn ctx(channel: &str, user: &str, now: i64, admin: bool) -> Ctx {
     Ctx {
-        server: SERVER.into(),
-        channel: channel.into(),
-        user: User {
-            id: user.into(),
-            name: user.into(),
-        },
-        now,
-        source: format!("src-{}", SOURCE.fetch_add(1, Ordering::SeqCst)),
         manage_server: admin,
-        roles: Vec::new(),
-        mentioned: Vec::new(),
+        ..direct::ctx(SERVER, channel, user, now)
     }
 }
 
-fn slash(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
-    app.handle(
-        c,
-        Input::Slash {
-            name: name.into(),
-            args: args
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        },
-    )
+/// olga, the organiser (Manage Server), in `general` at `now`.
+fn organiser(now: i64) -> Ctx {
+    ctx("general", "olga", now, true)
 }
 
-fn text(r: &Response) -> String {
-    r.replies
-        .iter()
-        .map(|r| tawlbot::i18n::without_isolation(&r.text))
-        .collect::<Vec<_>>()
-        .join("\n")
+/// `user`, a player (no Manage Server), in `general` at `now`.
+fn player(user: &str, now: i64) -> Ctx {
+    ctx("general", user, now, false)
 }
 
 /// Opens the match threads a response asks for (as a front end does);
@@ -91,20 +72,10 @@ fn setup(app: &App, players: &[&str], extra: &[(&str, &str)]) {
         ("match", "single"),
     ];
     args.extend_from_slice(extra);
-    let r = slash(
-        app,
-        &ctx("general", "olga", T0, true),
-        "tournament create",
-        &args,
-    );
+    let r = slash(app, &organiser(T0), "tournament create", &args);
     assert!(text(&r).contains("Tournament 1"), "{r:?}");
     for p in players {
-        let r = slash(
-            app,
-            &ctx("general", p, T0 + 1, false),
-            "tournament join",
-            &[],
-        );
+        let r = slash(app, &player(p, T0 + 1), "tournament join", &[]);
         assert!(text(&r).contains("joins"), "{r:?}");
     }
 }
@@ -156,7 +127,7 @@ fn a_round_is_written_whole_or_not_at_all_and_resumes() {
 
     // The fault strikes after board 1 of round 1 is written.
     break_board_two(&db);
-    let olga = ctx("general", "olga", T0 + 10, true);
+    let olga = organiser(T0 + 10);
     let r = slash(&app, &olga, "tournament start", &[]);
     assert!(
         text(&r).contains("the game database failed, so nothing was changed"),
@@ -186,21 +157,16 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
     let db = backends::fresh_db();
     let app = App::new(db.open());
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
-    let olga = ctx("general", "olga", T0 + 10, true);
+    let olga = organiser(T0 + 10);
     let r = slash(&app, &olga, "tournament start", &[]);
     assert_eq!(r.effects.len(), 2);
     // The process dies before the front end opened any thread.
     drop(app);
 
     let app = App::new(db.open());
-    let r = slash(
-        &app,
-        &ctx("general", "olga", T0 + 20, true),
-        "tournament start",
-        &[],
-    );
+    let r = slash(&app, &organiser(T0 + 20), "tournament start", &[]);
     assert!(text(&r).contains("Opening 2 match threads again"), "{r:?}");
-    let c = ctx("general", "olga", T0 + 21, true);
+    let c = organiser(T0 + 21);
     let (threads, out) = open_threads(&app, &c, &r);
     assert_eq!(threads.len(), 2, "{out}");
     // A second report of the same thread (a retried front end) starts nothing more.
@@ -211,12 +177,7 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
         assert_eq!(app.store().games_of_match(m.id).unwrap().len(), 1);
     }
     // And again after everything is in place: nothing to reopen.
-    let r = slash(
-        &app,
-        &ctx("general", "olga", T0 + 30, true),
-        "tournament start",
-        &[],
-    );
+    let r = slash(&app, &organiser(T0 + 30), "tournament start", &[]);
     assert!(
         text(&r).contains("Every match of the round has its games."),
         "{r:?}"
@@ -297,7 +258,7 @@ fn unreadable_tournament_data_is_never_overwritten() {
         &db.target,
         &format!("UPDATE tournaments SET data = '{bad}'"),
     );
-    let olga = ctx("general", "olga", T0 + 10, true);
+    let olga = organiser(T0 + 10);
     for sub in [
         "tournament start",
         "tournament join",
@@ -326,13 +287,8 @@ fn two_processes_on_one_database_lose_no_result() {
     // A second handle on the same file: another process.
     let two = App::new(db.open());
     setup(&one, &["alice", "bob", "carol", "dave"], &[]);
-    let r = slash(
-        &one,
-        &ctx("general", "olga", T0 + 10, true),
-        "tournament start",
-        &[],
-    );
-    let (mut threads, _) = open_threads(&one, &ctx("general", "olga", T0 + 11, true), &r);
+    let r = slash(&one, &organiser(T0 + 10), "tournament start", &[]);
+    let (mut threads, _) = open_threads(&one, &organiser(T0 + 11), &r);
     let mut now = T0 + 100;
     for round in 1..=3 {
         assert_eq!(threads.len(), 2, "round {round}");
@@ -376,7 +332,7 @@ fn two_processes_on_one_database_lose_no_result() {
         if round < 3 {
             // Exactly one of the two pairs the next round, once.
             assert_eq!(paired.len(), 1, "round {round}: {rs:?}");
-            let (t, _) = open_threads(&one, &ctx("general", "olga", now, true), paired[0]);
+            let (t, _) = open_threads(&one, &organiser(now), paired[0]);
             threads = t;
         } else {
             assert_eq!(over, 1, "{rs:?}");
@@ -454,19 +410,9 @@ fn entrants_are_capped() {
     let db = backends::fresh_db();
     let app = App::new(db.open());
     setup(&app, &["alice", "bob"], &[("max", "3")]);
-    let r = slash(
-        &app,
-        &ctx("general", "carol", T0 + 5, false),
-        "tournament join",
-        &[],
-    );
+    let r = slash(&app, &player("carol", T0 + 5), "tournament join", &[]);
     assert!(text(&r).contains("(3 players)"), "{r:?}");
-    let r = slash(
-        &app,
-        &ctx("general", "dave", T0 + 6, false),
-        "tournament join",
-        &[],
-    );
+    let r = slash(&app, &player("dave", T0 + 6), "tournament join", &[]);
     assert!(
         text(&r).contains("**Spring** is full (3 players)."),
         "{r:?}"
@@ -511,7 +457,7 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
     let db = backends::fresh_db();
     let app = App::new(db.open());
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
-    let olga = ctx("general", "olga", T0 + 10, true);
+    let olga = organiser(T0 + 10);
     let r = slash(&app, &olga, "tournament start", &[]);
     let ids: Vec<MatchId> = r
         .effects
@@ -542,14 +488,9 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
     );
     // The first game is played in the channel; then the organiser tries the
     // second thread again, which now opens.
-    let c = ctx("general", &g.second_player, T0 + 20, false);
+    let c = player(&g.second_player, T0 + 20);
     slash(&app, &c, "resign", &[]);
-    let r = slash(
-        &app,
-        &ctx("general", "olga", T0 + 30, true),
-        "tournament start",
-        &[],
-    );
+    let r = slash(&app, &organiser(T0 + 30), "tournament start", &[]);
     assert!(text(&r).contains("Opening 1 match thread again"), "{r:?}");
     let (threads, _) = open_threads(&app, &olga, &r);
     assert_eq!(threads.len(), 1);
@@ -566,7 +507,7 @@ fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
     let app = App::new(db.open());
     let bank = "bank:7d inc:1d cap:14d";
     setup(&app, &["alice", "bob"], &[("time", bank)]);
-    let olga = ctx("general", "olga", T0 + 10, true);
+    let olga = organiser(T0 + 10);
     let r = slash(&app, &olga, "tournament start", &[]);
     let (threads, out) = open_threads(&app, &olga, &r);
     let g = app

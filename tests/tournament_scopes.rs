@@ -1,63 +1,18 @@
 //! Issue 10: servers stay apart (point 7), limits against spam (point 9)
 //! and ratings that lose no update (point 10), through the app and the store.
 
-use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Barrier};
 
-use tawlbot::app::{dm_scope, App, Ctx, Input, Response, User};
+use tawlbot::app::{dm_scope, App};
 use tawlbot::domain::{ChallengeId, GameId};
 use tawlbot::store::{OfferKind, Rating};
 
 #[macro_use]
 mod backends;
+mod console_support;
+use console_support::direct::{app, ctx, slash, text};
 
-static SOURCE: AtomicU64 = AtomicU64::new(1);
 const T0: i64 = 1_767_225_600;
-
-fn ctx(server: &str, channel: &str, user: &str, now: i64) -> Ctx {
-    Ctx {
-        server: server.into(),
-        channel: channel.into(),
-        user: User {
-            id: user.into(),
-            name: user.into(),
-        },
-        now,
-        source: format!("src-{}", SOURCE.fetch_add(1, Ordering::SeqCst)),
-        manage_server: false,
-        roles: Vec::new(),
-        mentioned: Vec::new(),
-    }
-}
-
-fn slash(app: &App, c: &Ctx, name: &str, args: &[(&str, &str)]) -> Response {
-    app.handle(
-        c,
-        Input::Slash {
-            name: name.into(),
-            args: args
-                .iter()
-                .map(|(k, v)| (k.to_string(), v.to_string()))
-                .collect(),
-        },
-    )
-}
-
-fn text(r: &Response) -> String {
-    r.replies
-        .iter()
-        .map(|r| tawlbot::i18n::without_isolation(&r.text))
-        .collect::<Vec<_>>()
-        .join("\n")
-}
-
-/// An app over a fresh database of the current backend (tests/backends),
-/// and that database, for other handles on it.
-fn app() -> (backends::TestDb, App) {
-    let db = backends::fresh_db();
-    let app = App::new(db.open());
-    (db, app)
-}
 
 /// alice challenges bob in `channel` of `server` and bob accepts; the game.
 fn game(app: &App, server: &str, channel: &str, rated: bool) -> GameId {

@@ -3,6 +3,8 @@
 //! for the console tests.
 #![allow(dead_code)]
 
+pub mod direct;
+
 use tawlbot::console::Console;
 
 pub struct Session {
@@ -38,4 +40,9 @@ impl Session {
         c.run(script.join("\n").as_bytes());
         tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap())
     }
+}
+
+/// One console line: `who` says `text` in `channel`.
+pub fn say(who: &str, channel: &str, text: &str) -> String {
+    format!("{who}@{channel}: {text}")
 }
