@@ -301,21 +301,19 @@ fn engine_command_errors() {
 
 #[test]
 fn selfplay_command() {
-    let (code, out) = run(
-        engine_cli::selfplay,
-        &[
-            "--variant",
-            "tallfwrdd",
-            "--attackers",
-            "1",
-            "--defenders",
-            "1",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-        ],
-    );
+    let args = [
+        "--variant",
+        "tallfwrdd",
+        "--attackers",
+        "1",
+        "--defenders",
+        "1",
+        "--games",
+        "2",
+        "--seed",
+        "5",
+    ];
+    let (code, out) = run(engine_cli::selfplay, &args);
     assert_eq!(code, 0, "{out}");
     let lines: Vec<Value> = out.lines().map(json).collect();
     assert_eq!(lines.len(), 3);
@@ -332,21 +330,7 @@ fn selfplay_command() {
         + s["draws"].as_u64().unwrap();
     assert_eq!(total, 2);
     // Same seed, same games.
-    let (_, again) = run(
-        engine_cli::selfplay,
-        &[
-            "--variant",
-            "tallfwrdd",
-            "--attackers",
-            "1",
-            "--defenders",
-            "1",
-            "--games",
-            "2",
-            "--seed",
-            "5",
-        ],
-    );
+    let (_, again) = run(engine_cli::selfplay, &args);
     assert_eq!(out, again);
     // gwyddbwyll names its sides white and black.
     assert_eq!(
