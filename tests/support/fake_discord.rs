@@ -464,6 +464,17 @@ fn parse_mentions(content: &str) -> Pings {
     p
 }
 
+/// The kinds of mention an `allowed_mentions` object lets ping by its
+/// `parse` list (`users`, `roles`, `everyone`).
+fn parse_kinds(allowed_mentions: &Value) -> Vec<&str> {
+    allowed_mentions["parse"]
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter_map(Value::as_str)
+        .collect()
+}
+
 /// Whom a message payload pings: the mentions in its content, filtered by its
 /// `allowed_mentions` as Discord does (none given: everything in the text pings).
 pub fn pings_of(payload: &Value) -> Pings {
@@ -471,12 +482,7 @@ pub fn pings_of(payload: &Value) -> Pings {
     let Some(am) = payload.get("allowed_mentions").filter(|v| v.is_object()) else {
         return found;
     };
-    let parse: Vec<&str> = am["parse"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .filter_map(Value::as_str)
-        .collect();
+    let parse = parse_kinds(am);
     let listed = |key: &str| -> Vec<u64> {
         am[key]
             .as_array()
@@ -951,14 +957,7 @@ impl FakeDiscord {
     pub async fn wait_shards(&self, n: usize, timeout: Duration) -> Vec<(u64, u64)> {
         let until = tokio::time::Instant::now() + timeout;
         loop {
-            let mut up: Vec<(u64, u64)> = self
-                .shared
-                .data()
-                .shards
-                .iter()
-                .map(|s| (s.0, s.1))
-                .collect();
-            up.sort();
+            let mut up = self.connected_shards();
             up.dedup();
             if up.len() >= n {
                 return up;
@@ -2568,12 +2567,7 @@ pub fn message_problems(m: &Value, files: usize, creating: bool) -> Vec<Problem>
         }
     }
     if let Some(am) = m.get("allowed_mentions").filter(|v| v.is_object()) {
-        let parse: Vec<&str> = am["parse"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .filter_map(Value::as_str)
-            .collect();
+        let parse = parse_kinds(am);
         for (key, kind) in [("users", "users"), ("roles", "roles")] {
             if parse.contains(&kind) && am[key].as_array().is_some_and(|l| !l.is_empty()) {
                 problems.push((
