@@ -13,12 +13,14 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use serde_json::json;
-use support::{opt, FakeDiscord, FakeUser, RecordedRequest, BOT_USERNAME, DEFAULT_TIMEOUT};
+use support::bot::{
+    assert_discord_had_nothing_to_refuse, send_challenge, wait_ready, InProcessBot,
+};
+use support::{opt, FakeDiscord, FakeUser, RecordedRequest, BOT_USERNAME};
 use tawlbot::app::{App, Loaded};
 use tawlbot::engine::{self, Limits};
 use tawlbot::notation::format_move;
 use tawlbot::store::GameState;
-use tokio::sync::oneshot;
 use tokio::task::block_in_place;
 
 const GUILD: u64 = 500;
@@ -80,18 +82,8 @@ async fn a_whole_game_against_the_bot_then_analysis() {
     let alice = fake.add_user((ALICE, "alice"));
     let db = block_in_place(backends::fresh_db);
     let app = App::new(block_in_place(|| db.open()));
-    let (tx, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(tawlbot::discord::run(
-        "fake-token-not-a-secret".to_string(),
-        Some(fake.api_base().to_string()),
-        None,
-        app.clone(),
-        async move {
-            let _ = rx.await;
-        },
-    ));
-    fake.wait_identify(DEFAULT_TIMEOUT).await;
-    fake.wait_for("PUT", "/applications/*/commands").await;
+    let bot = InProcessBot::start(&fake, app.clone());
+    wait_ready(&fake, None).await;
     let registered = fake.registered_commands(None);
     assert!(registered.iter().any(|c| c["name"] == "analysis"));
 
@@ -99,20 +91,15 @@ async fn a_whole_game_against_the_bot_then_analysis() {
     // attackers, moves first.
     let me = FakeUser::new(fake.bot_user_id(), BOT_USERNAME);
     let mark = fake.requests().len();
-    let id = fake
-        .send_slash_command(
-            CHANNEL,
-            GUILD,
-            alice.clone(),
-            "challenge",
-            json!([
-                opt::user("opponent", me),
-                opt::string("variant", "tawlbwrdd"),
-                opt::string("side", "defenders"),
-                opt::integer("level", 1),
-            ]),
-        )
-        .await;
+    let id = send_challenge(
+        &fake,
+        CHANNEL,
+        GUILD,
+        alice.clone(),
+        me,
+        vec![opt::string("side", "defenders"), opt::integer("level", 1)],
+    )
+    .await;
     let cb = fake.wait_for_interaction_callback(id).await;
     let text = cb.content().unwrap().to_string();
     assert!(
@@ -195,11 +182,7 @@ async fn a_whole_game_against_the_bot_then_analysis() {
     assert_eq!(graphs.len(), 1, "{edit:?}");
     assert!(graphs[0].width() >= 600 && graphs[0].height() >= 300);
 
-    let _ = tx.send(());
-    let r = tokio::time::timeout(Duration::from_secs(15), task)
-        .await
-        .expect("run() returns after shutdown");
-    assert_eq!(r.unwrap(), Ok(()));
+    bot.stop().await;
     assert!(
         fake.harness_errors().is_empty(),
         "{:?}",
@@ -253,25 +236,12 @@ async fn a_restart_resumes_the_bots_turn() {
 
     let fake = FakeDiscord::start().await;
     fake.add_text_channel(CHANNEL, Some(GUILD));
-    let (tx, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(tawlbot::discord::run(
-        "fake-token-not-a-secret".to_string(),
-        Some(fake.api_base().to_string()),
-        None,
-        app.clone(),
-        async move {
-            let _ = rx.await;
-        },
-    ));
+    let bot = InProcessBot::start(&fake, app.clone());
     let posted = bot_moved_after(&fake, 0).await;
     assert!(posted.content().unwrap().contains("<@701> to move"));
     assert_eq!(latest(&app).unwrap().game.record().len(), 1);
     assert!(block_in_place(|| app.pending_bot_turns()).is_empty());
-    let _ = tx.send(());
-    let r = tokio::time::timeout(Duration::from_secs(15), task)
-        .await
-        .unwrap();
-    assert_eq!(r.unwrap(), Ok(()));
+    bot.stop().await;
 }
 
 on_postgres!(

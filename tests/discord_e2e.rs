@@ -7,13 +7,15 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 use serenity::all::GatewayIntents;
+use support::bot::{
+    assert_discord_had_nothing_to_refuse, program, send_challenge, terminate, wait_ready,
+    InProcessBot,
+};
 use support::{opt, FakeDiscord, FakeUser, RecordedRequest, DEFAULT_TIMEOUT};
 use tawlbot::app::App;
 use tawlbot::notation::format_move;
 use tawlbot::rules::{Game, Kind, Move, Side, Square};
 use tawlbot::store::SqliteStore;
-use tokio::sync::oneshot;
-use tokio::task::JoinHandle;
 
 const GUILD: u64 = 500;
 const CHANNEL: u64 = 600;
@@ -24,8 +26,7 @@ const CAROL: u64 = 703;
 struct Bot {
     fake: FakeDiscord,
     app: App,
-    stop: Option<oneshot::Sender<()>>,
-    task: Option<JoinHandle<Result<(), String>>>,
+    adapter: InProcessBot,
     _dir: tempfile::TempDir,
 }
 
@@ -44,17 +45,8 @@ impl Bot {
         let dir = tempfile::tempdir().expect("temp dir");
         let store = SqliteStore::open(dir.path().join("tawlbot.db")).expect("open store");
         let app = setup(App::new(store));
-        let (tx, rx) = oneshot::channel::<()>();
-        let task = tokio::spawn(tawlbot::discord::run(
-            "fake-token-not-a-secret".to_string(),
-            Some(fake.api_base().to_string()),
-            None,
-            app.clone(),
-            async move {
-                let _ = rx.await;
-            },
-        ));
-        let identify = fake.wait_identify(DEFAULT_TIMEOUT).await;
+        let adapter = InProcessBot::start(&fake, app.clone());
+        let (identify, put) = wait_ready(&fake, None).await;
         assert!(
             identify.intents.contains(GatewayIntents::MESSAGE_CONTENT),
             "IDENTIFY lacks MESSAGE_CONTENT: {:?}",
@@ -65,7 +57,6 @@ impl Bot {
                 | GatewayIntents::GUILD_MESSAGES
                 | GatewayIntents::DIRECT_MESSAGES
         ));
-        let put = fake.wait_for("PUT", "/applications/*/commands").await;
         assert!(put.bot_authorized);
         // Discord refuses a bulk overwrite whole when one command breaks a rule.
         assert_eq!(put.status, 200, "{}", fake.describe());
@@ -109,24 +100,14 @@ impl Bot {
         Bot {
             fake,
             app,
-            stop: Some(tx),
-            task: Some(task),
+            adapter,
             _dir: dir,
         }
     }
 
-    async fn shutdown(mut self) {
-        let _ = self.stop.take().unwrap().send(());
-        let r = tokio::time::timeout(Duration::from_secs(15), self.task.take().unwrap())
-            .await
-            .expect("run() did not return within 15 s of shutdown");
-        assert_eq!(r.expect("run() panicked"), Ok(()));
-        let errors = self.fake.harness_errors();
-        assert!(errors.is_empty(), "harness errors: {errors:#?}");
-        // Discord would have accepted every request, and no message could ping a
-        // role, @everyone or @here.
-        self.fake.assert_nothing_refused();
-        self.fake.assert_no_unwanted_pings(None);
+    async fn shutdown(self) {
+        self.adapter.stop().await;
+        assert_discord_had_nothing_to_refuse(&self.fake);
     }
 
     fn mark(&self) -> usize {
@@ -279,19 +260,15 @@ async fn a_whole_game_from_challenge_to_a_win() {
     let fake = &bot.fake;
 
     // Alice challenges Bob, taking the defenders (the king's side).
-    let id = fake
-        .send_slash_command(
-            CHANNEL,
-            GUILD,
-            user(ALICE),
-            "challenge",
-            json!([
-                opt::user("opponent", user(BOB)),
-                opt::string("variant", "tawlbwrdd"),
-                opt::string("side", "defenders"),
-            ]),
-        )
-        .await;
+    let id = send_challenge(
+        fake,
+        CHANNEL,
+        GUILD,
+        user(ALICE),
+        user(BOB),
+        vec![opt::string("side", "defenders")],
+    )
+    .await;
     let cb = fake.wait_for_interaction_callback(id).await;
     assert_eq!(cb.body()["type"], 4);
     let data = interaction_data(&cb);
@@ -490,19 +467,15 @@ async fn a_whole_game_from_challenge_to_a_win() {
 async fn a_thread_challenge_opens_a_thread_for_the_game() {
     let bot = Bot::start().await;
     let fake = &bot.fake;
-    let id = fake
-        .send_slash_command(
-            CHANNEL,
-            GUILD,
-            user(ALICE),
-            "challenge",
-            json!([
-                opt::user("opponent", user(BOB)),
-                opt::string("variant", "tawlbwrdd"),
-                opt::boolean("thread", true),
-            ]),
-        )
-        .await;
+    let id = send_challenge(
+        fake,
+        CHANNEL,
+        GUILD,
+        user(ALICE),
+        user(BOB),
+        vec![opt::boolean("thread", true)],
+    )
+    .await;
     let cb = fake.wait_for_interaction_callback(id).await;
     let accept = interaction_data(&cb)["components"][0]["components"][0]["custom_id"]
         .as_str()
@@ -575,28 +548,21 @@ async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let token = "e2e-token-must-never-be-logged";
-    let child = tokio::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
-        .current_dir(dir.path())
-        .env("DISCORD_TOKEN", token)
-        .env("DISCORD_API_BASE", fake.api_base())
+    let mut cmd = program(&fake, dir.path(), &dir.path().join("stderr.log"));
+    cmd.env("DISCORD_TOKEN", token)
         .env("DATABASE_PATH", dir.path().join("t.db"))
         .env("DEV_GUILD_ID", GUILD.to_string())
         .env("RUST_LOG", "debug")
-        // Files, not pipes: debug logging would fill a pipe nobody reads
+        // A file, not a pipe: debug logging would fill a pipe nobody reads
         // until the end and block the program.
-        .stdout(std::fs::File::create(dir.path().join("stdout.log")).unwrap())
-        .stderr(std::fs::File::create(dir.path().join("stderr.log")).unwrap())
+        .stdout(std::fs::File::create(dir.path().join("stdout.log")).unwrap());
+    let mut child = tokio::process::Command::from(cmd)
         .kill_on_drop(true)
         .spawn()
         .unwrap();
-    let pid = child.id().unwrap();
-    assert!(fake
-        .wait_identified()
-        .await
-        .contains(GatewayIntents::MESSAGE_CONTENT));
     // DEV_GUILD_ID: the commands go to that server only.
-    fake.wait_for("PUT", &format!("/applications/*/guilds/{GUILD}/commands"))
-        .await;
+    let (identify, _) = wait_ready(&fake, Some(GUILD)).await;
+    assert!(identify.intents.contains(GatewayIntents::MESSAGE_CONTENT));
     assert!(fake
         .requests_matching("PUT", "/applications/*/commands")
         .is_empty());
@@ -606,16 +572,7 @@ async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
     let cb = fake.wait_for_interaction_callback(i).await;
     assert_eq!(interaction_data(&cb)["flags"].as_u64().unwrap() & 64, 64);
 
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let mut child = child;
-    let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
-        .await
-        .expect("the program did not stop within 20 s of SIGTERM")
-        .unwrap();
+    let status = terminate(&mut child).await;
     let text = format!(
         "{}{}",
         std::fs::read_to_string(dir.path().join("stdout.log")).unwrap_or_default(),
@@ -625,17 +582,11 @@ async fn the_program_runs_against_the_fake_and_stops_on_sigterm() {
     assert!(!text.contains(token), "the token was printed");
     // The program starts as many shards as Discord recommends.
     assert!(!fake.requests_matching("GET", "/gateway/bot").is_empty());
-    fake.assert_nothing_refused();
-    fake.assert_no_unwanted_pings(None);
     assert!(
         text.contains("invite link: https://discord.com/oauth2/authorize?client_id="),
         "{text}"
     );
-    assert!(
-        fake.harness_errors().is_empty(),
-        "{:#?}",
-        fake.harness_errors()
-    );
+    assert_discord_had_nothing_to_refuse(&fake);
 }
 
 // ------------------------------------------------------------ tournaments
@@ -724,19 +675,15 @@ async fn a_tournament_round_opens_a_thread_per_match() {
 /// A challenge from `a` to `b` in `channel`, accepted with `/accept`.
 async fn start_game(bot: &Bot, channel: u64, a: FakeUser, b: FakeUser) {
     let fake = &bot.fake;
-    let id = fake
-        .send_slash_command(
-            channel,
-            GUILD,
-            a.clone(),
-            "challenge",
-            json!([
-                opt::user("opponent", b.clone()),
-                opt::string("variant", "tawlbwrdd"),
-                opt::string("side", "defenders"),
-            ]),
-        )
-        .await;
+    let id = send_challenge(
+        fake,
+        channel,
+        GUILD,
+        a,
+        b.clone(),
+        vec![opt::string("side", "defenders")],
+    )
+    .await;
     let cb = fake.wait_for_interaction_callback(id).await;
     assert_eq!(cb.status, 204, "{}", fake.describe());
     let mark = bot.mark();
@@ -1041,25 +988,15 @@ async fn time_is_free_text_with_suggestions_and_a_helpful_refusal() {
 
 // ------------------------------------------------------------ shards
 
-/// Runs the bot with `shards` against `fake` until the returned sender fires.
+/// Runs the bot with `shards` against `fake`, on a database in `dir`.
 fn run_with_shards(
     fake: &FakeDiscord,
     shards: tawlbot::discord::Shards,
     dir: &tempfile::TempDir,
-) -> (oneshot::Sender<()>, JoinHandle<Result<(), String>>) {
+) -> InProcessBot {
     let store = SqliteStore::open(dir.path().join("tawlbot.db")).expect("open store");
-    let (tx, rx) = oneshot::channel::<()>();
-    let task = tokio::spawn(tawlbot::discord::run_shards(
-        "fake-token-not-a-secret".to_string(),
-        Some(fake.api_base().to_string()),
-        None,
-        shards,
-        App::new(store),
-        async move {
-            let _ = rx.await;
-        },
-    ));
-    (tx, task)
+    let runtime = tokio::runtime::Handle::current();
+    InProcessBot::start_shards(&runtime, fake, shards, App::new(store))
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1068,13 +1005,11 @@ async fn the_bot_starts_the_shard_count_discord_recommends() {
     let fake = FakeDiscord::start().await;
     fake.set_recommended_shards(4);
     let dir = tempfile::tempdir().unwrap();
-    let (stop, task) = run_with_shards(&fake, tawlbot::discord::Shards::Auto, &dir);
+    let bot = run_with_shards(&fake, tawlbot::discord::Shards::Auto, &dir);
     let identify = fake.wait_identify(DEFAULT_TIMEOUT).await;
     assert_eq!(identify.payload["shard"], json!([0, 4]));
     assert!(!fake.requests_matching("GET", "/gateway/bot").is_empty());
-    let _ = stop.send(());
-    let r = tokio::time::timeout(Duration::from_secs(15), task).await;
-    assert_eq!(r.expect("stops").expect("no panic"), Ok(()));
+    bot.stop().await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -1083,15 +1018,13 @@ async fn shards_runs_the_range_it_is_given() {
     let fake = FakeDiscord::start().await;
     let dir = tempfile::tempdir().unwrap();
     let shards = tawlbot::discord::Shards::parse("3-3/8").unwrap();
-    let (stop, task) = run_with_shards(&fake, shards, &dir);
+    let bot = run_with_shards(&fake, shards, &dir);
     let identify = fake.wait_identify(DEFAULT_TIMEOUT).await;
     assert_eq!(identify.payload["shard"], json!([3, 8]));
     // The commands are registered by whichever process starts.
     let put = fake.wait_for("PUT", "/applications/*/commands").await;
     assert_eq!(put.status, 200);
-    let _ = stop.send(());
-    let r = tokio::time::timeout(Duration::from_secs(15), task).await;
-    assert_eq!(r.expect("stops").expect("no panic"), Ok(()));
+    bot.stop().await;
     assert_eq!(fake.identifies().len(), 1);
 }
 

@@ -20,10 +20,10 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde_json::{json, Value};
+use support::bot::{program, send_challenge, InProcessBot};
 use support::{opt, FakeDiscord, FakeUser, DEFAULT_TIMEOUT};
 use tawlbot::app::{App, Process};
 use tawlbot::discord::Shards;
-use tokio::sync::oneshot;
 
 /// Server ids on shard 0 and shard 1 of 2 (`(id >> 22) % 2`).
 const G0: u64 = 10 << 22;
@@ -67,7 +67,7 @@ fn unix_now() -> i64 {
 /// One bot "process": its own runtime, store handle and identity.
 struct Bot {
     runtime: Option<tokio::runtime::Runtime>,
-    stop: Option<oneshot::Sender<()>>,
+    adapter: Option<InProcessBot>,
     app: App,
 }
 
@@ -83,27 +83,22 @@ impl Bot {
         process.lease = LEASE;
         process.poll = 1;
         let app = App::new(store).with_process(process);
-        let (tx, rx) = oneshot::channel::<()>();
-        runtime.spawn(tawlbot::discord::run_shards(
-            "fake-token-not-a-secret".to_string(),
-            Some(fake.api_base().to_string()),
-            None,
+        let adapter = InProcessBot::start_shards(
+            runtime.handle(),
+            fake,
             Shards::parse(shards).unwrap(),
             app.clone(),
-            async move {
-                let _ = rx.await;
-            },
-        ));
+        );
         Bot {
             runtime: Some(runtime),
-            stop: Some(tx),
+            adapter: Some(adapter),
             app,
         }
     }
 
     /// Dies: the runtime goes without a clean stop (nothing given up).
     fn kill(&mut self) {
-        self.stop.take();
+        self.adapter.take();
         if let Some(rt) = self.runtime.take() {
             rt.shutdown_background();
         }
@@ -112,9 +107,8 @@ impl Bot {
 
 impl Drop for Bot {
     fn drop(&mut self) {
-        if let Some(tx) = self.stop.take() {
-            let _ = tx.send(());
-        }
+        // Dropping the adapter asks it to stop.
+        self.adapter.take();
         if let Some(rt) = self.runtime.take() {
             rt.shutdown_background();
         }
@@ -272,20 +266,15 @@ async fn wait_posts(fake: &FakeDiscord, channel: u64, what: &str) {
 /// Bob is to move. Answered by the bot of the channel's shard.
 async fn start_game(fake: &FakeDiscord, db: &Db, channel: u64) -> i64 {
     let guild = guild_of(channel);
-    let id = fake
-        .send_slash_command(
-            channel,
-            guild,
-            user(ALICE),
-            "challenge",
-            json!([
-                opt::user("opponent", user(BOB)),
-                opt::string("variant", "tawlbwrdd"),
-                opt::string("side", "attackers"),
-                opt::string("time", "1d"),
-            ]),
-        )
-        .await;
+    let id = send_challenge(
+        fake,
+        channel,
+        guild,
+        user(ALICE),
+        user(BOB),
+        vec![opt::string("side", "attackers"), opt::string("time", "1d")],
+    )
+    .await;
     assert_eq!(fake.wait_for_interaction_callback(id).await.status, 204);
     let id = fake
         .send_slash_command(channel, guild, user(BOB), "accept", Value::Null)
@@ -495,22 +484,11 @@ struct BotProcess {
 impl BotProcess {
     fn start(fake: &FakeDiscord, url: &str, shards: &str, dir: &Path) -> BotProcess {
         let log = dir.join(format!("bot-{}.log", shards.replace('/', "-of-")));
-        let child = std::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
-            .current_dir(dir)
-            .env("DISCORD_TOKEN", "fake-token-not-a-secret")
-            .env("DISCORD_API_BASE", fake.api_base())
+        let child = program(fake, dir, &log)
             .env("DATABASE_URL", url)
-            .env_remove("DATABASE_PATH")
-            .env_remove("WEB_ADDR")
-            .env_remove("DEV_GUILD_ID")
             .env("SHARDS", shards)
             .env("LEASE_SECONDS", LEASE.to_string())
             .env("SCHEDULER_POLL_SECONDS", "1")
-            .env("RUST_LOG", "warn")
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            // A file, not a pipe: nobody reads a pipe until the end.
-            .stderr(std::fs::File::create(&log).unwrap())
             .spawn()
             .expect("the tawlbot program starts");
         BotProcess {

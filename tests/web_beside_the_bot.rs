@@ -10,7 +10,10 @@ use std::net::SocketAddr;
 use std::path::Path;
 use std::time::Duration;
 
-use serde_json::{json, Value};
+use serde_json::Value;
+use support::bot::{
+    assert_discord_had_nothing_to_refuse, program, send_challenge, terminate, wait_ready,
+};
 use support::{opt, FakeDiscord, FakeUser, RecordedRequest, DEFAULT_TIMEOUT};
 use tawlbot::app::App;
 use tawlbot::store::prelude::*;
@@ -90,42 +93,28 @@ async fn with_web_addr_the_bot_process_serves_the_archive() {
         .unwrap();
     let web = free_loopback();
     let log = dir.path().join("stderr.log");
-    let mut child = tokio::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
-        .current_dir(dir.path())
-        .env("DISCORD_TOKEN", "fake-token-not-a-secret")
-        .env("DISCORD_API_BASE", fake.api_base())
-        .env("DATABASE_PATH", &db)
-        .env_remove("DATABASE_URL")
+    let mut cmd = program(&fake, dir.path(), &log);
+    cmd.env("DATABASE_PATH", &db)
         .env("DEV_GUILD_ID", GUILD.to_string())
         .env("WEB_ADDR", web.to_string())
-        .env("PUBLIC_URL", PUBLIC_URL)
-        .env("RUST_LOG", "warn")
-        .stdin(std::process::Stdio::null())
-        .stdout(std::process::Stdio::null())
-        // A file, not a pipe: nobody reads a pipe until the end.
-        .stderr(std::fs::File::create(&log).unwrap())
+        .env("PUBLIC_URL", PUBLIC_URL);
+    let mut child = tokio::process::Command::from(cmd)
         .kill_on_drop(true)
         .spawn()
         .expect("the tawlbot program starts");
     let log_text = || std::fs::read_to_string(&log).unwrap_or_default();
-    fake.wait_identified().await;
-    fake.wait_for("PUT", &format!("/applications/*/guilds/{GUILD}/commands"))
-        .await;
+    wait_ready(&fake, Some(GUILD)).await;
 
     // alice challenges bob, bob accepts: a game in the channel.
-    let id = fake
-        .send_slash_command(
-            CHANNEL,
-            GUILD,
-            alice.clone(),
-            "challenge",
-            json!([
-                opt::user("opponent", bob.clone()),
-                opt::string("variant", "tawlbwrdd"),
-                opt::string("side", "defenders"),
-            ]),
-        )
-        .await;
+    let id = send_challenge(
+        &fake,
+        CHANNEL,
+        GUILD,
+        alice.clone(),
+        bob.clone(),
+        vec![opt::string("side", "defenders")],
+    )
+    .await;
     fake.wait_for_interaction_callback(id).await;
     let id = fake
         .send_slash_command(CHANNEL, GUILD, bob.clone(), "accept", Value::Null)
@@ -185,25 +174,11 @@ async fn with_web_addr_the_bot_process_serves_the_archive() {
     assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
 
     // SIGTERM stops the bot and its archive together.
-    let pid = child.id().unwrap();
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &pid.to_string()])
-        .status()
-        .unwrap();
-    assert!(killed.success());
-    let status = tokio::time::timeout(Duration::from_secs(20), child.wait())
-        .await
-        .expect("the program did not stop within 20 s of SIGTERM")
-        .unwrap();
+    let status = terminate(&mut child).await;
     assert_eq!(status.code(), Some(0), "{}", log_text());
     assert!(
         tokio::net::TcpStream::connect(web).await.is_err(),
         "the archive still answers after the bot stopped"
     );
-    fake.assert_nothing_refused();
-    assert!(
-        fake.harness_errors().is_empty(),
-        "{:#?}",
-        fake.harness_errors()
-    );
+    assert_discord_had_nothing_to_refuse(&fake);
 }

@@ -4,6 +4,7 @@
 
 #![allow(dead_code)]
 
+pub mod bot;
 pub mod fake_discord;
 
 use std::sync::Arc;
