@@ -13,9 +13,7 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use serde_json::json;
-use support::bot::{
-    assert_discord_had_nothing_to_refuse, send_challenge, wait_ready, InProcessBot,
-};
+use support::bot::{send_challenge, wait_ready, InProcessBot};
 use support::{opt, FakeDiscord, FakeUser, RecordedRequest, BOT_USERNAME};
 use tawlbot::app::{App, Loaded};
 use tawlbot::engine::{self, Limits};
