@@ -38,20 +38,23 @@ fn commits(c: &mut Criterion) {
         let store = SqliteStore::open_with(dir.path().join("bench.db"), &opts).unwrap();
         let game = store.create_game(&new_game("general")).unwrap();
         let mut n = 0u32;
-        group.bench_function(BenchmarkId::new("append_move", name), |b| {
+        group.bench_function(BenchmarkId::new("append_move_clocked", name), |b| {
             b.iter(|| {
                 let source = format!("s{n}");
                 n = store
-                    .append_move(&NewMove {
-                        game_id: game,
-                        expected_number: n,
-                        text: "e1-e4",
-                        player_id: if n.is_multiple_of(2) { "alice" } else { "bob" },
-                        at: i64::from(n),
-                        source_id: &source,
-                        deadline: Some(i64::from(n) + 86_400),
-                        ..Default::default()
-                    })
+                    .append_move_clocked(
+                        &NewMove {
+                            game_id: game,
+                            expected_number: n,
+                            text: "e1-e4",
+                            player_id: if n.is_multiple_of(2) { "alice" } else { "bob" },
+                            at: i64::from(n),
+                            source_id: &source,
+                            deadline: Some(i64::from(n) + 86_400),
+                            ..Default::default()
+                        },
+                        None,
+                    )
                     .unwrap();
             })
         });
@@ -70,15 +73,18 @@ fn game_of_300(store: &SqliteStore) -> GameId {
         };
         let source = format!("l{i}");
         store
-            .append_move(&NewMove {
-                game_id: id,
-                expected_number: i,
-                text: &text,
-                player_id: if i.is_multiple_of(2) { "alice" } else { "bob" },
-                at: i64::from(i),
-                source_id: &source,
-                ..Default::default()
-            })
+            .append_move_clocked(
+                &NewMove {
+                    game_id: id,
+                    expected_number: i,
+                    text: &text,
+                    player_id: if i.is_multiple_of(2) { "alice" } else { "bob" },
+                    at: i64::from(i),
+                    source_id: &source,
+                    ..Default::default()
+                },
+                None,
+            )
             .unwrap();
         texts.push(text);
     }

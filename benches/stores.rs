@@ -95,7 +95,7 @@ fn move_to_reply(c: &mut Criterion) {
     group.finish();
 }
 
-/// Committed moves per second: `append_move` alone, one after another.
+/// Committed moves per second: `append_move_clocked` (the app's path) alone, one after another.
 fn commits(c: &mut Criterion) {
     let mut group = c.benchmark_group("store_commit");
     group.throughput(Throughput::Elements(1));
@@ -116,20 +116,23 @@ fn commits(c: &mut Criterion) {
             })
             .unwrap();
         let mut n = 0u32;
-        group.bench_function(BenchmarkId::new("append_move", db.label), |b| {
+        group.bench_function(BenchmarkId::new("append_move_clocked", db.label), |b| {
             b.iter(|| {
                 let source = format!("s{n}");
                 n = store
-                    .append_move(&NewMove {
-                        game_id: game,
-                        expected_number: n,
-                        text: "e1-e4",
-                        player_id: if n.is_multiple_of(2) { "alice" } else { "bob" },
-                        at: i64::from(n),
-                        source_id: &source,
-                        deadline: Some(i64::from(n) + 86_400),
-                        ..Default::default()
-                    })
+                    .append_move_clocked(
+                        &NewMove {
+                            game_id: game,
+                            expected_number: n,
+                            text: "e1-e4",
+                            player_id: if n.is_multiple_of(2) { "alice" } else { "bob" },
+                            at: i64::from(n),
+                            source_id: &source,
+                            deadline: Some(i64::from(n) + 86_400),
+                            ..Default::default()
+                        },
+                        None,
+                    )
                     .unwrap();
             })
         });

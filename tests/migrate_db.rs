@@ -73,16 +73,19 @@ fn fill(s: &SqliteStore) {
         .start_game_from_challenge(accepted, &game("thread", u64::MAX - 5))
         .unwrap();
     for (i, m) in ["e2-c2", "g7-g9"].iter().enumerate() {
-        s.append_move(&NewMove {
-            game_id: g,
-            expected_number: i as u32,
-            text: m,
-            player_id: if i == 0 { "alice" } else { "bob" },
-            at: T + i as i64,
-            source_id: &format!("msg{i}"),
-            deadline: Some(T + 86_400 + i as i64),
-            ..Default::default()
-        })
+        s.append_move_clocked(
+            &NewMove {
+                game_id: g,
+                expected_number: i as u32,
+                text: m,
+                player_id: if i == 0 { "alice" } else { "bob" },
+                at: T + i as i64,
+                source_id: &format!("msg{i}"),
+                deadline: Some(T + 86_400 + i as i64),
+                ..Default::default()
+            },
+            None,
+        )
         .unwrap();
     }
     s.set_remind_at(g, Some(T + 80_000)).unwrap();

@@ -7,9 +7,9 @@ mod backends;
 
 use tawlbot::store::prelude::*;
 use tawlbot::store::{
-    AppendError, ChallengeState, EndReason, GameResult, GameState, MatchResult, NewChallenge,
-    NewGame, NewMove, NewTournament, OfferKind, Rating, SqliteStore, StoreError, TimeControl,
-    TournamentPhase,
+    AppendError, ChallengeState, DueColumn, EndReason, GameResult, GameState, MatchResult,
+    NewChallenge, NewGame, NewMove, NewTournament, OfferKind, Rating, ReminderClaim, SqliteStore,
+    StoreError, TimeControl, TournamentPhase,
 };
 
 fn game_in(channel: &str) -> NewGame {
@@ -54,10 +54,15 @@ fn game_round_trip_and_moves() {
     assert_eq!(g.deadline, Some(5000));
 
     assert_eq!(
-        s.append_move(&mv(id, 0, "e1-e4", "alice", "m1")).unwrap(),
+        s.append_move_clocked(&mv(id, 0, "e1-e4", "alice", "m1"), None)
+            .unwrap(),
         1
     );
-    assert_eq!(s.append_move(&mv(id, 1, "d5-d7", "bob", "m2")).unwrap(), 2);
+    assert_eq!(
+        s.append_move_clocked(&mv(id, 1, "d5-d7", "bob", "m2"), None)
+            .unwrap(),
+        2
+    );
     let (g, moves) = s.load_game(id).unwrap().unwrap();
     assert_eq!(g.move_count, 2);
     assert_eq!(g.updated_at, 2001);
@@ -74,20 +79,21 @@ fn game_round_trip_and_moves() {
 fn stale_duplicate_and_game_over_are_refused() {
     let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
-    s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
+    s.append_move_clocked(&mv(id, 0, "a", "alice", "m1"), None)
+        .unwrap();
     assert_eq!(
-        s.append_move(&mv(id, 0, "b", "bob", "m2")),
+        s.append_move_clocked(&mv(id, 0, "b", "bob", "m2"), None),
         Err(AppendError::Stale { now: 1 })
     );
     assert!(AppendError::Stale { now: 1 }
         .to_string()
         .contains("the position changed"));
     assert_eq!(
-        s.append_move(&mv(id, 1, "b", "bob", "m1")),
+        s.append_move_clocked(&mv(id, 1, "b", "bob", "m1"), None),
         Err(AppendError::Duplicate)
     );
     assert_eq!(
-        s.append_move(&mv(GameId(77), 0, "b", "bob", "m9")),
+        s.append_move_clocked(&mv(GameId(77), 0, "b", "bob", "m9"), None),
         Err(AppendError::NoSuchGame)
     );
     let mut last = mv(id, 1, "b", "bob", "m2");
@@ -95,7 +101,7 @@ fn stale_duplicate_and_game_over_are_refused() {
         GameResult::Won(tawlbot::rules::Side::Second),
         EndReason::KingCaptured,
     ));
-    assert_eq!(s.append_move(&last).unwrap(), 2);
+    assert_eq!(s.append_move_clocked(&last, None).unwrap(), 2);
     let g = s.get_game(id).unwrap().unwrap();
     assert_eq!(g.state, GameState::Finished);
     assert_eq!(
@@ -106,7 +112,7 @@ fn stale_duplicate_and_game_over_are_refused() {
     assert_eq!(g.finished_at, Some(2001));
     assert_eq!(g.deadline, None);
     assert_eq!(
-        s.append_move(&mv(id, 2, "c", "alice", "m3")),
+        s.append_move_clocked(&mv(id, 2, "c", "alice", "m3"), None),
         Err(AppendError::GameOver)
     );
     assert_eq!(s.moves(id).unwrap().len(), 2);
@@ -225,7 +231,8 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
 fn finish_game_checks_state_and_move_count() {
     let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
-    s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
+    s.append_move_clocked(&mv(id, 0, "a", "alice", "m1"), None)
+        .unwrap();
     assert_eq!(
         s.finish_game(
             id,
@@ -268,29 +275,40 @@ fn takeback_deletes_moves_but_keeps_source_ids_used() {
     let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
     for (i, src) in ["m0", "m1", "m2"].iter().enumerate() {
-        s.append_move(&mv(id, i as u32, "x", "alice", src)).unwrap();
+        s.append_move_clocked(&mv(id, i as u32, "x", "alice", src), None)
+            .unwrap();
     }
     assert_eq!(
-        s.delete_last_moves(id, 2, 2, 3000, None),
+        s.take_back_clocked(id, 2, 2, 3000, None, None),
         Err(AppendError::Stale { now: 3 })
     );
-    assert_eq!(s.delete_last_moves(id, 3, 2, 3000, Some(7000)).unwrap(), 1);
+    assert_eq!(
+        s.take_back_clocked(id, 3, 2, 3000, Some(7000), Some(6000))
+            .unwrap(),
+        1
+    );
     let g = s.get_game(id).unwrap().unwrap();
     assert_eq!((g.move_count, g.deadline), (1, Some(7000)));
+    assert_eq!(s.remind_at(id).unwrap(), Some(6000));
     assert_eq!(s.moves(id).unwrap().len(), 1);
     // a redelivered message whose move was taken back is still a duplicate
     assert_eq!(
-        s.append_move(&mv(id, 1, "x", "alice", "m2")),
+        s.append_move_clocked(&mv(id, 1, "x", "alice", "m2"), None),
         Err(AppendError::Duplicate)
     );
-    assert_eq!(s.append_move(&mv(id, 1, "y", "alice", "m3")).unwrap(), 2);
+    assert_eq!(
+        s.append_move_clocked(&mv(id, 1, "y", "alice", "m3"), None)
+            .unwrap(),
+        2
+    );
 }
 
 #[test]
 fn offers_are_voided_by_moves() {
     let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
-    s.append_move(&mv(id, 0, "a", "alice", "m1")).unwrap();
+    s.append_move_clocked(&mv(id, 0, "a", "alice", "m1"), None)
+        .unwrap();
     s.set_offer(id, OfferKind::Draw, "alice", 2500).unwrap();
     let o = s.get_offer(id, OfferKind::Draw).unwrap().unwrap();
     assert_eq!(
@@ -301,7 +319,8 @@ fn offers_are_voided_by_moves() {
     assert_eq!(s.offers(id).unwrap().len(), 2);
     assert!(s.clear_offer(id, OfferKind::Takeback).unwrap());
     assert!(!s.clear_offer(id, OfferKind::Takeback).unwrap());
-    s.append_move(&mv(id, 1, "b", "bob", "m2")).unwrap();
+    s.append_move_clocked(&mv(id, 1, "b", "bob", "m2"), None)
+        .unwrap();
     assert!(s.get_offer(id, OfferKind::Draw).unwrap().is_none());
     s.set_offer(id, OfferKind::Draw, "bob", 2600).unwrap();
     s.finish_game(id, Some(2), GameResult::Draw, EndReason::DrawAgreed, 2700)
@@ -369,6 +388,8 @@ fn challenges_compare_and_set() {
     assert_eq!(s.get_challenge(c2).unwrap().unwrap().state, Open);
 }
 
+/// The scheduler's reads (`due_after`) and what moves games on and off
+/// them: a pause, a reminder claimed, a move with or without a deadline.
 #[test]
 fn deadlines_come_from_an_index() {
     let (s, _db) = backends::store();
@@ -380,27 +401,74 @@ fn deadlines_come_from_an_index() {
         };
         ids.push(s.create_game(&g).unwrap());
     }
-    assert_eq!(s.next_deadline().unwrap(), Some((ids[1], 3000)));
-    s.set_paused(ids[1], true, 100).unwrap();
-    assert_eq!(s.next_deadline().unwrap(), Some((ids[2], 5000)));
-    assert_eq!(s.games_due(6000, 10).unwrap(), vec![(ids[2], 5000)]);
-    assert_eq!(s.record_reminder(ids[2], 4000).unwrap(), 1);
-    assert_eq!(s.record_reminder(ids[2], 4500).unwrap(), 2);
+    // The scheduler's first look: the earliest deadline of all.
+    let first = |col| s.due_after(col, i64::MAX, None, 1).unwrap();
+    let due = |col, now| s.due_after(col, now, None, 10).unwrap();
+    assert_eq!(first(DueColumn::Deadline), [(ids[1].get(), 3000)]);
+    // A pause agreed through the offer takes the game off the deadlines
+    // and puts it on the ends of pauses.
+    assert!(s.set_pause_offer(ids[1], "alice", 100, 86_400).unwrap());
+    s.pause_clock(ids[1], 0, "alice", 100, Some(2900), 100 + 86_400)
+        .unwrap();
+    assert_eq!(first(DueColumn::Deadline), [(ids[2].get(), 5000)]);
+    assert_eq!(due(DueColumn::Deadline, 6000), [(ids[2].get(), 5000)]);
+    assert_eq!(
+        due(DueColumn::PauseEnd, 100 + 86_400),
+        [(ids[1].get(), 100 + 86_400)]
+    );
+    assert!(due(DueColumn::PauseEnd, 100 + 86_399).is_empty());
+    // Reminders claimed count up until the next move.
+    for at in [4000, 4500] {
+        s.set_remind_at(ids[2], Some(at)).unwrap();
+        assert_eq!(due(DueColumn::RemindAt, at), [(ids[2].get(), at)]);
+        assert_eq!(
+            s.claim_reminder(ids[2], at, 100).unwrap(),
+            ReminderClaim::Send
+        );
+        assert!(due(DueColumn::RemindAt, at).is_empty());
+    }
     let g = s.get_game(ids[2]).unwrap().unwrap();
     assert_eq!((g.reminders_sent, g.last_reminder_at), (2, Some(4500)));
-    s.append_move(&NewMove {
-        deadline: Some(8000),
-        banks: Some([Some(100), Some(200)]),
-        ..mv(ids[2], 0, "a", "alice", "x")
-    })
+    s.append_move_clocked(
+        &NewMove {
+            deadline: Some(8000),
+            banks: Some([Some(100), Some(200)]),
+            ..mv(ids[2], 0, "a", "alice", "x")
+        },
+        Some(7000),
+    )
     .unwrap();
     let g = s.get_game(ids[2]).unwrap().unwrap();
     assert_eq!((g.reminders_sent, g.deadline), (0, Some(8000)));
     assert_eq!((g.bank_first, g.bank_second), (Some(100), Some(200)));
-    assert_eq!(s.next_deadline().unwrap(), Some((ids[0], 7000)));
-    s.set_deadline(ids[0], None).unwrap();
-    assert_eq!(s.next_deadline().unwrap(), Some((ids[2], 8000)));
-    // The query plans are SQLite's (they depend on the schema alone).
+    assert_eq!(first(DueColumn::RemindAt), [(ids[2].get(), 7000)]);
+    assert_eq!(first(DueColumn::Deadline), [(ids[0].get(), 7000)]);
+    // A move that sets no deadline (a game without a clock) leaves the index.
+    s.append_move_clocked(
+        &NewMove {
+            deadline: None,
+            ..mv(ids[0], 0, "a", "alice", "y")
+        },
+        None,
+    )
+    .unwrap();
+    assert_eq!(first(DueColumn::Deadline), [(ids[2].get(), 8000)]);
+    // Paged in (time, id) order past equal times.
+    let page = s
+        .due_after(
+            DueColumn::Deadline,
+            9000,
+            Some((8000, ids[2].get() - 1)),
+            10,
+        )
+        .unwrap();
+    assert_eq!(page, [(ids[2].get(), 8000)]);
+    assert!(s
+        .due_after(DueColumn::Deadline, 9000, Some((8000, ids[2].get())), 10)
+        .unwrap()
+        .is_empty());
+    // The query plans of those very queries are SQLite's (they depend on
+    // the schema alone): each searches its partial index, without a sort.
     let plans = match backends::current() {
         backends::Backend::Sqlite => SqliteStore::open_in_memory()
             .unwrap()
@@ -408,12 +476,15 @@ fn deadlines_come_from_an_index() {
             .unwrap(),
         backends::Backend::Postgres => Vec::new(),
     };
-    for plan in plans {
-        assert!(
-            plan.contains("INDEX games_deadline") || plan.contains("INDEX challenges_open_expiry"),
-            "{plan}"
-        );
-        assert!(!plan.contains("TEMP B-TREE"), "{plan}");
+    for (col, plan) in plans {
+        let index = match col {
+            DueColumn::Deadline => "INDEX games_deadline",
+            DueColumn::RemindAt => "INDEX games_remind",
+            DueColumn::PauseEnd => "INDEX games_pause_end",
+            DueColumn::ChallengeExpiry => "INDEX challenges_open_expiry",
+        };
+        assert!(plan.contains(index), "{col:?}: {plan}");
+        assert!(!plan.contains("TEMP B-TREE"), "{col:?}: {plan}");
     }
 }
 
@@ -524,10 +595,13 @@ fn a_full_disk_loses_nothing_already_saved() {
     let mut saved = 0u32;
     let err = loop {
         let src = format!("m{saved}");
-        match s.append_move(&NewMove {
-            text: &long,
-            ..mv(id, saved, "", "alice", &src)
-        }) {
+        match s.append_move_clocked(
+            &NewMove {
+                text: &long,
+                ..mv(id, saved, "", "alice", &src)
+            },
+            None,
+        ) {
             Ok(n) => saved = n,
             Err(e) => break e,
         }
@@ -544,7 +618,8 @@ fn a_full_disk_loses_nothing_already_saved() {
     s.debug_limit_pages(Some(1 << 30)).unwrap();
     let src = format!("m{saved}");
     assert_eq!(
-        s.append_move(&mv(id, saved, "y", "alice", &src)).unwrap(),
+        s.append_move_clocked(&mv(id, saved, "y", "alice", &src), None)
+            .unwrap(),
         saved + 1
     );
     drop(s);

@@ -82,16 +82,20 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
                         } else {
                             "bob"
                         };
-                        let r = s.append_move(&NewMove {
-                            game_id: game,
-                            expected_number: row.move_count,
-                            text: &text,
-                            player_id: player,
-                            at: i64::from(row.move_count),
-                            source_id: &source,
-                            finished: ends.then_some((GameResult::Draw, EndReason::NoLegalMove)),
-                            ..Default::default()
-                        });
+                        let r = s.append_move_clocked(
+                            &NewMove {
+                                game_id: game,
+                                expected_number: row.move_count,
+                                text: &text,
+                                player_id: player,
+                                at: i64::from(row.move_count),
+                                source_id: &source,
+                                finished: ends
+                                    .then_some((GameResult::Draw, EndReason::NoLegalMove)),
+                                ..Default::default()
+                            },
+                            None,
+                        );
                         Some((row.move_count, text, source, r))
                     })
                     .await
@@ -154,15 +158,18 @@ async fn racing_tasks_never_lose_or_duplicate_a_move() {
             );
             // Redelivering any accepted message is refused.
             let m: &StoredMove = &stored[0];
-            let again = stores[0].append_move(&NewMove {
-                game_id: game,
-                expected_number: row.move_count,
-                text: &m.text,
-                player_id: &m.player_id,
-                at: 0,
-                source_id: &m.source_id,
-                ..Default::default()
-            });
+            let again = stores[0].append_move_clocked(
+                &NewMove {
+                    game_id: game,
+                    expected_number: row.move_count,
+                    text: &m.text,
+                    player_id: &m.player_id,
+                    at: 0,
+                    source_id: &m.source_id,
+                    ..Default::default()
+                },
+                None,
+            );
             assert_eq!(again, Err(AppendError::Duplicate));
         }
     });
@@ -207,15 +214,18 @@ fn two_simultaneous_moves_give_one_move_and_one_refusal() {
                     let text = common::next_move(&row, &texts, i as u64).unwrap();
                     let src = format!("r{round}-{i}");
                     barrier.wait();
-                    s.append_move(&NewMove {
-                        game_id: game,
-                        expected_number: row.move_count,
-                        text: &text,
-                        player_id: "alice",
-                        at: 0,
-                        source_id: &src,
-                        ..Default::default()
-                    })
+                    s.append_move_clocked(
+                        &NewMove {
+                            game_id: game,
+                            expected_number: row.move_count,
+                            text: &text,
+                            player_id: "alice",
+                            at: 0,
+                            source_id: &src,
+                            ..Default::default()
+                        },
+                        None,
+                    )
                 })
             })
             .collect::<Vec<_>>()

@@ -79,16 +79,19 @@ fn crash_child_writer() {
             } else {
                 "bob"
             };
-            match store.append_move(&NewMove {
-                game_id: row.id,
-                expected_number: row.move_count,
-                text: &text,
-                player_id: player,
-                at: seq as i64,
-                source_id: &source,
-                finished: ends.then_some(OVER),
-                ..Default::default()
-            }) {
+            match store.append_move_clocked(
+                &NewMove {
+                    game_id: row.id,
+                    expected_number: row.move_count,
+                    text: &text,
+                    player_id: player,
+                    at: seq as i64,
+                    source_id: &source,
+                    finished: ends.then_some(OVER),
+                    ..Default::default()
+                },
+                None,
+            ) {
                 Ok(n) => {
                     writeln!(out, "committed {} {} {source}", row.id, n - 1).unwrap();
                     out.flush().unwrap();

@@ -107,47 +107,8 @@ pub trait Games {
     /// Ends an active game without a result.
     fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError>;
 
-    /// Appends one move, atomically with the game's new `updated_at`,
-    /// deadline, banks and (if the move ends the game) result.
-    ///
-    /// Refused with [`AppendError::Duplicate`] if `source_id` was ever
-    /// applied (even if that move was later taken back), `GameOver` if the
-    /// game is not active, and `Stale { now }` if the game does not have
-    /// exactly `expected_number` moves. Returns the new move count. Standing
-    /// offers are voided by the move.
-    fn append_move(&self, mv: &NewMove<'_>) -> Result<u32, AppendError>;
-
     /// All moves of a game, in order.
     fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError>;
-
-    /// Takes back the last `n` moves of an active game that has exactly
-    /// `expected_count` moves. Their source ids stay used. Clears offers,
-    /// resets reminders and sets the deadline. Returns the new count.
-    fn delete_last_moves(
-        &self,
-        game_id: GameId,
-        expected_count: u32,
-        n: u32,
-        at: i64,
-        deadline: Option<i64>,
-    ) -> Result<u32, AppendError>;
-
-    /// The active, unpaused game whose deadline comes first: the
-    /// scheduler's wake-up query. Reads one index entry.
-    fn next_deadline(&self) -> Result<Option<(GameId, i64)>, StoreError>;
-
-    /// Active, unpaused games whose deadline is at or before `now`,
-    /// earliest first.
-    fn games_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError>;
-
-    /// Sets (or clears) a game's deadline and resets its reminder count.
-    fn set_deadline(&self, game_id: GameId, deadline: Option<i64>) -> Result<(), StoreError>;
-
-    /// Notes that a reminder was sent; returns the number sent this turn.
-    fn record_reminder(&self, game_id: GameId, at: i64) -> Result<u32, StoreError>;
-
-    /// Pauses or resumes a game's clock (a paused game has no due deadline).
-    fn set_paused(&self, game_id: GameId, paused: bool, at: i64) -> Result<(), StoreError>;
 }
 
 /// Challenges.
@@ -316,17 +277,27 @@ pub trait Clock {
     /// The reminder time of a game.
     fn remind_at(&self, game_id: GameId) -> Result<Option<i64>, StoreError>;
 
-    /// [`Store::append_move`] refused while the clock is paused, with the
-    /// next reminder time set in the same transaction.
+    /// Appends one move, atomically with the game's new `updated_at`,
+    /// deadline, banks, next reminder time (`remind_at`, unless the move
+    /// ends the game) and (if the move ends the game) result.
+    ///
+    /// Refused with [`AppendError::Duplicate`] if `source_id` was ever
+    /// applied (even if that move was later taken back), `GameOver` if the
+    /// game is not active, `Paused` while its clock is stopped, and
+    /// `Stale { now }` if the game does not have exactly `expected_number`
+    /// moves. Returns the new move count. Standing offers are voided by the
+    /// move.
     fn append_move_clocked(
         &self,
         mv: &NewMove<'_>,
         remind_at: Option<i64>,
     ) -> Result<u32, AppendError>;
 
-    /// Takes back the last `n` moves (like [`Store::delete_last_moves`]),
-    /// refused while the clock is paused; the deadline and the next
-    /// reminder are set in the same transaction. Returns the new count.
+    /// Takes back the last `n` moves of an active game that has exactly
+    /// `expected_count` moves (else `Stale`), refused while the clock is
+    /// paused. Their source ids stay used. In the same transaction offers
+    /// are cleared, the reminder count reset and the deadline and the next
+    /// reminder set. Returns the new count.
     fn take_back_clocked(
         &self,
         game_id: GameId,

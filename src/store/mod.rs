@@ -20,7 +20,7 @@
 //!   clock.
 //! * A game is stored as its header plus its moves as text; the app loads a
 //!   game by replaying the moves through `rules`.
-//! * Moves go in through [`Games::append_move`], which checks the caller's
+//! * Moves go in through [`Clock::append_move_clocked`], which checks the caller's
 //!   expected move number inside one transaction: of two moves racing for
 //!   the same game exactly one is applied and the other gets
 //!   [`AppendError::Stale`].

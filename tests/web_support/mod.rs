@@ -85,15 +85,18 @@ pub fn stored_game(
             break;
         };
         store
-            .append_move(&NewMove {
-                game_id: id,
-                expected_number: i as u32,
-                text: &mv,
-                player_id: players[i % 2],
-                at: at + i as i64 * 60,
-                source_id: &format!("{channel}-{id}-{i}"),
-                ..NewMove::default()
-            })
+            .append_move_clocked(
+                &NewMove {
+                    game_id: id,
+                    expected_number: i as u32,
+                    text: &mv,
+                    player_id: players[i % 2],
+                    at: at + i as i64 * 60,
+                    source_id: &format!("{channel}-{id}-{i}"),
+                    ..NewMove::default()
+                },
+                None,
+            )
             .unwrap();
         played.push(mv);
     }

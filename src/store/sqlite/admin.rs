@@ -1,9 +1,13 @@
-//! Schema version, integrity, durability and debug hooks used by tests.
+//! Hooks for tests (feature `fault-injection`, on in every test build, off
+//! in the program): the schema version, the integrity check, the durability
+//! settings, a full disk and the scheduler's query plans.
 
 use super::*;
 
 impl SqliteStore {
     /// The schema version of the open file.
+    #[cfg(feature = "fault-injection")]
+    #[doc(hidden)]
     pub fn schema_version(&self) -> Result<i64, StoreError> {
         self.conn()
             .pragma_query_value(None, "user_version", |r| r.get(0))
@@ -11,6 +15,8 @@ impl SqliteStore {
     }
 
     /// Runs `PRAGMA integrity_check`; `Ok(())` when SQLite answers "ok".
+    #[cfg(feature = "fault-injection")]
+    #[doc(hidden)]
     pub fn integrity_check(&self) -> Result<(), StoreError> {
         let conn = self.conn();
         let mut stmt = conn
@@ -31,6 +37,8 @@ impl SqliteStore {
     }
 
     /// Current `journal_mode` and `synchronous` (as SQLite reports them).
+    #[cfg(feature = "fault-injection")]
+    #[doc(hidden)]
     pub fn durability(&self) -> Result<(String, i64), StoreError> {
         let conn = self.conn();
         let mode = conn
@@ -45,6 +53,7 @@ impl SqliteStore {
     /// Test hook simulating a full disk: with `Some(n)` the database may not
     /// grow beyond `n` pages (`PRAGMA max_page_count`). Returns the current
     /// page count.
+    #[cfg(feature = "fault-injection")]
     #[doc(hidden)]
     pub fn debug_limit_pages(&self, max: Option<u32>) -> Result<u32, StoreError> {
         let conn = self.conn();
@@ -57,25 +66,27 @@ impl SqliteStore {
             .map_err(|e| self.err(e))
     }
 
-    /// `EXPLAIN QUERY PLAN` of the scheduler's queries (for tests: they
-    /// must search an index, not scan the games table).
+    /// `EXPLAIN QUERY PLAN` of the scheduler's queries, the very SQL
+    /// [`Clock::due_after`] runs for each [`DueColumn`] (for tests: each
+    /// must search its partial index, not scan a table or sort).
+    #[cfg(feature = "fault-injection")]
     #[doc(hidden)]
-    pub fn deadline_query_plans(&self) -> Result<Vec<String>, StoreError> {
+    pub fn deadline_query_plans(&self) -> Result<Vec<(DueColumn, String)>, StoreError> {
         let conn = self.conn();
         let mut out = Vec::new();
-        for sql in [
-            "EXPLAIN QUERY PLAN SELECT id, deadline FROM games \
-             WHERE state = 'active' AND paused = 0 AND deadline IS NOT NULL \
-             ORDER BY deadline LIMIT 1",
-            "EXPLAIN QUERY PLAN SELECT id, expires_at FROM challenges \
-             WHERE state = 'open' AND expires_at IS NOT NULL ORDER BY expires_at LIMIT 1",
+        for col in [
+            DueColumn::Deadline,
+            DueColumn::RemindAt,
+            DueColumn::PauseEnd,
+            DueColumn::ChallengeExpiry,
         ] {
-            let mut s = conn.prepare(sql).map_err(|e| self.err(e))?;
+            let sql = format!("EXPLAIN QUERY PLAN {}", super::clock::due_sql(col));
+            let mut s = conn.prepare(&sql).map_err(|e| self.err(e))?;
             let rows: Vec<String> = s
-                .query_map([], |r| r.get(3))
+                .query_map(params![0, 0, 0, 10], |r| r.get(3))
                 .and_then(|rows| rows.collect())
                 .map_err(|e| self.err(e))?;
-            out.push(rows.join(" | "));
+            out.push((col, rows.join(" | ")));
         }
         Ok(out)
     }

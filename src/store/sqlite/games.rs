@@ -119,74 +119,8 @@ impl Games for SqliteStore {
         self.end_game(id, None, GameState::Aborted, None, reason, at)
     }
 
-    fn append_move(&self, mv: &NewMove<'_>) -> Result<u32, AppendError> {
-        self.write(|c| append_move_in(c, mv))
-    }
-
     fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError> {
         read_moves(&self.conn(), game_id).map_err(|e| self.err(e))
-    }
-
-    fn delete_last_moves(
-        &self,
-        game_id: GameId,
-        expected_count: u32,
-        n: u32,
-        at: i64,
-        deadline: Option<i64>,
-    ) -> Result<u32, AppendError> {
-        self.write(|c| {
-            let count = check_turn(c, game_id, Some(expected_count))?;
-            let keep = count.saturating_sub(n);
-            c.prepare_cached("DELETE FROM moves WHERE game_id = ?1 AND number >= ?2")?
-                .execute(params![game_id, keep])?;
-            c.prepare_cached("DELETE FROM offers WHERE game_id = ?1")?
-                .execute([game_id])?;
-            c.prepare_cached(
-                "UPDATE games SET move_count = ?2, updated_at = ?3, deadline = ?4, \
-                 reminders_sent = 0 WHERE id = ?1",
-            )?
-            .execute(params![game_id, keep, at, deadline])?;
-            Ok(keep)
-        })
-    }
-
-    fn next_deadline(&self) -> Result<Option<(GameId, i64)>, StoreError> {
-        self.earliest(TimeColumn::Deadline)
-    }
-
-    fn games_due(&self, now: i64, limit: u32) -> Result<Vec<(GameId, i64)>, StoreError> {
-        self.due(TimeColumn::Deadline, now, limit)
-    }
-
-    fn set_deadline(&self, game_id: GameId, deadline: Option<i64>) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached(
-                "UPDATE games SET deadline = ?2, reminders_sent = 0 \
-                 WHERE id = ?1",
-            )?
-            .execute(params![game_id, deadline])?;
-            Ok(())
-        })
-    }
-
-    fn record_reminder(&self, game_id: GameId, at: i64) -> Result<u32, StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached(
-                "UPDATE games SET reminders_sent = reminders_sent + 1, last_reminder_at = ?2 \
-                 WHERE id = ?1 RETURNING reminders_sent",
-            )?
-            .query_row(params![game_id, at], |r| r.get::<_, i64>(0))
-            .map(to_u32)
-        })
-    }
-
-    fn set_paused(&self, game_id: GameId, paused: bool, at: i64) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached("UPDATE games SET paused = ?2, updated_at = ?3 WHERE id = ?1")?
-                .execute(params![game_id, paused, at])?;
-            Ok(())
-        })
     }
 }
 

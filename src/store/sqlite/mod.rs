@@ -40,7 +40,6 @@ pub use error::Fault;
 pub use migrate::{APPLICATION_ID, LATEST as SCHEMA_VERSION};
 
 use super::*;
-use clock::TimeColumn;
 use games::*;
 use rows::*;
 

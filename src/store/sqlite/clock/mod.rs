@@ -7,53 +7,28 @@ use super::{
     ReminderClaim, SqliteStore, StoreError,
 };
 
-/// The games' time columns read by [`SqliteStore::earliest`] and
-/// [`SqliteStore::due`], each with a partial index (`games_deadline`).
-#[derive(Clone, Copy)]
-pub(super) enum TimeColumn {
-    Deadline,
-}
-
-impl TimeColumn {
-    fn name(self) -> &'static str {
-        match self {
-            TimeColumn::Deadline => "deadline",
+/// The scheduler's query for one time column ([`Clock::due_after`]):
+/// `?1` now, `?2`/`?3` the `(time, id)` it pages after, `?4` the limit.
+/// Each reads a partial index (see `SqliteStore::deadline_query_plans`).
+pub(super) fn due_sql(col: DueColumn) -> String {
+    let (c, paused) = match col {
+        DueColumn::Deadline => ("deadline", 0),
+        DueColumn::RemindAt => ("remind_at", 0),
+        DueColumn::PauseEnd => ("paused_until", 1),
+        DueColumn::ChallengeExpiry => {
+            return "SELECT id, expires_at FROM challenges \
+                    WHERE state = 'open' AND expires_at IS NOT NULL AND expires_at <= ?1 \
+                    AND (expires_at > ?2 OR (expires_at = ?2 AND id > ?3)) \
+                    ORDER BY expires_at, id LIMIT ?4"
+                .into()
         }
-    }
-}
-
-impl SqliteStore {
-    /// The first entry of a time column's partial index (active, running games).
-    pub(super) fn earliest(&self, col: TimeColumn) -> Result<Option<(GameId, i64)>, StoreError> {
-        let c = col.name();
-        self.conn()
-            .prepare_cached(&format!(
-                "SELECT id, {c} FROM games \
-                 WHERE state = 'active' AND paused = 0 AND {c} IS NOT NULL \
-                 ORDER BY {c} LIMIT 1"
-            ))
-            .and_then(|mut s| s.query_row([], |r| Ok((r.get(0)?, r.get(1)?))).optional())
-            .map_err(|e| self.err(e))
-    }
-
-    /// Active, running games whose time column is at or before `now`.
-    pub(super) fn due(
-        &self,
-        col: TimeColumn,
-        now: i64,
-        limit: u32,
-    ) -> Result<Vec<(GameId, i64)>, StoreError> {
-        let c = col.name();
-        self.query_list(
-            &format!(
-                "SELECT id, {c} FROM games \
-                 WHERE state = 'active' AND paused = 0 AND {c} IS NOT NULL AND {c} <= ?1 \
-                 ORDER BY {c} LIMIT ?2"
-            ),
-            params![now, limit],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
-    }
+    };
+    format!(
+        "SELECT id, {c} FROM games \
+         WHERE state = 'active' AND paused = {paused} AND {c} IS NOT NULL \
+         AND {c} <= ?1 AND ({c} > ?2 OR ({c} = ?2 AND id > ?3)) \
+         ORDER BY {c}, id LIMIT ?4"
+    )
 }
 
 /// Reads `paused` of a game inside a transaction.
@@ -349,31 +324,9 @@ impl Clock for SqliteStore {
         limit: u32,
     ) -> Result<Vec<(i64, i64)>, StoreError> {
         let (t, id) = after.unwrap_or((i64::MIN, i64::MIN));
-        let (c, paused) = match col {
-            DueColumn::Deadline => ("deadline", 0),
-            DueColumn::RemindAt => ("remind_at", 0),
-            DueColumn::PauseEnd => ("paused_until", 1),
-            DueColumn::ChallengeExpiry => {
-                return self.query_list(
-                    "SELECT id, expires_at FROM challenges \
-                     WHERE state = 'open' AND expires_at IS NOT NULL AND expires_at <= ?1 \
-                     AND (expires_at > ?2 OR (expires_at = ?2 AND id > ?3)) \
-                     ORDER BY expires_at, id LIMIT ?4",
-                    params![now, t, id, limit],
-                    |r| Ok((r.get(0)?, r.get(1)?)),
-                )
-            }
-        };
-        self.query_list(
-            &format!(
-                "SELECT id, {c} FROM games \
-                 WHERE state = 'active' AND paused = {paused} AND {c} IS NOT NULL \
-                 AND {c} <= ?1 AND ({c} > ?2 OR ({c} = ?2 AND id > ?3)) \
-                 ORDER BY {c}, id LIMIT ?4"
-            ),
-            params![now, t, id, limit],
-            |r| Ok((r.get(0)?, r.get(1)?)),
-        )
+        self.query_list(&due_sql(col), params![now, t, id, limit], |r| {
+            Ok((r.get(0)?, r.get(1)?))
+        })
     }
 }
 
