@@ -12,7 +12,7 @@ mod backends;
 
 use tawlbot::app::{App, Ctx, Input, Reply, Target, User};
 use tawlbot::store::prelude::*;
-use tawlbot::store::{Fault, NewGame, SharedStore, SqliteStore, StoreOptions};
+use tawlbot::store::{Fault, NewGame, OfferKind, SharedStore, SqliteStore, StoreOptions};
 
 const SORRY: &str =
     "Sorry: the game database failed, so nothing was changed. Try again in a moment.";
@@ -144,7 +144,10 @@ fn snapshot(s: &SqliteStore) -> String {
         g.state,
         g.paused,
         g.deadline.map(|d| d - T0),
-        s.offers(GameId(1)).unwrap().len(),
+        OfferKind::ALL
+            .iter()
+            .filter(|&&k| s.get_offer(GameId(1), k).unwrap().is_some())
+            .count(),
         s.player_setting("bob", "notify").unwrap(),
     )
 }

@@ -5,6 +5,7 @@
 
 use std::process::Command;
 
+use tawlbot::app::MAX_OPEN_CHALLENGES;
 use tawlbot::store::dump;
 use tawlbot::store::pg::throwaway;
 use tawlbot::store::prelude::*;
@@ -19,7 +20,6 @@ const T: i64 = 1_800_000_000;
 /// Writes at least one row into every table through the store's own
 /// operations.
 fn fill(s: &SqliteStore) {
-    s.upsert_server("srv", Some("Caerdydd")).unwrap();
     s.set_server_language("srv", Some("cy")).unwrap();
     s.set_archive_public("srv", true).unwrap();
     s.upsert_channel("thread", "srv", Some("general")).unwrap();
@@ -50,8 +50,13 @@ fn fill(s: &SqliteStore) {
             position: Some("start position text".into()),
         },
     };
-    s.create_challenge(&ch("general")).unwrap();
-    let accepted = s.create_challenge(&ch("thread")).unwrap();
+    let challenge = |channel: &str| {
+        s.create_challenge_capped(&ch(channel), MAX_OPEN_CHALLENGES)
+            .unwrap()
+            .unwrap()
+    };
+    challenge("general");
+    let accepted = challenge("thread");
     let game = |channel: &str, seed: u64| NewGame {
         server_id: "srv".into(),
         channel_id: channel.into(),
@@ -89,7 +94,9 @@ fn fill(s: &SqliteStore) {
         .unwrap();
     }
     s.set_remind_at(g, Some(T + 80_000)).unwrap();
-    s.set_offer(g, OfferKind::Draw, "alice", T + 5).unwrap();
+    assert!(s
+        .set_offer_once(g, OfferKind::Draw, "alice", T + 5)
+        .unwrap());
     s.set_pause_offer(g, "bob", T + 6, 3 * 86_400).unwrap();
     // A finished, rated game with its ratings and rating history.
     let done = s.create_game(&game("other", 42)).unwrap();
@@ -115,12 +122,11 @@ fn fill(s: &SqliteStore) {
         draws: 0,
         updated_at: T + 9,
     };
-    s.apply_game_ratings(
-        done,
-        &[rating("alice", 1487.5), rating("bob", 1512.125)],
-        T + 9,
-    )
-    .unwrap();
+    assert!(s
+        .rate_game(done, "srv", "tawlbwrdd", ["alice", "bob"], T + 9, &|_| {
+            [rating("alice", 1487.5), rating("bob", 1512.125)]
+        })
+        .unwrap());
     // A tournament with entrants and pairings, one match decided.
     let t = s
         .create_tournament(&NewTournament {
@@ -144,17 +150,25 @@ fn fill(s: &SqliteStore) {
             tour.version,
             TournamentPhase::Running,
             "{\"round\":1}",
-            &[MatchSpec {
-                round: 1,
-                board: 1,
-                first_player: Some("alice".into()),
-                second_player: None,
-                result: Some(MatchResult::Bye),
-            }],
+            &[
+                MatchSpec {
+                    round: 1,
+                    board: 1,
+                    first_player: Some("alice".into()),
+                    second_player: None,
+                    result: Some(MatchResult::Bye),
+                },
+                MatchSpec {
+                    round: 1,
+                    board: 2,
+                    first_player: Some("bob".into()),
+                    second_player: Some("alice".into()),
+                    result: None,
+                },
+            ],
             T + 2,
         )
         .unwrap());
-    s.create_match(t, 1, 2, Some("bob"), Some("alice")).unwrap();
     s.heartbeat(T + 10, 300, true).unwrap();
     // A process's heartbeat, a finished claim and a job with its payload.
     s.process_heartbeat("proc-a", "0-0/1", T + 11, 300, true)
@@ -185,13 +199,14 @@ fn url_database() -> Option<(
     fill(&s);
     drop(s);
     // A row that `tawlbot doctor --quarantine` set aside (made by hand: the
-    // store writes one only for a row it cannot read).
+    // store writes one only for a row it cannot read), and the server's
+    // name (no path of the program writes one: it is copied when there).
     rusqlite::Connection::open(&path)
         .unwrap()
-        .execute(
+        .execute_batch(
             "INSERT INTO quarantine (table_name, row_id, problem, content, at) \
-             VALUES ('games', '99', 'unknown game state \"paused\"', '{\"row\":{}}', 5)",
-            [],
+             VALUES ('games', '99', 'unknown game state \"paused\"', '{\"row\":{}}', 5);
+             UPDATE servers SET name = 'Caerdydd' WHERE id = 'srv';",
         )
         .unwrap();
     Some((db, dir, path))

@@ -5,6 +5,7 @@
 
 use proptest::prelude::*;
 
+use tawlbot::app::MAX_OPEN_CHALLENGES;
 use tawlbot::domain::GameSettings;
 use tawlbot::rules::Side;
 use tawlbot::store::prelude::*;
@@ -114,7 +115,7 @@ proptest! {
             ..Default::default()
         };
         let id = s.create_game(&g).unwrap();
-        s.set_offer(id, offer, "p1", 2).unwrap();
+        prop_assert!(s.set_offer_once(id, offer, "p1", 2).unwrap());
         prop_assert_eq!(s.get_offer(id, offer).unwrap().map(|o| o.kind), Some(offer));
         s.finish_game(id, Some(0), result, reason, 3).unwrap();
         let row = s.get_game(id).unwrap().unwrap();
@@ -128,7 +129,7 @@ proptest! {
         prop_assert_eq!((row.result, row.reason), (Some(result), Some(reason)));
 
         let c = s
-            .create_challenge(&NewChallenge {
+            .create_challenge_capped(&NewChallenge {
                 server_id: "srv".into(),
                 channel_id: "ch".into(),
                 challenger_id: "p1".into(),
@@ -139,7 +140,8 @@ proptest! {
                 time_control: tc,
                 created_at: 1,
                 ..Default::default()
-            })
+            }, MAX_OPEN_CHALLENGES)
+            .unwrap()
             .unwrap();
         if state != ChallengeState::Open {
             prop_assert!(s.set_challenge_state(c, ChallengeState::Open, state, 2).unwrap());
@@ -163,7 +165,8 @@ proptest! {
                 ..Default::default()
             })
             .unwrap();
-        prop_assert!(s.update_tournament(t, None, phase, &data, 2).unwrap());
+        let v0 = s.get_tournament(t).unwrap().unwrap().version;
+        prop_assert!(s.commit_tournament(t, v0, phase, &data, &[], 2).unwrap());
         let tr = s.get_tournament(t).unwrap().unwrap();
         prop_assert_eq!(&tr.name, &name);
         prop_assert_eq!(&tr.options, &options);

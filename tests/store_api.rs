@@ -5,6 +5,7 @@
 #[macro_use]
 mod backends;
 
+use tawlbot::app::MAX_OPEN_CHALLENGES;
 use tawlbot::store::prelude::*;
 use tawlbot::store::{
     AppendError, ChallengeState, DueColumn, EndReason, GameResult, GameState, MatchResult,
@@ -307,27 +308,43 @@ fn takeback_deletes_moves_but_keeps_source_ids_used() {
 fn offers_are_voided_by_moves() {
     let (s, _db) = backends::store();
     let id = s.create_game(&game_in("general")).unwrap();
+    let standing = |s: &dyn Store| {
+        OfferKind::ALL
+            .iter()
+            .filter(|&&k| s.get_offer(id, k).unwrap().is_some())
+            .count()
+    };
     s.append_move_clocked(&mv(id, 0, "a", "alice", "m1"), None)
         .unwrap();
-    s.set_offer(id, OfferKind::Draw, "alice", 2500).unwrap();
+    assert!(s
+        .set_offer_once(id, OfferKind::Draw, "alice", 2500)
+        .unwrap());
     let o = s.get_offer(id, OfferKind::Draw).unwrap().unwrap();
     assert_eq!(
         (o.by_player.as_str(), o.at, o.move_count),
         ("alice", 2500, 1)
     );
-    s.set_offer(id, OfferKind::Takeback, "alice", 2501).unwrap();
-    assert_eq!(s.offers(id).unwrap().len(), 2);
+    // One standing offer of a kind: never replaced, by either player.
+    assert!(!s.set_offer_once(id, OfferKind::Draw, "bob", 2501).unwrap());
+    assert_eq!(
+        s.get_offer(id, OfferKind::Draw).unwrap().unwrap().by_player,
+        "alice"
+    );
+    assert!(s
+        .set_offer_once(id, OfferKind::Takeback, "alice", 2501)
+        .unwrap());
+    assert_eq!(standing(&*s), 2);
     assert!(s.clear_offer(id, OfferKind::Takeback).unwrap());
     assert!(!s.clear_offer(id, OfferKind::Takeback).unwrap());
     s.append_move_clocked(&mv(id, 1, "b", "bob", "m2"), None)
         .unwrap();
     assert!(s.get_offer(id, OfferKind::Draw).unwrap().is_none());
-    s.set_offer(id, OfferKind::Draw, "bob", 2600).unwrap();
+    assert!(s.set_offer_once(id, OfferKind::Draw, "bob", 2600).unwrap());
     s.finish_game(id, Some(2), GameResult::Draw, EndReason::DrawAgreed, 2700)
         .unwrap();
-    assert!(s.offers(id).unwrap().is_empty());
+    assert_eq!(standing(&*s), 0);
     assert_eq!(
-        s.set_offer(id, OfferKind::Draw, "bob", 2800),
+        s.set_offer_once(id, OfferKind::Draw, "bob", 2800),
         Err(AppendError::GameOver)
     );
 }
@@ -349,22 +366,31 @@ fn challenges_compare_and_set() {
         created_at: 100,
         expires_at: Some(500),
     };
-    let a = s.create_challenge(&ch).unwrap();
-    let b = s
-        .create_challenge(&NewChallenge {
-            opponent_id: Some("bob".into()),
-            expires_at: Some(300),
-            ..ch.clone()
-        })
-        .unwrap();
+    let create = |ch: &NewChallenge| {
+        s.create_challenge_capped(ch, MAX_OPEN_CHALLENGES)
+            .unwrap()
+            .unwrap()
+    };
+    let a = create(&ch);
+    let b = create(&NewChallenge {
+        opponent_id: Some("bob".into()),
+        expires_at: Some(300),
+        ..ch.clone()
+    });
     assert_eq!(s.open_challenges_in_channel("general").unwrap().len(), 2);
-    assert_eq!(s.open_challenges_of_player("bob").unwrap().len(), 1);
-    assert_eq!(s.next_challenge_expiry().unwrap(), Some((b, 300)));
+    // The scheduler's expiry pass: open challenges by expiry time.
+    let expiring = |now| {
+        s.due_after(DueColumn::ChallengeExpiry, now, None, 10)
+            .unwrap()
+    };
+    assert_eq!(expiring(i64::MAX), [(b.get(), 300), (a.get(), 500)]);
+    assert_eq!(expiring(300), [(b.get(), 300)]);
+    assert!(expiring(299).is_empty());
     use ChallengeState::*;
     assert!(s.set_challenge_state(b, Open, Declined, 150).unwrap());
     assert!(!s.set_challenge_state(b, Open, Accepted, 151).unwrap());
     assert_eq!(s.get_challenge(b).unwrap().unwrap().state, Declined);
-    assert_eq!(s.next_challenge_expiry().unwrap(), Some((a, 500)));
+    assert_eq!(expiring(i64::MAX), [(a.get(), 500)]);
 
     let g = NewGame {
         first_player: "bob".into(),
@@ -382,7 +408,7 @@ fn challenges_compare_and_set() {
         "{err:?}"
     );
     // accepting into a busy channel changes nothing
-    let c2 = s.create_challenge(&ch).unwrap();
+    let c2 = create(&ch);
     let err = s.start_game_from_challenge(c2, &g).unwrap_err();
     assert!(matches!(err, StoreError::ChannelBusy { .. }), "{err:?}");
     assert_eq!(s.get_challenge(c2).unwrap().unwrap().state, Open);
@@ -494,7 +520,6 @@ fn players_channels_and_settings() {
     s.upsert_player("123", "Alice").unwrap();
     s.upsert_player("123", "Alys").unwrap();
     assert_eq!(s.get_player("123").unwrap().unwrap().display_name, "Alys");
-    s.upsert_server("srv", Some("Tafl Club")).unwrap();
     s.upsert_channel("thread-1", "srv", Some("general"))
         .unwrap();
     assert_eq!(
@@ -513,6 +538,7 @@ fn players_channels_and_settings() {
 
 #[test]
 fn tournaments_and_ratings() {
+    use tawlbot::store::{JoinOutcome, MatchSpec};
     use TournamentPhase::*;
     let (s, _db) = backends::store();
     let t = s
@@ -527,21 +553,43 @@ fn tournaments_and_ratings() {
             ..Default::default()
         })
         .unwrap();
-    assert!(s.add_tournament_player(t, "alice", 11).unwrap());
-    assert!(s.add_tournament_player(t, "bob", 12).unwrap());
-    assert!(!s.add_tournament_player(t, "bob", 13).unwrap());
+    assert_eq!(
+        s.join_tournament(t, "alice", 11, 8).unwrap(),
+        JoinOutcome::Joined(1)
+    );
+    assert_eq!(
+        s.join_tournament(t, "bob", 12, 8).unwrap(),
+        JoinOutcome::Joined(2)
+    );
+    assert_eq!(
+        s.join_tournament(t, "bob", 13, 8).unwrap(),
+        JoinOutcome::Already
+    );
     assert!(s.withdraw_tournament_player(t, "bob", 14).unwrap());
     assert_eq!(s.tournament_players(t).unwrap().len(), 2);
+    // The start: state, data and the first round's pairings in one
+    // compare-and-set; a writer holding the old version changes nothing.
+    let v = s.get_tournament(t).unwrap().unwrap().version;
+    let pairing = |board: u32, first: &str, second: Option<&str>, result| MatchSpec {
+        round: 1,
+        board,
+        first_player: Some(first.into()),
+        second_player: second.map(Into::into),
+        result,
+    };
+    let round = [
+        pairing(1, "alice", Some("bob"), None),
+        pairing(2, "carol", None, None),
+    ];
     assert!(s
-        .update_tournament(t, Some(Signup), Running, "{\"round\":1}", 20)
+        .commit_tournament(t, v, Running, "{\"round\":1}", &round, 20)
         .unwrap());
     assert!(!s
-        .update_tournament(t, Some(Signup), Running, "{}", 21)
+        .commit_tournament(t, v, Running, "{}", &round, 21)
         .unwrap());
     let tt = s.get_tournament(t).unwrap().unwrap();
     assert_eq!((tt.state, tt.data.as_str()), (Running, "{\"round\":1}"));
-    let m = s.create_match(t, 1, 1, Some("alice"), Some("bob")).unwrap();
-    s.create_match(t, 1, 2, Some("carol"), None).unwrap();
+    let m = s.tournament_matches(t).unwrap()[0].id;
     let gid = s
         .create_game(&NewGame {
             tournament_match_id: Some(m),
@@ -550,9 +598,25 @@ fn tournaments_and_ratings() {
         })
         .unwrap();
     assert_eq!(s.games_of_match(m).unwrap()[0].id, gid);
-    s.set_match_result(m, Some(MatchResult::score(1.0, 0.0)))
-        .unwrap();
-    assert_eq!(s.tournament_matches(t).unwrap().len(), 2);
+    // The match decided, with the tournament's new data.
+    assert!(s
+        .commit_tournament(
+            t,
+            tt.version,
+            Running,
+            "{\"round\":1}",
+            &[pairing(
+                1,
+                "alice",
+                Some("bob"),
+                Some(MatchResult::score(1.0, 0.0))
+            )],
+            22
+        )
+        .unwrap());
+    let matches = s.tournament_matches(t).unwrap();
+    assert_eq!(matches.len(), 2);
+    assert_eq!(matches[0].result, Some(MatchResult::score(1.0, 0.0)));
     assert_eq!(s.tournaments_on_server("srv").unwrap().len(), 1);
 
     let r = |p: &str, rating: f64| Rating {
@@ -567,14 +631,25 @@ fn tournaments_and_ratings() {
         wins_second: 0,
         losses: u32::from(p == "bob"),
         draws: 0,
-        updated_at: 0,
+        updated_at: 30,
     };
+    let players = ["alice", "bob"];
+    let rated = std::cell::Cell::new(0);
     assert!(s
-        .apply_game_ratings(gid, &[r("alice", 1600.0), r("bob", 1400.0)], 30)
+        .rate_game(gid, "srv", "tablut", players, 30, &|before| {
+            assert_eq!(before, [None, None], "nobody was rated yet");
+            rated.set(rated.get() + 1);
+            [r("alice", 1600.0), r("bob", 1400.0)]
+        })
         .unwrap());
+    // Once per game: the second call changes nothing and computes nothing.
     assert!(!s
-        .apply_game_ratings(gid, &[r("alice", 1700.0), r("bob", 1300.0)], 31)
+        .rate_game(gid, "srv", "tablut", players, 31, &|_| {
+            rated.set(rated.get() + 1);
+            [r("alice", 1700.0), r("bob", 1300.0)]
+        })
         .unwrap());
+    assert_eq!(rated.get(), 1);
     let a = s.get_rating("srv", "tablut", "alice").unwrap().unwrap();
     assert_eq!((a.rating, a.wins_first, a.updated_at), (1600.0, 1, 30));
     let board = s.leaderboard("srv", "tablut", 10).unwrap();
@@ -753,12 +828,13 @@ fn capped_joins_versions_rounds_and_challenges() {
             ..g.clone()
         })
         .is_err());
-    assert_eq!(
-        s.game_of_match_sides(rows[0].id, "alice", "carol")
-            .unwrap()
-            .map(|g| g.id),
-        Some(id)
-    );
+    let games: Vec<_> = s
+        .games_of_match(rows[0].id)
+        .unwrap()
+        .into_iter()
+        .map(|g| (g.id, g.first_player, g.second_player))
+        .collect();
+    assert_eq!(games, [(id, "alice".into(), "carol".into())]);
 
     // Challenges: at most `max` open, unexpired ones per challenger and server.
     let ch = |server: &str, at: i64| NewChallenge {

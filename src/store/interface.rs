@@ -113,8 +113,6 @@ pub trait Games {
 
 /// Challenges.
 pub trait Challenges {
-    fn create_challenge(&self, ch: &NewChallenge) -> Result<ChallengeId, StoreError>;
-
     /// Creates a challenge unless its challenger already has `max_open`
     /// open, unexpired challenges on its server (counted and written in one
     /// transaction). `None` when the limit is reached.
@@ -129,9 +127,6 @@ pub trait Challenges {
     /// Open challenges in a channel, oldest first.
     fn open_challenges_in_channel(&self, channel_id: &str) -> Result<Vec<Challenge>, StoreError>;
 
-    /// Open challenges a player made or received, oldest first.
-    fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError>;
-
     /// Compare-and-set of a challenge's state: `true` if it was `from` and
     /// is now `to`; `false` if it was in another state (someone else won).
     fn set_challenge_state(
@@ -141,9 +136,6 @@ pub trait Challenges {
         to: ChallengeState,
         at: i64,
     ) -> Result<bool, StoreError>;
-
-    /// The open challenge that expires first: `(id, expires_at)`. Uses an index.
-    fn next_challenge_expiry(&self) -> Result<Option<(ChallengeId, i64)>, StoreError>;
 
     /// Accepts an open challenge and starts its game, atomically: the
     /// challenge goes from `open` to `accepted` and points at the new game.
@@ -193,25 +185,6 @@ pub trait Tournaments {
     /// server), so this reads it whole rather than through an index.
     fn tournaments_in_state(&self, state: TournamentPhase) -> Result<Vec<Tournament>, StoreError>;
 
-    /// Replaces a tournament's state and JSON data. With `expected_state`,
-    /// only if the state was that (compare-and-set); returns whether it changed.
-    fn update_tournament(
-        &self,
-        id: TournamentId,
-        expected_state: Option<TournamentPhase>,
-        state: TournamentPhase,
-        data: &str,
-        at: i64,
-    ) -> Result<bool, StoreError>;
-
-    /// Enters a player; `false` if they were already entered.
-    fn add_tournament_player(
-        &self,
-        id: TournamentId,
-        player_id: &str,
-        at: i64,
-    ) -> Result<bool, StoreError>;
-
     /// Enters a player in a tournament in sign-up, unless `max` active
     /// entrants are in already; checked and written in one transaction, so
     /// two processes cannot overfill it.
@@ -234,36 +207,12 @@ pub trait Tournaments {
     /// Entrants in order of entry.
     fn tournament_players(&self, id: TournamentId) -> Result<Vec<TournamentPlayer>, StoreError>;
 
-    /// Adds a pairing (`second_player` `None` = a bye).
-    fn create_match(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        first_player: Option<&str>,
-        second_player: Option<&str>,
-    ) -> Result<MatchId, StoreError>;
-
     /// One tournament pairing by id (the app finds a game's tournament
     /// through its `tournament_match_id`).
     fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError>;
 
-    fn set_match_result(
-        &self,
-        match_id: MatchId,
-        result: Option<MatchResult>,
-    ) -> Result<(), StoreError>;
-
     /// A tournament's pairings by round and board.
     fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError>;
-
-    /// The game of a tournament match with these players on these sides.
-    fn game_of_match_sides(
-        &self,
-        match_id: MatchId,
-        first_player: &str,
-        second_player: &str,
-    ) -> Result<Option<GameRow>, StoreError>;
 }
 
 /// The clock: deadlines, reminders, pauses, banks, heartbeats.
@@ -371,9 +320,6 @@ pub trait Clock {
     fn claim_digest(&self, player: &str, key: &str, now: i64, gap: i64)
         -> Result<bool, StoreError>;
 
-    /// The last heartbeat (unix seconds), if the bot ever recorded one.
-    fn last_heartbeat(&self) -> Result<Option<i64>, StoreError>;
-
     /// Records that the bot is alive at `now`. If the last heartbeat is
     /// more than `offline_after` seconds old, the bot was away: in the same
     /// transaction every running clock (deadlines, reminders, ends of
@@ -403,9 +349,6 @@ pub trait Clock {
 
 /// Servers, channels, players and player settings.
 pub trait Players {
-    /// Creates or renames a server.
-    fn upsert_server(&self, server_id: &str, name: Option<&str>) -> Result<(), StoreError>;
-
     /// Creates or updates a channel (and its server, if missing).
     /// `parent_channel_id` is the channel a thread hangs off.
     fn upsert_channel(
@@ -450,16 +393,6 @@ pub trait Ratings {
         limit: u32,
     ) -> Result<Vec<Rating>, StoreError>;
 
-    /// Stores the new ratings after a rated game, once: if this game's
-    /// ratings were already applied, changes nothing and returns `false`.
-    /// Each `Rating` is the player's complete new row.
-    fn apply_game_ratings(
-        &self,
-        game_id: GameId,
-        new_ratings: &[Rating],
-        at: i64,
-    ) -> Result<bool, StoreError>;
-
     /// Rates a finished game: reads both players' ratings (`None` for a
     /// player not yet rated), lets `f` compute their new rows, and writes
     /// them with the game's history, all in one `BEGIN IMMEDIATE`
@@ -484,19 +417,10 @@ pub trait Ratings {
 
 /// Draw, takeback and pause offers.
 pub trait Offers {
-    /// Records (or replaces) an offer on an active game, stamped with the
-    /// current move count. The next move, takeback or end of game voids it.
-    fn set_offer(
-        &self,
-        game_id: GameId,
-        kind: OfferKind,
-        by_player: &str,
-        at: i64,
-    ) -> Result<(), AppendError>;
-
     /// Records an offer on an active game only if no offer of that kind is
-    /// pending (by either player): `false` when one is. Unlike
-    /// [`Store::set_offer`] it never replaces a standing offer.
+    /// pending (by either player): `false` when one is; a standing offer is
+    /// never replaced. Stamped with the current move count: the next move,
+    /// takeback or end of game voids it.
     fn set_offer_once(
         &self,
         game_id: GameId,
@@ -506,9 +430,6 @@ pub trait Offers {
     ) -> Result<bool, AppendError>;
 
     fn get_offer(&self, game_id: GameId, kind: OfferKind) -> Result<Option<Offer>, StoreError>;
-
-    /// All standing offers of a game.
-    fn offers(&self, game_id: GameId) -> Result<Vec<Offer>, StoreError>;
 
     /// Withdraws or declines an offer; `true` if there was one.
     fn clear_offer(&self, game_id: GameId, kind: OfferKind) -> Result<bool, StoreError>;
@@ -626,10 +547,6 @@ pub trait Leases {
         now: i64,
     ) -> Result<bool, StoreError>;
 
-    /// Gives up `owner`'s unfinished claims at once (their leases end now;
-    /// a job keeps its payload for whoever takes it over). Returns how many.
-    fn release_claims(&self, owner: &str) -> Result<usize, StoreError>;
-
     /// Forgets every lease that ended before `before` (done or not).
     fn prune_claims(&self, before: i64) -> Result<usize, StoreError>;
 
@@ -654,11 +571,10 @@ pub trait Leases {
         extend: bool,
     ) -> Result<Option<i64>, StoreError>;
 
-    /// A process stopped cleanly: its unfinished claims and its row go.
+    /// A process stopped cleanly: its row goes, and its unfinished claims
+    /// end now, to be taken at once by another process (a job keeps its
+    /// payload for whoever takes it over, see [`Leases::orphan_jobs`]).
     fn process_stopped(&self, id: &str) -> Result<(), StoreError>;
-
-    /// The processes that beat at `since` or later, latest first.
-    fn processes_since(&self, since: i64) -> Result<Vec<ProcessRow>, StoreError>;
 
     /// Forgets processes whose last beat is older than `before`.
     fn prune_processes(&self, before: i64) -> Result<usize, StoreError>;

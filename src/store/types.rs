@@ -317,16 +317,6 @@ pub enum Claim {
     Done,
 }
 
-/// One process sharing the database, as its last heartbeat left it.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct ProcessRow {
-    pub id: String,
-    pub started_at: i64,
-    pub beat_at: i64,
-    /// The shards it runs (`SHARDS`), or what kind of process it is.
-    pub shards: String,
-}
-
 /// Held by the one bot process of a database that serves one (an SQLite
 /// file); dropping it, or the process ending however it ends, lets another
 /// bot start.

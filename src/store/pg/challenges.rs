@@ -6,10 +6,6 @@ use super::*;
 use crate::store::*;
 
 impl Challenges for PostgresStore {
-    fn create_challenge(&self, ch: &NewChallenge) -> Result<ChallengeId, StoreError> {
-        self.write_plain(|c| insert_challenge(c, ch))
-    }
-
     fn create_challenge_capped(
         &self,
         ch: &NewChallenge,
@@ -69,22 +65,6 @@ impl Challenges for PostgresStore {
         })
     }
 
-    fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError> {
-        self.read(|c| {
-            let r = rows(
-                c,
-                concat!(
-                    "SELECT ",
-                    challenge_columns!(),
-                    " FROM challenges WHERE state = 'open' \
-                     AND (challenger_id = $1 OR opponent_id = $1) ORDER BY id"
-                ),
-                &[&player_id],
-            )?;
-            self.list_of("challenges", &r, challenge_from_row)
-        })
-    }
-
     fn set_challenge_state(
         &self,
         id: ChallengeId,
@@ -102,19 +82,6 @@ impl Challenges for PostgresStore {
                 &[&id, &from.as_str(), &to.as_str(), &at],
             )?;
             Ok(n == 1)
-        })
-    }
-
-    fn next_challenge_expiry(&self) -> Result<Option<(ChallengeId, i64)>, StoreError> {
-        self.read(|c| {
-            Ok(row(
-                c,
-                "SELECT id, expires_at FROM challenges \
-                 WHERE state = 'open' AND expires_at IS NOT NULL \
-                 ORDER BY expires_at LIMIT 1",
-                &[],
-            )?
-            .map(|r| (r.get(0), r.get(1))))
         })
     }
 

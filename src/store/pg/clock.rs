@@ -320,10 +320,6 @@ impl Clock for PostgresStore {
         })
     }
 
-    fn last_heartbeat(&self) -> Result<Option<i64>, StoreError> {
-        self.read(|c| Ok(row(c, "SELECT at FROM heartbeat WHERE id = 1", &[])?.map(|r| r.get(0))))
-    }
-
     fn heartbeat(
         &self,
         now: i64,

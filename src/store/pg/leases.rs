@@ -69,18 +69,6 @@ impl Leases for PostgresStore {
         })
     }
 
-    fn release_claims(&self, owner: &str) -> Result<usize, StoreError> {
-        self.write_plain(|c| {
-            // Ended now rather than deleted: a job's payload stays for the
-            // process that takes it over.
-            Ok(exec(
-                c,
-                "UPDATE leases SET until = 0 WHERE owner = $1 AND done_at IS NULL AND until > 0",
-                &[&owner],
-            )? as usize)
-        })
-    }
-
     fn prune_claims(&self, before: i64) -> Result<usize, StoreError> {
         self.write_plain(|c| {
             Ok(exec(c, "DELETE FROM leases WHERE until < $1", &[&before])? as usize)
@@ -136,27 +124,6 @@ impl Leases for PostgresStore {
             )?;
             exec(c, "DELETE FROM processes WHERE id = $1", &[&id])?;
             Ok(())
-        })
-    }
-
-    fn processes_since(&self, since: i64) -> Result<Vec<ProcessRow>, StoreError> {
-        self.read(|c| {
-            rows(
-                c,
-                "SELECT id, started_at, beat_at, shards FROM processes WHERE beat_at >= $1 \
-                 ORDER BY beat_at DESC, id",
-                &[&since],
-            )?
-            .iter()
-            .map(|r| {
-                Ok(ProcessRow {
-                    id: r.try_get(0)?,
-                    started_at: r.try_get(1)?,
-                    beat_at: r.try_get(2)?,
-                    shards: r.try_get(3)?,
-                })
-            })
-            .collect()
         })
     }
 

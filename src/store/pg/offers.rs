@@ -6,27 +6,6 @@ use super::*;
 use crate::store::*;
 
 impl Offers for PostgresStore {
-    fn set_offer(
-        &self,
-        game_id: GameId,
-        kind: OfferKind,
-        by_player: &str,
-        at: i64,
-    ) -> Result<(), AppendError> {
-        self.write(|c| {
-            let count = check_turn(c, game_id, None)?.0;
-            exec(
-                c,
-                "INSERT INTO offers (game_id, kind, by_player, at, move_count) \
-                 VALUES ($1, $2, $3, $4, $5) \
-                 ON CONFLICT (game_id, kind) DO UPDATE SET by_player = excluded.by_player, \
-                 at = excluded.at, move_count = excluded.move_count",
-                &[&game_id, &kind.as_str(), &by_player, &at, &i64::from(count)],
-            )?;
-            Ok(())
-        })
-    }
-
     fn set_offer_once(
         &self,
         game_id: GameId,
@@ -62,27 +41,6 @@ impl Offers for PostgresStore {
                 at: r.try_get(1)?,
                 move_count: to_u32(r.try_get(2)?),
             }))
-        })
-    }
-
-    fn offers(&self, game_id: GameId) -> Result<Vec<Offer>, StoreError> {
-        self.read(|c| {
-            rows(
-                c,
-                "SELECT kind, by_player, at, move_count FROM offers \
-                 WHERE game_id = $1 ORDER BY kind",
-                &[&game_id],
-            )?
-            .iter()
-            .map(|r| {
-                Ok(Offer {
-                    kind: OfferKind::parse(r.try_get(0)?)?,
-                    by_player: r.try_get(1)?,
-                    at: r.try_get(2)?,
-                    move_count: to_u32(r.try_get(3)?),
-                })
-            })
-            .collect()
         })
     }
 

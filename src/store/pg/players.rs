@@ -5,18 +5,6 @@ use super::*;
 use crate::store::*;
 
 impl Players for PostgresStore {
-    fn upsert_server(&self, server_id: &str, name: Option<&str>) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            exec(
-                c,
-                "INSERT INTO servers (id, name) VALUES ($1, $2) \
-                 ON CONFLICT (id) DO UPDATE SET name = COALESCE(excluded.name, servers.name)",
-                &[&server_id, &name],
-            )?;
-            Ok(())
-        })
-    }
-
     fn upsert_channel(
         &self,
         channel_id: &str,

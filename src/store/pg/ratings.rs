@@ -37,30 +37,6 @@ impl Ratings for PostgresStore {
         })
     }
 
-    fn apply_game_ratings(
-        &self,
-        game_id: GameId,
-        new_ratings: &[Rating],
-        at: i64,
-    ) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
-            let players: Vec<&str> = new_ratings.iter().map(|r| r.player_id.as_str()).collect();
-            for r in new_ratings {
-                ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
-            }
-            lock_players(c, &players)?;
-            if already_rated(c, game_id)? {
-                return Ok(false);
-            }
-            for r in new_ratings {
-                let before = read_rating(c, &r.server_id, &r.variant, &r.player_id)?
-                    .map_or(1500.0, |r| r.rating);
-                write_rating(c, r, at, game_id, before, at)?;
-            }
-            Ok(true)
-        })
-    }
-
     fn rate_game(
         &self,
         game_id: GameId,

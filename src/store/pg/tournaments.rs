@@ -149,49 +149,6 @@ impl Tournaments for PostgresStore {
         })
     }
 
-    fn update_tournament(
-        &self,
-        id: TournamentId,
-        expected_state: Option<TournamentPhase>,
-        state: TournamentPhase,
-        data: &str,
-        at: i64,
-    ) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
-            let n = exec(
-                c,
-                "UPDATE tournaments SET state = $3, data = $4, updated_at = $5, \
-                 version = version + 1 WHERE id = $1 AND ($2::text IS NULL OR state = $2::text)",
-                &[
-                    &id,
-                    &expected_state.map(|s| s.as_str()),
-                    &state.as_str(),
-                    &data,
-                    &at,
-                ],
-            )?;
-            Ok(n == 1)
-        })
-    }
-
-    fn add_tournament_player(
-        &self,
-        id: TournamentId,
-        player_id: &str,
-        at: i64,
-    ) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
-            ensure_player(c, player_id)?;
-            let n = exec(
-                c,
-                "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
-                 VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
-                &[&id, &player_id, &at],
-            )?;
-            Ok(n == 1)
-        })
-    }
-
     fn join_tournament(
         &self,
         id: TournamentId,
@@ -302,34 +259,6 @@ impl Tournaments for PostgresStore {
         })
     }
 
-    fn create_match(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        first_player: Option<&str>,
-        second_player: Option<&str>,
-    ) -> Result<MatchId, StoreError> {
-        self.write_plain(|c| {
-            for p in first_player.iter().chain(second_player.iter()) {
-                ensure_player(c, p)?;
-            }
-            let r = row(
-                c,
-                "INSERT INTO tournament_matches (tournament_id, round, board, first_player, \
-                 second_player) VALUES ($1, $2, $3, $4, $5) RETURNING id",
-                &[
-                    &id,
-                    &i64::from(round),
-                    &i64::from(board),
-                    &first_player,
-                    &second_player,
-                ],
-            )?;
-            returned_id(r)
-        })
-    }
-
     fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
         self.read(|c| {
             let r = row(
@@ -342,21 +271,6 @@ impl Tournaments for PostgresStore {
                 &[&match_id],
             )?;
             self.one_of("tournament_matches", r, match_from_row)
-        })
-    }
-
-    fn set_match_result(
-        &self,
-        match_id: MatchId,
-        result: Option<MatchResult>,
-    ) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            exec(
-                c,
-                "UPDATE tournament_matches SET result = $2 WHERE id = $1",
-                &[&match_id, &result.map(|r| r.to_string())],
-            )?;
-            Ok(())
         })
     }
 
@@ -380,23 +294,6 @@ impl Tournaments for PostgresStore {
             })
             .collect()
         })
-    }
-
-    fn game_of_match_sides(
-        &self,
-        match_id: MatchId,
-        first_player: &str,
-        second_player: &str,
-    ) -> Result<Option<GameRow>, StoreError> {
-        self.one_game(
-            concat!(
-                "SELECT ",
-                game_columns!(),
-                " FROM games WHERE tournament_match_id = $1 \
-                 AND first_player = $2 AND second_player = $3"
-            ),
-            &[&match_id, &first_player, &second_player],
-        )
     }
 }
 

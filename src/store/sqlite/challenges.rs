@@ -3,10 +3,6 @@
 use super::*;
 
 impl Challenges for SqliteStore {
-    fn create_challenge(&self, ch: &NewChallenge) -> Result<ChallengeId, StoreError> {
-        self.write_plain(|c| insert_challenge(c, ch))
-    }
-
     fn create_challenge_capped(
         &self,
         ch: &NewChallenge,
@@ -43,14 +39,6 @@ impl Challenges for SqliteStore {
         self.query_rows("challenges", &sql, [channel_id], challenge_from_row)
     }
 
-    fn open_challenges_of_player(&self, player_id: &str) -> Result<Vec<Challenge>, StoreError> {
-        let sql = format!(
-            "SELECT {CHALLENGE_COLUMNS} FROM challenges WHERE state = 'open' \
-             AND (challenger_id = ?1 OR opponent_id = ?1) ORDER BY id"
-        );
-        self.query_rows("challenges", &sql, [player_id], challenge_from_row)
-    }
-
     fn set_challenge_state(
         &self,
         id: ChallengeId,
@@ -67,17 +55,6 @@ impl Challenges for SqliteStore {
                 .execute(params![id, from, to, at])?;
             Ok(n == 1)
         })
-    }
-
-    fn next_challenge_expiry(&self) -> Result<Option<(ChallengeId, i64)>, StoreError> {
-        self.conn()
-            .prepare_cached(
-                "SELECT id, expires_at FROM challenges \
-                 WHERE state = 'open' AND expires_at IS NOT NULL \
-                 ORDER BY expires_at LIMIT 1",
-            )
-            .and_then(|mut s| s.query_row([], |r| Ok((r.get(0)?, r.get(1)?))).optional())
-            .map_err(|e| self.err(e))
     }
 
     fn start_game_from_challenge(

@@ -63,20 +63,6 @@ impl Leases for SqliteStore {
         })
     }
 
-    /// Gives up `owner`'s unfinished claims at once (a process stopping
-    /// cleanly): other processes may take them without waiting for the
-    /// leases to end. Returns how many were given up.
-    fn release_claims(&self, owner: &str) -> Result<usize, StoreError> {
-        self.write_plain(|c| {
-            // Ended now rather than deleted: a job's payload stays for the
-            // process that takes it over.
-            c.prepare_cached(
-                "UPDATE leases SET until = 0 WHERE owner = ?1 AND done_at IS NULL AND until > 0",
-            )?
-            .execute([owner])
-        })
-    }
-
     /// Forgets every lease that ended before `before` (done or not): items
     /// that are still due are simply claimed again. Returns how many.
     fn prune_claims(&self, before: i64) -> Result<usize, StoreError> {
@@ -129,8 +115,8 @@ impl Leases for SqliteStore {
         })
     }
 
-    /// A process stopped cleanly: its row goes (and its claims, see
-    /// [`Store::release_claims`]).
+    /// A process stopped cleanly: its row goes, and its unfinished claims
+    /// end now (a job keeps its payload for whoever takes it over).
     fn process_stopped(&self, id: &str) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached("UPDATE leases SET until = 0 WHERE owner = ?1 AND done_at IS NULL")?
@@ -139,23 +125,6 @@ impl Leases for SqliteStore {
                 .execute([id])?;
             Ok(())
         })
-    }
-
-    /// The processes that beat at `since` or later, latest first.
-    fn processes_since(&self, since: i64) -> Result<Vec<ProcessRow>, StoreError> {
-        self.query_list(
-            "SELECT id, started_at, beat_at, shards FROM processes WHERE beat_at >= ?1 \
-             ORDER BY beat_at DESC, id",
-            [since],
-            |r| {
-                Ok(ProcessRow {
-                    id: r.get(0)?,
-                    started_at: r.get(1)?,
-                    beat_at: r.get(2)?,
-                    shards: r.get(3)?,
-                })
-            },
-        )
     }
 
     /// Forgets processes whose last beat is older than `before`.
@@ -294,7 +263,16 @@ mod tests {
         s.claim("bot_turn", "2@5", "a", 0, 600).unwrap();
         s.claim("bot_turn", "3@1", "b", 0, 600).unwrap();
         s.finish_claim("bot_turn", "2@5", "a", 1).unwrap();
-        assert_eq!(s.release_claims("a").unwrap(), 1);
+        // a stops: its unfinished claim ends now, the done one stays done.
+        s.process_stopped("a").unwrap();
+        assert_eq!(
+            s.claim_of("bot_turn", "1@3").unwrap(),
+            Some(("a".to_string(), 0, None))
+        );
+        assert_eq!(
+            s.claim_of("bot_turn", "2@5").unwrap(),
+            Some(("a".to_string(), 600, Some(1)))
+        );
         assert_eq!(
             s.claim("bot_turn", "1@3", "b", 2, 600).unwrap(),
             Claim::Mine
@@ -349,15 +327,23 @@ mod tests {
         assert_eq!(beat("a", 2900), Some(2000));
         assert_eq!(beat("b", 3210), Some(310));
         assert_eq!(beat("a", 3300), None);
-        let ps = s.processes_since(3000).unwrap();
+        // Each process's own row: when it started, its last beat.
+        let rows = || -> Vec<(String, i64, i64)> {
+            let c = s.conn();
+            let mut q = c
+                .prepare("SELECT id, started_at, beat_at FROM processes ORDER BY id")
+                .unwrap();
+            q.query_map([], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
+                .unwrap()
+                .collect::<Result<_, _>>()
+                .unwrap()
+        };
         assert_eq!(
-            ps.iter().map(|p| p.id.as_str()).collect::<Vec<_>>(),
-            ["a", "b"]
+            rows(),
+            [("a".to_string(), 0, 3300), ("b".to_string(), 500, 3210)]
         );
-        assert_eq!((ps[0].started_at, ps[0].beat_at), (0, 3300));
-        assert_eq!((ps[1].started_at, ps[1].beat_at), (500, 3210));
         s.process_stopped("b").unwrap();
-        assert_eq!(s.processes_since(0).unwrap().len(), 1);
+        assert_eq!(rows().len(), 1);
         assert_eq!(s.prune_processes(4000).unwrap(), 1);
     }
 

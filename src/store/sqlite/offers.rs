@@ -3,26 +3,6 @@
 use super::*;
 
 impl Offers for SqliteStore {
-    fn set_offer(
-        &self,
-        game_id: GameId,
-        kind: OfferKind,
-        by_player: &str,
-        at: i64,
-    ) -> Result<(), AppendError> {
-        self.write(|c| {
-            let count = check_turn(c, game_id, None)?;
-            c.prepare_cached(
-                "INSERT INTO offers (game_id, kind, by_player, at, move_count) \
-                 VALUES (?1, ?2, ?3, ?4, ?5) \
-                 ON CONFLICT (game_id, kind) DO UPDATE SET by_player = excluded.by_player, \
-                 at = excluded.at, move_count = excluded.move_count",
-            )?
-            .execute(params![game_id, kind.as_str(), by_player, at, count])?;
-            Ok(())
-        })
-    }
-
     fn set_offer_once(
         &self,
         game_id: GameId,
@@ -61,24 +41,6 @@ impl Offers for SqliteStore {
             at,
             move_count: to_u32(n),
         }))
-    }
-
-    fn offers(&self, game_id: GameId) -> Result<Vec<Offer>, StoreError> {
-        let rows: Vec<(String, UserId, i64, i64)> = self.query_list(
-            "SELECT kind, by_player, at, move_count FROM offers WHERE game_id = ?1 ORDER BY kind",
-            [game_id],
-            |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)),
-        )?;
-        rows.into_iter()
-            .map(|(k, by_player, at, n)| {
-                Ok(Offer {
-                    kind: OfferKind::parse(&k)?,
-                    by_player,
-                    at,
-                    move_count: to_u32(n),
-                })
-            })
-            .collect()
     }
 
     fn clear_offer(&self, game_id: GameId, kind: OfferKind) -> Result<bool, StoreError> {

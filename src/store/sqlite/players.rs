@@ -3,17 +3,6 @@
 use super::*;
 
 impl Players for SqliteStore {
-    fn upsert_server(&self, server_id: &str, name: Option<&str>) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached(
-                "INSERT INTO servers (id, name) VALUES (?1, ?2) \
-                 ON CONFLICT (id) DO UPDATE SET name = COALESCE(excluded.name, name)",
-            )?
-            .execute(params![server_id, name])?;
-            Ok(())
-        })
-    }
-
     fn upsert_channel(
         &self,
         channel_id: &str,

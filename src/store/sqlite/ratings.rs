@@ -35,37 +35,6 @@ impl Ratings for SqliteStore {
         self.query_list(&sql, params![server_id, variant, limit], rating_from_row)
     }
 
-    fn apply_game_ratings(
-        &self,
-        game_id: GameId,
-        new_ratings: &[Rating],
-        at: i64,
-    ) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
-            let done = c
-                .prepare_cached("SELECT 1 FROM rating_history WHERE game_id = ?1")?
-                .exists([game_id])?;
-            if done {
-                return Ok(false);
-            }
-            for r in new_ratings {
-                ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
-                let before: f64 = c
-                    .prepare_cached(
-                        "SELECT rating FROM ratings \
-                         WHERE server_id = ?1 AND variant = ?2 AND player_id = ?3",
-                    )?
-                    .query_row(params![r.server_id, r.variant, r.player_id], |row| {
-                        row.get(0)
-                    })
-                    .optional()?
-                    .unwrap_or(1500.0);
-                write_rating(c, r, at, game_id, before, at)?;
-            }
-            Ok(true)
-        })
-    }
-
     fn rate_game(
         &self,
         game_id: GameId,

@@ -118,43 +118,6 @@ impl Tournaments for SqliteStore {
         self.query_rows("tournaments", &sql, [state], tournament_from_row)
     }
 
-    fn update_tournament(
-        &self,
-        id: TournamentId,
-        expected_state: Option<TournamentPhase>,
-        state: TournamentPhase,
-        data: &str,
-        at: i64,
-    ) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
-            let n = c
-                .prepare_cached(
-                    "UPDATE tournaments SET state = ?3, data = ?4, updated_at = ?5, \
-                     version = version + 1 WHERE id = ?1 AND (?2 IS NULL OR state = ?2)",
-                )?
-                .execute(params![id, expected_state, state, data, at])?;
-            Ok(n == 1)
-        })
-    }
-
-    fn add_tournament_player(
-        &self,
-        id: TournamentId,
-        player_id: &str,
-        at: i64,
-    ) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
-            ensure_player(c, player_id)?;
-            let n = c
-                .prepare_cached(
-                    "INSERT OR IGNORE INTO tournament_players (tournament_id, player_id, joined_at) \
-                     VALUES (?1, ?2, ?3)",
-                )?
-                .execute(params![id, player_id, at])?;
-            Ok(n == 1)
-        })
-    }
-
     fn join_tournament(
         &self,
         id: TournamentId,
@@ -249,27 +212,6 @@ impl Tournaments for SqliteStore {
         )
     }
 
-    fn create_match(
-        &self,
-        id: TournamentId,
-        round: u32,
-        board: u32,
-        first_player: Option<&str>,
-        second_player: Option<&str>,
-    ) -> Result<MatchId, StoreError> {
-        self.write_plain(|c| {
-            for p in first_player.iter().chain(second_player.iter()) {
-                ensure_player(c, p)?;
-            }
-            c.prepare_cached(
-                "INSERT INTO tournament_matches (tournament_id, round, board, first_player, \
-                 second_player) VALUES (?1, ?2, ?3, ?4, ?5)",
-            )?
-            .execute(params![id, round, board, first_player, second_player])?;
-            Ok(MatchId(c.last_insert_rowid()))
-        })
-    }
-
     fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
         Ok(self
             .query_list(
@@ -279,18 +221,6 @@ impl Tournaments for SqliteStore {
             )?
             .into_iter()
             .next())
-    }
-
-    fn set_match_result(
-        &self,
-        match_id: MatchId,
-        result: Option<MatchResult>,
-    ) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            c.prepare_cached("UPDATE tournament_matches SET result = ?2 WHERE id = ?1")?
-                .execute(params![match_id, result])?;
-            Ok(())
-        })
     }
 
     /// A match that cannot be read is [`StoreError::Unreadable`] (not
@@ -308,19 +238,6 @@ impl Tournaments for SqliteStore {
             match_from_row,
             false,
         )
-    }
-
-    fn game_of_match_sides(
-        &self,
-        match_id: MatchId,
-        first_player: &str,
-        second_player: &str,
-    ) -> Result<Option<GameRow>, StoreError> {
-        let sql = format!(
-            "SELECT {GAME_COLUMNS} FROM games WHERE tournament_match_id = ?1 \
-             AND first_player = ?2 AND second_player = ?3"
-        );
-        self.query_one_game(&sql, params![match_id, first_player, second_player])
     }
 }
 

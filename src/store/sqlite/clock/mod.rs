@@ -297,13 +297,6 @@ impl Clock for SqliteStore {
         })
     }
 
-    fn last_heartbeat(&self) -> Result<Option<i64>, StoreError> {
-        self.conn()
-            .prepare_cached("SELECT at FROM heartbeat WHERE id = 1")
-            .and_then(|mut s| s.query_row([], |r| r.get(0)).optional())
-            .map_err(|e| self.err(e))
-    }
-
     fn heartbeat(
         &self,
         now: i64,
