@@ -13,7 +13,9 @@ use std::sync::atomic::AtomicBool;
 use std::time::Duration;
 
 use serde_json::json;
-use support::bot::{send_challenge, wait_ready, InProcessBot};
+use support::bot::{
+    assert_discord_had_nothing_to_refuse, send_challenge, wait_ready, InProcessBot,
+};
 use support::{opt, FakeDiscord, FakeUser, RecordedRequest, BOT_USERNAME};
 use tawlbot::app::{App, Loaded};
 use tawlbot::engine::{self, Limits};
@@ -181,11 +183,7 @@ async fn a_whole_game_against_the_bot_then_analysis() {
     assert!(graphs[0].width() >= 600 && graphs[0].height() >= 300);
 
     bot.stop().await;
-    assert!(
-        fake.harness_errors().is_empty(),
-        "{:?}",
-        fake.harness_errors()
-    );
+    assert_discord_had_nothing_to_refuse(&fake);
 }
 
 /// A game left with the bot to move (as after a crash) is resumed when the

@@ -278,7 +278,7 @@ impl Engine {
                     // An edit per tenth: Discord limits how often a message is edited.
                     if p / 10 > shown / 10 && p < 100 {
                         shown = p;
-                        let e = EditInteractionResponse::new().content(notice_text(lang, Notice::Analysing(p)));
+                        let e = notice_edit(notice_text(lang, Notice::Analysing(p)));
                         let _ = e.execute(http, token).await;
                     }
                 }
@@ -286,8 +286,7 @@ impl Engine {
         };
         let Some(resp) = resp else {
             // Stopping: the job stays unfinished, for another process.
-            let e =
-                EditInteractionResponse::new().content(notice_text(lang, Notice::AnalysisStopped));
+            let e = notice_edit(notice_text(lang, Notice::AnalysisStopped));
             let _ = e.execute(http, token).await;
             return;
         };
@@ -346,4 +345,13 @@ async fn post(http: &Http, r: &Reply) {
     if let Err(e) = super::outgoing::post(http, r).await {
         tracing::warn!("could not post the bot's reply to {:?}: {e}", r.target);
     }
+}
+
+/// An edit of a deferred answer with a notice (the search's progress, its
+/// stop): like every message the bot sends, it says whom it may ping, so a
+/// name in the text never pings anybody it does not mention.
+fn notice_edit(text: String) -> EditInteractionResponse {
+    EditInteractionResponse::new()
+        .allowed_mentions(super::outgoing::allowed_mentions(&text))
+        .content(text)
 }
