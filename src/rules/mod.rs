@@ -12,6 +12,7 @@ mod variants;
 mod tests;
 
 pub use board::{Board, Kind, Piece, Side, Square, MAX_SIDE};
+pub(crate) use game::splitmix;
 pub use game::{Game, MoveError, Outcome, Played, Reason, Throw};
 #[cfg(test)]
 pub(crate) use variants::variant;

@@ -3,7 +3,9 @@
 //! end-of-game checks, the repetition rule). `tests/engine.rs` checks the
 //! mirror against `Game` on random games of every variant.
 
-use crate::rules::{Escape, Family, Game, Kind, KingCapture, Move, Piece, Square, SquareFlags};
+use crate::rules::{
+    splitmix, Escape, Family, Game, Kind, KingCapture, Move, Piece, Square, SquareFlags,
+};
 
 mod make;
 
@@ -73,14 +75,11 @@ impl Mv {
     }
 }
 
-const fn splitmix(mut x: u64) -> u64 {
-    x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
-    let mut z = x;
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
-}
-
+/// The engine's own Zobrist keys, on purpose not the rules' table: they
+/// are indexed by the engine's padded cells (`pad`) and its own cell codes,
+/// so that a move updates the hash straight from `cells` with no
+/// conversion to the rules' squares and pieces. Only the generator
+/// (`splitmix`) is shared.
 const fn zobrist() -> [[u64; 8]; CELLS] {
     let mut t = [[0u64; 8]; CELLS];
     let mut i = 0;

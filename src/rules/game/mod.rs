@@ -89,7 +89,9 @@ pub enum MoveError {
     Repetition,
 }
 
-const fn splitmix(mut x: u64) -> u64 {
+/// SplitMix64's step: the game's random numbers (coin toss, dice) and the
+/// Zobrist keys, here and in the engine's own tables.
+pub(crate) const fn splitmix(mut x: u64) -> u64 {
     x = x.wrapping_add(0x9E37_79B9_7F4A_7C15);
     let mut z = x;
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
