@@ -187,6 +187,19 @@ impl Theme {
     /// High contrast for low vision: near-white squares with black lines,
     /// black attackers, white defenders with a black rim, strong marks.
     pub fn contrast() -> Theme {
+        // The latrunculi men wear the tafl pieces' colours.
+        let black = PieceColours {
+            face: [0, 0, 0],
+            shade: [20, 20, 20],
+            rim: [255, 255, 255],
+            gloss: [90, 90, 90],
+        };
+        let white = PieceColours {
+            face: [255, 255, 255],
+            shade: [235, 235, 235],
+            rim: [0, 0, 0],
+            gloss: [255, 255, 255],
+        };
         Theme {
             name: "contrast",
             frame: [0, 0, 0],
@@ -208,32 +221,12 @@ impl Theme {
             captured_halo: [255, 255, 255],
             dot: [0, 0, 0],
             shadow: [0, 0, 0],
-            attacker: PieceColours {
-                face: [0, 0, 0],
-                shade: [20, 20, 20],
-                rim: [255, 255, 255],
-                gloss: [90, 90, 90],
-            },
-            defender: PieceColours {
-                face: [255, 255, 255],
-                shade: [235, 235, 235],
-                rim: [0, 0, 0],
-                gloss: [255, 255, 255],
-            },
+            attacker: black.clone(),
+            defender: white.clone(),
             gold: [255, 200, 0],
             gold_edge: [0, 0, 0],
-            white_man: PieceColours {
-                face: [255, 255, 255],
-                shade: [235, 235, 235],
-                rim: [0, 0, 0],
-                gloss: [255, 255, 255],
-            },
-            black_man: PieceColours {
-                face: [0, 0, 0],
-                shade: [20, 20, 20],
-                rim: [255, 255, 255],
-                gloss: [90, 90, 90],
-            },
+            white_man: white,
+            black_man: black,
         }
     }
 
