@@ -18,6 +18,16 @@ fn tm(lang: Lang, msg: Msg) -> String {
     Localiser::global().text(lang, &msg)
 }
 
+/// Column headers (`th scope="col"`), one per catalogue message.
+fn col_heads(lang: Lang, ids: &[&'static str]) -> Markup {
+    html! { @for id in ids { th scope="col" { (t(lang, id)) } } }
+}
+
+/// A link to the page of player `id`, reading `text`.
+fn player_link(q: &Query, id: &str, text: impl maud::Render) -> Markup {
+    html! { a href=(q.link(&format!("/p/{}", encode(id)), &[])) { (text) } }
+}
+
 /// The frame of every page: `title`, the language switch, and `body`.
 fn layout(lang: Lang, title: &str, here: &str, body: Markup) -> String {
     let other = match lang {
@@ -157,9 +167,7 @@ pub fn game(s: &GameSheet, q: &Query, _public_url: Option<&str>) -> String {
                 ul {
                     @for p in &s.players {
                         li {
-                            a href=(q.link(&format!("/p/{}", encode(&p.id)), &[])) {
-                                (tm(lang, Msg::new("web-player-side").str("player", p.name.clone()).str("side", p.side.clone())))
-                            }
+                            (player_link(q, &p.id, tm(lang, Msg::new("web-player-side").str("player", p.name.clone()).str("side", p.side.clone()))))
                         }
                     }
                 }
@@ -276,13 +284,7 @@ fn games_table(games: &[GameLine], q: &Query) -> Markup {
     html! {
         table {
             thead {
-                tr {
-                    th scope="col" { (t(lang, "web-col-date")) }
-                    th scope="col" { (t(lang, "web-col-game")) }
-                    th scope="col" { (t(lang, "web-col-players")) }
-                    th scope="col" { (t(lang, "web-col-result")) }
-                    th scope="col" { (t(lang, "web-col-moves")) }
-                }
+                tr { (col_heads(lang, &["web-col-date", "web-col-game", "web-col-players", "web-col-result", "web-col-moves"])) }
             }
             tbody {
                 @for g in games {
@@ -290,9 +292,7 @@ fn games_table(games: &[GameLine], q: &Query) -> Markup {
                         td { (g.date) }
                         td { a href=(q.link(&format!("/g/{}", g.id), &[])) { (g.variant) " #" (g.id) } }
                         td {
-                            a href=(q.link(&format!("/p/{}", encode(&g.first.0)), &[])) { (g.first.1) }
-                            " – "
-                            a href=(q.link(&format!("/p/{}", encode(&g.second.0)), &[])) { (g.second.1) }
+                            (player_link(q, &g.first.0, &g.first.1)) " – " (player_link(q, &g.second.0, &g.second.1))
                         }
                         td { (g.score) }
                         td { (g.moves) }
@@ -339,12 +339,7 @@ pub fn player(s: &PlayerSheet, alts: &[String], q: &Query) -> String {
             } @else {
                 table {
                     thead {
-                        tr {
-                            th scope="col" { (t(lang, "web-col-server")) }
-                            th scope="col" { (t(lang, "web-col-game")) }
-                            th scope="col" { (t(lang, "web-col-rating")) }
-                            th scope="col" { (t(lang, "web-col-games")) }
-                        }
+                        tr { (col_heads(lang, &["web-col-server", "web-col-game", "web-col-rating", "web-col-games"])) }
                     }
                     tbody {
                         @for (server, name, r) in &s.ratings {
@@ -407,16 +402,14 @@ pub fn server(s: &ServerSheet, q: &Query) -> String {
                     thead {
                         tr {
                             th scope="col" { "#" }
-                            th scope="col" { (t(lang, "web-col-player")) }
-                            th scope="col" { (t(lang, "web-col-rating")) }
-                            th scope="col" { (t(lang, "web-col-games")) }
+                            (col_heads(lang, &["web-col-player", "web-col-rating", "web-col-games"]))
                         }
                     }
                     tbody {
                         @for (i, (id, name, rating, games)) in rows.iter().enumerate() {
                             tr {
                                 td { (i + 1) }
-                                td { a href=(q.link(&format!("/p/{}", encode(id)), &[])) { (name) } }
+                                td { (player_link(q, id, name)) }
                                 td { (format!("{rating:.0}")) }
                                 td { (games) }
                             }
@@ -458,9 +451,7 @@ pub fn tournament(s: &TournamentSheet, q: &Query) -> String {
         lang,
         Msg::new("web-title-tournament").str("name", s.name.clone()),
     );
-    let player_link = |(id, name): &(UserId, String)| {
-        html! { a href=(q.link(&format!("/p/{}", encode(id)), &[])) { (name) } }
-    };
+    let entrant = |(id, name): &(UserId, String)| player_link(q, id, name);
     let body = html! {
         h1 { (title) }
         p { (s.description) }
@@ -472,7 +463,7 @@ pub fn tournament(s: &TournamentSheet, q: &Query) -> String {
                 @if s.entrants.is_empty() {
                     p { (t(lang, "web-no-entrants")) }
                 } @else {
-                    ul { @for e in &s.entrants { li { (player_link(e)) } } }
+                    ul { @for e in &s.entrants { li { (entrant(e)) } } }
                 }
             }
         } @else {
@@ -484,7 +475,7 @@ pub fn tournament(s: &TournamentSheet, q: &Query) -> String {
                         @for (id, cells) in &s.standings {
                             tr {
                                 td { (cells[0]) }
-                                th scope="row" { a href=(q.link(&format!("/p/{}", encode(id)), &[])) { (cells[1]) } }
+                                th scope="row" { (player_link(q, id, &cells[1])) }
                                 @for c in &cells[2..] { td { (c) } }
                             }
                         }
@@ -517,12 +508,7 @@ pub fn tournament(s: &TournamentSheet, q: &Query) -> String {
                     h2 { (tm(lang, Msg::new("web-round").num("round", i + 1))) }
                     table {
                         thead {
-                            tr {
-                                th scope="col" { (t(lang, "web-col-board")) }
-                                th scope="col" { (t(lang, "web-col-players")) }
-                                th scope="col" { (t(lang, "web-col-result")) }
-                                th scope="col" { (t(lang, "web-games")) }
-                            }
+                            tr { (col_heads(lang, &["web-col-board", "web-col-players", "web-col-result", "web-games"])) }
                         }
                         tbody {
                             @for p in round {
@@ -530,7 +516,7 @@ pub fn tournament(s: &TournamentSheet, q: &Query) -> String {
                                     td { (p.board) }
                                     td {
                                         @match &p.second {
-                                            Some(b) => { (player_link(&p.first)) " – " (player_link(b)) }
+                                            Some(b) => { (entrant(&p.first)) " – " (entrant(b)) }
                                             None => (tm(lang, Msg::new("web-bye").str("player", p.first.1.clone()))),
                                         }
                                     }
