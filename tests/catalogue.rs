@@ -301,6 +301,7 @@ fn ids_passed_around_are_in_the_catalogue_and_none_is_formatted() {
 const NOT_MESSAGE_IDS: &[&str] = &[
     // The /settings option naming the organiser role (a command option).
     "organiser-role",
+    "organiser-role-clear",
     // Button ids of /tournament leave's question (src/app/dispatch.rs).
     "tournament-leave",
     "tournament-stay",

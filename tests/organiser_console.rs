@@ -417,6 +417,37 @@ fn the_organiser_role_may_create_and_run_tournaments() {
     assert!(out.contains("**Haf** is cancelled"), "{out}");
 }
 
+/// A member with Manage Server takes the organiser role's rights away
+/// with `organiser-role-clear:true`; its members can then no longer create
+/// tournaments, and nobody else may clear it.
+#[test]
+fn the_organiser_role_can_be_cleared() {
+    let s = Session::new();
+    let out = s.run(&[
+        ":admin mia",
+        ":role olga organisers",
+        "mia@g: /settings organiser-role:@organisers",
+        "olga@g: /settings organiser-role-clear:true",
+        "olga@g: /tournament create name:Haf variant:tawlbwrdd format:round-robin",
+        "mia@g: /settings organiser-role-clear:true",
+        "olga@g: /tournament create name:Gaeaf variant:tawlbwrdd format:round-robin",
+    ]);
+    assert!(
+        out.contains("g> (to olga) Only someone with the Manage Server permission can choose the organiser role."),
+        "{out}"
+    );
+    assert!(out.contains("**Haf**"), "{out}");
+    assert!(
+        out.contains("g> No role gives tournament rights on this server any more: only members with Manage Server (and each tournament's own organiser) create and run tournaments."),
+        "{out}"
+    );
+    assert!(
+        out.contains("g> (to olga) Only members with the Manage Server permission or the organiser role can create tournaments."),
+        "{out}"
+    );
+    assert!(!out.contains("**Gaeaf**"), "{out}");
+}
+
 /// Issue 21, item 15, on both stores: a rated game whose end was written
 /// but whose rating was not (a crash between the two) is listed by the
 /// store and rated by the bot's first heartbeat, once.

@@ -131,6 +131,8 @@ organiser-role-set = Bellach gall aelodau sydd â'r rôl { $role } greu a rhedeg
 organiser-role-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddewis rôl y trefnwyr.
 organiser-role-dm = Does dim rolau mewn negeseuon uniongyrchol: dewiswch rôl y trefnwyr ar weinydd.
 organiser-role-unreadable = Enwch un o rolau'r gweinydd hwn, fel organiser-role:@Trefnwyr.
+# /settings organiser-role-clear:true
+organiser-role-cleared = Does dim rôl yn rhoi hawliau twrnamaint ar y gweinydd hwn bellach: dim ond aelodau â'r hawl Manage Server (a threfnydd pob twrnamaint) sy'n creu ac yn rhedeg twrnameintiau.
 
 # Ymuno'n hwyr (late:N, Swiss yn unig).
 tournament-describe-late = { $description }, gellir ymuno'n hwyr nes paru rownd { $round }

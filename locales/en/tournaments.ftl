@@ -158,6 +158,8 @@ organiser-role-set = Members with the role { $role } may now create and run tour
 organiser-role-not-allowed = Only someone with the Manage Server permission can choose the organiser role.
 organiser-role-dm = Direct messages have no roles: choose the organiser role on a server.
 organiser-role-unreadable = Name a role of this server, like organiser-role:@Organisers.
+# /settings organiser-role-clear:true
+organiser-role-cleared = No role gives tournament rights on this server any more: only members with Manage Server (and each tournament's own organiser) create and run tournaments.
 
 # Late entry (late:N, Swiss only).
 tournament-describe-late = { $description }, late entry until round { $round } is paired

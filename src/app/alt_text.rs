@@ -314,7 +314,10 @@ impl App {
         }
         if let Some(r) = arg(args, "organiser-role") {
             // A server's setting too.
-            return self.set_organiser_role(ctx, r);
+            return self.set_organiser_role(ctx, Some(r));
+        }
+        if arg(args, "organiser-role-clear").is_some_and(|v| v.trim() == "true") {
+            return self.set_organiser_role(ctx, None);
         }
         let board = arg(args, "board").map(|s| s.trim().to_lowercase());
         let theme = arg(args, "theme").map(|s| s.trim().to_lowercase());

@@ -232,6 +232,13 @@ pub const COMMANDS: &[CommandSpec] = &[
                     "Members with this role may create and run tournaments (Manage Server)",
                 )
             },
+            OptSpec {
+                kind: OptKind::Bool,
+                ..opt(
+                    "organiser-role-clear",
+                    "True: no role gives tournament rights any more (Manage Server)",
+                )
+            },
         ],
         subcommands: &[],
     },

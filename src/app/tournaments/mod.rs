@@ -417,14 +417,22 @@ impl App {
     }
 
     /// `/settings organiser-role:@role` (Manage Server): members holding
-    /// `role` may create and run tournaments.
-    pub(crate) fn set_organiser_role(&self, ctx: &Ctx, role: &str) -> Response {
+    /// `role` may create and run tournaments. With `None`
+    /// (`organiser-role-clear:true`), no role gives those rights any more.
+    pub(crate) fn set_organiser_role(&self, ctx: &Ctx, role: Option<&str>) -> Response {
         if ctx.server.starts_with("dm:") {
             return Response::one(Reply::tell(Msg::new("organiser-role-dm")));
         }
         if !ctx.manage_server {
             return Response::one(Reply::tell(Msg::new("organiser-role-not-allowed")));
         }
+        let Some(role) = role else {
+            if let Err(e) = self.store.set_organiser_role(&ctx.server, None) {
+                return store_err(e);
+            }
+            // Said in the channel, as the role's choice was.
+            return Response::one(Reply::say(Msg::new("organiser-role-cleared")));
+        };
         let role: String = role
             .trim()
             .trim_start_matches("<@&")
