@@ -16,17 +16,6 @@ use tawlbot::store::{GameId, GameState};
 mod console_support;
 use console_support::Session;
 
-/// The game in `channel` (the newest), replayed.
-fn game_in(s: &Session, channel: &str) -> tawlbot::app::Loaded {
-    let app = App::new(tawlbot::store::open(&s.db).unwrap());
-    let row = app
-        .store()
-        .latest_game_in_channel(channel)
-        .unwrap()
-        .expect("a game");
-    app.load(row).unwrap()
-}
-
 /// A move for alice: the engine at level 1 with a seed of our own.
 fn alice_move(l: &tawlbot::app::Loaded, ply: u32) -> String {
     let r = engine::best_move(
@@ -56,7 +45,7 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
     // Tawlbwrdd: the attackers move first, so the bot has already moved.
     assert!(out.contains("hall> tawlbot played **"), "{out}");
     assert!(out.contains("@alice to move (defenders), move 1."), "{out}");
-    let l = game_in(&s, "hall");
+    let l = s.latest_game("hall");
     assert_eq!(l.game.record().len(), 1);
     assert!(!l.row.rated);
     // No clock unless one is asked for: nobody loses on time to the bot.
@@ -66,7 +55,7 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
     // Alice plays until the game ends (or 60 of her moves, then resigns).
     let mut finished = false;
     for i in 0..60 {
-        let l = game_in(&s, "hall");
+        let l = s.latest_game("hall");
         if l.game.is_over() {
             finished = true;
             break;
@@ -78,7 +67,7 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
             out.contains(&format!("hall> @alice played **{mv}")),
             "{out}"
         );
-        let after = game_in(&s, "hall");
+        let after = s.latest_game("hall");
         if after.game.is_over() {
             finished = true;
             break;
@@ -97,7 +86,7 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
         let out = s.run(&["alice@hall: /resign"]);
         assert!(out.contains("resigned"), "{out}");
     }
-    let l = game_in(&s, "hall");
+    let l = s.latest_game("hall");
     assert_eq!(l.row.state, GameState::Finished);
     // Every stored move replays legally (load replays them through the rules).
     assert!(l.game.is_over());
@@ -137,19 +126,19 @@ fn bot_playing_second_waits_for_the_human_and_refusals() {
         out.contains("Game 1 is still being played: I analyse games once they are finished."),
         "{out}"
     );
-    let l = game_in(&s, "hall");
+    let l = s.latest_game("hall");
     let mv = alice_move(&l, 0);
     let out = s.run(&[format!("alice@hall: {mv}"), "bob@hall: e5-e6".into()]);
     assert!(out.contains("hall> tawlbot played **"), "{out}");
     // Bob is an onlooker: his move is ignored, the game has two moves.
-    assert_eq!(game_in(&s, "hall").game.record().len(), 2);
+    assert_eq!(s.latest_game("hall").game.record().len(), 2);
 }
 
 #[test]
 fn a_bot_turn_is_only_played_once_and_only_when_due() {
     let s = Session::new();
     s.run(&["alice@hall: /challenge opponent:@tawlbot variant:tallfwrdd side:attackers level:1"]);
-    let l = game_in(&s, "hall");
+    let l = s.latest_game("hall");
     let mv = alice_move(&l, 0);
     s.run(&[format!("alice@hall: {mv}")]);
     let app = App::new(tawlbot::store::open(&s.db).unwrap());
@@ -159,14 +148,14 @@ fn a_bot_turn_is_only_played_once_and_only_when_due() {
     assert!(app.bot_turn(GameId(1), 1, 0, &stop).replies.is_empty());
     assert!(app.bot_turn(GameId(1), 2, 0, &stop).replies.is_empty());
     assert!(app.pending_bot_turns().is_empty());
-    assert_eq!(game_in(&s, "hall").game.record().len(), 2);
+    assert_eq!(s.latest_game("hall").game.record().len(), 2);
 }
 
 #[test]
 fn bot_moves_are_reproducible_from_the_seed() {
     let s = Session::new();
     s.run(&["alice@hall: /challenge opponent:@tawlbot variant:tawlbwrdd side:defenders level:2"]);
-    let l = game_in(&s, "hall");
+    let l = s.latest_game("hall");
     let start = tawlbot::rules::Game::from_position(
         l.game.rules().clone(),
         l.game.start().clone(),
@@ -194,25 +183,25 @@ fn the_bot_answers_every_offer() {
         "alice@hall: /challenge opponent:@tawlbot variant:tawlbwrdd level:1 side:defenders time:1d",
     ]);
     assert!(out.contains("hall> tawlbot played **"), "{out}");
-    let l = game_in(&s, "hall");
+    let l = s.latest_game("hall");
     let mv = alice_move(&l, 0);
     let out = s.run(&[format!("alice@hall: {mv}")]);
     assert!(out.contains("hall> tawlbot played **"), "{out}");
-    assert_eq!(game_in(&s, "hall").game.record().len(), 3);
+    assert_eq!(s.latest_game("hall").game.record().len(), 3);
 
     let out = s.run(&["alice@hall: /takeback"]);
     assert!(
         out.contains("hall> @alice asks tawlbot for a takeback. Takeback accepted: 2 moves taken back. @alice to move (defenders), move 1."),
         "{out}"
     );
-    assert_eq!(game_in(&s, "hall").game.record().len(), 1);
+    assert_eq!(s.latest_game("hall").game.record().len(), 1);
 
     let out = s.run(&["alice@hall: /pause days:2"]);
     assert!(
         out.contains("hall> @alice asks tawlbot to pause the clock. Both players agreed: the clock of game 1 is paused for 2 days"),
         "{out}"
     );
-    assert!(game_in(&s, "hall").row.paused);
+    assert!(s.latest_game("hall").row.paused);
     let out = s.run(&["alice@hall: /resume"]);
     assert!(
         out.contains(
@@ -220,11 +209,11 @@ fn the_bot_answers_every_offer() {
         ),
         "{out}"
     );
-    assert!(!game_in(&s, "hall").row.paused);
+    assert!(!s.latest_game("hall").row.paused);
 
     let out = s.run(&["alice@hall: /draw"]);
     assert!(out.contains("hall> @alice offers tawlbot a draw."), "{out}");
-    let l = game_in(&s, "hall");
+    let l = s.latest_game("hall");
     if l.game.is_over() {
         assert!(out.contains("Drawn by agreement."), "{out}");
     } else {

@@ -7,7 +7,7 @@ mod backends;
 use std::process::Command;
 
 mod console_support;
-use console_support::Session;
+use console_support::{king_escapes, say, Session};
 use tawlbot::store::prelude::*;
 
 const START: &[&str] = &[
@@ -422,22 +422,17 @@ fn notify_by_dm_and_daily_digest() {
 #[test]
 fn exported_record_replays_to_the_same_result() {
     let s = Session::new();
-    let out = s.run(&[
-        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:defenders",
-        "bob@g: /accept",
-        "bob@g: e2-c2",
-        "alice@g: g7-g9",
-        "bob@g: g2-i2",
-        "alice@g: f7-g7",
-        "bob@g: c2-c3",
-        "alice@g: f8-h8",
-        "bob@g: i2-i3",
-        "alice@g: f6-f9",
-        "bob@g: c3-c4",
-        "alice@g: f9-a9",
-        "alice@g: /history",
-        "bob@g: /export",
-    ]);
+    let mut script = vec![
+        say(
+            "alice",
+            "g",
+            "/challenge opponent:@bob variant:tawlbwrdd side:defenders",
+        ),
+        say("bob", "g", "/accept"),
+    ];
+    script.extend(king_escapes("g", "bob", "alice"));
+    script.extend([say("alice", "g", "/history"), say("bob", "g", "/export")]);
+    let out = s.run(&script);
     assert!(out.contains("g> 5… defenders f9-a9"), "{out}");
     let txt = out
         .lines()

@@ -5,14 +5,7 @@
 mod backends;
 mod console_support;
 use console_support::Session;
-use tawlbot::app::App;
 use tawlbot::notation::format_move;
-
-fn game(s: &Session) -> tawlbot::app::Loaded {
-    let app = App::new(tawlbot::store::open(&s.db).unwrap());
-    let row = app.store().latest_game_in_channel("g").unwrap().unwrap();
-    app.load(row).unwrap()
-}
 
 #[test]
 fn a_passed_turn_is_announced() {
@@ -24,14 +17,14 @@ fn a_passed_turn_is_announced() {
     assert!(out.contains("Game 1"), "{out}");
     let mut passes_seen = 0;
     for _ in 0..60 {
-        let l = game(&s);
+        let l = s.latest_game("g");
         let Some(side) = l.game.to_move() else { break };
         let thrown_before = l.game.throws().len();
         let player = l.players[side.index()].clone();
         let mv = l.game.legal_moves()[0];
         let text = format_move(l.game.rules(), &mv);
         let out = s.run(&[format!("{player}@g: {text}")]);
-        let after = game(&s);
+        let after = s.latest_game("g");
         let throws = &after.game.throws()[thrown_before..];
         let played = out
             .lines()

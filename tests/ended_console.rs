@@ -5,39 +5,24 @@
 #[macro_use]
 mod backends;
 mod console_support;
-use console_support::Session;
-use tawlbot::app::{picture, App};
+use console_support::{king_escapes, Session};
+use tawlbot::app::picture;
 use tawlbot::i18n::Lang;
 
-const ESCAPE: &[&str] = &[
-    "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:defenders time:3d",
-    "bob@g: /accept",
-    "bob@g: e2-c2",
-    "alice@g: g7-g9",
-    "bob@g: g2-i2",
-    "alice@g: f7-g7",
-    "bob@g: c2-c3",
-    "alice@g: f8-h8",
-    "bob@g: i2-i3",
-    "alice@g: f6-f9",
-    "bob@g: c3-c4",
-    "alice@g: f9-a9",
-];
-
-fn game(s: &Session, channel: &str) -> tawlbot::app::Loaded {
-    let app = App::new(tawlbot::store::open(&s.db).unwrap());
-    let row = app
-        .store()
-        .latest_game_in_channel(channel)
-        .unwrap()
-        .expect("a game");
-    app.load(row).unwrap()
+/// alice (defenders) and bob play a game on a 3-day clock; the king escapes.
+fn escape() -> Vec<String> {
+    let mut script = vec![
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:defenders time:3d".to_string(),
+        "bob@g: /accept".to_string(),
+    ];
+    script.extend(king_escapes("g", "bob", "alice"));
+    script
 }
 
 #[test]
 fn a_finished_game_shows_its_result_everywhere() {
     let s = Session::new();
-    let out = s.run(ESCAPE);
+    let out = s.run(&escape());
     assert!(
         out.contains("g> @alice played **f9-a9**. The king escaped to a9. Defenders win!"),
         "{out}"
@@ -64,7 +49,7 @@ fn a_finished_game_shows_its_result_everywhere() {
         "{out}"
     );
     // The picture's caption and the animation's frames.
-    let l = game(&s, "g");
+    let l = s.latest_game("g");
     assert_eq!(
         tawlbot::i18n::without_isolation(&picture::caption_in(Lang::En, &l.game, ["alice", "bob"])),
         "10 moves · Defenders win: king escaped"
@@ -96,7 +81,7 @@ fn a_finished_game_shows_its_result_everywhere() {
         out.contains("alice (defenders) resigned: @bob (attackers) wins."),
         "{out}"
     );
-    let l = game(&s, "h");
+    let l = s.latest_game("h");
     let frames: Vec<String> = picture::gif_captions(Lang::En, &l.game)
         .iter()
         .map(|f| tawlbot::i18n::without_isolation(f))

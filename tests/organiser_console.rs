@@ -5,7 +5,7 @@
 #[macro_use]
 mod backends;
 mod console_support;
-use console_support::{say, Session};
+use console_support::{say, tournament_signup, Session};
 
 /// The match threads announced in `out`: (round, first player, second
 /// player, thread), from "Round R, board B: @a v @b in #thread.".
@@ -36,19 +36,13 @@ fn threads(out: &str) -> Vec<Announced> {
 fn round_one_played() -> (Session, String, Vec<Announced>) {
     let s = Session::new();
     let g = "general";
-    let mut out = s.run(&[
-        ":admin olga".to_string(),
-        say(
-            "olga",
-            g,
-            "/tournament create name:Haf variant:tawlbwrdd format:round-robin match:single",
-        ),
-        say("carol", g, "/tournament join"),
-        say("dave", g, "/tournament join"),
-        say("erin", g, "/tournament join"),
-        say("fred", g, "/tournament join"),
-        say("olga", g, "/tournament start"),
-    ]);
+    let mut script = tournament_signup(
+        g,
+        "name:Haf variant:tawlbwrdd format:round-robin match:single",
+        &["carol", "dave", "erin", "fred"],
+    );
+    script.push(say("olga", g, "/tournament start"));
+    let mut out = s.run(&script);
     let r1: Vec<_> = threads(&out).into_iter().filter(|t| t.0 == 1).collect();
     assert_eq!(r1.len(), 2, "{out}");
     let lines: Vec<String> = r1
@@ -72,14 +66,16 @@ fn standings_count_finished_rounds() {
     assert!(!out.contains("after round 2"), "{out}");
     // A tournament that has just begun has no finished round.
     let s = Session::new();
-    let out = s.run(&[
-        ":admin olga",
-        "olga@g: /tournament create name:Gaeaf variant:tawlbwrdd format:round-robin",
-        "carol@g: /tournament join",
-        "dave@g: /tournament join",
-        "olga@g: /tournament start",
-        "carol@g: /tournament standings",
+    let mut script = tournament_signup(
+        "g",
+        "name:Gaeaf variant:tawlbwrdd format:round-robin",
+        &["carol", "dave"],
+    );
+    script.extend([
+        "olga@g: /tournament start".into(),
+        "carol@g: /tournament standings".into(),
     ]);
+    let out = s.run(&script);
     assert!(
         out.contains("g> **Gaeaf** standings: no round of 1 is finished yet."),
         "{out}"
@@ -193,15 +189,13 @@ fn a_past_round_shows_its_pairings_and_results() {
 #[test]
 fn a_swiss_with_more_rounds_than_players_can_fill_is_refused() {
     let s = Session::new();
-    let out = s.run(&[
-        ":admin olga",
-        "olga@g: /tournament create name:Cwpan variant:tawlbwrdd format:swiss rounds:5",
-        "carol@g: /tournament join",
-        "dave@g: /tournament join",
-        "erin@g: /tournament join",
-        "fred@g: /tournament join",
-        "olga@g: /tournament start",
-    ]);
+    let mut script = tournament_signup(
+        "g",
+        "name:Cwpan variant:tawlbwrdd format:swiss rounds:5",
+        &["carol", "dave", "erin", "fred"],
+    );
+    script.push("olga@g: /tournament start".into());
+    let out = s.run(&script);
     assert!(
         out.contains("**Cwpan** cannot start: 5 Swiss rounds are more than these players can fill without a rematch (at most 3) (4 joined)."),
         "{out}"
@@ -250,14 +244,17 @@ fn mygames_lists_finished_games_a_page_at_a_time() {
 #[test]
 fn a_player_who_left_during_signup_may_rejoin() {
     let s = Session::new();
-    let out = s.run(&[
-        ":admin olga",
-        "olga@g: /tournament create name:Cwpan variant:tawlbwrdd format:round-robin",
-        "carol@g: /tournament join",
-        "carol@g: /tournament leave",
-        "carol@g: [press tournament-leave:1]",
-        "carol@g: /tournament join",
+    let mut script = tournament_signup(
+        "g",
+        "name:Cwpan variant:tawlbwrdd format:round-robin",
+        &["carol"],
+    );
+    script.extend([
+        "carol@g: /tournament leave".into(),
+        "carol@g: [press tournament-leave:1]".into(),
+        "carol@g: /tournament join".into(),
     ]);
+    let out = s.run(&script);
     assert!(out.contains("g> @carol leaves **Cwpan**."), "{out}");
     assert_eq!(out.matches("g> @carol joins **Cwpan**").count(), 2, "{out}");
     assert!(!out.contains("cannot join it again"), "{out}");
@@ -294,17 +291,21 @@ fn profile_shows_recent_games_casual_too() {
 #[test]
 fn leaving_asks_for_confirmation() {
     let s = Session::new();
-    let out = s.run(&[
-        ":admin olga",
-        "olga@g: /tournament create name:Cwpan variant:tawlbwrdd format:round-robin match:single",
-        "carol@g: /tournament join",
-        "dave@g: /tournament join",
-        "erin@g: /tournament join",
-        "carol@g: /tournament leave",
-        "carol@g: [press tournament-stay:1]",
-        "dave@g: /tournament leave",
-        "fred@g: /tournament leave",
-    ]);
+    let mut script = tournament_signup(
+        "g",
+        "name:Cwpan variant:tawlbwrdd format:round-robin match:single",
+        &["carol", "dave", "erin"],
+    );
+    script.extend(
+        [
+            "carol@g: /tournament leave",
+            "carol@g: [press tournament-stay:1]",
+            "dave@g: /tournament leave",
+            "fred@g: /tournament leave",
+        ]
+        .map(String::from),
+    );
+    let out = s.run(&script);
     assert!(
         out.contains("g> (to carol) Leave **Cwpan**? Press Leave to confirm, or Stay.\ng> [buttons: Leave (tournament-leave:1) · Stay (tournament-stay:1)]"),
         "{out}"

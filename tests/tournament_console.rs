@@ -6,20 +6,7 @@
 mod backends;
 
 mod console_support;
-use console_support::{say, Session};
-
-/// A tawlbwrdd game in `thread` in which the king escapes: `attacker`
-/// loses to `defender` in 10 moves.
-fn king_escapes(thread: &str, attacker: &str, defender: &str) -> Vec<String> {
-    let moves = [
-        "e2-c2", "g7-g9", "g2-i2", "f7-g7", "c2-c3", "f8-h8", "i2-i3", "f6-f9", "c3-c4", "f9-a9",
-    ];
-    moves
-        .iter()
-        .enumerate()
-        .map(|(i, m)| say(if i % 2 == 0 { attacker } else { defender }, thread, m))
-        .collect()
-}
+use console_support::{king_escapes, say, tournament_signup, Session};
 
 /// The attacker makes a move and the defender resigns.
 fn defender_resigns(thread: &str, attacker: &str, defender: &str) -> Vec<String> {
@@ -273,23 +260,22 @@ fn round_robin_by_the_clock_then_ratings() {
     let c = "club";
     let r1 = "club/autumn-cup-r1-bob-carol";
     let r2 = "club/autumn-cup-r2-alice-bob";
-    let mut script = vec![
-        ":admin olga".to_string(),
-        say(
-            "olga",
-            c,
-            "/tournament create name:Autumn Cup variant:tawlbwrdd format:round-robin match:single start:1h",
-        ),
-        say("alice", c, "/tournament join"),
-        say("bob", c, "/tournament join"),
-        say("carol", c, "/tournament join"),
-        say("dave", c, "/tournament join"),
+    let mut script = tournament_signup(
+        c,
+        "name:Autumn Cup variant:tawlbwrdd format:round-robin match:single start:1h",
+        &["alice", "bob", "carol", "dave"],
+    );
+    script.extend([
         say("dave", c, "/tournament leave"),
         say("dave", c, "[press tournament-leave:1]"),
         // An unrated challenge and a rated one, played out at once.
-        say("alice", "side", "/challenge opponent:@dave variant:tawlbwrdd side:attackers"),
+        say(
+            "alice",
+            "side",
+            "/challenge opponent:@dave variant:tawlbwrdd side:attackers",
+        ),
         say("dave", "side", "/accept"),
-    ];
+    ]);
     script.extend(defender_resigns("side", "alice", "dave"));
     script.push(say(
         "alice",
@@ -464,21 +450,19 @@ fn leaving_the_server_cancel_and_refusals() {
     );
 
     // Cancelling stops the games in progress.
-    let out = s.run(&[
-        ":admin olga".to_string(),
-        say(
-            "olga",
-            h,
-            "/tournament create name:Winter variant:gwyddbwyll format:round-robin",
-        ),
-        say("erin", h, "/tournament join"),
-        say("frank", h, "/tournament join"),
+    let mut script = tournament_signup(
+        h,
+        "name:Winter variant:gwyddbwyll format:round-robin",
+        &["erin", "frank"],
+    );
+    script.extend([
         say("erin", h, "/tournament cancel"),
         say("olga", h, "/tournament start"),
         say("olga", h, "/tournament cancel"),
         say("olga", h, "/tournament join id:2"),
         say("erin", h, "/mygames"),
     ]);
+    let out = s.run(&script);
     assert!(out.contains("hall> (to erin) Only the organiser, members with Manage Server or members with the organiser role can cancel a tournament."), "{out}");
     assert!(
         out.contains("hall> **Winter** is cancelled (1 game stopped)."),
@@ -499,18 +483,16 @@ fn start_again_catches_up_after_a_lost_game_end() {
     let s = Session::new();
     let h = "hall";
     let t = "hall/duo-r1-alice-bob";
-    let out = s.run(&[
-        ":admin olga".to_string(),
-        say(
-            "olga",
-            h,
-            "/tournament create name:Duo variant:tawlbwrdd format:round-robin",
-        ),
-        say("alice", h, "/tournament join"),
-        say("bob", h, "/tournament join"),
+    let mut script = tournament_signup(
+        h,
+        "name:Duo variant:tawlbwrdd format:round-robin",
+        &["alice", "bob"],
+    );
+    script.extend([
         say("olga", h, "/tournament start"),
         say("alice", t, "e2-c2"),
     ]);
+    let out = s.run(&script);
     assert!(
         out.contains(&format!(
             "{t}> **Duo**, round 1, board 1, game 1 of 2 (game 1)"
@@ -553,18 +535,16 @@ fn start_again_catches_up_after_a_lost_game_end() {
 fn failing_threads_play_in_the_tournament_channel() {
     let s = Session::new();
     let g = "general";
-    let out = s.run(&[
-        ":admin olga".to_string(),
-        say(
-            "olga",
-            g,
-            "/tournament create name:Solo variant:tawlbwrdd format:round-robin match:single",
-        ),
-        say("alice", g, "/tournament join"),
-        say("bob", g, "/tournament join"),
+    let mut script = tournament_signup(
+        g,
+        "name:Solo variant:tawlbwrdd format:round-robin match:single",
+        &["alice", "bob"],
+    );
+    script.extend([
         ":threads fail".to_string(),
         say("olga", g, "/tournament start"),
     ]);
+    let out = s.run(&script);
     assert!(
         out.contains("general> I could not open a thread for round 1, board 1 (@alice v @bob): the game is played here."),
         "{out}"
