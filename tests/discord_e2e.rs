@@ -734,20 +734,11 @@ async fn game_messages_link_to_the_public_archive() {
     let bot = Bot::start_with(|a| a.with_public_url(Some("https://archive.example/".into()))).await;
     let players = [user(ALICE), user(BOB)];
     start_game(&bot, CHANNEL, user(ALICE), user(BOB)).await;
-    let links = |r: &RecordedRequest| -> Vec<Value> {
-        r.body()["components"]
-            .as_array()
-            .into_iter()
-            .flatten()
-            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-            .filter(|b| b["style"] == 5)
-            .collect()
-    };
     // Private (the default): no link.
     let mark = bot.mark();
     play_one(&bot, CHANNEL, &players).await;
     let r = bot.message_after(mark, CHANNEL).await;
-    assert!(links(&r).is_empty(), "{}", r.body());
+    assert!(r.link_buttons().is_empty(), "{}", r.body());
     // Public: the link to the game.
     bot.app
         .store()
@@ -763,7 +754,7 @@ async fn game_messages_link_to_the_public_archive() {
     let mark = bot.mark();
     play_one(&bot, CHANNEL, &players).await;
     let r = bot.message_after(mark, CHANNEL).await;
-    let l = links(&r);
+    let l = r.link_buttons();
     assert_eq!(l.len(), 1, "{}", r.body());
     assert_eq!(l[0]["url"], format!("https://archive.example/g/{id}"));
     assert_eq!(l[0]["label"], "View game");

@@ -14,7 +14,7 @@ use serde_json::Value;
 use support::bot::{
     assert_discord_had_nothing_to_refuse, program, send_challenge, terminate, wait_ready,
 };
-use support::{opt, FakeDiscord, FakeUser, RecordedRequest, DEFAULT_TIMEOUT};
+use support::{opt, FakeDiscord, FakeUser, DEFAULT_TIMEOUT};
 use tawlbot::app::App;
 use tawlbot::store::prelude::*;
 use tawlbot::store::SqliteStore;
@@ -63,17 +63,6 @@ fn game_in(db: &Path) -> (GameId, tawlbot::rules::Game, [String; 2]) {
     let id = row.id;
     let l = app.load(row).expect("load the game");
     (id, l.game, l.players.map(String::from))
-}
-
-/// The link buttons of a message.
-fn links(r: &RecordedRequest) -> Vec<Value> {
-    r.body()["components"]
-        .as_array()
-        .into_iter()
-        .flatten()
-        .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
-        .filter(|b| b["style"] == 5)
-        .collect()
 }
 
 #[cfg(unix)]
@@ -147,7 +136,7 @@ async fn with_web_addr_the_bot_process_serves_the_archive() {
     let reply = fake
         .wait_for_request_after(mark, |r| r.is("POST", &path), DEFAULT_TIMEOUT)
         .await;
-    let l = links(&reply);
+    let l = reply.link_buttons();
     assert_eq!(l.len(), 1, "{}", reply.body());
     let url = format!("{PUBLIC_URL}/g/{game_id}");
     assert_eq!(l[0]["url"], url.as_str());

@@ -318,6 +318,17 @@ impl RecordedRequest {
             .collect()
     }
 
+    /// The link buttons (style 5) of the message sent.
+    pub fn link_buttons(&self) -> Vec<Value> {
+        self.body()["components"]
+            .as_array()
+            .into_iter()
+            .flatten()
+            .flat_map(|row| row["components"].as_array().cloned().unwrap_or_default())
+            .filter(|b| b["style"] == 5)
+            .collect()
+    }
+
     /// The message content this request carries: `content` of a message body, or
     /// `data.content` of an interaction callback.
     pub fn content(&self) -> Option<&str> {
