@@ -5,7 +5,7 @@
 mod backends;
 mod console_support;
 use console_support::direct::{self, slash};
-use console_support::Session;
+use console_support::{tournament_signup, Session};
 
 use tawlbot::app::{App, Ctx, Response, User};
 use tawlbot::domain::GameId;
@@ -328,18 +328,23 @@ fn abort_by_game_number() {
 #[test]
 fn a_missing_match_game_is_repaired() {
     let s = Session::new();
-    let out = s.run(&[
-        ":admin olga",
-        "olga@general: /tournament create name:Gwanwyn variant:tawlbwrdd format:round-robin",
-        "carol@general: /tournament join",
-        "dave@general: /tournament join",
-        "olga@general: /tournament start",
-        // The tournament's channel is busy with a casual game when the
-        // match thread is deleted: the match game cannot start there yet.
-        "alice@general: /challenge opponent:@bob",
-        "bob@general: /accept",
-        ":delete general/gwanwyn-r1-carol-dave",
-    ]);
+    let mut script = tournament_signup(
+        "general",
+        "name:Gwanwyn variant:tawlbwrdd format:round-robin",
+        &["carol", "dave"],
+    );
+    script.extend(
+        [
+            "olga@general: /tournament start",
+            // The tournament's channel is busy with a casual game when the
+            // match thread is deleted: the match game cannot start there yet.
+            "alice@general: /challenge opponent:@bob",
+            "bob@general: /accept",
+            ":delete general/gwanwyn-r1-carol-dave",
+        ]
+        .map(String::from),
+    );
+    let out = s.run(&script);
     assert!(
         out.contains("general> The thread of game 1 (round 1, board 1) was deleted: the game ended with no result and is played again here."),
         "{out}"

@@ -6,7 +6,7 @@
 mod backends;
 
 mod console_support;
-use console_support::Session;
+use console_support::{tournament_signup, Session};
 
 /// Every `[file: ...png]` or `.gif]` line is followed by a non-empty
 /// `[alt: ...]` line of at most 1,024 characters; returns the alt texts.
@@ -230,14 +230,16 @@ fn a_player_who_chose_text_boards_gets_them_in_move_replies_too() {
 #[test]
 fn an_otn_record_of_a_tournament_game_names_the_event_and_round() {
     let s = Session::new();
-    let out = s.run(&[
-        ":admin olga",
-        "olga@general: /tournament create name:Gwanwyn variant:tawlbwrdd format:round-robin",
-        "carol@general: /tournament join",
-        "dave@general: /tournament join",
-        "olga@general: /tournament start",
-        "carol@general/gwanwyn-r1-carol-dave: /export format:otn",
+    let mut script = tournament_signup(
+        "general",
+        "name:Gwanwyn variant:tawlbwrdd format:round-robin",
+        &["carol", "dave"],
+    );
+    script.extend([
+        "olga@general: /tournament start".into(),
+        "carol@general/gwanwyn-r1-carol-dave: /export format:otn".into(),
     ]);
+    let out = s.run(&script);
     let path = out
         .lines()
         .filter_map(|l| l.split_once("[file: ").map(|(_, p)| p))
