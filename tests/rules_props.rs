@@ -25,30 +25,11 @@ fn scaled(n: u32) -> u32 {
 }
 
 mod combos;
-use combos::{rules, COMBOS};
+use combos::{rules, Rng, COMBOS};
 
 /// Longest random game we play (plies). The 100-move rule ends most games
 /// well before this.
 const MAX_PLIES: usize = 400;
-
-struct Rng(u64);
-
-impl Rng {
-    fn new(seed: u64) -> Rng {
-        Rng(seed | 1)
-    }
-    fn next(&mut self) -> u64 {
-        let mut x = self.0;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
-        self.0 = x;
-        x
-    }
-    fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
-    }
-}
 
 fn lower_algebraic(mv: &Move) -> String {
     format!("{}-{}", algebraic(mv.from), algebraic(mv.to))

@@ -39,3 +39,26 @@ pub fn rules(variant: &str, opts: &[&str]) -> Ruleset {
     )
     .expect("ruleset")
 }
+
+/// A xorshift64 generator for the property tests' random games: the same
+/// seed, the same game.
+pub struct Rng(u64);
+
+impl Rng {
+    /// Seeded with `seed` (made odd: xorshift never leaves 0).
+    pub fn new(seed: u64) -> Rng {
+        Rng(seed | 1)
+    }
+    pub fn next(&mut self) -> u64 {
+        let mut x = self.0;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.0 = x;
+        x
+    }
+    /// A number below `n`.
+    pub fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
