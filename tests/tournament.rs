@@ -5,8 +5,18 @@ use std::collections::{HashMap, HashSet};
 use proptest::prelude::*;
 use tawlbot::tournament::glicko::{self, Rating};
 use tawlbot::tournament::{
-    round_robin, round_robin_rounds, Format, MatchKind, Pairing, PlayerId, Tournament,
+    round_robin, round_robin_rounds, Format, MatchKind, Pairing, PendingGame, PlayerId, Tournament,
 };
+
+/// A game's result from a die: the first side wins, the second wins, or a
+/// draw.
+fn thrown_result(die: u8, g: &PendingGame) -> Option<PlayerId> {
+    match die % 3 {
+        0 => Some(g.first_side),
+        1 => Some(g.second_side),
+        _ => None,
+    }
+}
 
 fn ids(n: usize) -> Vec<PlayerId> {
     (1..=n as u64).map(|i| PlayerId(i * 10)).collect()
@@ -275,11 +285,7 @@ fn check_swiss(
         // Play the round.
         for g in t.pending_games() {
             let d = *dice.next().unwrap();
-            let winner = match d % 3 {
-                0 => Some(g.first_side),
-                1 => Some(g.second_side),
-                _ => None,
-            };
+            let winner = thrown_result(d, &g);
             t.record_game(g.first_side, g.second_side, winner, 20 + d as u32)
                 .unwrap();
         }
@@ -342,11 +348,7 @@ proptest! {
                 }
             }
             for g in t.pending_games() {
-                let w = match dice.next().unwrap() % 3 {
-                    0 => Some(g.first_side),
-                    1 => Some(g.second_side),
-                    _ => None,
-                };
+                let w = thrown_result(*dice.next().unwrap(), &g);
                 t.record_game(g.first_side, g.second_side, w, 30).unwrap();
             }
         }
@@ -381,11 +383,7 @@ proptest! {
             }
             for g in t.pending_games() {
                 prop_assert!(Some(g.first_side) != out && Some(g.second_side) != out);
-                let w = match dice.next().unwrap() % 3 {
-                    0 => Some(g.first_side),
-                    1 => Some(g.second_side),
-                    _ => None,
-                };
+                let w = thrown_result(*dice.next().unwrap(), &g);
                 t.record_game(g.first_side, g.second_side, w, 30).unwrap();
             }
         }
