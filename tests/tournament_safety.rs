@@ -116,8 +116,7 @@ fn mend(db: &TestDb) {
 
 #[test]
 fn a_round_is_written_whole_or_not_at_all_and_resumes() {
-    let db = backends::fresh_db();
-    let app = App::new(db.open());
+    let (db, app) = direct::app();
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let before = app
         .store()
@@ -154,8 +153,7 @@ fn a_round_is_written_whole_or_not_at_all_and_resumes() {
 
 #[test]
 fn a_crash_between_the_round_and_its_games_resumes_once() {
-    let db = backends::fresh_db();
-    let app = App::new(db.open());
+    let (db, app) = direct::app();
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let olga = organiser(T0 + 10);
     let r = slash(&app, &olga, "tournament start", &[]);
@@ -187,8 +185,7 @@ fn a_crash_between_the_round_and_its_games_resumes_once() {
 
 #[test]
 fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
-    let db = backends::fresh_db();
-    let app = App::new(db.open());
+    let (db, app) = direct::app();
     setup(&app, &["alice", "bob", "carol", "dave"], &[("start", "1h")]);
     break_board_two(&db);
     let r = app.tick(T0 + 2 * 3600);
@@ -250,8 +247,7 @@ fn a_scheduled_start_is_retried_after_a_fault_and_cancelled_only_for_too_few() {
 
 #[test]
 fn unreadable_tournament_data_is_never_overwritten() {
-    let db = backends::fresh_db();
-    let app = App::new(db.open());
+    let (db, app) = direct::app();
     setup(&app, &["alice", "bob"], &[("start", "1h")]);
     let bad = "{\"entrants\": [\"alice\", oops";
     backends::raw_sql(
@@ -407,8 +403,7 @@ fn a_stale_version_is_refused_by_the_store() {
 
 #[test]
 fn entrants_are_capped() {
-    let db = backends::fresh_db();
-    let app = App::new(db.open());
+    let (_db, app) = direct::app();
     setup(&app, &["alice", "bob"], &[("max", "3")]);
     let r = slash(&app, &player("carol", T0 + 5), "tournament join", &[]);
     assert!(text(&r).contains("(3 players)"), "{r:?}");
@@ -454,8 +449,7 @@ fn entrants_are_capped() {
 /// Round 1 of a four-player round robin with threads that cannot be opened.
 #[test]
 fn a_match_whose_thread_fails_is_played_in_the_channel() {
-    let db = backends::fresh_db();
-    let app = App::new(db.open());
+    let (_db, app) = direct::app();
     setup(&app, &["alice", "bob", "carol", "dave"], &[]);
     let olga = organiser(T0 + 10);
     let r = slash(&app, &olga, "tournament start", &[]);
@@ -503,8 +497,7 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
 
 #[test]
 fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
-    let db = backends::fresh_db();
-    let app = App::new(db.open());
+    let (_db, app) = direct::app();
     let bank = "bank:7d inc:1d cap:14d";
     setup(&app, &["alice", "bob"], &[("time", bank)]);
     let olga = organiser(T0 + 10);
