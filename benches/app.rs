@@ -103,7 +103,7 @@ fn long_game(app: &App, ch: &str, moves: usize) -> bool {
     );
     let mut seed: u64 = 0x9e37_79b9_7f4a_7c15 ^ ch.len() as u64;
     for i in 0..moves {
-        let Ok(Some(row)) = app.store().active_game_in_channel(ch) else {
+        let Ok(Some(row)) = app.store().active_game_in_channel(&ch.into()) else {
             return false;
         };
         let l = app.load(row).unwrap();

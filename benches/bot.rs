@@ -46,7 +46,7 @@ fn middle_game(app: &App, ch: &str, level: u8, now: i64) -> Option<(GameId, u32)
     assert!(resp.effects.is_empty(), "the attackers move first");
     let mut pending: Vec<Effect>;
     for ply in 0..10u32 {
-        let row = app.store().active_game_in_channel(ch).unwrap()?;
+        let row = app.store().active_game_in_channel(&ch.into()).unwrap()?;
         let l = app.load(row).unwrap();
         let r = engine::best_move(&l.game, &Limits::level(1), ply as u64 + 1, &stop).unwrap();
         let mv = format_move(l.game.rules(), &r.mv);

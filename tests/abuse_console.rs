@@ -192,7 +192,7 @@ fn finished_game(app: &App, server: &str, channel: &str) -> GameId {
     slash(app, &ctx(server, channel, "bob"), "resign", &[]);
     slash(app, &ctx(server, channel, "alice"), "resign", &[]);
     app.store()
-        .latest_game_in_channel(channel)
+        .latest_game_in_channel(&channel.into())
         .unwrap()
         .unwrap()
         .id

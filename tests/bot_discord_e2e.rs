@@ -31,7 +31,7 @@ fn latest(app: &App) -> Option<Loaded> {
     block_in_place(|| {
         let row = app
             .store()
-            .latest_game_in_channel(&CHANNEL.to_string())
+            .latest_game_in_channel(&CHANNEL.to_string().into())
             .ok()??;
         app.load(row).ok()
     })

@@ -594,7 +594,7 @@ fn bank_of_zero_is_refused_with_a_sentence() {
         ]);
         assert!(!out.contains("cannot be read"), "{out}");
         let store = tawlbot::store::SqliteStore::open(&s.db).unwrap();
-        let open = store.open_challenges_in_channel("g").unwrap();
+        let open = store.open_challenges_in_channel(&"g".into()).unwrap();
         assert_eq!(open.len(), 1, "only the last, good challenge: {open:?}");
         // It reads back as what was typed.
         assert_eq!(open[0].time_control.to_string(), "bank:7d inc:0 cap:7d");

@@ -127,7 +127,7 @@ impl Bot {
         let row = self
             .app
             .store()
-            .active_game_in_channel(&channel.to_string())
+            .active_game_in_channel(&channel.to_string().into())
             .expect("store")
             .expect("an active game");
         let l = self.app.load(row).expect("load game");
@@ -425,7 +425,7 @@ async fn a_whole_game_from_challenge_to_a_win() {
         if bot
             .app
             .store()
-            .active_game_in_channel(&CHANNEL.to_string())
+            .active_game_in_channel(&CHANNEL.to_string().into())
             .unwrap()
             .is_none()
         {
@@ -697,7 +697,7 @@ async fn start_game(bot: &Bot, channel: u64, a: FakeUser, b: FakeUser) {
         if bot
             .app
             .store()
-            .active_game_in_channel(&channel.to_string())
+            .active_game_in_channel(&channel.to_string().into())
             .ok()
             .flatten()
             .is_some()
@@ -742,12 +742,12 @@ async fn game_messages_link_to_the_public_archive() {
     // Public: the link to the game.
     bot.app
         .store()
-        .set_archive_public(&GUILD.to_string(), true)
+        .set_archive_public(&GUILD.to_string().into(), true)
         .unwrap();
     let id = bot
         .app
         .store()
-        .active_game_in_channel(&CHANNEL.to_string())
+        .active_game_in_channel(&CHANNEL.to_string().into())
         .unwrap()
         .unwrap()
         .id;

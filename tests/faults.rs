@@ -148,7 +148,7 @@ fn snapshot(s: &SqliteStore) -> String {
             .iter()
             .filter(|&&k| s.get_offer(GameId(1), k).unwrap().is_some())
             .count(),
-        s.player_setting("bob", "notify").unwrap(),
+        s.player_setting(&"bob".into(), "notify").unwrap(),
     )
 }
 
@@ -826,7 +826,7 @@ fn a_rating_lost_between_the_end_and_the_rating_is_written_at_start() {
     let writes = s.fault_writes() - before;
     assert!(writes >= 2, "the end and the rating: {writes} writes");
     let games_of = |s: &SqliteStore, p: &str| {
-        s.get_rating("s", "tawlbwrdd", p)
+        s.get_rating(&"s".into(), "tawlbwrdd", &p.into())
             .unwrap()
             .map_or(0, |r| r.games)
     };

@@ -20,12 +20,15 @@ const T: i64 = 1_800_000_000;
 /// Writes at least one row into every table through the store's own
 /// operations.
 fn fill(s: &SqliteStore) {
-    s.set_server_language("srv", Some("cy")).unwrap();
-    s.set_archive_public("srv", true).unwrap();
-    s.upsert_channel("thread", "srv", Some("general")).unwrap();
-    s.upsert_player("alice", "Alice").unwrap();
-    s.upsert_player("bob", "Bob").unwrap();
-    s.set_player_setting("alice", "dm_on_turn", "1").unwrap();
+    s.set_server_language(&"srv".into(), Some(tawlbot::i18n::Lang::Cy))
+        .unwrap();
+    s.set_archive_public(&"srv".into(), true).unwrap();
+    s.upsert_channel(&"thread".into(), &"srv".into(), Some(&"general".into()))
+        .unwrap();
+    s.upsert_player(&"alice".into(), "Alice").unwrap();
+    s.upsert_player(&"bob".into(), "Bob").unwrap();
+    s.set_player_setting(&"alice".into(), "dm_on_turn", "1")
+        .unwrap();
     // An open challenge, and one accepted into a game with moves, offers
     // and a reminder time.
     let ch = |channel: &str| NewChallenge {
@@ -95,9 +98,10 @@ fn fill(s: &SqliteStore) {
     }
     s.set_remind_at(g, Some(T + 80_000)).unwrap();
     assert!(s
-        .set_offer_once(g, OfferKind::Draw, "alice", T + 5)
+        .set_offer_once(g, OfferKind::Draw, &"alice".into(), T + 5)
         .unwrap());
-    s.set_pause_offer(g, "bob", T + 6, 3 * 86_400).unwrap();
+    s.set_pause_offer(g, &"bob".into(), T + 6, 3 * 86_400)
+        .unwrap();
     // A finished, rated game with its ratings and rating history.
     let done = s.create_game(&game("other", 42)).unwrap();
     s.finish_game(
@@ -123,9 +127,14 @@ fn fill(s: &SqliteStore) {
         updated_at: T + 9,
     };
     assert!(s
-        .rate_game(done, "srv", "tawlbwrdd", ["alice", "bob"], T + 9, &|_| {
-            [rating("alice", 1487.5), rating("bob", 1512.125)]
-        })
+        .rate_game(
+            done,
+            &"srv".into(),
+            "tawlbwrdd",
+            [&"alice".into(), &"bob".into()],
+            T + 9,
+            &|_| { [rating("alice", 1487.5), rating("bob", 1512.125)] }
+        )
         .unwrap());
     // A tournament with entrants and pairings, one match decided.
     let t = s
@@ -141,8 +150,8 @@ fn fill(s: &SqliteStore) {
             created_at: T,
         })
         .unwrap();
-    s.join_tournament(t, "alice", T, 8).unwrap();
-    s.join_tournament(t, "bob", T + 1, 8).unwrap();
+    s.join_tournament(t, &"alice".into(), T, 8).unwrap();
+    s.join_tournament(t, &"bob".into(), T + 1, 8).unwrap();
     let tour = s.get_tournament(t).unwrap().unwrap();
     assert!(s
         .commit_tournament(
@@ -171,20 +180,32 @@ fn fill(s: &SqliteStore) {
         .unwrap());
     s.heartbeat(T + 10, 300, true).unwrap();
     // A process's heartbeat, a finished claim and a job with its payload.
-    s.process_heartbeat("proc-a", "0-0/1", T + 11, 300, true)
+    s.process_heartbeat(&"proc-a".into(), "0-0/1", T + 11, 300, true)
         .unwrap();
     s.claim(
         "deadline",
         &format!("{g}@{}", T + 86_400),
-        "proc-a",
+        &"proc-a".into(),
         T + 11,
         60,
     )
     .unwrap();
-    s.finish_claim("deadline", &format!("{g}@{}", T + 86_400), "proc-a", T + 12)
-        .unwrap();
-    s.claim_job("analysis", "job-1", "proc-a", T + 11, 600, "{\"game\":1}")
-        .unwrap();
+    s.finish_claim(
+        "deadline",
+        &format!("{g}@{}", T + 86_400),
+        &"proc-a".into(),
+        T + 12,
+    )
+    .unwrap();
+    s.claim_job(
+        "analysis",
+        "job-1",
+        &"proc-a".into(),
+        T + 11,
+        600,
+        "{\"game\":1}",
+    )
+    .unwrap();
 }
 
 fn url_database() -> Option<(
@@ -249,7 +270,10 @@ fn migrate_db_copies_every_table_and_row() {
     // The copy is a working database: new rows get ids after the copied
     // ones, and the copied game goes on.
     let pg = PostgresStore::open(&db.url).unwrap();
-    let g = pg.active_game_in_channel("thread").unwrap().unwrap();
+    let g = pg
+        .active_game_in_channel(&"thread".into())
+        .unwrap()
+        .unwrap();
     assert_eq!(g.move_count, 2);
     assert_eq!(g.seed, u64::MAX - 5);
     let new = pg

@@ -495,11 +495,11 @@ fn a_finished_rated_game_without_ratings_is_rated_at_start() {
     app.heartbeat(5000).unwrap();
     assert!(store.unrated_finished_games(10).unwrap().is_empty());
     let bob = store
-        .get_rating("srv", "tawlbwrdd", "bob")
+        .get_rating(&"srv".into(), "tawlbwrdd", &"bob".into())
         .unwrap()
         .unwrap();
     let alice = store
-        .get_rating("srv", "tawlbwrdd", "alice")
+        .get_rating(&"srv".into(), "tawlbwrdd", &"alice".into())
         .unwrap()
         .unwrap();
     assert_eq!((bob.games, bob.wins_second, alice.losses), (1, 1, 1));
@@ -508,7 +508,7 @@ fn a_finished_rated_game_without_ratings_is_rated_at_start() {
     // A second start rates nothing twice.
     tawlbot::app::App::new(db.open()).heartbeat(6000).unwrap();
     let bob = store
-        .get_rating("srv", "tawlbwrdd", "bob")
+        .get_rating(&"srv".into(), "tawlbwrdd", &"bob".into())
         .unwrap()
         .unwrap();
     assert_eq!(bob.games, 1);

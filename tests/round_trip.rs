@@ -115,7 +115,7 @@ proptest! {
             ..Default::default()
         };
         let id = s.create_game(&g).unwrap();
-        prop_assert!(s.set_offer_once(id, offer, "p1", 2).unwrap());
+        prop_assert!(s.set_offer_once(id, offer, &"p1".into(), 2).unwrap());
         prop_assert_eq!(s.get_offer(id, offer).unwrap().map(|o| o.kind), Some(offer));
         s.finish_game(id, Some(0), result, reason, 3).unwrap();
         let row = s.get_game(id).unwrap().unwrap();
@@ -184,8 +184,8 @@ proptest! {
         prop_assert!(s.commit_tournament(t, v, phase, &data, &[spec], 3).unwrap());
         prop_assert_eq!(s.tournament_matches(t).unwrap()[0].result, Some(score));
 
-        s.set_player_setting("p1", &setting.0, &setting.1).unwrap();
-        prop_assert_eq!(s.player_setting("p1", &setting.0).unwrap(), Some(setting.1.clone()));
+        s.set_player_setting(&"p1".into(), &setting.0, &setting.1).unwrap();
+        prop_assert_eq!(s.player_setting(&"p1".into(), &setting.0).unwrap(), Some(setting.1.clone()));
         // And the doctor finds every row readable.
         prop_assert_eq!(s.unreadable_rows().unwrap(), vec![]);
     }

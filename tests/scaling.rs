@@ -119,7 +119,13 @@ fn a_dead_process_s_claim_is_taken_over_when_its_lease_ends() {
     // A process claimed game 1's loss on time and died before doing it.
     assert_eq!(
         store
-            .claim("deadline", &format!("1@{deadline}"), "dead", deadline, 600)
+            .claim(
+                "deadline",
+                &format!("1@{deadline}"),
+                &"dead".into(),
+                deadline,
+                600
+            )
             .unwrap(),
         Claim::Mine
     );

@@ -304,7 +304,7 @@ trait Mortal {
 
 impl Mortal for Bot {
     fn id(&self) -> String {
-        self.app.process().id.clone()
+        self.app.process().id.to_string()
     }
 
     fn kill(&mut self) {
@@ -411,7 +411,13 @@ async fn everything_once_and_a_dead_bot_s_work_taken_over<B: Mortal>(
     let claim = std::thread::spawn(move || {
         tawlbot::store::open(&target)
             .unwrap()
-            .claim("deadline", &item, &dead, held_until - LEASE, LEASE)
+            .claim(
+                "deadline",
+                &item,
+                &dead.as_str().into(),
+                held_until - LEASE,
+                LEASE,
+            )
             .unwrap()
     })
     .join()

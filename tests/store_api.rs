@@ -118,8 +118,17 @@ fn stale_duplicate_and_game_over_are_refused() {
     );
     assert_eq!(s.moves(id).unwrap().len(), 2);
     // finished games stay queryable
-    assert!(s.active_game_in_channel("general").unwrap().is_none());
-    assert_eq!(s.latest_game_in_channel("general").unwrap().unwrap().id, id);
+    assert!(s
+        .active_game_in_channel(&"general".into())
+        .unwrap()
+        .is_none());
+    assert_eq!(
+        s.latest_game_in_channel(&"general".into())
+            .unwrap()
+            .unwrap()
+            .id,
+        id
+    );
 }
 
 #[test]
@@ -139,12 +148,33 @@ fn one_active_game_per_channel() {
     s.finish_game(a, None, GameResult::Draw, EndReason::DrawAgreed, 3000)
         .unwrap();
     let c = s.create_game(&game_in("general")).unwrap();
-    assert_eq!(s.active_game_in_channel("general").unwrap().unwrap().id, c);
-    assert_eq!(s.latest_game_in_channel("general").unwrap().unwrap().id, c);
-    assert_eq!(s.games_on_server("srv", false, 10).unwrap().len(), 3);
-    assert_eq!(s.games_on_server("srv", true, 10).unwrap().len(), 2);
-    assert_eq!(s.games_of_player("bob", false, 10).unwrap().len(), 3);
-    assert_eq!(s.games_of_player("carol", false, 10).unwrap().len(), 0);
+    assert_eq!(
+        s.active_game_in_channel(&"general".into())
+            .unwrap()
+            .unwrap()
+            .id,
+        c
+    );
+    assert_eq!(
+        s.latest_game_in_channel(&"general".into())
+            .unwrap()
+            .unwrap()
+            .id,
+        c
+    );
+    assert_eq!(
+        s.games_on_server(&"srv".into(), false, 10).unwrap().len(),
+        3
+    );
+    assert_eq!(s.games_on_server(&"srv".into(), true, 10).unwrap().len(), 2);
+    assert_eq!(
+        s.games_of_player(&"bob".into(), false, 10).unwrap().len(),
+        3
+    );
+    assert_eq!(
+        s.games_of_player(&"carol".into(), false, 10).unwrap().len(),
+        0
+    );
 }
 
 #[test]
@@ -317,7 +347,7 @@ fn offers_are_voided_by_moves() {
     s.append_move_clocked(&mv(id, 0, "a", "alice", "m1"), None)
         .unwrap();
     assert!(s
-        .set_offer_once(id, OfferKind::Draw, "alice", 2500)
+        .set_offer_once(id, OfferKind::Draw, &"alice".into(), 2500)
         .unwrap());
     let o = s.get_offer(id, OfferKind::Draw).unwrap().unwrap();
     assert_eq!(
@@ -325,13 +355,15 @@ fn offers_are_voided_by_moves() {
         ("alice", 2500, 1)
     );
     // One standing offer of a kind: never replaced, by either player.
-    assert!(!s.set_offer_once(id, OfferKind::Draw, "bob", 2501).unwrap());
+    assert!(!s
+        .set_offer_once(id, OfferKind::Draw, &"bob".into(), 2501)
+        .unwrap());
     assert_eq!(
         s.get_offer(id, OfferKind::Draw).unwrap().unwrap().by_player,
         "alice"
     );
     assert!(s
-        .set_offer_once(id, OfferKind::Takeback, "alice", 2501)
+        .set_offer_once(id, OfferKind::Takeback, &"alice".into(), 2501)
         .unwrap());
     assert_eq!(standing(&*s), 2);
     assert!(s.clear_offer(id, OfferKind::Takeback).unwrap());
@@ -339,12 +371,14 @@ fn offers_are_voided_by_moves() {
     s.append_move_clocked(&mv(id, 1, "b", "bob", "m2"), None)
         .unwrap();
     assert!(s.get_offer(id, OfferKind::Draw).unwrap().is_none());
-    assert!(s.set_offer_once(id, OfferKind::Draw, "bob", 2600).unwrap());
+    assert!(s
+        .set_offer_once(id, OfferKind::Draw, &"bob".into(), 2600)
+        .unwrap());
     s.finish_game(id, Some(2), GameResult::Draw, EndReason::DrawAgreed, 2700)
         .unwrap();
     assert_eq!(standing(&*s), 0);
     assert_eq!(
-        s.set_offer_once(id, OfferKind::Draw, "bob", 2800),
+        s.set_offer_once(id, OfferKind::Draw, &"bob".into(), 2800),
         Err(AppendError::GameOver)
     );
 }
@@ -377,7 +411,12 @@ fn challenges_compare_and_set() {
         expires_at: Some(300),
         ..ch.clone()
     });
-    assert_eq!(s.open_challenges_in_channel("general").unwrap().len(), 2);
+    assert_eq!(
+        s.open_challenges_in_channel(&"general".into())
+            .unwrap()
+            .len(),
+        2
+    );
     // The scheduler's expiry pass: open challenges by expiry time.
     let expiring = |now| {
         s.due_after(DueColumn::ChallengeExpiry, now, None, 10)
@@ -433,8 +472,10 @@ fn deadlines_come_from_an_index() {
     assert_eq!(first(DueColumn::Deadline), [(ids[1].get(), 3000)]);
     // A pause agreed through the offer takes the game off the deadlines
     // and puts it on the ends of pauses.
-    assert!(s.set_pause_offer(ids[1], "alice", 100, 86_400).unwrap());
-    s.pause_clock(ids[1], 0, "alice", 100, Some(2900), 100 + 86_400)
+    assert!(s
+        .set_pause_offer(ids[1], &"alice".into(), 100, 86_400)
+        .unwrap());
+    s.pause_clock(ids[1], 0, &"alice".into(), 100, Some(2900), 100 + 86_400)
         .unwrap();
     assert_eq!(first(DueColumn::Deadline), [(ids[2].get(), 5000)]);
     assert_eq!(due(DueColumn::Deadline, 6000), [(ids[2].get(), 5000)]);
@@ -517,23 +558,31 @@ fn deadlines_come_from_an_index() {
 #[test]
 fn players_channels_and_settings() {
     let (s, _db) = backends::store();
-    s.upsert_player("123", "Alice").unwrap();
-    s.upsert_player("123", "Alys").unwrap();
-    assert_eq!(s.get_player("123").unwrap().unwrap().display_name, "Alys");
-    s.upsert_channel("thread-1", "srv", Some("general"))
+    s.upsert_player(&"123".into(), "Alice").unwrap();
+    s.upsert_player(&"123".into(), "Alys").unwrap();
+    assert_eq!(
+        s.get_player(&"123".into()).unwrap().unwrap().display_name,
+        "Alys"
+    );
+    s.upsert_channel(&"thread-1".into(), &"srv".into(), Some(&"general".into()))
         .unwrap();
     assert_eq!(
-        s.channel_parent("thread-1").unwrap().as_deref(),
+        s.channel_parent(&"thread-1".into()).unwrap().as_deref(),
         Some("general")
     );
-    s.set_player_setting("123", "dm_on_turn", "1").unwrap();
-    s.set_player_setting("123", "dm_on_turn", "0").unwrap();
-    s.set_player_setting("123", "reminders", "1").unwrap();
+    s.set_player_setting(&"123".into(), "dm_on_turn", "1")
+        .unwrap();
+    s.set_player_setting(&"123".into(), "dm_on_turn", "0")
+        .unwrap();
+    s.set_player_setting(&"123".into(), "reminders", "1")
+        .unwrap();
     assert_eq!(
-        s.player_setting("123", "dm_on_turn").unwrap().as_deref(),
+        s.player_setting(&"123".into(), "dm_on_turn")
+            .unwrap()
+            .as_deref(),
         Some("0")
     );
-    assert_eq!(s.player_settings("123").unwrap().len(), 2);
+    assert_eq!(s.player_settings(&"123".into()).unwrap().len(), 2);
 }
 
 #[test]
@@ -554,18 +603,18 @@ fn tournaments_and_ratings() {
         })
         .unwrap();
     assert_eq!(
-        s.join_tournament(t, "alice", 11, 8).unwrap(),
+        s.join_tournament(t, &"alice".into(), 11, 8).unwrap(),
         JoinOutcome::Joined(1)
     );
     assert_eq!(
-        s.join_tournament(t, "bob", 12, 8).unwrap(),
+        s.join_tournament(t, &"bob".into(), 12, 8).unwrap(),
         JoinOutcome::Joined(2)
     );
     assert_eq!(
-        s.join_tournament(t, "bob", 13, 8).unwrap(),
+        s.join_tournament(t, &"bob".into(), 13, 8).unwrap(),
         JoinOutcome::Already
     );
-    assert!(s.withdraw_tournament_player(t, "bob", 14).unwrap());
+    assert!(s.withdraw_tournament_player(t, &"bob".into(), 14).unwrap());
     assert_eq!(s.tournament_players(t).unwrap().len(), 2);
     // The start: state, data and the first round's pairings in one
     // compare-and-set; a writer holding the old version changes nothing.
@@ -617,7 +666,7 @@ fn tournaments_and_ratings() {
     let matches = s.tournament_matches(t).unwrap();
     assert_eq!(matches.len(), 2);
     assert_eq!(matches[0].result, Some(MatchResult::score(1.0, 0.0)));
-    assert_eq!(s.tournaments_on_server("srv").unwrap().len(), 1);
+    assert_eq!(s.tournaments_on_server(&"srv".into()).unwrap().len(), 1);
 
     let r = |p: &str, rating: f64| Rating {
         server_id: "srv".into(),
@@ -633,10 +682,11 @@ fn tournaments_and_ratings() {
         draws: 0,
         updated_at: 30,
     };
-    let players = ["alice", "bob"];
+    let (alice, bob) = (UserId::from("alice"), UserId::from("bob"));
+    let players = [&alice, &bob];
     let rated = std::cell::Cell::new(0);
     assert!(s
-        .rate_game(gid, "srv", "tablut", players, 30, &|before| {
+        .rate_game(gid, &"srv".into(), "tablut", players, 30, &|before| {
             assert_eq!(before, [None, None], "nobody was rated yet");
             rated.set(rated.get() + 1);
             [r("alice", 1600.0), r("bob", 1400.0)]
@@ -644,15 +694,18 @@ fn tournaments_and_ratings() {
         .unwrap());
     // Once per game: the second call changes nothing and computes nothing.
     assert!(!s
-        .rate_game(gid, "srv", "tablut", players, 31, &|_| {
+        .rate_game(gid, &"srv".into(), "tablut", players, 31, &|_| {
             rated.set(rated.get() + 1);
             [r("alice", 1700.0), r("bob", 1300.0)]
         })
         .unwrap());
     assert_eq!(rated.get(), 1);
-    let a = s.get_rating("srv", "tablut", "alice").unwrap().unwrap();
+    let a = s
+        .get_rating(&"srv".into(), "tablut", &"alice".into())
+        .unwrap()
+        .unwrap();
     assert_eq!((a.rating, a.wins_first, a.updated_at), (1600.0, 1, 30));
-    let board = s.leaderboard("srv", "tablut", 10).unwrap();
+    let board = s.leaderboard(&"srv".into(), "tablut", 10).unwrap();
     assert_eq!(board[0].player_id, "alice");
     assert_eq!(board.len(), 2);
 }
@@ -730,34 +783,36 @@ fn capped_joins_versions_rounds_and_challenges() {
         .unwrap();
     let v0 = s.get_tournament(t).unwrap().unwrap().version;
     assert_eq!(
-        s.join_tournament(t, "alice", 11, 2).unwrap(),
+        s.join_tournament(t, &"alice".into(), 11, 2).unwrap(),
         JoinOutcome::Joined(1)
     );
     assert_eq!(
-        s.join_tournament(t, "alice", 12, 2).unwrap(),
+        s.join_tournament(t, &"alice".into(), 12, 2).unwrap(),
         JoinOutcome::Already
     );
     assert_eq!(
-        s.join_tournament(t, "bob", 12, 2).unwrap(),
+        s.join_tournament(t, &"bob".into(), 12, 2).unwrap(),
         JoinOutcome::Joined(2)
     );
     assert_eq!(
-        s.join_tournament(t, "carol", 13, 2).unwrap(),
+        s.join_tournament(t, &"carol".into(), 13, 2).unwrap(),
         JoinOutcome::Full
     );
-    assert!(s.withdraw_tournament_player(t, "bob", 14).unwrap());
+    assert!(s.withdraw_tournament_player(t, &"bob".into(), 14).unwrap());
     assert_eq!(
-        s.join_tournament(t, "carol", 15, 2).unwrap(),
+        s.join_tournament(t, &"carol".into(), 15, 2).unwrap(),
         JoinOutcome::Joined(2)
     );
     // During sign-up a player who left may join again, if there is room.
     assert_eq!(
-        s.join_tournament(t, "bob", 16, 2).unwrap(),
+        s.join_tournament(t, &"bob".into(), 16, 2).unwrap(),
         JoinOutcome::Full
     );
-    assert!(s.withdraw_tournament_player(t, "carol", 17).unwrap());
+    assert!(s
+        .withdraw_tournament_player(t, &"carol".into(), 17)
+        .unwrap());
     assert_eq!(
-        s.join_tournament(t, "bob", 18, 2).unwrap(),
+        s.join_tournament(t, &"bob".into(), 18, 2).unwrap(),
         JoinOutcome::Joined(2)
     );
     let names: Vec<UserId> = s
@@ -792,7 +847,7 @@ fn capped_joins_versions_rounds_and_challenges() {
         )
         .unwrap());
     assert_eq!(
-        s.join_tournament(t, "dave", 21, 9).unwrap(),
+        s.join_tournament(t, &"dave".into(), 21, 9).unwrap(),
         JoinOutcome::Closed
     );
     // A result once stored is kept; a missing one is filled in.

@@ -54,7 +54,10 @@ fn crash_child_writer() {
         for ch in 0..CHANNELS {
             seq += 1;
             let channel = format!("ch{ch}");
-            let row = match store.active_game_in_channel(&channel).unwrap() {
+            let row = match store
+                .active_game_in_channel(&channel.as_str().into())
+                .unwrap()
+            {
                 Some(row) => row,
                 None => {
                     let id = store.create_game(&new_game(ch, seq)).unwrap();
@@ -185,7 +188,10 @@ fn sigkill_mid_stream_loses_no_committed_move() {
             assert_eq!(&m.source_id, source, "round {round}: move replaced");
         }
         for ch in 0..CHANNELS {
-            if let Some(row) = store.latest_game_in_channel(&format!("ch{ch}")).unwrap() {
+            if let Some(row) = store
+                .latest_game_in_channel(&format!("ch{ch}").into())
+                .unwrap()
+            {
                 let (row, moves) = store.load_game(row.id).unwrap().unwrap();
                 assert_eq!(row.move_count as usize, moves.len());
                 for (i, m) in moves.iter().enumerate() {

@@ -199,9 +199,9 @@ fn two_processes_worth_of_connections_share_a_file() {
     let p = dir.path().join("tawlbot.db");
     let a = SqliteStore::open(&p).unwrap();
     let b = SqliteStore::open(&p).unwrap();
-    a.upsert_player("alice", "Alice").unwrap();
+    a.upsert_player(&"alice".into(), "Alice").unwrap();
     assert_eq!(
-        b.get_player("alice").unwrap().unwrap().display_name,
+        b.get_player(&"alice".into()).unwrap().unwrap().display_name,
         "Alice"
     );
 }
@@ -288,7 +288,7 @@ fn a_database_from_the_previous_release_migrates() {
     let open = store.get_challenge(ChallengeId(5)).unwrap().unwrap();
     assert_eq!(open.state, tawlbot::store::ChallengeState::Open);
     let before = store
-        .get_rating("console", "tawlbwrdd", "carol")
+        .get_rating(&"console".into(), "tawlbwrdd", &"carol".into())
         .unwrap()
         .unwrap();
     drop(store);
@@ -334,7 +334,7 @@ fn a_database_from_the_previous_release_migrates() {
         "{out}"
     );
     let after = store
-        .get_rating("console", "tawlbwrdd", "bob")
+        .get_rating(&"console".into(), "tawlbwrdd", &"bob".into())
         .unwrap()
         .unwrap();
     assert_eq!(after.games, 2, "bob's second rated game counted");

@@ -503,7 +503,7 @@ fn start_again_catches_up_after_a_lost_game_end() {
     // storing the result and recording it for the tournament).
     {
         let store = tawlbot::store::open(&s.db).unwrap();
-        let g = store.active_game_in_channel(t).unwrap().unwrap();
+        let g = store.active_game_in_channel(&t.into()).unwrap().unwrap();
         store
             .finish_game(
                 g.id,
@@ -555,7 +555,7 @@ fn failing_threads_play_in_the_tournament_channel() {
     );
     assert!(!out.contains("general/solo"), "{out}");
     let store = tawlbot::store::open(&s.db).unwrap();
-    assert!(store.active_game_in_channel(g).unwrap().is_some());
+    assert!(store.active_game_in_channel(&g.into()).unwrap().is_some());
 }
 
 /// A start by the clock answers no one: the announcements and the first

@@ -54,7 +54,7 @@ fn open_threads(app: &App, c: &Ctx, r: &Response) -> (Vec<String>, String) {
         } = e
         {
             let thread = format!("{parent}/{name}");
-            let r = app.start_match_in_thread(c, *match_id, &thread);
+            let r = app.start_match_in_thread(c, *match_id, &thread.as_str().into());
             out.push_str(&text(&r));
             out.push('\n');
             threads.push(thread);
@@ -299,7 +299,7 @@ fn two_processes_on_one_database_lose_no_result() {
             handles.push(std::thread::spawn(move || {
                 let g = app
                     .store()
-                    .active_game_in_channel(&thread)
+                    .active_game_in_channel(&thread.as_str().into())
                     .unwrap()
                     .unwrap();
                 let c = ctx(&thread, &g.second_player, now, false);
@@ -352,7 +352,7 @@ fn two_processes_on_one_database_lose_no_result() {
     for p in ["alice", "bob", "carol", "dave"] {
         let r = one
             .store()
-            .get_rating(SERVER, "tawlbwrdd", p)
+            .get_rating(&SERVER.into(), "tawlbwrdd", &p.into())
             .unwrap()
             .unwrap();
         assert_eq!(r.games, 3, "{p}");
@@ -470,7 +470,7 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
     );
     let g = app
         .store()
-        .active_game_in_channel("general")
+        .active_game_in_channel(&"general".into())
         .unwrap()
         .unwrap();
     assert_eq!(g.tournament_match_id, Some(ids[0]));
@@ -490,7 +490,7 @@ fn a_match_whose_thread_fails_is_played_in_the_channel() {
     assert_eq!(threads.len(), 1);
     assert!(app
         .store()
-        .active_game_in_channel(&threads[0])
+        .active_game_in_channel(&threads[0].as_str().into())
         .unwrap()
         .is_some());
 }
@@ -505,7 +505,7 @@ fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
     let (threads, out) = open_threads(&app, &olga, &r);
     let g = app
         .store()
-        .active_game_in_channel(&threads[0])
+        .active_game_in_channel(&threads[0].as_str().into())
         .unwrap()
         .unwrap();
     let day = 86_400;
@@ -531,7 +531,7 @@ fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
     slash(&app, &ctx("casual", "dave", T0 + 10, false), "accept", &[]);
     let h = app
         .store()
-        .active_game_in_channel("casual")
+        .active_game_in_channel(&"casual".into())
         .unwrap()
         .unwrap();
     assert_eq!(
@@ -573,7 +573,7 @@ fn a_tournament_on_a_bank_clock_starts_like_a_challenge() {
     assert!(text(&r).contains("is over. The winner"), "{r:?}");
     assert_eq!(
         app.store()
-            .get_rating(SERVER, "tawlbwrdd", &mover)
+            .get_rating(&SERVER.into(), "tawlbwrdd", &mover)
             .unwrap()
             .unwrap()
             .games,

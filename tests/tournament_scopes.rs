@@ -29,7 +29,7 @@ fn game(app: &App, server: &str, channel: &str, rated: bool) -> GameId {
     let r = slash(app, &ctx(server, channel, "bob", T0 + 1), "accept", &[]);
     assert!(text(&r).contains("Game "), "{r:?}");
     app.store()
-        .active_game_in_channel(channel)
+        .active_game_in_channel(&channel.into())
         .unwrap()
         .unwrap()
         .id
@@ -219,15 +219,15 @@ fn one_pending_offer_of_each_kind_per_game() {
     // A takeback offer is another kind: allowed alongside.
     let other = db.open();
     assert!(other
-        .set_offer_once(g, OfferKind::Takeback, "bob", T0 + 7)
+        .set_offer_once(g, OfferKind::Takeback, &"bob".into(), T0 + 7)
         .unwrap());
     // Racing offers (two processes): the second never replaces the first.
     assert!(!other
-        .set_offer_once(g, OfferKind::Draw, "bob", T0 + 8)
+        .set_offer_once(g, OfferKind::Draw, &"bob".into(), T0 + 8)
         .unwrap());
     assert!(!app
         .store()
-        .set_offer_once(g, OfferKind::Takeback, "alice", T0 + 8)
+        .set_offer_once(g, OfferKind::Takeback, &"alice".into(), T0 + 8)
         .unwrap());
     let by = |kind| other.get_offer(g, kind).unwrap().map(|o| o.by_player);
     assert_eq!(by(OfferKind::Draw).as_deref(), Some("alice"));
@@ -252,7 +252,7 @@ fn two_games_ending_at_once_lose_no_rating_update() {
     slash(&app, &ctx("one", "c2", "carol", T0 + 1), "accept", &[]);
     let g2 = app
         .store()
-        .active_game_in_channel("c2")
+        .active_game_in_channel(&"c2".into())
         .unwrap()
         .unwrap()
         .id;
@@ -275,7 +275,7 @@ fn two_games_ending_at_once_lose_no_rating_update() {
     }
     let a = app
         .store()
-        .get_rating("one", "tawlbwrdd", "alice")
+        .get_rating(&"one".into(), "tawlbwrdd", &"alice".into())
         .unwrap()
         .unwrap();
     assert_eq!(
@@ -285,12 +285,12 @@ fn two_games_ending_at_once_lose_no_rating_update() {
     );
     assert!(app
         .store()
-        .get_rating("one", "tawlbwrdd", "bob")
+        .get_rating(&"one".into(), "tawlbwrdd", &"bob".into())
         .unwrap()
         .is_some());
     assert!(app
         .store()
-        .get_rating("one", "tawlbwrdd", "carol")
+        .get_rating(&"one".into(), "tawlbwrdd", &"carol".into())
         .unwrap()
         .is_some());
     let _ = (g1, g2);
@@ -341,9 +341,9 @@ fn rate_game_reads_and_writes_in_one_transaction() {
                 let opp = format!("p{i}");
                 s.rate_game(
                     GameId(i as i64 + 1),
-                    "s",
+                    &"s".into(),
                     "tawlbwrdd",
-                    ["alice", &opp],
+                    [&"alice".into(), &opp.as_str().into()],
                     10,
                     &|[a, o]: [Option<Rating>; 2]| {
                         let mut a = a.unwrap_or_else(|| fresh("alice"));
@@ -360,7 +360,7 @@ fn rate_game_reads_and_writes_in_one_transaction() {
         .collect();
     assert!(hs.into_iter().all(|h| h.join().unwrap()));
     let a = stores[1]
-        .get_rating("s", "tawlbwrdd", "alice")
+        .get_rating(&"s".into(), "tawlbwrdd", &"alice".into())
         .unwrap()
         .unwrap();
     assert_eq!(a.games, 20);
@@ -369,9 +369,9 @@ fn rate_game_reads_and_writes_in_one_transaction() {
     assert!(!stores[0]
         .rate_game(
             GameId(1),
-            "s",
+            &"s".into(),
             "tawlbwrdd",
-            ["alice", "p0"],
+            [&"alice".into(), &"p0".into()],
             11,
             &|_| unreachable!()
         )
@@ -386,7 +386,7 @@ fn profile_shows_deviation_grown_over_idle_weeks() {
     slash(&app, &ctx("one", "c1", "bob", T0 + 10), "resign", &[]);
     let rd = app
         .store()
-        .get_rating("one", "tawlbwrdd", "alice")
+        .get_rating(&"one".into(), "tawlbwrdd", &"alice".into())
         .unwrap()
         .unwrap()
         .rd;

@@ -440,12 +440,16 @@ async fn private_and_direct_message_pages_are_missing_pages() {
         }
     }
     // DM games stay private even if a row says otherwise.
-    off_runtime(|| f.store.set_archive_public("dm:alice", true).unwrap());
+    off_runtime(|| {
+        f.store
+            .set_archive_public(&"dm:alice".into(), true)
+            .unwrap()
+    });
     same(&get(&r, &format!("/g/{}", f.dm)).await, "dm, flag set");
     // A private server: its games are missing; made public, there.
     off_runtime(|| {
         f.store
-            .set_archive_public(web_support::PRIVATE, true)
+            .set_archive_public(&web_support::PRIVATE.into(), true)
             .unwrap()
     });
     assert_eq!(
@@ -455,7 +459,7 @@ async fn private_and_direct_message_pages_are_missing_pages() {
     // The whole public server made private again: everything is missing.
     off_runtime(|| {
         f.store
-            .set_archive_public(web_support::PUBLIC, false)
+            .set_archive_public(&web_support::PUBLIC.into(), false)
             .unwrap()
     });
     for path in [
@@ -619,10 +623,14 @@ fn settings_archive_needs_manage_server() {
         out.contains("general> This server's games, tournaments and players are now public"),
         "{out}"
     );
-    assert!(store.archive_public(tawlbot::console::SERVER).unwrap());
+    assert!(store
+        .archive_public(&tawlbot::console::SERVER.into())
+        .unwrap());
     let mut c = tawlbot::console::Console::new(store.clone(), dir.path().join("out"), Vec::new());
     c.run(":admin olga\nolga@general: /settings archive:private".as_bytes());
-    assert!(!store.archive_public(tawlbot::console::SERVER).unwrap());
+    assert!(!store
+        .archive_public(&tawlbot::console::SERVER.into())
+        .unwrap());
 }
 
 /// With a public URL and a public server, `/export` and `/tournament info`
@@ -653,7 +661,7 @@ fn export_and_tournament_info_link_to_the_archive() {
         "{out}"
     );
     f.store
-        .set_archive_public(web_support::PUBLIC, false)
+        .set_archive_public(&web_support::PUBLIC.into(), false)
         .unwrap();
     let mut c =
         tawlbot::console::Console::with_app(f.app.clone(), f.dir.path().join("out3"), Vec::new());

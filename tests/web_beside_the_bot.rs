@@ -57,7 +57,7 @@ fn game_in(db: &Path) -> (GameId, tawlbot::rules::Game, [String; 2]) {
     let app = App::new(SqliteStore::open(db).expect("open the bot's database"));
     let row = app
         .store()
-        .active_game_in_channel(&CHANNEL.to_string())
+        .active_game_in_channel(&CHANNEL.to_string().into())
         .expect("store")
         .expect("an active game");
     let id = row.id;
@@ -78,7 +78,7 @@ async fn with_web_addr_the_bot_process_serves_the_archive() {
     // stores), before the bot starts.
     SqliteStore::open(&db)
         .unwrap()
-        .set_archive_public(&GUILD.to_string(), true)
+        .set_archive_public(&GUILD.to_string().into(), true)
         .unwrap();
     let web = free_loopback();
     let log = dir.path().join("stderr.log");
@@ -113,7 +113,7 @@ async fn with_web_addr_the_bot_process_serves_the_archive() {
     for _ in 0..200 {
         if let Ok(Some(_)) = SqliteStore::open(&db)
             .unwrap()
-            .active_game_in_channel(&CHANNEL.to_string())
+            .active_game_in_channel(&CHANNEL.to_string().into())
         {
             started = Some(());
             break;

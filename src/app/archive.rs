@@ -152,7 +152,7 @@ impl App {
     }
 
     /// Whether a server's archive is public (a store error counts as no).
-    pub fn server_public(&self, server: &str) -> bool {
+    pub fn server_public(&self, server: &ServerId) -> bool {
         !server.starts_with("dm:") && self.store.archive_public(server).unwrap_or(false)
     }
 
@@ -165,7 +165,7 @@ impl App {
     }
 
     /// The link to tournament `id` of `server` on the web, when public.
-    pub(crate) fn tournament_link(&self, server: &str, id: TournamentId) -> Option<String> {
+    pub(crate) fn tournament_link(&self, server: &ServerId, id: TournamentId) -> Option<String> {
         let base = self.public_url.as_deref()?;
         self.server_public(server).then(|| format!("{base}/t/{id}"))
     }
@@ -378,7 +378,11 @@ impl App {
     /// Player `id`'s page: ratings and games on public servers (page
     /// `page`, from 0). `None`: no such player, or none of their games and
     /// ratings is public.
-    pub fn archive_player(&self, id: &str, page: u32) -> Result<Option<PlayerSheet>, StoreError> {
+    pub fn archive_player(
+        &self,
+        id: &UserId,
+        page: u32,
+    ) -> Result<Option<PlayerSheet>, StoreError> {
         let page = page.min(MAX_PAGE);
         let Some(p) = self.store.get_player(id)? else {
             return Ok(None);
@@ -421,8 +425,8 @@ impl App {
     /// variant; `None` when private or without rated games.
     pub fn archive_rating_graph(
         &self,
-        id: &str,
-        server: &str,
+        id: &UserId,
+        server: &ServerId,
         variant: &str,
         lang: Lang,
     ) -> Result<Option<Vec<u8>>, StoreError> {
@@ -452,8 +456,8 @@ impl App {
     /// The alt text of a rating graph, in `lang`.
     pub fn archive_rating_alt(
         &self,
-        id: &str,
-        server: &str,
+        id: &UserId,
+        server: &ServerId,
         variant: &str,
         lang: Lang,
     ) -> Result<String, StoreError> {
@@ -476,7 +480,11 @@ impl App {
     }
 
     /// Server `id`'s page; `None` when missing or private.
-    pub fn archive_server(&self, id: &str, page: u32) -> Result<Option<ServerSheet>, StoreError> {
+    pub fn archive_server(
+        &self,
+        id: &ServerId,
+        page: u32,
+    ) -> Result<Option<ServerSheet>, StoreError> {
         let page = page.min(MAX_PAGE);
         if !self.server_public(id) {
             return Ok(None);
@@ -513,7 +521,7 @@ impl App {
         let more = games.len() > PAGE_GAMES as usize;
         games.truncate(PAGE_GAMES as usize);
         Ok(Some(ServerSheet {
-            id: id.into(),
+            id: id.clone(),
             name,
             leaderboards,
             tournaments,

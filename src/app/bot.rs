@@ -19,7 +19,7 @@ use super::{mention, slug, App, Ctx, Effect, Loaded, Response, Target};
 use crate::engine::{self, Limits};
 use crate::i18n::Msg;
 use crate::store::Challenge;
-use crate::store::{AppendError, GameId};
+use crate::store::{AppendError, GameId, UserId};
 
 pub use crate::domain::DEFAULT_BOT_LEVEL as DEFAULT_LEVEL;
 
@@ -108,7 +108,10 @@ impl App {
     /// Every bot turn waiting in an active game: called at startup, so a
     /// restart resumes the games where the bot is to move.
     pub fn pending_bot_turns(&self) -> Vec<Effect> {
-        let Ok(rows) = self.store.games_of_player(BOT_ID, true, 10_000) else {
+        let Ok(rows) = self
+            .store
+            .games_of_player(&UserId::from(BOT_ID), true, 10_000)
+        else {
             return Vec::new();
         };
         rows.into_iter()
@@ -122,7 +125,10 @@ impl App {
     /// every process asks at each pass and runs what it finds, so a killed
     /// process's bot turns are taken over when their lease ends.
     pub(crate) fn bot_turns_due(&self, now: i64) -> Vec<Effect> {
-        let Ok(rows) = self.store.games_of_player(BOT_ID, true, 10_000) else {
+        let Ok(rows) = self
+            .store
+            .games_of_player(&UserId::from(BOT_ID), true, 10_000)
+        else {
             return Vec::new();
         };
         let free = |item: String| match self.store.claim_of("bot_turn", &item) {
@@ -240,7 +246,7 @@ impl App {
         if let Some(r) = resp.replies.first_mut() {
             r.target = Target::Channel(l.row.channel_id.clone());
         }
-        self.localise(resp, "", &l.row.server_id)
+        self.localise(resp, &UserId::default(), &l.row.server_id)
     }
 }
 

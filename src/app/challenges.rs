@@ -249,7 +249,12 @@ impl App {
 
     /// The second half of a thread challenge: the front end opened the
     /// thread `channel`; start the game there.
-    pub fn start_in_thread(&self, ctx: &Ctx, challenge: ChallengeId, channel: &str) -> Response {
+    pub fn start_in_thread(
+        &self,
+        ctx: &Ctx,
+        challenge: ChallengeId,
+        channel: &ChannelId,
+    ) -> Response {
         let resp = {
             let _ = self
                 .store

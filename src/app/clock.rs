@@ -20,7 +20,7 @@ use super::time::{span_en, TimeControl};
 use super::{mention, store_err, App, Ctx, Loaded, Reply, Response};
 use crate::i18n::Msg;
 use crate::rules::Side;
-use crate::store::{AppendError, EndReason, GameRow, StoreError};
+use crate::store::{AppendError, EndReason, GameRow, StoreError, UserId};
 
 pub(crate) use scheduler::DueState;
 pub use scheduler::{scheduler_backoff, TickReport};
@@ -100,7 +100,7 @@ impl App {
     pub(crate) fn pause_game(
         &self,
         l: &Loaded,
-        offer_by: &str,
+        offer_by: &UserId,
         now: i64,
     ) -> Result<(i64, i64), AppendError> {
         let span = self
@@ -127,7 +127,7 @@ impl App {
     pub(crate) fn resume_game(
         &self,
         l: &Loaded,
-        offer_by: Option<&str>,
+        offer_by: Option<&UserId>,
         now: i64,
     ) -> Result<i64, AppendError> {
         let tc = l.row.time_control;

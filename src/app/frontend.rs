@@ -57,12 +57,12 @@ pub fn notice_reply_in(lang: Lang, notice: Notice, private: bool) -> Reply {
 impl App {
     /// The language `user` reads on `server` (their choice, the server's,
     /// or English), for words a front end makes itself.
-    pub fn reader_lang(&self, user: &str, server: &str) -> Lang {
+    pub fn reader_lang(&self, user: &UserId, server: &ServerId) -> Lang {
         self.lang_of(user, server)
     }
 
     /// `notice` as text, in the language of `user` on `server`.
-    pub fn notice(&self, user: &str, server: &str, notice: Notice) -> String {
+    pub fn notice(&self, user: &UserId, server: &ServerId, notice: Notice) -> String {
         notice_text(self.lang_of(user, server), notice)
     }
 
@@ -80,7 +80,7 @@ impl App {
     /// The console's clock as it was left (unix seconds), if it was saved.
     pub fn console_clock(&self) -> Option<i64> {
         self.store
-            .player_setting(CONSOLE_CLOCK.0, CONSOLE_CLOCK.1)
+            .player_setting(&CONSOLE_CLOCK.0.into(), CONSOLE_CLOCK.1)
             .ok()
             .flatten()
             .and_then(|v| v.parse().ok())
@@ -89,7 +89,7 @@ impl App {
     /// Saves the console's clock (`now`, unix seconds).
     pub fn save_console_clock(&self, now: i64) -> Result<(), crate::store::StoreError> {
         self.store
-            .set_player_setting(CONSOLE_CLOCK.0, CONSOLE_CLOCK.1, &now.to_string())
+            .set_player_setting(&CONSOLE_CLOCK.0.into(), CONSOLE_CLOCK.1, &now.to_string())
             .map(|_| ())
     }
 }
@@ -115,14 +115,22 @@ mod tests {
             assert_ne!(en, cy);
         }
         assert_eq!(
-            crate::i18n::without_isolation(&app.notice("u", "s", Notice::Analysing(40))),
+            crate::i18n::without_isolation(&app.notice(
+                &"u".into(),
+                &"s".into(),
+                Notice::Analysing(40)
+            )),
             "analysing… 40%"
         );
         app.store
-            .set_player_setting("u", crate::store::LANGUAGE_SETTING, "cy")
+            .set_player_setting(&"u".into(), crate::store::LANGUAGE_SETTING, "cy")
             .unwrap();
         assert_eq!(
-            crate::i18n::without_isolation(&app.notice("u", "s", Notice::Analysing(40))),
+            crate::i18n::without_isolation(&app.notice(
+                &"u".into(),
+                &"s".into(),
+                Notice::Analysing(40)
+            )),
             "dadansoddi… 40%"
         );
         let ctx = Ctx {

@@ -16,7 +16,7 @@ use crate::store::LANGUAGE_SETTING;
 
 impl App {
     /// The language `user` reads on `server`.
-    pub(crate) fn lang_of(&self, user: &str, server: &str) -> Lang {
+    pub(crate) fn lang_of(&self, user: &UserId, server: &ServerId) -> Lang {
         if !user.is_empty() {
             if let Ok(Some(code)) = self.store.player_setting(user, LANGUAGE_SETTING) {
                 if let Some(l) = Lang::parse(&code) {
@@ -25,10 +25,8 @@ impl App {
             }
         }
         if !server.is_empty() {
-            if let Ok(Some(code)) = self.store.server_language(server) {
-                if let Some(l) = Lang::parse(&code) {
-                    return l;
-                }
+            if let Ok(Some(l)) = self.store.server_language(server) {
+                return l;
             }
         }
         Lang::En
@@ -44,7 +42,12 @@ impl App {
     /// one place where ids become words (the rule: app/reader.rs). `asker`
     /// is the user whose input this answers (empty for the clock); `server`
     /// the server it came from, for replies that name none.
-    pub(crate) fn localise(&self, mut resp: Response, asker: &str, server: &str) -> Response {
+    pub(crate) fn localise(
+        &self,
+        mut resp: Response,
+        asker: &UserId,
+        server: &ServerId,
+    ) -> Response {
         let l10n = Localiser::global();
         for r in &mut resp.replies {
             let needs_words = !r.body.is_empty()
@@ -56,11 +59,11 @@ impl App {
                 continue;
             }
             let reader = match (&r.reader, &r.target) {
-                (Some(u), _) => u.as_str(),
-                (None, Target::Dm(u)) => u.as_str(),
+                (Some(u), _) => u,
+                (None, Target::Dm(u)) => u,
                 _ => asker,
             };
-            let server = r.server.as_deref().unwrap_or(server);
+            let server = r.server.as_ref().unwrap_or(server);
             let private = r.ephemeral || matches!(r.target, Target::Dm(_));
             let seen = self.seen_by(reader);
             let lang = r
@@ -96,10 +99,7 @@ impl App {
             if !ctx.manage_server {
                 return Response::one(Reply::tell(Msg::new("language-server-not-allowed")));
             }
-            if let Err(e) = self
-                .store
-                .set_server_language(&ctx.server, Some(lang.code()))
-            {
+            if let Err(e) = self.store.set_server_language(&ctx.server, Some(lang)) {
                 return store_err(e);
             }
             return Response::one(Reply::say(Msg::new("language-set-server")).in_lang(lang));

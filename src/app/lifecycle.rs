@@ -195,7 +195,7 @@ impl App {
         if l.game.is_over() {
             resp.extend(ended(self, l, now));
             let mover = l.game.last().map(|p| l.players[p.side.index()].clone());
-            self.notify_end(l, mover.as_deref(), &mut resp.replies);
+            self.notify_end(l, mover.as_ref(), &mut resp.replies);
         }
         self.quiet(l, &mut resp.replies);
         resp.effects.extend(self.bot_effect(l));

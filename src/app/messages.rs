@@ -1,7 +1,7 @@
 //! What comes in and what goes out: the context of an input, the input,
 //! and the replies and effects the app answers with. No serenity types.
 
-use crate::domain::{ChallengeId, ChannelId, GameId, MatchId, ServerId, UserId};
+use crate::domain::{ChallengeId, ChannelId, GameId, MatchId, RoleId, ServerId, UserId};
 use crate::i18n::Msg;
 
 /// A person, by platform id and display name.
@@ -26,7 +26,7 @@ pub struct Ctx {
     /// The user's roles on this server (Discord role ids; empty in direct
     /// messages). The server's organiser role among them makes the user an
     /// organiser of tournaments.
-    pub roles: Vec<String>,
+    pub roles: Vec<RoleId>,
     /// Users named by mentions or user options, with their display names.
     pub mentioned: Vec<User>,
 }
@@ -219,7 +219,7 @@ pub struct Reply {
     /// The server whose default language a reader who chose none reads.
     /// `None`: the server of the input. Set on what the clock sends, which
     /// answers no input ([`Response::on_server`]).
-    pub(crate) server: Option<String>,
+    pub(crate) server: Option<ServerId>,
 }
 
 impl Reply {
@@ -277,8 +277,8 @@ impl Reply {
         self
     }
     /// About a game or tournament of `server`: see [`Response::on_server`].
-    pub(crate) fn on_server(mut self, server: &str) -> Reply {
-        self.server = Some(server.to_string());
+    pub(crate) fn on_server(mut self, server: &ServerId) -> Reply {
+        self.server = Some(server.clone());
         self
     }
     /// Written in `lang`, whoever reads it.
@@ -358,9 +358,9 @@ impl Response {
     /// Its replies concern a game or tournament of `server`: readers who
     /// chose no language read that server's default (unless a reply
     /// already names its server).
-    pub(crate) fn on_server(mut self, server: &str) -> Response {
+    pub(crate) fn on_server(mut self, server: &ServerId) -> Response {
         for r in &mut self.replies {
-            r.server.get_or_insert_with(|| server.to_string());
+            r.server.get_or_insert_with(|| server.clone());
         }
         self
     }

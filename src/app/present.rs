@@ -5,12 +5,12 @@ use super::*;
 
 impl App {
     /// A player's name, escaped for message text (see [`escape::name`]).
-    pub(super) fn name_of(&self, id: &str) -> String {
+    pub(super) fn name_of(&self, id: &UserId) -> String {
         escape::name(&self.raw_name_of(id))
     }
 
     /// A player's name as it is, for pictures, records and thread names.
-    pub(super) fn raw_name_of(&self, id: &str) -> String {
+    pub(super) fn raw_name_of(&self, id: &UserId) -> String {
         self.store
             .get_player(id)
             .ok()
@@ -74,7 +74,7 @@ impl App {
 
     /// The player whose turn it is, as the status line names them: a
     /// mention, or their name when they asked not to be mentioned.
-    pub(super) fn turn_mention(&self, player: &str) -> String {
+    pub(super) fn turn_mention(&self, player: &UserId) -> String {
         if player == BOT_ID || self.notify_of(player).mentions() {
             mention(player)
         } else {

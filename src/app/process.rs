@@ -3,7 +3,7 @@
 //! See `src/store/leases.rs` and `docs/scaling.md`.
 
 use super::App;
-use crate::store::{Claim, StoreError};
+use crate::store::{Claim, ProcessId, StoreError};
 
 /// The scheduler's longest sleep between passes unless set otherwise.
 pub const DEFAULT_POLL: i64 = 60;
@@ -16,7 +16,7 @@ pub const DEFAULT_LEASE: i64 = 60;
 #[derive(Clone, Debug)]
 pub struct Process {
     /// Unique among the processes sharing the database (host, pid, start).
-    pub id: String,
+    pub id: ProcessId,
     /// What it runs (`SHARDS`, `console` ...), for operators reading the
     /// `processes` table.
     pub label: String,
@@ -44,7 +44,7 @@ impl Process {
         static SEQ: std::sync::atomic::AtomicU32 = std::sync::atomic::AtomicU32::new(0);
         let seq = SEQ.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
         Process {
-            id: format!("{host}/{}/{:x}-{seq}", std::process::id(), nanos),
+            id: format!("{host}/{}/{:x}-{seq}", std::process::id(), nanos).into(),
             label: label.to_string(),
             lease: DEFAULT_LEASE,
             poll: DEFAULT_POLL,

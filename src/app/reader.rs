@@ -65,7 +65,7 @@ pub(crate) struct Seen {
 
 impl App {
     /// The choices of `reader` (none for an empty reader or a failed read).
-    pub(crate) fn seen_by(&self, reader: &str) -> Seen {
+    pub(crate) fn seen_by(&self, reader: &UserId) -> Seen {
         let mut seen = Seen::default();
         if reader.is_empty() {
             return seen;
@@ -83,20 +83,16 @@ impl App {
     }
 
     /// The default language of `server`, if it chose one.
-    pub(crate) fn server_lang(&self, server: &str) -> Option<Lang> {
+    pub(crate) fn server_lang(&self, server: &ServerId) -> Option<Lang> {
         if server.is_empty() || server.starts_with("dm:") {
             return None;
         }
-        self.store
-            .server_language(server)
-            .ok()
-            .flatten()
-            .and_then(|c| Lang::parse(&c))
+        self.store.server_language(server).ok().flatten()
     }
 
     /// The language of a reply to a reader who chose `seen` (see the
     /// module comment): `private`, seen by the reader alone.
-    pub(crate) fn reply_lang(&self, seen: &Seen, server: &str, private: bool) -> Lang {
+    pub(crate) fn reply_lang(&self, seen: &Seen, server: &ServerId, private: bool) -> Lang {
         let first = if private {
             seen.lang
         } else {
@@ -118,7 +114,7 @@ impl App {
     /// their side with `flip:auto`; words in `lang`.
     pub(crate) fn draw_boards(
         &self,
-        reader: &str,
+        reader: &UserId,
         seen: &Seen,
         lang: Lang,
         text: &mut String,

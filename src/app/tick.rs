@@ -32,16 +32,19 @@ impl App {
         out.extend(repaired.replies);
         resp.effects.extend(repaired.effects);
         resp.replies = out;
-        (self.localise(resp, "", ""), report)
+        (
+            self.localise(resp, &UserId::default(), &ServerId::default()),
+            report,
+        )
     }
 
     /// A member left the server (the Discord adapter calls this on a
     /// member-remove event): they withdraw from that server's tournaments,
     /// forfeiting their remaining games. Replies are addressed to channels.
-    pub fn member_left(&self, server: &str, user: &str, now: i64) -> Response {
+    pub fn member_left(&self, server: &ServerId, user: &UserId, now: i64) -> Response {
         self.localise(
             tournaments::member_left(self, server, user, now),
-            "",
+            &UserId::default(),
             server,
         )
     }
@@ -50,10 +53,10 @@ impl App {
     /// adapter calls this on a channel or thread delete event): its game
     /// in progress is aborted, and a tournament game is played again in
     /// the tournament's channel. Replies are addressed to channels and DMs.
-    pub fn channel_deleted(&self, server: &str, channel: &str, now: i64) -> Response {
+    pub fn channel_deleted(&self, server: &ServerId, channel: &ChannelId, now: i64) -> Response {
         self.localise(
             tournaments::channel_deleted(self, server, channel, now),
-            "",
+            &UserId::default(),
             server,
         )
     }
@@ -61,7 +64,12 @@ impl App {
     /// The second half of pairing a tournament round: the front end opened
     /// the thread `thread` for match `match_id` (see
     /// [`Effect::OpenMatchThread`]); start the match's game there.
-    pub fn start_match_in_thread(&self, ctx: &Ctx, match_id: MatchId, thread: &str) -> Response {
+    pub fn start_match_in_thread(
+        &self,
+        ctx: &Ctx,
+        match_id: MatchId,
+        thread: &ChannelId,
+    ) -> Response {
         let resp = { tournaments::start_match_in_thread(self, ctx, match_id, thread) };
         self.localise(resp, &ctx.user.id, &ctx.server)
     }

@@ -31,6 +31,7 @@ use std::path::PathBuf;
 use crate::app::commands::{self, OptKind};
 use crate::app::{App, Ctx, Effect, Input, Reply, Response, Target, User};
 use crate::cli::Exit;
+use crate::domain::{ChannelId, RoleId, UserId};
 use crate::store::Store;
 use std::sync::Arc;
 
@@ -47,7 +48,7 @@ pub struct Console<W: Write> {
     now: i64,
     admins: HashSet<String>,
     /// `:role NAME ROLE`: the roles each console user holds.
-    roles: HashMap<String, Vec<String>>,
+    roles: HashMap<String, Vec<RoleId>>,
     channels: HashSet<String>,
     files: usize,
     line: usize,
@@ -291,7 +292,7 @@ impl<W: Write> Console<W> {
                     name,
                     challenge,
                 } => {
-                    let thread = self.thread_name(&parent, &name);
+                    let thread = self.thread_name(&parent, &name).into();
                     self.app.start_in_thread(ctx, challenge, &thread)
                 }
                 Effect::OpenMatchThread { match_id, .. } if self.fail_threads => {
@@ -302,7 +303,7 @@ impl<W: Write> Console<W> {
                     name,
                     match_id,
                 } => {
-                    let thread = self.thread_name(&parent, &name);
+                    let thread = self.thread_name(&parent, &name).into();
                     self.app.start_match_in_thread(ctx, match_id, &thread)
                 }
                 // The console runs the bot's search at once, in line.
@@ -392,18 +393,18 @@ impl<W: Write> Console<W> {
                 },
                 "delete" if !rest.trim().is_empty() => {
                     // The channel (or thread) is deleted.
-                    let channel = rest.trim().trim_start_matches('#').to_string();
+                    let channel = ChannelId::from(rest.trim().trim_start_matches('#'));
                     self.now += 1;
                     self.save_clock();
-                    let resp = self.app.channel_deleted(SERVER, &channel, self.now);
+                    let resp = self.app.channel_deleted(&SERVER.into(), &channel, self.now);
                     self.system_response("delete", "", resp);
                     self.tick();
                 }
                 "leave" if !rest.trim().is_empty() => {
-                    let who = rest.trim().trim_start_matches('@').to_string();
+                    let who = UserId::from(rest.trim().trim_start_matches('@'));
                     self.now += 1;
                     self.save_clock();
-                    let resp = self.app.member_left(SERVER, &who, self.now);
+                    let resp = self.app.member_left(&SERVER.into(), &who, self.now);
                     self.system_response("leave", &who, resp);
                     self.tick();
                 }
@@ -414,7 +415,7 @@ impl<W: Write> Console<W> {
                     // `:role olga organisers`: olga holds the role `organisers`.
                     let mut w = rest.split_whitespace();
                     let who = w.next().unwrap_or("").trim_start_matches('@').to_string();
-                    let role = w.next().unwrap_or("").trim_start_matches('@').to_string();
+                    let role = RoleId::from(w.next().unwrap_or("").trim_start_matches('@'));
                     self.roles.entry(who).or_default().push(role);
                 }
                 "admin" if !rest.trim().is_empty() => {

@@ -174,6 +174,12 @@ macro_rules! text_id {
             }
         }
 
+        impl PartialEq<&$name> for $name {
+            fn eq(&self, other: &&$name) -> bool {
+                self.0 == other.0
+            }
+        }
+
         impl PartialEq<str> for $name {
             fn eq(&self, other: &str) -> bool {
                 self.0 == other
@@ -231,6 +237,11 @@ text_id!(
     ChannelId,
     /// A server (Discord guild), or a direct-message scope `dm:...`.
     ServerId,
+    /// A role on a server (a Discord role id), e.g. the organiser role.
+    RoleId,
+    /// A running tawlbot process (see `docs/scaling.md`): the owner of
+    /// leases on timed work.
+    ProcessId,
 );
 
 #[cfg(test)]

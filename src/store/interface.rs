@@ -6,6 +6,7 @@
 //! Import [`super::prelude`] to call the methods.
 
 use super::*;
+use crate::i18n::Lang;
 
 /// The whole store: every area, shareable between threads.
 pub trait Store:
@@ -57,15 +58,17 @@ pub trait Games {
     fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError>;
 
     /// The active game in a channel, if any.
-    fn active_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError>;
+    fn active_game_in_channel(&self, channel_id: &ChannelId)
+        -> Result<Option<GameRow>, StoreError>;
 
     /// The most recent game in a channel, finished or not.
-    fn latest_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError>;
+    fn latest_game_in_channel(&self, channel_id: &ChannelId)
+        -> Result<Option<GameRow>, StoreError>;
 
     /// Games on a server, newest first; `active_only` keeps only active ones.
     fn games_on_server(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         active_only: bool,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError>;
@@ -73,7 +76,7 @@ pub trait Games {
     /// Games a player plays or played, newest first.
     fn games_of_player(
         &self,
-        player_id: &str,
+        player_id: &UserId,
         active_only: bool,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError>;
@@ -82,8 +85,8 @@ pub trait Games {
     /// scope), newest first.
     fn games_of_player_on_server(
         &self,
-        player_id: &str,
-        server_id: &str,
+        player_id: &UserId,
+        server_id: &ServerId,
         active_only: bool,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError>;
@@ -125,7 +128,10 @@ pub trait Challenges {
     fn get_challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError>;
 
     /// Open challenges in a channel, oldest first.
-    fn open_challenges_in_channel(&self, channel_id: &str) -> Result<Vec<Challenge>, StoreError>;
+    fn open_challenges_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Vec<Challenge>, StoreError>;
 
     /// Compare-and-set of a challenge's state: `true` if it was `from` and
     /// is now `to`; `false` if it was in another state (someone else won).
@@ -171,14 +177,18 @@ pub trait Tournaments {
     fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError>;
 
     /// Tournaments of a server, newest first.
-    fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError>;
+    fn tournaments_on_server(&self, server_id: &ServerId) -> Result<Vec<Tournament>, StoreError>;
 
     /// The server's organiser role (a role id), if one was set: its members
     /// may create and run tournaments as Manage Server can.
-    fn organiser_role(&self, server_id: &str) -> Result<Option<String>, StoreError>;
+    fn organiser_role(&self, server_id: &ServerId) -> Result<Option<RoleId>, StoreError>;
 
     /// Sets (or with `None` clears) the server's organiser role.
-    fn set_organiser_role(&self, server_id: &str, role: Option<&str>) -> Result<(), StoreError>;
+    fn set_organiser_role(
+        &self,
+        server_id: &ServerId,
+        role: Option<&RoleId>,
+    ) -> Result<(), StoreError>;
 
     /// Tournaments in a phase (e.g. sign-up, for the clock's scheduled
     /// starts), oldest first. The tournaments table is small (a few rows per
@@ -191,7 +201,7 @@ pub trait Tournaments {
     fn join_tournament(
         &self,
         id: TournamentId,
-        player_id: &str,
+        player_id: &UserId,
         at: i64,
         max: u32,
     ) -> Result<JoinOutcome, StoreError>;
@@ -200,7 +210,7 @@ pub trait Tournaments {
     fn withdraw_tournament_player(
         &self,
         id: TournamentId,
-        player_id: &str,
+        player_id: &UserId,
         at: i64,
     ) -> Result<bool, StoreError>;
 
@@ -221,7 +231,7 @@ pub trait Clock {
     fn set_remind_at(&self, game_id: GameId, at: Option<i64>) -> Result<(), StoreError>;
 
     /// Players whose setting `key` has `value` (indexed by key and value).
-    fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<String>, StoreError>;
+    fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<UserId>, StoreError>;
 
     /// The reminder time of a game.
     fn remind_at(&self, game_id: GameId) -> Result<Option<i64>, StoreError>;
@@ -262,7 +272,7 @@ pub trait Clock {
     fn set_pause_offer(
         &self,
         game_id: GameId,
-        by_player: &str,
+        by_player: &UserId,
         at: i64,
         span: i64,
     ) -> Result<bool, AppendError>;
@@ -278,7 +288,7 @@ pub trait Clock {
         &self,
         game_id: GameId,
         expected_moves: u32,
-        offer_by: &str,
+        offer_by: &UserId,
         at: i64,
         left: Option<i64>,
         until: i64,
@@ -294,7 +304,7 @@ pub trait Clock {
         &self,
         game_id: GameId,
         at: i64,
-        offer_by: Option<&str>,
+        offer_by: Option<&UserId>,
         legacy_left: Option<i64>,
         remind: &dyn Fn(i64, i64) -> Option<i64>,
     ) -> Result<Option<i64>, AppendError>;
@@ -317,8 +327,13 @@ pub trait Clock {
 
     /// Records a player's daily digest as sent before it is sent: `true`
     /// (and `key` set to `now`) if none was sent in the last `gap` seconds.
-    fn claim_digest(&self, player: &str, key: &str, now: i64, gap: i64)
-        -> Result<bool, StoreError>;
+    fn claim_digest(
+        &self,
+        player: &UserId,
+        key: &str,
+        now: i64,
+        gap: i64,
+    ) -> Result<bool, StoreError>;
 
     /// Records that the bot is alive at `now`. If the last heartbeat is
     /// more than `offline_after` seconds old, the bot was away: in the same
@@ -353,42 +368,46 @@ pub trait Players {
     /// `parent_channel_id` is the channel a thread hangs off.
     fn upsert_channel(
         &self,
-        channel_id: &str,
-        server_id: &str,
-        parent_channel_id: Option<&str>,
+        channel_id: &ChannelId,
+        server_id: &ServerId,
+        parent_channel_id: Option<&ChannelId>,
     ) -> Result<(), StoreError>;
 
     /// The parent channel of a thread, if it has one.
-    fn channel_parent(&self, channel_id: &str) -> Result<Option<ChannelId>, StoreError>;
+    fn channel_parent(&self, channel_id: &ChannelId) -> Result<Option<ChannelId>, StoreError>;
 
     /// Creates a player or updates their display name.
-    fn upsert_player(&self, player_id: &str, display_name: &str) -> Result<(), StoreError>;
+    fn upsert_player(&self, player_id: &UserId, display_name: &str) -> Result<(), StoreError>;
 
-    fn get_player(&self, player_id: &str) -> Result<Option<Player>, StoreError>;
+    fn get_player(&self, player_id: &UserId) -> Result<Option<Player>, StoreError>;
 
     /// Sets a per-player setting (notification preferences and the like).
-    fn set_player_setting(&self, player_id: &str, key: &str, value: &str)
-        -> Result<(), StoreError>;
+    fn set_player_setting(
+        &self,
+        player_id: &UserId,
+        key: &str,
+        value: &str,
+    ) -> Result<(), StoreError>;
 
-    fn player_setting(&self, player_id: &str, key: &str) -> Result<Option<String>, StoreError>;
+    fn player_setting(&self, player_id: &UserId, key: &str) -> Result<Option<String>, StoreError>;
 
     /// All settings of a player, sorted by key.
-    fn player_settings(&self, player_id: &str) -> Result<Vec<(String, String)>, StoreError>;
+    fn player_settings(&self, player_id: &UserId) -> Result<Vec<(String, String)>, StoreError>;
 }
 
 /// Ratings and leaderboards.
 pub trait Ratings {
     fn get_rating(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         variant: &str,
-        player_id: &str,
+        player_id: &UserId,
     ) -> Result<Option<Rating>, StoreError>;
 
     /// The ratings of a server and variant, best first.
     fn leaderboard(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         variant: &str,
         limit: u32,
     ) -> Result<Vec<Rating>, StoreError>;
@@ -402,9 +421,9 @@ pub trait Ratings {
     fn rate_game(
         &self,
         game_id: GameId,
-        server_id: &str,
+        server_id: &ServerId,
         variant: &str,
-        players: [&str; 2],
+        players: [&UserId; 2],
         at: i64,
         f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
     ) -> Result<bool, StoreError>;
@@ -425,7 +444,7 @@ pub trait Offers {
         &self,
         game_id: GameId,
         kind: OfferKind,
-        by_player: &str,
+        by_player: &UserId,
         at: i64,
     ) -> Result<bool, AppendError>;
 
@@ -438,42 +457,46 @@ pub trait Offers {
 /// Server languages.
 pub trait Language {
     /// A server's default language code, if one was set.
-    fn server_language(&self, server_id: &str) -> Result<Option<String>, StoreError>;
+    fn server_language(&self, server_id: &ServerId) -> Result<Option<Lang>, StoreError>;
 
     /// Sets (or with `None` clears) a server's default language code.
-    fn set_server_language(&self, server_id: &str, code: Option<&str>) -> Result<(), StoreError>;
+    fn set_server_language(
+        &self,
+        server_id: &ServerId,
+        lang: Option<Lang>,
+    ) -> Result<(), StoreError>;
 }
 
 /// The web archive: public servers, a player's public games and ratings, rating histories.
 pub trait Archive {
     /// Whether a server's archive is public. Direct-message scopes never are.
-    fn archive_public(&self, server_id: &str) -> Result<bool, StoreError>;
+    fn archive_public(&self, server_id: &ServerId) -> Result<bool, StoreError>;
 
     /// Makes a server's archive public or private (creating the server row
     /// if needed).
-    fn set_archive_public(&self, server_id: &str, public: bool) -> Result<(), StoreError>;
+    fn set_archive_public(&self, server_id: &ServerId, public: bool) -> Result<(), StoreError>;
 
     /// A server's name, if it has one.
-    fn server_name(&self, server_id: &str) -> Result<Option<String>, StoreError>;
+    fn server_name(&self, server_id: &ServerId) -> Result<Option<String>, StoreError>;
 
     /// A player's games on public servers, newest first: `limit` games
     /// after skipping `offset`.
     fn public_games_of_player(
         &self,
-        player_id: &str,
+        player_id: &UserId,
         offset: u32,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError>;
 
     /// A player's ratings on public servers, by server and variant.
-    fn public_ratings_of_player(&self, player_id: &str) -> Result<Vec<Rating>, StoreError>;
+    fn public_ratings_of_player(&self, player_id: &UserId) -> Result<Vec<Rating>, StoreError>;
 
     /// A player's rating after each rated game of one server and variant,
     /// oldest first (at most the last `limit` games).
     fn rating_history(
         &self,
-        player_id: &str,
-        server_id: &str,
+        player_id: &UserId,
+        server_id: &ServerId,
         variant: &str,
         limit: u32,
     ) -> Result<Vec<RatingPoint>, StoreError>;
@@ -481,13 +504,13 @@ pub trait Archive {
     /// Games on a server, newest first, paged.
     fn games_on_server_paged(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         offset: u32,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError>;
 
     /// The variants a server has ratings in, alphabetically.
-    fn rated_variants(&self, server_id: &str) -> Result<Vec<String>, StoreError>;
+    fn rated_variants(&self, server_id: &ServerId) -> Result<Vec<String>, StoreError>;
 }
 
 /// Several processes on one database: leases on timed work and a
@@ -511,7 +534,7 @@ pub trait Leases {
         &self,
         kind: &str,
         item: &str,
-        owner: &str,
+        owner: &ProcessId,
         now: i64,
         lease: i64,
     ) -> Result<Claim, StoreError>;
@@ -522,7 +545,7 @@ pub trait Leases {
         &self,
         kind: &str,
         item: &str,
-        owner: &str,
+        owner: &ProcessId,
         now: i64,
         lease: i64,
         payload: &str,
@@ -543,7 +566,7 @@ pub trait Leases {
         &self,
         kind: &str,
         item: &str,
-        owner: &str,
+        owner: &ProcessId,
         now: i64,
     ) -> Result<bool, StoreError>;
 
@@ -555,7 +578,7 @@ pub trait Leases {
         &self,
         kind: &str,
         item: &str,
-    ) -> Result<Option<(String, i64, Option<i64>)>, StoreError>;
+    ) -> Result<Option<(ProcessId, i64, Option<i64>)>, StoreError>;
 
     /// Records that process `id` (running `shards`) is alive at `now`, and
     /// the shared heartbeat with it, in one transaction (see
@@ -564,7 +587,7 @@ pub trait Leases {
     /// was running the clock.
     fn process_heartbeat(
         &self,
-        id: &str,
+        id: &ProcessId,
         shards: &str,
         now: i64,
         offline_after: i64,
@@ -574,7 +597,7 @@ pub trait Leases {
     /// A process stopped cleanly: its row goes, and its unfinished claims
     /// end now, to be taken at once by another process (a job keeps its
     /// payload for whoever takes it over, see [`Leases::orphan_jobs`]).
-    fn process_stopped(&self, id: &str) -> Result<(), StoreError>;
+    fn process_stopped(&self, id: &ProcessId) -> Result<(), StoreError>;
 
     /// Forgets processes whose last beat is older than `before`.
     fn prune_processes(&self, before: i64) -> Result<usize, StoreError>;

@@ -61,7 +61,7 @@ pub mod prelude {
         Store, Tournaments,
     };
     pub use crate::domain::{
-        ChallengeId, ChannelId, GameId, MatchId, ServerId, TournamentId, UserId,
+        ChallengeId, ChannelId, GameId, MatchId, ProcessId, RoleId, ServerId, TournamentId, UserId,
     };
 }
 

@@ -33,7 +33,7 @@ use axum::Router;
 
 use crate::app::archive::Download;
 use crate::app::App;
-use crate::domain::{GameId, TournamentId};
+use crate::domain::{GameId, ServerId, TournamentId, UserId};
 use crate::i18n::Lang;
 
 pub use limit::RateLimit;
@@ -435,7 +435,7 @@ fn html_result<E: std::fmt::Display>(
     }
 }
 
-async fn player(State(w): State<Web>, Path(id): Path<String>, q: Query) -> Response<Body> {
+async fn player(State(w): State<Web>, Path(id): Path<UserId>, q: Query) -> Response<Body> {
     let lang = q.lang;
     if !query::plain_id(&id) {
         return not_found(lang);
@@ -457,7 +457,7 @@ async fn player(State(w): State<Web>, Path(id): Path<String>, q: Query) -> Respo
     html_result(lang, done)
 }
 
-async fn rating_graph(State(w): State<Web>, Path(id): Path<String>, q: Query) -> Response<Body> {
+async fn rating_graph(State(w): State<Web>, Path(id): Path<UserId>, q: Query) -> Response<Body> {
     let lang = q.lang;
     let (Some(server), Some(variant)) = (q.server.clone(), q.variant.clone()) else {
         return not_found(lang);
@@ -477,7 +477,7 @@ async fn rating_graph(State(w): State<Web>, Path(id): Path<String>, q: Query) ->
     }
 }
 
-async fn server(State(w): State<Web>, Path(id): Path<String>, q: Query) -> Response<Body> {
+async fn server(State(w): State<Web>, Path(id): Path<ServerId>, q: Query) -> Response<Body> {
     let lang = q.lang;
     if !query::plain_id(&id) {
         return not_found(lang);

@@ -7,6 +7,7 @@ use axum::extract::FromRequestParts;
 use axum::http::request::Parts;
 use axum::http::{header, Request};
 
+use crate::domain::ServerId;
 use crate::i18n::Lang;
 
 /// The longest query string read; the rest is ignored.
@@ -22,7 +23,7 @@ pub struct Query {
     pub lang_chosen: bool,
     pub ply: Option<u64>,
     pub page: u32,
-    pub server: Option<String>,
+    pub server: Option<ServerId>,
     pub variant: Option<String>,
 }
 
@@ -77,7 +78,7 @@ impl Query {
                 }
                 "ply" => q.ply = v.parse::<u64>().ok(),
                 "page" => q.page = v.parse::<u32>().unwrap_or(0),
-                "server" if plain_id(&v) => q.server = Some(v),
+                "server" if plain_id(&v) => q.server = Some(v.into()),
                 "variant" if plain_id(&v) => q.variant = Some(v),
                 _ => {}
             }

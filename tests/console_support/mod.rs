@@ -46,7 +46,7 @@ impl Session {
         let app = tawlbot::app::App::new(tawlbot::store::open(&self.db).unwrap());
         let row = app
             .store()
-            .latest_game_in_channel(channel)
+            .latest_game_in_channel(&channel.into())
             .unwrap()
             .expect("a game");
         app.load(row).unwrap()

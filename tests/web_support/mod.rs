@@ -160,13 +160,17 @@ pub fn fixture_in(dir: tempfile::TempDir) -> Fixture {
     lines.push(say("olga", g, "/tournament start"));
     let log = console(&db, &out, &lines);
     let store = SqliteStore::open(&db).unwrap();
-    let finished = store.latest_game_in_channel(g).unwrap().expect(&log).id;
-    let running = store
-        .active_game_in_channel("hall")
+    let finished = store
+        .latest_game_in_channel(&g.into())
         .unwrap()
         .expect(&log)
         .id;
-    let tournament = store.tournaments_on_server(PUBLIC).unwrap()[0].id;
+    let running = store
+        .active_game_in_channel(&"hall".into())
+        .unwrap()
+        .expect(&log)
+        .id;
+    let tournament = store.tournaments_on_server(&PUBLIC.into()).unwrap()[0].id;
     let m = store.tournament_matches(tournament).unwrap()[0].clone();
     let tg = store.games_of_match(m.id).unwrap()[0].clone();
     // carol resigns the tournament game.
@@ -207,7 +211,7 @@ pub fn fixture_in(dir: tempfile::TempDir) -> Fixture {
         false,
         1_767_300_000,
     );
-    store.set_archive_public(PUBLIC, true).unwrap();
+    store.set_archive_public(&PUBLIC.into(), true).unwrap();
     // The server's name, with markup the pages must escape. No path of the
     // program names a server (the name is read when the row has one), so
     // it is written here by hand.
@@ -218,8 +222,8 @@ pub fn fixture_in(dir: tempfile::TempDir) -> Fixture {
             ["The <i>Tafl</i> Hall", PUBLIC],
         )
         .unwrap();
-    store.upsert_player("alice", SCRIPT_NAME).unwrap();
-    store.upsert_player("bob", QUOTE_NAME).unwrap();
+    store.upsert_player(&"alice".into(), SCRIPT_NAME).unwrap();
+    store.upsert_player(&"bob".into(), QUOTE_NAME).unwrap();
     let store: SharedStore = std::sync::Arc::new(store);
     let app = App::new(store.clone()).with_public_url(Some("https://archive.example".into()));
     Fixture {

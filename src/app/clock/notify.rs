@@ -7,7 +7,7 @@ use super::super::{mention, App, Loaded, Reply, Response, Target};
 use super::scheduler::Fail;
 use super::DAY;
 use crate::i18n::{Arg, Msg};
-use crate::store::{GameId, ReminderClaim};
+use crate::store::{GameId, ReminderClaim, UserId};
 
 /// How a player wants to hear about their turns.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -37,7 +37,7 @@ impl Notify {
 }
 
 impl App {
-    pub(crate) fn notify_of(&self, player: &str) -> Notify {
+    pub(crate) fn notify_of(&self, player: &UserId) -> Notify {
         self.store
             .player_setting(player, "notify")
             .ok()
@@ -87,7 +87,7 @@ impl App {
     pub(crate) fn notify_event(
         &self,
         l: &Loaded,
-        player: &str,
+        player: &UserId,
         replies: &mut Vec<Reply>,
         dm: Option<Msg>,
     ) {
@@ -108,7 +108,7 @@ impl App {
             replies.push(
                 Reply::say(m)
                     .on_server(&l.row.server_id)
-                    .to(Target::Dm(player.into())),
+                    .to(Target::Dm(player.clone())),
             );
         }
     }
@@ -123,10 +123,10 @@ impl App {
 
     /// A game that just ended, told to each player as they asked (see
     /// [`App::notify_event`]), except `actor`, who ended it.
-    pub(crate) fn notify_end(&self, l: &Loaded, actor: Option<&str>, replies: &mut Vec<Reply>) {
+    pub(crate) fn notify_end(&self, l: &Loaded, actor: Option<&UserId>, replies: &mut Vec<Reply>) {
         let Some(o) = l.game.outcome() else { return };
         for p in l.players.clone() {
-            if Some(p.as_str()) == actor {
+            if Some(&p) == actor {
                 continue;
             }
             let dm = Msg::new("notify-dm-ended")
@@ -149,7 +149,7 @@ impl App {
     }
 
     /// `/notify how`.
-    pub(crate) fn set_notify(&self, user: &str, how: Option<&str>) -> Reply {
+    pub(crate) fn set_notify(&self, user: &UserId, how: Option<&str>) -> Reply {
         let Some(n) = how.and_then(Notify::parse) else {
             return Reply::tell(Msg::new("notify-choose"));
         };
@@ -224,7 +224,7 @@ impl App {
     /// A player's daily digest, recorded as sent before it is built. The
     /// list is put together in the player's language here; a player who
     /// chose none reads the default of the server of their latest game.
-    pub(super) fn digest_item(&self, p: &str, now: i64) -> Result<Response, Fail> {
+    pub(super) fn digest_item(&self, p: &UserId, now: i64) -> Result<Response, Fail> {
         if !self.store.claim_digest(p, "digest_at", now, DAY)? {
             return Ok(Response::none());
         }
@@ -238,7 +238,7 @@ impl App {
         for row in games {
             let (id, ch, deadline) = (row.id, row.channel_id.clone(), row.deadline);
             if let Ok(l) = self.load(row) {
-                if l.game.to_move().map(|s| l.players[s.index()] == p) == Some(true) {
+                if l.game.to_move().map(|s| l.players[s.index()] == *p) == Some(true) {
                     let item = match deadline {
                         Some(d) => Msg::new("digest-item-left").msg("span", span(d - now)),
                         None => Msg::new("digest-item"),

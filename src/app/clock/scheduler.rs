@@ -14,6 +14,7 @@ use super::super::{mention, outcome_msg, App, LoadError, Reply, Response, Target
 use crate::i18n::Msg;
 use crate::store::{
     AppendError, ChallengeId, ChallengeState, DueColumn, EndReason, GameId, GameState, StoreError,
+    UserId,
 };
 
 impl App {
@@ -357,7 +358,7 @@ pub(crate) enum Item {
     Deadline(GameId),
     PauseEnd(GameId),
     Reminder(GameId),
-    Digest(String),
+    Digest(UserId),
     Expiry(ChallengeId),
 }
 

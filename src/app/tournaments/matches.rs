@@ -18,7 +18,7 @@ pub(crate) fn start_match_in_thread(
     app: &App,
     ctx: &Ctx,
     match_id: MatchId,
-    thread: &str,
+    thread: &ChannelId,
 ) -> Response {
     let row = match app.store.get_match(match_id) {
         Ok(Some(r)) => r,
@@ -31,7 +31,7 @@ pub(crate) fn start_match_in_thread(
     };
     let _ = app
         .store
-        .upsert_channel(thread, &t.row.server_id, t.row.channel_id.as_deref());
+        .upsert_channel(thread, &t.row.server_id, t.row.channel_id.as_ref());
     let mut resp = start_next_game(app, &t, &row, thread, ctx.now);
     if resp.replies.is_empty() {
         resp.replies.push(
@@ -63,7 +63,7 @@ pub(super) fn start_next_game(
     app: &App,
     t: &T,
     row: &store::TournamentMatch,
-    channel: &str,
+    channel: &ChannelId,
     now: i64,
 ) -> Response {
     if t.row.state != TournamentPhase::Running {
@@ -85,8 +85,8 @@ pub(super) fn start_next_game(
         m.results[*i].is_none()
             && !games.iter().any(|g| {
                 g.state != GameState::Aborted
-                    && g.first_player == t.data.player(sides.first_side)
-                    && g.second_player == t.data.player(sides.second_side)
+                    && g.first_player == *t.data.player(sides.first_side)
+                    && g.second_player == *t.data.player(sides.second_side)
             })
     });
     let Some((index, sides)) = next else {
@@ -213,7 +213,7 @@ pub(crate) fn on_game_end(app: &App, l: &Loaded, now: i64) -> Response {
 pub(super) fn after_game(
     app: &App,
     mid: MatchId,
-    channel: &str,
+    channel: &ChannelId,
     now: i64,
 ) -> Result<Response, Response> {
     let Some(row) = app.store.get_match(mid).map_err(store_err)? else {
@@ -224,7 +224,7 @@ pub(super) fn after_game(
             return Ok(None);
         }
         // No one asked: announcements are in the server's language.
-        let lang = app.lang_of("", &t.row.server_id);
+        let lang = app.lang_of(&UserId::default(), &t.row.server_id);
         let was_complete = t
             .data
             .state
@@ -236,7 +236,11 @@ pub(super) fn after_game(
         if let Some(m) = t.data.state.as_ref().and_then(|s| state_match(s, &row)) {
             if let (false, Some(o)) = (was_complete, m.outcome()) {
                 let a = t.data.player(m.pairing.first).to_string();
-                let b = m.pairing.second.map(|b| t.data.player(b)).unwrap_or("");
+                let b = m
+                    .pairing
+                    .second
+                    .map(|b| t.data.player(b).as_str())
+                    .unwrap_or("");
                 plan.resp.replies.push(
                     Reply::say(
                         Msg::new("tournament-match-over")

@@ -67,7 +67,8 @@ use crate::i18n::{Lang, Msg};
 use crate::rules::{Ruleset, Side, VARIANTS};
 use crate::store::{
     self, ChannelId, EndReason, GameRow, GameState, JoinOutcome, MatchId, MatchResult, MatchSpec,
-    NewTournament, StoreError, TournamentFormat, TournamentId, TournamentPhase, UserId,
+    NewTournament, RoleId, ServerId, StoreError, TournamentFormat, TournamentId, TournamentPhase,
+    UserId,
 };
 use crate::tournament::{
     glicko, Format, Match, MatchKind, PlayerId, StandingRow, Tournament, TournamentError,
@@ -174,11 +175,10 @@ impl Data {
             .position(|e| e == player)
             .map(|i| PlayerId(i as u64))
     }
-    fn player(&self, p: PlayerId) -> &str {
-        self.entrants
-            .get(p.0 as usize)
-            .map(UserId::as_str)
-            .unwrap_or("?")
+    fn player(&self, p: PlayerId) -> &UserId {
+        static UNKNOWN: std::sync::LazyLock<UserId> =
+            std::sync::LazyLock::new(|| UserId::from("?"));
+        self.entrants.get(p.0 as usize).unwrap_or(&UNKNOWN)
     }
 }
 
@@ -433,13 +433,14 @@ impl App {
             // Said in the channel, as the role's choice was.
             return Response::one(Reply::say(Msg::new("organiser-role-cleared")));
         };
-        let role: String = role
+        let role: RoleId = role
             .trim()
             .trim_start_matches("<@&")
             .trim_end_matches('>')
             .chars()
             .take(64)
-            .collect();
+            .collect::<String>()
+            .into();
         if role.is_empty() || role.chars().any(char::is_whitespace) {
             return Response::one(Reply::tell(Msg::new("organiser-role-unreadable")));
         }
@@ -476,10 +477,7 @@ pub(crate) fn command(app: &App, ctx: &Ctx, sub: &str, args: &[(String, String)]
                     None => Ok(info(app, &t)),
                 },
                 "withdraw" => match arg(args, "player") {
-                    Some(p) => {
-                        let p = p.to_string();
-                        withdraw(app, ctx, t, &p, true)
-                    }
+                    Some(p) => withdraw(app, ctx, t, &UserId::from(p), true),
                     None => Err(tell(Msg::new("tournament-name-the-player"))),
                 },
                 _ => cancel(app, ctx, t),
@@ -544,7 +542,7 @@ mod tests {
             if calls == 1 {
                 // The other process enters a player meanwhile.
                 assert_eq!(
-                    other.join_tournament(id, "zed", 2, 128).unwrap(),
+                    other.join_tournament(id, &"zed".into(), 2, 128).unwrap(),
                     JoinOutcome::Joined(1)
                 );
             }
@@ -570,14 +568,14 @@ mod tests {
         let r = update(&app, id, 5, |_, t, _| {
             calls += 1;
             other
-                .join_tournament(id, &format!("p{calls}"), 2, 128)
+                .join_tournament(id, &format!("p{calls}").into(), 2, 128)
                 .unwrap();
             t.data.max_players = Some(64);
             Ok(Some(TournamentPhase::Signup))
         });
         let Err(resp) = r else { panic!("committed") };
         assert_eq!(calls, RETRIES);
-        let resp = app.localise(resp, "", "srv");
+        let resp = app.localise(resp, &"".into(), &"srv".into());
         assert!(resp.replies[0].text.contains("try again in a moment"));
         let row = app.store.get_tournament(id).unwrap().unwrap();
         assert!(!row.data.contains("64"));

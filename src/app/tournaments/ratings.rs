@@ -172,9 +172,9 @@ pub(crate) fn ratings_command(
             p.trim_start_matches("<@")
                 .trim_start_matches('@')
                 .trim_end_matches('>')
-                .to_string()
+                .into()
         })
-        .unwrap_or_else(|| ctx.user.id.to_string());
+        .unwrap_or_else(|| ctx.user.id.clone());
     let mut out = Reply::say(Msg::new("profile-head").str("player", app.name_of(&who)));
     let mut any = false;
     for v in VARIANTS {

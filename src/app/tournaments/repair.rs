@@ -68,10 +68,15 @@ fn repair_one(app: &App, t: &T, now: i64) -> Response {
 /// in progress is aborted, unrated. A tournament game is played again in
 /// the tournament's channel (now, or by the scheduler once that channel is
 /// free); the players of a casual game are told by direct message.
-pub(crate) fn channel_deleted(app: &App, server: &str, channel: &str, now: i64) -> Response {
+pub(crate) fn channel_deleted(
+    app: &App,
+    server: &ServerId,
+    channel: &ChannelId,
+    now: i64,
+) -> Response {
     let mut resp = Response::none();
     let row = match app.store.active_game_in_channel(channel) {
-        Ok(Some(r)) if r.server_id == server => r,
+        Ok(Some(r)) if r.server_id == *server => r,
         Ok(_) => return resp,
         Err(e) => {
             tracing::error!("reading the game of deleted channel {channel}: {e}");
@@ -91,7 +96,7 @@ pub(crate) fn channel_deleted(app: &App, server: &str, channel: &str, now: i64) 
             let Ok(t) = load(app, m.tournament_id) else {
                 return resp;
             };
-            let lang = app.lang_of("", &t.row.server_id);
+            let lang = app.lang_of(&UserId::default(), &t.row.server_id);
             resp.replies.push(
                 Reply::say(
                     Msg::new("tournament-game-channel-deleted")

@@ -501,7 +501,7 @@ pub(super) fn reopen(app: &App, t: &T) -> Response {
             continue;
         }
         let a = t.data.player(m.pairing.first);
-        let b = m.pairing.second.map(|b| t.data.player(b)).unwrap_or("");
+        let b = m.pairing.second.map(|b| t.data.player(b));
         resp.effects.push(Effect::OpenMatchThread {
             parent: channel_of(t),
             name: slug(&format!(
@@ -509,7 +509,7 @@ pub(super) fn reopen(app: &App, t: &T) -> Response {
                 t.row.name,
                 m.pairing.round,
                 app.raw_name_of(a),
-                app.raw_name_of(b)
+                b.map(|b| app.raw_name_of(b)).unwrap_or_default()
             )),
             match_id: row.id,
         });
@@ -627,7 +627,7 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
                                 .num("n", entrants.len()),
                         ),
                     )
-                    .in_lang(app.lang_of("", &t.row.server_id))
+                    .in_lang(app.lang_of(&UserId::default(), &t.row.server_id))
                     .to(Target::Channel(channel_of(&t))),
                 ),
                 Ok(_) => {}
@@ -635,11 +635,16 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
             }
             continue;
         }
-        match begin(app, row.id, now, app.lang_of("", &row.server_id)) {
+        match begin(
+            app,
+            row.id,
+            now,
+            app.lang_of(&UserId::default(), &row.server_id),
+        ) {
             Ok(r) => resp.extend(r.on_server(&row.server_id)),
             Err(r) => {
                 // For the log: in English.
-                let r = app.localise(r, "", "");
+                let r = app.localise(r, &UserId::default(), &ServerId::default());
                 let why: Vec<&str> = r.replies.iter().map(|r| r.text.as_str()).collect();
                 tracing::error!(
                     "scheduled start of tournament {} failed, trying again in {START_RETRY}s: {why:?}",

@@ -7,7 +7,7 @@ pub(super) fn withdraw(
     app: &App,
     ctx: &Ctx,
     t: T,
-    player: &str,
+    player: &UserId,
     by_organiser: bool,
 ) -> Result<Response, Response> {
     if by_organiser && !is_organiser(app, ctx, &t) {
@@ -147,15 +147,14 @@ pub(crate) fn leave_pressed(app: &App, ctx: &Ctx, id: &str, stay: bool) -> Respo
         if stay {
             return Ok(tell(Msg::new("tournament-stays").str("name", name_of(&t))));
         }
-        let me = ctx.user.id.clone();
-        withdraw(app, ctx, t, &me, false)
+        withdraw(app, ctx, t, &ctx.user.id, false)
     })();
     r.unwrap_or_else(|r| r)
 }
 
 /// A member left the server: they withdraw from every tournament of that
 /// server they are playing in (or signed up for), and the tournaments go on.
-pub(crate) fn member_left(app: &App, server: &str, user: &str, now: i64) -> Response {
+pub(crate) fn member_left(app: &App, server: &ServerId, user: &UserId, now: i64) -> Response {
     let mut resp = Response::none();
     let Ok(all) = app.store.tournaments_on_server(server) else {
         return resp;
@@ -239,7 +238,7 @@ pub(super) fn announce_forfeited_matches(app: &App, t: &T, p: PlayerId) -> Respo
 }
 
 /// Active games of `player` in the tournament.
-pub(super) fn active_games(app: &App, t: &T, player: &str) -> Vec<GameRow> {
+pub(super) fn active_games(app: &App, t: &T, player: &UserId) -> Vec<GameRow> {
     app.store
         .tournament_matches(t.row.id)
         .unwrap_or_default()
@@ -256,7 +255,7 @@ pub(super) fn active_games(app: &App, t: &T, player: &str) -> Vec<GameRow> {
 
 /// Ends `g` as a loss for `player` (by resignation), through the one end
 /// of a game (rating it).
-pub(super) fn forfeit_game(app: &App, g: GameRow, player: &str, now: i64) -> Response {
+pub(super) fn forfeit_game(app: &App, g: GameRow, player: &UserId, now: i64) -> Response {
     let channel = g.channel_id.clone();
     let Ok(mut l) = app.load(g) else {
         return Response::none();

@@ -25,7 +25,7 @@ impl Handler {
                 .and_then(|m| m.permissions)
                 .is_some_and(|p| p.manage_guild()),
             roles: member
-                .map(|m| m.roles.iter().map(|r| r.to_string()).collect())
+                .map(|m| m.roles.iter().map(|r| r.to_string().into()).collect())
                 .unwrap_or_default(),
             mentioned,
         }
@@ -85,7 +85,7 @@ impl Handler {
             roles: msg
                 .member
                 .as_ref()
-                .map(|m| m.roles.iter().map(|r| r.to_string()).collect())
+                .map(|m| m.roles.iter().map(|r| r.to_string().into()).collect())
                 .unwrap_or_default(),
             mentioned: msg.mentions.iter().map(|u| app_user(u, None)).collect(),
         };

@@ -149,7 +149,9 @@ impl Handler {
     /// A channel or thread was deleted: its game is aborted (app/tournaments/repair.rs).
     async fn on_channel_deleted(&self, ctx: Context, guild: GuildId, channel: ChannelId) {
         let Some(_permit) = self.begin() else { return };
-        let (server, channel, now) = (guild.to_string(), channel.to_string(), unix_now());
+        let server = crate::domain::ServerId::from(guild.to_string());
+        let channel = crate::domain::ChannelId::from(channel.to_string());
+        let now = unix_now();
         let resp = self
             .call(move |a| a.channel_deleted(&server, &channel, now))
             .await
@@ -233,7 +235,9 @@ impl EventHandler for Handler {
         _member: Option<serenity::all::Member>,
     ) {
         let Some(_permit) = self.begin() else { return };
-        let (server, id, now) = (guild_id.to_string(), user.id.to_string(), unix_now());
+        let server = crate::domain::ServerId::from(guild_id.to_string());
+        let id = crate::domain::UserId::from(user.id.to_string());
+        let now = unix_now();
         let resp = self
             .call(move |a| a.member_left(&server, &id, now))
             .await

@@ -143,7 +143,7 @@ impl Handler {
                 Ok(thread) => {
                     let mut ctx2 = ctx.clone();
                     ctx2.now = ctx2.now.max(unix_now());
-                    let tid = thread.id.to_string();
+                    let tid = crate::domain::ChannelId::from(thread.id.to_string());
                     let resp = self
                         .call(move |a| match effect {
                             Effect::OpenThread { challenge, .. } => {

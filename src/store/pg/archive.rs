@@ -13,7 +13,7 @@ macro_rules! public_server {
 }
 
 impl Archive for PostgresStore {
-    fn archive_public(&self, server_id: &str) -> Result<bool, StoreError> {
+    fn archive_public(&self, server_id: &ServerId) -> Result<bool, StoreError> {
         if server_id.starts_with("dm:") {
             return Ok(false);
         }
@@ -27,7 +27,7 @@ impl Archive for PostgresStore {
         })
     }
 
-    fn set_archive_public(&self, server_id: &str, public: bool) -> Result<(), StoreError> {
+    fn set_archive_public(&self, server_id: &ServerId, public: bool) -> Result<(), StoreError> {
         self.write_plain(|c| {
             exec(
                 c,
@@ -39,7 +39,7 @@ impl Archive for PostgresStore {
         })
     }
 
-    fn server_name(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+    fn server_name(&self, server_id: &ServerId) -> Result<Option<String>, StoreError> {
         self.read(|c| {
             Ok(
                 row(c, "SELECT name FROM servers WHERE id = $1", &[&server_id])?
@@ -50,7 +50,7 @@ impl Archive for PostgresStore {
 
     fn public_games_of_player(
         &self,
-        player_id: &str,
+        player_id: &UserId,
         offset: u32,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -69,7 +69,7 @@ impl Archive for PostgresStore {
         )
     }
 
-    fn public_ratings_of_player(&self, player_id: &str) -> Result<Vec<Rating>, StoreError> {
+    fn public_ratings_of_player(&self, player_id: &UserId) -> Result<Vec<Rating>, StoreError> {
         self.read(|c| {
             rows(
                 c,
@@ -90,8 +90,8 @@ impl Archive for PostgresStore {
 
     fn rating_history(
         &self,
-        player_id: &str,
-        server_id: &str,
+        player_id: &UserId,
+        server_id: &ServerId,
         variant: &str,
         limit: u32,
     ) -> Result<Vec<RatingPoint>, StoreError> {
@@ -120,7 +120,7 @@ impl Archive for PostgresStore {
 
     fn games_on_server_paged(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         offset: u32,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -134,7 +134,7 @@ impl Archive for PostgresStore {
         )
     }
 
-    fn rated_variants(&self, server_id: &str) -> Result<Vec<String>, StoreError> {
+    fn rated_variants(&self, server_id: &ServerId) -> Result<Vec<String>, StoreError> {
         self.read(|c| {
             Ok(rows(
                 c,

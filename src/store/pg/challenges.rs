@@ -50,7 +50,10 @@ impl Challenges for PostgresStore {
         })
     }
 
-    fn open_challenges_in_channel(&self, channel_id: &str) -> Result<Vec<Challenge>, StoreError> {
+    fn open_challenges_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Vec<Challenge>, StoreError> {
         self.read(|c| {
             let r = rows(
                 c,

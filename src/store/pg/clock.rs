@@ -32,7 +32,7 @@ impl Clock for PostgresStore {
         })
     }
 
-    fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<String>, StoreError> {
+    fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<UserId>, StoreError> {
         self.read(|c| {
             Ok(rows(
                 c,
@@ -115,7 +115,7 @@ impl Clock for PostgresStore {
     fn set_pause_offer(
         &self,
         game_id: GameId,
-        by_player: &str,
+        by_player: &UserId,
         at: i64,
         span: i64,
     ) -> Result<bool, AppendError> {
@@ -146,7 +146,7 @@ impl Clock for PostgresStore {
         &self,
         game_id: GameId,
         expected_moves: u32,
-        offer_by: &str,
+        offer_by: &UserId,
         at: i64,
         left: Option<i64>,
         until: i64,
@@ -175,7 +175,7 @@ impl Clock for PostgresStore {
         &self,
         game_id: GameId,
         at: i64,
-        offer_by: Option<&str>,
+        offer_by: Option<&UserId>,
         legacy_left: Option<i64>,
         remind: &dyn Fn(i64, i64) -> Option<i64>,
     ) -> Result<Option<i64>, AppendError> {
@@ -284,7 +284,7 @@ impl Clock for PostgresStore {
 
     fn claim_digest(
         &self,
-        player: &str,
+        player: &UserId,
         key: &str,
         now: i64,
         gap: i64,

@@ -48,7 +48,10 @@ impl Games for PostgresStore {
         })
     }
 
-    fn active_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
+    fn active_game_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<GameRow>, StoreError> {
         self.one_game(
             concat!(
                 "SELECT ",
@@ -59,7 +62,10 @@ impl Games for PostgresStore {
         )
     }
 
-    fn latest_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
+    fn latest_game_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<GameRow>, StoreError> {
         self.one_game(
             concat!(
                 "SELECT ",
@@ -72,7 +78,7 @@ impl Games for PostgresStore {
 
     fn games_on_server(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         active_only: bool,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -89,7 +95,7 @@ impl Games for PostgresStore {
 
     fn games_of_player(
         &self,
-        player_id: &str,
+        player_id: &UserId,
         active_only: bool,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -108,8 +114,8 @@ impl Games for PostgresStore {
 
     fn games_of_player_on_server(
         &self,
-        player_id: &str,
-        server_id: &str,
+        player_id: &UserId,
+        server_id: &ServerId,
         active_only: bool,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {

@@ -14,7 +14,7 @@ impl Leases for PostgresStore {
         &self,
         kind: &str,
         item: &str,
-        owner: &str,
+        owner: &ProcessId,
         now: i64,
         lease: i64,
     ) -> Result<Claim, StoreError> {
@@ -25,7 +25,7 @@ impl Leases for PostgresStore {
         &self,
         kind: &str,
         item: &str,
-        owner: &str,
+        owner: &ProcessId,
         now: i64,
         lease: i64,
         payload: &str,
@@ -56,7 +56,7 @@ impl Leases for PostgresStore {
         &self,
         kind: &str,
         item: &str,
-        owner: &str,
+        owner: &ProcessId,
         now: i64,
     ) -> Result<bool, StoreError> {
         self.write_plain(|c| {
@@ -79,7 +79,7 @@ impl Leases for PostgresStore {
         &self,
         kind: &str,
         item: &str,
-    ) -> Result<Option<(String, i64, Option<i64>)>, StoreError> {
+    ) -> Result<Option<(ProcessId, i64, Option<i64>)>, StoreError> {
         self.read(|c| {
             row(
                 c,
@@ -96,7 +96,7 @@ impl Leases for PostgresStore {
     /// extend the clocks twice for one gap.
     fn process_heartbeat(
         &self,
-        id: &str,
+        id: &ProcessId,
         shards: &str,
         now: i64,
         offline_after: i64,
@@ -115,7 +115,7 @@ impl Leases for PostgresStore {
         })
     }
 
-    fn process_stopped(&self, id: &str) -> Result<(), StoreError> {
+    fn process_stopped(&self, id: &ProcessId) -> Result<(), StoreError> {
         self.write_plain(|c| {
             exec(
                 c,

@@ -10,7 +10,7 @@ impl Offers for PostgresStore {
         &self,
         game_id: GameId,
         kind: OfferKind,
-        by_player: &str,
+        by_player: &UserId,
         at: i64,
     ) -> Result<bool, AppendError> {
         self.write(|c| {

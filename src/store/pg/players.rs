@@ -2,14 +2,15 @@
 
 use super::rows::*;
 use super::*;
+use crate::i18n::Lang;
 use crate::store::*;
 
 impl Players for PostgresStore {
     fn upsert_channel(
         &self,
-        channel_id: &str,
-        server_id: &str,
-        parent_channel_id: Option<&str>,
+        channel_id: &ChannelId,
+        server_id: &ServerId,
+        parent_channel_id: Option<&ChannelId>,
     ) -> Result<(), StoreError> {
         self.write_plain(|c| {
             ensure_refs(c, server_id, None, &[])?;
@@ -24,7 +25,7 @@ impl Players for PostgresStore {
         })
     }
 
-    fn channel_parent(&self, channel_id: &str) -> Result<Option<ChannelId>, StoreError> {
+    fn channel_parent(&self, channel_id: &ChannelId) -> Result<Option<ChannelId>, StoreError> {
         self.read(|c| {
             Ok(row(
                 c,
@@ -35,7 +36,7 @@ impl Players for PostgresStore {
         })
     }
 
-    fn upsert_player(&self, player_id: &str, display_name: &str) -> Result<(), StoreError> {
+    fn upsert_player(&self, player_id: &UserId, display_name: &str) -> Result<(), StoreError> {
         self.write_plain(|c| {
             exec(
                 c,
@@ -47,7 +48,7 @@ impl Players for PostgresStore {
         })
     }
 
-    fn get_player(&self, player_id: &str) -> Result<Option<Player>, StoreError> {
+    fn get_player(&self, player_id: &UserId) -> Result<Option<Player>, StoreError> {
         self.read(|c| {
             Ok(row(
                 c,
@@ -63,7 +64,7 @@ impl Players for PostgresStore {
 
     fn set_player_setting(
         &self,
-        player_id: &str,
+        player_id: &UserId,
         key: &str,
         value: &str,
     ) -> Result<(), StoreError> {
@@ -79,7 +80,7 @@ impl Players for PostgresStore {
         })
     }
 
-    fn player_setting(&self, player_id: &str, key: &str) -> Result<Option<String>, StoreError> {
+    fn player_setting(&self, player_id: &UserId, key: &str) -> Result<Option<String>, StoreError> {
         self.read(|c| {
             Ok(row(
                 c,
@@ -90,7 +91,7 @@ impl Players for PostgresStore {
         })
     }
 
-    fn player_settings(&self, player_id: &str) -> Result<Vec<(String, String)>, StoreError> {
+    fn player_settings(&self, player_id: &UserId) -> Result<Vec<(String, String)>, StoreError> {
         self.read(|c| {
             Ok(rows(
                 c,
@@ -105,24 +106,29 @@ impl Players for PostgresStore {
 }
 
 impl Language for PostgresStore {
-    fn server_language(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+    fn server_language(&self, server_id: &ServerId) -> Result<Option<Lang>, StoreError> {
         self.read(|c| {
             Ok(row(
                 c,
                 "SELECT language FROM servers WHERE id = $1",
                 &[&server_id],
             )?
-            .and_then(|r| r.get(0)))
+            .and_then(|r| r.get::<_, Option<String>>(0))
+            .and_then(|c| Lang::parse(&c)))
         })
     }
 
-    fn set_server_language(&self, server_id: &str, code: Option<&str>) -> Result<(), StoreError> {
+    fn set_server_language(
+        &self,
+        server_id: &ServerId,
+        lang: Option<Lang>,
+    ) -> Result<(), StoreError> {
         self.write_plain(|c| {
             exec(
                 c,
                 "INSERT INTO servers (id, language) VALUES ($1, $2) \
                  ON CONFLICT (id) DO UPDATE SET language = excluded.language",
-                &[&server_id, &code],
+                &[&server_id, &lang.map(Lang::code)],
             )?;
             Ok(())
         })

@@ -7,16 +7,16 @@ use crate::store::*;
 impl Ratings for PostgresStore {
     fn get_rating(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         variant: &str,
-        player_id: &str,
+        player_id: &UserId,
     ) -> Result<Option<Rating>, StoreError> {
         self.read(|c| read_rating(c, server_id, variant, player_id))
     }
 
     fn leaderboard(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         variant: &str,
         limit: u32,
     ) -> Result<Vec<Rating>, StoreError> {
@@ -40,13 +40,14 @@ impl Ratings for PostgresStore {
     fn rate_game(
         &self,
         game_id: GameId,
-        server_id: &str,
+        server_id: &ServerId,
         variant: &str,
-        players: [&str; 2],
+        players: [&UserId; 2],
         at: i64,
         f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
     ) -> Result<bool, StoreError> {
         self.write_plain(|c| {
+            let players = players.map(UserId::as_str);
             ensure_refs(c, server_id, None, &players)?;
             // Both players' rows locked (in one order, so two games cannot
             // deadlock): two games of one player ending at once, in two

@@ -96,7 +96,7 @@ impl Tournaments for PostgresStore {
         })
     }
 
-    fn organiser_role(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+    fn organiser_role(&self, server_id: &ServerId) -> Result<Option<RoleId>, StoreError> {
         self.read(|c| {
             Ok(row(
                 c,
@@ -107,7 +107,11 @@ impl Tournaments for PostgresStore {
         })
     }
 
-    fn set_organiser_role(&self, server_id: &str, role: Option<&str>) -> Result<(), StoreError> {
+    fn set_organiser_role(
+        &self,
+        server_id: &ServerId,
+        role: Option<&RoleId>,
+    ) -> Result<(), StoreError> {
         self.write_plain(|c| {
             exec(
                 c,
@@ -119,7 +123,7 @@ impl Tournaments for PostgresStore {
         })
     }
 
-    fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError> {
+    fn tournaments_on_server(&self, server_id: &ServerId) -> Result<Vec<Tournament>, StoreError> {
         self.read(|c| {
             let r = rows(
                 c,
@@ -152,7 +156,7 @@ impl Tournaments for PostgresStore {
     fn join_tournament(
         &self,
         id: TournamentId,
-        player_id: &str,
+        player_id: &UserId,
         at: i64,
         max: u32,
     ) -> Result<JoinOutcome, StoreError> {
@@ -221,7 +225,7 @@ impl Tournaments for PostgresStore {
     fn withdraw_tournament_player(
         &self,
         id: TournamentId,
-        player_id: &str,
+        player_id: &UserId,
         at: i64,
     ) -> Result<bool, StoreError> {
         self.write_plain(|c| {

@@ -1,15 +1,18 @@
 //! How the row ids of `crate::domain` sit in PostgreSQL's BIGINT columns.
 
+use bytes::BytesMut;
 use postgres::types::{to_sql_checked, FromSql, IsNull, ToSql, Type};
 
-use super::super::{ChallengeId, ChannelId, GameId, MatchId, ServerId, TournamentId, UserId};
+use super::super::{
+    ChallengeId, ChannelId, GameId, MatchId, ProcessId, RoleId, ServerId, TournamentId, UserId,
+};
 
 type BoxError = Box<dyn std::error::Error + Sync + Send>;
 
 macro_rules! id_column {
     ($($name:ident),+) => {$(
         impl ToSql for $name {
-            fn to_sql(&self, ty: &Type, out: &mut postgres::types::private::BytesMut) -> Result<IsNull, BoxError> {
+            fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
                 self.0.to_sql(ty, out)
             }
 
@@ -38,7 +41,7 @@ id_column!(GameId, ChallengeId, TournamentId, MatchId);
 macro_rules! text_id_column {
     ($($name:ident),+) => {$(
         impl ToSql for $name {
-            fn to_sql(&self, ty: &Type, out: &mut postgres::types::private::BytesMut) -> Result<IsNull, BoxError> {
+            fn to_sql(&self, ty: &Type, out: &mut BytesMut) -> Result<IsNull, BoxError> {
                 self.as_str().to_sql(ty, out)
             }
 
@@ -61,4 +64,4 @@ macro_rules! text_id_column {
     )+};
 }
 
-text_id_column!(UserId, ChannelId, ServerId);
+text_id_column!(UserId, ChannelId, ServerId, RoleId, ProcessId);

@@ -8,7 +8,7 @@ const PUBLIC_SERVER: &str =
     "SELECT id FROM servers WHERE archive_public = 1 AND id NOT LIKE 'dm:%'";
 
 impl Archive for SqliteStore {
-    fn archive_public(&self, server_id: &str) -> Result<bool, StoreError> {
+    fn archive_public(&self, server_id: &ServerId) -> Result<bool, StoreError> {
         if server_id.starts_with("dm:") {
             return Ok(false);
         }
@@ -19,7 +19,7 @@ impl Archive for SqliteStore {
             .map_err(|e| self.err(e))
     }
 
-    fn set_archive_public(&self, server_id: &str, public: bool) -> Result<(), StoreError> {
+    fn set_archive_public(&self, server_id: &ServerId, public: bool) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached(
                 "INSERT INTO servers (id, archive_public) VALUES (?1, ?2) \
@@ -30,7 +30,7 @@ impl Archive for SqliteStore {
         })
     }
 
-    fn server_name(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+    fn server_name(&self, server_id: &ServerId) -> Result<Option<String>, StoreError> {
         self.conn()
             .prepare_cached("SELECT name FROM servers WHERE id = ?1")
             .and_then(|mut s| {
@@ -43,7 +43,7 @@ impl Archive for SqliteStore {
 
     fn public_games_of_player(
         &self,
-        player_id: &str,
+        player_id: &UserId,
         offset: u32,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -56,7 +56,7 @@ impl Archive for SqliteStore {
         self.query_games(&sql, params![player_id, limit, offset])
     }
 
-    fn public_ratings_of_player(&self, player_id: &str) -> Result<Vec<Rating>, StoreError> {
+    fn public_ratings_of_player(&self, player_id: &UserId) -> Result<Vec<Rating>, StoreError> {
         let sql = format!(
             "SELECT {RATING_COLUMNS} FROM ratings WHERE player_id = ?1 \
              AND server_id IN ({PUBLIC_SERVER}) ORDER BY server_id, variant"
@@ -66,8 +66,8 @@ impl Archive for SqliteStore {
 
     fn rating_history(
         &self,
-        player_id: &str,
-        server_id: &str,
+        player_id: &UserId,
+        server_id: &ServerId,
         variant: &str,
         limit: u32,
     ) -> Result<Vec<RatingPoint>, StoreError> {
@@ -91,7 +91,7 @@ impl Archive for SqliteStore {
 
     fn games_on_server_paged(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         offset: u32,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -102,7 +102,7 @@ impl Archive for SqliteStore {
         self.query_games(&sql, params![server_id, limit, offset])
     }
 
-    fn rated_variants(&self, server_id: &str) -> Result<Vec<String>, StoreError> {
+    fn rated_variants(&self, server_id: &ServerId) -> Result<Vec<String>, StoreError> {
         self.query_list(
             "SELECT DISTINCT variant FROM ratings WHERE server_id = ?1 ORDER BY variant",
             params![server_id],

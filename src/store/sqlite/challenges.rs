@@ -31,7 +31,10 @@ impl Challenges for SqliteStore {
         self.query_row_of("challenges", &sql, [id], challenge_from_row)
     }
 
-    fn open_challenges_in_channel(&self, channel_id: &str) -> Result<Vec<Challenge>, StoreError> {
+    fn open_challenges_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Vec<Challenge>, StoreError> {
         let sql = format!(
             "SELECT {CHALLENGE_COLUMNS} FROM challenges \
              WHERE channel_id = ?1 AND state = 'open' ORDER BY id"

@@ -34,13 +34,19 @@ impl Games for SqliteStore {
         Ok(Some((game, moves)))
     }
 
-    fn active_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
+    fn active_game_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<GameRow>, StoreError> {
         let sql =
             format!("SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 AND state = 'active'");
         self.query_one_game(&sql, [channel_id])
     }
 
-    fn latest_game_in_channel(&self, channel_id: &str) -> Result<Option<GameRow>, StoreError> {
+    fn latest_game_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<GameRow>, StoreError> {
         let sql = format!(
             "SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ?1 ORDER BY id DESC LIMIT 1"
         );
@@ -49,7 +55,7 @@ impl Games for SqliteStore {
 
     fn games_on_server(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         active_only: bool,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -62,7 +68,7 @@ impl Games for SqliteStore {
 
     fn games_of_player(
         &self,
-        player_id: &str,
+        player_id: &UserId,
         active_only: bool,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {
@@ -77,8 +83,8 @@ impl Games for SqliteStore {
 
     fn games_of_player_on_server(
         &self,
-        player_id: &str,
-        server_id: &str,
+        player_id: &UserId,
+        server_id: &ServerId,
         active_only: bool,
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError> {

@@ -13,7 +13,7 @@ impl Leases for SqliteStore {
         &self,
         kind: &str,
         item: &str,
-        owner: &str,
+        owner: &ProcessId,
         now: i64,
         lease: i64,
     ) -> Result<Claim, StoreError> {
@@ -24,7 +24,7 @@ impl Leases for SqliteStore {
         &self,
         kind: &str,
         item: &str,
-        owner: &str,
+        owner: &ProcessId,
         now: i64,
         lease: i64,
         payload: &str,
@@ -50,7 +50,7 @@ impl Leases for SqliteStore {
         &self,
         kind: &str,
         item: &str,
-        owner: &str,
+        owner: &ProcessId,
         now: i64,
     ) -> Result<bool, StoreError> {
         self.write_plain(|c| {
@@ -77,7 +77,7 @@ impl Leases for SqliteStore {
         &self,
         kind: &str,
         item: &str,
-    ) -> Result<Option<(String, i64, Option<i64>)>, StoreError> {
+    ) -> Result<Option<(ProcessId, i64, Option<i64>)>, StoreError> {
         self.conn()
             .prepare_cached(
                 "SELECT owner, until, done_at FROM leases WHERE kind = ?1 AND item = ?2",
@@ -98,7 +98,7 @@ impl Leases for SqliteStore {
     /// process was running the clock.
     fn process_heartbeat(
         &self,
-        id: &str,
+        id: &ProcessId,
         shards: &str,
         now: i64,
         offline_after: i64,
@@ -117,7 +117,7 @@ impl Leases for SqliteStore {
 
     /// A process stopped cleanly: its row goes, and its unfinished claims
     /// end now (a job keeps its payload for whoever takes it over).
-    fn process_stopped(&self, id: &str) -> Result<(), StoreError> {
+    fn process_stopped(&self, id: &ProcessId) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached("UPDATE leases SET until = 0 WHERE owner = ?1 AND done_at IS NULL")?
                 .execute([id])?;
@@ -210,11 +210,11 @@ mod tests {
     fn a_claim_is_held_until_its_lease_ends_then_taken_over() {
         let s = SqliteStore::open_in_memory().unwrap();
         assert_eq!(
-            s.claim("deadline", "7@100", "a", 100, 60).unwrap(),
+            s.claim("deadline", "7@100", &"a".into(), 100, 60).unwrap(),
             Claim::Mine
         );
         assert_eq!(
-            s.claim("deadline", "7@100", "b", 159, 60).unwrap(),
+            s.claim("deadline", "7@100", &"b".into(), 159, 60).unwrap(),
             Claim::Held {
                 owner: "a".into(),
                 until: 160
@@ -222,36 +222,40 @@ mod tests {
         );
         // The holder may extend its own lease.
         assert_eq!(
-            s.claim("deadline", "7@100", "a", 150, 60).unwrap(),
+            s.claim("deadline", "7@100", &"a".into(), 150, 60).unwrap(),
             Claim::Mine
         );
         assert!(matches!(
-            s.claim("deadline", "7@100", "b", 209, 60).unwrap(),
+            s.claim("deadline", "7@100", &"b".into(), 209, 60).unwrap(),
             Claim::Held { until: 210, .. }
         ));
         // The lease ended: b takes the item over, and a no longer holds it.
         assert_eq!(
-            s.claim("deadline", "7@100", "b", 210, 60).unwrap(),
+            s.claim("deadline", "7@100", &"b".into(), 210, 60).unwrap(),
             Claim::Mine
         );
-        assert!(!s.finish_claim("deadline", "7@100", "a", 211).unwrap());
-        assert!(s.finish_claim("deadline", "7@100", "b", 211).unwrap());
+        assert!(!s
+            .finish_claim("deadline", "7@100", &"a".into(), 211)
+            .unwrap());
+        assert!(s
+            .finish_claim("deadline", "7@100", &"b".into(), 211)
+            .unwrap());
         // Done: nobody claims it again, not even after the lease.
         assert_eq!(
-            s.claim("deadline", "7@100", "a", 999, 60).unwrap(),
+            s.claim("deadline", "7@100", &"a".into(), 999, 60).unwrap(),
             Claim::Done
         );
         assert_eq!(
-            s.claim("deadline", "7@100", "b", 999, 60).unwrap(),
+            s.claim("deadline", "7@100", &"b".into(), 999, 60).unwrap(),
             Claim::Done
         );
         // Other items and kinds are separate.
         assert_eq!(
-            s.claim("deadline", "7@200", "a", 999, 60).unwrap(),
+            s.claim("deadline", "7@200", &"a".into(), 999, 60).unwrap(),
             Claim::Mine
         );
         assert_eq!(
-            s.claim("reminder", "7@100", "a", 999, 60).unwrap(),
+            s.claim("reminder", "7@100", &"a".into(), 999, 60).unwrap(),
             Claim::Mine
         );
     }
@@ -259,27 +263,27 @@ mod tests {
     #[test]
     fn released_and_pruned_claims_can_be_taken_at_once() {
         let s = SqliteStore::open_in_memory().unwrap();
-        s.claim("bot_turn", "1@3", "a", 0, 600).unwrap();
-        s.claim("bot_turn", "2@5", "a", 0, 600).unwrap();
-        s.claim("bot_turn", "3@1", "b", 0, 600).unwrap();
-        s.finish_claim("bot_turn", "2@5", "a", 1).unwrap();
+        s.claim("bot_turn", "1@3", &"a".into(), 0, 600).unwrap();
+        s.claim("bot_turn", "2@5", &"a".into(), 0, 600).unwrap();
+        s.claim("bot_turn", "3@1", &"b".into(), 0, 600).unwrap();
+        s.finish_claim("bot_turn", "2@5", &"a".into(), 1).unwrap();
         // a stops: its unfinished claim ends now, the done one stays done.
-        s.process_stopped("a").unwrap();
+        s.process_stopped(&"a".into()).unwrap();
         assert_eq!(
             s.claim_of("bot_turn", "1@3").unwrap(),
-            Some(("a".to_string(), 0, None))
+            Some(("a".into(), 0, None))
         );
         assert_eq!(
             s.claim_of("bot_turn", "2@5").unwrap(),
-            Some(("a".to_string(), 600, Some(1)))
+            Some(("a".into(), 600, Some(1)))
         );
         assert_eq!(
-            s.claim("bot_turn", "1@3", "b", 2, 600).unwrap(),
+            s.claim("bot_turn", "1@3", &"b".into(), 2, 600).unwrap(),
             Claim::Mine
         );
         // The done item stays done until pruned.
         assert_eq!(
-            s.claim("bot_turn", "2@5", "b", 2, 600).unwrap(),
+            s.claim("bot_turn", "2@5", &"b".into(), 2, 600).unwrap(),
             Claim::Done
         );
         // Ended by 601: the done one and b's; a's taken over by b runs on.
@@ -293,12 +297,15 @@ mod tests {
     fn a_dead_process_s_jobs_come_back_with_their_payload_once_the_lease_ends() {
         let s = SqliteStore::open_in_memory().unwrap();
         let job = |i: &str, who: &str, now: i64| {
-            s.claim_job("analysis", i, who, now, 60, "{\"token\":\"t\"}")
+            s.claim_job("analysis", i, &who.into(), now, 60, "{\"token\":\"t\"}")
         };
         assert_eq!(job("1", "a", 0).unwrap(), Claim::Mine);
         assert_eq!(job("2", "a", 10).unwrap(), Claim::Mine);
-        assert_eq!(s.claim("analysis", "3", "a", 10, 60).unwrap(), Claim::Mine);
-        s.finish_claim("analysis", "2", "a", 20).unwrap();
+        assert_eq!(
+            s.claim("analysis", "3", &"a".into(), 10, 60).unwrap(),
+            Claim::Mine
+        );
+        s.finish_claim("analysis", "2", &"a".into(), 20).unwrap();
         assert!(s.orphan_jobs("analysis", 59, 10).unwrap().is_empty());
         // Job 1's lease ended; 2 is done; 3 carries nothing to take over.
         assert_eq!(
@@ -307,7 +314,10 @@ mod tests {
         );
         assert!(s.orphan_jobs("deadline", 100, 10).unwrap().is_empty());
         // Taken over (the payload stays), then no longer an orphan.
-        assert_eq!(s.claim("analysis", "1", "b", 100, 60).unwrap(), Claim::Mine);
+        assert_eq!(
+            s.claim("analysis", "1", &"b".into(), 100, 60).unwrap(),
+            Claim::Mine
+        );
         assert!(s.orphan_jobs("analysis", 100, 10).unwrap().is_empty());
         assert_eq!(s.orphan_jobs("analysis", 160, 10).unwrap().len(), 1);
     }
@@ -315,7 +325,7 @@ mod tests {
     #[test]
     fn the_downtime_gap_counts_from_the_latest_beat_of_any_process() {
         let s = SqliteStore::open_in_memory().unwrap();
-        let beat = |id: &str, at: i64| s.process_heartbeat(id, "x", at, 300, true).unwrap();
+        let beat = |id: &str, at: i64| s.process_heartbeat(&id.into(), "x", at, 300, true).unwrap();
         assert_eq!(beat("a", 0), None);
         assert_eq!(beat("a", 250), None);
         // b's first beat comes 500 s after a's first, but a beat in between:
@@ -342,7 +352,7 @@ mod tests {
             rows(),
             [("a".to_string(), 0, 3300), ("b".to_string(), 500, 3210)]
         );
-        s.process_stopped("b").unwrap();
+        s.process_stopped(&"b".into()).unwrap();
         assert_eq!(rows().len(), 1);
         assert_eq!(s.prune_processes(4000).unwrap(), 1);
     }
@@ -358,7 +368,7 @@ mod tests {
             std::thread::spawn(move || {
                 items
                     .iter()
-                    .filter(|i| s.claim("deadline", i, who, 0, 60).unwrap() == Claim::Mine)
+                    .filter(|i| s.claim("deadline", i, &who.into(), 0, 60).unwrap() == Claim::Mine)
                     .cloned()
                     .collect::<Vec<_>>()
             })

@@ -5,9 +5,9 @@ use super::*;
 impl Players for SqliteStore {
     fn upsert_channel(
         &self,
-        channel_id: &str,
-        server_id: &str,
-        parent_channel_id: Option<&str>,
+        channel_id: &ChannelId,
+        server_id: &ServerId,
+        parent_channel_id: Option<&ChannelId>,
     ) -> Result<(), StoreError> {
         self.write_plain(|c| {
             ensure_refs(c, server_id, None, &[])?;
@@ -21,7 +21,7 @@ impl Players for SqliteStore {
         })
     }
 
-    fn channel_parent(&self, channel_id: &str) -> Result<Option<ChannelId>, StoreError> {
+    fn channel_parent(&self, channel_id: &ChannelId) -> Result<Option<ChannelId>, StoreError> {
         self.conn()
             .prepare_cached("SELECT parent_id FROM channels WHERE id = ?1")
             .and_then(|mut s| s.query_row([channel_id], |r| r.get(0)).optional())
@@ -29,7 +29,7 @@ impl Players for SqliteStore {
             .map_err(|e| self.err(e))
     }
 
-    fn upsert_player(&self, player_id: &str, display_name: &str) -> Result<(), StoreError> {
+    fn upsert_player(&self, player_id: &UserId, display_name: &str) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached(
                 "INSERT INTO players (id, display_name) VALUES (?1, ?2) \
@@ -40,7 +40,7 @@ impl Players for SqliteStore {
         })
     }
 
-    fn get_player(&self, player_id: &str) -> Result<Option<Player>, StoreError> {
+    fn get_player(&self, player_id: &UserId) -> Result<Option<Player>, StoreError> {
         self.conn()
             .prepare_cached("SELECT id, display_name FROM players WHERE id = ?1")
             .and_then(|mut s| {
@@ -57,7 +57,7 @@ impl Players for SqliteStore {
 
     fn set_player_setting(
         &self,
-        player_id: &str,
+        player_id: &UserId,
         key: &str,
         value: &str,
     ) -> Result<(), StoreError> {
@@ -72,14 +72,14 @@ impl Players for SqliteStore {
         })
     }
 
-    fn player_setting(&self, player_id: &str, key: &str) -> Result<Option<String>, StoreError> {
+    fn player_setting(&self, player_id: &UserId, key: &str) -> Result<Option<String>, StoreError> {
         self.conn()
             .prepare_cached("SELECT value FROM player_settings WHERE player_id = ?1 AND key = ?2")
             .and_then(|mut s| s.query_row([player_id, key], |r| r.get(0)).optional())
             .map_err(|e| self.err(e))
     }
 
-    fn player_settings(&self, player_id: &str) -> Result<Vec<(String, String)>, StoreError> {
+    fn player_settings(&self, player_id: &UserId) -> Result<Vec<(String, String)>, StoreError> {
         self.conn()
             .prepare_cached(
                 "SELECT key, value FROM player_settings WHERE player_id = ?1 ORDER BY key",

@@ -5,9 +5,9 @@ use super::*;
 impl Ratings for SqliteStore {
     fn get_rating(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         variant: &str,
-        player_id: &str,
+        player_id: &UserId,
     ) -> Result<Option<Rating>, StoreError> {
         let sql = format!(
             "SELECT {RATING_COLUMNS} FROM ratings \
@@ -24,7 +24,7 @@ impl Ratings for SqliteStore {
 
     fn leaderboard(
         &self,
-        server_id: &str,
+        server_id: &ServerId,
         variant: &str,
         limit: u32,
     ) -> Result<Vec<Rating>, StoreError> {
@@ -38,9 +38,9 @@ impl Ratings for SqliteStore {
     fn rate_game(
         &self,
         game_id: GameId,
-        server_id: &str,
+        server_id: &ServerId,
         variant: &str,
-        players: [&str; 2],
+        players: [&UserId; 2],
         at: i64,
         f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
     ) -> Result<bool, StoreError> {

@@ -83,25 +83,29 @@ impl Tournaments for SqliteStore {
         self.query_row_of("tournaments", &sql, [id], tournament_from_row)
     }
 
-    fn tournaments_on_server(&self, server_id: &str) -> Result<Vec<Tournament>, StoreError> {
+    fn tournaments_on_server(&self, server_id: &ServerId) -> Result<Vec<Tournament>, StoreError> {
         let sql = format!(
             "SELECT {TOURNAMENT_COLUMNS} FROM tournaments WHERE server_id = ?1 ORDER BY id DESC"
         );
         self.query_rows("tournaments", &sql, [server_id], tournament_from_row)
     }
 
-    fn organiser_role(&self, server_id: &str) -> Result<Option<String>, StoreError> {
+    fn organiser_role(&self, server_id: &ServerId) -> Result<Option<RoleId>, StoreError> {
         self.conn()
             .prepare_cached("SELECT organiser_role FROM servers WHERE id = ?1")
             .and_then(|mut s| {
-                s.query_row([server_id], |r| r.get::<_, Option<String>>(0))
+                s.query_row([server_id], |r| r.get::<_, Option<RoleId>>(0))
                     .optional()
             })
             .map(Option::flatten)
             .map_err(|e| self.err(e))
     }
 
-    fn set_organiser_role(&self, server_id: &str, role: Option<&str>) -> Result<(), StoreError> {
+    fn set_organiser_role(
+        &self,
+        server_id: &ServerId,
+        role: Option<&RoleId>,
+    ) -> Result<(), StoreError> {
         self.write_plain(|c| {
             c.prepare_cached(
                 "INSERT INTO servers (id, organiser_role) VALUES (?1, ?2) \
@@ -121,7 +125,7 @@ impl Tournaments for SqliteStore {
     fn join_tournament(
         &self,
         id: TournamentId,
-        player_id: &str,
+        player_id: &UserId,
         at: i64,
         max: u32,
     ) -> Result<JoinOutcome, StoreError> {
@@ -179,7 +183,7 @@ impl Tournaments for SqliteStore {
     fn withdraw_tournament_player(
         &self,
         id: TournamentId,
-        player_id: &str,
+        player_id: &UserId,
         at: i64,
     ) -> Result<bool, StoreError> {
         self.write_plain(|c| {

@@ -7,8 +7,8 @@ use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, 
 
 use super::{
     side_of_word, side_word, BadValue, ChallengeId, ChallengeState, ChannelId, EndReason, GameId,
-    GameResult, GameState, MatchId, MatchResult, OfferKind, ServerId, Side, StoreError,
-    TimeControl, TournamentFormat, TournamentId, TournamentPhase, UserId,
+    GameResult, GameState, MatchId, MatchResult, OfferKind, ProcessId, RoleId, ServerId, Side,
+    StoreError, TimeControl, TournamentFormat, TournamentId, TournamentPhase, UserId,
 };
 
 fn read_text<T>(v: ValueRef<'_>, parse: impl Fn(&str) -> Result<T, BadValue>) -> FromSqlResult<T> {
@@ -114,4 +114,4 @@ macro_rules! text_id_column {
     )+};
 }
 
-text_id_column!(UserId, ChannelId, ServerId);
+text_id_column!(UserId, ChannelId, ServerId, RoleId, ProcessId);

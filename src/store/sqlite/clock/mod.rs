@@ -4,7 +4,7 @@ use rusqlite::{params, Connection, OptionalExtension};
 
 use super::{
     append_move_in, check_turn, AppendError, AppendErrorOrSql, Clock, DueColumn, GameId, NewMove,
-    ReminderClaim, SqliteStore, StoreError,
+    ReminderClaim, SqliteStore, StoreError, UserId,
 };
 
 /// The scheduler's query for one time column ([`Clock::due_after`]):
@@ -55,7 +55,7 @@ impl Clock for SqliteStore {
         })
     }
 
-    fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<String>, StoreError> {
+    fn players_with_setting(&self, key: &str, value: &str) -> Result<Vec<UserId>, StoreError> {
         self.query_list(
             "SELECT player_id FROM player_settings WHERE key = ?1 AND value = ?2 ORDER BY player_id",
             params![key, value],
@@ -116,7 +116,7 @@ impl Clock for SqliteStore {
     fn set_pause_offer(
         &self,
         game_id: GameId,
-        by_player: &str,
+        by_player: &UserId,
         at: i64,
         span: i64,
     ) -> Result<bool, AppendError> {
@@ -145,7 +145,7 @@ impl Clock for SqliteStore {
         &self,
         game_id: GameId,
         expected_moves: u32,
-        offer_by: &str,
+        offer_by: &UserId,
         at: i64,
         left: Option<i64>,
         until: i64,
@@ -174,7 +174,7 @@ impl Clock for SqliteStore {
         &self,
         game_id: GameId,
         at: i64,
-        offer_by: Option<&str>,
+        offer_by: Option<&UserId>,
         legacy_left: Option<i64>,
         remind: &dyn Fn(i64, i64) -> Option<i64>,
     ) -> Result<Option<i64>, AppendError> {
@@ -270,7 +270,7 @@ impl Clock for SqliteStore {
 
     fn claim_digest(
         &self,
-        player: &str,
+        player: &UserId,
         key: &str,
         now: i64,
         gap: i64,

@@ -47,8 +47,8 @@ fn downtime_extends_every_running_clock_once() {
     let running = game(&s, "g", Some(1000 + DAY));
     s.set_remind_at(running, Some(1000 + DAY - 100)).unwrap();
     let paused = game(&s, "h", Some(2000));
-    s.set_pause_offer(paused, "a", 0, 3 * DAY).unwrap();
-    s.pause_clock(paused, 0, "a", 0, Some(500), 3 * DAY)
+    s.set_pause_offer(paused, &"a".into(), 0, 3 * DAY).unwrap();
+    s.pause_clock(paused, 0, &"a".into(), 0, Some(500), 3 * DAY)
         .unwrap();
     let casual = game(&s, "i", None);
     // The shared heartbeat row, as the next beat will measure from it.
@@ -95,18 +95,18 @@ fn pause_and_resume_are_one_transaction_each() {
     let id = game(&s, "g", Some(1000));
     // No offer: no pause.
     assert_eq!(
-        s.pause_clock(id, 0, "a", 100, Some(900), 100 + DAY),
+        s.pause_clock(id, 0, &"a".into(), 100, Some(900), 100 + DAY),
         Err(AppendError::NoOffer)
     );
-    s.set_pause_offer(id, "a", 100, 2 * DAY).unwrap();
+    s.set_pause_offer(id, &"a".into(), 100, 2 * DAY).unwrap();
     assert_eq!(s.pause_offer_span(id).unwrap(), Some(2 * DAY));
     // A stale move count: nothing changes.
     assert!(matches!(
-        s.pause_clock(id, 3, "a", 100, Some(900), 100 + DAY),
+        s.pause_clock(id, 3, &"a".into(), 100, Some(900), 100 + DAY),
         Err(AppendError::Stale { .. })
     ));
     assert!(!s.get_game(id).unwrap().unwrap().paused);
-    s.pause_clock(id, 0, "a", 100, Some(900), 100 + 2 * DAY)
+    s.pause_clock(id, 0, &"a".into(), 100, Some(900), 100 + 2 * DAY)
         .unwrap();
     assert!(s.get_game(id).unwrap().unwrap().paused);
     assert_eq!(s.get_offer(id, OfferKind::Pause).unwrap(), None);
@@ -120,18 +120,20 @@ fn pause_and_resume_are_one_transaction_each() {
         Err(AppendError::Paused)
     );
     assert_eq!(
-        s.set_pause_offer(id, "b", 100, DAY),
+        s.set_pause_offer(id, &"b".into(), 100, DAY),
         Err(AppendError::Paused)
     );
     // Resume after five days: exactly the 900 s kept.
     let at = 100 + 5 * DAY;
-    assert!(s.set_offer_once(id, OfferKind::Resume, "b", at).unwrap());
+    assert!(s
+        .set_offer_once(id, OfferKind::Resume, &"b".into(), at)
+        .unwrap());
     assert_eq!(
-        s.resume_clock(id, at, Some("a"), None, &|_, _| None),
+        s.resume_clock(id, at, Some(&"a".into()), None, &|_, _| None),
         Err(AppendError::NoOffer)
     );
     let left = s
-        .resume_clock(id, at, Some("b"), None, &|d, l| Some(d - l / 4))
+        .resume_clock(id, at, Some(&"b".into()), None, &|d, l| Some(d - l / 4))
         .unwrap();
     assert_eq!(left, Some(900));
     let g = s.get_game(id).unwrap().unwrap();
@@ -178,9 +180,13 @@ fn reminders_are_claimed_once_and_at_most_once_a_day() {
         ReminderClaim::Send
     );
     // Digests likewise.
-    assert!(s.claim_digest("a", "digest_at", 50, DAY).unwrap());
-    assert!(!s.claim_digest("a", "digest_at", 50 + DAY - 1, DAY).unwrap());
-    assert!(s.claim_digest("a", "digest_at", 50 + DAY, DAY).unwrap());
+    assert!(s.claim_digest(&"a".into(), "digest_at", 50, DAY).unwrap());
+    assert!(!s
+        .claim_digest(&"a".into(), "digest_at", 50 + DAY - 1, DAY)
+        .unwrap());
+    assert!(s
+        .claim_digest(&"a".into(), "digest_at", 50 + DAY, DAY)
+        .unwrap());
 }
 
 #[test]
