@@ -85,7 +85,13 @@ impl App {
     ) -> Result<bool, StoreError> {
         let c = self.store.claim(kind, item, &self.process.id, now, lease)?;
         if let Claim::Held { owner, until } = &c {
-            tracing::debug!(kind, item, owner, until, "held by another process");
+            tracing::debug!(
+                kind,
+                item,
+                owner = owner.as_str(),
+                until,
+                "held by another process"
+            );
         }
         Ok(c == Claim::Mine)
     }

@@ -312,7 +312,7 @@ pub enum Claim {
     /// The caller holds the item until the lease ends: do the work.
     Mine,
     /// Another process holds it (its lease runs until `until`): skip it.
-    Held { owner: String, until: i64 },
+    Held { owner: ProcessId, until: i64 },
     /// The work was marked done: skip it.
     Done,
 }

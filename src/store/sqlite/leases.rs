@@ -188,7 +188,7 @@ fn claim_in(
     if won.is_some() {
         return Ok(Claim::Mine);
     }
-    let (holder, until, done): (String, i64, Option<i64>) = c
+    let (holder, until, done): (ProcessId, i64, Option<i64>) = c
         .prepare_cached("SELECT owner, until, done_at FROM leases WHERE kind = ?1 AND item = ?2")?
         .query_row(params![kind, item], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
