@@ -31,6 +31,7 @@
 pub mod dump;
 mod error;
 mod interface;
+mod logic;
 pub mod pg;
 pub mod sqlite;
 #[cfg(feature = "fault-injection")]

@@ -257,28 +257,26 @@ impl Clock for PostgresStore {
             };
             let (at, last, deadline): (Option<i64>, Option<i64>, Option<i64>) =
                 (r.try_get(0)?, r.try_get(1)?, r.try_get(2)?);
-            let Some(at) = at else {
-                return Ok(ReminderClaim::NotDue);
-            };
-            if at > now {
-                return Ok(ReminderClaim::NotDue);
+            let claim = logic::reminder_claim(at, last, deadline, now, gap);
+            match claim {
+                ReminderClaim::NotDue => {}
+                ReminderClaim::Deferred(next) => {
+                    exec(
+                        c,
+                        "UPDATE games SET remind_at = $2 WHERE id = $1",
+                        &[&game_id, &next],
+                    )?;
+                }
+                ReminderClaim::Send => {
+                    exec(
+                        c,
+                        "UPDATE games SET remind_at = NULL, last_reminder_at = $2, \
+                         reminders_sent = reminders_sent + 1 WHERE id = $1",
+                        &[&game_id, &now],
+                    )?;
+                }
             }
-            if let Some(last) = last.filter(|&l| now - l < gap) {
-                let next = Some(last + gap).filter(|&n| deadline.is_some_and(|d| n < d));
-                exec(
-                    c,
-                    "UPDATE games SET remind_at = $2 WHERE id = $1",
-                    &[&game_id, &next],
-                )?;
-                return Ok(ReminderClaim::Deferred(next));
-            }
-            exec(
-                c,
-                "UPDATE games SET remind_at = NULL, last_reminder_at = $2, \
-                 reminders_sent = reminders_sent + 1 WHERE id = $1",
-                &[&game_id, &now],
-            )?;
-            Ok(ReminderClaim::Send)
+            Ok(claim)
         })
     }
 
@@ -304,10 +302,7 @@ impl Clock for PostgresStore {
                 &[&player, &key],
             )?
             .map(|r| r.get(0));
-            if last
-                .and_then(|v| v.parse::<i64>().ok())
-                .is_some_and(|l| now - l < gap)
-            {
+            if !logic::digest_due(last.as_deref(), now, gap) {
                 return Ok(false);
             }
             exec(
@@ -390,9 +385,7 @@ pub(crate) fn beat_in(
         "UPDATE heartbeat SET at = GREATEST(at, $1) WHERE id = 1",
         &[&now],
     )?;
-    let gap = last
-        .map(|l| now - l)
-        .filter(|&g| extend && g > offline_after);
+    let gap = logic::downtime(last, now, offline_after, extend);
     if let Some(g) = gap {
         exec(
             c,

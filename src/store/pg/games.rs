@@ -321,13 +321,8 @@ pub(super) fn check_turn(c: &mut PgConn, game: GameId, expected: Option<u32>) ->
     let state: String = r.try_get(0)?;
     let count = to_u32(r.try_get(1)?);
     let paused: bool = r.try_get(2)?;
-    if state != GameState::Active.as_str() {
-        return Err(E::App(AppendError::GameOver));
-    }
-    match expected {
-        Some(e) if e != count => Err(E::App(AppendError::Stale { now: count })),
-        _ => Ok((count, paused)),
-    }
+    let active = state == GameState::Active.as_str();
+    Ok((logic::check_turn(active, count, expected)?, paused))
 }
 
 /// The statements of `append_move`, inside the caller's transaction.
@@ -352,12 +347,8 @@ pub(super) fn append_move_in(c: &mut PgConn, mv: &NewMove<'_>) -> R<u32> {
     {
         return Err(E::App(AppendError::Duplicate));
     }
-    if state != GameState::Active.as_str() {
-        return Err(E::App(AppendError::GameOver));
-    }
-    if count != mv.expected_number {
-        return Err(E::App(AppendError::Stale { now: count }));
-    }
+    let active = state == GameState::Active.as_str();
+    logic::check_turn(active, count, Some(mv.expected_number))?;
     let n = i64::from(count);
     ensure_player(c, mv.player_id)?;
     // Two games racing for one source id (a message applied to two games

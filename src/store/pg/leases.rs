@@ -174,12 +174,9 @@ fn claim_in(
             detail: format!("the lease {kind}/{item} vanished while it was claimed"),
         })
     })?;
-    let done: Option<i64> = r.try_get(2)?;
-    Ok(match done {
-        Some(_) => Claim::Done,
-        None => Claim::Held {
-            owner: r.try_get(0)?,
-            until: r.try_get(1)?,
-        },
-    })
+    Ok(logic::lost_claim(
+        r.try_get(0)?,
+        r.try_get(1)?,
+        r.try_get(2)?,
+    ))
 }

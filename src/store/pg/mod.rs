@@ -76,7 +76,7 @@ pub(crate) struct PgInner {
     pub(crate) pool: Pool,
     pub(crate) label: String,
     /// The unreadable rows already logged (`unreadable.rs`).
-    pub(crate) reported: unreadable::Reported,
+    pub(crate) reported: crate::store::logic::Reported,
 }
 
 impl std::fmt::Debug for PostgresStore {

@@ -47,29 +47,8 @@ impl Ratings for PostgresStore {
         f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
     ) -> Result<bool, StoreError> {
         self.write_plain(|c| {
-            let players = players.map(UserId::as_str);
-            ensure_refs(c, server_id, None, &players)?;
-            // Both players' rows locked (in one order, so two games cannot
-            // deadlock): two games of one player ending at once, in two
-            // processes too, are rated one after the other.
-            lock_players(c, &players)?;
-            if already_rated(c, game_id)? {
-                return Ok(false);
-            }
-            let before = [
-                read_rating(c, server_id, variant, players[0])?,
-                read_rating(c, server_id, variant, players[1])?,
-            ];
-            let old = [
-                before[0].as_ref().map_or(1500.0, |r| r.rating),
-                before[1].as_ref().map_or(1500.0, |r| r.rating),
-            ];
-            let new = f(before);
-            for (r, old) in new.iter().zip(old) {
-                ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
-                write_rating(c, r, r.updated_at, game_id, old, at)?;
-            }
-            Ok(true)
+            let steps = &mut Steps(c);
+            logic::rate_game(steps, game_id, server_id, variant, players, at, f)
         })
     }
 
@@ -84,6 +63,36 @@ impl Ratings for PostgresStore {
             ),
             &[&i64::from(limit)],
         )
+    }
+}
+
+/// The statements of a rating (the rule is [`logic::rate_game`]'s), inside
+/// the caller's transaction.
+struct Steps<'c>(&'c mut PgConn);
+
+impl logic::RatingSteps for Steps<'_> {
+    type Error = E;
+
+    /// Both players' rows made and locked (in one order, so two games
+    /// cannot deadlock): two games of one player ending at once, in two
+    /// processes too, are rated one after the other.
+    fn lock(&mut self, server: &ServerId, players: [&UserId; 2]) -> R<()> {
+        let players = players.map(UserId::as_str);
+        ensure_refs(self.0, server, None, &players)?;
+        lock_players(self.0, &players)
+    }
+
+    fn rated(&mut self, game: GameId) -> R<bool> {
+        already_rated(self.0, game)
+    }
+
+    fn rating(&mut self, server: &ServerId, variant: &str, player: &UserId) -> R<Option<Rating>> {
+        read_rating(self.0, server, variant, player)
+    }
+
+    fn write(&mut self, r: &Rating, game: GameId, before: f64, at: i64) -> R<()> {
+        ensure_refs(self.0, &r.server_id, None, &[&r.player_id])?;
+        write_rating(self.0, r, r.updated_at, game, before, at)
     }
 }
 

@@ -160,66 +160,7 @@ impl Tournaments for PostgresStore {
         at: i64,
         max: u32,
     ) -> Result<JoinOutcome, StoreError> {
-        self.write_plain(|c| {
-            // The tournament's row is the lock: joins (from any process)
-            // are counted one after the other, so none overfills it.
-            let state = row(
-                c,
-                "SELECT state FROM tournaments WHERE id = $1 FOR NO KEY UPDATE",
-                &[&id],
-            )?;
-            let signup = match state {
-                Some(r) => r.try_get::<_, &str>(0)? == TournamentPhase::Signup.as_str(),
-                None => false,
-            };
-            if !signup {
-                return Ok(JoinOutcome::Closed);
-            }
-            let entry = row(
-                c,
-                "SELECT withdrawn_at FROM tournament_players \
-                 WHERE tournament_id = $1 AND player_id = $2",
-                &[&id, &player_id],
-            )?;
-            // A player who left during sign-up may join again (at the end
-            // of the seed order, as a new entry would be).
-            let rejoin = match entry {
-                Some(r) => match r.try_get::<_, Option<i64>>(0)? {
-                    None => return Ok(JoinOutcome::Already),
-                    Some(_) => true,
-                },
-                None => false,
-            };
-            let n: i64 = row(
-                c,
-                "SELECT count(*) FROM tournament_players \
-                 WHERE tournament_id = $1 AND withdrawn_at IS NULL",
-                &[&id],
-            )?
-            .map_or(0, |r| r.get(0));
-            if n >= i64::from(max) {
-                return Ok(JoinOutcome::Full);
-            }
-            ensure_player(c, player_id)?;
-            if rejoin {
-                exec(
-                    c,
-                    "UPDATE tournament_players SET withdrawn_at = NULL, joined_at = $3 \
-                     WHERE tournament_id = $1 AND player_id = $2",
-                    &[&id, &player_id, &at],
-                )?;
-            } else {
-                exec(
-                    c,
-                    "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
-                     VALUES ($1, $2, $3)",
-                    &[&id, &player_id, &at],
-                )?;
-            }
-            // A start that read the entrants before this join must read again.
-            bump_tournament(c, id)?;
-            Ok(JoinOutcome::Joined(to_u32(n + 1)))
-        })
+        self.write_plain(|c| logic::join_tournament(&mut Steps(c), id, player_id, at, max))
     }
 
     fn withdraw_tournament_player(
@@ -302,6 +243,62 @@ impl Tournaments for PostgresStore {
 }
 
 /// Bumps a tournament's compare-and-set version: its entrants changed.
+/// The statements of a join (the rule is [`logic::join_tournament`]'s),
+/// inside the caller's transaction.
+struct Steps<'c>(&'c mut PgConn);
+
+impl logic::JoinSteps for Steps<'_> {
+    type Error = E;
+
+    /// The tournament's row is the lock: joins (from any process) are
+    /// counted one after the other, so none overfills it.
+    fn phase(&mut self, id: TournamentId) -> R<Option<TournamentPhase>> {
+        row(
+            self.0,
+            "SELECT state FROM tournaments WHERE id = $1 FOR NO KEY UPDATE",
+            &[&id],
+        )?
+        .map(|r| Ok(TournamentPhase::parse(r.try_get::<_, &str>(0)?).ok()))
+        .transpose()
+        .map(Option::flatten)
+    }
+
+    fn entry(&mut self, id: TournamentId, player: &UserId) -> R<Option<Option<i64>>> {
+        row(
+            self.0,
+            "SELECT withdrawn_at FROM tournament_players \
+             WHERE tournament_id = $1 AND player_id = $2",
+            &[&id, &player],
+        )?
+        .map(|r| Ok(r.try_get(0)?))
+        .transpose()
+    }
+
+    fn active_entrants(&mut self, id: TournamentId) -> R<i64> {
+        Ok(row(
+            self.0,
+            "SELECT count(*) FROM tournament_players \
+             WHERE tournament_id = $1 AND withdrawn_at IS NULL",
+            &[&id],
+        )?
+        .map_or(0, |r| r.get(0)))
+    }
+
+    fn enter(&mut self, id: TournamentId, player: &UserId, at: i64, again: bool) -> R<()> {
+        let c = &mut *self.0;
+        ensure_player(c, player)?;
+        let sql = if again {
+            "UPDATE tournament_players SET withdrawn_at = NULL, joined_at = $3 \
+             WHERE tournament_id = $1 AND player_id = $2"
+        } else {
+            "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
+             VALUES ($1, $2, $3)"
+        };
+        exec(c, sql, &[&id, &player, &at])?;
+        bump_tournament(c, id)
+    }
+}
+
 fn bump_tournament(c: &mut PgConn, id: TournamentId) -> R<()> {
     exec(
         c,

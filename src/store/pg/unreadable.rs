@@ -5,17 +5,10 @@
 //! its table, id and what is wrong. `tawlbot doctor` lists them all
 //! (`doctor.rs`).
 
-use std::collections::HashSet;
-use std::sync::{Mutex, PoisonError};
-
 use postgres::Row;
 
 use super::rows::{E, R};
 use super::*;
-
-/// The rows already reported in the log.
-#[derive(Debug, Default)]
-pub(crate) struct Reported(Mutex<HashSet<(&'static str, String)>>);
 
 /// What is wrong with a row, if the reader's error is the row's fault (a
 /// value it cannot read) rather than the database's: `time_control:
@@ -51,22 +44,7 @@ impl PostgresStore {
     /// The error for row `id` of `table`, logged the first time this
     /// store meets that row.
     pub(crate) fn unreadable(&self, table: &'static str, id: String, detail: String) -> StoreError {
-        let first = self
-            .inner
-            .reported
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert((table, id.clone()));
-        if first {
-            tracing::warn!(
-                table,
-                id = id.as_str(),
-                "a row that cannot be read is skipped ({detail}); \
-                 `tawlbot doctor --db URL` lists such rows"
-            );
-        }
-        StoreError::Unreadable { table, id, detail }
+        self.inner.reported.unreadable(table, id, detail, "URL")
     }
 
     /// The rows of a query of `table` (first column: the row id), each

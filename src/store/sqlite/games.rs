@@ -243,19 +243,14 @@ pub(super) fn check_turn(
     check_state(&state, count, expected)
 }
 
+/// [`logic::check_turn`] on a game's `(state, move_count)` as read.
 pub(super) fn check_state(
     state: &str,
     count: i64,
     expected: Option<u32>,
 ) -> Result<u32, AppendErrorOrSql> {
-    if state != "active" {
-        return Err(AppendErrorOrSql::App(AppendError::GameOver));
-    }
-    let count = to_u32(count);
-    match expected {
-        Some(e) if e != count => Err(AppendErrorOrSql::App(AppendError::Stale { now: count })),
-        _ => Ok(count),
-    }
+    let active = state == GameState::Active.as_str();
+    logic::check_turn(active, to_u32(count), expected).map_err(AppendErrorOrSql::App)
 }
 
 /// The statements of [`SqliteStore::append_move`], inside the caller's transaction.

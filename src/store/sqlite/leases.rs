@@ -193,13 +193,7 @@ fn claim_in(
         .query_row(params![kind, item], |r| {
             Ok((r.get(0)?, r.get(1)?, r.get(2)?))
         })?;
-    Ok(match done {
-        Some(_) => Claim::Done,
-        None => Claim::Held {
-            owner: holder,
-            until,
-        },
-    })
+    Ok(logic::lost_claim(holder, until, done))
 }
 
 #[cfg(test)]

@@ -220,7 +220,7 @@ pub(super) struct Inner {
     pub(super) conn: Mutex<Connection>,
     pub(super) label: String,
     /// Unreadable rows already logged.
-    pub(super) reported: unreadable::Reported,
+    pub(super) reported: crate::store::logic::Reported,
     #[cfg(feature = "fault-injection")]
     pub(super) faults: Mutex<error::Faults>,
     /// The statements counted (feature `fault-injection`); after `conn`,

@@ -45,32 +45,8 @@ impl Ratings for SqliteStore {
         f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
     ) -> Result<bool, StoreError> {
         self.write_plain(|c| {
-            let done = c
-                .prepare_cached("SELECT 1 FROM rating_history WHERE game_id = ?1")?
-                .exists([game_id])?;
-            if done {
-                return Ok(false);
-            }
-            let sql = format!(
-                "SELECT {RATING_COLUMNS} FROM ratings \
-                 WHERE server_id = ?1 AND variant = ?2 AND player_id = ?3"
-            );
-            let read = |p: &str| -> rusqlite::Result<Option<Rating>> {
-                c.prepare_cached(&sql)?
-                    .query_row([server_id, variant, p], rating_from_row)
-                    .optional()
-            };
-            let before = [read(players[0])?, read(players[1])?];
-            let old = [
-                before[0].as_ref().map_or(1500.0, |r| r.rating),
-                before[1].as_ref().map_or(1500.0, |r| r.rating),
-            ];
-            let new = f(before);
-            for (r, old) in new.iter().zip(old) {
-                ensure_refs(c, &r.server_id, None, &[&r.player_id])?;
-                write_rating(c, r, r.updated_at, game_id, old, at)?;
-            }
-            Ok(true)
+            let steps = &mut Steps(c);
+            logic::rate_game(steps, game_id, server_id, variant, players, at, f)
         })
     }
 
@@ -82,6 +58,45 @@ impl Ratings for SqliteStore {
              ORDER BY finished_at, id LIMIT ?1"
         );
         self.query_games(&sql, params![limit])
+    }
+}
+
+/// The statements of a rating (the rule is [`logic::rate_game`]'s), inside
+/// the caller's transaction: SQLite's one writer needs no row locks.
+struct Steps<'c>(&'c rusqlite::Connection);
+
+impl logic::RatingSteps for Steps<'_> {
+    type Error = rusqlite::Error;
+
+    fn lock(&mut self, _: &ServerId, _: [&UserId; 2]) -> rusqlite::Result<()> {
+        Ok(())
+    }
+
+    fn rated(&mut self, game: GameId) -> rusqlite::Result<bool> {
+        self.0
+            .prepare_cached("SELECT 1 FROM rating_history WHERE game_id = ?1")?
+            .exists([game])
+    }
+
+    fn rating(
+        &mut self,
+        server: &ServerId,
+        variant: &str,
+        player: &UserId,
+    ) -> rusqlite::Result<Option<Rating>> {
+        let sql = format!(
+            "SELECT {RATING_COLUMNS} FROM ratings \
+             WHERE server_id = ?1 AND variant = ?2 AND player_id = ?3"
+        );
+        self.0
+            .prepare_cached(&sql)?
+            .query_row(params![server, variant, player], rating_from_row)
+            .optional()
+    }
+
+    fn write(&mut self, r: &Rating, game: GameId, before: f64, at: i64) -> rusqlite::Result<()> {
+        ensure_refs(self.0, &r.server_id, None, &[&r.player_id])?;
+        write_rating(self.0, r, r.updated_at, game, before, at)
     }
 }
 

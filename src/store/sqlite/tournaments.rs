@@ -129,55 +129,7 @@ impl Tournaments for SqliteStore {
         at: i64,
         max: u32,
     ) -> Result<JoinOutcome, StoreError> {
-        self.write_plain(|c| {
-            let state: Option<TournamentPhase> = c
-                .prepare_cached("SELECT state FROM tournaments WHERE id = ?1")?
-                .query_row([id], |r| r.get(0))
-                .optional()?;
-            if state != Some(TournamentPhase::Signup) {
-                return Ok(JoinOutcome::Closed);
-            }
-            let entry: Option<Option<i64>> = c
-                .prepare_cached(
-                    "SELECT withdrawn_at FROM tournament_players \
-                     WHERE tournament_id = ?1 AND player_id = ?2",
-                )?
-                .query_row(params![id, player_id], |r| r.get(0))
-                .optional()?;
-            // A player who left during sign-up may join again (at the end
-            // of the seed order, as a new entry would be).
-            let rejoin = match entry {
-                Some(None) => return Ok(JoinOutcome::Already),
-                Some(Some(_)) => true,
-                None => false,
-            };
-            let n: i64 = c
-                .prepare_cached(
-                    "SELECT count(*) FROM tournament_players \
-                     WHERE tournament_id = ?1 AND withdrawn_at IS NULL",
-                )?
-                .query_row([id], |r| r.get(0))?;
-            if n >= i64::from(max) {
-                return Ok(JoinOutcome::Full);
-            }
-            ensure_player(c, player_id)?;
-            if rejoin {
-                c.prepare_cached(
-                    "UPDATE tournament_players SET withdrawn_at = NULL, joined_at = ?3 \
-                     WHERE tournament_id = ?1 AND player_id = ?2",
-                )?
-                .execute(params![id, player_id, at])?;
-            } else {
-                c.prepare_cached(
-                    "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
-                     VALUES (?1, ?2, ?3)",
-                )?
-                .execute(params![id, player_id, at])?;
-            }
-            // A start that read the entrants before this join must read again.
-            bump_tournament(c, id)?;
-            Ok(JoinOutcome::Joined(to_u32(n + 1)))
-        })
+        self.write_plain(|c| logic::join_tournament(&mut Steps(c), id, player_id, at, max))
     }
 
     fn withdraw_tournament_player(
@@ -246,6 +198,64 @@ impl Tournaments for SqliteStore {
 }
 
 /// Bumps a tournament's compare-and-set version: its entrants changed.
+/// The statements of a join (the rule is [`logic::join_tournament`]'s),
+/// inside the caller's transaction (SQLite's one writer: no row locks).
+struct Steps<'c>(&'c Connection);
+
+impl logic::JoinSteps for Steps<'_> {
+    type Error = rusqlite::Error;
+
+    fn phase(&mut self, id: TournamentId) -> rusqlite::Result<Option<TournamentPhase>> {
+        self.0
+            .prepare_cached("SELECT state FROM tournaments WHERE id = ?1")?
+            .query_row([id], |r| r.get(0))
+            .optional()
+    }
+
+    fn entry(
+        &mut self,
+        id: TournamentId,
+        player: &UserId,
+    ) -> rusqlite::Result<Option<Option<i64>>> {
+        self.0
+            .prepare_cached(
+                "SELECT withdrawn_at FROM tournament_players \
+                 WHERE tournament_id = ?1 AND player_id = ?2",
+            )?
+            .query_row(params![id, player], |r| r.get(0))
+            .optional()
+    }
+
+    fn active_entrants(&mut self, id: TournamentId) -> rusqlite::Result<i64> {
+        self.0
+            .prepare_cached(
+                "SELECT count(*) FROM tournament_players \
+                 WHERE tournament_id = ?1 AND withdrawn_at IS NULL",
+            )?
+            .query_row([id], |r| r.get(0))
+    }
+
+    fn enter(
+        &mut self,
+        id: TournamentId,
+        player: &UserId,
+        at: i64,
+        again: bool,
+    ) -> rusqlite::Result<()> {
+        let c = self.0;
+        ensure_player(c, player)?;
+        let sql = if again {
+            "UPDATE tournament_players SET withdrawn_at = NULL, joined_at = ?3 \
+             WHERE tournament_id = ?1 AND player_id = ?2"
+        } else {
+            "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
+             VALUES (?1, ?2, ?3)"
+        };
+        c.prepare_cached(sql)?.execute(params![id, player, at])?;
+        bump_tournament(c, id)
+    }
+}
+
 pub(super) fn bump_tournament(c: &Connection, id: TournamentId) -> rusqlite::Result<()> {
     c.prepare_cached("UPDATE tournaments SET version = version + 1 WHERE id = ?1")?
         .execute([id])?;

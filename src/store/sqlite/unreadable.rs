@@ -5,13 +5,7 @@
 //! is logged once (per process) with its table, id and what is wrong.
 //! `tawlbot doctor` lists them all (see `doctor.rs`).
 
-use std::collections::HashSet;
-
 use super::*;
-
-/// The rows already reported in the log.
-#[derive(Debug, Default)]
-pub(super) struct Reported(Mutex<HashSet<(&'static str, String)>>);
 
 /// A conversion failure: the row is there but a value in it cannot be read.
 pub(super) fn is_unreadable(e: &rusqlite::Error) -> bool {
@@ -65,22 +59,7 @@ impl SqliteStore {
     /// The error for row `id` of `table`, logged the first time this
     /// store meets that row.
     pub(super) fn unreadable(&self, table: &'static str, id: String, detail: String) -> StoreError {
-        let first = self
-            .inner
-            .reported
-            .0
-            .lock()
-            .unwrap_or_else(PoisonError::into_inner)
-            .insert((table, id.clone()));
-        if first {
-            tracing::warn!(
-                table,
-                id = id.as_str(),
-                "a row that cannot be read is skipped ({detail}); \
-                 `tawlbot doctor --db PATH` lists such rows"
-            );
-        }
-        StoreError::Unreadable { table, id, detail }
+        self.inner.reported.unreadable(table, id, detail, "PATH")
     }
 
     /// Runs a query of `table` whose first column is the row id, reading

@@ -2,6 +2,8 @@
 
 use rusqlite::{params, Connection, OptionalExtension};
 
+use crate::store::logic;
+
 use super::{
     append_move_in, check_turn, AppendError, AppendErrorOrSql, Clock, DueColumn, GameId, NewMove,
     ReminderClaim, SqliteStore, StoreError, UserId,
@@ -247,24 +249,25 @@ impl Clock for SqliteStore {
                 )?
                 .query_row([game_id], |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
                 .optional()?;
-            let Some((Some(at), last, deadline)) = row else {
+            let Some((at, last, deadline)) = row else {
                 return Ok(ReminderClaim::NotDue);
             };
-            if at > now {
-                return Ok(ReminderClaim::NotDue);
+            let claim = logic::reminder_claim(at, last, deadline, now, gap);
+            match claim {
+                ReminderClaim::NotDue => {}
+                ReminderClaim::Deferred(next) => {
+                    c.prepare_cached("UPDATE games SET remind_at = ?2 WHERE id = ?1")?
+                        .execute(params![game_id, next])?;
+                }
+                ReminderClaim::Send => {
+                    c.prepare_cached(
+                        "UPDATE games SET remind_at = NULL, last_reminder_at = ?2, \
+                         reminders_sent = reminders_sent + 1 WHERE id = ?1",
+                    )?
+                    .execute(params![game_id, now])?;
+                }
             }
-            if let Some(last) = last.filter(|&l| now - l < gap) {
-                let next = Some(last + gap).filter(|&n| deadline.is_some_and(|d| n < d));
-                c.prepare_cached("UPDATE games SET remind_at = ?2 WHERE id = ?1")?
-                    .execute(params![game_id, next])?;
-                return Ok(ReminderClaim::Deferred(next));
-            }
-            c.prepare_cached(
-                "UPDATE games SET remind_at = NULL, last_reminder_at = ?2, \
-                 reminders_sent = reminders_sent + 1 WHERE id = ?1",
-            )?
-            .execute(params![game_id, now])?;
-            Ok(ReminderClaim::Send)
+            Ok(claim)
         })
     }
 
@@ -282,10 +285,7 @@ impl Clock for SqliteStore {
                 )?
                 .query_row(params![player, key], |r| r.get(0))
                 .optional()?;
-            if last
-                .and_then(|v| v.parse::<i64>().ok())
-                .is_some_and(|l| now - l < gap)
-            {
+            if !logic::digest_due(last.as_deref(), now, gap) {
                 return Ok(false);
             }
             c.prepare_cached(
@@ -339,9 +339,7 @@ pub(super) fn beat_in(
              ON CONFLICT (id) DO UPDATE SET at = MAX(at, excluded.at)",
     )?
     .execute([now])?;
-    let gap = last
-        .map(|l| now - l)
-        .filter(|&g| extend && g > offline_after);
+    let gap = logic::downtime(last, now, offline_after, extend);
     if let Some(g) = gap {
         c.prepare_cached(
             "UPDATE games SET deadline = deadline + ?1, remind_at = remind_at + ?1 \

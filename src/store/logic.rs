@@ -1,0 +1,391 @@
+//! The rules both stores keep, written once: what a transaction decides
+//! from what it read. The SQL stays with each dialect (`sqlite/`, `pg/`);
+//! here are the decisions between the statements, as plain functions or as
+//! a function over a small trait of "steps" that each dialect implements
+//! with its own statements (and its own locking: PostgreSQL locks rows that
+//! SQLite's one writer needs no lock for).
+//!
+//! Nothing here touches a database; the twin tests of `tests/` (every
+//! suite runs on both stores) are the referee that the two dialects still
+//! agree.
+
+use std::collections::HashSet;
+use std::sync::{Mutex, PoisonError};
+
+use super::{
+    AppendError, Claim, GameId, JoinOutcome, ProcessId, Rating, ReminderClaim, ServerId,
+    StoreError, TournamentId, TournamentPhase, UserId,
+};
+
+/// The rating of a player before their first rated game (Glicko-2's 1500).
+pub(crate) const FIRST_RATING: f64 = 1500.0;
+
+// ---------------------------------------------------------------- moves --
+
+/// The checks of every move-count-guarded change, on a game that is
+/// `active` (or not) with `count` moves: the game must be active and, with
+/// `expected`, have exactly that many moves. Returns the count.
+pub(crate) fn check_turn(
+    active: bool,
+    count: u32,
+    expected: Option<u32>,
+) -> Result<u32, AppendError> {
+    if !active {
+        return Err(AppendError::GameOver);
+    }
+    match expected {
+        Some(e) if e != count => Err(AppendError::Stale { now: count }),
+        _ => Ok(count),
+    }
+}
+
+// ---------------------------------------------------------------- clock --
+
+/// The downtime the shared heartbeat makes up for: with the last beat of
+/// any process at `last`, a beat at `now` finds the bot was away for
+/// `now - last` seconds, which counts when it is more than
+/// `offline_after` (and the caller asked to `extend` the clocks).
+pub(crate) fn downtime(
+    last: Option<i64>,
+    now: i64,
+    offline_after: i64,
+    extend: bool,
+) -> Option<i64> {
+    last.map(|l| now - l)
+        .filter(|&g| extend && g > offline_after)
+}
+
+/// The reminder of a game whose reminder is due at `remind_at` (`None`:
+/// none set), the last one sent at `last`, the deadline at `deadline`: at
+/// `now` it is sent unless one went out in the last `gap` seconds; then it
+/// moves to a `gap` after that one, if that is still before the deadline.
+/// The store writes what this decides ([`ReminderClaim::Deferred`]: the
+/// new `remind_at`; [`ReminderClaim::Send`]: cleared, the send counted).
+pub(crate) fn reminder_claim(
+    remind_at: Option<i64>,
+    last: Option<i64>,
+    deadline: Option<i64>,
+    now: i64,
+    gap: i64,
+) -> ReminderClaim {
+    let Some(at) = remind_at else {
+        return ReminderClaim::NotDue;
+    };
+    if at > now {
+        return ReminderClaim::NotDue;
+    }
+    match last.filter(|&l| now - l < gap) {
+        Some(last) => {
+            ReminderClaim::Deferred(Some(last + gap).filter(|&n| deadline.is_some_and(|d| n < d)))
+        }
+        None => ReminderClaim::Send,
+    }
+}
+
+/// Whether a player's digest may go out at `now`: the setting holding the
+/// last one (`last`, unix seconds as text) is missing, unreadable, or at
+/// least `gap` seconds old.
+pub(crate) fn digest_due(last: Option<&str>, now: i64, gap: i64) -> bool {
+    last.and_then(|v| v.parse::<i64>().ok())
+        .is_none_or(|l| now - l >= gap)
+}
+
+// --------------------------------------------------------------- leases --
+
+/// A claim the caller did not win: the item's lease row as it stands.
+pub(crate) fn lost_claim(owner: ProcessId, until: i64, done_at: Option<i64>) -> Claim {
+    match done_at {
+        Some(_) => Claim::Done,
+        None => Claim::Held { owner, until },
+    }
+}
+
+// ---------------------------------------------------------- tournaments --
+
+/// The statements of [`join_tournament`], per dialect, inside one
+/// transaction.
+pub(crate) trait JoinSteps {
+    type Error;
+    /// The tournament's phase (`None`: no such tournament). A dialect that
+    /// locks rows locks the tournament's here, so joins are counted one
+    /// after the other.
+    fn phase(&mut self, id: TournamentId) -> Result<Option<TournamentPhase>, Self::Error>;
+    /// The player's entry: `None` if never entered, else when they
+    /// withdrew (`Some(None)`: entered and still in).
+    fn entry(
+        &mut self,
+        id: TournamentId,
+        player: &UserId,
+    ) -> Result<Option<Option<i64>>, Self::Error>;
+    /// How many entrants have not withdrawn.
+    fn active_entrants(&mut self, id: TournamentId) -> Result<i64, Self::Error>;
+    /// Enters the player (a new entry, or `again` after withdrawing: at the
+    /// end of the seed order, as a new entry would be), and bumps the
+    /// tournament's version so a start that read the entrants reads again.
+    fn enter(
+        &mut self,
+        id: TournamentId,
+        player: &UserId,
+        at: i64,
+        again: bool,
+    ) -> Result<(), Self::Error>;
+}
+
+/// [`crate::store::Tournaments::join_tournament`]: a player joins a
+/// tournament in sign-up unless they are in already or `max` entrants are.
+pub(crate) fn join_tournament<S: JoinSteps>(
+    s: &mut S,
+    id: TournamentId,
+    player: &UserId,
+    at: i64,
+    max: u32,
+) -> Result<JoinOutcome, S::Error> {
+    if s.phase(id)? != Some(TournamentPhase::Signup) {
+        return Ok(JoinOutcome::Closed);
+    }
+    // A player who left during sign-up may join again.
+    let again = match s.entry(id, player)? {
+        Some(None) => return Ok(JoinOutcome::Already),
+        Some(Some(_)) => true,
+        None => false,
+    };
+    let n = s.active_entrants(id)?;
+    if n >= i64::from(max) {
+        return Ok(JoinOutcome::Full);
+    }
+    s.enter(id, player, at, again)?;
+    Ok(JoinOutcome::Joined(
+        u32::try_from(n + 1).unwrap_or(u32::MAX),
+    ))
+}
+
+// -------------------------------------------------------------- ratings --
+
+/// The statements of [`rate_game`], per dialect, inside one transaction.
+pub(crate) trait RatingSteps {
+    type Error;
+    /// Before anything is read: a dialect that locks rows makes sure the
+    /// players' rows exist and locks them (in one order), so two games of
+    /// one player are rated one after the other.
+    fn lock(&mut self, server: &ServerId, players: [&UserId; 2]) -> Result<(), Self::Error>;
+    /// Whether the game's ratings were written already.
+    fn rated(&mut self, game: GameId) -> Result<bool, Self::Error>;
+    /// A player's rating row, if they have one.
+    fn rating(
+        &mut self,
+        server: &ServerId,
+        variant: &str,
+        player: &UserId,
+    ) -> Result<Option<Rating>, Self::Error>;
+    /// Writes a player's new rating row and the game's line in their
+    /// history (`before` -> the new rating, at `at`).
+    fn write(&mut self, r: &Rating, game: GameId, before: f64, at: i64) -> Result<(), Self::Error>;
+}
+
+/// [`crate::store::Ratings::rate_game`]: once per game, both players'
+/// ratings read, their new rows computed by `f` and written with the game's
+/// history.
+pub(crate) fn rate_game<S: RatingSteps>(
+    s: &mut S,
+    game: GameId,
+    server: &ServerId,
+    variant: &str,
+    players: [&UserId; 2],
+    at: i64,
+    f: &dyn Fn([Option<Rating>; 2]) -> [Rating; 2],
+) -> Result<bool, S::Error> {
+    s.lock(server, players)?;
+    if s.rated(game)? {
+        return Ok(false);
+    }
+    let before = [
+        s.rating(server, variant, players[0])?,
+        s.rating(server, variant, players[1])?,
+    ];
+    let old = [
+        before[0].as_ref().map_or(FIRST_RATING, |r| r.rating),
+        before[1].as_ref().map_or(FIRST_RATING, |r| r.rating),
+    ];
+    let new = f(before);
+    for (r, old) in new.iter().zip(old) {
+        s.write(r, game, old, at)?;
+    }
+    Ok(true)
+}
+
+// ------------------------------------------------------ unreadable rows --
+
+/// The rows a store has already reported in the log as unreadable: each is
+/// logged once per process, however often a loop meets it.
+#[derive(Debug, Default)]
+pub(crate) struct Reported(Mutex<HashSet<(&'static str, String)>>);
+
+impl Reported {
+    /// The error for row `id` of `table` (what is wrong: `detail`), logged
+    /// the first time; `target` names the database as `tawlbot doctor
+    /// --db` takes it (`PATH`, `URL`).
+    pub(crate) fn unreadable(
+        &self,
+        table: &'static str,
+        id: String,
+        detail: String,
+        target: &str,
+    ) -> StoreError {
+        let first = self
+            .0
+            .lock()
+            .unwrap_or_else(PoisonError::into_inner)
+            .insert((table, id.clone()));
+        if first {
+            tracing::warn!(
+                table,
+                id = id.as_str(),
+                "a row that cannot be read is skipped ({detail}); \
+                 `tawlbot doctor --db {target}` lists such rows"
+            );
+        }
+        StoreError::Unreadable { table, id, detail }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_turn_is_checked_for_the_game_being_on_and_the_count() {
+        assert_eq!(check_turn(true, 4, Some(4)), Ok(4));
+        assert_eq!(check_turn(true, 4, None), Ok(4));
+        assert_eq!(
+            check_turn(true, 5, Some(4)),
+            Err(AppendError::Stale { now: 5 })
+        );
+        assert_eq!(check_turn(false, 4, Some(4)), Err(AppendError::GameOver));
+    }
+
+    #[test]
+    fn downtime_counts_only_past_the_threshold_and_when_asked() {
+        assert_eq!(downtime(None, 1000, 300, true), None);
+        assert_eq!(downtime(Some(800), 1000, 300, true), None);
+        assert_eq!(downtime(Some(700), 1000, 300, true), None);
+        assert_eq!(downtime(Some(600), 1000, 300, true), Some(400));
+        assert_eq!(downtime(Some(600), 1000, 300, false), None);
+    }
+
+    #[test]
+    fn a_reminder_goes_once_per_gap_and_never_past_the_deadline() {
+        assert_eq!(
+            reminder_claim(None, None, Some(900), 500, 100),
+            ReminderClaim::NotDue
+        );
+        assert_eq!(
+            reminder_claim(Some(501), None, Some(900), 500, 100),
+            ReminderClaim::NotDue
+        );
+        assert_eq!(
+            reminder_claim(Some(500), None, Some(900), 500, 100),
+            ReminderClaim::Send
+        );
+        assert_eq!(
+            reminder_claim(Some(500), Some(399), Some(900), 500, 100),
+            ReminderClaim::Send
+        );
+        assert_eq!(
+            reminder_claim(Some(500), Some(450), Some(900), 500, 100),
+            ReminderClaim::Deferred(Some(550))
+        );
+        assert_eq!(
+            reminder_claim(Some(500), Some(450), Some(550), 500, 100),
+            ReminderClaim::Deferred(None)
+        );
+        assert_eq!(
+            reminder_claim(Some(500), Some(450), None, 500, 100),
+            ReminderClaim::Deferred(None)
+        );
+    }
+
+    #[test]
+    fn a_digest_waits_a_gap_after_the_last_one() {
+        assert!(digest_due(None, 1000, 100));
+        assert!(digest_due(Some("not a time"), 1000, 100));
+        assert!(digest_due(Some("900"), 1000, 100));
+        assert!(!digest_due(Some("901"), 1000, 100));
+    }
+
+    #[test]
+    fn a_lost_claim_is_held_or_done() {
+        assert_eq!(
+            lost_claim("p".into(), 70, None),
+            Claim::Held {
+                owner: "p".into(),
+                until: 70
+            }
+        );
+        assert_eq!(lost_claim("p".into(), 70, Some(60)), Claim::Done);
+    }
+
+    /// A tournament in memory, for the join rule.
+    struct Fake {
+        phase: Option<TournamentPhase>,
+        entries: Vec<(UserId, Option<i64>)>,
+        bumped: u32,
+    }
+
+    impl JoinSteps for Fake {
+        type Error = ();
+        fn phase(&mut self, _: TournamentId) -> Result<Option<TournamentPhase>, ()> {
+            Ok(self.phase)
+        }
+        fn entry(&mut self, _: TournamentId, p: &UserId) -> Result<Option<Option<i64>>, ()> {
+            Ok(self.entries.iter().find(|e| e.0 == *p).map(|e| e.1))
+        }
+        fn active_entrants(&mut self, _: TournamentId) -> Result<i64, ()> {
+            Ok(self.entries.iter().filter(|e| e.1.is_none()).count() as i64)
+        }
+        fn enter(&mut self, _: TournamentId, p: &UserId, _: i64, again: bool) -> Result<(), ()> {
+            if again {
+                self.entries.retain(|e| e.0 != *p);
+            }
+            self.entries.push((p.clone(), None));
+            self.bumped += 1;
+            Ok(())
+        }
+    }
+
+    #[test]
+    fn joining_is_refused_when_closed_in_or_full_and_a_leaver_may_come_back() {
+        let t = TournamentId(1);
+        let mut f = Fake {
+            phase: Some(TournamentPhase::Signup),
+            entries: vec![("a".into(), None), ("b".into(), Some(5))],
+            bumped: 0,
+        };
+        assert_eq!(
+            join_tournament(&mut f, t, &"a".into(), 9, 3),
+            Ok(JoinOutcome::Already)
+        );
+        assert_eq!(
+            join_tournament(&mut f, t, &"b".into(), 9, 3),
+            Ok(JoinOutcome::Joined(2))
+        );
+        assert_eq!(
+            join_tournament(&mut f, t, &"c".into(), 9, 3),
+            Ok(JoinOutcome::Joined(3))
+        );
+        assert_eq!(
+            join_tournament(&mut f, t, &"d".into(), 9, 3),
+            Ok(JoinOutcome::Full)
+        );
+        assert_eq!(f.bumped, 2);
+        f.phase = Some(TournamentPhase::Running);
+        assert_eq!(
+            join_tournament(&mut f, t, &"e".into(), 9, 9),
+            Ok(JoinOutcome::Closed)
+        );
+        f.phase = None;
+        assert_eq!(
+            join_tournament(&mut f, t, &"e".into(), 9, 9),
+            Ok(JoinOutcome::Closed)
+        );
+    }
+}
