@@ -93,6 +93,10 @@ async fn with_web_addr_the_bot_process_serves_the_archive() {
         .expect("the tawlbot program starts");
     let log_text = || std::fs::read_to_string(&log).unwrap_or_default();
     wait_ready(&fake, Some(GUILD)).await;
+    // Discord names the server on connecting (GUILD_CREATE): the archive
+    // shows that name, not the server's number.
+    fake.send_guild_create(GUILD, "Clwb Tawlbwrdd", &[(CHANNEL, "games")])
+        .await;
 
     // alice challenges bob, bob accepts: a game in the channel.
     let id = send_challenge(
@@ -158,6 +162,10 @@ async fn with_web_addr_the_bot_process_serves_the_archive() {
         body.contains(&mv),
         "the move {mv} is not on the page: {body}"
     );
+    let (head, body) = get(web, &format!("/s/{GUILD}")).await;
+    assert!(head.starts_with("HTTP/1.1 200"), "{head}\n{}", log_text());
+    let body = tawlbot::i18n::without_isolation(&body);
+    assert!(body.contains("Clwb Tawlbwrdd"), "{body}");
     // Anything else stays as private as ever: a missing game is a 404.
     let (missing, _) = get(web, &format!("/g/{}", game_id.get() + 1000)).await;
     assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");

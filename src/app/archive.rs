@@ -151,6 +151,21 @@ impl App {
         self
     }
 
+    /// Discord told us a server's name (on connecting, or a rename): kept
+    /// for the archive's pages, which otherwise could show only its number.
+    /// A blank name is ignored; a long one is cut to Discord's 100
+    /// characters. A failed write is logged and forgotten (the next
+    /// connection writes it again).
+    pub fn server_named(&self, server: &ServerId, name: &str) {
+        let name: String = name.trim().chars().take(100).collect();
+        if server.starts_with("dm:") || name.is_empty() {
+            return;
+        }
+        if let Err(e) = self.store.set_server_name(server, &name) {
+            tracing::warn!("could not keep the name of server {server}: {e}");
+        }
+    }
+
     /// Whether a server's archive is public (a store error counts as no).
     pub fn server_public(&self, server: &ServerId) -> bool {
         !server.starts_with("dm:") && self.store.archive_public(server).unwrap_or(false)

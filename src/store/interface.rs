@@ -479,6 +479,11 @@ pub trait Archive {
     /// A server's name, if it has one.
     fn server_name(&self, server_id: &ServerId) -> Result<Option<String>, StoreError>;
 
+    /// Records a server's name as Discord gives it (the archive's pages
+    /// show it), creating the server row if needed. Writes nothing when the
+    /// name is already that.
+    fn set_server_name(&self, server_id: &ServerId, name: &str) -> Result<(), StoreError>;
+
     /// A player's games on public servers, newest first: `limit` games
     /// after skipping `offset`.
     fn public_games_of_player(

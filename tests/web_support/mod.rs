@@ -212,15 +212,10 @@ pub fn fixture_in(dir: tempfile::TempDir) -> Fixture {
         1_767_300_000,
     );
     store.set_archive_public(&PUBLIC.into(), true).unwrap();
-    // The server's name, with markup the pages must escape. No path of the
-    // program names a server (the name is read when the row has one), so
-    // it is written here by hand.
-    rusqlite::Connection::open(&db)
-        .unwrap()
-        .execute(
-            "UPDATE servers SET name = ?1 WHERE id = ?2",
-            ["The <i>Tafl</i> Hall", PUBLIC],
-        )
+    // The server's name as Discord gives it (GUILD_CREATE), with markup
+    // the pages must escape.
+    store
+        .set_server_name(&PUBLIC.into(), "The <i>Tafl</i> Hall")
         .unwrap();
     store.upsert_player(&"alice".into(), SCRIPT_NAME).unwrap();
     store.upsert_player(&"bob".into(), QUOTE_NAME).unwrap();

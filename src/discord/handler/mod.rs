@@ -223,6 +223,29 @@ impl EventHandler for Handler {
             .await;
     }
 
+    /// A server the bot is in (sent for each on connecting, and when it
+    /// joins one): its name is kept for the web archive.
+    async fn guild_create(&self, _ctx: Context, guild: serenity::all::Guild, _new: Option<bool>) {
+        let Some(_permit) = self.begin() else { return };
+        let (server, name) = (
+            crate::domain::ServerId::from(guild.id.to_string()),
+            guild.name,
+        );
+        self.call(move |a| a.server_named(&server, &name)).await;
+    }
+
+    /// A server was renamed (or changed otherwise).
+    async fn guild_update(
+        &self,
+        _ctx: Context,
+        _old: Option<serenity::all::Guild>,
+        new: serenity::all::PartialGuild,
+    ) {
+        let Some(_permit) = self.begin() else { return };
+        let (server, name) = (crate::domain::ServerId::from(new.id.to_string()), new.name);
+        self.call(move |a| a.server_named(&server, &name)).await;
+    }
+
     async fn message(&self, ctx: Context, msg: Message) {
         let Some(_permit) = self.begin() else { return };
         self.on_message(ctx, msg).await;

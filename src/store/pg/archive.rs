@@ -39,6 +39,19 @@ impl Archive for PostgresStore {
         })
     }
 
+    fn set_server_name(&self, server_id: &ServerId, name: &str) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            exec(
+                c,
+                "INSERT INTO servers (id, name) VALUES ($1, $2) \
+                 ON CONFLICT (id) DO UPDATE SET name = excluded.name \
+                 WHERE servers.name IS DISTINCT FROM excluded.name",
+                &[&server_id.as_str(), &name],
+            )?;
+            Ok(())
+        })
+    }
+
     fn server_name(&self, server_id: &ServerId) -> Result<Option<String>, StoreError> {
         self.read(|c| {
             Ok(

@@ -30,6 +30,18 @@ impl Archive for SqliteStore {
         })
     }
 
+    fn set_server_name(&self, server_id: &ServerId, name: &str) -> Result<(), StoreError> {
+        self.write_plain(|c| {
+            c.prepare_cached(
+                "INSERT INTO servers (id, name) VALUES (?1, ?2) \
+                 ON CONFLICT (id) DO UPDATE SET name = excluded.name \
+                 WHERE servers.name IS NOT excluded.name",
+            )?
+            .execute(params![server_id.as_str(), name])?;
+            Ok(())
+        })
+    }
+
     fn server_name(&self, server_id: &ServerId) -> Result<Option<String>, StoreError> {
         self.conn()
             .prepare_cached("SELECT name FROM servers WHERE id = ?1")
