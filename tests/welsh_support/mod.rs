@@ -6,9 +6,8 @@ use fluent_syntax::{ast, parser};
 use std::collections::BTreeSet;
 use tawlbot::i18n::{Lang, FILES};
 
-fn say(who: &str, channel: &str, text: &str) -> String {
-    format!("{who}@{channel}: {text}")
-}
+// The two files that use this module have `mod console_support;` too.
+use crate::console_support::{king_escapes, say};
 
 /// A line the console answers with a notice naming `name`: it splits the
 /// session's output into the replies to each step, whatever the language.
@@ -86,13 +85,7 @@ pub fn script(lang: &str) -> Vec<String> {
         say("olga", g, "/tournament start"),
     ];
     s.push(mark("tournament-game"));
-    let moves = [
-        "e2-c2", "g7-g9", "g2-i2", "f7-g7", "c2-c3", "f8-h8", "i2-i3", "f6-f9", "c3-c4", "f9-a9",
-    ];
-    for (i, m) in moves.iter().enumerate() {
-        let who = if i % 2 == 0 { FIRST } else { SECOND };
-        s.push(say(who, THREAD, m));
-    }
+    s.extend(king_escapes(THREAD, FIRST, SECOND));
     s.push(mark("standings"));
     s.push(say("carol", g, "/tournament standings"));
     s
