@@ -279,17 +279,6 @@ fn in_style(mut resp: Response, style: super::messages::BoardStyle) -> Response 
 }
 
 impl App {
-    /// The app as `ctx`'s user sees it: pictures in their theme.
-    pub(crate) fn viewer(&self, ctx: &Ctx) -> App {
-        match self.store.player_setting(&ctx.user.id, THEME_SETTING) {
-            Ok(Some(t)) if crate::render::theme::Theme::by_name(&t).is_some() => App {
-                theme: t,
-                ..self.clone()
-            },
-            _ => self.clone(),
-        }
-    }
-
     /// `/board [style:picture|text|both]`: the board of this channel's
     /// game as a picture, a text board in a code block (whose turn, the
     /// clocks, the legend), or both; without a style, as the player chose
@@ -344,17 +333,18 @@ impl App {
             (flip_key, &flip),
         ] {
             if let Some(v) = value {
-                if let Err(e) = self.store.set_player_setting(&ctx.user.id, key, v) {
+                if let Err(e) = self.set_choice(&ctx.user.id, key, v) {
                     return store_err(e);
                 }
             }
         }
+        // The settings as stored now, read once.
+        let stored = self.store.player_settings(&ctx.user.id).unwrap_or_default();
         let get = |key: &str, default: &str| {
-            self.store
-                .player_setting(&ctx.user.id, key)
-                .ok()
-                .flatten()
-                .unwrap_or_else(|| default.to_string())
+            stored
+                .iter()
+                .find(|(k, _)| k == key)
+                .map_or_else(|| default.to_string(), |(_, v)| v.clone())
         };
         let id = if board.is_some() || theme.is_some() || flip.is_some() {
             "settings-saved"

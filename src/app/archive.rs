@@ -325,7 +325,7 @@ impl App {
             &[],
             cap,
             &self.record_of(&l, &names),
-            &self.theme,
+            &self.theme(),
         )))
     }
 
@@ -356,7 +356,7 @@ impl App {
                     .get_or_make(id, &version, || export::ExportFiles {
                         record: notation::write_record(&self.record_of(&l, &self.names_of(&l)))
                             .into_bytes(),
-                        gif: picture::replay_gif(&l.game, &self.theme),
+                        gif: picture::replay_gif(&l.game, &self.theme()),
                     });
                 ArchiveFile {
                     name: format!("game-{id}.gif"),

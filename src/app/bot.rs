@@ -159,6 +159,12 @@ impl App {
     /// moving), stores the move and answers with the board, posted in the
     /// game's channel. Nothing when the game moved on meanwhile.
     pub fn bot_turn(&self, game: GameId, expected: u32, now: i64, stop: &AtomicBool) -> Response {
+        // What the turn reads of players and servers, it reads once.
+        self.for_request(&UserId::default())
+            .bot_turn_once(game, expected, now, stop)
+    }
+
+    fn bot_turn_once(&self, game: GameId, expected: u32, now: i64, stop: &AtomicBool) -> Response {
         let row = match self.store.get_game(game) {
             Ok(Some(r)) => r,
             _ => return Response::none(),

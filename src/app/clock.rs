@@ -13,7 +13,7 @@
 //! - The scheduler handles each due item on its own (see [`App::run_clocks`]).
 //! - Downtime: see [`App::heartbeat`].
 
-mod notify;
+pub(super) mod notify;
 mod scheduler;
 
 use super::time::{span_en, TimeControl};

@@ -6,7 +6,9 @@ use super::*;
 impl App {
     /// Handles one input.
     pub fn handle(&self, ctx: &Ctx, input: Input) -> Response {
-        self.remember(ctx);
+        // What the request reads of players and servers, it reads once.
+        let app = self.for_request(&ctx.user.id);
+        app.remember(ctx);
         // Text copied from the bot's messages carries the catalogue's
         // isolation marks (a move, a command): read without them.
         let input = match input {
@@ -23,13 +25,12 @@ impl App {
             },
             other => other,
         };
-        let app = self.viewer(ctx);
         let resp = match input {
             Input::Message { text, addressed } => app.message(ctx, &text, addressed),
             Input::Slash { name, args } => app.slash(ctx, &name, &args),
             Input::Button { id } => app.button(ctx, &id),
         };
-        self.localise(resp, &ctx.user.id, &ctx.server)
+        app.localise(resp, &ctx.user.id, &ctx.server)
     }
 
     pub(super) fn message(&self, ctx: &Ctx, text: &str, addressed: bool) -> Response {

@@ -11,7 +11,7 @@ impl App {
         let lang = self.lang(ctx);
         match variant {
             None => super::registry::rules_list(VARIANTS, lang),
-            Some(v) => super::registry::rules_of(VARIANTS, v, lang, &self.theme),
+            Some(v) => super::registry::rules_of(VARIANTS, v, lang, &self.theme()),
         }
     }
 
@@ -263,7 +263,7 @@ impl App {
             .get_or_make(l.row.id, &version, || export::ExportFiles {
                 record: notation::write_record(&self.record_of(&l, &self.names_of(&l)))
                     .into_bytes(),
-                gif: picture::replay_gif(&l.game, &self.theme),
+                gif: picture::replay_gif(&l.game, &self.theme()),
             });
         let mut r = Reply::say(Msg::new("export-record").num("id", l.row.id));
         r.files.push(Attachment::file(

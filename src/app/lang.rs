@@ -15,21 +15,13 @@ use crate::i18n::{Lang, Localiser, Msg};
 use crate::store::LANGUAGE_SETTING;
 
 impl App {
-    /// The language `user` reads on `server`.
+    /// The language `user` reads on `server`: their choice, else the
+    /// server's, else English.
     pub(crate) fn lang_of(&self, user: &UserId, server: &ServerId) -> Lang {
-        if !user.is_empty() {
-            if let Ok(Some(code)) = self.store.player_setting(user, LANGUAGE_SETTING) {
-                if let Some(l) = Lang::parse(&code) {
-                    return l;
-                }
-            }
-        }
-        if !server.is_empty() {
-            if let Ok(Some(l)) = self.store.server_language(server) {
-                return l;
-            }
-        }
-        Lang::En
+        self.seen_by(user)
+            .lang
+            .or_else(|| self.stored_server_lang(server))
+            .unwrap_or(Lang::En)
     }
 
     /// The language of a reply to `ctx`'s user.
@@ -99,15 +91,12 @@ impl App {
             if !ctx.manage_server {
                 return Response::one(Reply::tell(Msg::new("language-server-not-allowed")));
             }
-            if let Err(e) = self.store.set_server_language(&ctx.server, Some(lang)) {
+            if let Err(e) = self.set_server_choice(&ctx.server, Some(lang)) {
                 return store_err(e);
             }
             return Response::one(Reply::say(Msg::new("language-set-server")).in_lang(lang));
         }
-        if let Err(e) = self
-            .store
-            .set_player_setting(&ctx.user.id, LANGUAGE_SETTING, lang.code())
-        {
+        if let Err(e) = self.set_choice(&ctx.user.id, LANGUAGE_SETTING, lang.code()) {
             return store_err(e);
         }
         Response::one(Reply::tell(Msg::new("language-set")).in_lang(lang))

@@ -98,7 +98,8 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
         }
         Err(e) => return Err(StartError::Store(e)),
     };
-    app.load(row).map_err(|e| StartError::Load(id, e))
+    // A new game: no moves to read.
+    app.load_new(row).map_err(|e| StartError::Load(id, e))
 }
 
 /// Who commits a move: the player's id and the id of the message,

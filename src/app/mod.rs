@@ -91,6 +91,8 @@ pub struct App {
     gateway: gateway::Gateway,
     /// The engine queue, running analyses, kept analyses.
     engine: engine_limits::EngineLimits,
+    /// What this request read already (app/reader.rs); `None` outside one.
+    request: Option<std::sync::Arc<reader::Request>>,
 }
 
 /// At most this many open challenges per user per server.
@@ -351,6 +353,7 @@ impl App {
             derived_seeds: false,
             gateway: Default::default(),
             engine: Default::default(),
+            request: None,
         }
     }
 
@@ -379,15 +382,31 @@ impl App {
             }
             // Stored without bidirectional controls (see escape::strip_bidi).
             let name = escape::strip_bidi(&u.name);
-            let known = self.store.get_player(&u.id).ok().flatten();
-            if known.is_none_or(|p| p.display_name != name) {
-                let _ = self.store.upsert_player(&u.id, &name);
+            if self.stored_name(&u.id).is_none_or(|known| known != name)
+                && self.store.upsert_player(&u.id, &name).is_ok()
+            {
+                self.renamed(&u.id, &name);
             }
         }
     }
 
     /// Loads a game by replaying its stored moves through the rules.
     pub fn load(&self, row: GameRow) -> Result<Loaded, LoadError> {
+        let moves = self.store.moves(row.id).map_err(LoadError::Store)?;
+        self.replay(row, &moves)
+    }
+
+    /// A game just stored, which has no moves yet (nothing to read).
+    pub(crate) fn load_new(&self, row: GameRow) -> Result<Loaded, LoadError> {
+        self.replay(row, &[])
+    }
+
+    /// Game `row` with `moves` replayed through the rules.
+    fn replay(
+        &self,
+        row: GameRow,
+        moves: &[crate::store::StoredMove],
+    ) -> Result<Loaded, LoadError> {
         // (The details name no game: whoever logs them does.)
         let rules = rules_spec(&row.variant, &row.options)
             .map_err(|e| LoadError::Unreadable(e.to_string()))?;
@@ -395,8 +414,7 @@ impl App {
         let mut game =
             start_position::start_game(rules, row.settings.position.as_deref(), row.seed, first)
                 .map_err(LoadError::Unreadable)?;
-        let moves = self.store.moves(row.id).map_err(LoadError::Store)?;
-        for m in &moves {
+        for m in moves {
             notation::replay_text(&mut game, &m.text).map_err(|e| {
                 LoadError::Unreadable(format!(
                     "stored move {}: {}",

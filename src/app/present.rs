@@ -11,11 +11,8 @@ impl App {
 
     /// A player's name as it is, for pictures, records and thread names.
     pub(super) fn raw_name_of(&self, id: &UserId) -> String {
-        self.store
-            .get_player(id)
-            .ok()
-            .flatten()
-            .map(|p| escape::strip_bidi(&p.display_name))
+        self.stored_name(id)
+            .map(|n| escape::strip_bidi(&n))
             .unwrap_or_else(|| escape::strip_bidi(id))
     }
 

@@ -17,8 +17,22 @@
 //!   plays). A player who chose `contrast` gets their turn notices in
 //!   contrast whoever moved. Its words (caption, legend) are in the reply's
 //!   language.
+//!
+//! **Read once.** A request (an input, a bot turn, a pass of the clock)
+//! reads each player's choices, each display name and each server's
+//! language once: the first read is kept in its [`Request`] and everything
+//! after (the status line, the notifications, the picture's names, the
+//! reply's language and board) takes it from there. A choice the request
+//! itself changes (`/settings`, `/language`, `/notify`) is written through
+//! [`App::set_choice`] or [`App::set_server_choice`], which forget the old
+//! value. Outside a request (the web archive, a front end's notice) every
+//! call reads the store, as before.
+
+use std::collections::HashMap;
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::alt_text::{BOARD_SETTING, THEME_SETTING};
+use super::clock::notify::{Notify, NOTIFY_SETTING};
 use super::messages::{Attachment, BoardStyle};
 use super::*;
 use crate::i18n::{Lang, Localiser};
@@ -54,40 +68,166 @@ impl Flip {
     }
 }
 
-/// What a reader chose, read once for a reply.
+/// What a player chose (`/language`, `/settings`, `/notify`), read at once.
 #[derive(Clone, Debug, Default)]
 pub(crate) struct Seen {
     pub lang: Option<Lang>,
     pub theme: Option<String>,
     pub board: BoardStyle,
     pub flip: Flip,
+    /// How they hear about their turns.
+    pub notify: Notify,
 }
 
-impl App {
-    /// The choices of `reader` (none for an empty reader or a failed read).
-    pub(crate) fn seen_by(&self, reader: &UserId) -> Seen {
+impl Seen {
+    /// The choices among a player's stored settings (`(key, value)`).
+    fn of(settings: Vec<(String, String)>) -> Seen {
         let mut seen = Seen::default();
-        if reader.is_empty() {
-            return seen;
-        }
-        for (k, v) in self.store.player_settings(reader).unwrap_or_default() {
+        for (k, v) in settings {
             match k.as_str() {
                 LANGUAGE_SETTING => seen.lang = Lang::parse(&v),
                 THEME_SETTING => seen.theme = crate::render::theme::Theme::by_name(&v).map(|_| v),
                 BOARD_SETTING => seen.board = BoardStyle::parse(&v).unwrap_or_default(),
                 FLIP_SETTING => seen.flip = Flip::parse(&v).unwrap_or_default(),
+                NOTIFY_SETTING => seen.notify = Notify::parse(&v).unwrap_or_default(),
                 _ => {}
             }
         }
         seen
     }
+}
+
+/// What one request has read already (see the module comment): each
+/// player's choices, display names (`None`: no such player) and servers'
+/// languages as stored. A failed read is not kept (the next asks again).
+#[derive(Debug, Default)]
+pub(crate) struct Request {
+    /// The user whose input this answers (empty for the clock and the bot).
+    asker: UserId,
+    seen: Mutex<HashMap<UserId, Seen>>,
+    names: Mutex<HashMap<UserId, Option<String>>>,
+    langs: Mutex<HashMap<ServerId, Option<Lang>>>,
+}
+
+fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(PoisonError::into_inner)
+}
+
+/// `key`'s value in `memo`, else `read` (kept when it worked).
+fn once<K: std::hash::Hash + Eq + Clone, T: Clone, E>(
+    memo: Option<&Mutex<HashMap<K, T>>>,
+    key: &K,
+    read: impl FnOnce() -> Result<T, E>,
+) -> Result<T, E> {
+    if let Some(v) = memo.and_then(|m| lock(m).get(key).cloned()) {
+        return Ok(v);
+    }
+    let v = read()?;
+    if let Some(m) = memo {
+        lock(m).insert(key.clone(), v.clone());
+    }
+    Ok(v)
+}
+
+impl App {
+    /// This app for one request answering `asker` (empty for the clock or
+    /// the bot): what it reads of players and servers is read once.
+    pub(crate) fn for_request(&self, asker: &UserId) -> App {
+        App {
+            request: Some(Arc::new(Request {
+                asker: asker.clone(),
+                ..Default::default()
+            })),
+            ..self.clone()
+        }
+    }
+
+    /// The choices of `reader` (none for an empty reader or a failed read).
+    pub(crate) fn seen_by(&self, reader: &UserId) -> Seen {
+        if reader.is_empty() {
+            return Seen::default();
+        }
+        let memo = self.request.as_deref().map(|r| &r.seen);
+        once(memo, reader, || {
+            self.store.player_settings(reader).map(Seen::of)
+        })
+        .unwrap_or_default()
+    }
+
+    /// The theme of pictures drawn for the asker: their choice, else the
+    /// app's.
+    pub(crate) fn theme(&self) -> String {
+        let Some(r) = self.request.as_deref() else {
+            return self.theme.clone();
+        };
+        self.seen_by(&r.asker)
+            .theme
+            .unwrap_or_else(|| self.theme.clone())
+    }
+
+    /// A player's display name as stored (`None`: no such player, or the
+    /// read failed).
+    pub(crate) fn stored_name(&self, id: &UserId) -> Option<String> {
+        let memo = self.request.as_deref().map(|r| &r.names);
+        once(memo, id, || {
+            self.store.get_player(id).map(|p| p.map(|p| p.display_name))
+        })
+        .ok()
+        .flatten()
+    }
+
+    /// Notes that `id` is now called `name` in the store.
+    pub(crate) fn renamed(&self, id: &UserId, name: &str) {
+        if let Some(r) = &self.request {
+            lock(&r.names).insert(id.clone(), Some(name.to_string()));
+        }
+    }
+
+    /// Sets one of `player`'s settings; this request reads it again.
+    pub(crate) fn set_choice(
+        &self,
+        player: &UserId,
+        key: &str,
+        value: &str,
+    ) -> Result<(), StoreError> {
+        let done = self.store.set_player_setting(player, key, value);
+        if let Some(r) = &self.request {
+            lock(&r.seen).remove(player);
+        }
+        done
+    }
+
+    /// Sets (or clears) `server`'s language; this request reads it again.
+    pub(crate) fn set_server_choice(
+        &self,
+        server: &ServerId,
+        lang: Option<Lang>,
+    ) -> Result<(), StoreError> {
+        let done = self.store.set_server_language(server, lang);
+        if let Some(r) = &self.request {
+            lock(&r.langs).remove(server);
+        }
+        done
+    }
+
+    /// The language `server` chose, as stored (a direct-message scope
+    /// too), if any.
+    pub(crate) fn stored_server_lang(&self, server: &ServerId) -> Option<Lang> {
+        if server.is_empty() {
+            return None;
+        }
+        let memo = self.request.as_deref().map(|r| &r.langs);
+        once(memo, server, || self.store.server_language(server))
+            .ok()
+            .flatten()
+    }
 
     /// The default language of `server`, if it chose one.
     pub(crate) fn server_lang(&self, server: &ServerId) -> Option<Lang> {
-        if server.is_empty() || server.starts_with("dm:") {
+        if server.starts_with("dm:") {
             return None;
         }
-        self.store.server_language(server).ok().flatten()
+        self.stored_server_lang(server)
     }
 
     /// The language of a reply to a reader who chose `seen` (see the

@@ -17,6 +17,11 @@ impl App {
     /// when something did). Each due item is handled on its own: see
     /// `run_clocks` in `app/clock.rs`.
     pub fn tick_report(&self, now: i64) -> (Response, TickReport) {
+        // What the pass reads of players and servers, it reads once.
+        self.for_request(&UserId::default()).tick_once(now)
+    }
+
+    fn tick_once(&self, now: i64) -> (Response, TickReport) {
         // Nothing is judged while the gateway is down: that time is
         // downtime, made up for when it is back (app/gateway.rs).
         if !self.gateway_up() {

@@ -9,9 +9,13 @@ use super::DAY;
 use crate::i18n::{Arg, Msg};
 use crate::store::{GameId, ReminderClaim, UserId};
 
+/// The player setting that holds [`Notify`].
+pub(crate) const NOTIFY_SETTING: &str = "notify";
+
 /// How a player wants to hear about their turns.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) enum Notify {
+    #[default]
     Mention,
     Dm,
     Both,
@@ -37,13 +41,10 @@ impl Notify {
 }
 
 impl App {
+    /// How `player` chose to hear about their turns (read once a request,
+    /// with their other choices: see app/reader.rs).
     pub(crate) fn notify_of(&self, player: &UserId) -> Notify {
-        self.store
-            .player_setting(player, "notify")
-            .ok()
-            .flatten()
-            .and_then(|v| Notify::parse(&v))
-            .unwrap_or(Notify::Mention)
+        self.seen_by(player).notify
     }
 
     /// Applies a player's notification choice to a turn message: the
@@ -159,7 +160,7 @@ impl App {
             Notify::Both => "both",
             Notify::Digest => "digest",
         };
-        if let Err(e) = self.store.set_player_setting(user, "notify", word) {
+        if let Err(e) = self.set_choice(user, NOTIFY_SETTING, word) {
             return super::super::store_err(e).replies.remove(0);
         }
         Reply::tell(Msg::new(match n {
