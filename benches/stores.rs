@@ -12,12 +12,13 @@
 
 use std::time::Duration;
 
-use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion, Throughput};
+use criterion::{criterion_group, BatchSize, BenchmarkId, Criterion, Throughput};
 use tawlbot::app::App;
+use tawlbot::app::Response;
 use tawlbot::store::pg::throwaway;
 use tawlbot::store::{
-    NewGame, NewMove, PgOptions, PostgresStore, SharedStore, Side, SqliteStore, StoreOptions,
-    Synchronous,
+    NewGame, NewMove, PgOptions, PostgresStore, SharedStore, Side, SqliteStore, StatementLog,
+    StoreOptions, Synchronous,
 };
 
 #[path = "support/moves.rs"]
@@ -186,5 +187,67 @@ fn scheduler(c: &mut Criterion) {
     group.finish();
 }
 
+/// `MOVE_TO_REPLY_COUNT=N cargo bench --bench stores`: no criterion, on
+/// SQLite (NORMAL) and PostgreSQL (synchronous commit on) each: the
+/// statements of one move to its reply (each a round trip on PostgreSQL),
+/// then exactly N games set up and N measured moves (`move_to_reply_on`,
+/// never inlined), for counting instructions without timing:
+/// `valgrind --tool=callgrind --collect-atstart=no
+/// --toggle-collect='stores::move_to_reply_on'` (this process only: the
+/// PostgreSQL server's own work is not in it). See docs/performance.md.
+fn count_moves(n: u64) {
+    let dir = tempfile::tempdir().unwrap();
+    let sqlite =
+        SqliteStore::open_with(dir.path().join("bench.db"), &StoreOptions::default()).unwrap();
+    let log = sqlite.count_statements();
+    counted_moves("sqlite (normal)", std::sync::Arc::new(sqlite), &log, n);
+    if let Some(server) = throwaway::durable_server() {
+        let db = server.database();
+        let pg = PostgresStore::open_with(&db.url, &PgOptions::default()).unwrap();
+        let log = pg.count_statements();
+        counted_moves(
+            "postgres (synchronous_commit on)",
+            std::sync::Arc::new(pg),
+            &log,
+            n,
+        );
+    }
+}
+
+fn counted_moves(label: &str, store: SharedStore, log: &StatementLog, n: u64) {
+    let app = App::new(store);
+    let (ch, now) = game_nine_moves_in(&app, 0);
+    log.clear();
+    tenth_move(&app, &ch, now);
+    let sql = log.take();
+    let begins = sql.iter().filter(|s| s.starts_with("BEGIN")).count();
+    log.stop();
+    for k in 1..=n {
+        let (ch, now) = game_nine_moves_in(&app, k);
+        std::hint::black_box(move_to_reply_on(&app, &ch, now));
+    }
+    println!(
+        "{label}: a move to its reply runs {} statements ({begins} transactions); {n} more moves measured",
+        sql.len()
+    );
+}
+
+/// The measured move of the counting mode.
+#[inline(never)]
+fn move_to_reply_on(app: &App, ch: &str, now: i64) -> Response {
+    tenth_move(app, ch, now)
+}
+
 criterion_group!(benches, move_to_reply, commits, scheduler);
-criterion_main!(benches);
+
+fn main() {
+    if let Some(n) = std::env::var("MOVE_TO_REPLY_COUNT")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        count_moves(n);
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

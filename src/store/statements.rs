@@ -36,6 +36,12 @@ impl StatementLog {
         Arc::as_ptr(&self.0)
     }
 
+    /// Stops counting (a bench's measured part runs without the counter's
+    /// own work).
+    pub fn stop(&self) {
+        self.0.on.store(false, Ordering::SeqCst);
+    }
+
     /// The statements noted so far, and a fresh start.
     pub fn take(&self) -> Vec<String> {
         std::mem::take(&mut *self.0.lock())
