@@ -232,6 +232,53 @@ fn accept_resign_and_bot_move_stay_few() {
     at_most("bot move", &bot, 23, 3);
 }
 
+/// A reminder from the clock: the reminded player's choices (how to
+/// hear it, the language of the channel line and of the direct message)
+/// are read once for the whole pass.
+#[test]
+fn a_reminder_reads_the_players_settings_once() {
+    let c = counted();
+    let now = 1_800_000_000;
+    let ctx = |user: &str, n: u32| moves::ctx(user, "c1", now, format!("r{n}"));
+    c.app
+        .handle(&ctx("alice", 1), moves::slash("notify", &[("how", "both")]));
+    c.app.handle(
+        &ctx("alice", 2),
+        moves::slash(
+            "challenge",
+            &[
+                ("opponent", "bob"),
+                ("variant", "tawlbwrdd"),
+                ("side", "attackers"),
+            ],
+        ),
+    );
+    c.app.handle(&ctx("bob", 3), moves::slash("accept", &[]));
+    let store = c.app.store();
+    let game = store
+        .active_game_in_channel(&"c1".into())
+        .unwrap()
+        .expect("the game is on");
+    let at = store
+        .remind_at(game.id)
+        .unwrap()
+        .expect("the first move has a reminder");
+    let (r, sql) = c.during(|app| app.tick(at));
+    // In the channel and by direct message: her choice was read.
+    assert_eq!(r.replies.len(), 2, "{r:?}");
+    // (The pass also looks for players who chose the digest: a read by
+    // setting, not by player.)
+    let by_player = sql
+        .iter()
+        .filter(|s| s.contains("FROM player_settings WHERE player_id"))
+        .count();
+    assert!(
+        by_player <= 1,
+        "{by_player} reads of a player's settings in one pass (at most 1):\n{}",
+        listed(&sql)
+    );
+}
+
 /// A bot game (alice attacking the bot, level 1) after alice's first move:
 /// the bot's move, its statements.
 fn bot_move(c: &Counted) -> (Response, Vec<String>) {
@@ -273,5 +320,6 @@ fn bot_move(c: &Counted) -> (Response, Vec<String>) {
 on_postgres!(
     statements_per_move_stay_few,
     a_move_reads_each_setting_once,
-    accept_resign_and_bot_move_stay_few
+    accept_resign_and_bot_move_stay_few,
+    a_reminder_reads_the_players_settings_once
 );

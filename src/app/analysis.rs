@@ -68,6 +68,7 @@ pub fn run(
     progress: &mut dyn FnMut(u32),
     stop: &AtomicBool,
 ) -> Response {
+    let app = &app.for_request(&ctx.user.id);
     let resp = analyse(app, ctx, game, progress, stop);
     app.localise(resp, &ctx.user.id, &ctx.server)
 }

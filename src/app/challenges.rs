@@ -255,19 +255,20 @@ impl App {
         challenge: ChallengeId,
         channel: &ChannelId,
     ) -> Response {
+        let app = self.for_request(&ctx.user.id);
         let resp = {
-            let _ = self
+            let _ = app
                 .store
                 .upsert_channel(channel, &ctx.server, Some(&ctx.channel));
-            match self.store.get_challenge(challenge) {
-                Ok(Some(c)) => self.start_game(ctx, &c, channel),
+            match app.store.get_challenge(challenge) {
+                Ok(Some(c)) => app.start_game(ctx, &c, channel),
                 Ok(None) => {
                     Response::one(Reply::tell(Msg::new("challenge-none").num("id", challenge)))
                 }
                 Err(e) => store_err(e),
             }
         };
-        self.localise(resp, &ctx.user.id, &ctx.server)
+        app.localise(resp, &ctx.user.id, &ctx.server)
     }
 
     pub(super) fn start_game(&self, ctx: &Ctx, c: &Challenge, channel: &str) -> Response {

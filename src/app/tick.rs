@@ -47,8 +47,9 @@ impl App {
     /// member-remove event): they withdraw from that server's tournaments,
     /// forfeiting their remaining games. Replies are addressed to channels.
     pub fn member_left(&self, server: &ServerId, user: &UserId, now: i64) -> Response {
-        self.localise(
-            tournaments::member_left(self, server, user, now),
+        let app = self.for_request(&UserId::default());
+        app.localise(
+            tournaments::member_left(&app, server, user, now),
             &UserId::default(),
             server,
         )
@@ -59,8 +60,9 @@ impl App {
     /// in progress is aborted, and a tournament game is played again in
     /// the tournament's channel. Replies are addressed to channels and DMs.
     pub fn channel_deleted(&self, server: &ServerId, channel: &ChannelId, now: i64) -> Response {
-        self.localise(
-            tournaments::channel_deleted(self, server, channel, now),
+        let app = self.for_request(&UserId::default());
+        app.localise(
+            tournaments::channel_deleted(&app, server, channel, now),
             &UserId::default(),
             server,
         )
@@ -75,8 +77,9 @@ impl App {
         match_id: MatchId,
         thread: &ChannelId,
     ) -> Response {
-        let resp = { tournaments::start_match_in_thread(self, ctx, match_id, thread) };
-        self.localise(resp, &ctx.user.id, &ctx.server)
+        let app = self.for_request(&ctx.user.id);
+        let resp = tournaments::start_match_in_thread(&app, ctx, match_id, thread);
+        app.localise(resp, &ctx.user.id, &ctx.server)
     }
 
     /// The front end could not open the thread of [`Effect::OpenMatchThread`]:
@@ -84,8 +87,9 @@ impl App {
     /// that channel has no game in progress; otherwise the channel is told
     /// and `/tournament start` tries the thread again).
     pub fn match_thread_failed(&self, ctx: &Ctx, match_id: MatchId) -> Response {
-        let resp = { tournaments::match_thread_failed(self, ctx, match_id) };
-        self.localise(resp, &ctx.user.id, &ctx.server)
+        let app = self.for_request(&ctx.user.id);
+        let resp = tournaments::match_thread_failed(&app, ctx, match_id);
+        app.localise(resp, &ctx.user.id, &ctx.server)
     }
 
     /// When the next clock event is due (for the front end's timer).
