@@ -13,8 +13,8 @@ use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
 use super::{
-    AppendError, Claim, GameId, JoinOutcome, ProcessId, Rating, ReminderClaim, ServerId,
-    StoreError, TournamentId, TournamentPhase, UserId,
+    AppendError, Claim, EndReason, GameId, GameResult, GameState, JoinOutcome, ProcessId, Rating,
+    ReminderClaim, ServerId, StoreError, TournamentId, TournamentPhase, UnreadableRow, UserId,
 };
 
 /// The rating of a player before their first rated game (Glicko-2's 1500).
@@ -37,6 +37,51 @@ pub(crate) fn check_turn(
         Some(e) if e != count => Err(AppendError::Stale { now: count }),
         _ => Ok(count),
     }
+}
+
+/// How a game's end is written, per dialect: one transaction that checks
+/// the turn ([`check_turn`]), sets the state, result, reason and times,
+/// clears the deadline and the standing offers.
+pub(crate) trait EndGame {
+    fn end_game(
+        &self,
+        id: GameId,
+        expected_moves: Option<u32>,
+        state: GameState,
+        result: Option<GameResult>,
+        reason: EndReason,
+        at: i64,
+    ) -> Result<(), AppendError>;
+}
+
+/// [`crate::store::Games::finish_game`]: finished, with a result.
+pub(crate) fn finish_game<S: EndGame>(
+    s: &S,
+    id: GameId,
+    expected_moves: Option<u32>,
+    result: GameResult,
+    reason: EndReason,
+    at: i64,
+) -> Result<(), AppendError> {
+    s.end_game(
+        id,
+        expected_moves,
+        GameState::Finished,
+        Some(result),
+        reason,
+        at,
+    )
+}
+
+/// [`crate::store::Games::abort_game`]: aborted, without a result, whatever
+/// the number of moves.
+pub(crate) fn abort_game<S: EndGame>(
+    s: &S,
+    id: GameId,
+    reason: EndReason,
+    at: i64,
+) -> Result<(), AppendError> {
+    s.end_game(id, None, GameState::Aborted, None, reason, at)
 }
 
 // ---------------------------------------------------------------- clock --
@@ -248,6 +293,64 @@ impl Reported {
     }
 }
 
+// --------------------------------------------------------------- doctor --
+
+/// The tables whose rows the doctor reads with the program's readers, in
+/// the order it lists and moves them.
+pub(crate) const DOCTOR_TABLES: &[&str] =
+    &["games", "challenges", "tournaments", "tournament_matches"];
+
+/// [`crate::store::Doctor::quarantine_unreadable`]: every unreadable row
+/// `scan` finds, table by table, moved by `move_one` (`false`: it was gone
+/// or not a row id meanwhile). Returns the rows moved.
+pub(crate) fn quarantine_all<C, Er>(
+    c: &mut C,
+    at: i64,
+    mut scan: impl FnMut(&mut C, &'static str) -> Result<Vec<UnreadableRow>, Er>,
+    mut move_one: impl FnMut(&mut C, &UnreadableRow, i64) -> Result<bool, Er>,
+) -> Result<Vec<UnreadableRow>, Er> {
+    let mut moved = Vec::new();
+    for table in DOCTOR_TABLES {
+        for bad in scan(c, table)? {
+            if move_one(c, &bad, at)? {
+                moved.push(bad);
+            }
+        }
+    }
+    Ok(moved)
+}
+
+/// The content of a quarantine record, as JSON text: the row (`row`, the
+/// JSON array of one object the database gave), the rows taken with it
+/// (`taken`: table and JSON array) and the links to it that were cleared
+/// (`unlinked`: `table.column` and the ids of the rows that pointed at it).
+pub(crate) fn quarantine_content(
+    row: &str,
+    taken: &[(String, String)],
+    unlinked: &[(String, Vec<i64>)],
+) -> String {
+    let row = row
+        .strip_prefix('[')
+        .and_then(|s| s.strip_suffix(']'))
+        .unwrap_or(row);
+    let unlinked = unlinked
+        .iter()
+        .map(|(k, v)| format!("{}: {}", serde_json::json!(k), serde_json::json!(v)))
+        .collect::<Vec<_>>()
+        .join(", ");
+    let unlinked = format!("{{{unlinked}}}");
+    let parts = std::iter::once(("row", row))
+        .chain(taken.iter().map(|(k, v)| (k.as_str(), v.as_str())))
+        .chain(std::iter::once(("unlinked", unlinked.as_str())));
+    format!(
+        "{{{}}}",
+        parts
+            .map(|(k, v)| format!("{}: {v}", serde_json::json!(k)))
+            .collect::<Vec<_>>()
+            .join(", ")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -322,6 +425,21 @@ mod tests {
             }
         );
         assert_eq!(lost_claim("p".into(), 70, Some(60)), Claim::Done);
+    }
+
+    #[test]
+    fn a_quarantine_record_holds_the_row_what_went_with_it_and_the_cleared_links() {
+        let c = quarantine_content(
+            r#"[{"id":3,"state":"odd"}]"#,
+            &[("moves".into(), r#"[{"n":0}]"#.into())],
+            &[("challenges.game_id".into(), vec![5, 6])],
+        );
+        assert_eq!(
+            c,
+            r#"{"row": {"id":3,"state":"odd"}, "moves": [{"n":0}], "unlinked": {"challenges.game_id": [5,6]}}"#
+        );
+        let v: serde_json::Value = serde_json::from_str(&c).unwrap();
+        assert_eq!(v["unlinked"]["challenges.game_id"][1], 6);
     }
 
     /// A tournament in memory, for the join rule.

@@ -12,7 +12,7 @@ use crate::store::*;
 
 /// The tables the doctor reads, in the order it reads and quarantines
 /// them (a tournament before its matches).
-const TABLES: &[&str] = &["games", "challenges", "tournaments", "tournament_matches"];
+use logic::DOCTOR_TABLES as TABLES;
 
 /// Reads every row of `table` with its reader; the rows it refuses.
 fn scan_table(c: &mut PgConn, table: &'static str) -> R<Vec<UnreadableRow>> {
@@ -144,17 +144,10 @@ fn quarantine_one(c: &mut PgConn, bad: &UnreadableRow, at: i64) -> R<bool> {
     if locked.is_none() {
         return Ok(false);
     }
-    let mut parts: Vec<(String, String)> = Vec::new();
     let one = rows_json(c, bad.table, "id", id)?;
-    // The array of one object, as the object.
-    let row = one
-        .strip_prefix('[')
-        .and_then(|s| s.strip_suffix(']'))
-        .unwrap_or(&one)
-        .to_string();
-    parts.push(("row".into(), row));
+    let mut taken: Vec<(String, String)> = Vec::new();
     let mut take = |c: &mut PgConn, table: &str, column: &str| -> R<()> {
-        parts.push((table.to_string(), rows_json(c, table, column, id)?));
+        taken.push((table.to_string(), rows_json(c, table, column, id)?));
         c.client
             .execute(&format!("DELETE FROM {table} WHERE {column} = $1"), &[&id])?;
         Ok(())
@@ -204,20 +197,7 @@ fn quarantine_one(c: &mut PgConn, bad: &UnreadableRow, at: i64) -> R<bool> {
         }
         _ => return Ok(false),
     }
-    let unlinked = unlinked
-        .iter()
-        .map(|(k, v)| format!("{}: {}", serde_json::json!(k), serde_json::json!(v)))
-        .collect::<Vec<_>>()
-        .join(", ");
-    parts.push(("unlinked".into(), format!("{{{unlinked}}}")));
-    let content = format!(
-        "{{{}}}",
-        parts
-            .iter()
-            .map(|(k, v)| format!("{}: {v}", serde_json::json!(k)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let content = logic::quarantine_content(&one, &taken, &unlinked);
     c.client.execute(
         "INSERT INTO quarantine (table_name, row_id, problem, content, at) \
          VALUES ($1, $2, $3, $4, $5)",
@@ -240,17 +220,7 @@ impl Doctor for PostgresStore {
     }
 
     fn quarantine_unreadable(&self, at: i64) -> Result<Vec<UnreadableRow>, StoreError> {
-        self.write_plain(|c| {
-            let mut moved = Vec::new();
-            for table in TABLES {
-                for bad in scan_table(c, table)? {
-                    if quarantine_one(c, &bad, at)? {
-                        moved.push(bad);
-                    }
-                }
-            }
-            Ok(moved)
-        })
+        self.write_plain(|c| logic::quarantine_all(c, at, scan_table, quarantine_one))
     }
 
     fn quarantined(&self) -> Result<Vec<QuarantinedRow>, StoreError> {

@@ -151,18 +151,11 @@ impl Games for PostgresStore {
         reason: EndReason,
         at: i64,
     ) -> Result<(), AppendError> {
-        self.end_game(
-            id,
-            expected_moves,
-            GameState::Finished,
-            Some(result),
-            reason,
-            at,
-        )
+        logic::finish_game(self, id, expected_moves, result, reason, at)
     }
 
     fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError> {
-        self.end_game(id, None, GameState::Aborted, None, reason, at)
+        logic::abort_game(self, id, reason, at)
     }
 
     fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError> {
@@ -191,7 +184,9 @@ impl PostgresStore {
             self.one_of("games", r, game_from_row)
         })
     }
+}
 
+impl logic::EndGame for PostgresStore {
     fn end_game(
         &self,
         id: GameId,

@@ -11,7 +11,7 @@ use super::*;
 
 /// The tables the doctor reads, in the order it reads and quarantines
 /// them (a tournament before its matches).
-const TABLES: &[&str] = &["games", "challenges", "tournaments", "tournament_matches"];
+use logic::DOCTOR_TABLES as TABLES;
 
 /// Reads every row of `table` with its reader; the rows it refuses.
 fn scan_table(c: &Connection, table: &'static str) -> rusqlite::Result<Vec<UnreadableRow>> {
@@ -130,17 +130,10 @@ fn quarantine_one(c: &Connection, bad: &UnreadableRow, at: i64) -> rusqlite::Res
     if !exists {
         return Ok(false);
     }
-    let mut parts: Vec<(String, String)> = Vec::new();
     let one = rows_json(c, bad.table, "id = ?1", &id)?;
-    // The array of one object, as the object.
-    let row = one
-        .strip_prefix('[')
-        .and_then(|s| s.strip_suffix(']'))
-        .unwrap_or(&one)
-        .to_string();
-    parts.push(("row".into(), row));
+    let mut taken: Vec<(String, String)> = Vec::new();
     let mut take = |table: &str, column: &str| -> rusqlite::Result<()> {
-        parts.push((
+        taken.push((
             table.to_string(),
             rows_json(c, table, &format!("{column} = ?1"), &id)?,
         ));
@@ -189,20 +182,7 @@ fn quarantine_one(c: &Connection, bad: &UnreadableRow, at: i64) -> rusqlite::Res
         }
         _ => return Ok(false),
     }
-    let unlinked = unlinked
-        .iter()
-        .map(|(k, v)| format!("{}: {}", serde_json::json!(k), serde_json::json!(v)))
-        .collect::<Vec<_>>()
-        .join(", ");
-    parts.push(("unlinked".into(), format!("{{{unlinked}}}")));
-    let content = format!(
-        "{{{}}}",
-        parts
-            .iter()
-            .map(|(k, v)| format!("{}: {v}", serde_json::json!(k)))
-            .collect::<Vec<_>>()
-            .join(", ")
-    );
+    let content = logic::quarantine_content(&one, &taken, &unlinked);
     c.execute(
         "INSERT INTO quarantine (table_name, row_id, problem, content, at) \
          VALUES (?1, ?2, ?3, json(?4), ?5)",
@@ -225,15 +205,12 @@ impl Doctor for SqliteStore {
 
     fn quarantine_unreadable(&self, at: i64) -> Result<Vec<UnreadableRow>, StoreError> {
         self.write_plain(|c| {
-            let mut moved = Vec::new();
-            for table in TABLES {
-                for bad in scan_table(c, table)? {
-                    if quarantine_one(c, &bad, at)? {
-                        moved.push(bad);
-                    }
-                }
-            }
-            Ok(moved)
+            logic::quarantine_all(
+                &mut &*c,
+                at,
+                |c, t| scan_table(c, t),
+                |c, bad, at| quarantine_one(c, bad, at),
+            )
         })
     }
 

@@ -111,18 +111,11 @@ impl Games for SqliteStore {
         reason: EndReason,
         at: i64,
     ) -> Result<(), AppendError> {
-        self.end_game(
-            id,
-            expected_moves,
-            GameState::Finished,
-            Some(result),
-            reason,
-            at,
-        )
+        logic::finish_game(self, id, expected_moves, result, reason, at)
     }
 
     fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError> {
-        self.end_game(id, None, GameState::Aborted, None, reason, at)
+        logic::abort_game(self, id, reason, at)
     }
 
     fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError> {
@@ -155,8 +148,10 @@ impl SqliteStore {
             }
         })
     }
+}
 
-    pub(super) fn end_game(
+impl logic::EndGame for SqliteStore {
+    fn end_game(
         &self,
         id: GameId,
         expected_moves: Option<u32>,
