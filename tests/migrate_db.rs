@@ -178,7 +178,6 @@ fn fill(s: &SqliteStore) {
             T + 2,
         )
         .unwrap());
-    s.heartbeat(T + 10, 300, true).unwrap();
     // A process's heartbeat, a finished claim and a job with its payload.
     s.process_heartbeat(&"proc-a".into(), "0-0/1", T + 11, 300, true)
         .unwrap();

@@ -225,7 +225,8 @@ pub trait Tournaments {
     fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError>;
 }
 
-/// The clock: deadlines, reminders, pauses, banks, heartbeats.
+/// The clock: moves and takebacks with their deadlines, reminders, pauses,
+/// and what the scheduler finds due.
 pub trait Clock {
     /// Sets when the player to move of `game_id` is reminded (`None`: never).
     fn set_remind_at(&self, game_id: GameId, at: Option<i64>) -> Result<(), StoreError>;
@@ -334,19 +335,6 @@ pub trait Clock {
         now: i64,
         gap: i64,
     ) -> Result<bool, StoreError>;
-
-    /// Records that the bot is alive at `now`. If the last heartbeat is
-    /// more than `offline_after` seconds old, the bot was away: in the same
-    /// transaction every running clock (deadlines, reminders, ends of
-    /// pauses of active games) is pushed back by the time it was away.
-    /// Returns that time, or `None` when there was no gap (or no earlier
-    /// heartbeat). With `extend` false only the heartbeat is recorded.
-    fn heartbeat(
-        &self,
-        now: i64,
-        offline_after: i64,
-        extend: bool,
-    ) -> Result<Option<i64>, StoreError>;
 
     /// Entries of a time column due by `now`, after `after` (`(time, id)`,
     /// exclusive) in `(time, id)` order: the scheduler pages through them so
@@ -586,10 +574,15 @@ pub trait Leases {
     ) -> Result<Option<(ProcessId, i64, Option<i64>)>, StoreError>;
 
     /// Records that process `id` (running `shards`) is alive at `now`, and
-    /// the shared heartbeat with it, in one transaction (see
-    /// [`Clock::heartbeat`]). The downtime gap is measured from the latest
-    /// beat of any process: time counts as downtime only when no process
-    /// was running the clock.
+    /// the shared heartbeat with it, in one transaction. The downtime gap
+    /// is measured from the latest beat of any process: time counts as
+    /// downtime only when no process was running the clock. If that beat
+    /// is more than `offline_after` seconds old, the bot was away: in the
+    /// same transaction every running clock (deadlines, reminders, ends of
+    /// pauses of active games) is pushed back by the time it was away.
+    /// Returns that time, or `None` when there was no gap (or no earlier
+    /// heartbeat). With `extend` false only the heartbeats are recorded.
+    /// The shared heartbeat never moves back.
     fn process_heartbeat(
         &self,
         id: &ProcessId,

@@ -315,15 +315,6 @@ impl Clock for PostgresStore {
         })
     }
 
-    fn heartbeat(
-        &self,
-        now: i64,
-        offline_after: i64,
-        extend: bool,
-    ) -> Result<Option<i64>, StoreError> {
-        self.write_plain(|c| beat_in(c, now, offline_after, extend))
-    }
-
     fn due_after(
         &self,
         col: DueColumn,
@@ -364,7 +355,7 @@ impl Clock for PostgresStore {
 }
 
 /// The shared heartbeat at `now`, inside a transaction (see
-/// [`Clock::heartbeat`]): the heartbeat row is locked, so two processes
+/// [`Leases::process_heartbeat`]): the heartbeat row is locked, so two processes
 /// never measure the same gap and extend the clocks twice.
 pub(crate) fn beat_in(
     c: &mut PgConn,

@@ -297,15 +297,6 @@ impl Clock for SqliteStore {
         })
     }
 
-    fn heartbeat(
-        &self,
-        now: i64,
-        offline_after: i64,
-        extend: bool,
-    ) -> Result<Option<i64>, StoreError> {
-        self.write_plain(|c| beat_in(c, now, offline_after, extend))
-    }
-
     /// Entries of a time column due by `now`, after `after` (`(time, id)`,
     /// exclusive) in `(time, id)` order: the scheduler pages through them so
     /// that rows it cannot handle never hide the ones behind them.
@@ -323,7 +314,8 @@ impl Clock for SqliteStore {
     }
 }
 
-/// The shared heartbeat inside a transaction: see [`Clock::heartbeat`].
+/// The shared heartbeat inside a transaction: see
+/// [`super::Leases::process_heartbeat`].
 pub(super) fn beat_in(
     c: &Connection,
     now: i64,

@@ -60,18 +60,38 @@ fn downtime_extends_every_running_clock_once() {
             .unwrap()
     };
     // The first heartbeat: nothing to compare with.
-    assert_eq!(s.heartbeat(1000, 300, true).unwrap(), None);
+    assert_eq!(
+        s.process_heartbeat(&"p".into(), "x", 1000, 300, true)
+            .unwrap(),
+        None
+    );
     // A minute later, five minutes later: not downtime.
-    assert_eq!(s.heartbeat(1060, 300, true).unwrap(), None);
-    assert_eq!(s.heartbeat(1360, 300, true).unwrap(), None);
+    assert_eq!(
+        s.process_heartbeat(&"p".into(), "x", 1060, 300, true)
+            .unwrap(),
+        None
+    );
+    assert_eq!(
+        s.process_heartbeat(&"p".into(), "x", 1360, 300, true)
+            .unwrap(),
+        None
+    );
     // The console's clock jumping on is not downtime either.
-    assert_eq!(s.heartbeat(1360 + 5 * DAY, 300, false).unwrap(), None);
+    assert_eq!(
+        s.process_heartbeat(&"p".into(), "x", 1360 + 5 * DAY, 300, false)
+            .unwrap(),
+        None
+    );
     assert_eq!(last_beat(), 1360 + 5 * DAY);
     let g = s.get_game(running).unwrap().unwrap();
     assert_eq!(g.deadline, Some(1000 + DAY));
     // Two hours offline.
     let back = 1360 + 5 * DAY + 7200;
-    assert_eq!(s.heartbeat(back, 300, true).unwrap(), Some(7200));
+    assert_eq!(
+        s.process_heartbeat(&"p".into(), "x", back, 300, true)
+            .unwrap(),
+        Some(7200)
+    );
     let g = s.get_game(running).unwrap().unwrap();
     assert_eq!(g.deadline, Some(1000 + DAY + 7200));
     assert_eq!(s.remind_at(running).unwrap(), Some(1000 + DAY - 100 + 7200));
@@ -81,12 +101,23 @@ fn downtime_extends_every_running_clock_once() {
     );
     assert_eq!(s.get_game(casual).unwrap().unwrap().deadline, None);
     // Once: the next heartbeat sees no gap.
-    assert_eq!(s.heartbeat(back + 60, 300, true).unwrap(), None);
+    assert_eq!(
+        s.process_heartbeat(&"p".into(), "x", back + 60, 300, true)
+            .unwrap(),
+        None
+    );
     // A heartbeat from an earlier clock never moves it back.
-    assert_eq!(s.heartbeat(5, 300, true).unwrap(), None);
+    assert_eq!(
+        s.process_heartbeat(&"p".into(), "x", 5, 300, true).unwrap(),
+        None
+    );
     assert_eq!(last_beat(), back + 60);
     // The next gap counts from there, not from the earlier clock's beat.
-    assert_eq!(s.heartbeat(back + 60 + 400, 300, true).unwrap(), Some(400));
+    assert_eq!(
+        s.process_heartbeat(&"p".into(), "x", back + 60 + 400, 300, true)
+            .unwrap(),
+        Some(400)
+    );
 }
 
 #[test]
