@@ -165,12 +165,9 @@ impl App {
     }
 
     fn bot_turn_once(&self, game: GameId, expected: u32, now: i64, stop: &AtomicBool) -> Response {
-        let row = match self.store.get_game(game) {
-            Ok(Some(r)) => r,
-            _ => return Response::none(),
-        };
-        let mut l = match self.load(row) {
-            Ok(l) => l,
+        let mut l = match self.load_id(game) {
+            Ok(Some(l)) => l,
+            Ok(None) => return Response::none(),
             Err(e) => {
                 tracing::error!("bot: game {game} does not load: {e}");
                 return Response::none();

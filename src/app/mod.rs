@@ -396,6 +396,16 @@ impl App {
         self.replay(row, &moves)
     }
 
+    /// Loads game `id`: its header and moves in one read (one statement,
+    /// so one snapshot), replayed through the rules. `None` when there is
+    /// no such game.
+    pub fn load_id(&self, id: GameId) -> Result<Option<Loaded>, LoadError> {
+        match self.store.load_game(id).map_err(LoadError::Store)? {
+            Some((row, moves)) => self.replay(row, &moves).map(Some),
+            None => Ok(None),
+        }
+    }
+
     /// A game just stored, which has no moves yet (nothing to read).
     pub(crate) fn load_new(&self, row: GameRow) -> Result<Loaded, LoadError> {
         self.replay(row, &[])

@@ -262,12 +262,9 @@ impl App {
             Err(AppendError::Paused) => return tell(Msg::new("paused-no-takeback")),
             Err(e) => return store_err(e),
         }
-        let row = match self.store.get_game(l.row.id) {
-            Ok(Some(r)) => r,
-            _ => return Response::none(),
-        };
-        match self.load(row) {
-            Ok(l2) => {
+        match self.load_id(l.row.id) {
+            Ok(None) => Response::none(),
+            Ok(Some(l2)) => {
                 let (status, rest) = split_status(self.status_at(&l2, ctx.now));
                 let said = Msg::new("takeback-done").num("n", n).arg("status", status);
                 Response::one(self.with_board(&l2, words(said, rest), &[], ctx.now))

@@ -178,10 +178,9 @@ impl App {
         if self.store.claim_reminder(id, now, DAY)? != ReminderClaim::Send {
             return Ok(Response::none());
         }
-        let Some(row) = self.store.get_game(id)? else {
+        let Some(l) = self.load_id(id)? else {
             return Ok(Response::none());
         };
-        let l = self.load(row)?;
         let (Some(side), Some(deadline)) = (l.game.to_move(), l.row.deadline) else {
             return Ok(Response::none());
         };

@@ -206,15 +206,15 @@ impl App {
     /// A deadline passed: the player to move loses on time, or the game is
     /// cancelled if nobody has moved (except in tournaments).
     fn deadline_item(&self, id: GameId, now: i64) -> Result<Response, Fail> {
-        let Some(row) = self.store.get_game(id)? else {
+        let Some(mut l) = self.load_id(id)? else {
             return Ok(Response::none());
         };
+        let row = &l.row;
         if row.state != GameState::Active || row.paused || row.deadline.is_none_or(|d| d > now) {
             return Ok(Response::none());
         }
         let channel = row.channel_id.clone();
         let server = row.server_id.clone();
-        let mut l = self.load(row)?;
         if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
             return match super::super::lifecycle::abort(self, id, EndReason::NoMove, now) {
                 Ok(()) => {
@@ -298,13 +298,12 @@ impl App {
 
     /// The agreed length of a pause is over: the clock starts by itself.
     fn pause_end_item(&self, id: GameId, now: i64) -> Result<Response, Fail> {
-        let Some(row) = self.store.get_game(id)? else {
+        let Some(l) = self.load_id(id)? else {
             return Ok(Response::none());
         };
-        if row.state != GameState::Active || !row.paused {
+        if l.row.state != GameState::Active || !l.row.paused {
             return Ok(Response::none());
         }
-        let l = self.load(row)?;
         let left = match self.resume_game(&l, None, now) {
             Ok(left) => left,
             Err(AppendError::NotPaused | AppendError::GameOver) => return Ok(Response::none()),

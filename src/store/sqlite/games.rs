@@ -21,6 +21,8 @@ impl Games for SqliteStore {
     }
 
     fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        #[cfg(feature = "fault-injection")]
+        self.faults().on_read_game(id);
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
         let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
