@@ -1,23 +1,27 @@
-//! `tawlbot doctor --db PATH [--quarantine]`: lists every stored row this
-//! program cannot read (table, id, what is wrong) and, with
-//! `--quarantine`, moves them to the `quarantine` table. Exit status 0
-//! when there is none, 1 when there is any, 2 for a usage error or a
-//! database that cannot be opened.
+//! `tawlbot doctor --db PATH [--quarantine | --show-quarantine]`: lists
+//! every stored row this program cannot read (table, id, what is wrong)
+//! and, with `--quarantine`, moves them to the `quarantine` table; says
+//! how many rows wait there, and `--show-quarantine` lists them. Exit
+//! status 0 when there is none, 1 when there is any, 2 for a usage error
+//! or a database that cannot be opened.
 
 use std::io::Write;
 
 use crate::cli::Exit;
 use crate::store::database_target_from_env;
 
-pub const DOCTOR_USAGE: &str = "usage: tawlbot doctor [--db PATH] [--quarantine]
+pub const DOCTOR_USAGE: &str =
+    "usage: tawlbot doctor [--db PATH] [--quarantine | --show-quarantine]
   lists every stored row tawlbot cannot read (table, id, what is wrong);
-  --quarantine moves them to the quarantine table (see docs/storage.md).
+  --quarantine moves them to the quarantine table (see docs/storage.md);
+  --show-quarantine lists the rows in the quarantine table instead.
   PATH (a file, or a postgres:// URL) defaults to DATABASE_URL, else DATABASE_PATH,
   else tawlbot.db. Exit status 0: none; 1: some.";
 
 pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
     let mut db = None;
     let mut quarantine = false;
+    let mut show = false;
     let mut it = args.into_iter();
     while let Some(a) = it.next() {
         match a.as_str() {
@@ -26,9 +30,15 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
                 None => return Exit::Usage(format!("--db needs a value\n\n{DOCTOR_USAGE}")),
             },
             "--quarantine" => quarantine = true,
+            "--show-quarantine" => show = true,
             "-h" | "--help" => return Exit::Usage(DOCTOR_USAGE.into()),
             other => return Exit::Usage(format!("unknown argument {other:?}\n\n{DOCTOR_USAGE}")),
         }
+    }
+    if quarantine && show {
+        return Exit::Usage(format!(
+            "--quarantine and --show-quarantine go one at a time\n\n{DOCTOR_USAGE}"
+        ));
     }
     let target = match db {
         Some(p) => p.to_string_lossy().to_string(),
@@ -46,6 +56,9 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
         Ok(s) => s,
         Err(e) => return Exit::Usage(e.to_string()),
     };
+    if show {
+        return show_quarantine(&*store, &shown, out);
+    }
     let rows = match store.unreadable_rows() {
         Ok(r) => r,
         Err(e) => return Exit::Usage(e.to_string()),
@@ -79,9 +92,57 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
             Err(e) => return Exit::Usage(format!("the quarantine failed, nothing was moved: {e}")),
         }
     }
+    // Rows set aside earlier wait for the operator: said once, in a line.
+    if !(quarantine && n > 0) {
+        match store.quarantined() {
+            Ok(q) if q.is_empty() => {}
+            Ok(q) => {
+                let _ = writeln!(
+                    out,
+                    "{shown}: {} in the quarantine table (tawlbot doctor --show-quarantine lists {}).",
+                    rows_wait(q.len()),
+                    if q.len() == 1 { "it" } else { "them" },
+                );
+            }
+            Err(e) => return Exit::Usage(format!("the quarantine cannot be read: {e}")),
+        }
+    }
     if n == 0 {
         Exit::Ok
     } else {
         Exit::Refused
     }
+}
+
+/// "1 row waits" / "3 rows wait".
+fn rows_wait(n: usize) -> String {
+    if n == 1 {
+        "1 row waits".into()
+    } else {
+        format!("{n} rows wait")
+    }
+}
+
+/// `--show-quarantine`: the rows in the quarantine table, oldest first,
+/// each with when it was moved, then a count. Reads only; exit status 0.
+fn show_quarantine(store: &dyn crate::store::Store, shown: &str, out: &mut dyn Write) -> Exit {
+    let q = match store.quarantined() {
+        Ok(q) => q,
+        Err(e) => return Exit::Usage(format!("the quarantine cannot be read: {e}")),
+    };
+    for r in &q {
+        let _ = writeln!(
+            out,
+            "{} {}: {} (quarantined {})",
+            r.table,
+            r.row_id,
+            r.problem,
+            crate::app::time_utc(r.at)
+        );
+    }
+    let _ = match q.len() {
+        0 => writeln!(out, "{shown}: the quarantine table is empty."),
+        n => writeln!(out, "{shown}: {} in the quarantine table.", rows_wait(n)),
+    };
+    Exit::Ok
 }

@@ -63,10 +63,17 @@ fn doctor_lists_and_quarantines_unreadable_rows() {
     }
     let db = s.db.as_str();
 
-    // A healthy database: nothing listed, exit 0.
+    // A healthy database: nothing listed, exit 0; nothing in quarantine.
     let r = doctor(&["--db", db]);
     assert_eq!(r.code, 0, "{}", r.stdout);
     assert_eq!(r.stdout, format!("{db}: every row can be read.\n"));
+    let r = doctor(&["--db", db, "--show-quarantine"]);
+    assert_eq!(
+        (r.code, r.stdout),
+        (0, format!("{db}: the quarantine table is empty.\n"))
+    );
+    let r = doctor(&["--db", db, "--quarantine", "--show-quarantine"]);
+    assert_eq!(r.code, 2, "{}", r.stdout);
 
     // Damage by hand: the clock that started issue 19, a state word
     // nobody knows, data that is not JSON.
@@ -103,7 +110,31 @@ fn doctor_lists_and_quarantines_unreadable_rows() {
     let r = doctor(&["--db", db]);
     assert_eq!(
         (r.code, r.stdout),
-        (0, format!("{db}: every row can be read.\n"))
+        (
+            0,
+            format!(
+                "{db}: every row can be read.\n\
+                 {db}: 3 rows wait in the quarantine table \
+                 (tawlbot doctor --show-quarantine lists them).\n"
+            )
+        )
+    );
+    // Listed for the operator, oldest first, each with when it was moved.
+    let r = doctor(&["--db", db, "--show-quarantine"]);
+    assert_eq!(r.code, 0, "{}", r.stdout);
+    let lines: Vec<&str> = r.stdout.lines().collect();
+    let listed = [
+        "games 1: time_control: unknown time control \"bank:0d inc:0 cap:0d\" (quarantined ",
+        "challenges 3: state: unknown challenge state \"pending\" (quarantined ",
+        "tournaments 1: data: not JSON (quarantined ",
+    ];
+    assert_eq!(lines.len(), listed.len() + 1, "{}", r.stdout);
+    for (line, start) in lines.iter().zip(listed) {
+        assert!(line.starts_with(start) && line.ends_with(" UTC)"), "{line}");
+    }
+    assert_eq!(
+        lines[3],
+        format!("{db}: 3 rows wait in the quarantine table.")
     );
 
     // What was moved is kept whole, with what hung on it, for the operator.
