@@ -20,6 +20,7 @@ const T: i64 = 1_800_000_000;
 /// Writes at least one row into every table through the store's own
 /// operations.
 fn fill(s: &SqliteStore) {
+    s.set_server_name(&"srv".into(), "Caerdydd").unwrap();
     s.set_server_language(&"srv".into(), Some(tawlbot::i18n::Lang::Cy))
         .unwrap();
     s.set_archive_public(&"srv".into(), true).unwrap();
@@ -219,14 +220,12 @@ fn url_database() -> Option<(
     fill(&s);
     drop(s);
     // A row that `tawlbot doctor --quarantine` set aside (made by hand: the
-    // store writes one only for a row it cannot read), and the server's
-    // name (no path of the program writes one: it is copied when there).
+    // store writes one only for a row it cannot read).
     rusqlite::Connection::open(&path)
         .unwrap()
         .execute_batch(
             "INSERT INTO quarantine (table_name, row_id, problem, content, at) \
-             VALUES ('games', '99', 'unknown game state \"paused\"', '{\"row\":{}}', 5);
-             UPDATE servers SET name = 'Caerdydd' WHERE id = 'srv';",
+             VALUES ('games', '99', 'unknown game state \"paused\"', '{\"row\":{}}', 5);",
         )
         .unwrap();
     Some((db, dir, path))
