@@ -229,7 +229,7 @@ fn accept_resign_and_bot_move_stay_few() {
     let (r, bot) = bot_move(&c);
     assert!(!r.replies.is_empty());
     // The lease on the turn, the move, the lease done: three transactions.
-    at_most("bot move", &bot, 23, 3);
+    at_most("bot move", &bot, 22, 3);
 }
 
 /// A reminder from the clock: the reminded player's choices (how to

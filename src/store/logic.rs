@@ -22,6 +22,28 @@ pub(crate) const FIRST_RATING: f64 = 1500.0;
 
 // ---------------------------------------------------------------- moves --
 
+/// A game's moves as both stores' `load_game` reads them with its header,
+/// in the same statement (one snapshot, one round trip): a JSON array of
+/// `[number, text, player_id, at, source_id]`, in move order.
+pub(crate) fn moves_from_json(json: &str) -> Result<Vec<super::StoredMove>, StoreError> {
+    let rows: Vec<(i64, String, UserId, i64, String)> =
+        serde_json::from_str(json).map_err(|e| StoreError::BadData {
+            detail: format!("moves: {e}"),
+        })?;
+    Ok(rows
+        .into_iter()
+        .map(
+            |(number, text, player_id, at, source_id)| super::StoredMove {
+                number: u32::try_from(number).unwrap_or(u32::MAX),
+                text,
+                player_id,
+                at,
+                source_id,
+            },
+        )
+        .collect())
+}
+
 /// The checks of every move-count-guarded change, on a game that is
 /// `active` (or not) with `count` moves: the game must be active and, with
 /// `expected`, have exactly that many moves. Returns the count.

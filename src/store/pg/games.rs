@@ -43,7 +43,7 @@ impl Games for PostgresStore {
             let Some(game) = self.one_of("games", Some(r), game_from_row)? else {
                 return Ok(None);
             };
-            let moves = moves_from_json(&moves_json)?;
+            let moves = crate::store::logic::moves_from_json(&moves_json)?;
             Ok(Some((game, moves)))
         })
     }
@@ -402,23 +402,4 @@ pub(super) fn append_move_in(c: &mut PgConn, mv: &NewMove<'_>) -> R<u32> {
         ],
     )?;
     Ok(count + 1)
-}
-
-/// The moves of [`Games::load_game`]'s one statement: a JSON array of
-/// `[number, text, player_id, at, source_id]`.
-fn moves_from_json(json: &str) -> R<Vec<StoredMove>> {
-    let rows: Vec<(i64, String, UserId, i64, String)> =
-        serde_json::from_str(json).map_err(|e| StoreError::BadData {
-            detail: format!("moves: {e}"),
-        })?;
-    Ok(rows
-        .into_iter()
-        .map(|(number, text, player_id, at, source_id)| StoredMove {
-            number: to_u32(number),
-            text,
-            player_id,
-            at,
-            source_id,
-        })
-        .collect())
 }

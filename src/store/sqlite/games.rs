@@ -23,17 +23,34 @@ impl Games for SqliteStore {
     fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
         #[cfg(feature = "fault-injection")]
         self.faults().on_read_game(id);
-        let mut conn = self.conn();
-        let tx = conn.transaction().map_err(|e| self.err(e))?;
-        let sql = format!("SELECT {GAME_COLUMNS} FROM games WHERE id = ?1");
+        // The header and its moves in one statement: one snapshot, as
+        // PostgreSQL's (`?1 COLLATE BINARY`: see REPREPARE_NOTE).
+        let sql = format!(
+            "SELECT {GAME_COLUMNS}, (SELECT json_group_array(json_array(number, text, \
+             player_id, at, source_id) ORDER BY number) FROM moves \
+             WHERE game_id = ?1 COLLATE BINARY) FROM games WHERE id = ?1"
+        );
+        let conn = self.conn();
         let row = self
-            .read_rows_on(&tx, "games", &sql, [id], game_from_row, false)?
+            .read_rows_on(
+                &conn,
+                "games",
+                &sql,
+                [id],
+                |r| {
+                    let game = game_from_row(r)?;
+                    let moves: String = r.get(r.as_ref().column_count() - 1)?;
+                    Ok((game, moves))
+                },
+                false,
+            )?
             .into_iter()
             .next();
-        let Some(game) = row else { return Ok(None) };
-        let moves = read_moves(&tx, id).map_err(|e| self.err(e))?;
-        drop(tx);
-        Ok(Some((game, moves)))
+        drop(conn);
+        let Some((game, moves)) = row else {
+            return Ok(None);
+        };
+        Ok(Some((game, crate::store::logic::moves_from_json(&moves)?)))
     }
 
     fn active_game_in_channel(
