@@ -184,14 +184,35 @@ async fn a_finished_game_at_every_ply_with_caching() {
         html.contains("&quot;onmouseover=alert(1) x=&quot;"),
         "{html}"
     );
-    // Ten moves, each a link to its ply; the last one is current.
-    let ply_link = format!("<li><a href=\"/g/{}?ply=", f.finished);
-    assert_eq!(html.matches(&ply_link).count(), 10, "{html}");
+    // Ten moves in five numbered rows (by turn, as OTN: "1. e1-e4
+    // e9-e6"), each move a link to its ply; the last one is current.
+    let ply_link = format!("<a href=\"/g/{}?ply=", f.finished);
+    let list = html.split("<ol class=\"moves\">").nth(1).expect(&html);
+    assert_eq!(list.matches(&ply_link).count(), 10, "{html}");
+    assert_eq!(
+        html.matches("<li><span class=\"turn\">").count(),
+        5,
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!(
+            "<li><span class=\"turn\">2.</span> <a href=\"/g/{0}?ply=3\">",
+            f.finished
+        )),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<a href=\"/g/{0}?ply=4\">", f.finished)),
+        "{html}"
+    );
     assert!(html.contains(&format!(
         "href=\"/g/{}?ply=10\" aria-current=\"step\"",
         f.finished
     )));
-    assert!(html.contains("Position after move 10 of 10"), "{html}");
+    assert!(
+        html.contains("5 moves · Defenders win: king escaped"),
+        "{html}"
+    );
     assert!(html.contains("Tawlbwrdd"), "{html}");
     assert!(html.contains("king"), "the result and its reason: {html}");
     // The board picture and its alt text, the step links, the downloads.
@@ -239,7 +260,11 @@ async fn a_finished_game_at_every_ply_with_caching() {
     assert_eq!(p3.status, StatusCode::OK);
     assert_ne!(p3.header(header::ETAG), etag);
     let html3 = p3.text();
-    assert!(html3.contains("Position after move 3 of 10"), "{html3}");
+    assert!(
+        html3.contains("<p id=\"ply\" aria-live=\"polite\">Move 2 · "),
+        "{html3}"
+    );
+    assert!(html3.contains("to move (defenders)</p>"), "{html3}");
     assert!(html3.contains(&format!("id=\"next\" href=\"/g/{}?ply=4\"", f.finished)));
     // The board at ply 3 is a PNG, cacheable too.
     let png = get(&r, &format!("/g/{}/board.png?ply=3", f.finished)).await;
@@ -262,14 +287,17 @@ async fn query_values_are_bounded() {
     ] {
         let g = get(&r, &format!("/g/{}?{q}", f.finished)).await;
         assert_eq!(g.status, StatusCode::OK, "{q}");
-        assert!(g.text().contains("Position after move 10 of 10"), "{q}");
+        assert!(
+            g.text().contains("5 moves · Defenders win: king escaped"),
+            "{q}"
+        );
         let png = get(&r, &format!("/g/{}/board.png?{q}", f.finished)).await;
         assert_eq!(png.status, StatusCode::OK, "{q}");
     }
     let start = get(&r, &format!("/g/{}?ply=0", f.finished)).await;
     assert!(start
         .text()
-        .contains("The starting position (10 moves in all)"));
+        .contains("The starting position (5 moves in all) · Move 1 · "));
     assert!(start.text().contains("id=\"prev\" aria-disabled=\"true\""));
     for path in [
         "/g/0".to_string(),
@@ -303,7 +331,10 @@ async fn a_running_game_is_never_cached() {
     assert_strict(&g);
     let html = g.text();
     assert!(html.contains("In play"), "{html}");
-    assert!(html.contains("Position after move 3 of 3"), "{html}");
+    assert!(
+        html.contains("<p id=\"ply\" aria-live=\"polite\">Move 2 · "),
+        "{html}"
+    );
     assert!(html.contains("The player to move has until"), "{html}");
     assert!(!g.headers.contains_key(header::ETAG));
     assert_eq!(g.header(header::CACHE_CONTROL), "no-cache");
@@ -483,7 +514,11 @@ async fn only_the_embed_may_be_framed() {
     assert!(!g.headers.contains_key(header::X_FRAME_OPTIONS));
     let html = g.text();
     assert_escaped(&html);
-    assert!(html.contains("Position after move 2 of 10"), "{html}");
+    assert!(
+        html.contains("<p id=\"ply\" aria-live=\"polite\">Move 2 · "),
+        "{html}"
+    );
+    assert!(html.contains("to move (attackers)</p>"), "{html}");
     assert!(html.contains(&format!("href=\"/embed/g/{}?ply=3\"", f.finished)));
     assert!(html.contains(&format!("href=\"/g/{}?ply=2\"", f.finished)));
     for path in [format!("/g/{}", f.finished), "/p/alice".into(), "/".into()] {
@@ -502,7 +537,7 @@ async fn pages_speak_welsh_by_query_or_header() {
     let html = g.text();
     assert!(html.contains("<html lang=\"cy\">"), "{html}");
     assert!(
-        html.contains("Y safle ar ôl symudiad 3 (10 symudiad i gyd)"),
+        html.contains("<p id=\"ply\" aria-live=\"polite\">Symudiad 2 · "),
         "{html}"
     );
     assert!(html.contains("Nesaf"), "{html}");
@@ -733,7 +768,7 @@ fn the_web_command_serves_the_archive() {
     let page = get(&format!("/g/{}?ply=4", f.finished));
     assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
     let page = tawlbot::i18n::without_isolation(&page);
-    assert!(page.contains("Position after move 4 of 10"), "{page}");
+    assert!(page.contains("Move 3 · "), "{page}");
     assert!(page
         .to_lowercase()
         .contains("content-security-policy: default-src 'none'"));

@@ -157,7 +157,8 @@ async fn with_web_addr_the_bot_process_serves_the_archive() {
     // The words, without the catalogue's isolation marks.
     let body = tawlbot::i18n::without_isolation(&body);
     assert!(body.contains("alice") && body.contains("bob"), "{body}");
-    assert!(body.contains("Position after move 1 of 1"), "{body}");
+    // One ply played: move 1, the second side to move (numbered by turn).
+    assert!(body.contains("Move 1 · "), "{body}");
     assert!(
         body.contains(&mv),
         "the move {mv} is not on the page: {body}"

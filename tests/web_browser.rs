@@ -386,10 +386,28 @@ fn a_reader_steps_through_a_game_in_chromium() {
     let base = format!("http://{web}");
     let game = f.finished;
     d.go(&format!("{base}/g/{game}?ply=0"));
-    d.wait_ply("The starting position (10 moves in all)");
+    // The position's words are the picture's caption (moves numbered by
+    // turn, as OTN): ply n is move n / 2 + 1.
+    let caption = |n: u64| {
+        let sheet = f
+            .app
+            .archive_game(game, Some(n), Lang::En)
+            .unwrap()
+            .unwrap();
+        let caption = tawlbot::i18n::without_isolation(&sheet.caption);
+        assert!(
+            caption.starts_with(&format!("Move {} · ", n / 2 + 1)),
+            "{caption}"
+        );
+        caption
+    };
+    d.wait_ply(&format!(
+        "The starting position (5 moves in all) · {}",
+        caption(0)
+    ));
     for n in 1..=3 {
         d.click("#next");
-        d.wait_ply(&format!("Position after move {n} of 10"));
+        d.wait_ply(&caption(n));
     }
     let alt = d.attr("#board", "alt");
     let want = f
@@ -414,9 +432,9 @@ fn a_reader_steps_through_a_game_in_chromium() {
     eprintln!("web_browser: screenshot at {}", shot.display());
     // The script: the arrow keys step too (the CSP let it run).
     d.key("\u{E012}"); // ArrowLeft
-    d.wait_ply("Position after move 2 of 10");
+    d.wait_ply(&caption(2));
     d.key("\u{E014}"); // ArrowRight
-    d.wait_ply("Position after move 3 of 10");
+    d.wait_ply(&caption(3));
 
     if let Some(axe) = axe {
         let mut problems = Vec::new();

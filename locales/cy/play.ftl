@@ -200,7 +200,10 @@ analysis-head = Gêm { $id } ({ $game }): siawns { $side ->
 } o ennill ar ôl pob symudiad, ar { $nodes } nod y safle.
 analysis-no-swings = Ni newidiodd yr un symudiad lawer ar y gêm.
 analysis-swings = Y newidiadau mwyaf:
-analysis-swing = { $number }. { $move } ({ $side ->
+analysis-swing = { $number }{ $half ->
+    [second] …
+   *[first] .
+} { $move } ({ $side ->
     [attackers] ymosodwyr
     [defenders] amddiffynwyr
     [assailants] ymosodwyr

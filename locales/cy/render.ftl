@@ -18,7 +18,14 @@ caption-to-move-named = Symudiad { $number } · { $player } i symud ({ $side ->
 })
 caption-over = { $moves } symudiad · { $result }
 caption-rules-start = { $game } · y dechrau
-caption-gif = { $game } · symudiad { $number } o { $moves }
+caption-gif = { $game } · symudiad { $number } · { $side ->
+    [attackers] yr ymosodwyr
+    [defenders] yr amddiffynwyr
+    [assailants] yr ymosodwyr
+    [princes] y tywysogion
+    [white] Gwyn
+   *[black] Du
+} i symud
 caption-standings = { $name } — tabl
 caption-standings-round = { $name } — tabl ar ôl rownd { $round } o { $total }
 caption-crosstable = { $name } — croestabl

@@ -146,9 +146,13 @@ analysis-head = Game { $id } ({ $game }): { $side ->
 } winning chances after every move, at { $nodes } nodes a position.
 analysis-no-swings = No move changed the game by much.
 analysis-swings = The biggest swings:
+# $number: the move by turn, as /history ($half: first "9." or second "9…");
 # $move: the move with ? or ??; $side: a side key; $kind: what the move did;
 # $before, $after: percentages.
-analysis-swing = { $number }. { $move } ({ $side }) { $kind } ({ $before }% → { $after }%)
+analysis-swing = { $number }{ $half ->
+    [second] …
+   *[first] .
+} { $move } ({ $side }) { $kind } ({ $before }% → { $after }%)
 # A game ended with no result: $reason is cancelled or aborted.
 status-ended = Game over: { $reason ->
     [cancelled] it was cancelled, with no result.

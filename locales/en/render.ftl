@@ -8,7 +8,9 @@ caption-over = { $moves ->
    *[other] { $moves } moves
 } · { $result }
 caption-rules-start = { $game } · start
-caption-gif = { $game } · move { $number } of { $moves }
+# A frame of the animation: named as the picture of that position is
+# (caption-to-move): the move in play, numbered by turn, and the side to move.
+caption-gif = { $game } · move { $number } · { $side } to move
 caption-standings = { $name } — standings
 # The result in a caption: $result is caption-won, caption-drawn or caption-result-none.
 caption-won = { $side ->

@@ -24,8 +24,12 @@ web-first = Start
 web-prev = Previous
 web-next = Next
 web-last = End
-web-ply = Position after move { $ply } of { $plies }
-web-ply-start = The starting position ({ $plies } moves in all)
+# The start of a game on its page; $caption: the picture's caption
+# (caption-to-move), $moves: the game's moves counted by turn.
+web-ply-start = The starting position ({ $moves ->
+    [one] { $moves } move
+   *[other] { $moves } moves
+} in all) · { $caption }
 web-board = The board
 web-moves = Moves
 web-no-moves = No moves yet.

@@ -66,9 +66,10 @@ pub(crate) fn fill_alt(files: &mut [Attachment], lang: Lang) {
 
 /// Alt text of the animated record: what it shows, then its last position.
 pub(crate) fn alt_of_gif(game: &Game) -> Vec<Vec<Msg>> {
-    let head = Msg::new("alt-gif")
-        .str("game", game.rules().name)
-        .num("moves", game.record().len() as i64);
+    let head = Msg::new("alt-gif").str("game", game.rules().name).num(
+        "moves",
+        crate::notation::turn_count(game.record().len()) as i64,
+    );
     alt_of_game(game)
         .into_iter()
         .map(|v| std::iter::once(head.clone()).chain(v).collect())
@@ -98,8 +99,20 @@ pub(crate) fn alt_of_graph(game: &Game, side: &str, marks: &[usize]) -> Vec<Vec<
     let m = Msg::new("alt-graph")
         .str("game", game.rules().name)
         .str("side", side)
-        .num("moves", game.record().len() as i64);
-    let marks: Vec<Msg> = marks.iter().map(|n| square(&n.to_string())).collect();
+        .num(
+            "moves",
+            crate::notation::turn_count(game.record().len()) as i64,
+        );
+    // A mark is the position after ply `n`: named by the move that made it,
+    // numbered by turn as /history does ("2", the second side's "2…").
+    let marks: Vec<Msg> = marks
+        .iter()
+        .map(|&n| {
+            let ply = n.saturating_sub(1);
+            let half = if ply % 2 == 1 { "…" } else { "" };
+            square(&format!("{}{half}", crate::notation::turn_number(ply)))
+        })
+        .collect();
     if marks.is_empty() {
         alt_one(m)
     } else {
@@ -466,24 +479,25 @@ mod tests {
             fill_alt(&mut files, lang);
             crate::i18n::without_isolation(&files[0].description)
         };
+        // Marks are plies 1..; the words number them by turn, as /history.
         let one = alt(&[3], Lang::En);
         assert!(
-            one.ends_with("The biggest swing is marked at move 3."),
+            one.ends_with("The biggest swing is marked at move 2."),
             "{one}"
         );
-        let many = alt(&[3, 7, 9], Lang::En);
+        let many = alt(&[3, 8, 9], Lang::En);
         assert!(
-            many.ends_with("The biggest swings are marked at moves 3, 7 and 9."),
+            many.ends_with("The biggest swings are marked at moves 2, 4… and 5."),
             "{many}"
         );
-        let one = alt(&[3], Lang::Cy);
+        let one = alt(&[4], Lang::Cy);
         assert!(
-            one.ends_with("Mae'r newid mwyaf wedi'i farcio ar symudiad 3."),
+            one.ends_with("Mae'r newid mwyaf wedi'i farcio ar symudiad 2…."),
             "{one}"
         );
         let many = alt(&[3, 7], Lang::Cy);
         assert!(
-            many.ends_with("Mae'r newidiadau mwyaf wedi'u marcio ar symudiadau 3 a 7."),
+            many.ends_with("Mae'r newidiadau mwyaf wedi'u marcio ar symudiadau 2 a 4."),
             "{many}"
         );
         assert!(!alt(&[], Lang::En).contains("marked"));

@@ -154,17 +154,7 @@ fn analyse(
             let Some(p) = l.game.record().get(s.ply) else {
                 continue;
             };
-            let drop = (s.before - s.after).abs();
-            let marks = if drop > 0.3 { "??" } else { "?" };
-            reply = reply.line(
-                Msg::new("analysis-swing")
-                    .num("number", s.ply + 1)
-                    .str("move", format!("{}{marks}", format_played(rules, p)))
-                    .str("side", rules.side_word(s.side))
-                    .msg("kind", kind_msg(s.kind))
-                    .str("before", format!("{:.0}", s.before * 100.0))
-                    .str("after", format!("{:.0}", s.after * 100.0)),
-            );
+            reply = reply.line(swing_msg(rules, &format_played(rules, p), s));
         }
     }
     Response::one(
@@ -193,6 +183,28 @@ fn kind_msg(kind: SwingKind) -> Msg {
     }
 }
 
+/// One line of the biggest swings: `played` is the move in notation.
+fn swing_msg(rules: &crate::rules::Ruleset, played: &str, s: &engine::Swing) -> Msg {
+    let drop = (s.before - s.after).abs();
+    let marks = if drop > 0.3 { "??" } else { "?" };
+    Msg::new("analysis-swing")
+        // By turn, as /history: "9." / "9…".
+        .num("number", crate::notation::turn_number(s.ply))
+        .str(
+            "half",
+            if s.ply.is_multiple_of(2) {
+                "first"
+            } else {
+                "second"
+            },
+        )
+        .str("move", format!("{played}{marks}"))
+        .str("side", rules.side_word(s.side))
+        .msg("kind", kind_msg(s.kind))
+        .str("before", format!("{:.0}", s.before * 100.0))
+        .str("after", format!("{:.0}", s.after * 100.0))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -200,6 +212,50 @@ mod tests {
 
     fn text(lang: Lang, kind: SwingKind) -> String {
         crate::i18n::without_isolation(&Localiser::global().text(lang, &kind_msg(kind)))
+    }
+
+    /// A swing is numbered by turn as /history numbers moves: ply 16 (the
+    /// 17th move, the first side's) is "9.", ply 17 "9…".
+    #[test]
+    fn swings_are_numbered_by_turn() {
+        let g = crate::rules::Game::new(
+            crate::rules::Ruleset::from_spec("tawlbwrdd", &[]).unwrap(),
+            1,
+        );
+        let mv = g.legal_moves()[0];
+        let line = |ply: usize, side: crate::rules::Side, lang: Lang| {
+            let s = engine::Swing {
+                ply,
+                mv,
+                side,
+                before: 0.5,
+                after: 0.4,
+                kind: SwingKind::Mistake,
+            };
+            crate::i18n::without_isolation(
+                &Localiser::global().text(lang, &swing_msg(g.rules(), "e2-c2", &s)),
+            )
+        };
+        use crate::rules::Side::{First, Second};
+        assert_eq!(
+            line(16, First, Lang::En),
+            "9. e2-c2? (attackers) a mistake (50% → 40%)"
+        );
+        assert!(
+            line(17, Second, Lang::En).starts_with("9… e2-c2? (defenders)"),
+            "{}",
+            line(17, Second, Lang::En)
+        );
+        assert!(
+            line(17, Second, Lang::Cy).starts_with("9… e2-c2? ("),
+            "{}",
+            line(17, Second, Lang::Cy)
+        );
+        assert!(
+            line(0, First, Lang::Cy).starts_with("1. e2-c2? ("),
+            "{}",
+            line(0, First, Lang::Cy)
+        );
     }
 
     #[test]

@@ -385,7 +385,7 @@ impl App {
             first: (g.first_player.clone(), self.raw_name_of(&g.first_player)),
             second: (g.second_player.clone(), self.raw_name_of(&g.second_player)),
             score: score.to_string(),
-            moves: g.move_count,
+            moves: crate::notation::turn_count(g.move_count as usize) as u32,
             date: time::date(g.created_at).chars().take(10).collect(),
         }
     }

@@ -27,7 +27,7 @@ impl App {
                 .str("variant", &r.variant)
                 .str("first", self.name_of(&r.first_player))
                 .str("second", self.name_of(&r.second_player))
-                .num("moves", r.move_count)
+                .num("moves", crate::notation::turn_count(r.move_count as usize))
         });
         match lines_reply(lines, false) {
             Some(r) => Response::one(r),

@@ -93,7 +93,7 @@ pub(crate) fn caption_msg(game: &Game, names: [&str; 2]) -> Msg {
             .str("player", names[s.index()])
             .str("side", rules.side_word(s)),
         None => Msg::new("caption-over")
-            .num("moves", n)
+            .num("moves", crate::notation::turn_count(n))
             .msg("result", result_msg(game)),
     }
 }
@@ -221,27 +221,27 @@ fn replay_positions(start: &Game) -> Vec<Game> {
 }
 
 /// The caption of every frame of the animated record, in `lang`: the
-/// start, each move by its number, and the result on the last frame.
+/// start, then each position as the picture of that position numbers it
+/// ([`caption_msg`]: the move in play, by turn, and the side to move), and
+/// the result with the moves counted by turn on the last frame.
 pub fn gif_captions(lang: Lang, start: &Game) -> Vec<String> {
-    let name = start.rules().name;
-    let total = start.record().len();
+    let rules = start.rules();
+    let name = rules.name;
     let l10n = Localiser::global();
     replay_positions(start)
         .iter()
         .enumerate()
         .map(|(n, g)| {
-            let m = if n == 0 {
-                Msg::new("caption-rules-start").str("game", name)
-            } else if g.is_over() {
-                Msg::new("caption-gif-end")
+            let m = match (n, g.to_move()) {
+                (0, _) => Msg::new("caption-rules-start").str("game", name),
+                (_, Some(s)) => Msg::new("caption-gif")
                     .str("game", name)
-                    .num("moves", n)
-                    .msg("result", result_msg(g))
-            } else {
-                Msg::new("caption-gif")
+                    .num("number", crate::notation::turn_number(n))
+                    .str("side", rules.side_word(s)),
+                (_, None) => Msg::new("caption-gif-end")
                     .str("game", name)
-                    .num("number", n)
-                    .num("moves", total)
+                    .num("moves", crate::notation::turn_count(n))
+                    .msg("result", result_msg(g)),
             };
             l10n.text(lang, &m)
         })

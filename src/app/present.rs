@@ -92,7 +92,7 @@ impl App {
         let names = self.names_of(l);
         let caption = if l.row.state == GameState::Aborted {
             Msg::new("caption-ended")
-                .num("moves", l.game.record().len())
+                .num("moves", crate::notation::turn_count(l.game.record().len()))
                 .str("reason", ended_key(l))
         } else {
             picture::caption_msg(&l.game, [&names[0], &names[1]])

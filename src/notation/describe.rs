@@ -183,7 +183,7 @@ pub fn facts(scene: &Scene, squares: bool) -> Vec<Fact> {
         Some(o) => {
             out.push(Fact::HeadingOver {
                 variant: r.variant,
-                moves: scene.moves_played,
+                moves: super::turn_count(scene.moves_played),
             });
             out.push(Fact::Result {
                 winner: o.winner,

@@ -20,6 +20,13 @@ pub fn turn_number(ply: usize) -> usize {
     ply / 2 + 1
 }
 
+/// How many moves a game of `plies` plies counts, in the same numbering:
+/// the turns begun (as lichess counts "34 moves"). 3 plies are 2 moves
+/// (the second one half played), 4 plies 2 moves.
+pub fn turn_count(plies: usize) -> usize {
+    plies.div_ceil(2)
+}
+
 use std::fmt;
 
 use crate::rules::{

@@ -75,16 +75,19 @@ fn date(secs: i64) -> String {
     crate::app::archive::date_time(secs)
 }
 
+/// Where the shown position is, in the words of its picture's caption
+/// (the move in play, numbered by turn as in OTN, and who is to move; or
+/// the result), so the page and the picture name the same move.
 fn ply_text(s: &GameSheet, lang: Lang) -> String {
     if s.ply == 0 {
-        tm(lang, Msg::new("web-ply-start").num("plies", s.moves.len()))
-    } else {
         tm(
             lang,
-            Msg::new("web-ply")
-                .num("ply", s.ply)
-                .num("plies", s.moves.len()),
+            Msg::new("web-ply-start")
+                .num("moves", crate::notation::turn_count(s.moves.len()))
+                .str("caption", s.caption.clone()),
         )
+    } else {
+        s.caption.clone()
     }
 }
 
@@ -230,11 +233,18 @@ pub fn game(s: &GameSheet, q: &Query, _public_url: Option<&str>) -> String {
             @if s.moves.is_empty() {
                 p { (t(lang, "web-no-moves")) }
             } @else {
+                // One row per turn, as OTN and lichess number moves:
+                // "1. e1-e4 e9-e6"; each move links to the ply after it.
                 ol.moves {
-                    @for (i, m) in s.moves.iter().enumerate() {
+                    @for (t, pair) in s.moves.chunks(2).enumerate() {
                         li {
-                            a href=(q.link(&base, &[("ply", (i + 1).to_string())]))
-                                aria-current=[(i + 1 == s.ply).then_some("step")] { (m) }
+                            span.turn { (t + 1) "." }
+                            @for (j, m) in pair.iter().enumerate() {
+                                @let ply = 2 * t + j + 1;
+                                " "
+                                a href=(q.link(&base, &[("ply", ply.to_string())]))
+                                    aria-current=[(ply == s.ply).then_some("step")] { (m) }
+                            }
                         }
                     }
                 }

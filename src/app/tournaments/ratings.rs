@@ -226,7 +226,7 @@ pub(crate) fn ratings_command(
                     .str("channel", format!("<#{}>", g.channel_id))
                     .str("variant", g.variant.clone())
                     .str("opponent", app.name_of(opp))
-                    .num("moves", g.move_count),
+                    .num("moves", crate::notation::turn_count(g.move_count as usize)),
             );
         }
     }
