@@ -118,9 +118,3 @@ pub fn open(target: &str) -> Result<Arc<dyn Store>, StoreError> {
         &StoreOptions::from_env(),
     )?))
 }
-
-/// Opens the database named by `DATABASE_URL`, else by `DATABASE_PATH`
-/// (default `tawlbot.db`).
-pub fn open_from_env() -> Result<Arc<dyn Store>, StoreError> {
-    open(&database_target_from_env())
-}

@@ -140,7 +140,9 @@ impl PostgresStore {
         &self.inner.label
     }
 
-    /// The schema version of the database.
+    /// The schema version of the database (a test hook, as SQLite's).
+    #[cfg(feature = "fault-injection")]
+    #[doc(hidden)]
     pub fn schema_version(&self) -> Result<i64, StoreError> {
         let mut c = self.conn()?;
         c.client
