@@ -31,7 +31,9 @@ impl SqliteStore {
         SqliteStore::setup(conn, label, opts, true)
     }
 
-    /// A private database in memory, for tests.
+    /// A private database in memory, for tests (only in test builds, like
+    /// the other test hooks: feature `fault-injection`).
+    #[cfg(any(test, feature = "fault-injection"))]
     pub fn open_in_memory() -> Result<SqliteStore, StoreError> {
         let conn = Connection::open_in_memory().map_err(|e| classify(":memory:", e))?;
         SqliteStore::setup(
