@@ -185,13 +185,5 @@ fn bench_export(c: &mut Criterion) {
 criterion_group!(benches, bench_move_path, bench_export);
 
 fn main() {
-    if let Some(n) = std::env::var("MOVE_TO_REPLY_COUNT")
-        .ok()
-        .and_then(|n| n.parse().ok())
-    {
-        count_moves(n);
-        return;
-    }
-    benches();
-    Criterion::default().configure_from_args().final_summary();
+    moves::count_or_bench(count_moves, benches);
 }

@@ -10,6 +10,8 @@ use tawlbot::store::{GameId, NewGame, NewMove, SqliteStore, StoreOptions, Synchr
 
 #[path = "../tests/common/mod.rs"]
 mod common;
+#[path = "support/moves.rs"]
+mod moves;
 
 fn new_game(channel: &str) -> NewGame {
     NewGame {
@@ -39,24 +41,7 @@ fn commits(c: &mut Criterion) {
         let game = store.create_game(&new_game("general")).unwrap();
         let mut n = 0u32;
         group.bench_function(BenchmarkId::new("append_move_clocked", name), |b| {
-            b.iter(|| {
-                let source = format!("s{n}");
-                n = store
-                    .append_move_clocked(
-                        &NewMove {
-                            game_id: game,
-                            expected_number: n,
-                            text: "e1-e4",
-                            player_id: if n.is_multiple_of(2) { "alice" } else { "bob" },
-                            at: i64::from(n),
-                            source_id: &source,
-                            deadline: Some(i64::from(n) + 86_400),
-                            ..Default::default()
-                        },
-                        None,
-                    )
-                    .unwrap();
-            })
+            b.iter(|| n = moves::commit_one(&store, game, n))
         });
     }
     group.finish();

@@ -17,8 +17,8 @@ use tawlbot::app::App;
 use tawlbot::app::Response;
 use tawlbot::store::pg::throwaway;
 use tawlbot::store::{
-    NewGame, NewMove, PgOptions, PostgresStore, SharedStore, Side, SqliteStore, StatementLog,
-    StoreOptions, Synchronous,
+    NewGame, PgOptions, PostgresStore, SharedStore, Side, SqliteStore, StatementLog, StoreOptions,
+    Synchronous,
 };
 
 #[path = "support/moves.rs"]
@@ -118,24 +118,7 @@ fn commits(c: &mut Criterion) {
             .unwrap();
         let mut n = 0u32;
         group.bench_function(BenchmarkId::new("append_move_clocked", db.label), |b| {
-            b.iter(|| {
-                let source = format!("s{n}");
-                n = store
-                    .append_move_clocked(
-                        &NewMove {
-                            game_id: game,
-                            expected_number: n,
-                            text: "e1-e4",
-                            player_id: if n.is_multiple_of(2) { "alice" } else { "bob" },
-                            at: i64::from(n),
-                            source_id: &source,
-                            deadline: Some(i64::from(n) + 86_400),
-                            ..Default::default()
-                        },
-                        None,
-                    )
-                    .unwrap();
-            })
+            b.iter(|| n = moves::commit_one(&*store, game, n))
         });
     }
     group.finish();
@@ -241,13 +224,5 @@ fn move_to_reply_on(app: &App, ch: &str, now: i64) -> Response {
 criterion_group!(benches, move_to_reply, commits, scheduler);
 
 fn main() {
-    if let Some(n) = std::env::var("MOVE_TO_REPLY_COUNT")
-        .ok()
-        .and_then(|n| n.parse().ok())
-    {
-        count_moves(n);
-        return;
-    }
-    benches();
-    Criterion::default().configure_from_args().final_summary();
+    moves::count_or_bench(count_moves, benches);
 }

@@ -87,3 +87,46 @@ pub fn tenth_move(app: &App, ch: &str, now: i64) -> Response {
     assert_eq!(r.replies[0].files.len(), 1, "{:?}", r.replies[0].text);
     r
 }
+
+/// One commit of the commit benches (`benches/store.rs`, `benches/stores.rs`):
+/// move `n` of `game`, through the path a move takes (`append_move_clocked`),
+/// alice and bob in turn, a day per move. The new move count.
+pub fn commit_one<S: tawlbot::store::Clock + ?Sized>(
+    store: &S,
+    game: tawlbot::store::GameId,
+    n: u32,
+) -> u32 {
+    let source = format!("s{n}");
+    store
+        .append_move_clocked(
+            &tawlbot::store::NewMove {
+                game_id: game,
+                expected_number: n,
+                text: "e1-e4",
+                player_id: if n.is_multiple_of(2) { "alice" } else { "bob" },
+                at: i64::from(n),
+                source_id: &source,
+                deadline: Some(i64::from(n) + 86_400),
+                ..Default::default()
+            },
+            None,
+        )
+        .unwrap()
+}
+
+/// The benches' `main`: with `MOVE_TO_REPLY_COUNT=N`, `count(N)` (the
+/// counting mode, no criterion: for callgrind and the statement counts);
+/// otherwise the criterion groups.
+pub fn count_or_bench(count: fn(u64), benches: fn()) {
+    if let Some(n) = std::env::var("MOVE_TO_REPLY_COUNT")
+        .ok()
+        .and_then(|n| n.parse().ok())
+    {
+        count(n);
+        return;
+    }
+    benches();
+    criterion::Criterion::default()
+        .configure_from_args()
+        .final_summary();
+}
