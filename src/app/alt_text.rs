@@ -318,7 +318,7 @@ impl App {
             // A server's setting too.
             return self.set_organiser_role(ctx, Some(r));
         }
-        if arg(args, "organiser-role-clear").is_some_and(|v| v.trim() == "true") {
+        if super::dispatch::truthy(arg(args, "organiser-role-clear")) {
             return self.set_organiser_role(ctx, None);
         }
         let board = arg(args, "board").map(|s| s.trim().to_lowercase());
