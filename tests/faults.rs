@@ -542,6 +542,30 @@ fn a_broken_row_is_logged_once_and_never_reaches_a_channel() {
     assert_eq!(errors, 1, "{logs}");
 }
 
+/// A reminder is read before it is recorded as sent: a game that cannot
+/// be read at that moment (here: reading it panics; in real life a busy
+/// database) holds the reminder back, and it comes on a later pass, once.
+/// It used to be recorded first and then lost.
+#[test]
+fn a_reminder_whose_game_cannot_be_read_comes_late_not_never() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let mut bot = one_game(&s);
+    s.fault_panic_on_game(Some(GameId(1)));
+    bot.now = T0 + 18 * HOUR + 1;
+    let (resp, rep) = bot.app.tick_report(bot.now);
+    assert_eq!(rep.failed, 1, "{rep:?}");
+    assert!(resp.replies.is_empty(), "{:?}", texts(&resp.replies));
+    s.fault_panic_on_game(None);
+    bot.now += 120;
+    let r = bot.tick();
+    assert_eq!(r.len(), 1, "{:?}", texts(&r));
+    assert!(plain(&r[0].text).contains("a reminder"), "{:?}", texts(&r));
+    for _ in 0..10 {
+        bot.now += 600;
+        assert!(bot.tick().is_empty());
+    }
+}
+
 #[test]
 fn a_panicking_item_is_caught_and_blocks_nothing() {
     let s = SqliteStore::open_in_memory().unwrap();

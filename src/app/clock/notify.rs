@@ -171,18 +171,27 @@ impl App {
         }))
     }
 
-    /// A reminder fell due. It is recorded as sent first (with the next
-    /// reminder computed in the same transaction), then sent: a broken
-    /// database means a lost reminder, never a stream of them.
+    /// A reminder fell due. Everything it needs is read first, so that a
+    /// busy or failing read holds the item back to be retried (the reminder
+    /// comes late, never lost); then it is recorded as sent (with the next
+    /// reminder computed in the same transaction), and only then sent: a
+    /// broken database means a lost reminder, never a stream of them.
     pub(super) fn reminder_item(&self, id: GameId, now: i64) -> Result<Response, Fail> {
+        let reply = match self.load_id(id)? {
+            Some(l) => self.reminder_of(&l, id, now),
+            None => None,
+        };
         if self.store.claim_reminder(id, now, DAY)? != ReminderClaim::Send {
             return Ok(Response::none());
         }
-        let Some(l) = self.load_id(id)? else {
-            return Ok(Response::none());
-        };
+        Ok(reply.unwrap_or_else(Response::none))
+    }
+
+    /// The reminder of game `id` to whoever is to move, if anyone is on a
+    /// clock. Reads nothing that can fail.
+    fn reminder_of(&self, l: &Loaded, id: GameId, now: i64) -> Option<Response> {
         let (Some(side), Some(deadline)) = (l.game.to_move(), l.row.deadline) else {
-            return Ok(Response::none());
+            return None;
         };
         let mut out = Vec::new();
         let player = l.players[side.index()].clone();
@@ -214,21 +223,25 @@ impl App {
                 .to(Target::Dm(player)),
             );
         }
-        Ok(Response {
-            replies: out,
-            effects: Vec::new(),
-        }
-        .on_server(&l.row.server_id))
+        Some(
+            Response {
+                replies: out,
+                effects: Vec::new(),
+            }
+            .on_server(&l.row.server_id),
+        )
     }
 
-    /// A player's daily digest, recorded as sent before it is built. The
-    /// list is put together in the player's language here; a player who
-    /// chose none reads the default of the server of their latest game.
+    /// A player's daily digest: the player's games are read first (a
+    /// failing read holds the digest back to be retried), then it is
+    /// recorded as sent, then built and sent. The list is put together in
+    /// the player's language here; a player who chose none reads the
+    /// default of the server of their latest game.
     pub(super) fn digest_item(&self, p: &UserId, now: i64) -> Result<Response, Fail> {
+        let games = self.store.games_of_player(p, true, 50)?;
         if !self.store.claim_digest(p, "digest_at", now, DAY)? {
             return Ok(Response::none());
         }
-        let games = self.store.games_of_player(p, true, 50)?;
         let server = games
             .first()
             .map(|g| g.server_id.clone())
