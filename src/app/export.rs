@@ -90,6 +90,91 @@ impl ExportCache {
     }
 }
 
+use super::messages::Attachment;
+use super::{arg, time, App, Ctx, Loaded, Reply, Response};
+use crate::i18n::Msg;
+
+impl App {
+    /// `/export [format:tawlbot|otn]`: `otn` gives the game as an OTN game
+    /// record (OpenTafl's format, see docs/otn.md); else the export as before.
+    /// `/export [format:] [game:N]`: this channel's game (its latest), or
+    /// any game of the server by its number.
+    pub(crate) fn export_view(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
+        let otn = match arg(args, "format").map(|s| s.trim().to_lowercase()) {
+            None => false,
+            Some(f) if f == "tawlbot" => false,
+            Some(f) if f == "otn" => true,
+            Some(_) => return Response::one(Reply::tell(Msg::new("export-format-unknown"))),
+        };
+        let l = match arg(args, "game") {
+            Some(id) => self.server_game(ctx, id),
+            None => self.channel_game(ctx, true),
+        };
+        let l = match l {
+            Ok(l) => l,
+            Err(r) => return r,
+        };
+        if otn {
+            self.export_otn(l)
+        } else {
+            self.export(ctx, l)
+        }
+    }
+
+    /// The game as an OTN game record (what `/export format:otn` sends).
+    /// The dice's seed stays secret while the game is played.
+    pub(crate) fn otn_text(&self, l: &Loaded) -> String {
+        let names = [
+            self.raw_name_of(&l.players[0]),
+            self.raw_name_of(&l.players[1]),
+        ];
+        // A tournament game names its tournament (event) and round.
+        let (event, round) = match l
+            .row
+            .tournament_match_id
+            .and_then(|m| self.store.get_match(m).ok().flatten())
+        {
+            Some(m) => (
+                self.store
+                    .get_tournament(m.tournament_id)
+                    .ok()
+                    .flatten()
+                    .map(|t| t.name),
+                Some(m.round.to_string()),
+            ),
+            None => (None, None),
+        };
+        let mut extra = vec![("game".to_string(), l.row.id.to_string())];
+        extra.push((
+            "rated".to_string(),
+            if l.row.rated { "yes" } else { "no" }.to_string(),
+        ));
+        let tags = crate::notation::otn::Tags {
+            event,
+            round,
+            site: Some("Discord, tawlbot".into()),
+            date: Some(time::date(l.row.created_at).chars().take(10).collect()),
+            players: [Some(names[0].clone()), Some(names[1].clone())],
+            time_control: crate::notation::otn::time_control(&l.row.time_control.to_string()),
+            extra,
+        };
+        crate::notation::otn::write_game_with(&l.game, &tags, l.game.is_over())
+    }
+
+    fn export_otn(&self, l: Loaded) -> Response {
+        let text = self.otn_text(&l);
+        let mut r = Reply::say(Msg::new("export-otn").num("id", l.row.id));
+        r.files.push(Attachment::file(
+            format!("game-{}.otn", l.row.id),
+            text.into_bytes(),
+        ));
+        if let Some(link) = self.game_link(&l.row) {
+            r = r.line(Msg::new("web-game-link").str("link", link));
+        }
+        Response::one(r)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

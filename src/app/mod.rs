@@ -33,6 +33,7 @@ mod present;
 pub mod process;
 mod reader;
 mod registry;
+mod settings;
 mod start_position;
 mod table_png;
 mod tick;

@@ -31,9 +31,9 @@
 use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
-use super::alt_text::{BOARD_SETTING, THEME_SETTING};
 use super::clock::notify::{Notify, NOTIFY_SETTING};
 use super::messages::{Attachment, BoardStyle};
+use super::settings::{BOARD_SETTING, THEME_SETTING};
 use super::*;
 use crate::i18n::{Lang, Localiser};
 use crate::store::LANGUAGE_SETTING;
