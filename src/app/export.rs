@@ -1,5 +1,6 @@
-//! `/export` is the slowest command (a GIF of every position): its files are
-//! kept per game and move count (and result), and each user may ask once a minute.
+//! `/export`: a game's record (tawlbot's own or OTN) and the GIF of every
+//! position. It is the slowest command: its files are kept per game and move
+//! count (and result), and each user may ask once a minute.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::{Arc, Mutex};
@@ -91,8 +92,9 @@ impl ExportCache {
 }
 
 use super::messages::Attachment;
-use super::{arg, time, App, Ctx, Loaded, Reply, Response};
+use super::{arg, picture, time, App, Ctx, Loaded, Reply, Response};
 use crate::i18n::Msg;
+use crate::notation;
 
 impl App {
     /// `/export [format:tawlbot|otn]`: `otn` gives the game as an OTN game
@@ -119,6 +121,38 @@ impl App {
         } else {
             self.export(ctx, l)
         }
+    }
+
+    /// `/export` in tawlbot's own format: the record and the GIF of every
+    /// position, made once per game and move count, once a minute per user.
+    pub(super) fn export(&self, ctx: &Ctx, l: Loaded) -> Response {
+        if let Err(wait) = self.exports.allow(&ctx.user.id, ctx.now) {
+            return Response::one(Reply::tell(Msg::new("export-wait").num("seconds", wait)));
+        }
+        let version = version(&l.game);
+        let files = self
+            .exports
+            .get_or_make(l.row.id, &version, || ExportFiles {
+                record: notation::write_record(&self.record_of(&l, &self.names_of(&l)))
+                    .into_bytes(),
+                gif: picture::replay_gif(&l.game, &self.theme()),
+            });
+        let mut r = Reply::say(Msg::new("export-record").num("id", l.row.id));
+        r.files.push(Attachment::file(
+            format!("game-{}.txt", l.row.id),
+            files.record.clone(),
+        ));
+        if !files.gif.is_empty() {
+            r.files.push(Attachment::file(
+                format!("game-{}.gif", l.row.id),
+                files.gif.clone(),
+            ));
+            r = r.alt(super::alt_text::alt_of_gif(&l.game));
+        }
+        if let Some(link) = self.game_link(&l.row) {
+            r = r.line(Msg::new("web-game-link").str("link", link));
+        }
+        Response::one(r)
     }
 
     /// The game as an OTN game record (what `/export format:otn` sends).

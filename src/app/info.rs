@@ -1,4 +1,4 @@
-//! Information: rules, games, a game, my games, history, export, help.
+//! Information: rules, games, a game, my games, history, help.
 
 use super::messages::Part;
 use super::*;
@@ -251,36 +251,6 @@ impl App {
             r = r.line(first);
         }
         status_msgs.fold(r, Reply::then)
-    }
-
-    pub(super) fn export(&self, ctx: &Ctx, l: Loaded) -> Response {
-        if let Err(wait) = self.exports.allow(&ctx.user.id, ctx.now) {
-            return Response::one(Reply::tell(Msg::new("export-wait").num("seconds", wait)));
-        }
-        let version = export::version(&l.game);
-        let files = self
-            .exports
-            .get_or_make(l.row.id, &version, || export::ExportFiles {
-                record: notation::write_record(&self.record_of(&l, &self.names_of(&l)))
-                    .into_bytes(),
-                gif: picture::replay_gif(&l.game, &self.theme()),
-            });
-        let mut r = Reply::say(Msg::new("export-record").num("id", l.row.id));
-        r.files.push(Attachment::file(
-            format!("game-{}.txt", l.row.id),
-            files.record.clone(),
-        ));
-        if !files.gif.is_empty() {
-            r.files.push(Attachment::file(
-                format!("game-{}.gif", l.row.id),
-                files.gif.clone(),
-            ));
-            r = r.alt(super::alt_text::alt_of_gif(&l.game));
-        }
-        if let Some(link) = self.game_link(&l.row) {
-            r = r.line(Msg::new("web-game-link").str("link", link));
-        }
-        Response::one(r)
     }
 }
 
