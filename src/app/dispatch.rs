@@ -48,7 +48,9 @@ impl App {
             }
             return Response::none();
         }
-        let Ok(Some(row)) = self.store.active_game_in_channel(&ctx.channel) else {
+        // The game and its moves in one read (onlookers' moves read them
+        // too, and are then ignored).
+        let Ok(Some((row, moves))) = self.store.load_active_in_channel(&ctx.channel) else {
             return if addressed
                 && self
                     .throttle
@@ -63,7 +65,7 @@ impl App {
         if row.first_player != ctx.user.id && row.second_player != ctx.user.id {
             return Response::none();
         }
-        self.play(ctx, row, &text, false)
+        self.play(ctx, row, &moves, &text, false)
     }
 
     pub(super) fn slash(&self, ctx: &Ctx, name: &str, args: &[(String, String)]) -> Response {

@@ -336,9 +336,9 @@ mod tests {
                     .unwrap();
                 crate::notation::format_move(l.game.rules(), &l.game.legal_moves()[0])
             };
-            let row = app.store.get_game(human.row.id).unwrap().unwrap();
+            let (row, moves) = app.store.load_game(human.row.id).unwrap().unwrap();
             let c = ctx("alice", &row.channel_id, at);
-            let out = app.play(&c, row, &mv, false);
+            let out = app.play(&c, row, &moves, &mv, false);
             assert!(!out.replies.is_empty(), "{out:?}");
             let r = app.bot_turn(bot.row.id, 0, at, &AtomicBool::new(false));
             assert!(!r.replies.is_empty(), "the bot moved");

@@ -9,15 +9,20 @@ fn paused_no_move() -> Msg {
 
 impl App {
     pub(super) fn channel_game(&self, ctx: &Ctx, finished_too: bool) -> Result<Loaded, Response> {
-        let row = if finished_too {
-            self.store.latest_game_in_channel(&ctx.channel)
+        let found = if finished_too {
+            self.store
+                .latest_game_in_channel(&ctx.channel)
+                .and_then(|r| {
+                    r.map(|r| self.store.moves(r.id).map(|m| (r, m)))
+                        .transpose()
+                })
         } else {
-            self.store.active_game_in_channel(&ctx.channel)
+            self.store.load_active_in_channel(&ctx.channel)
         };
-        match row {
-            Ok(Some(r)) => {
-                let id = r.id;
-                self.load(r).map_err(|e| e.refusal(id))
+        match found {
+            Ok(Some((row, moves))) => {
+                let id = row.id;
+                self.replay(row, &moves).map_err(|e| e.refusal(id))
             }
             Ok(None) => Err(Response::one(Reply::tell(Msg::new("no-game-here")))),
             Err(e) => Err(store_err(e)),
@@ -25,8 +30,8 @@ impl App {
     }
 
     pub(super) fn slash_move(&self, ctx: &Ctx, text: &str) -> Response {
-        let row = match self.store.active_game_in_channel(&ctx.channel) {
-            Ok(Some(r)) => r,
+        let (row, moves) = match self.store.load_active_in_channel(&ctx.channel) {
+            Ok(Some(found)) => found,
             Ok(None) => {
                 return Response::one(Reply::tell(Msg::new(
                     match self.store.latest_game_in_channel(&ctx.channel) {
@@ -40,10 +45,19 @@ impl App {
         if row.first_player != ctx.user.id && row.second_player != ctx.user.id {
             return Response::one(Reply::tell(Msg::new("move-not-player")));
         }
-        self.play(ctx, row, text, true)
+        self.play(ctx, row, &moves, text, true)
     }
 
-    pub(super) fn play(&self, ctx: &Ctx, row: GameRow, text: &str, private: bool) -> Response {
+    /// A move typed or sent with `/move` in game `row` (with its `moves`
+    /// as read): checked, committed, announced.
+    pub(super) fn play(
+        &self,
+        ctx: &Ctx,
+        row: GameRow,
+        moves: &[crate::store::StoredMove],
+        text: &str,
+        private: bool,
+    ) -> Response {
         let refuse = |t: Msg| {
             if private {
                 return Response::one(Reply::tell(t));
@@ -59,7 +73,7 @@ impl App {
             }
         };
         let id = row.id;
-        let mut l = match self.load(row) {
+        let mut l = match self.replay(row, moves) {
             Ok(l) => l,
             Err(e) => return refuse(e.msg(id)),
         };
@@ -118,10 +132,10 @@ impl App {
 
     /// Suggestions for `/move` while the user types.
     pub fn autocomplete(&self, ctx: &Ctx, partial: &str) -> Vec<String> {
-        let Ok(Some(row)) = self.store.active_game_in_channel(&ctx.channel) else {
+        let Ok(Some((row, moves))) = self.store.load_active_in_channel(&ctx.channel) else {
             return Vec::new();
         };
-        let Ok(l) = self.load(row) else {
+        let Ok(l) = self.replay(row, &moves) else {
             return Vec::new();
         };
         if l.game.to_move().is_none() || l.side_of(&ctx.user.id) != l.game.to_move() {

@@ -61,6 +61,14 @@ pub trait Games {
     fn active_game_in_channel(&self, channel_id: &ChannelId)
         -> Result<Option<GameRow>, StoreError>;
 
+    /// The active game in a channel with all its moves, read as
+    /// [`Games::load_game`] reads a game (one statement, one snapshot):
+    /// what a move loads.
+    fn load_active_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError>;
+
     /// The most recent game in a channel, finished or not.
     fn latest_game_in_channel(&self, channel_id: &ChannelId)
         -> Result<Option<GameRow>, StoreError>;

@@ -23,29 +23,34 @@ impl Games for PostgresStore {
     /// The header and its moves in one statement (one snapshot, one round
     /// trip instead of four: the move path's most frequent read).
     fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
-        self.read(|c| {
-            let Some(r) = row(
-                c,
-                concat!(
-                    "SELECT ",
-                    game_columns!(),
-                    ", (SELECT coalesce(json_agg(json_build_array(number, text, player_id, at, \
-                     source_id) ORDER BY number), '[]'::json)::text \
-                     FROM moves WHERE game_id = $1) FROM games WHERE id = $1"
-                ),
-                &[&id],
-            )?
-            else {
-                return Ok(None);
-            };
-            // The moves: the last column, after the header's.
-            let moves_json: String = r.try_get(r.len() - 1)?;
-            let Some(game) = self.one_of("games", Some(r), game_from_row)? else {
-                return Ok(None);
-            };
-            let moves = crate::store::logic::moves_from_json(&moves_json)?;
-            Ok(Some((game, moves)))
-        })
+        self.load_one(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                ", (SELECT coalesce(json_agg(json_build_array(number, text, player_id, at, \
+                 source_id) ORDER BY number), '[]'::json)::text \
+                 FROM moves WHERE game_id = $1) FROM games WHERE id = $1"
+            ),
+            &[&id],
+        )
+    }
+
+    fn load_active_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        // As load_game, found as active_game_in_channel finds it.
+        self.load_one(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                ", (SELECT coalesce(json_agg(json_build_array(number, text, player_id, at, \
+                 source_id) ORDER BY number), '[]'::json)::text \
+                 FROM moves WHERE game_id = games.id) FROM games \
+                 WHERE channel_id = $1 AND state = 'active'"
+            ),
+            &[&channel_id],
+        )
     }
 
     fn active_game_in_channel(
@@ -402,4 +407,27 @@ pub(super) fn append_move_in(c: &mut PgConn, mv: &NewMove<'_>) -> R<u32> {
         ],
     )?;
     Ok(count + 1)
+}
+
+impl PostgresStore {
+    /// One game header with its moves as a JSON list in the last column
+    /// (the SQL of [`Games::load_game`] and its kin).
+    fn load_one(
+        &self,
+        sql: &'static str,
+        params: &[&(dyn postgres::types::ToSql + Sync)],
+    ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        self.read(|c| {
+            let Some(r) = row(c, sql, params)? else {
+                return Ok(None);
+            };
+            // The moves: the last column, after the header's.
+            let moves_json: String = r.try_get(r.len() - 1)?;
+            let Some(game) = self.one_of("games", Some(r), game_from_row)? else {
+                return Ok(None);
+            };
+            let moves = crate::store::logic::moves_from_json(&moves_json)?;
+            Ok(Some((game, moves)))
+        })
+    }
 }

@@ -30,27 +30,20 @@ impl Games for SqliteStore {
              player_id, at, source_id) ORDER BY number) FROM moves \
              WHERE game_id = ?1 COLLATE BINARY) FROM games WHERE id = ?1"
         );
-        let conn = self.conn();
-        let row = self
-            .read_rows_on(
-                &conn,
-                "games",
-                &sql,
-                [id],
-                |r| {
-                    let game = game_from_row(r)?;
-                    let moves: String = r.get(r.as_ref().column_count() - 1)?;
-                    Ok((game, moves))
-                },
-                false,
-            )?
-            .into_iter()
-            .next();
-        drop(conn);
-        let Some((game, moves)) = row else {
-            return Ok(None);
-        };
-        Ok(Some((game, crate::store::logic::moves_from_json(&moves)?)))
+        self.load_one(&sql, [id])
+    }
+
+    fn load_active_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        // As load_game, found as active_game_in_channel finds it.
+        let sql = format!(
+            "SELECT {GAME_COLUMNS}, (SELECT json_group_array(json_array(number, text, \
+             player_id, at, source_id) ORDER BY number) FROM moves \
+             WHERE game_id = games.id) FROM games WHERE channel_id = ?1 AND state = 'active'"
+        );
+        self.load_one(&sql, [channel_id])
     }
 
     fn active_game_in_channel(
@@ -143,6 +136,36 @@ impl Games for SqliteStore {
 }
 
 impl SqliteStore {
+    /// One game header with its moves as a JSON list in the last column
+    /// (the SQL of [`Games::load_game`] and its kin).
+    fn load_one<P: rusqlite::Params>(
+        &self,
+        sql: &str,
+        params: P,
+    ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        let conn = self.conn();
+        let row = self
+            .read_rows_on(
+                &conn,
+                "games",
+                sql,
+                params,
+                |r| {
+                    let game = game_from_row(r)?;
+                    let moves: String = r.get(r.as_ref().column_count() - 1)?;
+                    Ok((game, moves))
+                },
+                false,
+            )?
+            .into_iter()
+            .next();
+        drop(conn);
+        let Some((game, moves)) = row else {
+            return Ok(None);
+        };
+        Ok(Some((game, crate::store::logic::moves_from_json(&moves)?)))
+    }
+
     pub(super) fn insert_game_checked(
         &self,
         c: &Connection,
