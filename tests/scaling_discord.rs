@@ -644,6 +644,23 @@ async fn an_analysis_of_a_dead_bot_is_answered_by_the_other() {
             && r.content().is_some_and(|c| c.contains("winning chances"))
     };
     fake.wait_for_request(answered, WAIT).await;
+    // It marks the job done just after its answer is sent: waited for, or
+    // that write could land after the reset below (it did under load) and
+    // leave nothing to take over.
+    let marked = std::time::Instant::now();
+    while sql
+        .query_row(
+            "SELECT done_at FROM leases WHERE kind = 'analysis' AND item = ?1",
+            [id.to_string()],
+            |r| r.get::<_, Option<i64>>(0),
+        )
+        .ok()
+        .flatten()
+        .is_none()
+    {
+        assert!(marked.elapsed() < WAIT, "the job was never marked done");
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
     // ...and dies. Its job as the database held it while it was running:
     // claimed by it, not done, the lease over.
     let dead = a.app.process().id.clone();
