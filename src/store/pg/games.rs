@@ -4,6 +4,23 @@ use super::rows::*;
 use super::*;
 use crate::store::*;
 
+/// A game's columns and then all its moves as one JSON list (the last
+/// column, read by `load_one`): the moves of the game whose id is `$game`,
+/// the games `$from`.
+macro_rules! with_moves {
+    ($game:literal, $from:literal) => {
+        concat!(
+            "SELECT ",
+            game_columns!(),
+            ", (SELECT coalesce(json_agg(json_build_array(number, text, player_id, at, \
+             source_id) ORDER BY number), '[]'::json)::text FROM moves WHERE game_id = ",
+            $game,
+            ") ",
+            $from
+        )
+    };
+}
+
 impl Games for PostgresStore {
     fn create_game(&self, game: &NewGame) -> Result<GameId, StoreError> {
         self.write_plain(|c| insert_game_checked(c, game))
@@ -23,16 +40,7 @@ impl Games for PostgresStore {
     /// The header and its moves in one statement (one snapshot, one round
     /// trip instead of four: the move path's most frequent read).
     fn load_game(&self, id: GameId) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
-        self.load_one(
-            concat!(
-                "SELECT ",
-                game_columns!(),
-                ", (SELECT coalesce(json_agg(json_build_array(number, text, player_id, at, \
-                 source_id) ORDER BY number), '[]'::json)::text \
-                 FROM moves WHERE game_id = $1) FROM games WHERE id = $1"
-            ),
-            &[&id],
-        )
+        self.load_one(with_moves!("$1", "FROM games WHERE id = $1"), &[&id])
     }
 
     fn load_active_in_channel(
@@ -41,13 +49,9 @@ impl Games for PostgresStore {
     ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
         // As load_game, found as active_game_in_channel finds it.
         self.load_one(
-            concat!(
-                "SELECT ",
-                game_columns!(),
-                ", (SELECT coalesce(json_agg(json_build_array(number, text, player_id, at, \
-                 source_id) ORDER BY number), '[]'::json)::text \
-                 FROM moves WHERE game_id = games.id) FROM games \
-                 WHERE channel_id = $1 AND state = 'active'"
+            with_moves!(
+                "games.id",
+                "FROM games WHERE channel_id = $1 AND state = 'active'"
             ),
             &[&channel_id],
         )

@@ -25,11 +25,7 @@ impl Games for SqliteStore {
         self.faults().on_read_game(id);
         // The header and its moves in one statement: one snapshot, as
         // PostgreSQL's (`?1 COLLATE BINARY`: see REPREPARE_NOTE).
-        let sql = format!(
-            "SELECT {GAME_COLUMNS}, (SELECT json_group_array(json_array(number, text, \
-             player_id, at, source_id) ORDER BY number) FROM moves \
-             WHERE game_id = ?1 COLLATE BINARY) FROM games WHERE id = ?1"
-        );
+        let sql = with_moves("?1 COLLATE BINARY", "FROM games WHERE id = ?1");
         self.load_one(&sql, [id])
     }
 
@@ -38,10 +34,9 @@ impl Games for SqliteStore {
         channel_id: &ChannelId,
     ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
         // As load_game, found as active_game_in_channel finds it.
-        let sql = format!(
-            "SELECT {GAME_COLUMNS}, (SELECT json_group_array(json_array(number, text, \
-             player_id, at, source_id) ORDER BY number) FROM moves \
-             WHERE game_id = games.id) FROM games WHERE channel_id = ?1 AND state = 'active'"
+        let sql = with_moves(
+            "games.id",
+            "FROM games WHERE channel_id = ?1 AND state = 'active'",
         );
         self.load_one(&sql, [channel_id])
     }
@@ -214,6 +209,16 @@ impl logic::EndGame for SqliteStore {
             Ok(())
         })
     }
+}
+
+/// A game's columns and then all its moves as one JSON list (the last
+/// column, read by `load_one`): the moves of the game whose id is `game`,
+/// the games `from`.
+fn with_moves(game: &str, from: &str) -> String {
+    format!(
+        "SELECT {GAME_COLUMNS}, (SELECT json_group_array(json_array(number, text, \
+         player_id, at, source_id) ORDER BY number) FROM moves WHERE game_id = {game}) {from}"
+    )
 }
 
 pub(super) fn insert_game(c: &Connection, g: &NewGame) -> rusqlite::Result<GameId> {
