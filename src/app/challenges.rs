@@ -255,8 +255,7 @@ impl App {
         challenge: ChallengeId,
         channel: &ChannelId,
     ) -> Response {
-        let app = self.for_request(&ctx.user.id);
-        let resp = {
+        self.as_request(&ctx.user.id, &ctx.server, |app| {
             let _ = app
                 .store
                 .upsert_channel(channel, &ctx.server, Some(&ctx.channel));
@@ -267,8 +266,7 @@ impl App {
                 }
                 Err(e) => store_err(e),
             }
-        };
-        app.localise(resp, &ctx.user.id, &ctx.server)
+        })
     }
 
     pub(super) fn start_game(&self, ctx: &Ctx, c: &Challenge, channel: &str) -> Response {

@@ -142,6 +142,20 @@ impl App {
         }
     }
 
+    /// Runs `f` as one request answering `asker` (see [`App::for_request`])
+    /// and localises what it answers: the entry points a front end calls
+    /// besides [`App::handle`] (members leaving, threads opened, ...).
+    pub(crate) fn as_request(
+        &self,
+        asker: &UserId,
+        server: &ServerId,
+        f: impl FnOnce(&App) -> Response,
+    ) -> Response {
+        let app = self.for_request(asker);
+        let resp = f(&app);
+        app.localise(resp, asker, server)
+    }
+
     /// The choices of `reader` (none for an empty reader or a failed read).
     pub(crate) fn seen_by(&self, reader: &UserId) -> Seen {
         if reader.is_empty() {

@@ -47,12 +47,9 @@ impl App {
     /// member-remove event): they withdraw from that server's tournaments,
     /// forfeiting their remaining games. Replies are addressed to channels.
     pub fn member_left(&self, server: &ServerId, user: &UserId, now: i64) -> Response {
-        let app = self.for_request(&UserId::default());
-        app.localise(
-            tournaments::member_left(&app, server, user, now),
-            &UserId::default(),
-            server,
-        )
+        self.as_request(&UserId::default(), server, |app| {
+            tournaments::member_left(app, server, user, now)
+        })
     }
 
     /// Channel (or thread) `channel` of `server` was deleted (the Discord
@@ -60,12 +57,9 @@ impl App {
     /// in progress is aborted, and a tournament game is played again in
     /// the tournament's channel. Replies are addressed to channels and DMs.
     pub fn channel_deleted(&self, server: &ServerId, channel: &ChannelId, now: i64) -> Response {
-        let app = self.for_request(&UserId::default());
-        app.localise(
-            tournaments::channel_deleted(&app, server, channel, now),
-            &UserId::default(),
-            server,
-        )
+        self.as_request(&UserId::default(), server, |app| {
+            tournaments::channel_deleted(app, server, channel, now)
+        })
     }
 
     /// The second half of pairing a tournament round: the front end opened
@@ -77,9 +71,9 @@ impl App {
         match_id: MatchId,
         thread: &ChannelId,
     ) -> Response {
-        let app = self.for_request(&ctx.user.id);
-        let resp = tournaments::start_match_in_thread(&app, ctx, match_id, thread);
-        app.localise(resp, &ctx.user.id, &ctx.server)
+        self.as_request(&ctx.user.id, &ctx.server, |app| {
+            tournaments::start_match_in_thread(app, ctx, match_id, thread)
+        })
     }
 
     /// The front end could not open the thread of [`Effect::OpenMatchThread`]:
@@ -87,9 +81,9 @@ impl App {
     /// that channel has no game in progress; otherwise the channel is told
     /// and `/tournament start` tries the thread again).
     pub fn match_thread_failed(&self, ctx: &Ctx, match_id: MatchId) -> Response {
-        let app = self.for_request(&ctx.user.id);
-        let resp = tournaments::match_thread_failed(&app, ctx, match_id);
-        app.localise(resp, &ctx.user.id, &ctx.server)
+        self.as_request(&ctx.user.id, &ctx.server, |app| {
+            tournaments::match_thread_failed(app, ctx, match_id)
+        })
     }
 
     /// When the next clock event is due (for the front end's timer).
