@@ -74,6 +74,20 @@ fn game_round_trip_and_moves() {
     assert_eq!(moves[1].player_id, "bob");
     assert_eq!(moves[1].source_id, "m2");
     assert!(s.load_game(GameId(999)).unwrap().is_none());
+    // Found by channel, in the same one read: the active game, the latest.
+    let general = "general".into();
+    let by_id = s.load_game(id).unwrap();
+    assert_eq!(s.load_active_in_channel(&general).unwrap(), by_id);
+    assert_eq!(s.load_latest_in_channel(&general).unwrap(), by_id);
+    s.finish_game(id, Some(2), GameResult::Draw, EndReason::DrawAgreed, 3000)
+        .unwrap();
+    assert!(s.load_active_in_channel(&general).unwrap().is_none());
+    let (g, moves) = s.load_latest_in_channel(&general).unwrap().unwrap();
+    assert_eq!((g.id, g.state, moves.len()), (id, GameState::Finished, 2));
+    assert!(s
+        .load_latest_in_channel(&"nowhere".into())
+        .unwrap()
+        .is_none());
 }
 
 #[test]

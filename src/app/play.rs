@@ -10,12 +10,7 @@ fn paused_no_move() -> Msg {
 impl App {
     pub(super) fn channel_game(&self, ctx: &Ctx, finished_too: bool) -> Result<Loaded, Response> {
         let found = if finished_too {
-            self.store
-                .latest_game_in_channel(&ctx.channel)
-                .and_then(|r| {
-                    r.map(|r| self.store.moves(r.id).map(|m| (r, m)))
-                        .transpose()
-                })
+            self.store.load_latest_in_channel(&ctx.channel)
         } else {
             self.store.load_active_in_channel(&ctx.channel)
         };

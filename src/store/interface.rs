@@ -73,6 +73,13 @@ pub trait Games {
     fn latest_game_in_channel(&self, channel_id: &ChannelId)
         -> Result<Option<GameRow>, StoreError>;
 
+    /// The most recent game in a channel with all its moves, read as
+    /// [`Games::load_active_in_channel`] reads the active one.
+    fn load_latest_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError>;
+
     /// Games on a server, newest first; `active_only` keeps only active ones.
     fn games_on_server(
         &self,

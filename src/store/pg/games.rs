@@ -57,6 +57,19 @@ impl Games for PostgresStore {
         )
     }
 
+    fn load_latest_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        self.load_one(
+            with_moves!(
+                "games.id",
+                "FROM games WHERE channel_id = $1 ORDER BY id DESC LIMIT 1"
+            ),
+            &[&channel_id],
+        )
+    }
+
     fn active_game_in_channel(
         &self,
         channel_id: &ChannelId,

@@ -41,6 +41,17 @@ impl Games for SqliteStore {
         self.load_one(&sql, [channel_id])
     }
 
+    fn load_latest_in_channel(
+        &self,
+        channel_id: &ChannelId,
+    ) -> Result<Option<(GameRow, Vec<StoredMove>)>, StoreError> {
+        let sql = with_moves(
+            "games.id",
+            "FROM games WHERE channel_id = ?1 ORDER BY id DESC LIMIT 1",
+        );
+        self.load_one(&sql, [channel_id])
+    }
+
     fn active_game_in_channel(
         &self,
         channel_id: &ChannelId,
