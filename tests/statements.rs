@@ -125,16 +125,17 @@ fn tenth_move(c: &Counted) -> (Response, Vec<String>) {
     c.during(|app| moves::tenth_move(app, &ch, now))
 }
 
-/// The move of the move-to-reply bench: the mover's name, the game with
-/// its moves (one statement), the commit (one transaction), then the next
-/// player's choices, their name, the mover's choices (are they to be
-/// mentioned?) and the server's language: 17 statements (24 before each was
-/// read once, 18 while the game and its moves were two reads).
+/// The move of the move-to-reply bench: the mover's name and choices with
+/// the server's language (one statement), the game with its moves (one
+/// statement), the other player's name and choices (one statement), the
+/// commit (one transaction): 14 statements (24 before each was read once,
+/// 18 while the game and its moves were two reads, 17 while each player's
+/// name, choices and the server's language were read alone).
 #[test]
 fn statements_per_move_stay_few() {
     let c = counted();
     let (_, sql) = tenth_move(&c);
-    at_most("tenth move", &sql, 17, 1);
+    at_most("tenth move", &sql, 14, 1);
 }
 
 /// A move between players who chose a language, a theme, a board, direct
@@ -174,7 +175,7 @@ fn a_move_reads_each_setting_once() {
     });
     // alice, to move, hears by direct message too: her choice was read.
     assert_eq!(r.replies.len(), 2, "{r:?}");
-    at_most("tenth move, every choice made", &sql, 17, 1);
+    at_most("tenth move, every choice made", &sql, 14, 1);
     for (table, most) in [
         // alice's and bob's, once each
         ("player_settings", 2),
@@ -217,7 +218,7 @@ fn accept_resign_and_bot_move_stay_few() {
     assert!(!r.replies.is_empty());
     // The game's row once stored, but not its moves: a new game has none.
     // (PostgreSQL: a savepoint round the new game, and its release.)
-    at_most("/accept", &accept, sqlite_or_pg(20, 22), 2);
+    at_most("/accept", &accept, sqlite_or_pg(17, 19), 2);
     assert_eq!(reads_of(&accept, "moves"), 0);
     let (r, resign) = c.during(|app| {
         app.handle(
@@ -226,11 +227,11 @@ fn accept_resign_and_bot_move_stay_few() {
         )
     });
     assert!(!r.replies.is_empty());
-    at_most("/resign", &resign, 11, 1);
+    at_most("/resign", &resign, 8, 1);
     let (r, bot) = bot_move(&c);
     assert!(!r.replies.is_empty());
     // The lease on the turn, the move, the lease done: three transactions.
-    at_most("bot move", &bot, 22, 3);
+    at_most("bot move", &bot, 19, 3);
 }
 
 /// A reminder from the clock: the reminded player's choices (how to

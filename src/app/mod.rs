@@ -377,6 +377,10 @@ impl App {
     /// from known players under the same name, and a write (a commit) per
     /// input would double the cost of a move.
     fn remember(&self, ctx: &Ctx) {
+        // The asker's name and choices, and the server's language, in one
+        // read (with the first user the input mentions, say an opponent).
+        let other = ctx.mentioned.first().map_or(&ctx.user.id, |u| &u.id);
+        self.prefetch([&ctx.user.id, other], &ctx.server);
         for u in std::iter::once(&ctx.user).chain(&ctx.mentioned) {
             if u.id.is_empty() {
                 continue;
@@ -445,6 +449,9 @@ impl App {
             }
             _ => {}
         }
+        // Both players' names and choices (and the server's language) in
+        // one read, for whatever the request answers about this game.
+        self.prefetch([&row.first_player, &row.second_player], &row.server_id);
         let players = [row.first_player.clone(), row.second_player.clone()];
         Ok(Loaded { row, game, players })
     }

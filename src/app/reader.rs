@@ -156,6 +156,51 @@ impl App {
         app.localise(resp, asker, server)
     }
 
+    /// Reads at once, in one statement, what this request has not read yet
+    /// of `players` (their names and choices) and of `server` (its
+    /// language): the first thing a request does for its asker, and what a
+    /// loaded game does for its players. Outside a request, or with
+    /// everything read already, it reads nothing; a failed read is not
+    /// kept (each value is then read alone, when it is needed).
+    pub(crate) fn prefetch(&self, players: [&UserId; 2], server: &ServerId) {
+        let Some(r) = self.request.as_deref() else {
+            return;
+        };
+        let known = |p: &UserId| {
+            p.is_empty() || (lock(&r.seen).contains_key(p) && lock(&r.names).contains_key(p))
+        };
+        let want: Vec<&UserId> = players.into_iter().filter(|p| !known(p)).collect();
+        let want_server = !server.is_empty() && !lock(&r.langs).contains_key(server);
+        let (first, second) = match want.as_slice() {
+            [] if !want_server => return,
+            [] => (&r.asker, &r.asker),
+            [one] => (*one, *one),
+            [a, b, ..] => (*a, *b),
+        };
+        let Ok(read) = self
+            .store
+            .readers([first, second], want_server.then_some(server))
+        else {
+            return;
+        };
+        let mut seen = lock(&r.seen);
+        let mut names = lock(&r.names);
+        for p in want {
+            let found = read.players.iter().find(|(id, ..)| id == p);
+            names.insert(p.clone(), found.map(|(_, name, _)| name.clone()));
+            let choices = match found {
+                Some((.., settings)) => Seen::of(settings.clone()),
+                // No such player: no choices.
+                None => Seen::default(),
+            };
+            seen.insert(p.clone(), choices);
+        }
+        if want_server {
+            let lang = read.server_language.as_deref().and_then(Lang::parse);
+            lock(&r.langs).insert(server.clone(), lang);
+        }
+    }
+
     /// The choices of `reader` (none for an empty reader or a failed read).
     pub(crate) fn seen_by(&self, reader: &UserId) -> Seen {
         if reader.is_empty() {

@@ -396,6 +396,16 @@ pub trait Players {
 
     /// All settings of a player, sorted by key.
     fn player_settings(&self, player_id: &UserId) -> Result<Vec<(String, String)>, StoreError>;
+
+    /// What a request reads of its readers, in one statement: the names
+    /// and settings of `players` (the same id twice for one player) and,
+    /// with `server`, its language. A player or server that does not exist
+    /// is left out.
+    fn readers(
+        &self,
+        players: [&UserId; 2],
+        server: Option<&ServerId>,
+    ) -> Result<Readers, StoreError>;
 }
 
 /// Ratings and leaderboards.

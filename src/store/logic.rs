@@ -20,6 +20,63 @@ use super::{
 /// The rating of a player before their first rated game (Glicko-2's 1500).
 pub(crate) const FIRST_RATING: f64 = 1500.0;
 
+// -------------------------------------------------------------- readers --
+
+/// [`super::Players::readers`]: two players' names and settings and a
+/// server's language in one statement. Rows of a player carry its id
+/// (one row per setting, one with NULLs for a player without any); the
+/// server's row has a NULL id. `$1`..`$3` appear in order, so SQLite binds
+/// them by position as PostgreSQL does.
+pub(crate) const READERS_SQL: &str = "SELECT p.id, p.display_name, s.key, s.value \
+     FROM players p LEFT JOIN player_settings s ON s.player_id = p.id \
+     WHERE p.id IN ($1, $2) \
+     UNION ALL SELECT NULL, NULL, NULL, language FROM servers WHERE id = $3";
+
+/// [`READERS_SQL`] without the server.
+pub(crate) const PLAYERS_SQL: &str = "SELECT p.id, p.display_name, s.key, s.value \
+     FROM players p LEFT JOIN player_settings s ON s.player_id = p.id \
+     WHERE p.id IN ($1, $2)";
+
+/// Folds the rows of [`READERS_SQL`] (`id, name, key, value`) into
+/// [`super::Readers`]: players in the order met, settings sorted by key.
+pub(crate) fn readers_from_rows(
+    rows: impl IntoIterator<
+        Item = (
+            Option<UserId>,
+            Option<String>,
+            Option<String>,
+            Option<String>,
+        ),
+    >,
+) -> Result<super::Readers, StoreError> {
+    let mut out = super::Readers::default();
+    for (id, name, key, value) in rows {
+        let Some(id) = id else {
+            out.server_language = value;
+            continue;
+        };
+        let i = match out.players.iter().position(|p| p.0 == id) {
+            Some(i) => i,
+            None => {
+                let Some(name) = name else {
+                    return Err(StoreError::BadData {
+                        detail: format!("player {id} has no display name"),
+                    });
+                };
+                out.players.push((id, name, Vec::new()));
+                out.players.len() - 1
+            }
+        };
+        if let (Some(k), Some(v)) = (key, value) {
+            out.players[i].2.push((k, v));
+        }
+    }
+    for p in &mut out.players {
+        p.2.sort();
+    }
+    Ok(out)
+}
+
 // ---------------------------------------------------------------- moves --
 
 /// A game's moves as both stores' `load_game` reads them with its header,

@@ -158,6 +158,17 @@ pub struct Player {
     pub display_name: String,
 }
 
+/// What a request reads of its readers at once ([`super::Players::readers`]):
+/// the players that exist, each with their name and settings (sorted by
+/// key), and the server's language code as stored.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Readers {
+    /// `(id, display name, settings)` of each player asked for that exists.
+    pub players: Vec<(UserId, String, Vec<(String, String)>)>,
+    /// The server's language code, if the server exists and chose one.
+    pub server_language: Option<String>,
+}
+
 /// A new tournament.
 #[derive(Debug, Clone, Default)]
 pub struct NewTournament {

@@ -103,6 +103,32 @@ impl Players for PostgresStore {
             .collect())
         })
     }
+
+    fn readers(
+        &self,
+        players: [&UserId; 2],
+        server: Option<&ServerId>,
+    ) -> Result<Readers, StoreError> {
+        self.read(|c| {
+            let rows = match server {
+                Some(s) => rows(
+                    c,
+                    crate::store::logic::READERS_SQL,
+                    &[&players[0], &players[1], &s],
+                )?,
+                None => rows(
+                    c,
+                    crate::store::logic::PLAYERS_SQL,
+                    &[&players[0], &players[1]],
+                )?,
+            };
+            Ok(rows
+                .iter()
+                .map(|r| (r.get(0), r.get(1), r.get(2), r.get(3)))
+                .collect::<Vec<_>>())
+        })
+        .and_then(crate::store::logic::readers_from_rows)
+    }
 }
 
 impl Language for PostgresStore {

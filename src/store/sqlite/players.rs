@@ -96,4 +96,27 @@ impl Players for SqliteStore {
             })
             .map_err(|e| self.err(e))
     }
+
+    fn readers(
+        &self,
+        players: [&UserId; 2],
+        server: Option<&ServerId>,
+    ) -> Result<Readers, StoreError> {
+        let (sql, p): (_, &[&dyn rusqlite::ToSql]) = match &server {
+            Some(s) => (
+                crate::store::logic::READERS_SQL,
+                &[players[0], players[1], s],
+            ),
+            None => (crate::store::logic::PLAYERS_SQL, &[players[0], players[1]]),
+        };
+        let rows: Vec<_> = self
+            .conn()
+            .prepare_cached(sql)
+            .and_then(|mut s| {
+                s.query_map(p, |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?, r.get(3)?)))?
+                    .collect()
+            })
+            .map_err(|e| self.err(e))?;
+        crate::store::logic::readers_from_rows(rows)
+    }
 }

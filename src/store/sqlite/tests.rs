@@ -86,3 +86,24 @@ impl Migration {
         }
     }
 }
+
+/// Whether the readers' statement is compiled again when its ids change
+/// (see REPREPARE_NOTE in players.rs).
+#[test]
+fn readers_statement_is_not_prepared_again() {
+    use crate::store::prelude::*;
+    let s = crate::store::SqliteStore::open_in_memory().unwrap();
+    for p in ["a", "b", "c"] {
+        s.upsert_player(&p.into(), p).unwrap();
+        s.set_player_setting(&p.into(), "theme", "dark").unwrap();
+    }
+    for (i, p) in ["a", "b", "c", "a"].iter().enumerate() {
+        let server: crate::domain::ServerId = format!("s{i}").as_str().into();
+        s.readers([&(*p).into(), &"b".into()], Some(&server))
+            .unwrap();
+    }
+    let c = s.conn();
+    let st = c.prepare_cached(crate::store::logic::READERS_SQL).unwrap();
+    let n = st.get_status(rusqlite::StatementStatus::RePrepare);
+    assert_eq!(n, 0, "prepared again {n} times");
+}
