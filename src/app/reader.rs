@@ -186,10 +186,10 @@ impl App {
         let mut seen = lock(&r.seen);
         let mut names = lock(&r.names);
         for p in want {
-            let found = read.players.iter().find(|(id, ..)| id == p);
-            names.insert(p.clone(), found.map(|(_, name, _)| name.clone()));
+            let found = read.players.iter().find(|r| r.id == *p);
+            names.insert(p.clone(), found.map(|r| r.display_name.clone()));
             let choices = match found {
-                Some((.., settings)) => Seen::of(settings.clone()),
+                Some(r) => Seen::of(r.settings.clone()),
                 // No such player: no choices.
                 None => Seen::default(),
             };

@@ -55,7 +55,7 @@ pub(crate) fn readers_from_rows(
             out.server_language = value;
             continue;
         };
-        let i = match out.players.iter().position(|p| p.0 == id) {
+        let i = match out.players.iter().position(|p| p.id == id) {
             Some(i) => i,
             None => {
                 let Some(name) = name else {
@@ -63,16 +63,20 @@ pub(crate) fn readers_from_rows(
                         detail: format!("player {id} has no display name"),
                     });
                 };
-                out.players.push((id, name, Vec::new()));
+                out.players.push(super::Reader {
+                    id,
+                    display_name: name,
+                    settings: Vec::new(),
+                });
                 out.players.len() - 1
             }
         };
         if let (Some(k), Some(v)) = (key, value) {
-            out.players[i].2.push((k, v));
+            out.players[i].settings.push((k, v));
         }
     }
     for p in &mut out.players {
-        p.2.sort();
+        p.settings.sort();
     }
     Ok(out)
 }

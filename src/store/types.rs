@@ -158,13 +158,22 @@ pub struct Player {
     pub display_name: String,
 }
 
+/// A player with their settings, as [`Readers`] holds them.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Reader {
+    pub id: UserId,
+    pub display_name: String,
+    /// `(key, value)`, sorted by key.
+    pub settings: Vec<(String, String)>,
+}
+
 /// What a request reads of its readers at once ([`super::Players::readers`]):
 /// the players that exist, each with their name and settings (sorted by
 /// key), and the server's language code as stored.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
 pub struct Readers {
-    /// `(id, display name, settings)` of each player asked for that exists.
-    pub players: Vec<(UserId, String, Vec<(String, String)>)>,
+    /// Each player asked for that exists.
+    pub players: Vec<Reader>,
     /// The server's language code, if the server exists and chose one.
     pub server_language: Option<String>,
 }
