@@ -87,16 +87,6 @@ impl App {
         self.start_game(ctx, c, &c.channel_id.clone())
     }
 
-    /// The effect that asks the front end for the bot's move, when the bot
-    /// is to move in `l`.
-    pub(crate) fn bot_effect(&self, l: &Loaded) -> Option<Effect> {
-        let side = l.game.to_move()?;
-        (is_bot(&l.players[side.index()]) && !l.row.paused).then(|| Effect::BotTurn {
-            game: l.row.id,
-            expected_moves: l.game.record().len() as u32,
-        })
-    }
-
     /// A sentence for the opening message of a bot game.
     pub(crate) fn bot_note(&self, l: &Loaded) -> Option<Msg> {
         l.players
@@ -240,7 +230,7 @@ impl App {
             .find(|p| !is_bot(p))
             .cloned()
             .unwrap_or_default();
-        let said = super::lifecycle::Announced {
+        let said = super::events::Announced {
             player: &mention(BOT_ID),
             name: "tawlbot",
             text: &mv_text,

@@ -5,21 +5,21 @@
 //!   first mover's bank), the first-move reminder, and the row in the store
 //!   (for a challenge atomically with accepting it).
 //! * [`finish`]: a game ended by resignation, agreement, time or forfeit is
-//!   stored as finished (if no move arrived meanwhile), then [`ended`].
-//! * [`ended`]: called once for every game that ended with a result, also
-//!   by a final move: the rating, then the tournament's bookkeeping.
+//!   stored as finished (if no move arrived meanwhile).
 //! * [`commit_move`]: every move, a player's or the bot's, is stored here
 //!   with its clock: one rule for the next deadline and reminder (none once
-//!   the game is over or while the bot is to move). [`App::announce_move`]
-//!   then answers it, the end of the game included ([`ended`]).
+//!   the game is over or while the bot is to move).
 //! * [`abort`]: a game stopped without a result (nobody moved in time, a
 //!   tournament cancelled).
+//!
+//! The lifecycle calls nobody back: what a stored change leads to (the
+//! game ended, the bot is to move) it says as [`GameEvent`]s, and
+//! [`super::events`] hands them to whoever acts on them (ratings and
+//! tournaments, the bot's turn). Tournaments, the bot and the clock call
+//! the lifecycle; it calls none of them.
 
-use super::{
-    clock, split_status, tournaments, words, App, LoadError, Loaded, Response, TimeControl,
-};
+use super::{clock, App, LoadError, Loaded, TimeControl, BOT_ID};
 use crate::domain::{GameSettings, UserId};
-use crate::i18n::Msg;
 use crate::rules::{Game, Played, Ruleset, Side};
 use crate::store::{
     AppendError, ChallengeId, EndReason, GameId, MatchId, NewGame, NewMove, StoreError,
@@ -57,7 +57,7 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
     let first = Game::coin_toss(s.rules, s.seed);
     let mut turn = clock::start(s.time, first, s.now);
     // The bot has no clock: no deadline and no reminder while it is to move.
-    if s.players[first.index()] == super::BOT_ID {
+    if s.players[first.index()] == BOT_ID {
         turn.deadline = None;
         turn.remind_at = None;
     }
@@ -112,7 +112,7 @@ pub(crate) struct Mover<'a> {
 /// The deadline and the reminder after a move: none once the game is over
 /// or while the bot is to move (the bot has no clock), else the clock's.
 fn next_clock(l: &Loaded, turn: &clock::Turn, over: bool) -> (Option<i64>, Option<i64>) {
-    let bot_next = super::bot::is_bot(&l.players[l.game.turn().index()]);
+    let bot_next = l.players[l.game.turn().index()] == BOT_ID;
     if over || bot_next {
         (None, None)
     } else {
@@ -156,65 +156,39 @@ pub(crate) fn commit_move(
     Ok(text)
 }
 
-/// A committed move as the channel is told it: who played it (`player`, a
-/// mention; `name`, for a direct message) and the move as written.
-pub(crate) struct Announced<'a> {
-    pub player: &'a str,
-    pub name: &'a str,
-    pub text: &'a str,
+/// What a stored change to a game leads to, for [`super::events`] to
+/// act on: the lifecycle says it and calls nobody.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum GameEvent {
+    /// The game ended with a result (by a move, resignation, agreement,
+    /// time or forfeit): ratings, then the tournament, follow.
+    Ended,
+    /// The bot is to move, with the game at `expected_moves` moves.
+    BotToMove { expected_moves: u32 },
 }
 
-impl App {
-    /// The answer to a committed move, a player's or the bot's: the move
-    /// and the status with the board, for `reader`; the next
-    /// player's notification; then the end of the game ([`ended`]) or the
-    /// bot's turn.
-    pub(crate) fn announce_move(
-        &self,
-        l: &Loaded,
-        mv: Announced<'_>,
-        reader: Option<&str>,
-        now: i64,
-    ) -> Response {
-        let (status, rest) = split_status(self.status_at(l, l.row.updated_at));
-        let said = Msg::new("played")
-            .str("player", mv.player)
-            .str("move", mv.text)
-            .arg("status", status);
-        let mut reply = self.with_board(l, words(said, rest), &[], now);
-        if let Some(r) = reader {
-            reply = reply.for_reader(r);
-        }
-        let mut resp = Response::one(reply);
-        self.notify_turn(
-            l,
-            &mut resp.replies,
-            Msg::new("played-summary")
-                .str("name", mv.name)
-                .str("move", mv.text),
-        );
-        if l.game.is_over() {
-            resp.extend(ended(self, l, now));
-            let mover = l.game.last().map(|p| l.players[p.side.index()].clone());
-            self.notify_end(l, mover.as_ref(), &mut resp.replies);
-        }
-        self.quiet(l, &mut resp.replies);
-        resp.effects.extend(self.bot_effect(l));
-        resp
+/// What follows game `l` as it now stands: its end, or the bot's turn.
+pub(crate) fn events(l: &Loaded) -> Option<GameEvent> {
+    if l.game.is_over() {
+        return Some(GameEvent::Ended);
     }
+    let side = l.game.to_move()?;
+    (l.players[side.index()] == BOT_ID && !l.row.paused).then(|| GameEvent::BotToMove {
+        expected_moves: l.game.record().len() as u32,
+    })
 }
 
 /// Stores the end of an active game whose outcome `l.game` now holds, if it
-/// still has `before` moves, then runs [`ended`]. Returns what [`ended`]
-/// answers.
+/// still has `before` moves. Returns [`GameEvent::Ended`] once it is
+/// stored (`None`: the game holds no outcome, nothing was stored).
 pub(crate) fn finish(
     app: &App,
     l: &mut Loaded,
     before: u32,
     now: i64,
-) -> Result<Response, AppendError> {
+) -> Result<Option<GameEvent>, AppendError> {
     let Some((result, reason)) = super::outcomes::stored_outcome(&l.game) else {
-        return Ok(Response::none());
+        return Ok(None);
     };
     app.store
         .finish_game(l.row.id, Some(before), result, reason, now)?;
@@ -222,15 +196,7 @@ pub(crate) fn finish(
     l.row.result = Some(result);
     l.row.reason = Some(reason);
     l.row.finished_at = Some(now);
-    Ok(ended(app, l, now))
-}
-
-/// Everything that follows the end of a game with a result, whatever ended
-/// it: the ratings (once per game), then the tournament's results, next
-/// game and next round. Replies are addressed to channels.
-pub(crate) fn ended(app: &App, l: &Loaded, now: i64) -> Response {
-    let _ = tournaments::rate(app, l, now);
-    tournaments::on_game_end(app, l, now)
+    Ok(Some(GameEvent::Ended))
 }
 
 /// Ends an active game without a result.

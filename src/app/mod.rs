@@ -16,6 +16,7 @@ pub mod commands;
 mod dispatch;
 mod engine_limits;
 pub mod escape;
+mod events;
 mod export;
 pub mod frontend;
 mod gateway;

@@ -117,7 +117,7 @@ impl App {
         };
         // Written for the player to move next, whom it addresses.
         let reader = l.game.to_move().map(|s| l.players[s.index()].clone());
-        let said = lifecycle::Announced {
+        let said = super::events::Announced {
             player: &mention(&ctx.user.id),
             name: &escape::name(&ctx.user.name),
             text: &mv_text,
@@ -225,7 +225,7 @@ impl App {
             return Response::none();
         };
         let after = match lifecycle::finish(self, l, before, ctx.now) {
-            Ok(r) => r,
+            Ok(ended) => self.follow_up(l, ended, ctx.now),
             Err(AppendError::Stale { .. }) => {
                 return Response::one(Reply::tell(Msg::new("position-changed-meanwhile")))
             }

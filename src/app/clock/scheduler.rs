@@ -239,7 +239,7 @@ impl App {
             return Ok(Response::none());
         };
         let after = match super::super::lifecycle::finish(self, &mut l, before, now) {
-            Ok(r) => r,
+            Ok(ended) => self.follow_up(&l, ended, now),
             // A move or another pass came first: nothing to do.
             Err(AppendError::Stale { .. } | AppendError::GameOver) => return Ok(Response::none()),
             Err(e) => return Err(e.into()),

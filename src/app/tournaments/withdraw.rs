@@ -269,7 +269,7 @@ pub(super) fn forfeit_game(app: &App, g: GameRow, player: &UserId, now: i64) -> 
         return Response::none();
     };
     let after = match lifecycle::finish(app, &mut l, before, now) {
-        Ok(r) => r,
+        Ok(ended) => app.follow_up(&l, ended, now),
         Err(e) => {
             tracing::warn!("forfeiting game {} of {player}: {e}", l.row.id);
             return Response::none();
