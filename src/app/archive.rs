@@ -158,7 +158,7 @@ impl App {
     /// connection writes it again).
     pub fn server_named(&self, server: &ServerId, name: &str) {
         let name: String = name.trim().chars().take(100).collect();
-        if server.starts_with("dm:") || name.is_empty() {
+        if server.is_dm() || name.is_empty() {
             return;
         }
         if let Err(e) = self.store.set_server_name(server, &name) {
@@ -168,7 +168,7 @@ impl App {
 
     /// Whether a server's archive is public (a store error counts as no).
     pub fn server_public(&self, server: &ServerId) -> bool {
-        !server.starts_with("dm:") && self.store.archive_public(server).unwrap_or(false)
+        !server.is_dm() && self.store.archive_public(server).unwrap_or(false)
     }
 
     /// The link to game `g` on the web, when there is an archive and the
@@ -554,7 +554,7 @@ impl App {
             "private" => false,
             _ => return Response::one(Reply::tell(Msg::new("archive-unknown"))),
         };
-        if ctx.server.starts_with("dm:") {
+        if ctx.server.is_dm() {
             return Response::one(Reply::tell(Msg::new("archive-dm")));
         }
         if !ctx.manage_server {

@@ -188,16 +188,15 @@ impl Throttle {
     }
 }
 
-/// The scope of direct messages with `user`: each player's DMs are their
-/// own scope, never one shared "server".
+/// The scope of direct messages with `user` ([`ServerId::dm`]).
 pub fn dm_scope(user: &str) -> ServerId {
-    format!("dm:{user}").into()
+    ServerId::dm(&user.into())
 }
 
 /// Whether `user` may see game `g`: anyone on its server, but a game in
 /// direct messages only its players.
 fn visible_to(g: &GameRow, user: &str) -> bool {
-    !g.server_id.starts_with("dm:") || g.first_player == user || g.second_player == user
+    !g.server_id.is_dm() || g.first_player == user || g.second_player == user
 }
 
 /// What a command answers when the store failed: a row it needed cannot

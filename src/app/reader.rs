@@ -283,7 +283,7 @@ impl App {
 
     /// The default language of `server`, if it chose one.
     pub(crate) fn server_lang(&self, server: &ServerId) -> Option<Lang> {
-        if server.starts_with("dm:") {
+        if server.is_dm() {
             return None;
         }
         self.stored_server_lang(server)

@@ -244,9 +244,34 @@ text_id!(
     ProcessId,
 );
 
+/// The text that opens a direct-message scope's server id.
+const DM_PREFIX: &str = "dm:";
+
+impl ServerId {
+    /// The scope of direct messages with `user`: each player's DMs are
+    /// their own scope, never one shared "server".
+    pub fn dm(user: &UserId) -> ServerId {
+        ServerId(format!("{DM_PREFIX}{user}"))
+    }
+
+    /// Whether this is a direct-message scope ([`ServerId::dm`]) rather
+    /// than a server.
+    pub fn is_dm(&self) -> bool {
+        self.0.starts_with(DM_PREFIX)
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_dm_scope_is_no_server() {
+        let scope = ServerId::dm(&UserId::from("alice"));
+        assert!(scope.is_dm());
+        assert_ne!(scope, ServerId::from("alice"));
+        assert!(!ServerId::from("80351110224678912").is_dm());
+    }
 
     #[test]
     fn ids_read_what_players_type_and_show_the_number() {

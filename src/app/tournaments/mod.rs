@@ -420,7 +420,7 @@ impl App {
     /// `role` may create and run tournaments. With `None`
     /// (`organiser-role-clear:true`), no role gives those rights any more.
     pub(crate) fn set_organiser_role(&self, ctx: &Ctx, role: Option<&str>) -> Response {
-        if ctx.server.starts_with("dm:") {
+        if ctx.server.is_dm() {
             return Response::one(Reply::tell(Msg::new("organiser-role-dm")));
         }
         if !ctx.manage_server {
