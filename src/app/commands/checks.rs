@@ -54,13 +54,13 @@ fn discord_problems(c: &CommandSpec, path: &str, out: &mut Vec<String>) -> usize
         if o.choices.len() > 25 {
             out.push(format!("{at}: more than 25 choices"));
         }
-        if !o.choices.is_empty() && o.autocomplete {
+        if !o.choices.is_empty() && o.autocomplete() {
             out.push(format!("{at}: both choices and autocomplete"));
         }
         if !o.choices.is_empty() && o.kind != OptKind::Text {
             out.push(format!("{at}: string choices on a non-string option"));
         }
-        if o.autocomplete && !matches!(o.kind, OptKind::Text | OptKind::Integer) {
+        if o.autocomplete() && !matches!(o.kind, OptKind::Text | OptKind::Integer) {
             out.push(format!(
                 "{at}: autocomplete on an option that cannot have it"
             ));
@@ -104,15 +104,13 @@ fn the_checker_catches_what_discord_refuses() {
         OptSpec {
             required: true,
             choices: &[("a", "a")],
-            autocomplete: true,
+            suggest: Some(Suggest::Time),
             ..opt("format", "")
         },
     ];
     const BAD: CommandSpec = CommandSpec {
-        name: "bad name",
-        description: "x",
-        options: BAD_OPTS,
         subcommands: TOURNAMENT,
+        ..command("bad name", "x", BAD_OPTS, |_| Ok(Command::Help))
     };
     let mut p = Vec::new();
     discord_problems(&BAD, "", &mut p);
@@ -145,7 +143,7 @@ fn time_is_free_text_with_suggestions() {
             .iter()
             .find(|o| o.name == "time")
             .unwrap();
-        assert!(t.autocomplete && t.choices.is_empty() && t.kind == OptKind::Text);
+        assert!(t.autocomplete() && t.choices.is_empty() && t.kind == OptKind::Text);
     }
     let all = time_suggestions("");
     assert!(all.iter().any(|(_, v)| v == "bank:7d inc:1d cap:14d"));

@@ -129,15 +129,9 @@ pub(crate) fn rate(app: &App, l: &Loaded, now: i64) -> bool {
     }
 }
 
-/// `/leaderboard` and `/profile`.
-pub(crate) fn ratings_command(
-    app: &App,
-    ctx: &Ctx,
-    name: &str,
-    args: &[(String, String)],
-) -> Response {
-    if name == "leaderboard" {
-        let variant = arg(args, "variant").unwrap_or("tawlbwrdd");
+/// `/leaderboard [variant]` (app/commands/leaderboard.rs).
+pub(crate) fn leaderboard(app: &App, ctx: &Ctx, variant: &str) -> Response {
+    {
         let rules = match Ruleset::parse_spec(variant, &[]) {
             Ok(r) => r,
             Err(e) => return Response::one(Reply::tell(crate::app::spec_msg(&e))),
@@ -165,9 +159,13 @@ pub(crate) fn ratings_command(
                     .num("drawn", r.draws),
             );
         }
-        return Response::one(out);
+        Response::one(out)
     }
-    let who = arg(args, "player")
+}
+
+/// `/profile [player]` (app/commands/profile.rs).
+pub(crate) fn profile(app: &App, ctx: &Ctx, player: Option<&str>) -> Response {
+    let who = player
         .map(|p| {
             p.trim_start_matches("<@")
                 .trim_start_matches('@')

@@ -39,7 +39,7 @@ fn command_options(c: &crate::app::commands::CommandSpec) -> Vec<CreateCommandOp
             };
             let mut opt =
                 CreateCommandOption::new(kind, o.name, o.description).required(o.required);
-            if o.autocomplete {
+            if o.autocomplete() {
                 opt = opt.set_autocomplete(true);
             }
             for (label, value) in o.choices {
