@@ -6,11 +6,8 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "abort",
-    "End this channel's game with no result (Manage Server)",
-    &[int(
-        "game",
-        "Any game of the server by its number (default: this channel's)",
-    )],
+    "cmd-abort",
+    &[int("game", "cmd-abort-game")],
     parse,
 );
 

@@ -4,12 +4,8 @@
 use super::{command, int, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};
 
-pub(super) const SPEC: CommandSpec = command(
-    "accept",
-    "Accept a challenge in this channel",
-    &[int("id", "The challenge number (default: the one for you)")],
-    parse,
-);
+pub(super) const SPEC: CommandSpec =
+    command("accept", "cmd-accept", &[int("id", "cmd-accept-id")], parse);
 
 /// `/accept`'s options.
 #[derive(Debug)]

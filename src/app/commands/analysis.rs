@@ -10,8 +10,8 @@ pub(super) const SPEC: CommandSpec = CommandSpec {
     runs: Runs::EnginePool,
     ..command(
         "analysis",
-        "Analyse a finished game: a graph of the chances and the biggest swings",
-        &[int("game", "The game number (default: the last game here)")],
+        "cmd-analysis",
+        &[int("game", "cmd-analysis-game")],
         parse,
     )
 };

@@ -6,10 +6,10 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "board",
-    "Show the board of this channel's game",
+    "cmd-board",
     &[OptSpec {
         choices: BOARD_STYLE_CHOICES,
-        ..opt("style", "picture, text (a diagram in a code block) or both")
+        ..opt("style", "cmd-board-style")
     }],
     parse,
 );

@@ -15,35 +15,26 @@ const SIDE_CHOICES: &[(&str, &str)] = &[
 
 pub(super) const SPEC: CommandSpec = command(
     "challenge",
-    "Challenge someone (or anyone) to a game",
+    "cmd-challenge",
     &[
         OptSpec {
             kind: OptKind::User,
-            ..opt(
-                "opponent",
-                "Who you challenge; leave out for an open challenge",
-            )
+            ..opt("opponent", "cmd-challenge-opponent")
         },
         OptSpec {
             choices: VARIANT_CHOICES,
-            ..opt("variant", "Which game (default tawlbwrdd)")
+            ..opt("variant", "cmd-challenge-variant")
         },
-        opt(
-            "options",
-            "Variant options, e.g. dice, king-steps, size=8x8 dux",
-        ),
+        opt("options", "cmd-challenge-options"),
         OptSpec {
             choices: SIDE_CHOICES,
-            ..opt("side", "The side you take (default random)")
+            ..opt("side", "cmd-challenge-side")
         },
         TIME_OPTION,
-        flag("thread", "Play in a new thread"),
-        flag("rated", "Count the game for ratings (default no)"),
-        opt("position", "Start from this position (OTN), unrated"),
-        int(
-            "level",
-            "When you challenge tawlbot: its level, 1 to 5 (default 3)",
-        ),
+        flag("thread", "cmd-challenge-thread"),
+        flag("rated", "cmd-challenge-rated"),
+        opt("position", "cmd-challenge-position"),
+        int("level", "cmd-challenge-level"),
     ],
     parse,
 );

@@ -21,11 +21,12 @@ fn len_ok(s: &str, max: usize) -> bool {
 /// Every rule Discord applies to a command, as a list of broken ones.
 fn discord_problems(c: &CommandSpec, path: &str, out: &mut Vec<String>) -> usize {
     let here = format!("{path}{}", c.name);
-    let mut chars = c.name.chars().count() + c.description.chars().count();
+    let description = english(c.description);
+    let mut chars = c.name.chars().count() + description.chars().count();
     if !name_ok(c.name) {
         out.push(format!("{here}: bad name"));
     }
-    if !len_ok(c.description, 100) {
+    if !len_ok(&description, 100) {
         out.push(format!("{here}: description not 1-100 chars"));
     }
     if !c.subcommands.is_empty() && !c.options.is_empty() {
@@ -48,7 +49,8 @@ fn discord_problems(c: &CommandSpec, path: &str, out: &mut Vec<String>) -> usize
         if !name_ok(o.name) {
             out.push(format!("{at}: bad name"));
         }
-        if !len_ok(o.description, 100) {
+        let description = english(o.description);
+        if !len_ok(&description, 100) {
             out.push(format!("{at}: description not 1-100 chars"));
         }
         if o.choices.len() > 25 {
@@ -65,7 +67,7 @@ fn discord_problems(c: &CommandSpec, path: &str, out: &mut Vec<String>) -> usize
                 "{at}: autocomplete on an option that cannot have it"
             ));
         }
-        chars += o.name.chars().count() + o.description.chars().count();
+        chars += o.name.chars().count() + description.chars().count();
         for (label, value) in o.choices {
             if !len_ok(label, 100) || !len_ok(value, 100) {
                 out.push(format!("{at}: choice {label:?} not 1-100 chars"));

@@ -6,8 +6,8 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "decline",
-    "Decline (or withdraw) a challenge in this channel",
-    &[int("id", "The challenge number")],
+    "cmd-decline",
+    &[int("id", "cmd-decline-id")],
     parse,
 );
 

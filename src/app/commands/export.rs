@@ -8,19 +8,16 @@ pub(super) const SPEC: CommandSpec = CommandSpec {
     runs: Runs::Slow,
     ..command(
         "export",
-        "The record of this channel's game, or any game of the server, as a file",
+        "cmd-export",
         &[
             OptSpec {
                 choices: &[
                     ("tawlbot record and GIF", "tawlbot"),
                     ("OTN game record", "otn"),
                 ],
-                ..opt(
-                    "format",
-                    "tawlbot (the record and an animation, default) or otn",
-                )
+                ..opt("format", "cmd-export-format")
             },
-            int("game", "The game number (default: this channel's game)"),
+            int("game", "cmd-export-game"),
         ],
         parse,
     )

@@ -6,10 +6,10 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "game",
-    "Show any game by its number",
+    "cmd-game",
     &[OptSpec {
         required: true,
-        ..int("id", "The game number")
+        ..int("id", "cmd-game-id")
     }],
     parse,
 );

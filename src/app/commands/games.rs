@@ -4,8 +4,7 @@
 use super::{command, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};
 
-pub(super) const SPEC: CommandSpec =
-    command("games", "Games being played on this server", &[], parse);
+pub(super) const SPEC: CommandSpec = command("games", "cmd-games", &[], parse);
 
 fn parse(_: &Options) -> Result<Command, Response> {
     Ok(Command::Games)

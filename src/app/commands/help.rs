@@ -4,7 +4,7 @@
 use super::{command, Command, CommandSpec, Options};
 use crate::app::Response;
 
-pub(super) const SPEC: CommandSpec = command("help", "How to play with tawlbot", &[], parse);
+pub(super) const SPEC: CommandSpec = command("help", "cmd-help", &[], parse);
 
 fn parse(_: &Options) -> Result<Command, Response> {
     Ok(Command::Help)

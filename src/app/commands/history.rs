@@ -4,12 +4,7 @@
 use super::{command, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};
 
-pub(super) const SPEC: CommandSpec = command(
-    "history",
-    "The moves of this channel's game so far",
-    &[],
-    parse,
-);
+pub(super) const SPEC: CommandSpec = command("history", "cmd-history", &[], parse);
 
 fn parse(_: &Options) -> Result<Command, Response> {
     Ok(Command::History)

@@ -4,19 +4,22 @@
 use super::{command, flag, opt, Command, CommandSpec, OptSpec, Options};
 use crate::app::{App, Ctx, Response};
 
-pub(super) const SPEC: CommandSpec = command(
-    "language",
-    "The language I write to you in: english or cymraeg",
-    &[
-        OptSpec {
-            required: true,
-            choices: &[("English", "english"), ("Cymraeg", "cymraeg")],
-            ..opt("choice", "english or cymraeg")
-        },
-        flag("server", "Set the server's default instead (Manage Server)"),
-    ],
-    parse,
-);
+pub(super) const SPEC: CommandSpec = CommandSpec {
+    help: Some("help-language"),
+    ..command(
+        "language",
+        "cmd-language",
+        &[
+            OptSpec {
+                required: true,
+                choices: &[("English", "english"), ("Cymraeg", "cymraeg")],
+                ..opt("choice", "cmd-language-choice")
+            },
+            flag("server", "cmd-language-server"),
+        ],
+        parse,
+    )
+};
 
 /// `/language`'s options.
 #[derive(Debug)]

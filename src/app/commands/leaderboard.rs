@@ -6,10 +6,10 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "leaderboard",
-    "Ratings on this server",
+    "cmd-leaderboard",
     &[OptSpec {
         choices: VARIANT_CHOICES,
-        ..opt("variant", "Which game (default tawlbwrdd)")
+        ..opt("variant", "cmd-leaderboard-variant")
     }],
     parse,
 );

@@ -8,11 +8,11 @@ use crate::i18n::Msg;
 
 pub(super) const SPEC: CommandSpec = command(
     "move",
-    "Play a move, e.g. e1-e4 or @14-@44",
+    "cmd-move",
     &[OptSpec {
         required: true,
         suggest: Some(Suggest::Move),
-        ..opt("move", "The move: from-square to-square")
+        ..opt("move", "cmd-move-move")
     }],
     parse,
 );

@@ -5,10 +5,10 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "moves",
-    "Show where a piece can go",
+    "cmd-moves",
     &[OptSpec {
         required: true,
-        ..opt("square", "The piece's square, e.g. f4 or @54")
+        ..opt("square", "cmd-moves-square")
     }],
     parse,
 );

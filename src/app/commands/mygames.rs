@@ -7,13 +7,10 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "mygames",
-    "Your games, everywhere",
+    "cmd-mygames",
     &[
-        flag(
-            "finished",
-            "Your finished games instead, with their results",
-        ),
-        int("page", "Which page of finished games (10 a page)"),
+        flag("finished", "cmd-mygames-finished"),
+        int("page", "cmd-mygames-page"),
     ],
     parse,
 );

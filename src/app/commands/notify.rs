@@ -6,7 +6,7 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "notify",
-    "How you hear that it is your turn",
+    "cmd-notify",
     &[OptSpec {
         required: true,
         choices: &[
@@ -15,7 +15,7 @@ pub(super) const SPEC: CommandSpec = command(
             ("both", "both"),
             ("a daily digest by direct message", "digest"),
         ],
-        ..opt("how", "mention, dm, both or digest")
+        ..opt("how", "cmd-notify-how")
     }],
     parse,
 );

@@ -13,42 +13,22 @@ use crate::i18n::Msg;
 /// offer (or agrees to the opponent's).
 const ANSWER_OPTION: OptSpec = OptSpec {
     choices: &[("accept", "accept"), ("decline", "decline")],
-    ..opt(
-        "answer",
-        "accept or decline your opponent's offer (leave out to make one)",
-    )
+    ..opt("answer", "cmd-draw-answer")
 };
 
-pub(super) const DRAW: CommandSpec = command(
-    "draw",
-    "Offer a draw, or answer your opponent's offer",
-    &[ANSWER_OPTION],
-    draw,
-);
+pub(super) const DRAW: CommandSpec = command("draw", "cmd-draw", &[ANSWER_OPTION], draw);
 
-pub(super) const TAKEBACK: CommandSpec = command(
-    "takeback",
-    "Ask to take back your last move, or answer such a request",
-    &[ANSWER_OPTION],
-    takeback,
-);
+pub(super) const TAKEBACK: CommandSpec =
+    command("takeback", "cmd-takeback", &[ANSWER_OPTION], takeback);
 
 pub(super) const PAUSE: CommandSpec = command(
     "pause",
-    "Ask to stop the clock (both players must agree)",
-    &[
-        int("days", "How long, 1 to 30 days (default 7)"),
-        ANSWER_OPTION,
-    ],
+    "cmd-pause",
+    &[int("days", "cmd-pause-days"), ANSWER_OPTION],
     pause,
 );
 
-pub(super) const RESUME: CommandSpec = command(
-    "resume",
-    "Ask to start the clock again",
-    &[ANSWER_OPTION],
-    resume,
-);
+pub(super) const RESUME: CommandSpec = command("resume", "cmd-resume", &[ANSWER_OPTION], resume);
 
 /// An offer's options.
 #[derive(Debug)]

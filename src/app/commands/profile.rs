@@ -6,10 +6,10 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "profile",
-    "A player's rating and games",
+    "cmd-profile",
     &[OptSpec {
         kind: OptKind::User,
-        ..opt("player", "Who (default you)")
+        ..opt("player", "cmd-profile-player")
     }],
     parse,
 );

@@ -3,7 +3,7 @@
 use super::{command, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};
 
-pub(super) const SPEC: CommandSpec = command("resign", "Resign this channel's game", &[], parse);
+pub(super) const SPEC: CommandSpec = command("resign", "cmd-resign", &[], parse);
 
 fn parse(_: &Options) -> Result<Command, Response> {
     Ok(Command::Resign)

@@ -6,10 +6,10 @@ use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(
     "rules",
-    "A short summary of a game's rules",
+    "cmd-rules",
     &[OptSpec {
         choices: VARIANT_CHOICES,
-        ..opt("variant", "Which game")
+        ..opt("variant", "cmd-rules-variant")
     }],
     parse,
 );

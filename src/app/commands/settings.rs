@@ -5,50 +5,41 @@ use super::BOARD_STYLE_CHOICES;
 use super::{command, flag, opt, Command, CommandSpec, OptKind, OptSpec, Options};
 use crate::app::{App, Ctx, Response};
 
-pub(super) const SPEC: CommandSpec = command(
-    "settings",
-    "How you see boards: picture, text or both, the theme, and from which side",
-    &[
-        OptSpec {
-            choices: BOARD_STYLE_CHOICES,
-            ..opt("board", "picture, text or both")
-        },
-        OptSpec {
-            choices: &[
-                ("light", "light"),
-                ("dark", "dark"),
-                ("high contrast", "contrast"),
-            ],
-            ..opt("theme", "light, dark or contrast")
-        },
-        OptSpec {
-            choices: &[("from my side", "auto"), ("always the same way", "off")],
-            ..opt(
-                "flip",
-                "auto: boards addressed to you are drawn from your side; off: never turned",
-            )
-        },
-        OptSpec {
-            choices: &[("public", "public"), ("private", "private")],
-            ..opt(
-                "archive",
-                "This server's games on the web archive: public or private (Manage Server)",
-            )
-        },
-        OptSpec {
-            kind: OptKind::Role,
-            ..opt(
-                "organiser-role",
-                "Members with this role may create and run tournaments (Manage Server)",
-            )
-        },
-        flag(
-            "organiser-role-clear",
-            "True: no role gives tournament rights any more (Manage Server)",
-        ),
-    ],
-    parse,
-);
+pub(super) const SPEC: CommandSpec = CommandSpec {
+    help: Some("help-settings"),
+    ..command(
+        "settings",
+        "cmd-settings",
+        &[
+            OptSpec {
+                choices: BOARD_STYLE_CHOICES,
+                ..opt("board", "cmd-settings-board")
+            },
+            OptSpec {
+                choices: &[
+                    ("light", "light"),
+                    ("dark", "dark"),
+                    ("high contrast", "contrast"),
+                ],
+                ..opt("theme", "cmd-settings-theme")
+            },
+            OptSpec {
+                choices: &[("from my side", "auto"), ("always the same way", "off")],
+                ..opt("flip", "cmd-settings-flip")
+            },
+            OptSpec {
+                choices: &[("public", "public"), ("private", "private")],
+                ..opt("archive", "cmd-settings-archive")
+            },
+            OptSpec {
+                kind: OptKind::Role,
+                ..opt("organiser-role", "cmd-settings-organiser-role")
+            },
+            flag("organiser-role-clear", "cmd-settings-organiser-role-clear"),
+        ],
+        parse,
+    )
+};
 
 /// `/settings`'s options, as typed (the use case refuses values it does
 /// not know, in its own words).

@@ -1,9 +1,19 @@
 //! What a command is to the front ends: its name, its options, its help
 //! text, how its answer comes. Each command's file writes its own
 //! [`CommandSpec`]; the table in `mod.rs` lists them.
+//!
+//! Descriptions are ids of the catalogue (`locales/*/help.ftl`): the
+//! English text is what Discord shows (at most 100 characters) and what
+//! `/help` prints, the Welsh one what `/help` prints in Welsh.
 
 use super::{Command, Options};
 use crate::app::Response;
+use crate::i18n::{Lang, Localiser, Msg};
+
+/// The English text of the catalogue's `id` (a description).
+pub fn english(id: &'static str) -> String {
+    Localiser::global().text(Lang::En, &Msg::new(id))
+}
 
 /// The type of a command option.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -29,6 +39,7 @@ pub enum Suggest {
 #[derive(Clone, Copy, Debug)]
 pub struct OptSpec {
     pub name: &'static str,
+    /// The catalogue id of its description (`cmd-<command>-<option>`).
     pub description: &'static str,
     pub kind: OptKind,
     pub required: bool,
@@ -63,7 +74,11 @@ pub enum Runs {
 #[derive(Clone, Copy, Debug)]
 pub struct CommandSpec {
     pub name: &'static str,
+    /// The catalogue id of its description (`cmd-<command>`).
     pub description: &'static str,
+    /// The catalogue id of its `/help` line when that is not its
+    /// description.
+    pub help: Option<&'static str>,
     pub options: &'static [OptSpec],
     /// Subcommands (`/tournament create ...`); a command with subcommands
     /// reaches the app as `Input::Slash { name: "tournament create", .. }`.
@@ -84,6 +99,7 @@ pub(super) const fn command(
     CommandSpec {
         name,
         description,
+        help: None,
         options,
         subcommands: &[],
         runs: Runs::Quick,
@@ -162,10 +178,7 @@ pub const TIME_SUGGESTIONS: &[(&str, &str)] = &[
 /// suggestions ([`TIME_SUGGESTIONS`], see [`time_suggestions`]).
 pub(super) const TIME_OPTION: OptSpec = OptSpec {
     suggest: Some(Suggest::Time),
-    ..opt(
-        "time",
-        "Time per move (1d, 3d, 7d, 12h), a bank (bank:7d inc:1d cap:14d) or none",
-    )
+    ..opt("time", "cmd-challenge-time")
 };
 
 /// The suggestions for a partly typed `time` value: the presets whose value or

@@ -14,107 +14,87 @@ const MATCH_CHOICES: &[(&str, &str)] = &[
 ];
 
 /// The `id` option of the subcommands about one tournament.
-const ID: OptSpec = int("id", "Tournament number");
+const ID: OptSpec = int("id", "cmd-tournament-id");
 
 pub(super) const SPEC: CommandSpec = CommandSpec {
     subcommands: TOURNAMENT,
-    ..command(
-        "tournament",
-        "Tournaments: create, join, start, standings...",
-        &[],
-        commands,
-    )
+    ..command("tournament", "cmd-tournament", &[], commands)
 };
 
 /// `/tournament`'s subcommands.
 pub const TOURNAMENT: &[CommandSpec] = &[
     command(
         "create",
-        "Create a tournament (Manage Server or the organiser role)",
+        "cmd-tournament-create",
         &[
             OptSpec {
                 required: true,
-                ..opt("name", "The tournament's name")
+                ..opt("name", "cmd-tournament-create-name")
             },
             OptSpec {
                 required: true,
                 choices: VARIANT_CHOICES,
-                ..opt("variant", "Which game")
+                ..opt("variant", "cmd-tournament-create-variant")
             },
             OptSpec {
                 required: true,
                 choices: FORMAT_CHOICES,
-                ..opt("format", "round-robin or swiss")
+                ..opt("format", "cmd-tournament-create-format")
             },
-            opt("options", "Variant options"),
-            int("rounds", "Rounds (swiss)"),
+            opt("options", "cmd-tournament-create-options"),
+            int("rounds", "cmd-tournament-create-rounds"),
             OptSpec {
                 choices: MATCH_CHOICES,
-                ..opt("match", "single or two-game (default two-game)")
+                ..opt("match", "cmd-tournament-create-match")
             },
             TIME_OPTION,
-            int("max", "Most players"),
-            opt(
-                "start",
-                "When it starts, e.g. 2d (or start it with /tournament start)",
-            ),
-            int(
-                "late",
-                "Swiss: players may still join until round N has been paired",
-            ),
+            int("max", "cmd-tournament-create-max"),
+            opt("start", "cmd-tournament-create-start"),
+            int("late", "cmd-tournament-create-late"),
         ],
         create,
     ),
-    command("join", "Join the tournament of this channel", &[ID], |o| {
+    command("join", "cmd-tournament-join", &[ID], |o| {
         about(o, Action::Join)
     }),
-    command("leave", "Leave a tournament before it starts", &[ID], |o| {
+    command("leave", "cmd-tournament-leave", &[ID], |o| {
         about(o, Action::Leave)
     }),
     CommandSpec {
         runs: Runs::Slow,
-        ..command("start", "Start a tournament now (organisers)", &[ID], |o| {
+        ..command("start", "cmd-tournament-start", &[ID], |o| {
             about(o, Action::Start)
         })
     },
     CommandSpec {
         runs: Runs::Slow,
-        ..command("standings", "The table", &[ID], |o| {
+        ..command("standings", "cmd-tournament-standings", &[ID], |o| {
             about(o, Action::Standings)
         })
     },
-    command(
-        "crosstable",
-        "Every player against every other, with each result",
-        &[ID],
-        |o| about(o, Action::Crosstable),
-    ),
+    command("crosstable", "cmd-tournament-crosstable", &[ID], |o| {
+        about(o, Action::Crosstable)
+    }),
     command(
         "info",
-        "About a tournament; round:N shows that round's pairings and results",
-        &[
-            ID,
-            int(
-                "round",
-                "A round's pairings and results (default: the current round)",
-            ),
-        ],
+        "cmd-tournament-info",
+        &[ID, int("round", "cmd-tournament-info-round")],
         |o| {
             let round = o.text("round");
             about(o, Action::Info { round })
         },
     ),
-    command("list", "Tournaments on this server", &[], |_| {
+    command("list", "cmd-tournament-list", &[], |_| {
         Ok(Command::Tournament(Args::List))
     }),
     command(
         "withdraw",
-        "Withdraw a player (organisers): remaining games are forfeited",
+        "cmd-tournament-withdraw",
         &[
             OptSpec {
                 kind: OptKind::User,
                 required: true,
-                ..opt("player", "Who")
+                ..opt("player", "cmd-tournament-withdraw-player")
             },
             ID,
         ],
@@ -123,7 +103,7 @@ pub const TOURNAMENT: &[CommandSpec] = &[
             about(o, Action::Withdraw { player })
         },
     ),
-    command("cancel", "Cancel a tournament (organisers)", &[ID], |o| {
+    command("cancel", "cmd-tournament-cancel", &[ID], |o| {
         about(o, Action::Cancel)
     }),
 ];
