@@ -173,3 +173,62 @@ fn find_reads_commands_and_subcommands() {
     assert!(find("tournament nosuch").is_none());
     assert!(find("nosuch").is_none());
 }
+
+/// `/name` with `args`, parsed: the command's `Debug`, or the refusal's.
+fn parsed(name: &str, args: &[(&str, &str)]) -> String {
+    let args: Vec<(String, String)> = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    match Command::parse(name, &args) {
+        Ok(c) => format!("{c:?}"),
+        Err(r) => format!("refused: {r:?}"),
+    }
+}
+
+/// Every option a command declares is read by its `parse` (given, it
+/// changes the command), and reading one it does not declare is caught
+/// by `Options::text` in debug builds, which this walk exercises.
+#[test]
+fn every_declared_option_is_read() {
+    let mut all: Vec<String> = Vec::new();
+    for c in COMMANDS {
+        if c.subcommands.is_empty() {
+            all.push(c.name.to_string());
+        }
+        for s in c.subcommands {
+            all.push(format!("{} {}", c.name, s.name));
+        }
+    }
+    for name in &all {
+        let spec = find(name).unwrap();
+        let bare = parsed(name, &[]);
+        for o in spec.options {
+            let value = match o.kind {
+                OptKind::Bool => "true",
+                OptKind::Integer => "2",
+                _ => "x",
+            };
+            let with = parsed(name, &[(o.name, value)]);
+            assert_ne!(with, bare, "/{name} ignores its option {}:", o.name);
+        }
+    }
+}
+
+#[test]
+fn the_parser_refuses_as_before() {
+    let unknown = parsed("nosuch", &[]);
+    assert!(unknown.contains("unknown-command"), "{unknown}");
+    let option = parsed("accept", &[("colour", "red")]);
+    assert!(option.contains("option-unknown"), "{option}");
+    let none = parsed("history", &[("game", "2")]);
+    assert!(none.contains("option-none"), "{none}");
+    assert!(parsed("move", &[]).contains("move-missing"));
+    assert!(parsed("pause", &[("days", "31")]).contains("pause-days-bad"));
+    // A subcommand /tournament does not have lists the ones it has.
+    assert_eq!(
+        parsed("tournament nosuch", &[("x", "1")]),
+        parsed("tournament", &[])
+    );
+    assert!(parsed("tournament", &[]).contains("Commands"));
+}
