@@ -40,23 +40,13 @@ impl Answer {
     }
 }
 
-/// The word of an offer's kind in a button id (`draw:accept`).
-fn offer_word(kind: OfferKind) -> &'static str {
-    match kind {
-        OfferKind::Draw => "draw",
-        OfferKind::Takeback => "takeback",
-        OfferKind::Pause => "pause",
-        OfferKind::Resume => "resume",
-    }
-}
-
 impl Press {
     /// The button's id: `{verb}:{argument}`.
     pub fn id(self) -> String {
         match self {
             Press::Accept(c) => format!("accept:{c}"),
             Press::Decline(c) => format!("decline:{c}"),
-            Press::Answer(k, a) => format!("{}:{}", offer_word(k), a.word()),
+            Press::Answer(k, a) => format!("{}:{}", k.as_str(), a.word()),
             Press::LeaveTournament(t) => format!("tournament-leave:{t}"),
             Press::StayInTournament(t) => format!("tournament-stay:{t}"),
         }
@@ -70,17 +60,13 @@ impl Press {
             "decline" => Some(Answer::Decline),
             _ => None,
         };
-        let offer = |kind| answer().map(|a| Press::Answer(kind, a));
         match verb {
             "accept" => rest.parse().ok().map(Press::Accept),
             "decline" => rest.parse().ok().map(Press::Decline),
-            "draw" => offer(OfferKind::Draw),
-            "takeback" => offer(OfferKind::Takeback),
-            "pause" => offer(OfferKind::Pause),
-            "resume" => offer(OfferKind::Resume),
             "tournament-leave" => rest.parse().ok().map(Press::LeaveTournament),
             "tournament-stay" => rest.parse().ok().map(Press::StayInTournament),
-            _ => None,
+            // `draw:accept`, `pause:decline`...: the offer's kind, the answer.
+            kind => Some(Press::Answer(OfferKind::parse(kind).ok()?, answer()?)),
         }
     }
 
