@@ -1,4 +1,6 @@
 ## /help and the slash commands' descriptions (command names stay English).
+# The English `cmd-*` texts are also what Discord shows: each at most 100 characters
+# (registered from src/app/commands, one file per command).
 
 help-intro = **tawlbot** keeps the board for the old Welsh and Celtic tafl games and gwyddbwyll.
     Challenge a friend with /challenge, then type moves in the channel as two squares: e1-e4 (or @14-@44 in goedhboell).
@@ -10,7 +12,7 @@ cmd-challenge-opponent = Who you challenge; leave out for an open challenge
 cmd-challenge-variant = Which game (default tawlbwrdd)
 cmd-challenge-options = Variant options, e.g. dice, king-steps, size=8x8 dux
 cmd-challenge-side = The side you take (default random)
-cmd-challenge-time = Time per move (default 3d)
+cmd-challenge-time = Time per move (1d, 3d, 7d, 12h), a bank (bank:7d inc:1d cap:14d) or none
 cmd-challenge-thread = Play in a new thread
 cmd-challenge-rated = Count the game for ratings (default no)
 cmd-accept = Accept a challenge in this channel
@@ -27,7 +29,6 @@ cmd-resign = Resign this channel's game
 cmd-draw = Offer a draw, or answer your opponent's offer
 cmd-draw-answer = accept or decline your opponent's offer (leave out to make one)
 cmd-takeback = Ask to take back your last move, or answer such a request
-cmd-takeback-answer = accept or decline your opponent's request (leave out to ask)
 cmd-rules = A short summary of a game's rules
 cmd-rules-variant = Which game
 cmd-games = Games being played on this server
@@ -39,9 +40,7 @@ cmd-notify = How you hear that it is your turn
 cmd-notify-how = mention, dm, both or digest
 cmd-pause = Ask to stop the clock (both players must agree)
 cmd-pause-days = How long, 1 to 30 days (default 7)
-cmd-pause-answer = accept or decline your opponent's request (leave out to ask)
 cmd-resume = Ask to start the clock again
-cmd-resume-answer = accept or decline your opponent's request (leave out to ask)
 cmd-tournament = Tournaments: create, join, start, standings...
 cmd-leaderboard = Ratings on this server
 cmd-leaderboard-variant = Which game (default tawlbwrdd)
@@ -49,9 +48,9 @@ cmd-profile = A player's rating and games
 cmd-profile-player = Who (default you)
 cmd-help = How to play with tawlbot
 cmd-analysis = Analyse a finished game: a graph of the chances and the biggest swings
-cmd-settings = How you see boards: as a picture, as text, or both, and the picture theme
+cmd-settings = How you see boards: picture, text or both, the theme, and from which side
 cmd-abort = End this channel's game with no result (Manage Server)
-cmd-language = The language I write to you in (english or cymraeg)
+cmd-language = The language I write to you in: english or cymraeg
 cmd-language-choice = english or cymraeg
 cmd-language-server = Set the server's default instead (Manage Server)
 
@@ -62,19 +61,41 @@ cmd-tournament-create-options = Variant options
 cmd-tournament-create-format = round-robin or swiss
 cmd-tournament-create-rounds = Rounds (swiss)
 cmd-tournament-create-match = single or two-game (default two-game)
-cmd-tournament-create-time = Time per move (default 3d)
 cmd-tournament-create-max = Most players
 cmd-tournament-create-start = When it starts, e.g. 2d (or start it with /tournament start)
 cmd-tournament-join = Join the tournament of this channel
 cmd-tournament-leave = Leave a tournament before it starts
 cmd-tournament-start = Start a tournament now (organisers)
 cmd-tournament-standings = The table
-cmd-tournament-info = About a tournament
+cmd-tournament-info = About a tournament; round:N shows that round's pairings and results
 cmd-tournament-list = Tournaments on this server
 cmd-tournament-withdraw = Withdraw a player (organisers): remaining games are forfeited
 cmd-tournament-withdraw-player = Who
 cmd-tournament-cancel = Cancel a tournament (organisers)
 cmd-tournament-id = Tournament number
+
+cmd-challenge-position = Start from this position (OTN), unrated
+cmd-challenge-level = When you challenge tawlbot: its level, 1 to 5 (default 3)
+cmd-board-style = picture, text (a diagram in a code block) or both
+cmd-analysis-game = The game number (default: the last game here)
+cmd-mygames-finished = Your finished games instead, with their results
+cmd-mygames-page = Which page of finished games (10 a page)
+cmd-export-format = tawlbot (the record and an animation, default) or otn
+cmd-export-game = The game number (default: this channel's game)
+cmd-settings-board = picture, text or both
+cmd-settings-theme = light, dark or contrast
+cmd-settings-flip = auto: boards addressed to you are drawn from your side; off: never turned
+cmd-settings-archive = This server's games on the web archive: public or private (Manage Server)
+cmd-settings-organiser-role = Members with this role may create and run tournaments (Manage Server)
+cmd-settings-organiser-role-clear = True: no role gives tournament rights any more (Manage Server)
+cmd-abort-game = Any game of the server by its number (default: this channel's)
+cmd-tournament-create-late = Swiss: players may still join until round N has been paired
+cmd-tournament-crosstable = Every player against every other, with each result
+cmd-tournament-info-round = A round's pairings and results (default: the current round)
+
+# /help's line for a command when it is not the registered description.
+help-settings = How you see boards: as a picture, as text, or both, and the picture theme
+help-language = The language I write to you in (english or cymraeg)
 
 ## Choice labels of slash command options.
 choice-variant-tawlbwrdd = Tawlbwrdd (11x11, edge escape)

@@ -3,21 +3,13 @@
 use super::*;
 
 impl App {
-    pub(super) fn challenge(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
-        let variant = arg(args, "variant").unwrap_or("tawlbwrdd");
-        let mut options: Vec<String> = arg(args, "options")
-            .map(|o| {
-                o.split([',', ' '])
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect()
-            })
-            .unwrap_or_default();
-        let rules = match Ruleset::parse_spec(variant, &options) {
+    /// `/challenge` (app/commands/challenge.rs).
+    pub(super) fn challenge(&self, ctx: &Ctx, args: &commands::ChallengeArgs) -> Response {
+        let rules = match Ruleset::parse_spec(&args.variant, &args.options) {
             Ok(r) => r,
             Err(e) => return Response::one(Reply::tell(spec_msg(&e))),
         };
-        let opponent = arg(args, "opponent").map(|o| {
+        let opponent = args.opponent.as_deref().map(|o| {
             o.trim_start_matches("<@")
                 .trim_start_matches('@')
                 .trim_end_matches('>')
@@ -48,11 +40,11 @@ impl App {
                 return Response::one(Reply::tell(Msg::new("engine-busy")));
             }
         }
-        let level = match bot::parse_level(arg(args, "level")) {
+        let level = match bot::parse_level(args.level.as_deref()) {
             Ok(l) => l,
             Err(e) => return Response::one(Reply::tell(e)),
         };
-        let side = match arg(args, "side").map(str::to_ascii_lowercase) {
+        let side = match args.side.as_deref().map(str::to_ascii_lowercase) {
             None => None,
             Some(s) if s == "random" => None,
             Some(s) => match rules.side_named(&s) {
@@ -70,29 +62,30 @@ impl App {
         // A game against the bot has no clock unless one is asked for: the
         // bot answers at once, and a human should not lose on time to it.
         let default_time = if against_bot { "none" } else { "3d" };
-        let tc = match TimeControl::parse(arg(args, "time").unwrap_or(default_time)) {
+        let tc = match TimeControl::parse(args.time.as_deref().unwrap_or(default_time)) {
             Ok(t) => t,
             Err(e) => return Response::one(Reply::tell(e)),
         };
         if let Ok(Some(g)) = self.store.active_game_in_channel(&ctx.channel) {
-            if !truthy(arg(args, "thread")) {
+            if !args.thread {
                 return Response::one(Reply::tell(
                     Msg::new("challenge-channel-busy").num("id", g.id),
                 ));
             }
         }
-        options = rules.options.clone();
-        let position = match super::start_position::position_option(&rules, arg(args, "position")) {
-            Ok(p) => p,
-            Err(r) => return r,
-        };
+        let options = rules.options.clone();
+        let position =
+            match super::start_position::position_option(&rules, args.position.as_deref()) {
+                Ok(p) => p,
+                Err(r) => return r,
+            };
         let from_position = position.is_some();
-        if from_position && truthy(arg(args, "rated")) {
+        if from_position && args.rated {
             // A position of one's own is for practice and study: never rated.
             return Response::one(Reply::tell(Msg::new("challenge-position-rated")));
         }
         let settings = GameSettings {
-            thread: truthy(arg(args, "thread")),
+            thread: args.thread,
             bot_level: against_bot.then_some(level),
             position,
         };
@@ -106,7 +99,7 @@ impl App {
             settings,
             challenger_side: side,
             time_control: tc,
-            rated: truthy(arg(args, "rated")) && !against_bot && !from_position,
+            rated: args.rated && !against_bot && !from_position,
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
         };
@@ -162,12 +155,12 @@ impl App {
         }
         r.buttons = vec![
             Button::new(
-                format!("accept:{id}"),
+                commands::button::Press::Accept(id).id(),
                 Msg::new("button-accept"),
                 ButtonStyle::Primary,
             ),
             Button::new(
-                format!("decline:{id}"),
+                commands::button::Press::Decline(id).id(),
                 Msg::new("button-decline"),
                 ButtonStyle::Secondary,
             ),

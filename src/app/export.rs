@@ -92,7 +92,7 @@ impl ExportCache {
 }
 
 use super::messages::Attachment;
-use super::{arg, picture, time, App, Ctx, Loaded, Reply, Response};
+use super::{picture, time, App, Ctx, Loaded, Reply, Response};
 use crate::i18n::Msg;
 use crate::notation;
 
@@ -101,14 +101,19 @@ impl App {
     /// record (OpenTafl's format, see docs/otn.md); else the export as before.
     /// `/export [format:] [game:N]`: this channel's game (its latest), or
     /// any game of the server by its number.
-    pub(crate) fn export_view(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
-        let otn = match arg(args, "format").map(|s| s.trim().to_lowercase()) {
+    pub(crate) fn export_view(
+        &self,
+        ctx: &Ctx,
+        format: Option<&str>,
+        game: Option<&str>,
+    ) -> Response {
+        let otn = match format.map(|s| s.trim().to_lowercase()) {
             None => false,
             Some(f) if f == "tawlbot" => false,
             Some(f) if f == "otn" => true,
             Some(_) => return Response::one(Reply::tell(Msg::new("export-format-unknown"))),
         };
-        let l = match arg(args, "game") {
+        let l = match game {
             Some(id) => self.server_game(ctx, id),
             None => self.channel_game(ctx, true),
         };

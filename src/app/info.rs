@@ -275,14 +275,10 @@ fn lines_reply(lines: impl IntoIterator<Item = Msg>, private: bool) -> Option<Re
 pub(crate) fn help() -> Reply {
     let mut r = Reply::tell(Msg::new("help-intro"));
     for c in commands::COMMANDS {
-        let description = match description_id(c.name) {
-            Some(id) => Msg::new(id).into(),
-            None => crate::i18n::Arg::from(c.description),
-        };
         r = r.line(
             Msg::new("help-line")
                 .str("name", c.name)
-                .arg("description", description),
+                .msg("description", Msg::new(c.help.unwrap_or(c.description))),
         );
     }
     r
@@ -301,23 +297,4 @@ pub fn help_text(lang: Lang) -> String {
         }
     }
     out
-}
-
-/// `cmd-<name>`, the catalogue id of a command's description, if there is one.
-fn description_id(name: &str) -> Option<&'static str> {
-    use std::sync::OnceLock;
-    static IDS: OnceLock<Vec<(&'static str, &'static str)>> = OnceLock::new();
-    let ids = IDS.get_or_init(|| {
-        let l10n = crate::i18n::Localiser::global();
-        commands::COMMANDS
-            .iter()
-            .filter_map(|c| {
-                let id = format!("cmd-{}", c.name);
-                // Leaked once: one short id per command, for the process's life.
-                l10n.has(Lang::En, &id)
-                    .then(|| (c.name, &*Box::leak(id.into_boxed_str())))
-            })
-            .collect()
-    });
-    ids.iter().find(|(n, _)| *n == name).map(|&(_, id)| id)
 }

@@ -83,11 +83,11 @@ impl App {
 
     /// `/language choice:english|cymraeg [server:true]`. The answer is
     /// written in the language chosen.
-    pub(crate) fn language(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
-        let Some(lang) = arg(args, "choice").and_then(Lang::parse) else {
+    pub(crate) fn language(&self, ctx: &Ctx, choice: Option<&str>, server: bool) -> Response {
+        let Some(lang) = choice.and_then(Lang::parse) else {
             return Response::one(Reply::tell(Msg::new("language-choose")));
         };
-        if truthy(arg(args, "server")) {
+        if server {
             if !ctx.manage_server {
                 return Response::one(Reply::tell(Msg::new("language-server-not-allowed")));
             }

@@ -42,7 +42,6 @@ mod time;
 mod tournaments;
 
 use challenges::*;
-use dispatch::*;
 pub use engine_limits::{EngineJob, BOT_GAMES_PER_PLAYER, ENGINE_QUEUE};
 pub use info::help_text;
 pub use messages::{

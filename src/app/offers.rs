@@ -3,10 +3,6 @@
 use super::*;
 
 impl App {
-    pub(super) fn offer(&self, ctx: &Ctx, kind: OfferKind, answer: Option<&str>) -> Response {
-        self.offer_with(ctx, kind, answer, None)
-    }
-
     /// An offer, or the answer to the opponent's (`answer`: `accept` or
     /// `decline`; left out, the command makes the offer, or agrees to the
     /// opponent's standing one); `span`: the length of a pause asked for
@@ -164,12 +160,14 @@ impl App {
                 .for_reader(&them);
                 r.buttons = vec![
                     Button::new(
-                        format!("{k}:accept"),
+                        commands::button::Press::Answer(kind, commands::button::Answer::Accept)
+                            .id(),
                         Msg::new("button-accept"),
                         ButtonStyle::Primary,
                     ),
                     Button::new(
-                        format!("{k}:decline"),
+                        commands::button::Press::Answer(kind, commands::button::Answer::Decline)
+                            .id(),
                         Msg::new("button-decline"),
                         ButtonStyle::Secondary,
                     ),

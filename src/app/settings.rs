@@ -27,8 +27,8 @@ impl App {
     /// game as a picture, a text board in a code block (whose turn, the
     /// clocks, the legend), or both; without a style, as the player chose
     /// with `/settings board:`.
-    pub(crate) fn board_view(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
-        match arg(args, "style") {
+    pub(crate) fn board_view(&self, ctx: &Ctx, style: Option<&str>) -> Response {
+        match style {
             None => self.board(ctx),
             Some(s) => match super::messages::BoardStyle::parse(s) {
                 Some(style) => in_style(self.board(ctx), style),
@@ -40,21 +40,21 @@ impl App {
     /// `/settings [board:picture|text|both] [theme:light|dark|contrast]`:
     /// how this player sees boards, kept per player; without options, the
     /// settings as they are.
-    pub(crate) fn settings(&self, ctx: &Ctx, args: &[(String, String)]) -> Response {
-        if let Some(a) = arg(args, "archive") {
+    pub(crate) fn settings(&self, ctx: &Ctx, args: &super::commands::SettingsArgs) -> Response {
+        if let Some(a) = &args.archive {
             // A server's setting, not the player's: answered on its own.
             return self.set_archive(ctx, a);
         }
-        if let Some(r) = arg(args, "organiser-role") {
+        if let Some(r) = args.organiser_role.as_deref() {
             // A server's setting too.
             return self.set_organiser_role(ctx, Some(r));
         }
-        if super::dispatch::truthy(arg(args, "organiser-role-clear")) {
+        if args.organiser_role_clear {
             return self.set_organiser_role(ctx, None);
         }
-        let board = arg(args, "board").map(|s| s.trim().to_lowercase());
-        let theme = arg(args, "theme").map(|s| s.trim().to_lowercase());
-        let flip = arg(args, "flip").map(|s| s.trim().to_lowercase());
+        let board = args.board.as_deref().map(|s| s.trim().to_lowercase());
+        let theme = args.theme.as_deref().map(|s| s.trim().to_lowercase());
+        let flip = args.flip.as_deref().map(|s| s.trim().to_lowercase());
         if let Some(b) = &board {
             if super::messages::BoardStyle::parse(b).is_none() {
                 return Response::one(Reply::tell(Msg::new("settings-board-unknown")));

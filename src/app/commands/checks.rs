@@ -21,11 +21,12 @@ fn len_ok(s: &str, max: usize) -> bool {
 /// Every rule Discord applies to a command, as a list of broken ones.
 fn discord_problems(c: &CommandSpec, path: &str, out: &mut Vec<String>) -> usize {
     let here = format!("{path}{}", c.name);
-    let mut chars = c.name.chars().count() + c.description.chars().count();
+    let description = english(c.description);
+    let mut chars = c.name.chars().count() + description.chars().count();
     if !name_ok(c.name) {
         out.push(format!("{here}: bad name"));
     }
-    if !len_ok(c.description, 100) {
+    if !len_ok(&description, 100) {
         out.push(format!("{here}: description not 1-100 chars"));
     }
     if !c.subcommands.is_empty() && !c.options.is_empty() {
@@ -48,24 +49,25 @@ fn discord_problems(c: &CommandSpec, path: &str, out: &mut Vec<String>) -> usize
         if !name_ok(o.name) {
             out.push(format!("{at}: bad name"));
         }
-        if !len_ok(o.description, 100) {
+        let description = english(o.description);
+        if !len_ok(&description, 100) {
             out.push(format!("{at}: description not 1-100 chars"));
         }
         if o.choices.len() > 25 {
             out.push(format!("{at}: more than 25 choices"));
         }
-        if !o.choices.is_empty() && o.autocomplete {
+        if !o.choices.is_empty() && o.autocomplete() {
             out.push(format!("{at}: both choices and autocomplete"));
         }
         if !o.choices.is_empty() && o.kind != OptKind::Text {
             out.push(format!("{at}: string choices on a non-string option"));
         }
-        if o.autocomplete && !matches!(o.kind, OptKind::Text | OptKind::Integer) {
+        if o.autocomplete() && !matches!(o.kind, OptKind::Text | OptKind::Integer) {
             out.push(format!(
                 "{at}: autocomplete on an option that cannot have it"
             ));
         }
-        chars += o.name.chars().count() + o.description.chars().count();
+        chars += o.name.chars().count() + description.chars().count();
         for (label, value) in o.choices {
             if !len_ok(label, 100) || !len_ok(value, 100) {
                 out.push(format!("{at}: choice {label:?} not 1-100 chars"));
@@ -104,15 +106,13 @@ fn the_checker_catches_what_discord_refuses() {
         OptSpec {
             required: true,
             choices: &[("a", "a")],
-            autocomplete: true,
+            suggest: Some(Suggest::Time),
             ..opt("format", "")
         },
     ];
     const BAD: CommandSpec = CommandSpec {
-        name: "bad name",
-        description: "x",
-        options: BAD_OPTS,
         subcommands: TOURNAMENT,
+        ..command("bad name", "x", BAD_OPTS, |_| Ok(Command::Help))
     };
     let mut p = Vec::new();
     discord_problems(&BAD, "", &mut p);
@@ -145,7 +145,7 @@ fn time_is_free_text_with_suggestions() {
             .iter()
             .find(|o| o.name == "time")
             .unwrap();
-        assert!(t.autocomplete && t.choices.is_empty() && t.kind == OptKind::Text);
+        assert!(t.autocomplete() && t.choices.is_empty() && t.kind == OptKind::Text);
     }
     let all = time_suggestions("");
     assert!(all.iter().any(|(_, v)| v == "bank:7d inc:1d cap:14d"));
@@ -172,4 +172,63 @@ fn find_reads_commands_and_subcommands() {
     assert_eq!(find("tournament list").map(|c| c.name), Some("list"));
     assert!(find("tournament nosuch").is_none());
     assert!(find("nosuch").is_none());
+}
+
+/// `/name` with `args`, parsed: the command's `Debug`, or the refusal's.
+fn parsed(name: &str, args: &[(&str, &str)]) -> String {
+    let args: Vec<(String, String)> = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    match Command::parse(name, &args) {
+        Ok(c) => format!("{c:?}"),
+        Err(r) => format!("refused: {r:?}"),
+    }
+}
+
+/// Every option a command declares is read by its `parse` (given, it
+/// changes the command), and reading one it does not declare is caught
+/// by `Options::text` in debug builds, which this walk exercises.
+#[test]
+fn every_declared_option_is_read() {
+    let mut all: Vec<String> = Vec::new();
+    for c in COMMANDS {
+        if c.subcommands.is_empty() {
+            all.push(c.name.to_string());
+        }
+        for s in c.subcommands {
+            all.push(format!("{} {}", c.name, s.name));
+        }
+    }
+    for name in &all {
+        let spec = find(name).unwrap();
+        let bare = parsed(name, &[]);
+        for o in spec.options {
+            let value = match o.kind {
+                OptKind::Bool => "true",
+                OptKind::Integer => "2",
+                _ => "x",
+            };
+            let with = parsed(name, &[(o.name, value)]);
+            assert_ne!(with, bare, "/{name} ignores its option {}:", o.name);
+        }
+    }
+}
+
+#[test]
+fn the_parser_refuses_as_before() {
+    let unknown = parsed("nosuch", &[]);
+    assert!(unknown.contains("unknown-command"), "{unknown}");
+    let option = parsed("accept", &[("colour", "red")]);
+    assert!(option.contains("option-unknown"), "{option}");
+    let none = parsed("history", &[("game", "2")]);
+    assert!(none.contains("option-none"), "{none}");
+    assert!(parsed("move", &[]).contains("move-missing"));
+    assert!(parsed("pause", &[("days", "31")]).contains("pause-days-bad"));
+    // A subcommand /tournament does not have lists the ones it has.
+    assert_eq!(
+        parsed("tournament nosuch", &[("x", "1")]),
+        parsed("tournament", &[])
+    );
+    assert!(parsed("tournament", &[]).contains("Commands"));
 }

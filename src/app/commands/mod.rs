@@ -1,161 +1,143 @@
-//! The commands every front end offers: names, options, help text.
+//! The slash commands: one file per command, named after it (`/challenge`
+//! in `challenge.rs`, `/tournament create` in `tournament.rs`; `/draw`,
+//! `/takeback`, `/pause` and `/resume` together in `offers.rs`).
 //!
-//! The Discord adapter registers these as slash commands; the console parses
-//! `/name arg:value ...` against them; `/help` prints them.
+//! Each file holds the command's whole shape: its [`CommandSpec`] (name,
+//! options, help text, how its answer comes), its `Args` (the options read
+//! once, with their defaults) and its `run`, which calls the use case.
+//! [`COMMANDS`] lists them; the Discord adapter registers them from it, the
+//! console parses `/name arg:value ...` against it, `/help` prints it.
+//! [`Command::parse`] turns a front end's name and options into a
+//! [`Command`]; [`Command::run`] answers it. Buttons are in `button.rs`.
+//!
+//! A new command: a file here (its spec, `Args`, `parse`, `run`), its line
+//! in [`COMMANDS`], its variant in [`Command`] and [`Command::run`], and its
+//! description in `locales/*/help.ftl`.
 
-mod table;
-mod tournament;
+mod abort;
+mod accept;
+pub mod analysis;
+mod board;
+pub mod button;
+mod challenge;
+mod decline;
+mod export;
+mod game;
+mod games;
+mod help;
+mod history;
+mod language;
+mod leaderboard;
+mod r#move;
+mod moves;
+mod mygames;
+mod notify;
+mod offers;
+mod options;
+mod profile;
+mod resign;
+mod rules;
+mod settings;
+mod spec;
+pub mod tournament;
 
-pub use table::COMMANDS;
+pub use options::Options;
+pub use spec::*;
 pub use tournament::TOURNAMENT;
 
-/// The type of a command option.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum OptKind {
-    Text,
-    User,
-    /// A role of the server (its id).
-    Role,
-    Bool,
-    Integer,
-}
+pub(crate) use challenge::Args as ChallengeArgs;
+pub(crate) use settings::Args as SettingsArgs;
+pub(crate) use tournament::{Args as TournamentArgs, Create as TournamentCreate};
 
-/// One option of a command.
-#[derive(Clone, Copy, Debug)]
-pub struct OptSpec {
-    pub name: &'static str,
-    pub description: &'static str,
-    pub kind: OptKind,
-    pub required: bool,
-    /// Fixed choices `(label, value)`; empty for free text.
-    pub choices: &'static [(&'static str, &'static str)],
-    /// The front end should ask the app for suggestions while typing.
-    pub autocomplete: bool,
-}
+use crate::app::{App, Ctx, Response};
 
-/// One command.
-#[derive(Clone, Copy, Debug)]
-pub struct CommandSpec {
-    pub name: &'static str,
-    pub description: &'static str,
-    pub options: &'static [OptSpec],
-    /// Subcommands (`/tournament create ...`); a command with subcommands
-    /// reaches the app as `Input::Slash { name: "tournament create", .. }`.
-    pub subcommands: &'static [CommandSpec],
-}
-
-pub(super) const fn opt(name: &'static str, description: &'static str) -> OptSpec {
-    OptSpec {
-        name,
-        description,
-        kind: OptKind::Text,
-        required: false,
-        choices: &[],
-        autocomplete: false,
-    }
-}
-
-/// The choices of a `variant` option, `(label, id)`, one per variant of
-/// `registry` in its order (`N`: its length).
-pub const fn variant_choices<const N: usize>(
-    registry: &[crate::rules::VariantInfo],
-) -> [(&'static str, &'static str); N] {
-    let mut out = [("", ""); N];
-    let mut i = 0;
-    while i < N {
-        out[i] = (registry[i].choice, registry[i].id);
-        i += 1;
-    }
-    out
-}
-
-const VARIANT_CHOICE_LIST: [(&str, &str); crate::rules::VARIANTS.len()] =
-    variant_choices(crate::rules::VARIANTS);
-
-/// The choices of every `variant` option: the registry's variants.
-pub const VARIANT_CHOICES: &[(&str, &str)] = &VARIANT_CHOICE_LIST;
-
-/// The `answer` option of `/draw`, `/takeback`, `/pause` and `/resume`:
-/// left out, the command makes the offer (or agrees to the opponent's).
-pub(super) const ANSWER_OPTION: OptSpec = OptSpec {
-    choices: &[("accept", "accept"), ("decline", "decline")],
-    ..opt(
-        "answer",
-        "accept or decline your opponent's offer (leave out to make one)",
-    )
-};
-
-pub(super) const BOARD_STYLE_CHOICES: &[(&str, &str)] =
-    &[("picture", "picture"), ("text", "text"), ("both", "both")];
-
-pub(super) const SIDE_CHOICES: &[(&str, &str)] = &[
-    ("attackers", "attackers"),
-    ("defenders", "defenders"),
-    ("white", "white"),
-    ("black", "black"),
-    ("random", "random"),
+/// Every command, in the order `/help` lists them.
+pub const COMMANDS: &[CommandSpec] = &[
+    challenge::SPEC,
+    accept::SPEC,
+    decline::SPEC,
+    r#move::SPEC,
+    board::SPEC,
+    moves::SPEC,
+    history::SPEC,
+    resign::SPEC,
+    offers::DRAW,
+    offers::TAKEBACK,
+    rules::SPEC,
+    games::SPEC,
+    game::SPEC,
+    analysis::SPEC,
+    mygames::SPEC,
+    export::SPEC,
+    settings::SPEC,
+    language::SPEC,
+    notify::SPEC,
+    offers::PAUSE,
+    offers::RESUME,
+    abort::SPEC,
+    tournament::SPEC,
+    leaderboard::SPEC,
+    profile::SPEC,
+    help::SPEC,
 ];
 
-/// The suggestions offered while a player types a `time` option: `(label, value)`.
-/// `time` is free text (so any time per move or bank clock can be written), and
-/// these are only the common forms.
-pub const TIME_SUGGESTIONS: &[(&str, &str)] = &[
-    ("3 days per move (default)", "3d"),
-    ("1 day per move", "1d"),
-    ("7 days per move", "7d"),
-    ("12 hours per move", "12h"),
-    (
-        "a bank of 7 days, 1 day more per move, at most 14",
-        "bank:7d inc:1d cap:14d",
-    ),
-    ("no clock (casual)", "none"),
-];
-
-/// The `time` option of `/challenge` and `/tournament create`: free text with
-/// suggestions ([`TIME_SUGGESTIONS`], see [`time_suggestions`]).
-pub(super) const TIME_OPTION: OptSpec = OptSpec {
-    autocomplete: true,
-    ..opt(
-        "time",
-        "Time per move (1d, 3d, 7d, 12h), a bank (bank:7d inc:1d cap:14d) or none",
-    )
-};
-
-/// The suggestions for a partly typed `time` value: the presets whose value or
-/// label contains what was typed (all of them for nothing typed), and what was
-/// typed itself first when it is not one of them, so it can still be chosen.
-pub fn time_suggestions(partial: &str) -> Vec<(String, String)> {
-    let p = partial.trim().to_lowercase();
-    let mut out: Vec<(String, String)> = Vec::new();
-    if !p.is_empty() && !TIME_SUGGESTIONS.iter().any(|(_, v)| *v == p) {
-        let typed: String = partial.trim().chars().take(100).collect();
-        out.push((typed.clone(), typed));
-    }
-    out.extend(
-        TIME_SUGGESTIONS
-            .iter()
-            .filter(|(l, v)| {
-                p.is_empty()
-                    || v.contains(&p)
-                    || l.contains(&p)
-                    || (p.starts_with("bank") && v.starts_with("bank"))
-            })
-            .map(|(l, v)| (l.to_string(), v.to_string())),
-    );
-    out.truncate(25);
-    out
+/// A command, its options read ([`Command::parse`]).
+#[derive(Debug)]
+pub enum Command {
+    Challenge(challenge::Args),
+    Accept(accept::Args),
+    Decline(decline::Args),
+    Move(r#move::Args),
+    Board(board::Args),
+    Moves(moves::Args),
+    History,
+    Resign,
+    /// `/draw`, `/takeback`, `/pause`, `/resume`.
+    Offer(offers::Args),
+    Rules(rules::Args),
+    Games,
+    Game(game::Args),
+    Analysis(analysis::Args),
+    MyGames(mygames::Args),
+    Export(export::Args),
+    Settings(settings::Args),
+    Language(language::Args),
+    Notify(notify::Args),
+    Abort(abort::Args),
+    Tournament(tournament::Args),
+    Leaderboard(leaderboard::Args),
+    Profile(profile::Args),
+    Help,
 }
 
-pub(super) const fn sub(
-    name: &'static str,
-    description: &'static str,
-    options: &'static [OptSpec],
-) -> CommandSpec {
-    CommandSpec {
-        name,
-        description,
-        options,
-        subcommands: &[],
+impl Command {
+    /// Answers the command for `ctx`'s user.
+    pub(crate) fn run(self, app: &App, ctx: &Ctx) -> Response {
+        match self {
+            Command::Challenge(a) => a.run(app, ctx),
+            Command::Accept(a) => a.run(app, ctx),
+            Command::Decline(a) => a.run(app, ctx),
+            Command::Move(a) => a.run(app, ctx),
+            Command::Board(a) => a.run(app, ctx),
+            Command::Moves(a) => a.run(app, ctx),
+            Command::History => history::run(app, ctx),
+            Command::Resign => resign::run(app, ctx),
+            Command::Offer(a) => a.run(app, ctx),
+            Command::Rules(a) => a.run(app, ctx),
+            Command::Games => games::run(app, ctx),
+            Command::Game(a) => a.run(app, ctx),
+            Command::Analysis(a) => a.run(app, ctx),
+            Command::MyGames(a) => a.run(app, ctx),
+            Command::Export(a) => a.run(app, ctx),
+            Command::Settings(a) => a.run(app, ctx),
+            Command::Language(a) => a.run(app, ctx),
+            Command::Notify(a) => a.run(app, ctx),
+            Command::Abort(a) => a.run(app, ctx),
+            Command::Tournament(a) => a.run(app, ctx),
+            Command::Leaderboard(a) => a.run(app, ctx),
+            Command::Profile(a) => a.run(app, ctx),
+            Command::Help => help::run(),
+        }
     }
 }
 
@@ -169,6 +151,12 @@ pub fn find(name: &str) -> Option<&'static CommandSpec> {
         None => Some(top),
         Some(s) => top.subcommands.iter().find(|c| c.name == s),
     }
+}
+
+/// The option `option` of command `command` (`"tournament create"`), if
+/// both exist.
+pub fn find_option(command: &str, option: &str) -> Option<&'static OptSpec> {
+    find(command)?.options.iter().find(|o| o.name == option)
 }
 
 #[cfg(test)]

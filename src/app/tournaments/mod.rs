@@ -59,9 +59,11 @@ pub(crate) use withdraw::*;
 
 use serde::{Deserialize, Serialize};
 
+use super::commands::tournament::Action;
+use super::commands::{TournamentArgs, TournamentCreate};
 use super::lifecycle::{self, NewStart, StartError};
 use super::{
-    arg, mention, slug, store_err, App, Ctx, Effect, Loaded, Reply, Response, Target, TimeControl,
+    mention, slug, store_err, App, Ctx, Effect, Loaded, Reply, Response, Target, TimeControl,
 };
 use crate::i18n::{Lang, Msg};
 use crate::rules::{Ruleset, Side, VARIANTS};
@@ -352,8 +354,8 @@ fn channel_of(t: &T) -> ChannelId {
 /// The tournament a command is about: `id:`, else the newest open one of
 /// this channel (or of the channel a match thread hangs from), else the only
 /// open one on the server.
-fn find(app: &App, ctx: &Ctx, args: &[(String, String)]) -> Result<T, Response> {
-    if let Some(id) = arg(args, "id") {
+fn find(app: &App, ctx: &Ctx, id: Option<&str>) -> Result<T, Response> {
+    if let Some(id) = id {
         let n: TournamentId = id.parse().map_err(|_| {
             tell(
                 Msg::new("tournament-not-a-number")
@@ -454,36 +456,30 @@ impl App {
     }
 }
 
-/// `/tournament SUB ...`.
-pub(crate) fn command(app: &App, ctx: &Ctx, sub: &str, args: &[(String, String)]) -> Response {
-    let r = match sub {
-        "create" => create(app, ctx, args),
-        "list" => list(app, ctx),
-        "join" | "leave" | "start" | "standings" | "crosstable" | "info" | "withdraw"
-        | "cancel" => {
-            let t = match find(app, ctx, args) {
-                Ok(t) => t,
-                Err(r) => return r,
-            };
-            match sub {
-                "join" => join(app, ctx, t),
-                // Asks first: the button `tournament-leave:ID` leaves.
-                "leave" => ask_to_leave(app, ctx, t),
-                "start" => start(app, ctx, t),
-                "standings" => Ok(standings(app, &t, app.lang(ctx))),
-                "crosstable" => Ok(crosstable(app, &t, app.lang(ctx))),
-                "info" => match arg(args, "round") {
-                    Some(n) => Ok(round_view(app, &t, n)),
-                    None => Ok(info(app, &t)),
-                },
-                "withdraw" => match arg(args, "player") {
-                    Some(p) => withdraw(app, ctx, t, &UserId::from(p), true),
-                    None => Err(tell(Msg::new("tournament-name-the-player"))),
-                },
-                _ => cancel(app, ctx, t),
-            }
-        }
-        _ => Err(tell(Msg::new("tournament-commands"))),
+/// `/tournament SUB ...` (app/commands/tournament.rs).
+pub(crate) fn command(app: &App, ctx: &Ctx, args: TournamentArgs) -> Response {
+    let (id, action) = match args {
+        TournamentArgs::Create(c) => return create(app, ctx, &c).unwrap_or_else(|r| r),
+        TournamentArgs::List => return list(app, ctx).unwrap_or_else(|r| r),
+        TournamentArgs::Commands => return tell(Msg::new("tournament-commands")),
+        TournamentArgs::About { id, action } => (id, action),
+    };
+    let t = match find(app, ctx, id.as_deref()) {
+        Ok(t) => t,
+        Err(r) => return r,
+    };
+    let r = match action {
+        Action::Join => join(app, ctx, t),
+        // Asks first: the button `tournament-leave:ID` leaves.
+        Action::Leave => ask_to_leave(app, ctx, t),
+        Action::Start => start(app, ctx, t),
+        Action::Standings => Ok(standings(app, &t, app.lang(ctx))),
+        Action::Crosstable => Ok(crosstable(app, &t, app.lang(ctx))),
+        Action::Info { round: Some(n) } => Ok(round_view(app, &t, &n)),
+        Action::Info { round: None } => Ok(info(app, &t)),
+        Action::Withdraw { player: Some(p) } => withdraw(app, ctx, t, &UserId::from(p), true),
+        Action::Withdraw { player: None } => Err(tell(Msg::new("tournament-name-the-player"))),
+        Action::Cancel => cancel(app, ctx, t),
     };
     r.unwrap_or_else(|r| r)
 }

@@ -129,45 +129,41 @@ pub(crate) fn rate(app: &App, l: &Loaded, now: i64) -> bool {
     }
 }
 
-/// `/leaderboard` and `/profile`.
-pub(crate) fn ratings_command(
-    app: &App,
-    ctx: &Ctx,
-    name: &str,
-    args: &[(String, String)],
-) -> Response {
-    if name == "leaderboard" {
-        let variant = arg(args, "variant").unwrap_or("tawlbwrdd");
-        let rules = match Ruleset::parse_spec(variant, &[]) {
-            Ok(r) => r,
-            Err(e) => return Response::one(Reply::tell(crate::app::spec_msg(&e))),
-        };
-        let rows = match app.store.leaderboard(&ctx.server, rules.variant, 20) {
-            Ok(r) => r,
-            Err(e) => return store_err(e),
-        };
-        if rows.is_empty() {
-            return Response::one(Reply::say(
-                Msg::new("leaderboard-none").str("game", rules.name),
-            ));
-        }
-        let mut out = Reply::say(Msg::new("leaderboard-head").str("game", rules.name));
-        for (i, r) in rows.iter().enumerate() {
-            out = out.line(
-                Msg::new("leaderboard-line")
-                    .num("rank", i + 1)
-                    .str("player", app.name_of(&r.player_id))
-                    .str("rating", format!("{:.0}", r.rating))
-                    .str("rd", format!("{:.0}", rating_now(r, ctx.now).rd))
-                    .num("games", r.games)
-                    .num("won", r.wins_first + r.wins_second)
-                    .num("lost", r.losses)
-                    .num("drawn", r.draws),
-            );
-        }
-        return Response::one(out);
+/// `/leaderboard [variant]` (app/commands/leaderboard.rs).
+pub(crate) fn leaderboard(app: &App, ctx: &Ctx, variant: &str) -> Response {
+    let rules = match Ruleset::parse_spec(variant, &[]) {
+        Ok(r) => r,
+        Err(e) => return Response::one(Reply::tell(crate::app::spec_msg(&e))),
+    };
+    let rows = match app.store.leaderboard(&ctx.server, rules.variant, 20) {
+        Ok(r) => r,
+        Err(e) => return store_err(e),
+    };
+    if rows.is_empty() {
+        return Response::one(Reply::say(
+            Msg::new("leaderboard-none").str("game", rules.name),
+        ));
     }
-    let who = arg(args, "player")
+    let mut out = Reply::say(Msg::new("leaderboard-head").str("game", rules.name));
+    for (i, r) in rows.iter().enumerate() {
+        out = out.line(
+            Msg::new("leaderboard-line")
+                .num("rank", i + 1)
+                .str("player", app.name_of(&r.player_id))
+                .str("rating", format!("{:.0}", r.rating))
+                .str("rd", format!("{:.0}", rating_now(r, ctx.now).rd))
+                .num("games", r.games)
+                .num("won", r.wins_first + r.wins_second)
+                .num("lost", r.losses)
+                .num("drawn", r.draws),
+        );
+    }
+    Response::one(out)
+}
+
+/// `/profile [player]` (app/commands/profile.rs).
+pub(crate) fn profile(app: &App, ctx: &Ctx, player: Option<&str>) -> Response {
+    let who = player
         .map(|p| {
             p.trim_start_matches("<@")
                 .trim_start_matches('@')

@@ -2,37 +2,21 @@
 
 use super::*;
 
-pub(super) fn create(
-    app: &App,
-    ctx: &Ctx,
-    args: &[(String, String)],
-) -> Result<Response, Response> {
+/// `/tournament create` (app/commands/tournament.rs).
+pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Response, Response> {
     if !app.organiser(ctx) {
         return Err(tell(Msg::new("tournament-create-not-allowed")));
     }
-    let name: String = crate::app::escape::strip_bidi(arg(args, "name").unwrap_or(""))
+    let name: String = crate::app::escape::strip_bidi(&args.name)
         .chars()
         .take(60)
         .collect();
     if name.is_empty() {
         return Err(tell(Msg::new("tournament-name-missing")));
     }
-    let variant = arg(args, "variant").unwrap_or("tawlbwrdd");
-    let options: Vec<String> = arg(args, "options")
-        .map(|o| {
-            o.split([',', ' '])
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect()
-        })
-        .unwrap_or_default();
-    let rules = Ruleset::parse_spec(variant, &options)
+    let rules = Ruleset::parse_spec(&args.variant, &args.options)
         .map_err(|e| Response::one(Reply::tell(crate::app::spec_msg(&e))))?;
-    let format = match arg(args, "format")
-        .unwrap_or("swiss")
-        .to_ascii_lowercase()
-        .as_str()
-    {
+    let format = match args.format.to_ascii_lowercase().as_str() {
         "swiss" => TournamentFormat::Swiss,
         "round-robin" | "roundrobin" | "round robin" | "rr" => TournamentFormat::RoundRobin,
         other => {
@@ -42,7 +26,7 @@ pub(super) fn create(
             ))
         }
     };
-    let rounds = match (format, arg(args, "rounds")) {
+    let rounds = match (format, args.rounds.as_deref()) {
         (TournamentFormat::Swiss, None) => Some(3),
         (TournamentFormat::Swiss, Some(r)) => match r.parse::<u32>() {
             Ok(n) if (1..=20).contains(&n) => Some(n),
@@ -50,14 +34,13 @@ pub(super) fn create(
         },
         _ => None,
     };
-    let kind = match arg(args, "match").map(str::to_ascii_lowercase).as_deref() {
+    let kind = match args.kind.as_deref().map(str::to_ascii_lowercase).as_deref() {
         None | Some("two-game" | "two" | "2") => MatchKind::TwoGame,
         Some("single" | "one" | "1") => MatchKind::Single,
         Some(_) => return Err(tell(Msg::new("tournament-bad-match"))),
     };
-    let tc = TimeControl::parse(arg(args, "time").unwrap_or("3d"))
-        .map_err(|m| Response::one(Reply::tell(m)))?;
-    let max_players = match arg(args, "max") {
+    let tc = TimeControl::parse(&args.time).map_err(|m| Response::one(Reply::tell(m)))?;
+    let max_players = match args.max.as_deref() {
         None => None,
         Some(m) => match m.parse::<u32>() {
             Ok(n) if (2..=MAX_ENTRANTS).contains(&n) => Some(n),
@@ -68,7 +51,7 @@ pub(super) fn create(
             }
         },
     };
-    let start_at = match arg(args, "start") {
+    let start_at = match args.start.as_deref() {
         None => None,
         Some(s) => match crate::app::time_span(s.trim_start_matches('+')) {
             Some(secs) if secs > 0 => Some(ctx.now + secs),
@@ -77,7 +60,7 @@ pub(super) fn create(
     };
     // Late entry: Swiss only (a round robin's schedule is fixed by its
     // players), until a round after the first and no later than the last.
-    let late = match arg(args, "late") {
+    let late = match args.late.as_deref() {
         None => None,
         Some(_) if format != TournamentFormat::Swiss => {
             return Err(tell(Msg::new("tournament-late-swiss-only")))

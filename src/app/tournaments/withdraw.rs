@@ -120,12 +120,12 @@ pub(super) fn ask_to_leave(app: &App, ctx: &Ctx, t: T) -> Result<Response, Respo
     let mut r = Reply::tell(Msg::new(id).str("name", name_of(&t)));
     r.buttons = vec![
         crate::app::Button::new(
-            format!("tournament-leave:{}", t.row.id),
+            crate::app::commands::button::Press::LeaveTournament(t.row.id).id(),
             Msg::new("button-leave"),
             crate::app::ButtonStyle::Danger,
         ),
         crate::app::Button::new(
-            format!("tournament-stay:{}", t.row.id),
+            crate::app::commands::button::Press::StayInTournament(t.row.id).id(),
             Msg::new("button-stay"),
             crate::app::ButtonStyle::Secondary,
         ),
@@ -135,12 +135,9 @@ pub(super) fn ask_to_leave(app: &App, ctx: &Ctx, t: T) -> Result<Response, Respo
 
 /// The Leave (`stay` false) or Stay button of [`ask_to_leave`] for
 /// tournament `id`, pressed by `ctx.user`.
-pub(crate) fn leave_pressed(app: &App, ctx: &Ctx, id: &str, stay: bool) -> Response {
+pub(crate) fn leave_pressed(app: &App, ctx: &Ctx, n: TournamentId, stay: bool) -> Response {
     let r = (|| {
-        let n: i64 = id
-            .parse()
-            .map_err(|_| Response::one(Reply::tell(Msg::new("button-stale"))))?;
-        let t = load(app, TournamentId(n))?;
+        let t = load(app, n)?;
         if t.row.server_id != ctx.server {
             return Err(tell(Msg::new("tournament-not-on-server").num("id", n)));
         }

@@ -131,13 +131,13 @@ impl Handler {
                 Some((o.name.clone(), v))
             })
             .collect();
-        if name == "analysis" {
-            let game = args
-                .iter()
-                .find(|(k, _)| k == "game")
-                .map(|(_, v)| v.clone());
-            self.engine.analysis(&ctx.http, &cmd, actx, game).await;
-            return;
+        // A command that runs on the engine pool is queued there (a refusal
+        // of its options is the app's to give, as for any command).
+        if commands::find(&name).is_some_and(|c| c.runs == Runs::EnginePool) {
+            if let Ok(commands::Command::Analysis(a)) = commands::Command::parse(&name, &args) {
+                self.engine.analysis(&ctx.http, &cmd, actx, a.game).await;
+                return;
+            }
         }
         let input = Input::Slash { name, args };
         self.handle_interaction(&ctx.http, Origin::Command(&cmd), &actx, input)
@@ -152,7 +152,15 @@ impl Handler {
             .map(|f| f.name.to_string())
             .unwrap_or_default();
         let partial = focused.map(|f| f.value.to_string()).unwrap_or_default();
-        let choices: Vec<(String, String)> = if option == "time" {
+        // The command typed, with its subcommand (`tournament create`).
+        let mut name = cmd.data.name.clone();
+        if let Some(o) = cmd.data.options.first() {
+            if let CommandDataOptionValue::SubCommand(_) = &o.value {
+                name = format!("{name} {}", o.name);
+            }
+        }
+        let suggest = commands::find_option(&name, &option).and_then(|o| o.suggest);
+        let choices: Vec<(String, String)> = if suggest == Some(Suggest::Time) {
             commands::time_suggestions(&partial)
         } else {
             self.call(move |a| a.autocomplete(&actx, &partial))

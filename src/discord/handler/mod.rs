@@ -17,7 +17,7 @@ use serenity::gateway::ConnectionStage;
 use tokio::sync::{watch, Semaphore};
 
 use super::outgoing::{build, clip_to, post};
-use crate::app::commands::{self, OptKind, COMMANDS};
+use crate::app::commands::{self, OptKind, Runs, Suggest, COMMANDS};
 use crate::app::frontend::{notice_reply_in, Notice};
 use crate::app::{self, App, Effect, Input, Reply, Response, Target};
 use crate::i18n::Lang;
@@ -31,8 +31,6 @@ const MAX_CHOICE: usize = 100;
 /// An interaction whose answer is not ready after this long is deferred
 /// (Discord drops an interaction not answered within 3 s).
 const DEFER_AFTER: Duration = Duration::from_millis(1000);
-/// Commands deferred at once: they draw pictures or GIFs of whole games.
-const SLOW_COMMANDS: &[&str] = &["export", "tournament start", "tournament standings"];
 
 /// The event handler; cheap to clone (everything shared is behind `Arc`s).
 #[derive(Clone)]

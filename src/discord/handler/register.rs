@@ -1,6 +1,7 @@
 //! The slash commands, registered from the app's command table.
 
 use super::*;
+use crate::app::commands::english;
 
 /// The slash commands to register, from the app's command table.
 pub(crate) fn create_commands() -> Vec<CreateCommand> {
@@ -12,7 +13,7 @@ pub(crate) fn create_commands() -> Vec<CreateCommand> {
                 let mut sub = CreateCommandOption::new(
                     CommandOptionType::SubCommand,
                     sc.name,
-                    sc.description,
+                    english(sc.description),
                 );
                 for o in command_options(sc) {
                     sub = sub.add_sub_option(o);
@@ -20,7 +21,7 @@ pub(crate) fn create_commands() -> Vec<CreateCommand> {
                 options.push(sub);
             }
             CreateCommand::new(c.name)
-                .description(c.description)
+                .description(english(c.description))
                 .set_options(options)
         })
         .collect()
@@ -38,8 +39,8 @@ fn command_options(c: &crate::app::commands::CommandSpec) -> Vec<CreateCommandOp
                 OptKind::Integer => CommandOptionType::Integer,
             };
             let mut opt =
-                CreateCommandOption::new(kind, o.name, o.description).required(o.required);
-            if o.autocomplete {
+                CreateCommandOption::new(kind, o.name, english(o.description)).required(o.required);
+            if o.autocomplete() {
                 opt = opt.set_autocomplete(true);
             }
             for (label, value) in o.choices {

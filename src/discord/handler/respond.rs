@@ -19,8 +19,9 @@ impl Handler {
     }
 
     /// Runs `input` on the app for an interaction, deferring the interaction
-    /// first when the command is known to be slow, or when the answer is not
-    /// ready within [`DEFER_AFTER`] (a busy database, a big picture).
+    /// first when the command's spec says it is slow ([`Runs::Slow`]), or
+    /// when the answer is not ready within [`DEFER_AFTER`] (a busy
+    /// database, a big picture).
     pub(super) async fn handle_interaction(
         &self,
         http: &Http,
@@ -28,8 +29,8 @@ impl Handler {
         ctx: &app::Ctx,
         input: Input,
     ) {
-        let slow =
-            matches!(&input, Input::Slash { name, .. } if SLOW_COMMANDS.contains(&name.as_str()));
+        let slow = matches!(&input, Input::Slash { name, .. }
+            if commands::find(name).is_some_and(|c| c.runs == Runs::Slow));
         let mut answer = Answer::Pending;
         if slow {
             self.defer(http, origin, false, &mut answer).await;

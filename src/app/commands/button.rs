@@ -1,0 +1,140 @@
+//! The buttons under the bot's messages, as one enum with one id format:
+//! `{verb}:{argument}` (`accept:12`, `draw:accept`, `tournament-leave:3`).
+//! [`Press::id`] writes an id; [`Press::parse`] reads it back, and reads
+//! the ids of messages posted by earlier versions as well (they were
+//! written in the same form). A press whose id is not understood is stale.
+
+use crate::app::{App, Ctx, Reply, Response};
+use crate::domain::{ChallengeId, OfferKind, TournamentId};
+use crate::i18n::Msg;
+
+/// A button pressed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Press {
+    /// Accept the challenge (app/challenges.rs).
+    Accept(ChallengeId),
+    /// Decline, or withdraw, the challenge.
+    Decline(ChallengeId),
+    /// Answer the opponent's offer of this kind (app/offers.rs).
+    Answer(OfferKind, Answer),
+    /// Leave the tournament (app/tournaments/withdraw.rs).
+    LeaveTournament(TournamentId),
+    /// Stay in the tournament after all.
+    StayInTournament(TournamentId),
+}
+
+/// An answer to an offer.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Answer {
+    Accept,
+    Decline,
+}
+
+impl Answer {
+    /// The word the offer's `answer:` option takes.
+    pub fn word(self) -> &'static str {
+        match self {
+            Answer::Accept => "accept",
+            Answer::Decline => "decline",
+        }
+    }
+}
+
+impl Press {
+    /// The button's id: `{verb}:{argument}`.
+    pub fn id(self) -> String {
+        match self {
+            Press::Accept(c) => format!("accept:{c}"),
+            Press::Decline(c) => format!("decline:{c}"),
+            Press::Answer(k, a) => format!("{}:{}", k.as_str(), a.word()),
+            Press::LeaveTournament(t) => format!("tournament-leave:{t}"),
+            Press::StayInTournament(t) => format!("tournament-stay:{t}"),
+        }
+    }
+
+    /// The press of a button with id `id`; `None`: a stale or unknown one.
+    pub fn parse(id: &str) -> Option<Press> {
+        let (verb, rest) = id.split_once(':')?;
+        let answer = || match rest {
+            "accept" => Some(Answer::Accept),
+            "decline" => Some(Answer::Decline),
+            _ => None,
+        };
+        match verb {
+            "accept" => rest.parse().ok().map(Press::Accept),
+            "decline" => rest.parse().ok().map(Press::Decline),
+            "tournament-leave" => rest.parse().ok().map(Press::LeaveTournament),
+            "tournament-stay" => rest.parse().ok().map(Press::StayInTournament),
+            // `draw:accept`, `pause:decline`...: the offer's kind, the answer.
+            kind => Some(Press::Answer(OfferKind::parse(kind).ok()?, answer()?)),
+        }
+    }
+
+    /// Answers the press for `ctx`'s user.
+    pub(crate) fn run(self, app: &App, ctx: &Ctx) -> Response {
+        use crate::app::tournaments::leave_pressed;
+        match self {
+            Press::Accept(c) => app.accept(ctx, Some(&c.to_string())),
+            Press::Decline(c) => app.decline(ctx, Some(&c.to_string())),
+            Press::Answer(kind, a) => app.offer_with(ctx, kind, Some(a.word()), None),
+            Press::LeaveTournament(t) => leave_pressed(app, ctx, t, false),
+            Press::StayInTournament(t) => leave_pressed(app, ctx, t, true),
+        }
+    }
+}
+
+/// The answer to a button press with id `id`.
+pub(crate) fn press(app: &App, ctx: &Ctx, id: &str) -> Response {
+    match Press::parse(id) {
+        Some(p) => p.run(app, ctx),
+        None => Response::one(Reply::tell(Msg::new("button-stale"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_press_reads_back_from_its_id() {
+        let all = [
+            Press::Accept(ChallengeId(12)),
+            Press::Decline(ChallengeId(3)),
+            Press::Answer(OfferKind::Draw, Answer::Accept),
+            Press::Answer(OfferKind::Takeback, Answer::Decline),
+            Press::Answer(OfferKind::Pause, Answer::Accept),
+            Press::Answer(OfferKind::Resume, Answer::Decline),
+            Press::LeaveTournament(TournamentId(7)),
+            Press::StayInTournament(TournamentId(7)),
+        ];
+        for p in all {
+            assert_eq!(Press::parse(&p.id()), Some(p), "{}", p.id());
+        }
+    }
+
+    #[test]
+    fn the_ids_already_posted_are_read() {
+        assert_eq!(
+            Press::parse("accept:1"),
+            Some(Press::Accept(ChallengeId(1)))
+        );
+        assert_eq!(
+            Press::parse("draw:decline"),
+            Some(Press::Answer(OfferKind::Draw, Answer::Decline))
+        );
+        assert_eq!(
+            Press::parse("tournament-leave:4"),
+            Some(Press::LeaveTournament(TournamentId(4)))
+        );
+        for stale in [
+            "",
+            "accept",
+            "accept:",
+            "accept:x",
+            "draw:maybe",
+            "nosuch:1",
+        ] {
+            assert_eq!(Press::parse(stale), None, "{stale:?}");
+        }
+    }
+}
