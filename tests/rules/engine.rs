@@ -13,7 +13,7 @@ use tawlbot::engine_cli;
 use tawlbot::notation::format_move;
 use tawlbot::rules::{Game, Reason, Ruleset, Side};
 
-mod combos;
+use crate::combos;
 use combos::COMBOS as SPECS;
 
 /// The ruleset of the `i`th combination of `combos::COMBOS`.

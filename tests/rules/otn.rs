@@ -8,7 +8,7 @@ use tawlbot::notation::otn::{self, RecordFormat, Tags};
 use tawlbot::notation::{parse_position, position_text, replay_text, Record};
 use tawlbot::rules::{Board, Game, Kind, Piece, Reason, Ruleset, Side, Square};
 
-mod combos;
+use crate::combos;
 use combos::{rules, Rng, COMBOS};
 
 /// Plays up to `plies` random legal moves.

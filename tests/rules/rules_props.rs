@@ -24,7 +24,7 @@ fn scaled(n: u32) -> u32 {
     n.saturating_mul(k.max(1))
 }
 
-mod combos;
+use crate::combos;
 use combos::{rules, Rng, COMBOS};
 
 /// Longest random game we play (plies). The 100-move rule ends most games
