@@ -6,10 +6,9 @@
 //! comes back, or if the statements of a move grow. The numbers are in
 //! docs/performance.md.
 
-#[macro_use]
-mod backends;
+use crate::backends;
 
-#[path = "../benches/support/moves.rs"]
+#[path = "../../benches/support/moves.rs"]
 mod moves;
 
 use std::sync::atomic::AtomicBool;

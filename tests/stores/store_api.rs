@@ -2,8 +2,7 @@
 //! tournaments, ratings. The `postgres::` twins run the same tests on
 //! PostgreSQL (tests/backends).
 
-#[macro_use]
-mod backends;
+use crate::backends;
 
 use tawlbot::app::MAX_OPEN_CHALLENGES;
 use tawlbot::store::prelude::*;

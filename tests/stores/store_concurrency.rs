@@ -12,9 +12,8 @@ use tawlbot::store::{
     StoredMove,
 };
 
-mod common;
-#[macro_use]
-mod backends;
+use crate::backends;
+use crate::common;
 
 const GAMES: usize = 6;
 const TASKS_PER_GAME: usize = 6;

@@ -206,20 +206,47 @@ fn two_processes_worth_of_connections_share_a_file() {
     );
 }
 
+/// Set in the child run of [`database_path_comes_from_the_environment`]:
+/// the path the child should read from `DATABASE_PATH`.
+const EXPECT_PATH_VAR: &str = "TAWLBOT_TEST_EXPECT_DATABASE_PATH";
+
+/// `DATABASE_PATH` is process-wide, and this binary runs many tests at once
+/// (some start `tawlbot`, which would inherit it): the test changes the
+/// variable only in child runs of itself (this binary again, `--exact`
+/// this test, with the variable set or removed), never in this process.
 #[test]
 fn database_path_comes_from_the_environment() {
     use tawlbot::store::database_path_from_env;
-    // The only test in this binary that touches the variable.
-    std::env::remove_var("DATABASE_PATH");
-    assert_eq!(database_path_from_env(), Path::new("tawlbot.db"));
-    std::env::set_var("DATABASE_PATH", "");
-    assert_eq!(database_path_from_env(), Path::new("tawlbot.db"));
-    std::env::set_var("DATABASE_PATH", "/var/lib/tawlbot/games.db");
-    assert_eq!(
-        database_path_from_env(),
-        Path::new("/var/lib/tawlbot/games.db")
-    );
-    std::env::remove_var("DATABASE_PATH");
+    if let Some(expected) = std::env::var_os(EXPECT_PATH_VAR) {
+        assert_eq!(database_path_from_env(), Path::new(&expected));
+        return;
+    }
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    let name = format!("{module}::database_path_comes_from_the_environment");
+    for (value, expected) in [
+        (None, "tawlbot.db"),
+        (Some(""), "tawlbot.db"),
+        (
+            Some("/var/lib/tawlbot/games.db"),
+            "/var/lib/tawlbot/games.db",
+        ),
+    ] {
+        let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+        child
+            .args(["--exact", &name, "--test-threads=1"])
+            .env(EXPECT_PATH_VAR, expected);
+        match value {
+            Some(v) => child.env("DATABASE_PATH", v),
+            None => child.env_remove("DATABASE_PATH"),
+        };
+        let out = child.output().unwrap();
+        let stdout = String::from_utf8_lossy(&out.stdout);
+        assert!(
+            out.status.success() && stdout.contains("1 passed"),
+            "DATABASE_PATH={value:?}: {stdout}{}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+    }
 }
 
 /// A database made by the release before game settings had columns

@@ -5,6 +5,8 @@
 //!
 //! The child is the ignored test `crash_child_writer` of this same binary,
 //! re-run through `std::env::current_exe()` with `CRASH_CHILD_DB` set.
+//! (The binary is `tests/stores.rs`: the child's name there carries this
+//! module's path, see [`child_test`].)
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};
@@ -18,7 +20,7 @@ use tawlbot::store::{
 /// What these games end with (the rules are not consulted).
 const OVER: (GameResult, EndReason) = (GameResult::Draw, EndReason::NoLegalMove);
 
-mod common;
+use crate::common;
 
 const CHILD_ENV: &str = "CRASH_CHILD_DB";
 const CHANNELS: usize = 3;
@@ -35,6 +37,13 @@ fn new_game(channel: usize, seed: u64) -> NewGame {
         second_player: "bob".into(),
         ..Default::default()
     }
+}
+
+/// The child's test name in this binary (`store_crash::crash_child_writer`):
+/// the module's path without the crate's name, as the harness lists it.
+fn child_test() -> String {
+    let module = module_path!().split_once("::").map_or("", |(_, m)| m);
+    format!("{module}::crash_child_writer")
 }
 
 #[test]
@@ -140,7 +149,7 @@ fn sigkill_mid_stream_loses_no_committed_move() {
         let mut child = Command::new(&exe)
             .args([
                 "--exact",
-                "crash_child_writer",
+                &child_test(),
                 "--ignored",
                 "--nocapture",
                 "--test-threads=1",

@@ -6,9 +6,8 @@
 
 use std::time::Duration;
 
-mod common;
-#[macro_use]
-mod backends;
+use crate::backends;
+use crate::common;
 
 use tawlbot::app::{App, Ctx, Input, Reply, Target, User};
 use tawlbot::store::prelude::*;
