@@ -8,7 +8,7 @@
 //! Without Chromium the test says so in one line and passes, unless
 //! `TAWLBOT_REQUIRE_BROWSER=1` (CI sets it): then it fails.
 
-mod web_support;
+use crate::web_support;
 
 use std::io::{Read, Write};
 use std::net::{SocketAddr, TcpListener, TcpStream};
