@@ -14,7 +14,7 @@
 //! Clocks are brought forward by writing the games' due times in the
 //! database; the bots look at least every second (`poll`).
 
-mod support;
+use crate::support;
 
 use std::path::{Path, PathBuf};
 use std::time::Duration;

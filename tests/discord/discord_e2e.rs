@@ -1,7 +1,7 @@
 //! The real Discord adapter (`tawlbot::discord::run`), a real serenity client and the
 //! fake Discord: a whole game from challenge to a win, and a game in a thread.
 
-mod support;
+use crate::support;
 
 use std::time::Duration;
 

@@ -4,7 +4,7 @@
 //! `PUBLIC_URL`. A game is played through Discord; its message links to
 //! the archive, and the same process answers that link's page over TCP.
 
-mod support;
+use crate::support;
 
 use std::net::SocketAddr;
 use std::path::Path;

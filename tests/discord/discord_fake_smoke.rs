@@ -1,6 +1,6 @@
 //! A real serenity client, built with `tawlbot::discord::connect`, against the fake Discord.
 
-mod support;
+use crate::support;
 
 use std::io::Cursor;
 use std::time::Duration;

@@ -5,9 +5,8 @@
 //! play the same on PostgreSQL (tests/backends); the test's own reads of
 //! the store are blocking calls, made in `block_in_place`.
 
-#[macro_use]
-mod backends;
-mod support;
+use crate::backends;
+use crate::support;
 
 use std::sync::atomic::AtomicBool;
 use std::time::Duration;
