@@ -6,11 +6,8 @@
 //! After a deliberate change of wording, `UPDATE_SNAPSHOTS=1 cargo test
 //! --test snapshots` rewrites the files; read the diff before committing.
 
-#[macro_use]
-mod backends;
-
-mod console_support;
-mod welsh_support;
+use crate::console_support;
+use crate::welsh_support;
 use console_support::Session;
 use std::collections::BTreeMap;
 use std::path::PathBuf;

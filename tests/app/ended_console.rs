@@ -2,9 +2,7 @@
 //! in the caption, the alt text, `/board`, `/history` and the animated
 //! record's last frame; a game ended with no result says so.
 
-#[macro_use]
-mod backends;
-mod console_support;
+use crate::console_support;
 use console_support::{king_escapes, Session};
 use tawlbot::app::picture;
 use tawlbot::i18n::Lang;

@@ -7,9 +7,8 @@ use tawlbot::app::{dm_scope, App};
 use tawlbot::domain::{ChallengeId, GameId};
 use tawlbot::store::{OfferKind, Rating};
 
-#[macro_use]
-mod backends;
-mod console_support;
+use crate::backends;
+use crate::console_support;
 use console_support::direct::{app, ctx, slash, text};
 
 const T0: i64 = 1_767_225_600;

@@ -1,8 +1,6 @@
 //! Wording players meet (issue 21, item 9).
 
-#[macro_use]
-mod backends;
-mod console_support;
+use crate::console_support;
 use console_support::Session;
 
 #[test]

@@ -1,9 +1,7 @@
 //! The dice option in play (issue 21, item 5): every throw is named, with
 //! who threw, and a passed turn is announced; `/rules` explains the option.
 
-#[macro_use]
-mod backends;
-mod console_support;
+use crate::console_support;
 use console_support::Session;
 use tawlbot::notation::format_move;
 

@@ -3,10 +3,7 @@
 //! exist; an option a command does not have is refused, never read as a
 //! default.
 
-#[macro_use]
-mod backends;
-
-mod console_support;
+use crate::console_support;
 use console_support::{direct, Session};
 use tawlbot::app::commands;
 use tawlbot::i18n::{Lang, Localiser, Msg};

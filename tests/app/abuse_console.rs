@@ -1,9 +1,8 @@
 //! Abuse and faults (issue 21, items 10-15) through the console: positions
 //! already decided, exports after a takeback, the dice's secret seed.
 
-#[macro_use]
-mod backends;
-mod console_support;
+use crate::backends;
+use crate::console_support;
 use console_support::direct::{self, slash};
 use console_support::{tournament_signup, Session};
 

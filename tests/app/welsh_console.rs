@@ -5,11 +5,8 @@
 //! match thread) for players who read Welsh through the server's default.
 //! Every line the bot writes must read Welsh and hold no English sentence.
 
-#[macro_use]
-mod backends;
-
-mod console_support;
-mod welsh_support;
+use crate::console_support;
+use crate::welsh_support;
 use console_support::Session;
 use welsh_support::{Detector, SECOND, THREAD};
 

@@ -13,9 +13,7 @@ fn open(db: &str) -> std::sync::Arc<dyn Store> {
     tawlbot::store::open(db).unwrap()
 }
 
-#[macro_use]
-mod backends;
-mod console_support;
+use crate::console_support;
 use console_support::Session;
 
 const GAMES: usize = 6;

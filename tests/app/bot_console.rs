@@ -3,9 +3,6 @@
 //! stored, posted with the board), the game can be finished, and
 //! `/analysis` then answers with its graph.
 
-#[macro_use]
-mod backends;
-
 use std::sync::atomic::AtomicBool;
 
 use tawlbot::app::App;
@@ -13,7 +10,7 @@ use tawlbot::engine::{self, Limits};
 use tawlbot::notation::format_move;
 use tawlbot::store::{GameId, GameState};
 
-mod console_support;
+use crate::console_support;
 use console_support::Session;
 
 /// A move for alice: the engine at level 1 with a seed of our own.

@@ -2,10 +2,7 @@
 //! winner: match threads, two-game matches, a loss on time, withdrawals,
 //! standings, a restart in the middle, and ratings afterwards.
 
-#[macro_use]
-mod backends;
-
-mod console_support;
+use crate::console_support;
 use console_support::{king_escapes, say, tournament_signup, Session};
 
 /// The attacker makes a move and the defender resigns.

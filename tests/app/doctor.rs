@@ -4,9 +4,8 @@
 
 use std::process::Command;
 
-#[macro_use]
-mod backends;
-mod console_support;
+use crate::backends;
+use crate::console_support;
 use console_support::Session;
 
 use tawlbot::domain::{ChallengeId, GameId};

@@ -2,9 +2,8 @@
 //! standings that count finished rounds, the crosstable, past rounds,
 //! the order line.
 
-#[macro_use]
-mod backends;
-mod console_support;
+use crate::backends;
+use crate::console_support;
 use console_support::{say, tournament_signup, Session};
 
 /// The match threads announced in `out`: (round, first player, second

@@ -6,10 +6,7 @@
 //! clocks, mark where a piece can go, and number goedhboell's columns as
 //! @hv does.
 
-#[macro_use]
-mod backends;
-
-mod console_support;
+use crate::console_support;
 use console_support::Session;
 
 /// The lines of `out` that start with `prefix`.

@@ -4,10 +4,7 @@
 //! a resignation names both players (English and Welsh); time-bank games
 //! show both clocks.
 
-#[macro_use]
-mod backends;
-
-mod console_support;
+use crate::console_support;
 use console_support::Session;
 
 fn has(out: &str, line: &str) {

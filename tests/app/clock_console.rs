@@ -1,12 +1,9 @@
 //! Long games through the console: reminders, losses on time, cancelled
 //! games, time banks, pause and resume, restarts, and the exported record.
 
-#[macro_use]
-mod backends;
-
 use std::process::Command;
 
-mod console_support;
+use crate::console_support;
 use console_support::{king_escapes, say, Session};
 use tawlbot::store::prelude::*;
 

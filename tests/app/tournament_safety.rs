@@ -9,10 +9,9 @@
 
 use std::sync::{Arc, Barrier};
 
-#[macro_use]
-mod backends;
+use crate::backends;
+use crate::console_support;
 use backends::TestDb;
-mod console_support;
 use console_support::direct::{self, slash, text};
 
 use tawlbot::app::{App, Ctx, Effect, Input, Response};

@@ -2,10 +2,7 @@
 //! picture, `/board style:text`, `/settings`, `/export format:otn` and
 //! `/challenge position:`.
 
-#[macro_use]
-mod backends;
-
-mod console_support;
+use crate::console_support;
 use console_support::{tournament_signup, Session};
 
 /// Every `[file: ...png]` or `.gif]` line is followed by a non-empty

@@ -2,13 +2,10 @@
 //! plus the bad input a busy channel produces. The console runs the same
 //! `app` code as the Discord adapter.
 
-#[macro_use]
-mod backends;
-
 use std::io::Write;
 use std::process::{Command, Stdio};
 
-mod console_support;
+use crate::console_support;
 use console_support::Session;
 
 #[test]
