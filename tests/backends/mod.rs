@@ -1,18 +1,20 @@
 //! One test suite, both stores: the same test bodies run on SQLite and on
 //! PostgreSQL.
 //!
-//! A test file keeps its `#[test]` functions as they are (they run on
-//! SQLite, the default) and lists them once more at its end:
+//! A test binary's root declares this module first, with `#[macro_use]`
+//! (`tests/app.rs`, `tests/stores.rs`, ...). A suite (a module of the
+//! binary) keeps its `#[test]` functions as they are (they run on SQLite,
+//! the default) and lists them once more at its end:
 //!
 //! ```ignore
-//! #[macro_use]
-//! mod backends;
+//! use crate::backends; // when it calls backends::fresh_db() and the like
 //! ...
 //! on_postgres!(first_test, second_test);
 //! ```
 //!
-//! which makes `postgres::first_test` and so on: the same functions, run
-//! with PostgreSQL as the current backend. Tests get their database from
+//! which makes `postgres::first_test` and so on, inside the suite's module
+//! (`store_api::postgres::first_test`): the same functions, run with
+//! PostgreSQL as the current backend. Tests get their database from
 //! [`fresh_db`] (or a session built on it), which gives an SQLite file or a
 //! database of its own on the throwaway PostgreSQL server
 //! (`tawlbot::store::pg::throwaway`) by the current backend. Where no

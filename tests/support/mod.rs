@@ -1,6 +1,7 @@
 //! Shared test support: the fake Discord and a running serenity client.
 //!
-//! Use from an integration test with `mod support;`.
+//! Declared once by the `discord` test binary (`tests/discord.rs`); its
+//! suites use it as `crate::support`.
 
 #![allow(dead_code)]
 

@@ -6,7 +6,8 @@ use fluent_syntax::{ast, parser};
 use std::collections::BTreeSet;
 use tawlbot::i18n::{Lang, FILES};
 
-// The two files that use this module have `mod console_support;` too.
+// The `app` binary (tests/app.rs), whose two Welsh suites use this module,
+// declares `console_support` beside it.
 use crate::console_support::{king_escapes, say};
 
 /// A line the console answers with a notice naming `name`: it splits the

@@ -1,0 +1,212 @@
+//! A console game played entirely in Welsh, from the challenge to the
+//! result: refusals (not your turn, a move that cannot be read, a move no
+//! piece can make, a piece stopping on the throne), a reminder, a declined
+//! draw offer, then a tournament round (create, join, start, a game in the
+//! match thread) for players who read Welsh through the server's default.
+//! Every line the bot writes must read Welsh and hold no English sentence.
+
+use crate::console_support;
+use crate::welsh_support;
+use console_support::Session;
+use welsh_support::{Detector, SECOND, THREAD};
+
+fn welsh_game() -> String {
+    let s = Session::new();
+    s.run(&welsh_support::script("cymraeg"))
+}
+
+/// The bot's lines: everything but the console's own notices and the
+/// pictures' file names.
+fn bot_lines(out: &str) -> Vec<&str> {
+    out.lines()
+        .filter(|l| !l.starts_with("console> ") && !l.contains("> [file: "))
+        .collect()
+}
+
+/// What the bot wrote on a line: without the channel and the record's
+/// "(to NAME)" marker, which are the console's.
+fn body(line: &str) -> &str {
+    let body = line.split_once("> ").map_or(line, |(_, b)| b);
+    body.strip_prefix("(to ")
+        .and_then(|b| b.split_once(") "))
+        .map_or(body, |(_, b)| b)
+}
+
+#[test]
+fn the_detector_tells_english_from_welsh() {
+    let d = Detector::new();
+    assert!(d.english_sequences() > 500, "{}", d.english_sequences());
+    for english in [
+        "general> @alice played **e2-c2**. @bob to move (defenders), move 1.",
+        "general> (to alice) It is the attackers' turn: @bob to move.",
+        "general> Game 1: Tawlbwrdd — @bob (attackers) against @alice (defenders).",
+        "general> The king escaped to a9. Defenders win!",
+        "general> Your move, please.",
+    ] {
+        assert!(d.english_in(english).is_some(), "not caught: {english}");
+    }
+    for welsh in [
+        "general> Chwaraeodd @alice **e1-e4**. @bob i symud (amddiffynwyr), symudiad 1.",
+        "general> (to alice) Tro Gwyn yw hi: @carol i symud.",
+        "general> Daeth amser yr amddiffynwyr i ben. Yr ymosodwyr sy'n ennill!",
+        "general> f6 yw'r orsedd: dim ond y brenin gaiff aros yno.",
+    ] {
+        assert_eq!(d.english_in(welsh), None, "{welsh}");
+        assert!(d.reads_welsh(welsh), "{welsh}");
+    }
+    assert!(!d.reads_welsh("general> Challenge accepted: good luck to both players"));
+    // Mentions, moves and numbers are no words.
+    assert!(d.reads_welsh("general> @alice **e2-c2** 1–0"));
+}
+
+#[test]
+fn a_whole_game_and_a_tournament_round_in_welsh() {
+    let out = welsh_game();
+    let d = Detector::new();
+    let lines = bot_lines(&out);
+    assert!(lines.len() > 40, "{out}");
+    let mut english = Vec::new();
+    for l in &lines {
+        let body = body(l);
+        if let Some(why) = d.english_in(body) {
+            english.push(format!("{l}\n    ({why})"));
+        } else if !d.reads_welsh(body) {
+            english.push(format!("{l}\n    (no Welsh word)"));
+        }
+    }
+    assert!(
+        english.is_empty(),
+        "{} English lines:\n{}\n\nthe whole session:\n{out}",
+        english.len(),
+        english.join("\n")
+    );
+}
+
+/// The events of the script all happened, in Welsh.
+#[test]
+fn the_welsh_game_has_every_event() {
+    let out = welsh_game();
+    let has = |what: &str, needle: &str| {
+        assert!(out.contains(needle), "no {what} ({needle:?}) in:\n{out}");
+    };
+    has(
+        "language chosen",
+        "general> (to alice) O hyn ymlaen, byddaf yn ysgrifennu atoch yn Gymraeg.",
+    );
+    has(
+        "server language",
+        "general> Cymraeg yw iaith y gweinydd hwn bellach",
+    );
+    has(
+        "help",
+        "general> (to alice) Mae **tawlbot** yn cadw'r bwrdd",
+    );
+    has("challenge", "general> Mae @alice yn herio @bob i chwarae Tawlbwrdd, ar ochr yr amddiffynwyr, 1 diwrnod y symudiad. Her 1:");
+    has("opening", "general> Gêm 1: Tawlbwrdd — @bob (");
+    has(
+        "a move",
+        "general> Chwaraeodd @bob **e2-c2**. @alice i symud (amddiffynwyr), symudiad 1.",
+    );
+    has("not your turn", "Tro'r ymosodwyr yw hi: @bob i symud.");
+    has(
+        "unreadable move",
+        "general> (to bob) Ni allaf ddarllen \"zz9-e4\" fel symudiad.",
+    );
+    has("impossible move", "Mae darnau'n symud ar hyd rhes neu golofn, byth ar groeslin: dydy e2 a d3 ddim mewn llinell.");
+    has(
+        "throne",
+        "general> (to alice) f6 yw'r orsedd: dim ond y brenin gaiff aros yno.",
+    );
+    has("reminder", "general> @bob, i'ch atgoffa: eich tro chi yw hi yng ngêm 1, ac mae 5 awr ar ôl ar eich cloc.");
+    has(
+        "draw offer",
+        "general> Mae @alice yn cynnig gêm gyfartal. @bob: derbyniwch neu wrthodwch",
+    );
+    has(
+        "draw declined",
+        "general> Gwrthododd @bob y cynnig gêm gyfartal. Mae'r gêm yn parhau: @alice i symud",
+    );
+    has("result", "general> Chwaraeodd @alice **f9-a9**. Dihangodd y brenin i a9. Yr amddiffynwyr sy'n ennill!");
+    has(
+        "tournament created",
+        "general> Twrnamaint 1: **Gwanwyn** — Tawlbwrdd",
+    );
+    has("tournament refusal", "general> (to carol) ");
+    has("round", "general> **Gwanwyn**, rownd 1 o 1:");
+    has("board", "general> Bwrdd 1: @carol yn erbyn @dave");
+    has(
+        "match game",
+        &format!("{THREAD}> **Gwanwyn**, rownd 1, bwrdd 1, gêm 1 o 1 (gêm 2): @carol ("),
+    );
+    has(
+        "match move",
+        &format!("{THREAD}> Chwaraeodd @{SECOND} **f9-a9**. Dihangodd y brenin i a9."),
+    );
+    has(
+        "match result",
+        &format!("{THREAD}> Gornest ar ben: @carol 0–1 @dave."),
+    );
+}
+
+/// Text boards and refused positions for players who read Welsh: the
+/// board's legend and every problem with a position are Welsh, with no
+/// English word or sentence (the legend once said "attacker", "king",
+/// "last move"; the problems were English sentences built in `notation`).
+#[test]
+fn text_boards_and_refused_positions_in_welsh() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@general: /language choice:cymraeg",
+        "bob@general: /language choice:cymraeg",
+        // Two kings (OTN), no king and a man in a corner (OTN), a letter
+        // that is no piece, a rank too short (tawlbot's rows), no slashes.
+        "alice@general: /challenge opponent:@bob variant:tawlbwrdd position:/11/11/11/11/11/4KK5/11/11/11/11/11/",
+        "alice@general: /challenge opponent:@bob variant:tallfwrdd position:/t8/9/9/9/9/9/9/9/8T/",
+        "alice@general: /challenge opponent:@bob variant:tallfwrdd position:/9/9/9/9/9/9/9/9/8z/",
+        "alice@general: /challenge opponent:@bob variant:gwyddbwyll options:dux position:13/13/13/13/13/13/13/12",
+        "alice@general: /challenge opponent:@bob variant:gwyddbwyll position:13/13/13/13/13/13/13/W12",
+        "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders",
+        "bob@general: /accept",
+        "bob@general: e2-c2",
+        "alice@general: /board style:text",
+        "alice@other: /challenge opponent:@bob variant:goedhboell",
+        "bob@other: /accept",
+        "bob@other: /board style:text",
+    ]);
+    let d = Detector::new();
+    // The English legend and problems would be caught.
+    for english in [
+        "a attacker, d defender, K king, '.' empty, # only the king stops here",
+        "last move: * from, [ ] to, x captured",
+        "There is no king: a Tallfwrdd position needs exactly one (K).",
+    ] {
+        assert!(d.english_in(english).is_some(), "not caught: {english}");
+    }
+    let mut english = Vec::new();
+    for l in bot_lines(&out) {
+        if let Some(why) = d.english_in(body(l)) {
+            english.push(format!("{l}\n    ({why})"));
+        }
+    }
+    assert!(english.is_empty(), "{}\n\n{out}", english.join("\n"));
+    for needle in [
+        "general> (to alice) Does dim modd chwarae'r safle hwnnw fel Tawlbwrdd: Mae 2 frenin (e6 a f6): mae angen union un ar safle Tawlbwrdd.",
+        "Does dim brenin: mae angen union un (K) ar safle Tallfwrdd. Mae ymosodwr ar a1, sef cornel: dim ond y brenin gaiff sefyll yno.",
+        "Mae 'z' yn rhes 9, ac nid yw'n ddarn y mae tawlbot yn ei adnabod",
+        "Mae 12 sgwâr yn rhes 1, ond mae bwrdd Gwyddbwyll yn 13 sgwâr o led.",
+        "Mae dux ar a1, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.",
+        "a ymosodwr, d amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin gaiff aros yma",
+        "y symudiad olaf: * o, [ ] i, x wedi'i gipio",
+        "@hv: colofnau 1-9 ar draws, rhesi 1-9 i fyny",
+    ] {
+        assert!(out.contains(needle), "no {needle:?} in:\n{out}");
+    }
+}
+
+// The same tests on PostgreSQL (tests/backends).
+on_postgres!(
+    the_detector_tells_english_from_welsh,
+    a_whole_game_and_a_tournament_round_in_welsh,
+    the_welsh_game_has_every_event,
+    text_boards_and_refused_positions_in_welsh,
+);

@@ -1,0 +1,792 @@
+//! The web archive through axum's `oneshot`: status codes, headers (CSP,
+//! framing, caching), the pages of a finished game, a running game, a
+//! tournament, a player and a server, privacy (a private server's pages and
+//! a DM game answer the very 404 a missing id does) and escaping. The
+//! `postgres::` twins serve the same archive from PostgreSQL.
+
+use crate::backends;
+use crate::web_support;
+
+use axum::body::Body;
+use axum::http::{header, Request, StatusCode};
+use axum::Router;
+use tawlbot::store::prelude::*;
+use tower::ServiceExt;
+
+use tawlbot::web::{router, RateLimit};
+use web_support::{Fixture, QUOTE_NAME, SCRIPT_NAME};
+
+/// The archive's database on the current backend: on PostgreSQL, the
+/// SQLite fixture copied there by `migrate-db` (every id kept), the app
+/// over a PostgresStore.
+fn fixture() -> Fixture {
+    let f = web_support::fixture();
+    if backends::current() == backends::Backend::Sqlite {
+        return f;
+    }
+    off_runtime(move || {
+        let db = tawlbot::store::pg::throwaway::database().expect("run_on_postgres checked");
+        let url = db.url.clone();
+        f.moved_to(&url, Box::new(db))
+    })
+}
+
+/// Runs `f` on a thread of its own: the PostgreSQL store's blocking client
+/// may not run on an async test's runtime (the web server itself calls
+/// the store in `spawn_blocking`).
+fn off_runtime<T: Send>(f: impl FnOnce() -> T + Send) -> T {
+    std::thread::scope(|s| s.spawn(f).join().unwrap())
+}
+
+struct Got {
+    status: StatusCode,
+    headers: axum::http::HeaderMap,
+    body: Vec<u8>,
+}
+
+impl Got {
+    /// The body as text, without the catalogue's isolation marks.
+    fn text(&self) -> String {
+        tawlbot::i18n::without_isolation(&String::from_utf8(self.body.clone()).expect("utf-8"))
+    }
+    fn header(&self, h: header::HeaderName) -> &str {
+        self.headers
+            .get(&h)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or_else(|| panic!("no {h} header: {:?}", self.headers))
+    }
+}
+
+async fn get_with(r: &Router, path: &str, headers: &[(header::HeaderName, &str)]) -> Got {
+    let mut req = Request::builder().uri(path);
+    for (k, v) in headers {
+        req = req.header(k, *v);
+    }
+    let resp = r
+        .clone()
+        .oneshot(req.body(Body::empty()).unwrap())
+        .await
+        .unwrap();
+    let status = resp.status();
+    let headers = resp.headers().clone();
+    let body = axum::body::to_bytes(resp.into_body(), 64 << 20)
+        .await
+        .unwrap()
+        .to_vec();
+    Got {
+        status,
+        headers,
+        body,
+    }
+}
+
+async fn get(r: &Router, path: &str) -> Got {
+    get_with(r, path, &[]).await
+}
+
+fn app_router(f: &Fixture) -> Router {
+    router(f.app.clone(), RateLimit::off())
+}
+
+/// Every page: the strict policy, no framing, no sniffing, no inline script.
+fn assert_strict(g: &Got) {
+    let csp = g.header(header::CONTENT_SECURITY_POLICY);
+    assert!(csp.contains("frame-ancestors 'none'"), "{csp}");
+    assert!(csp.contains("script-src 'self'"), "{csp}");
+    assert!(!csp.contains("unsafe-inline"), "{csp}");
+    assert_eq!(g.header(header::X_FRAME_OPTIONS), "DENY");
+    assert_eq!(g.header(header::X_CONTENT_TYPE_OPTIONS), "nosniff");
+    let html = g.text();
+    for (i, _) in html.match_indices("<script") {
+        let tag = &html[i..i + html[i..].find('>').unwrap()];
+        assert!(tag.contains(" src=\"/static/"), "inline script: {tag}");
+    }
+    assert!(!html.contains(" style=\""), "inline style");
+    // No event-handler attribute in any tag.
+    for name in attribute_names(&html) {
+        assert!(!name.starts_with("on"), "an event attribute: {name}");
+    }
+}
+
+/// The names of every attribute of every tag (values skipped, quoted or not).
+fn attribute_names(html: &str) -> Vec<String> {
+    let b = html.as_bytes();
+    let mut names = Vec::new();
+    let mut i = 0;
+    while i < b.len() {
+        if b[i] != b'<' {
+            i += 1;
+            continue;
+        }
+        // The tag's name.
+        i += 1;
+        while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'>' {
+            i += 1;
+        }
+        // Its attributes.
+        while i < b.len() && b[i] != b'>' {
+            while i < b.len() && (b[i].is_ascii_whitespace() || b[i] == b'/') {
+                i += 1;
+            }
+            let start = i;
+            while i < b.len() && !b" =>".contains(&b[i]) {
+                i += 1;
+            }
+            if i > start {
+                names.push(html[start..i].to_ascii_lowercase());
+            }
+            if i < b.len() && b[i] == b'=' {
+                i += 1;
+                if i < b.len() && (b[i] == b'"' || b[i] == b'\'') {
+                    let q = b[i];
+                    i += 1;
+                    while i < b.len() && b[i] != q {
+                        i += 1;
+                    }
+                    i += 1;
+                } else {
+                    while i < b.len() && !b[i].is_ascii_whitespace() && b[i] != b'>' {
+                        i += 1;
+                    }
+                }
+            }
+        }
+    }
+    names
+}
+
+/// No name reaches the page unescaped.
+fn assert_escaped(html: &str) {
+    assert!(!html.contains(SCRIPT_NAME), "{html}");
+    assert!(!html.contains(QUOTE_NAME), "{html}");
+    assert!(!html.contains("<b>Cup"), "{html}");
+    assert!(!html.contains("<i>Tafl"), "{html}");
+}
+
+#[tokio::test]
+async fn a_finished_game_at_every_ply_with_caching() {
+    let f = fixture();
+    let r = app_router(&f);
+    let g = get(&r, &format!("/g/{}", f.finished)).await;
+    assert_eq!(g.status, StatusCode::OK, "{}", g.text());
+    assert_eq!(g.header(header::CONTENT_TYPE), "text/html; charset=utf-8");
+    assert_strict(&g);
+    let html = g.text();
+    assert_escaped(&html);
+    assert!(html.contains("<html lang=\"en\">"), "{html}");
+    // The title names both players, escaped.
+    assert!(
+        html.contains("&lt;script&gt;alert(1)&lt;/script&gt;"),
+        "{html}"
+    );
+    assert!(
+        html.contains("&quot;onmouseover=alert(1) x=&quot;"),
+        "{html}"
+    );
+    // Ten moves in five numbered rows (by turn, as OTN: "1. e1-e4
+    // e9-e6"), each move a link to its ply; the last one is current.
+    let ply_link = format!("<a href=\"/g/{}?ply=", f.finished);
+    let list = html.split("<ol class=\"moves\">").nth(1).expect(&html);
+    assert_eq!(list.matches(&ply_link).count(), 10, "{html}");
+    assert_eq!(
+        html.matches("<li><span class=\"turn\">").count(),
+        5,
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!(
+            "<li><span class=\"turn\">2.</span> <a href=\"/g/{0}?ply=3\">",
+            f.finished
+        )),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("<a href=\"/g/{0}?ply=4\">", f.finished)),
+        "{html}"
+    );
+    assert!(html.contains(&format!(
+        "href=\"/g/{}?ply=10\" aria-current=\"step\"",
+        f.finished
+    )));
+    assert!(
+        html.contains("5 moves · Defenders win: king escaped"),
+        "{html}"
+    );
+    assert!(html.contains("Tawlbwrdd"), "{html}");
+    assert!(html.contains("king"), "the result and its reason: {html}");
+    // The board picture and its alt text, the step links, the downloads.
+    assert!(html.contains(&format!("src=\"/g/{}/board.png?ply=10\"", f.finished)));
+    assert!(html.contains("<img id=\"board\""), "{html}");
+    assert!(
+        html.contains(&format!("id=\"prev\" href=\"/g/{}?ply=9\"", f.finished)),
+        "{html}"
+    );
+    assert!(
+        html.contains("id=\"next\" aria-disabled=\"true\""),
+        "{html}"
+    );
+    for d in ["game.otn", "record.txt", "game.gif"] {
+        assert!(html.contains(&format!("/g/{}/{d}", f.finished)), "{d}");
+    }
+    // Finished: cacheable, and a 304 for a client that has it.
+    let etag = g.header(header::ETAG).to_string();
+    let modified = g.header(header::LAST_MODIFIED).to_string();
+    assert!(etag.starts_with("W/\""), "{etag}");
+    assert!(g.header(header::CACHE_CONTROL).contains("max-age"));
+    let again = get_with(
+        &r,
+        &format!("/g/{}", f.finished),
+        &[(header::IF_NONE_MATCH, &etag)],
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::NOT_MODIFIED);
+    assert!(again.body.is_empty());
+    assert_eq!(again.header(header::ETAG), etag);
+    let since = get_with(
+        &r,
+        &format!("/g/{}", f.finished),
+        &[(header::IF_MODIFIED_SINCE, &modified)],
+    )
+    .await;
+    assert_eq!(since.status, StatusCode::NOT_MODIFIED);
+    // Another ply is another page with another tag.
+    let p3 = get_with(
+        &r,
+        &format!("/g/{}?ply=3", f.finished),
+        &[(header::IF_NONE_MATCH, &etag)],
+    )
+    .await;
+    assert_eq!(p3.status, StatusCode::OK);
+    assert_ne!(p3.header(header::ETAG), etag);
+    let html3 = p3.text();
+    assert!(
+        html3.contains("<p id=\"ply\" aria-live=\"polite\">Move 2 · "),
+        "{html3}"
+    );
+    assert!(html3.contains("to move (defenders)</p>"), "{html3}");
+    assert!(html3.contains(&format!("id=\"next\" href=\"/g/{}?ply=4\"", f.finished)));
+    // The board at ply 3 is a PNG, cacheable too.
+    let png = get(&r, &format!("/g/{}/board.png?ply=3", f.finished)).await;
+    assert_eq!(png.status, StatusCode::OK);
+    assert_eq!(png.header(header::CONTENT_TYPE), "image/png");
+    assert!(png.body.starts_with(b"\x89PNG"));
+    assert!(png.headers.contains_key(header::ETAG));
+}
+
+#[tokio::test]
+async fn query_values_are_bounded() {
+    let f = fixture();
+    let r = app_router(&f);
+    for q in [
+        "ply=99999999",
+        "ply=18446744073709551616",
+        "ply=-1",
+        "ply=abc",
+        "ply=%ff",
+    ] {
+        let g = get(&r, &format!("/g/{}?{q}", f.finished)).await;
+        assert_eq!(g.status, StatusCode::OK, "{q}");
+        assert!(
+            g.text().contains("5 moves · Defenders win: king escaped"),
+            "{q}"
+        );
+        let png = get(&r, &format!("/g/{}/board.png?{q}", f.finished)).await;
+        assert_eq!(png.status, StatusCode::OK, "{q}");
+    }
+    let start = get(&r, &format!("/g/{}?ply=0", f.finished)).await;
+    assert!(start
+        .text()
+        .contains("The starting position (5 moves in all) · Move 1 · "));
+    assert!(start.text().contains("id=\"prev\" aria-disabled=\"true\""));
+    for path in [
+        "/g/0".to_string(),
+        "/g/-5".to_string(),
+        "/g/99999999999999999999999".to_string(),
+        "/g/abc".to_string(),
+        format!("/p/alice?page=4294967296&{}", "x=".repeat(1000)),
+        "/p/%3Cscript%3E".to_string(),
+        "/nothing/here".to_string(),
+    ] {
+        let g = get(&r, &path).await;
+        assert!(
+            g.status == StatusCode::NOT_FOUND || g.status == StatusCode::OK,
+            "{path}: {}",
+            g.status
+        );
+        assert_strict(&g);
+    }
+    assert_eq!(get(&r, "/g/abc").await.status, StatusCode::NOT_FOUND);
+    // A huge page number is the last page the archive goes to, not a panic.
+    let p = get(&r, "/p/alice?page=99999999").await;
+    assert_eq!(p.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_running_game_is_never_cached() {
+    let f = fixture();
+    let r = app_router(&f);
+    let g = get(&r, &format!("/g/{}", f.running)).await;
+    assert_eq!(g.status, StatusCode::OK);
+    assert_strict(&g);
+    let html = g.text();
+    assert!(html.contains("In play"), "{html}");
+    assert!(
+        html.contains("<p id=\"ply\" aria-live=\"polite\">Move 2 · "),
+        "{html}"
+    );
+    assert!(html.contains("The player to move has until"), "{html}");
+    assert!(!g.headers.contains_key(header::ETAG));
+    assert_eq!(g.header(header::CACHE_CONTROL), "no-cache");
+    let again = get_with(
+        &r,
+        &format!("/g/{}", f.running),
+        &[(header::IF_NONE_MATCH, "*")],
+    )
+    .await;
+    assert_eq!(again.status, StatusCode::OK);
+}
+
+#[tokio::test]
+async fn a_tournament_page_has_standings_crosstable_and_rounds() {
+    let f = fixture();
+    let r = app_router(&f);
+    let g = get(&r, &format!("/t/{}", f.tournament)).await;
+    assert_eq!(g.status, StatusCode::OK, "{}", g.text());
+    assert_strict(&g);
+    let html = g.text();
+    assert_escaped(&html);
+    assert!(html.contains("Spring &lt;b&gt;Cup&lt;/b&gt;"), "{html}");
+    for s in ["Standings", "Crosstable", "Round 1", "round robin"] {
+        assert!(
+            html.to_lowercase().contains(&s.to_lowercase()),
+            "{s}: {html}"
+        );
+    }
+    assert!(
+        html.contains(&format!("href=\"/g/{}\"", f.tournament_game)),
+        "{html}"
+    );
+    assert!(html.contains("href=\"/p/alice\""), "{html}");
+    // The game links back to its tournament.
+    let game = get(&r, &format!("/g/{}", f.tournament_game)).await.text();
+    assert!(
+        game.contains(&format!("href=\"/t/{}\"", f.tournament)),
+        "{game}"
+    );
+    assert!(game.contains("round 1"), "{game}");
+}
+
+#[tokio::test]
+async fn a_player_page_has_ratings_a_graph_and_games() {
+    let f = fixture();
+    let r = app_router(&f);
+    let g = get(&r, "/p/alice").await;
+    assert_eq!(g.status, StatusCode::OK, "{}", g.text());
+    assert_strict(&g);
+    let html = g.text();
+    assert_escaped(&html);
+    assert!(html.contains("Player: &lt;script&gt;"), "{html}");
+    assert!(html.contains("Ratings"), "{html}");
+    let src = "/p/alice/rating.png?server=console&amp;variant=tawlbwrdd";
+    assert!(html.contains(src), "{html}");
+    assert!(
+        html.contains("Rating after each of 2 rated games"),
+        "{html}"
+    );
+    for id in [f.finished, f.running, f.tournament_game] {
+        assert!(html.contains(&format!("href=\"/g/{id}\"")), "{id}: {html}");
+    }
+    // Not the private server's game, nor the DM game.
+    for id in [f.private, f.dm] {
+        assert!(!html.contains(&format!("href=\"/g/{id}\"")), "{id}: {html}");
+    }
+    let png = get(&r, "/p/alice/rating.png?server=console&variant=tawlbwrdd").await;
+    assert_eq!(png.status, StatusCode::OK);
+    assert_eq!(png.header(header::CONTENT_TYPE), "image/png");
+    // Paging: bob has two games on the public server, one page.
+    let bob = get(&r, "/p/bob").await.text();
+    assert!(!bob.contains("rel=\"next\""), "{bob}");
+    let empty = get(&r, "/p/bob?page=3").await.text();
+    assert!(
+        empty.contains("No games yet.") && empty.contains("rel=\"prev\""),
+        "{empty}"
+    );
+}
+
+#[tokio::test]
+async fn a_server_page_has_leaderboards_tournaments_and_games() {
+    let f = fixture();
+    let r = app_router(&f);
+    let g = get(&r, "/s/console").await;
+    assert_eq!(g.status, StatusCode::OK);
+    assert_strict(&g);
+    let html = g.text();
+    assert_escaped(&html);
+    assert!(html.contains("The &lt;i&gt;Tafl&lt;/i&gt; Hall"), "{html}");
+    assert!(
+        html.contains("Leaderboards") && html.contains("Tawlbwrdd"),
+        "{html}"
+    );
+    assert!(
+        html.contains(&format!("href=\"/t/{}\"", f.tournament)),
+        "{html}"
+    );
+    assert!(html.contains(&format!("href=\"/g/{}\"", f.long)), "{html}");
+}
+
+#[tokio::test]
+async fn private_and_direct_message_pages_are_missing_pages() {
+    let f = fixture();
+    let r = app_router(&f);
+    let missing = get(&r, "/g/987654").await;
+    assert_eq!(missing.status, StatusCode::NOT_FOUND);
+    assert_strict(&missing);
+    let same = |g: &Got, what: &str| {
+        assert_eq!(g.status, StatusCode::NOT_FOUND, "{what}");
+        assert_eq!(g.body, missing.body, "{what}");
+        let mut a = g.headers.clone();
+        let mut b = missing.headers.clone();
+        a.remove(header::CONTENT_LENGTH);
+        b.remove(header::CONTENT_LENGTH);
+        assert_eq!(a, b, "{what}");
+    };
+    for path in [
+        format!("/g/{}", f.private),
+        format!("/g/{}/board.png", f.private),
+        format!("/g/{}/game.otn", f.private),
+        format!("/embed/g/{}", f.private),
+        format!("/g/{}", f.dm),
+        format!("/g/{}/record.txt", f.dm),
+        "/s/guild-private".into(),
+        "/s/dm:alice".into(),
+        "/p/bot".into(),
+    ] {
+        let g = get(&r, &path).await;
+        if path.starts_with("/embed/") {
+            assert_eq!(g.status, StatusCode::NOT_FOUND);
+            assert_eq!(g.body, missing.body);
+        } else {
+            same(&g, &path);
+        }
+    }
+    // DM games stay private even if a row says otherwise.
+    off_runtime(|| {
+        f.store
+            .set_archive_public(&"dm:alice".into(), true)
+            .unwrap()
+    });
+    same(&get(&r, &format!("/g/{}", f.dm)).await, "dm, flag set");
+    // A private server: its games are missing; made public, there.
+    off_runtime(|| {
+        f.store
+            .set_archive_public(&web_support::PRIVATE.into(), true)
+            .unwrap()
+    });
+    assert_eq!(
+        get(&r, &format!("/g/{}", f.private)).await.status,
+        StatusCode::OK
+    );
+    // The whole public server made private again: everything is missing.
+    off_runtime(|| {
+        f.store
+            .set_archive_public(&web_support::PUBLIC.into(), false)
+            .unwrap()
+    });
+    for path in [
+        format!("/g/{}", f.finished),
+        format!("/t/{}", f.tournament),
+        "/s/console".into(),
+        "/p/carol".into(),
+    ] {
+        same(&get(&r, &path).await, &path);
+    }
+}
+
+#[tokio::test]
+async fn only_the_embed_may_be_framed() {
+    let f = fixture();
+    let r = app_router(&f);
+    let g = get(&r, &format!("/embed/g/{}?ply=2", f.finished)).await;
+    assert_eq!(g.status, StatusCode::OK);
+    let csp = g.header(header::CONTENT_SECURITY_POLICY);
+    assert!(csp.contains("frame-ancestors *"), "{csp}");
+    assert!(!g.headers.contains_key(header::X_FRAME_OPTIONS));
+    let html = g.text();
+    assert_escaped(&html);
+    assert!(
+        html.contains("<p id=\"ply\" aria-live=\"polite\">Move 2 · "),
+        "{html}"
+    );
+    assert!(html.contains("to move (attackers)</p>"), "{html}");
+    assert!(html.contains(&format!("href=\"/embed/g/{}?ply=3\"", f.finished)));
+    assert!(html.contains(&format!("href=\"/g/{}?ply=2\"", f.finished)));
+    for path in [format!("/g/{}", f.finished), "/p/alice".into(), "/".into()] {
+        let g = get(&r, &path).await;
+        assert!(g
+            .header(header::CONTENT_SECURITY_POLICY)
+            .contains("frame-ancestors 'none'"));
+    }
+}
+
+#[tokio::test]
+async fn pages_speak_welsh_by_query_or_header() {
+    let f = fixture();
+    let r = app_router(&f);
+    let g = get(&r, &format!("/g/{}?lang=cy&ply=3", f.finished)).await;
+    let html = g.text();
+    assert!(html.contains("<html lang=\"cy\">"), "{html}");
+    assert!(
+        html.contains("<p id=\"ply\" aria-live=\"polite\">Symudiad 2 · "),
+        "{html}"
+    );
+    assert!(html.contains("Nesaf"), "{html}");
+    // Links keep the chosen language.
+    assert!(
+        html.contains(&format!("href=\"/g/{}?ply=4&amp;lang=cy\"", f.finished)),
+        "{html}"
+    );
+    assert_eq!(g.header(header::CONTENT_LANGUAGE), "cy");
+    let h = get_with(
+        &r,
+        &format!("/g/{}", f.finished),
+        &[(header::ACCEPT_LANGUAGE, "cy-GB,cy;q=0.9,en;q=0.5")],
+    )
+    .await;
+    assert!(h.text().contains("<html lang=\"cy\">"));
+    // ?lang=en wins over the header; the 404 page is Welsh too.
+    let e = get_with(&r, "/g/1?lang=en", &[(header::ACCEPT_LANGUAGE, "cy")]).await;
+    assert!(e.text().contains("<html lang=\"en\">"));
+    let nf = get_with(&r, "/g/9999", &[(header::ACCEPT_LANGUAGE, "cy")]).await;
+    assert!(nf.text().contains("Does dim byd yma"), "{}", nf.text());
+}
+
+#[tokio::test]
+async fn downloads_and_assets() {
+    let f = fixture();
+    let r = app_router(&f);
+    let otn = get(&r, &format!("/g/{}/game.otn", f.finished)).await;
+    assert_eq!(otn.status, StatusCode::OK);
+    assert!(otn
+        .header(header::CONTENT_DISPOSITION)
+        .contains("attachment"));
+    assert!(
+        otn.text().contains("e2-c2") || otn.text().contains("[Variant"),
+        "{}",
+        otn.text()
+    );
+    let rec = get(&r, &format!("/g/{}/record.txt", f.finished)).await;
+    assert!(rec.text().contains("Variant"), "{}", rec.text());
+    let gif = get(&r, &format!("/g/{}/game.gif", f.finished)).await;
+    assert_eq!(gif.header(header::CONTENT_TYPE), "image/gif");
+    assert!(gif.body.starts_with(b"GIF89a"));
+    let js = get(&r, "/static/archive.js").await;
+    assert_eq!(js.status, StatusCode::OK);
+    assert!(js
+        .header(header::CONTENT_TYPE)
+        .starts_with("text/javascript"));
+    let css = get(&r, "/static/archive.css").await;
+    assert!(css.header(header::CONTENT_TYPE).starts_with("text/css"));
+    // Only GET and HEAD.
+    let post = r
+        .clone()
+        .oneshot(
+            Request::builder()
+                .method("POST")
+                .uri(format!("/g/{}", f.finished))
+                .body(Body::empty())
+                .unwrap(),
+        )
+        .await
+        .unwrap();
+    assert_eq!(post.status(), StatusCode::METHOD_NOT_ALLOWED);
+}
+
+#[tokio::test]
+async fn the_rate_limit_answers_429_per_address() {
+    let f = fixture();
+    let r = router(f.app.clone(), RateLimit::new(1, 3));
+    let from = |ip: &str| {
+        let mut req = Request::builder()
+            .uri("/static/archive.css")
+            .body(Body::empty())
+            .unwrap();
+        req.extensions_mut()
+            .insert(tawlbot::web::Peer(ip.parse().unwrap()));
+        req
+    };
+    for _ in 0..3 {
+        let resp = r.clone().oneshot(from("10.1.1.1")).await.unwrap();
+        assert_eq!(resp.status(), StatusCode::OK);
+    }
+    let resp = r.clone().oneshot(from("10.1.1.1")).await.unwrap();
+    assert_eq!(resp.status(), StatusCode::TOO_MANY_REQUESTS);
+    assert!(resp.headers().contains_key(header::RETRY_AFTER));
+    assert!(resp.headers().contains_key(header::CONTENT_SECURITY_POLICY));
+    let other = r.clone().oneshot(from("10.1.1.2")).await.unwrap();
+    assert_eq!(other.status(), StatusCode::OK);
+}
+
+/// `/settings archive:` through the console: Manage Server only; the
+/// answer names the link when there is a public URL.
+#[test]
+fn settings_archive_needs_manage_server() {
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("s.db");
+    let store = tawlbot::store::SqliteStore::open(&db).unwrap();
+    let mut c = tawlbot::console::Console::new(store.clone(), dir.path().join("out"), Vec::new());
+    c.run(
+        [
+            "alice@general: /settings archive:public",
+            ":admin olga",
+            "olga@general: /settings archive:sideways",
+            "olga@general: /settings archive:public",
+        ]
+        .join("\n")
+        .as_bytes(),
+    );
+    let out = tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap());
+    assert!(
+        out.contains("(to alice) Only someone with the Manage Server permission"),
+        "{out}"
+    );
+    assert!(
+        out.contains("(to olga) The archive can be public or private"),
+        "{out}"
+    );
+    assert!(
+        out.contains("general> This server's games, tournaments and players are now public"),
+        "{out}"
+    );
+    assert!(store
+        .archive_public(&tawlbot::console::SERVER.into())
+        .unwrap());
+    let mut c = tawlbot::console::Console::new(store.clone(), dir.path().join("out"), Vec::new());
+    c.run(":admin olga\nolga@general: /settings archive:private".as_bytes());
+    assert!(!store
+        .archive_public(&tawlbot::console::SERVER.into())
+        .unwrap());
+}
+
+/// With a public URL and a public server, `/export` and `/tournament info`
+/// carry the link; while private, they do not.
+#[test]
+fn export_and_tournament_info_link_to_the_archive() {
+    let f = fixture();
+    let mut c =
+        tawlbot::console::Console::with_app(f.app.clone(), f.dir.path().join("out2"), Vec::new());
+    c.run(
+        [
+            "carol@long: /export format:otn",
+            "carol@general: /tournament info",
+        ]
+        .join("\n")
+        .as_bytes(),
+    );
+    let out = tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap());
+    assert!(
+        out.contains(&format!("On the web: https://archive.example/g/{}", f.long)),
+        "{out}"
+    );
+    assert!(
+        out.contains(&format!(
+            "On the web: https://archive.example/t/{}",
+            f.tournament
+        )),
+        "{out}"
+    );
+    f.store
+        .set_archive_public(&web_support::PUBLIC.into(), false)
+        .unwrap();
+    let mut c =
+        tawlbot::console::Console::with_app(f.app.clone(), f.dir.path().join("out3"), Vec::new());
+    c.run("carol@long: /export format:otn".as_bytes());
+    let out = tawlbot::i18n::without_isolation(&String::from_utf8(c.into_output()).unwrap());
+    assert!(!out.contains("On the web"), "{out}");
+}
+
+/// Writes the fixture's database to `$TAWLBOT_WEB_DB_DIR/web.db` and keeps
+/// it: the database of the `wrk` run in docs/web.md.
+#[test]
+#[ignore = "writes a database for the wrk run (docs/web.md)"]
+fn write_the_database_for_wrk() {
+    let dir = std::env::var("TAWLBOT_WEB_DB_DIR").expect("TAWLBOT_WEB_DB_DIR");
+    let tmp = tempfile::Builder::new().tempdir_in(&dir).unwrap();
+    let f = web_support::fixture_in(tmp);
+    let kept = f.dir.keep();
+    println!("database {} game {}", kept.join("web.db").display(), f.long);
+}
+
+/// `tawlbot web --db PATH --addr 127.0.0.1:0`: the real server (hyper, the
+/// accept loop, the guard) answers over TCP; a client that sends half a
+/// request head does not hold up the next one.
+#[test]
+fn the_web_command_serves_the_archive() {
+    use std::io::{BufRead, BufReader, Read, Write};
+    let f = fixture();
+    let db = &f.db;
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+        .args(["web", "--db"])
+        .arg(db)
+        .args(["--addr", "127.0.0.1:0"])
+        .env("WEB_RATE_LIMIT", "0")
+        .env_remove("DATABASE_PATH")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .unwrap();
+    struct Kill(std::process::Child);
+    impl Drop for Kill {
+        fn drop(&mut self) {
+            let _ = self.0.kill();
+            let _ = self.0.wait();
+        }
+    }
+    let mut out = BufReader::new(child.stdout.take().unwrap());
+    let _child = Kill(child);
+    let mut line = String::new();
+    out.read_line(&mut line).unwrap();
+    let addr = line
+        .trim()
+        .strip_prefix("web archive on http://")
+        .unwrap_or_else(|| panic!("{line:?}"))
+        .to_string();
+    // A slow client: half a head, left open.
+    let mut slow = std::net::TcpStream::connect(&addr).unwrap();
+    slow.write_all(b"GET /g/1 HTTP/1.1\r\nHost: x\r\n").unwrap();
+    let get = |path: &str| {
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        write!(
+            s,
+            "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+        )
+        .unwrap();
+        let mut answer = String::new();
+        s.read_to_string(&mut answer).unwrap();
+        answer
+    };
+    let page = get(&format!("/g/{}?ply=4", f.finished));
+    assert!(page.starts_with("HTTP/1.1 200 OK"), "{page}");
+    let page = tawlbot::i18n::without_isolation(&page);
+    assert!(page.contains("Move 3 · "), "{page}");
+    assert!(page
+        .to_lowercase()
+        .contains("content-security-policy: default-src 'none'"));
+    let missing = get(&format!("/g/{}", f.private));
+    assert!(missing.starts_with("HTTP/1.1 404"), "{missing}");
+    drop(slow);
+}
+
+on_postgres!(
+    a_finished_game_at_every_ply_with_caching,
+    a_running_game_is_never_cached,
+    a_tournament_page_has_standings_crosstable_and_rounds,
+    a_player_page_has_ratings_a_graph_and_games,
+    a_server_page_has_leaderboards_tournaments_and_games,
+    private_and_direct_message_pages_are_missing_pages,
+    export_and_tournament_info_link_to_the_archive,
+    the_web_command_serves_the_archive,
+    query_values_are_bounded,
+    only_the_embed_may_be_framed,
+    pages_speak_welsh_by_query_or_header,
+    downloads_and_assets,
+);
