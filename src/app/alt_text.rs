@@ -3,7 +3,7 @@
 //! reader's language.
 
 use super::messages::Attachment;
-use super::*;
+use super::{format_square, Game, Msg, Ruleset, Side};
 use crate::i18n::{Lang, Localiser};
 use crate::notation::describe::{facts, Fact, Group, Scene, MAX_ALT};
 use crate::rules::Square;

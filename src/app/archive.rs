@@ -4,7 +4,11 @@
 //! out. Privacy lives here: what is not public answers `None`, exactly as a
 //! missing id does.
 
-use super::*;
+use super::{
+    export, format_played, notation, outcome_msg, picture, rules_spec, store_err, time, App,
+    Attachment, Ctx, Game, GameRow, GameState, LoadError, Loaded, Msg, Reply, Response, Side,
+    StoreError,
+};
 use crate::i18n::{Lang, Localiser};
 use crate::store::{GameId, Rating, RatingPoint, ServerId, TournamentId, UserId};
 

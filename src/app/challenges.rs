@@ -1,6 +1,11 @@
 //! Challenges: post, accept (here or in a thread), decline.
 
-use super::*;
+use super::{
+    bot, commands, lifecycle, mention, rules_spec, spec_msg, store_err, App, Button, ButtonStyle,
+    Challenge, ChallengeId, ChallengeState, ChannelId, Ctx, Effect, GameSettings, Msg,
+    NewChallenge, Reply, Response, Ruleset, Side, StoreError, Target, TimeControl,
+    BOT_GAMES_PER_PLAYER, BOT_ID, CHALLENGE_TTL, MAX_OPEN_CHALLENGES,
+};
 
 impl App {
     /// `/challenge` (app/commands/challenge.rs).

@@ -1,7 +1,7 @@
 //! Text and options become a use case, once: plain messages, slash
 //! commands and buttons.
 
-use super::*;
+use super::{commands, parse_move, App, Ctx, Input, Msg, Reply, Response, MAX_TEXT};
 
 impl App {
     /// Handles one input.

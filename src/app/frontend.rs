@@ -3,7 +3,7 @@
 //! the catalogue, in the reader's language, through [`App::notice`]. And the
 //! console's own clock, kept in the store through the app.
 
-use super::*;
+use super::{App, Ctx, Msg, Reply, ServerId, UserId};
 use crate::i18n::{t, Lang};
 
 /// A sentence a front end says on its own.
@@ -97,6 +97,7 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::User;
 
     #[test]
     fn notices_come_in_both_languages() {

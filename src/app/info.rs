@@ -1,7 +1,10 @@
 //! Information: rules, games, a game, my games, history, help.
 
 use super::messages::Part;
-use super::*;
+use super::{
+    commands, format_played, outcome_msg, store_err, time, visible_to, App, Ctx, GameId, GameRow,
+    GameState, Loaded, Msg, Reply, Response, Side, MAX_TEXT, VARIANTS,
+};
 use crate::i18n::{t, Lang};
 
 impl App {

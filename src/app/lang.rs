@@ -10,7 +10,7 @@
 //! direct message, else the user who asked. See app/reader.rs.
 
 use super::messages::Part;
-use super::*;
+use super::{store_err, App, Ctx, Reply, Response, ServerId, Target, UserId};
 use crate::i18n::{Lang, Localiser, Msg};
 use crate::store::LANGUAGE_SETTING;
 

@@ -1,6 +1,9 @@
 //! Offers between the players: draw, takeback, pause and resume.
 
-use super::*;
+use super::{
+    bot, clock, commands, mention, split_status, store_err, time, words, App, AppendError, Button,
+    ButtonStyle, Ctx, Loaded, Msg, OfferKind, Reply, Response, Side, TimeControl, User, BOT_ID,
+};
 
 impl App {
     /// An offer, or the answer to the opponent's (`answer`: `accept` or

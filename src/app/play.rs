@@ -1,6 +1,10 @@
 //! Playing: moves (typed, /move, autocomplete), the board, legal moves, resigning.
 
-use super::*;
+use super::{
+    escape, explain_msg, format_square, lifecycle, mention, notation, outcome_msg, parse_move,
+    resolve_square, split_status, store_err, words, App, AppendError, Ctx, Game, GameRow, Loaded,
+    Msg, Outcome, PlayError, Reason, Reply, Response, Target,
+};
 
 /// The refusal of a move while the clock is paused.
 fn paused_no_move() -> Msg {

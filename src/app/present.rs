@@ -1,7 +1,10 @@
 //! How a game is shown: names, the record, the picture, the status line,
 //! the outcome.
 
-use super::*;
+use super::{
+    escape, format_played, format_square, picture, time, App, Attachment, Button, EndReason, Game,
+    GameState, Loaded, Msg, Outcome, Reason, Record, Reply, Side, TimeControl, UserId, BOT_ID,
+};
 
 impl App {
     /// A player's name, escaped for message text (see [`escape::name`]).

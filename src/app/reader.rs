@@ -34,7 +34,7 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use super::clock::notify::{Notify, NOTIFY_SETTING};
 use super::messages::{Attachment, BoardStyle};
 use super::settings::{BOARD_SETTING, THEME_SETTING};
-use super::*;
+use super::{picture, App, Response, ServerId, StoreError, UserId};
 use crate::i18n::{Lang, Localiser};
 use crate::store::LANGUAGE_SETTING;
 

@@ -5,7 +5,7 @@
 //! here takes the registry as a slice, so a new entry shows everywhere at
 //! once.
 
-use super::*;
+use super::{picture, spec_msg, Game, Msg, Record, Reply, Response, Ruleset, Side};
 use crate::i18n::{t, Arg, Lang, Localiser};
 use crate::rules::VariantInfo;
 
@@ -92,6 +92,7 @@ pub(crate) fn rules_of(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::commands;
     use crate::rules::{Kind, Notation, Opts, Piece, SquareFlags, Words, VARIANTS};
 
     fn at(s: &str) -> crate::rules::Square {

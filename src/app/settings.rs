@@ -2,7 +2,7 @@
 //! boards are shown, the theme, flipping; a server's archive and organiser
 //! role) and `/board style:`.
 
-use super::*;
+use super::{store_err, App, Ctx, Msg, Reply, Response};
 
 /// The player setting: how boards are shown (`picture`, `text`, `both`).
 pub(crate) const BOARD_SETTING: &str = "board";

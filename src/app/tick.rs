@@ -1,6 +1,6 @@
 //! What the clock and the server do: ticks, members leaving, match threads.
 
-use super::*;
+use super::{tournaments, App, ChannelId, Ctx, MatchId, Response, ServerId, TickReport, UserId};
 
 impl App {
     /// Runs whatever has fallen due by `now`: losses on time, cancelled

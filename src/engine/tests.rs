@@ -1,6 +1,8 @@
 use std::sync::atomic::AtomicBool;
 
-use super::*;
+use super::{
+    analyse, best_move, pos, Ending, Game, Limits, Move, Reason, Score, Side, SwingKind, WIN,
+};
 use crate::notation::play_text;
 use crate::rules::Ruleset;
 use pos::{Mv, Pos};

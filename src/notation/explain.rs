@@ -2,7 +2,7 @@
 //! ([`explain`]); the app words it in the reader's language
 //! (`app::move_words::explain_msg`). Also the roles of special squares.
 
-use super::*;
+use super::{PlayError, Ruleset, SquareFlags};
 
 /// The English of a square's role key ([`square_role_key`]).
 pub(crate) fn role_words(key: &str) -> &'static str {

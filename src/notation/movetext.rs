@@ -1,7 +1,10 @@
 //! Moves: read the syntax ([`parse_move`]), resolve it against a game,
 //! play it, and write a move back.
 
-use super::*;
+use super::{
+    format_square, list_squares, resolve_square, Game, Move, MoveError, Played, Ruleset, Square,
+    SquareText,
+};
 
 /// A move as written: two squares and the captures it claims, if any.
 #[derive(Clone, Debug, PartialEq, Eq)]

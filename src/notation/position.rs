@@ -1,6 +1,6 @@
 //! tawlbot's own position text: piece characters, rows top rank first.
 
-use super::*;
+use super::{Board, Family, Kind, Piece, Ruleset, Side, Square};
 
 /// The character a piece has in position text.
 pub fn piece_char(family: Family, p: Piece) -> char {

@@ -1,6 +1,6 @@
 //! Squares as written (`e4`, `@54`) and in a variant's home notation.
 
-use super::*;
+use super::{fmt, Notation, PlayError, Ruleset, Square, MAX_SIDE};
 
 /// A square as written, before it is checked against a board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,6 +1,9 @@
 //! Animated GIFs of a game, one frame per move.
 
-use super::*;
+use super::{
+    blit_square, draw_caption, sprite, theme_data, BoardView, Layout, RenderError, Renderer,
+    SquareKey, Theme, PALETTE_SIZE, TRANSPARENT,
+};
 
 impl Renderer {
     /// Animated GIF of `frames` (one per move), `delay_cs` hundredths of a

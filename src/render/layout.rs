@@ -1,6 +1,6 @@
 //! Sizes: where squares, labels and the caption go in a picture.
 
-use super::*;
+use super::Rgb;
 
 /// Pixel geometry of a rendered board.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

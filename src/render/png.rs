@@ -1,6 +1,6 @@
 //! PNG encoding with text chunks.
 
-use super::*;
+use super::{deflate, scratch, BoardView, IndexedImage, Layout, RenderError, Renderer, Theme};
 
 impl Renderer {
     /// Render `view` to PNG bytes (8-bit indexed colour), with text chunks

@@ -1,6 +1,10 @@
 //! The renderer: per-theme palettes, sprites and frame backgrounds, cached.
 
-use super::*;
+use super::{
+    file_label, paint, quant, rank_label, text, theme, Arc, BoardView, HashMap, IndexedImage,
+    Labels, Layout, Mark, Mutex, OnceLock, PieceView, Rgb, SquareKey, SquareKind, Theme,
+    PALETTE_COLOURS, PALETTE_COLOURS_CONTRAST, RAMP_STEPS,
+};
 
 /// Palette and text ramps of one theme.
 pub(super) struct ThemeData {

@@ -1,6 +1,6 @@
 //! What a picture shows: pieces, square kinds, labels and the board view.
 
-use super::*;
+use super::{Mark, SquareKey};
 
 /// What stands on a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

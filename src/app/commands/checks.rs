@@ -1,7 +1,10 @@
 //! Discord's rules for commands, checked on the whole table, and the
 //! table's own helpers.
 
-use super::*;
+use super::{
+    command, english, find, opt, time_suggestions, Command, CommandSpec, OptKind, OptSpec, Suggest,
+    COMMANDS, TIME_SUGGESTIONS, TOURNAMENT,
+};
 
 /// `^[-_\p{L}\p{N}]{1,32}$`, lower case (Discord's rule for command and
 /// option names).

@@ -2,7 +2,10 @@
 //! pairings with their games. Plain data for `src/web`.
 
 use super::view::{fmt_points, headers, table_rows};
-use super::*;
+use super::{
+    active_entrants, state_msg, view, App, Data, GameState, Lang, PlayerId, StoreError,
+    TournamentId, T,
+};
 use crate::store::{GameId, ServerId, UserId};
 
 /// One pairing of a round on the web.

@@ -1,6 +1,10 @@
 //! Matches: their threads, their games one after another, their results.
 
-use super::*;
+use super::{
+    advance, channel_of, fmt_points, lifecycle, load, mention, name_of, store, store_err, tell,
+    update, App, ChannelId, Ctx, GameState, Loaded, Match, MatchId, Msg, NewStart, PlayerId, Reply,
+    Response, Side, StartError, StoreError, Target, Tournament, TournamentPhase, UserId, T,
+};
 
 /// The match of `row` in the state, by round and board.
 pub(super) fn state_match<'a>(

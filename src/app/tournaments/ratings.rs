@@ -1,6 +1,9 @@
 //! Ratings: Glicko-2 per variant per server, /leaderboard and /profile.
 
-use super::*;
+use super::{
+    glicko, store, store_err, App, Ctx, GameRow, GameState, Loaded, Msg, Reply, Response, Ruleset,
+    Side, VARIANTS,
+};
 
 /// A stored rating with its deviation grown by the rating periods of
 /// [`glicko::PERIOD_SECS`] that passed without a game since it changed.

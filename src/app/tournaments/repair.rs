@@ -5,7 +5,10 @@
 //! result and that has no game in progress, so a replay that could not
 //! start at once (the tournament's channel was busy) starts later.
 
-use super::*;
+use super::{
+    channel_of, lifecycle, load, start_next_game, App, ChannelId, EndReason, GameState, Msg, Reply,
+    Response, ServerId, Target, TournamentPhase, UserId, T,
+};
 
 /// Starts again, in the tournament's channel, the games of current-round
 /// matches whose last game was aborted and that have nothing in progress.

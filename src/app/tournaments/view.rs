@@ -1,6 +1,9 @@
 //! How a tournament is shown: description, list, info, standings as text and picture.
 
-use super::*;
+use super::{
+    active_entrants, load, name_of, state_msg, store, store_err, tell, App, Ctx, Lang, Match,
+    MatchKind, Msg, Reply, Response, Ruleset, StandingRow, TournamentFormat, TournamentPhase, T,
+};
 
 /// "Tawlbwrdd, Swiss, 3 rounds, two-game matches (sides swapped), 3 days per move".
 pub(super) fn describe(t: &T) -> Msg {

@@ -1,6 +1,11 @@
 //! Withdrawals and members leaving: forfeits, announced in the matches' channels.
 
-use super::*;
+use super::{
+    active_entrants, advance, channel_of, error_msg, fmt_points, is_organiser, is_state, lifecycle,
+    load, mention, name_of, record_finished_games, store_err, tell, update, App, Ctx, GameRow,
+    GameState, Msg, PlayerId, Reply, Response, ServerId, Target, TournamentId, TournamentPhase,
+    UserId, T,
+};
 
 /// `/tournament leave` (`by_organiser` false) and `/tournament withdraw`.
 pub(super) fn withdraw(

@@ -1,6 +1,11 @@
 //! Serenity events in: messages, slash commands, autocomplete, buttons.
 
-use super::*;
+use super::{
+    app, app_user, clip_to, commands, unix_now, Answer, ChannelId, CommandDataOptionValue,
+    CommandInteraction, ComponentInteraction, Context, CreateAutocompleteResponse,
+    CreateInteractionResponse, DUser, GuildId, Handler, Input, Message, Origin, Runs, Suggest,
+    MAX_CHOICE,
+};
 
 impl Handler {
     pub(super) fn interaction_ctx(

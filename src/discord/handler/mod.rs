@@ -12,7 +12,6 @@ use serenity::all::{
     Http, Interaction, InteractionId, Message, PartialGuildChannel, Ready, ShardStageUpdateEvent,
     User as DUser,
 };
-use serenity::builder::Builder as _;
 use serenity::gateway::ConnectionStage;
 use tokio::sync::{watch, Semaphore};
 

@@ -1,6 +1,9 @@
 //! The slash commands, registered from the app's command table.
 
-use super::*;
+use super::{
+    Command, CommandOptionType, CreateCommand, CreateCommandOption, GuildId, Handler, Http,
+    OptKind, COMMANDS,
+};
 use crate::app::commands::english;
 
 /// The slash commands to register, from the app's command table.

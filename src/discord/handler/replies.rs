@@ -1,7 +1,12 @@
 //! Where a reply goes: the interaction's response, its edit or a follow-up,
 //! the channel of a message, another channel or a DM.
 
-use super::*;
+use super::{
+    build, post, CommandInteraction, ComponentInteraction, CreateInteractionResponse,
+    CreateInteractionResponseFollowup, CreateInteractionResponseMessage, CreateMessage,
+    EditInteractionResponse, Handler, Http, InteractionId, Message, Reply, Target,
+};
+use serenity::builder::Builder as _;
 
 /// Where an input came from, and so where `Target::Here` replies go.
 #[derive(Clone, Copy)]

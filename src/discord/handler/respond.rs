@@ -1,6 +1,10 @@
 //! An app call for an interaction, its replies delivered, its effects run.
 
-use super::*;
+use super::{
+    app, clip_to, commands, notice_reply_in, unix_now, Answer, ChannelId, ChannelType,
+    CreateThread, Effect, Handler, Http, Input, Lang, Notice, Origin, Reply, Response, Runs,
+    Target, DEFER_AFTER, MAX_THREAD_NAME,
+};
 
 impl Handler {
     /// What the front end says itself, in the language of `ctx`'s user

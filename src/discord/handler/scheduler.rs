@@ -1,6 +1,6 @@
 //! The clock: time-outs, expired challenges, reminders.
 
-use super::*;
+use super::{app, clock_ctx, unix_now, Arc, Duration, Handler, Http, Response, Target};
 
 impl Handler {
     /// Clock ticks: time-outs, expired challenges, reminders.

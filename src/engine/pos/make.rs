@@ -1,6 +1,8 @@
 //! Captures, making and unmaking moves, repetition and game ends.
 
-use super::*;
+use super::{
+    is_king, side_of, End, Family, Mv, Pos, SquareFlags, Undo, DIRS, DUX, EMPTY, KING, MAN, OFF, Z,
+};
 
 impl Pos {
     #[inline]

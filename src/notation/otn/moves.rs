@@ -1,6 +1,8 @@
 //! Moves in OTN: written with captures and markers, read in every form.
 
-use super::*;
+use super::{
+    algebraic, piece_letter, Board, Escape, Family, Game, Kind, Piece, Played, Ruleset, Side,
+};
 
 pub(super) fn threatens(game_after: &Board, rules: &Ruleset, mover: Side) -> bool {
     if rules.family != Family::Tafl {

@@ -1,6 +1,9 @@
 //! Positions: piece letters, writing, reading and validating a board.
 
-use super::*;
+use super::{
+    read_ranks, Board, Family, Kind, Letters, Piece, PositionError, Ruleset, Side, Square,
+    SquareFlags, MAX_POSITION,
+};
 
 /// The OTN letter of a piece.
 pub fn piece_letter(p: Piece) -> char {

@@ -1,7 +1,10 @@
 //! Reading an OTN game record: its tags and move records, the game it
 //! starts from, and the whole game replayed.
 
-use super::*;
+use super::{
+    parse_position, read_move, reason_of, rules_pairs, ruleset_from_rules, validate, Game,
+    MoveRecordError, OtnMove, PositionError, Problem, Reason, RulesError, Ruleset, Side, Tags,
+};
 
 /// An OTN game record as read: its tags in order and its move records.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

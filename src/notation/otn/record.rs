@@ -1,7 +1,10 @@
 //! Game records out: tags, writing a game, a tawlbot record; and telling the
 //! two record formats apart (reading is in `read.rs`).
 
-use super::*;
+use super::{
+    as_tag, rules_string, threatens, write_move, write_position, EndReason, Game, Piece, Reason,
+    Record, Side,
+};
 
 /// What an OTN record says besides the rules and the moves.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]

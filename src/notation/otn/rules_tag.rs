@@ -1,6 +1,9 @@
 //! The OTN rules string: written from a ruleset, read back into one.
 
-use super::*;
+use super::{
+    algebraic, write_position, BTreeMap, Board, Escape, Family, KingCapture, Ruleset, Side, Square,
+    SquareFlags,
+};
 
 pub(super) fn pieces_list(king_only: bool) -> &'static str {
     if king_only {

@@ -1,4 +1,7 @@
-use super::*;
+use super::{
+    detect_format, parse_position, read_move, rules_string, ruleset_from_rules, time_control,
+    validate, write_position, OtnMove, Problem, RecordFormat, Ruleset, Side,
+};
 
 fn r(id: &str) -> Ruleset {
     Ruleset::from_spec(id, &[]).unwrap()

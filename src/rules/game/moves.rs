@@ -1,6 +1,9 @@
 //! Move generation, legality and captures.
 
-use super::*;
+use super::{
+    key, Board, Family, Game, Kind, KingCapture, Move, MoveError, Piece, Side, Square, SquareFlags,
+    ZOBRIST,
+};
 
 impl Game {
     pub(super) fn steps_only(&self, p: Piece) -> bool {

@@ -1,6 +1,8 @@
 //! Rules of gwyddbwyll, and dice.
 
-use super::*;
+use super::{
+    at, outcome, play, pos, refuse, rules, Game, Kind, Piece, Reason, Ruleset, Side, A, D,
+};
 
 // --------------------------------------------------------------- gwyddbwyll
 

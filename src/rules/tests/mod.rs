@@ -1,7 +1,7 @@
 //! One test (at least) for every rule line of RULES.md, per variant, and for
 //! every settlement in its table.
 
-use super::*;
+use super::{Board, Game, Kind, Move, Piece, Reason, Ruleset, Side, Square};
 use crate::notation::{explain, format_played, parse_move, play_text, resolve_square};
 
 fn rules(variant: &str, opts: &[&str]) -> Ruleset {

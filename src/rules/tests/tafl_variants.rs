@@ -1,6 +1,6 @@
 //! Rules of tawlbwrdd-walker, tallfwrdd and goedhboell.
 
-use super::*;
+use super::{at, outcome, play, pos, refuse, rules, Game, Kind, Reason, A, D};
 
 // ---------------------------------------------------------- tawlbwrdd-walker
 
