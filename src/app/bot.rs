@@ -12,6 +12,7 @@
 //!   when it is to move and the game has exactly `expected` moves, and the
 //!   store's append with the expected number refuses anything stale.
 
+use crate::domain::LeaseKind;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::BOT_ID;
@@ -121,14 +122,14 @@ impl App {
         else {
             return Vec::new();
         };
-        let free = |item: String| match self.store.claim_of("bot_turn", &item) {
+        let free = |item: String| match self.store.claim_of(LeaseKind::BotTurn.as_str(), &item) {
             Ok(None) => true,
             Ok(Some((_, until, done))) => done.is_none() && until <= now,
             Err(_) => false,
         };
         let done = |item: String| {
             matches!(
-                self.store.claim_of("bot_turn", &item),
+                self.store.claim_of(LeaseKind::BotTurn.as_str(), &item),
                 Ok(Some((_, _, Some(_))))
             )
         };
@@ -176,7 +177,12 @@ impl App {
         // others skip this turn while the lease runs and take it over if
         // this one dies (see `bot_turns_due`).
         let item = format!("{game}@{expected}");
-        match self.claim_work("bot_turn", &item, now, self.process().bot_turn_lease()) {
+        match self.claim_work(
+            LeaseKind::BotTurn,
+            &item,
+            now,
+            self.process().bot_turn_lease(),
+        ) {
             Ok(true) => {}
             Ok(false) => return Response::none(),
             Err(e) => {
@@ -209,9 +215,12 @@ impl App {
         let stored = super::lifecycle::commit_move(self, &mut l, &played, expected, mover, now);
         if !matches!(stored, Err(AppendError::Store(_))) {
             // Played, or the game moved on: either way the turn is done.
-            let _ = self
-                .store
-                .finish_claim("bot_turn", &item, &self.process().id, now);
+            let _ = self.store.finish_claim(
+                LeaseKind::BotTurn.as_str(),
+                &item,
+                &self.process().id,
+                now,
+            );
         }
         let mv_text = match stored {
             Ok(t) => t,

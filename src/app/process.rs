@@ -3,6 +3,7 @@
 //! See `src/store/leases.rs` and `docs/scaling.md`.
 
 use super::App;
+use crate::domain::LeaseKind;
 use crate::store::{Claim, ProcessId, StoreError};
 
 /// The scheduler's longest sleep between passes unless set otherwise.
@@ -78,15 +79,17 @@ impl App {
     /// [`crate::store::Store::claim`]): `true` if this process is to do it.
     pub(crate) fn claim_work(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         item: &str,
         now: i64,
         lease: i64,
     ) -> Result<bool, StoreError> {
-        let c = self.store.claim(kind, item, &self.process.id, now, lease)?;
+        let c = self
+            .store
+            .claim(kind.as_str(), item, &self.process.id, now, lease)?;
         if let Claim::Held { owner, until } = &c {
             tracing::debug!(
-                kind,
+                kind = kind.as_str(),
                 item,
                 owner = owner.as_str(),
                 until,
@@ -100,8 +103,9 @@ impl App {
     /// `/analysis` in progress), keeping `payload` (what answering it
     /// needs) so that another process can take it over if this one dies.
     /// `false` when another process holds it.
-    pub fn claim_job(&self, kind: &str, item: &str, payload: &str, now: i64) -> bool {
+    pub fn claim_job(&self, kind: LeaseKind, item: &str, payload: &str, now: i64) -> bool {
         let p = &self.process;
+        let kind = kind.as_str();
         match self
             .store
             .claim_job(kind, item, &p.id, now, p.bot_turn_lease(), payload)
@@ -118,8 +122,9 @@ impl App {
 
     /// Jobs of `kind` whose process died (their lease ended unfinished),
     /// now claimed for this process: `(item, payload)`.
-    pub fn take_over_jobs(&self, kind: &str, now: i64) -> Vec<(String, String)> {
+    pub fn take_over_jobs(&self, kind: LeaseKind, now: i64) -> Vec<(String, String)> {
         let p = &self.process;
+        let kind = kind.as_str();
         let Ok(orphans) = self.store.orphan_jobs(kind, now, 20) else {
             return Vec::new();
         };
@@ -134,7 +139,8 @@ impl App {
     }
 
     /// A job this process held is done (answered, or given up for good).
-    pub fn finish_job(&self, kind: &str, item: &str, now: i64) {
+    pub fn finish_job(&self, kind: LeaseKind, item: &str, now: i64) {
+        let kind = kind.as_str();
         if let Err(e) = self.store.finish_claim(kind, item, &self.process.id, now) {
             tracing::warn!(kind, item, "could not mark a job done: {e}");
         }

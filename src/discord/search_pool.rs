@@ -321,7 +321,7 @@ impl Engine {
 }
 
 /// The lease kind of `/analysis` jobs.
-const ANALYSIS: &str = "analysis";
+const ANALYSIS: crate::domain::LeaseKind = crate::domain::LeaseKind::Analysis;
 
 /// Discord accepts edits of an interaction's answer for 15 minutes.
 const ANSWER_WITHIN: i64 = 14 * 60;

@@ -96,6 +96,39 @@ text_enum!(OfferKind, "offer kind", {
     Resume => "resume",
 });
 
+/// A kind of timed work that processes claim a lease on before doing it
+/// (see `docs/scaling.md`); stored as its word in `leases.kind`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum LeaseKind {
+    /// A game's deadline passed (a loss on time, or no first move).
+    Deadline,
+    /// A paused game's clock starts again by itself.
+    PauseEnd,
+    /// A player is reminded of their turn.
+    Reminder,
+    /// An open challenge expires.
+    ChallengeExpiry,
+    /// The bot is to move in a game.
+    BotTurn,
+    /// An `/analysis` in progress (a job: its payload says whom to answer).
+    Analysis,
+    /// A tournament match whose game was lost is played again.
+    MatchRepair,
+    /// A tournament starts at its scheduled time.
+    TournamentStart,
+}
+
+text_enum!(LeaseKind, "lease kind", {
+    Deadline => "deadline",
+    PauseEnd => "pause_end",
+    Reminder => "reminder",
+    ChallengeExpiry => "challenge_expiry",
+    BotTurn => "bot_turn",
+    Analysis => "analysis",
+    MatchRepair => "match_repair",
+    TournamentStart => "tournament_start",
+});
+
 /// Where a challenge stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ChallengeState {

@@ -3,6 +3,7 @@
 //! item on its own, with
 //! failed items held back and retried later.
 
+use crate::domain::LeaseKind;
 use std::collections::HashMap;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -363,12 +364,12 @@ pub(crate) enum Item {
 
 impl DueColumn {
     /// The kind of work in leases (see [`App::claim_work`]).
-    fn kind(self) -> &'static str {
+    fn kind(self) -> LeaseKind {
         match self {
-            DueColumn::Deadline => "deadline",
-            DueColumn::PauseEnd => "pause_end",
-            DueColumn::RemindAt => "reminder",
-            DueColumn::ChallengeExpiry => "challenge_expiry",
+            DueColumn::Deadline => LeaseKind::Deadline,
+            DueColumn::PauseEnd => LeaseKind::PauseEnd,
+            DueColumn::RemindAt => LeaseKind::Reminder,
+            DueColumn::ChallengeExpiry => LeaseKind::ChallengeExpiry,
         }
     }
 }

@@ -9,6 +9,7 @@ use super::{
     channel_of, lifecycle, load, start_next_game, App, ChannelId, EndReason, GameState, Msg, Reply,
     Response, ServerId, Target, TournamentPhase, UserId, T,
 };
+use crate::domain::LeaseKind;
 
 /// Starts again, in the tournament's channel, the games of current-round
 /// matches whose last game was aborted and that have nothing in progress.
@@ -46,7 +47,7 @@ fn repair_one(app: &App, t: &T, now: i64) -> Response {
         // One process replays it; the others skip it while the lease runs
         // (the one-game-per-match index would refuse a second game anyway).
         let item = format!("{}@{}", row.id, last.id);
-        match app.claim_work("match_repair", &item, now, app.process().lease) {
+        match app.claim_work(LeaseKind::MatchRepair, &item, now, app.process().lease) {
             Ok(true) => {}
             Ok(false) => continue,
             Err(e) => {

@@ -9,6 +9,7 @@ use super::{
     TournamentError, TournamentFormat, TournamentId, TournamentPhase, UserId, MAX_ENTRANTS,
     START_RETRY, T,
 };
+use crate::domain::LeaseKind;
 
 /// `/tournament create` (app/commands/tournament.rs).
 pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Response, Response> {
@@ -585,7 +586,7 @@ pub(crate) fn tick(app: &App, now: i64) -> Response {
         // One process starts it (or cancels it); the others skip it while
         // the lease runs, and take it over if that process dies.
         let item = format!("{}@{}", row.id, t.data.start_at.unwrap_or(0));
-        match app.claim_work("tournament_start", &item, now, app.process().lease) {
+        match app.claim_work(LeaseKind::TournamentStart, &item, now, app.process().lease) {
             Ok(true) => {}
             Ok(false) => continue,
             Err(e) => {
