@@ -33,6 +33,7 @@ mod error;
 mod interface;
 mod logic;
 pub mod pg;
+mod sql;
 pub mod sqlite;
 #[cfg(feature = "fault-injection")]
 mod statements;

@@ -12,16 +12,12 @@
 //! applied at start-up under an advisory lock ([`migrate`]).
 
 mod archive;
-mod challenges;
-mod clock;
+mod backend;
 mod copy;
 mod doctor;
 mod error;
 mod games;
-mod leases;
 pub(crate) mod migrate;
-mod offers;
-mod players;
 mod pool;
 mod ratings;
 mod rows;

@@ -34,13 +34,21 @@ impl PgConn {
     /// The prepared statement for `sql` on this connection (prepared on
     /// first use; PostgreSQL then skips parsing and planning it again).
     /// Each is run once after this call.
+    /// A statement of the shared SQL (`store/sql`) is read in
+    /// PostgreSQL's dialect first.
     pub(crate) fn prep(&mut self, sql: &'static str) -> Result<Statement, postgres::Error> {
         #[cfg(feature = "fault-injection")]
-        self.log.note(sql);
+        if sql.contains('{') {
+            self.log.note(&crate::store::sql::dialect(sql, false));
+        } else {
+            self.log.note(sql);
+        }
         if let Some(s) = self.statements.get(sql) {
             return Ok(s.clone());
         }
-        let s = self.client.prepare(sql)?;
+        let s = self
+            .client
+            .prepare(&crate::store::sql::dialect(sql, false))?;
         self.statements.insert(sql, s.clone());
         Ok(s)
     }

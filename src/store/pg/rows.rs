@@ -239,26 +239,6 @@ pub(crate) fn match_from_row(r: &Row) -> R<TournamentMatch> {
     })
 }
 
-pub(crate) fn read_moves(c: &mut PgConn, game_id: GameId) -> R<Vec<StoredMove>> {
-    let s = c.prep(
-        "SELECT number, text, player_id, at, source_id FROM moves \
-         WHERE game_id = $1 ORDER BY number",
-    )?;
-    c.client
-        .query(&s, &[&game_id])?
-        .iter()
-        .map(|r| {
-            Ok(StoredMove {
-                number: to_u32(r.try_get(0)?),
-                text: r.try_get(1)?,
-                player_id: r.try_get(2)?,
-                at: r.try_get(3)?,
-                source_id: r.try_get(4)?,
-            })
-        })
-        .collect()
-}
-
 /// Creates the server, channel and player rows a new game or challenge
 /// refers to, if they are missing (named by their ids).
 pub(crate) fn ensure_refs(
@@ -315,4 +295,14 @@ pub(crate) fn exec(
 ) -> R<u64> {
     let s = c.prep(sql)?;
     Ok(c.client.execute(&s, params)?)
+}
+
+/// The id of an `INSERT ... RETURNING id`.
+pub(crate) fn returned_id<T: for<'a> postgres::types::FromSql<'a>>(r: Option<Row>) -> R<T> {
+    match r {
+        Some(r) => Ok(r.try_get(0)?),
+        None => Err(E::Store(StoreError::BadData {
+            detail: "INSERT ... RETURNING gave no row".into(),
+        })),
+    }
 }

@@ -1,6 +1,5 @@
 //! Tournaments, their players and matches.
 
-use super::challenges::returned_id;
 use super::rows::*;
 use super::*;
 use crate::store::*;

@@ -80,7 +80,10 @@ impl SqliteStore {
             DueColumn::PauseEnd,
             DueColumn::ChallengeExpiry,
         ] {
-            let sql = format!("EXPLAIN QUERY PLAN {}", super::clock::due_sql(col));
+            let sql = format!(
+                "EXPLAIN QUERY PLAN {}",
+                crate::store::sql::dialect(crate::store::sql::clock::due_sql(col), true)
+            );
             let mut s = conn.prepare(&sql).map_err(|e| self.err(e))?;
             let rows: Vec<String> = s
                 .query_map(params![0, 0, 0, 10], |r| r.get(3))

@@ -10,18 +10,13 @@
 
 mod admin;
 mod archive;
-mod challenges;
-mod clock;
+mod backend;
 mod doctor;
 mod dump;
 mod error;
 mod games;
-mod language;
-mod leases;
 mod migrate;
-mod offers;
 mod open;
-mod players;
 mod ratings;
 mod rows;
 #[cfg(feature = "fault-injection")]

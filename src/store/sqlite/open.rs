@@ -77,6 +77,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             inner: Arc::new(Inner {
                 conn: Mutex::new(conn),
+                dialect: Mutex::default(),
                 label,
                 reported: Default::default(),
                 #[cfg(feature = "fault-injection")]
@@ -220,6 +221,9 @@ pub struct SqliteStore {
 
 pub(super) struct Inner {
     pub(super) conn: Mutex<Connection>,
+    /// The shared SQL's statements in SQLite's dialect (`backend.rs`);
+    /// locked after `conn`, never before.
+    pub(super) dialect: Mutex<super::backend::Dialect>,
     pub(super) label: String,
     /// Unreadable rows already logged.
     pub(super) reported: crate::store::logic::Reported,

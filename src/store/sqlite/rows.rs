@@ -23,16 +23,6 @@ impl SqliteStore {
     ) -> Result<Vec<GameRow>, StoreError> {
         self.query_rows("games", sql, params, game_from_row)
     }
-
-    /// At most one game; one that cannot be read is
-    /// [`StoreError::Unreadable`].
-    pub(super) fn query_one_game<P: rusqlite::Params>(
-        &self,
-        sql: &str,
-        params: P,
-    ) -> Result<Option<GameRow>, StoreError> {
-        self.query_row_of("games", sql, params, game_from_row)
-    }
 }
 
 pub(super) fn opts_to_json(options: &[String]) -> String {
@@ -187,25 +177,6 @@ pub(super) fn rating_from_row(r: &Row<'_>) -> rusqlite::Result<Rating> {
         draws: to_u32(r.get(10)?),
         updated_at: r.get(11)?,
     })
-}
-
-pub(super) fn read_moves(c: &Connection, game_id: GameId) -> rusqlite::Result<Vec<StoredMove>> {
-    // `?1 COLLATE BINARY`: the same plan, but not compiled again for each
-    // new game id (see REPREPARE_NOTE in players.rs).
-    c.prepare_cached(
-        "SELECT number, text, player_id, at, source_id FROM moves \
-         WHERE game_id = ?1 COLLATE BINARY ORDER BY number",
-    )?
-    .query_map([game_id], |r| {
-        Ok(StoredMove {
-            number: to_u32(r.get(0)?),
-            text: r.get(1)?,
-            player_id: r.get(2)?,
-            at: r.get(3)?,
-            source_id: r.get(4)?,
-        })
-    })?
-    .collect()
 }
 
 /// Creates the server, channel and player rows a new game or challenge
