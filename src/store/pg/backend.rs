@@ -120,27 +120,15 @@ pub(crate) fn db(label: &str, e: postgres::Error) -> E {
     })
 }
 
-impl Conn for Pg<'_> {
-    fn exec(&mut self, sql: &'static str, params: &[Value<'_>]) -> R<usize> {
-        let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|v| v as _).collect();
+impl Pg<'_> {
+    /// Runs a prepared statement; its rows as the seam's values.
+    fn rows(&mut self, s: &postgres::Statement, params: &[Value<'_>]) -> R<Vec<Row>> {
         let label = self.label;
-        let s = self.conn.prep(sql).map_err(|e| db(label, e))?;
-        let n = self
-            .conn
-            .client
-            .execute(&s, &params)
-            .map_err(|e| db(label, e))?;
-        Ok(usize::try_from(n).unwrap_or(usize::MAX))
-    }
-
-    fn query(&mut self, sql: &'static str, params: &[Value<'_>]) -> R<Vec<Row>> {
         let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|v| v as _).collect();
-        let label = self.label;
-        let s = self.conn.prep(sql).map_err(|e| db(label, e))?;
         let rows = self
             .conn
             .client
-            .query(&s, &params)
+            .query(s, &params)
             .map_err(|e| db(label, e))?;
         let columns: Arc<[String]> = s.columns().iter().map(|c| c.name().to_string()).collect();
         rows.iter()
@@ -160,6 +148,44 @@ impl Conn for Pg<'_> {
                 })
             })
             .collect()
+    }
+
+    /// Runs a prepared statement; the number of rows it changed.
+    fn changed(&mut self, s: &postgres::Statement, params: &[Value<'_>]) -> R<usize> {
+        let label = self.label;
+        let params: Vec<&(dyn ToSql + Sync)> = params.iter().map(|v| v as _).collect();
+        let n = self
+            .conn
+            .client
+            .execute(s, &params)
+            .map_err(|e| db(label, e))?;
+        Ok(usize::try_from(n).unwrap_or(usize::MAX))
+    }
+}
+
+impl Conn for Pg<'_> {
+    fn exec(&mut self, sql: &'static str, params: &[Value<'_>]) -> R<usize> {
+        let label = self.label;
+        let s = self.conn.prep(sql).map_err(|e| db(label, e))?;
+        self.changed(&s, params)
+    }
+
+    fn query(&mut self, sql: &'static str, params: &[Value<'_>]) -> R<Vec<Row>> {
+        let label = self.label;
+        let s = self.conn.prep(sql).map_err(|e| db(label, e))?;
+        self.rows(&s, params)
+    }
+
+    fn exec_once(&mut self, sql: &str, params: &[Value<'_>]) -> R<usize> {
+        let label = self.label;
+        let s = self.conn.prep_once(sql).map_err(|e| db(label, e))?;
+        self.changed(&s, params)
+    }
+
+    fn query_once(&mut self, sql: &str, params: &[Value<'_>]) -> R<Vec<Row>> {
+        let label = self.label;
+        let s = self.conn.prep_once(sql).map_err(|e| db(label, e))?;
+        self.rows(&s, params)
     }
 
     fn guards(&self) -> bool {
@@ -249,6 +275,6 @@ impl Backend for PostgresStore {
     }
 
     fn unreadable_row(&self, table: &'static str, id: String, detail: String) -> StoreError {
-        self.unreadable(table, id, detail)
+        self.inner.reported.unreadable(table, id, detail, "URL")
     }
 }

@@ -28,15 +28,20 @@
 //! docs/storage.md ("One SQL store") says why this road and not a query
 //! builder.
 
+mod archive;
 mod challenges;
 pub(crate) mod clock;
+mod doctor;
 mod games;
 mod leases;
 mod offers;
 mod players;
+mod ratings;
 mod rows;
+mod tournaments;
 pub(crate) mod value;
 
+pub use games::to_u32;
 pub use value::{FromValue, Row, Value};
 
 use super::*;
@@ -131,6 +136,13 @@ pub trait Conn {
     fn query_opt(&mut self, sql: &'static str, params: &[Value<'_>]) -> R<Option<Row>> {
         Ok(self.query(sql, params)?.into_iter().next())
     }
+
+    /// Runs a statement built at run time (the doctor's, which name their
+    /// table), prepared for this one run; the number of rows it changed.
+    fn exec_once(&mut self, sql: &str, params: &[Value<'_>]) -> R<usize>;
+
+    /// [`Conn::exec_once`] for a query; its rows.
+    fn query_once(&mut self, sql: &str, params: &[Value<'_>]) -> R<Vec<Row>>;
 
     /// Whether this database needs the statements of [`Conn::guard`].
     fn guards(&self) -> bool;

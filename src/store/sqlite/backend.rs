@@ -64,6 +64,25 @@ fn value_of(v: ValueRef<'_>) -> Value<'static> {
     }
 }
 
+/// The rows of a statement, as the seam's values.
+fn rows_of(s: &mut rusqlite::Statement<'_>, params: &[Value<'_>]) -> rusqlite::Result<Vec<Row>> {
+    let columns: Arc<[String]> = s.column_names().into_iter().map(str::to_string).collect();
+    let n = columns.len();
+    let mut rows = s.query(rusqlite::params_from_iter(params))?;
+    let mut out = Vec::new();
+    while let Some(r) = rows.next()? {
+        let mut values = Vec::with_capacity(n);
+        for i in 0..n {
+            values.push(value_of(r.get_ref(i)?));
+        }
+        out.push(Row {
+            columns: columns.clone(),
+            values,
+        });
+    }
+    Ok(out)
+}
+
 impl Conn for Lite<'_> {
     fn exec(&mut self, sql: &'static str, params: &[Value<'_>]) -> R<usize> {
         let text = self.dialect.get(sql);
@@ -75,25 +94,24 @@ impl Conn for Lite<'_> {
 
     fn query(&mut self, sql: &'static str, params: &[Value<'_>]) -> R<Vec<Row>> {
         let text = self.dialect.get(sql);
-        let run = || -> rusqlite::Result<Vec<Row>> {
-            let mut s = self.conn.prepare_cached(text)?;
-            let columns: Arc<[String]> = s.column_names().map(str::to_string).collect();
-            let n = columns.len();
-            let mut rows = s.query(rusqlite::params_from_iter(params))?;
-            let mut out = Vec::new();
-            while let Some(r) = rows.next()? {
-                let mut values = Vec::with_capacity(n);
-                for i in 0..n {
-                    values.push(value_of(r.get_ref(i)?));
-                }
-                out.push(Row {
-                    columns: columns.clone(),
-                    values,
-                });
-            }
-            Ok(out)
-        };
-        run().map_err(|e| self.db(e))
+        self.conn
+            .prepare_cached(text)
+            .and_then(|mut s| rows_of(&mut s, params))
+            .map_err(|e| self.db(e))
+    }
+
+    fn exec_once(&mut self, sql: &str, params: &[Value<'_>]) -> R<usize> {
+        self.conn
+            .prepare(&sql::dialect(sql, true))
+            .and_then(|mut s| s.execute(rusqlite::params_from_iter(params)))
+            .map_err(|e| self.db(e))
+    }
+
+    fn query_once(&mut self, sql: &str, params: &[Value<'_>]) -> R<Vec<Row>> {
+        self.conn
+            .prepare(&sql::dialect(sql, true))
+            .and_then(|mut s| rows_of(&mut s, params))
+            .map_err(|e| self.db(e))
     }
 
     fn guards(&self) -> bool {
@@ -126,11 +144,18 @@ impl Backend for SqliteStore {
         f(&mut c).map_err(|e| e.into_store(&self.inner.label))
     }
 
-    /// One connection that no other call of this process uses meanwhile:
-    /// its statements see each other's snapshot as long as no other
-    /// process writes in between, as before the stores were one.
+    /// A deferred transaction: its reads see one snapshot (WAL), and it
+    /// ends without writing.
     fn sql_snapshot<T>(&self, f: impl FnOnce(&mut dyn Conn) -> R<T>) -> Result<T, StoreError> {
-        self.sql_read(f)
+        let mut conn = self.conn();
+        let tx = conn.transaction().map_err(|e| self.err(e))?;
+        let mut dialect = self.dialect();
+        let mut c = Lite {
+            conn: &tx,
+            dialect: &mut dialect,
+            label: &self.inner.label,
+        };
+        f(&mut c).map_err(|e| e.into_store(&self.inner.label))
     }
 
     fn sql_write<T>(&self, mut f: impl FnMut(&mut dyn Conn) -> R<T>) -> Result<T, AppendError> {
@@ -175,6 +200,17 @@ impl Backend for SqliteStore {
     }
 
     fn unreadable_row(&self, table: &'static str, id: String, detail: String) -> StoreError {
-        self.unreadable(table, id, detail)
+        self.inner.reported.unreadable(table, id, detail, "PATH")
     }
+}
+
+/// Whether SQLite refused a row for a unique index or primary key.
+fn is_unique_violation(e: &rusqlite::Error) -> bool {
+    matches!(
+        e,
+        rusqlite::Error::SqliteFailure(f, _)
+            if f.code == rusqlite::ErrorCode::ConstraintViolation
+                && (f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_UNIQUE
+                    || f.extended_code == rusqlite::ffi::SQLITE_CONSTRAINT_PRIMARYKEY)
+    )
 }

@@ -9,21 +9,13 @@
 //! rusqlite is used here and nowhere else.
 
 mod admin;
-mod archive;
 mod backend;
-mod doctor;
 mod dump;
 mod error;
-mod games;
 mod migrate;
 mod open;
-mod ratings;
-mod rows;
 #[cfg(feature = "fault-injection")]
 mod statements;
-mod tournaments;
-mod unreadable;
-mod values;
 
 pub use open::{
     database_path_from_env, SqliteStore, StoreOptions, Synchronous, DATABASE_PATH_VAR,
@@ -35,14 +27,13 @@ pub use error::Fault;
 pub use migrate::{APPLICATION_ID, LATEST as SCHEMA_VERSION};
 
 use super::*;
-use games::*;
-use rows::*;
+use open::AppendErrorOrSql;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 use error::classify;
 
