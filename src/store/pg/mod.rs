@@ -1,5 +1,6 @@
-//! The PostgreSQL store: the same operations as the SQLite store, on a
-//! database server that many bot processes can share.
+//! The PostgreSQL backend of the store (its SQL is `store/sql`'s, run
+//! through `backend.rs`): a database server that many bot processes can
+//! share.
 //!
 //! Selected by URL: `DATABASE_URL=postgres://user:password@host:port/db`
 //! (or `--db postgres://...`). The client is the `postgres` crate
@@ -18,6 +19,7 @@ pub(crate) mod migrate;
 mod pool;
 #[cfg(feature = "test-postgres")]
 pub mod throwaway;
+mod values;
 
 use std::sync::Arc;
 use std::time::Duration;

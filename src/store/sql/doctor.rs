@@ -246,6 +246,9 @@ impl<B: Backend> Doctor for B {
         })
     }
 
+    // The closures let the connection's `dyn Conn + '_` meet the
+    // functions' shorter lifetime (the functions themselves do not).
+    #[allow(clippy::redundant_closure)]
     fn quarantine_unreadable(&self, at: i64) -> Result<Vec<UnreadableRow>, StoreError> {
         self.sql_write_plain(|c| {
             logic::quarantine_all(

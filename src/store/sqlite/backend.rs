@@ -66,7 +66,7 @@ fn value_of(v: ValueRef<'_>) -> Value<'static> {
 
 /// The rows of a statement, as the seam's values.
 fn rows_of(s: &mut rusqlite::Statement<'_>, params: &[Value<'_>]) -> rusqlite::Result<Vec<Row>> {
-    let columns: Arc<[String]> = s.column_names().into_iter().map(str::to_string).collect();
+    let columns: Arc<[String]> = s.column_names().map(str::to_string).collect();
     let n = columns.len();
     let mut rows = s.query(rusqlite::params_from_iter(params))?;
     let mut out = Vec::new();

@@ -1,4 +1,5 @@
-//! The SQLite implementation of the store interface: one file in WAL mode,
+//! The SQLite backend of the store (its SQL is `store/sql`'s, run through
+//! `backend.rs`): one file in WAL mode,
 //! one connection behind a mutex; every call is short and synchronous (well
 //! under a millisecond, plus one fsync per committed change). Several
 //! processes may share the file; they wait for each other up to the busy
@@ -16,6 +17,7 @@ mod migrate;
 mod open;
 #[cfg(feature = "fault-injection")]
 mod statements;
+mod values;
 
 pub use open::{
     database_path_from_env, SqliteStore, StoreOptions, Synchronous, DATABASE_PATH_VAR,
