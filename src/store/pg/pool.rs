@@ -40,10 +40,8 @@ impl PgConn {
     /// PostgreSQL's dialect first.
     pub(crate) fn prep(&mut self, sql: &'static str) -> Result<Statement, postgres::Error> {
         #[cfg(feature = "fault-injection")]
-        if sql.contains('{') {
+        if self.log.is_on() {
             self.log.note(&crate::store::sql::dialect(sql, false));
-        } else {
-            self.log.note(sql);
         }
         if let Some(s) = self.statements.get(sql) {
             return Ok(s.clone());

@@ -16,10 +16,13 @@
 //! * **Dialect pieces**: statements are written with PostgreSQL's `$1`
 //!   parameters (SQLite reads them as `?1`, rewritten once per statement),
 //!   and the few words that differ are named in braces, each backend
-//!   putting in its own text ([`piece`]): `{lock}` (PostgreSQL's `FOR NO KEY
-//!   UPDATE`, nothing on SQLite, whose writer holds the whole database),
-//!   `{binary}` (SQLite's `COLLATE BINARY`, see REPREPARE_NOTE in
-//!   `players.rs`), `{json_agg}` and `{json_array}`.
+//!   putting in its own text ([`piece`]): `{lock}` and `{lock_update}`
+//!   (PostgreSQL's `FOR NO KEY UPDATE` / `FOR UPDATE`, nothing on SQLite,
+//!   whose writer holds the whole database), `{binary}` (SQLite's `COLLATE
+//!   BINARY`, see REPREPARE_NOTE in `players.rs`), `{bytewise}`
+//!   (PostgreSQL's `COLLATE "C"`: SQLite's order already), `{paused}` and
+//!   `{not_paused}` (as each database's partial indexes say it),
+//!   `{greatest}`, `{json_agg}` and `{json_array}`.
 //! * **Errors**: each backend classifies its client's errors into
 //!   [`StoreError`]s ([`DbError`]), noting the two facts the shared code
 //!   asks about: a unique-index violation, and a transaction worth running
