@@ -386,7 +386,7 @@ pub(crate) const DOCTOR_TABLES: &[&str] =
 /// [`crate::store::Doctor::quarantine_unreadable`]: every unreadable row
 /// `scan` finds, table by table, moved by `move_one` (`false`: it was gone
 /// or not a row id meanwhile). Returns the rows moved.
-pub(crate) fn quarantine_all<C, Er>(
+pub(crate) fn quarantine_all<C: ?Sized, Er>(
     c: &mut C,
     at: i64,
     mut scan: impl FnMut(&mut C, &'static str) -> Result<Vec<UnreadableRow>, Er>,

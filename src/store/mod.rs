@@ -6,10 +6,15 @@
 //!   [`Ratings`], [`Offers`], [`Language`], [`Archive`]); `use crate::store::prelude::*`
 //!   brings their methods into scope. The app, the scheduler and the front
 //!   ends hold an `Arc<dyn Store>` and see nothing else.
-//! * [`SqliteStore`] (in `sqlite/`) implements it on one SQLite file
+//! * `sql/` implements it once: every statement and row mapping, over a
+//!   small seam for what differs between the databases (connections and
+//!   transactions, values, a few dialect words, error codes).
+//! * [`SqliteStore`] (in `sqlite/`) is that seam on one SQLite file
 //!   (chosen by `DATABASE_PATH`, default `tawlbot.db`), opened in WAL mode
 //!   with foreign keys on and a busy timeout. Its schema is the numbered SQL
 //!   files in `migrations/sqlite/`, applied in order at start-up.
+//!   [`PostgresStore`] (in `pg/`) is the seam on a PostgreSQL server, its
+//!   schema in `migrations/postgres/`.
 //! * [`open`] takes the text that names a database and opens the right
 //!   implementation: this is the one place a second database is added.
 //! * Errors are the store's own kinds ([`StoreError`], [`AppendError`]):
@@ -33,6 +38,7 @@ mod error;
 mod interface;
 mod logic;
 pub mod pg;
+mod sql;
 pub mod sqlite;
 #[cfg(feature = "fault-injection")]
 mod statements;

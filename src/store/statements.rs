@@ -27,6 +27,11 @@ impl StatementLog {
         self.0.note(sql);
     }
 
+    /// Whether counting is on (to skip the work of noting when it is off).
+    pub(crate) fn is_on(&self) -> bool {
+        self.0.on.load(Ordering::Relaxed)
+    }
+
     /// Starts counting (statements run before are not kept).
     pub(crate) fn start(&self) {
         self.0.on.store(true, Ordering::SeqCst);

@@ -1,11 +1,9 @@
 //! The PostgreSQL half of `tawlbot migrate-db`: every table read into the
 //! shared form of `store::dump`, and tables loaded from it.
 
-use postgres::types::ToSql;
-
-use super::rows::*;
 use super::*;
 use crate::store::dump::{CopyReport, Table, Value};
+use crate::store::sql::{params, Backend, Conn, Row, Value as SqlValue, E, R};
 
 const TABLES: &str = "SELECT table_name::text FROM information_schema.tables \
      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' \
@@ -27,67 +25,44 @@ fn quote(ident: &str) -> String {
     format!("\"{}\"", ident.replace('"', "\"\""))
 }
 
-fn columns(c: &mut PgConn, table: &str) -> R<Vec<(String, String)>> {
-    Ok(rows(c, COLUMNS, &[&table])?
-        .iter()
-        .map(|r| (r.get(0), r.get(1)))
-        .collect())
+/// The first two columns of each row, as text.
+fn pairs(rows: Vec<Row>) -> R<Vec<(String, String)>> {
+    rows.iter().map(|r| Ok((r.get(0)?, r.get(1)?))).collect()
 }
 
-fn read_value(r: &postgres::Row, i: usize, ty: &str) -> R<Value> {
-    Ok(match ty {
-        "bigint" => r.try_get::<_, Option<i64>>(i)?.map(Value::Int),
-        "integer" => r
-            .try_get::<_, Option<i32>>(i)?
-            .map(|v| Value::Int(v.into())),
-        "smallint" => r
-            .try_get::<_, Option<i16>>(i)?
-            .map(|v| Value::Int(v.into())),
-        "boolean" => r
-            .try_get::<_, Option<bool>>(i)?
-            .map(|v| Value::Int(i64::from(v))),
-        "double precision" => r.try_get::<_, Option<f64>>(i)?.map(Value::Real),
-        "real" => r
-            .try_get::<_, Option<f32>>(i)?
-            .map(|v| Value::Real(v.into())),
-        "text" | "character varying" => r.try_get::<_, Option<String>>(i)?.map(Value::Text),
-        "bytea" => r.try_get::<_, Option<Vec<u8>>>(i)?.map(Value::Blob),
-        other => {
+/// The first column of each row, as text.
+fn names(rows: Vec<Row>) -> R<Vec<String>> {
+    rows.iter().map(|r| r.get(0)).collect()
+}
+
+fn columns(c: &mut dyn Conn, table: &str) -> R<Vec<(String, String)>> {
+    pairs(c.query(COLUMNS, params![table])?)
+}
+
+/// A value as read (booleans as 0/1, as SQLite has them).
+fn dumped(v: &SqlValue<'_>) -> Value {
+    match v {
+        SqlValue::Null => Value::Null,
+        SqlValue::Int(i) => Value::Int(*i),
+        SqlValue::Bool(b) => Value::Int(i64::from(*b)),
+        SqlValue::Real(f) => Value::Real(*f),
+        SqlValue::Text(t) => Value::Text(t.to_string()),
+    }
+}
+
+/// A value from the source as a parameter (the column's type converts it,
+/// see `backend.rs`; a value that does not fit fails the copy).
+fn param<'v>(v: &'v Value, table: &str, column: &str) -> R<SqlValue<'v>> {
+    Ok(match v {
+        Value::Null => SqlValue::Null,
+        Value::Int(i) => SqlValue::Int(*i),
+        Value::Real(f) => SqlValue::Real(*f),
+        Value::Text(t) => SqlValue::from(t.as_str()),
+        Value::Blob(_) => {
             return Err(E::Store(StoreError::BadData {
-                detail: format!(
-                    "column {} has type {other}, which migrate-db cannot copy",
-                    r.columns()[i].name()
-                ),
+                detail: format!("{table}.{column}: {v} cannot be copied"),
             }))
         }
-    }
-    .unwrap_or(Value::Null))
-}
-
-/// A value from the source as the parameter for a column of type `ty`.
-fn param(v: &Value, ty: &str, table: &str, column: &str) -> R<Box<dyn ToSql + Sync>> {
-    let wrong = || {
-        E::Store(StoreError::BadData {
-            detail: format!("{table}.{column}: {v} does not fit a {ty} column"),
-        })
-    };
-    Ok(match (ty, v) {
-        ("bigint", Value::Null) => Box::new(None::<i64>),
-        ("bigint", Value::Int(i)) => Box::new(*i),
-        ("integer", Value::Null) => Box::new(None::<i32>),
-        ("integer", Value::Int(i)) => Box::new(i32::try_from(*i).map_err(|_| wrong())?),
-        ("boolean", Value::Null) => Box::new(None::<bool>),
-        ("boolean", Value::Int(i)) => Box::new(*i != 0),
-        ("double precision", Value::Null) => Box::new(None::<f64>),
-        ("double precision", Value::Real(f)) => Box::new(*f),
-        ("double precision", Value::Int(i)) => Box::new(*i as f64),
-        ("text" | "character varying", Value::Null) => Box::new(None::<String>),
-        ("text" | "character varying", Value::Text(s)) => Box::new(s.clone()),
-        ("text" | "character varying", Value::Int(i)) => Box::new(i.to_string()),
-        ("text" | "character varying", Value::Real(f)) => Box::new(f.to_string()),
-        ("bytea", Value::Null) => Box::new(None::<Vec<u8>>),
-        ("bytea", Value::Blob(b)) => Box::new(b.clone()),
-        _ => return Err(wrong()),
     })
 }
 
@@ -121,27 +96,21 @@ fn copy_order(names: &[String], refs: &[(String, String)]) -> Vec<String> {
 impl PostgresStore {
     /// Every table (but the version table) with all its rows.
     pub(crate) fn dump_tables(&self) -> Result<Vec<Table>, StoreError> {
-        self.snapshot(|c| {
-            let names: Vec<String> = rows(c, TABLES, &[])?.iter().map(|r| r.get(0)).collect();
+        self.sql_snapshot(|c| {
             let mut out = Vec::new();
-            for name in names {
+            for name in names(c.query(TABLES, &[])?)? {
                 let cols = columns(c, &name)?;
                 let list: Vec<String> = cols.iter().map(|(n, _)| quote(n)).collect();
                 let sql = format!("SELECT {} FROM {}", list.join(", "), quote(&name));
-                let mut table = Table {
-                    name: name.clone(),
-                    columns: cols.iter().map(|(n, _)| n.clone()).collect(),
-                    rows: Vec::new(),
-                };
-                for r in c.client.query(sql.as_str(), &[])? {
-                    let row: R<Vec<Value>> = cols
+                let rows = c.query_once(&sql, &[])?;
+                out.push(Table {
+                    name,
+                    columns: cols.into_iter().map(|(n, _)| n).collect(),
+                    rows: rows
                         .iter()
-                        .enumerate()
-                        .map(|(i, (_, ty))| read_value(&r, i, ty))
-                        .collect();
-                    table.rows.push(row?);
-                }
-                out.push(table);
+                        .map(|r| r.values.iter().map(dumped).collect())
+                        .collect(),
+                });
             }
             Ok(out)
         })
@@ -152,14 +121,17 @@ impl PostgresStore {
     /// checks deferred to its commit; moves each identity column's
     /// sequence past the copied ids.
     pub(crate) fn load_tables(&self, tables: &[Table]) -> Result<CopyReport, StoreError> {
-        self.write_plain(|c| {
-            c.client.batch_execute("SET CONSTRAINTS ALL DEFERRED")?;
-            let ours: Vec<String> = rows(c, TABLES, &[])?.iter().map(|r| r.get(0)).collect();
+        self.sql_write_plain(|c| {
+            c.exec_once("SET CONSTRAINTS ALL DEFERRED", &[])?;
+            let ours = names(c.query(TABLES, &[])?)?;
             for t in &ours {
-                let n: i64 = c
-                    .client
-                    .query_one(format!("SELECT count(*) FROM {}", quote(t)).as_str(), &[])?
-                    .get(0);
+                let n: i64 = match c
+                    .query_once(&format!("SELECT count(*) FROM {}", quote(t)), &[])?
+                    .first()
+                {
+                    Some(r) => r.get(0)?,
+                    None => 0,
+                };
                 if n > 0 {
                     return Err(E::Store(StoreError::Fault {
                         path: self.path().to_string(),
@@ -181,28 +153,21 @@ impl PostgresStore {
                     }));
                 }
             }
-            let refs: Vec<(String, String)> = rows(c, REFERENCES, &[])?
-                .iter()
-                .map(|r| (r.get(0), r.get(1)))
-                .collect();
+            let refs = pairs(c.query(REFERENCES, &[])?)?;
             let names: Vec<String> = tables.iter().map(|t| t.name.clone()).collect();
             let mut report = CopyReport { tables: Vec::new() };
             for name in copy_order(&names, &refs) {
                 let t = tables.iter().find(|t| t.name == name).expect("named above");
                 let cols = columns(c, &t.name)?;
-                let mut types = Vec::new();
                 for col in &t.columns {
-                    match cols.iter().find(|(n, _)| n == col) {
-                        Some((_, ty)) => types.push(ty.clone()),
-                        None => {
-                            return Err(E::Store(StoreError::Fault {
-                                path: self.path().to_string(),
-                                detail: format!(
-                                    "table {} has a column {col} that the PostgreSQL schema lacks",
-                                    t.name
-                                ),
-                            }))
-                        }
+                    if !cols.iter().any(|(n, _)| n == col) {
+                        return Err(E::Store(StoreError::Fault {
+                            path: self.path().to_string(),
+                            detail: format!(
+                                "table {} has a column {col} that the PostgreSQL schema lacks",
+                                t.name
+                            ),
+                        }));
                     }
                 }
                 let sql = format!(
@@ -218,35 +183,25 @@ impl PostgresStore {
                         .collect::<Vec<_>>()
                         .join(", ")
                 );
-                let stmt = c.client.prepare(&sql)?;
                 for r in &t.rows {
-                    let params: R<Vec<Box<dyn ToSql + Sync>>> = r
+                    let params = r
                         .iter()
-                        .zip(&types)
                         .zip(&t.columns)
-                        .map(|((v, ty), col)| param(v, ty, &t.name, col))
-                        .collect();
-                    let params = params?;
-                    let refs: Vec<&(dyn ToSql + Sync)> =
-                        params.iter().map(|b| b.as_ref()).collect();
-                    c.client.execute(&stmt, &refs)?;
+                        .map(|(v, col)| param(v, &t.name, col))
+                        .collect::<R<Vec<_>>>()?;
+                    c.exec_once(&sql, &params)?;
                 }
                 report.tables.push((t.name.clone(), t.rows.len() as u64));
             }
-            let ids: Vec<(String, String)> = rows(c, IDENTITIES, &[])?
-                .iter()
-                .map(|r| (r.get(0), r.get(1)))
-                .collect();
-            for (table, col) in ids {
-                c.client.execute(
-                    format!(
+            for (table, col) in pairs(c.query(IDENTITIES, &[])?)? {
+                c.query_once(
+                    &format!(
                         "SELECT setval(pg_get_serial_sequence($1, $2), max({col})) FROM {t} \
                          HAVING max({col}) IS NOT NULL",
                         col = quote(&col),
                         t = quote(&table)
-                    )
-                    .as_str(),
-                    &[&quote(&table), &col],
+                    ),
+                    params![quote(&table), col],
                 )?;
             }
             Ok(report)

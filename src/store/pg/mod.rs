@@ -1,5 +1,6 @@
-//! The PostgreSQL store: the same operations as the SQLite store, on a
-//! database server that many bot processes can share.
+//! The PostgreSQL backend of the store (its SQL is `store/sql`'s, run
+//! through `backend.rs`): a database server that many bot processes can
+//! share.
 //!
 //! Selected by URL: `DATABASE_URL=postgres://user:password@host:port/db`
 //! (or `--db postgres://...`). The client is the `postgres` crate
@@ -11,24 +12,13 @@
 //! The schema is `migrations/postgres/`, numbered like the SQLite files and
 //! applied at start-up under an advisory lock ([`migrate`]).
 
-mod archive;
-mod challenges;
-mod clock;
+mod backend;
 mod copy;
-mod doctor;
 mod error;
-mod games;
-mod leases;
 pub(crate) mod migrate;
-mod offers;
-mod players;
 mod pool;
-mod ratings;
-mod rows;
 #[cfg(feature = "test-postgres")]
 pub mod throwaway;
-mod tournaments;
-mod unreadable;
 mod values;
 
 use std::sync::Arc;
@@ -37,8 +27,7 @@ use std::time::Duration;
 use super::{AppendError, StoreError};
 pub(crate) use error::{classify, is_retryable, redact};
 pub use migrate::{PgMigration, MIGRATION_LOCK, PG_LATEST, PG_MIGRATIONS};
-use pool::{PgConn, Pool, Pooled};
-use rows::E;
+use pool::{Pool, Pooled};
 
 /// Whether `s` names a PostgreSQL database (a `postgres://` or
 /// `postgresql://` URL) rather than an SQLite file.
@@ -148,7 +137,7 @@ impl PostgresStore {
         c.client
             .query_one("SELECT coalesce(max(version), 0) FROM tawlbot_schema", &[])
             .map(|r| r.get(0))
-            .map_err(|e| self.err(e))
+            .map_err(|e| classify(&self.inner.label, e))
     }
 
     /// Counts every statement this store sends from now on, on any of its
@@ -162,115 +151,6 @@ impl PostgresStore {
 
     pub(crate) fn conn(&self) -> Result<Pooled<'_>, StoreError> {
         self.inner.pool.get()
-    }
-
-    pub(crate) fn err(&self, e: postgres::Error) -> StoreError {
-        classify(&self.inner.label, e)
-    }
-
-    fn store_err(&self, e: E) -> StoreError {
-        match e {
-            E::Pg(e) => self.err(e),
-            E::Store(s) => s,
-            E::App(AppendError::Store(s)) => s,
-            E::App(other) => StoreError::Fault {
-                path: self.inner.label.clone(),
-                detail: other.to_string(),
-            },
-        }
-    }
-
-    fn append_err(&self, e: E) -> AppendError {
-        match e {
-            E::Pg(e) => AppendError::Store(self.err(e)),
-            E::Store(s) => AppendError::Store(s),
-            E::App(a) => a,
-        }
-    }
-
-    /// Runs `f` on a connection outside any transaction (one statement,
-    /// or reads that need no common snapshot).
-    pub(crate) fn read<T>(
-        &self,
-        f: impl FnOnce(&mut PgConn) -> rows::R<T>,
-    ) -> Result<T, StoreError> {
-        let mut c = self.conn()?;
-        f(&mut c).map_err(|e| self.store_err(e))
-    }
-
-    /// Runs `f` in one read-only transaction that sees one snapshot.
-    pub(crate) fn snapshot<T>(
-        &self,
-        f: impl FnOnce(&mut PgConn) -> rows::R<T>,
-    ) -> Result<T, StoreError> {
-        let mut c = self.conn()?;
-        let run = |c: &mut PgConn| -> rows::R<T> {
-            c.in_tx = true;
-            c.batch("BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY")?;
-            let v = f(c)?;
-            c.batch("COMMIT")?;
-            c.in_tx = false;
-            Ok(v)
-        };
-        run(&mut c).map_err(|e| self.store_err(e))
-    }
-
-    /// Runs `f` in one read-committed transaction, committing on `Ok` and
-    /// rolling back on `Err`. Compare-and-set steps lock the rows they
-    /// check (`SELECT ... FOR NO KEY UPDATE`) or check in the `UPDATE`'s own
-    /// `WHERE`; a deadlock between two writers is retried (twice) from the
-    /// start, as PostgreSQL advises.
-    pub(crate) fn write<T>(
-        &self,
-        mut f: impl FnMut(&mut PgConn) -> rows::R<T>,
-    ) -> Result<T, AppendError> {
-        let mut c = self.conn()?;
-        let mut tries = 0;
-        loop {
-            tries += 1;
-            match self.try_write(&mut c, &mut f) {
-                Ok(v) => return Ok(v),
-                Err(E::Pg(e)) if tries < 3 && is_retryable(&e) => continue,
-                Err(e) => return Err(self.append_err(e)),
-            }
-        }
-    }
-
-    fn try_write<T>(
-        &self,
-        c: &mut PgConn,
-        f: &mut impl FnMut(&mut PgConn) -> rows::R<T>,
-    ) -> rows::R<T> {
-        c.in_tx = true;
-        c.batch("BEGIN")?;
-        match f(c) {
-            Ok(v) => {
-                c.batch("COMMIT")?;
-                c.in_tx = false;
-                Ok(v)
-            }
-            Err(e) => {
-                if c.batch("ROLLBACK").is_ok() {
-                    c.in_tx = false;
-                }
-                Err(e)
-            }
-        }
-    }
-
-    /// [`PostgresStore::write`] for changes whose only refusals are errors
-    /// of the store.
-    pub(crate) fn write_plain<T>(
-        &self,
-        f: impl FnMut(&mut PgConn) -> rows::R<T>,
-    ) -> Result<T, StoreError> {
-        self.write(f).map_err(|e| match e {
-            AppendError::Store(s) => s,
-            other => StoreError::Fault {
-                path: self.inner.label.clone(),
-                detail: other.to_string(),
-            },
-        })
     }
 }
 

@@ -22,6 +22,8 @@ use super::error::classify;
 pub(crate) struct PgConn {
     pub(crate) client: Client,
     statements: HashMap<&'static str, Statement>,
+    /// The last statement of [`PgConn::prep_once`].
+    last_once: Option<(String, Statement)>,
     /// A transaction was begun and not yet ended (a panic inside it, say):
     /// the pool rolls it back before the connection is used again.
     pub(crate) in_tx: bool,
@@ -34,14 +36,36 @@ impl PgConn {
     /// The prepared statement for `sql` on this connection (prepared on
     /// first use; PostgreSQL then skips parsing and planning it again).
     /// Each is run once after this call.
+    /// A statement of the shared SQL (`store/sql`) is read in
+    /// PostgreSQL's dialect first.
     pub(crate) fn prep(&mut self, sql: &'static str) -> Result<Statement, postgres::Error> {
         #[cfg(feature = "fault-injection")]
-        self.log.note(sql);
+        if self.log.is_on() {
+            self.log.note(&crate::store::sql::dialect(sql, false));
+        }
         if let Some(s) = self.statements.get(sql) {
             return Ok(s.clone());
         }
-        let s = self.client.prepare(sql)?;
+        let s = self
+            .client
+            .prepare(&crate::store::sql::dialect(sql, false))?;
         self.statements.insert(sql, s.clone());
+        Ok(s)
+    }
+
+    /// A statement built at run time, prepared for its run: only the last
+    /// one is kept (a copy inserts row after row with one statement).
+    pub(crate) fn prep_once(&mut self, sql: &str) -> Result<Statement, postgres::Error> {
+        let sql = crate::store::sql::dialect(sql, false);
+        #[cfg(feature = "fault-injection")]
+        self.log.note(&sql);
+        if let Some((text, s)) = &self.last_once {
+            if *text == sql {
+                return Ok(s.clone());
+            }
+        }
+        let s = self.client.prepare(&sql)?;
+        self.last_once = Some((sql, s.clone()));
         Ok(s)
     }
 
@@ -107,6 +131,7 @@ impl Pool {
         Ok(PgConn {
             client,
             statements: HashMap::new(),
+            last_once: None,
             in_tx: false,
             #[cfg(feature = "fault-injection")]
             log: self.log.clone(),

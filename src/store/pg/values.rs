@@ -1,4 +1,7 @@
-//! How the row ids of `crate::domain` sit in PostgreSQL's BIGINT columns.
+//! The ids of `crate::domain` as `postgres` parameters and column values,
+//! for code that talks to the server directly (tests): row ids are BIGINT,
+//! text ids TEXT. The store itself binds them through `store/sql`'s
+//! `Value`, in the same forms.
 
 use bytes::BytesMut;
 use postgres::types::{to_sql_checked, FromSql, IsNull, ToSql, Type};

@@ -62,7 +62,7 @@ impl SqliteStore {
                 .map_err(|e| self.err(e))?;
         }
         conn.pragma_query_value(None, "page_count", |r| r.get::<_, i64>(0))
-            .map(to_u32)
+            .map(crate::store::sql::to_u32)
             .map_err(|e| self.err(e))
     }
 
@@ -80,10 +80,13 @@ impl SqliteStore {
             DueColumn::PauseEnd,
             DueColumn::ChallengeExpiry,
         ] {
-            let sql = format!("EXPLAIN QUERY PLAN {}", super::clock::due_sql(col));
+            let sql = format!(
+                "EXPLAIN QUERY PLAN {}",
+                crate::store::sql::dialect(crate::store::sql::clock::due_sql(col), true)
+            );
             let mut s = conn.prepare(&sql).map_err(|e| self.err(e))?;
             let rows: Vec<String> = s
-                .query_map(params![0, 0, 0, 10], |r| r.get(3))
+                .query_map(rusqlite::params![0, 0, 0, 10], |r| r.get(3))
                 .and_then(|rows| rows.collect())
                 .map_err(|e| self.err(e))?;
             out.push((col, rows.join(" | ")));

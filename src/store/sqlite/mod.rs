@@ -1,4 +1,5 @@
-//! The SQLite implementation of the store interface: one file in WAL mode,
+//! The SQLite backend of the store (its SQL is `store/sql`'s, run through
+//! `backend.rs`): one file in WAL mode,
 //! one connection behind a mutex; every call is short and synchronous (well
 //! under a millisecond, plus one fsync per committed change). Several
 //! processes may share the file; they wait for each other up to the busy
@@ -9,25 +10,13 @@
 //! rusqlite is used here and nowhere else.
 
 mod admin;
-mod archive;
-mod challenges;
-mod clock;
-mod doctor;
+mod backend;
 mod dump;
 mod error;
-mod games;
-mod language;
-mod leases;
 mod migrate;
-mod offers;
 mod open;
-mod players;
-mod ratings;
-mod rows;
 #[cfg(feature = "fault-injection")]
 mod statements;
-mod tournaments;
-mod unreadable;
 mod values;
 
 pub use open::{
@@ -40,14 +29,13 @@ pub use error::Fault;
 pub use migrate::{APPLICATION_ID, LATEST as SCHEMA_VERSION};
 
 use super::*;
-use games::*;
-use rows::*;
+use open::AppendErrorOrSql;
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use std::time::Duration;
 
-use rusqlite::{params, Connection, OpenFlags, OptionalExtension, Row, TransactionBehavior};
+use rusqlite::{Connection, OpenFlags, TransactionBehavior};
 
 use error::classify;
 

@@ -77,6 +77,7 @@ impl SqliteStore {
         Ok(SqliteStore {
             inner: Arc::new(Inner {
                 conn: Mutex::new(conn),
+                dialect: Mutex::default(),
                 label,
                 reported: Default::default(),
                 #[cfg(feature = "fault-injection")]
@@ -130,20 +131,17 @@ impl SqliteStore {
         tx.commit().map_err(|e| AppendError::Store(self.err(e)))?;
         Ok(v)
     }
+}
 
-    /// Like [`SqliteStore::write`] for changes without move-count checks.
-    pub(super) fn write_plain<T>(
-        &self,
-        f: impl FnOnce(&Connection) -> rusqlite::Result<T>,
-    ) -> Result<T, StoreError> {
-        self.write(|c| f(c).map_err(AppendErrorOrSql::Sql))
-            .map_err(|e| match e {
-                AppendError::Store(s) => s,
-                other => StoreError::Fault {
-                    path: self.inner.label.clone(),
-                    detail: other.to_string(),
-                },
-            })
+/// What fails inside [`SqliteStore::write`]: a refusal, or SQLite.
+pub(crate) enum AppendErrorOrSql {
+    App(AppendError),
+    Sql(rusqlite::Error),
+}
+
+impl From<rusqlite::Error> for AppendErrorOrSql {
+    fn from(e: rusqlite::Error) -> Self {
+        AppendErrorOrSql::Sql(e)
     }
 }
 
@@ -220,6 +218,9 @@ pub struct SqliteStore {
 
 pub(super) struct Inner {
     pub(super) conn: Mutex<Connection>,
+    /// The shared SQL's statements in SQLite's dialect (`backend.rs`);
+    /// locked after `conn`, never before.
+    pub(super) dialect: Mutex<super::backend::Dialect>,
     pub(super) label: String,
     /// Unreadable rows already logged.
     pub(super) reported: crate::store::logic::Reported,

@@ -1,7 +1,8 @@
-//! How the typed values of `crate::domain` sit in SQLite's text columns:
-//! each is written as its text form and read back with its `parse`. A value
-//! the program cannot read becomes a conversion failure that
-//! [`super::error::classify`] turns into [`StoreError::BadData`].
+//! The typed values of `crate::domain` as rusqlite parameters and column
+//! values, for code that talks to an SQLite file directly (the tests that
+//! damage rows by hand): each is written as its text form and read back
+//! with its `parse`. The store itself binds them through `store/sql`'s
+//! `Value`, in the same forms.
 
 use rusqlite::types::{FromSql, FromSqlError, FromSqlResult, ToSql, ToSqlOutput, ValueRef};
 

@@ -3,32 +3,26 @@
 use super::challenges::returned_id;
 use super::rows::*;
 use super::*;
-use crate::store::*;
 
-impl Tournaments for PostgresStore {
+impl<B: Backend> Tournaments for B {
     fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError> {
-        self.write_plain(|c| {
+        self.sql_write_plain(|c| {
             let players: Vec<&str> = t.created_by.as_deref().into_iter().collect();
             ensure_refs(c, &t.server_id, t.channel_id.as_deref(), &players)?;
-            let r = row(
-                c,
+            let r = c.query_opt(
                 "INSERT INTO tournaments (server_id, channel_id, name, variant, options, format, \
                  data, created_by, created_at, updated_at) \
                  VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $9) RETURNING id",
-                &[
+                params![
                     &t.server_id,
-                    &t.channel_id,
+                    t.channel_id.as_ref(),
                     &t.name,
                     &t.variant,
-                    &opts_to_json(&t.options),
-                    &t.format.as_str(),
-                    &if t.data.is_empty() {
-                        "{}"
-                    } else {
-                        t.data.as_str()
-                    },
-                    &t.created_by,
-                    &t.created_at,
+                    opts_to_json(&t.options),
+                    t.format,
+                    if t.data.is_empty() { "{}" } else { &t.data },
+                    t.created_by.as_ref(),
+                    t.created_at,
                 ],
             )?;
             returned_id(r)
@@ -44,15 +38,14 @@ impl Tournaments for PostgresStore {
         matches: &[MatchSpec],
         at: i64,
     ) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
+        self.sql_write_plain(|c| {
             // The version check is the UPDATE's own WHERE: of two writers
             // that read one version, the second waits for the first and
             // then finds the version moved on.
-            let n = exec(
-                c,
+            let n = c.exec(
                 "UPDATE tournaments SET state = $3, data = $4, updated_at = $5, \
                  version = version + 1 WHERE id = $1 AND version = $2",
-                &[&id, &expected_version, &state.as_str(), &data, &at],
+                params![id, expected_version, state, data, at],
             )?;
             if n != 1 {
                 return Ok(false);
@@ -61,19 +54,18 @@ impl Tournaments for PostgresStore {
                 for p in m.first_player.iter().chain(m.second_player.iter()) {
                     ensure_player(c, p)?;
                 }
-                exec(
-                    c,
+                c.exec(
                     "INSERT INTO tournament_matches (tournament_id, round, board, first_player, \
                      second_player, result) VALUES ($1, $2, $3, $4, $5, $6) \
                      ON CONFLICT (tournament_id, round, board) DO UPDATE SET \
                      result = COALESCE(tournament_matches.result, excluded.result)",
-                    &[
-                        &id,
-                        &i64::from(m.round),
-                        &i64::from(m.board),
-                        &m.first_player,
-                        &m.second_player,
-                        &m.result.map(|r| r.to_string()),
+                    params![
+                        id,
+                        m.round,
+                        m.board,
+                        m.first_player.as_ref(),
+                        m.second_player.as_ref(),
+                        m.result,
                     ],
                 )?;
             }
@@ -82,28 +74,28 @@ impl Tournaments for PostgresStore {
     }
 
     fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError> {
-        self.read(|c| {
-            let r = row(
-                c,
+        self.sql_read(|c| {
+            let r = c.query_opt(
                 concat!(
                     "SELECT ",
                     tournament_columns!(),
                     " FROM tournaments WHERE id = $1"
                 ),
-                &[&id],
+                params![id],
             )?;
-            self.one_of("tournaments", r, tournament_from_row)
+            one_of(self, "tournaments", r, tournament_from_row)
         })
     }
 
     fn organiser_role(&self, server_id: &ServerId) -> Result<Option<RoleId>, StoreError> {
-        self.read(|c| {
-            Ok(row(
-                c,
+        self.sql_read(|c| {
+            match c.query_opt(
                 "SELECT organiser_role FROM servers WHERE id = $1",
-                &[&server_id],
-            )?
-            .and_then(|r| r.get(0)))
+                params![server_id],
+            )? {
+                Some(r) => r.get(0),
+                None => Ok(None),
+            }
         })
     }
 
@@ -112,44 +104,41 @@ impl Tournaments for PostgresStore {
         server_id: &ServerId,
         role: Option<&RoleId>,
     ) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            exec(
-                c,
+        self.sql_write_plain(|c| {
+            c.exec(
                 "INSERT INTO servers (id, organiser_role) VALUES ($1, $2) \
                  ON CONFLICT (id) DO UPDATE SET organiser_role = excluded.organiser_role",
-                &[&server_id, &role],
+                params![server_id, role],
             )?;
             Ok(())
         })
     }
 
     fn tournaments_on_server(&self, server_id: &ServerId) -> Result<Vec<Tournament>, StoreError> {
-        self.read(|c| {
-            let r = rows(
-                c,
+        self.sql_read(|c| {
+            let r = c.query(
                 concat!(
                     "SELECT ",
                     tournament_columns!(),
                     " FROM tournaments WHERE server_id = $1 ORDER BY id DESC"
                 ),
-                &[&server_id],
+                params![server_id],
             )?;
-            self.list_of("tournaments", &r, tournament_from_row)
+            list_of(self, "tournaments", &r, tournament_from_row)
         })
     }
 
     fn tournaments_in_state(&self, state: TournamentPhase) -> Result<Vec<Tournament>, StoreError> {
-        self.read(|c| {
-            let r = rows(
-                c,
+        self.sql_read(|c| {
+            let r = c.query(
                 concat!(
                     "SELECT ",
                     tournament_columns!(),
                     " FROM tournaments WHERE state = $1 ORDER BY id"
                 ),
-                &[&state.as_str()],
+                params![state],
             )?;
-            self.list_of("tournaments", &r, tournament_from_row)
+            list_of(self, "tournaments", &r, tournament_from_row)
         })
     }
 
@@ -160,7 +149,7 @@ impl Tournaments for PostgresStore {
         at: i64,
         max: u32,
     ) -> Result<JoinOutcome, StoreError> {
-        self.write_plain(|c| logic::join_tournament(&mut Steps(c), id, player_id, at, max))
+        self.sql_write_plain(|c| logic::join_tournament(&mut Steps(c), id, player_id, at, max))
     }
 
     fn withdraw_tournament_player(
@@ -169,12 +158,11 @@ impl Tournaments for PostgresStore {
         player_id: &UserId,
         at: i64,
     ) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
-            let n = exec(
-                c,
+        self.sql_write_plain(|c| {
+            let n = c.exec(
                 "UPDATE tournament_players SET withdrawn_at = $3 \
                  WHERE tournament_id = $1 AND player_id = $2 AND withdrawn_at IS NULL",
-                &[&id, &player_id, &at],
+                params![id, player_id, at],
             )?;
             if n == 1 {
                 bump_tournament(c, id)?;
@@ -184,20 +172,19 @@ impl Tournaments for PostgresStore {
     }
 
     fn tournament_players(&self, id: TournamentId) -> Result<Vec<TournamentPlayer>, StoreError> {
-        self.read(|c| {
-            rows(
-                c,
+        self.sql_read(|c| {
+            c.query(
                 "SELECT player_id, joined_at, withdrawn_at, seed FROM tournament_players \
-                 WHERE tournament_id = $1 ORDER BY joined_at, player_id COLLATE \"C\"",
-                &[&id],
+                 WHERE tournament_id = $1 ORDER BY joined_at, player_id{bytewise}",
+                params![id],
             )?
             .iter()
             .map(|r| {
                 Ok(TournamentPlayer {
-                    player_id: r.try_get(0)?,
-                    joined_at: r.try_get(1)?,
-                    withdrawn_at: r.try_get(2)?,
-                    seed: r.try_get(3)?,
+                    player_id: r.get(0)?,
+                    joined_at: r.get(1)?,
+                    withdrawn_at: r.get(2)?,
+                    seed: r.get(3)?,
                 })
             })
             .collect()
@@ -205,47 +192,41 @@ impl Tournaments for PostgresStore {
     }
 
     fn get_match(&self, match_id: MatchId) -> Result<Option<TournamentMatch>, StoreError> {
-        self.read(|c| {
-            let r = row(
-                c,
+        self.sql_read(|c| {
+            let r = c.query_opt(
                 concat!(
                     "SELECT ",
                     match_columns!(),
                     " FROM tournament_matches WHERE id = $1"
                 ),
-                &[&match_id],
+                params![match_id],
             )?;
-            self.one_of("tournament_matches", r, match_from_row)
+            one_of(self, "tournament_matches", r, match_from_row)
         })
     }
 
+    /// A match that cannot be read is [`StoreError::Unreadable`] (not
+    /// skipped: a tournament missing a pairing would pair it again).
     fn tournament_matches(&self, id: TournamentId) -> Result<Vec<TournamentMatch>, StoreError> {
-        self.read(|c| {
-            rows(
-                c,
+        self.sql_read(|c| {
+            c.query(
                 concat!(
                     "SELECT ",
                     match_columns!(),
                     " FROM tournament_matches WHERE tournament_id = $1 ORDER BY round, board"
                 ),
-                &[&id],
+                params![id],
             )?
-            // A match that cannot be read is an error naming it (not
-            // skipped: a tournament missing a pairing would pair it again).
             .into_iter()
-            .filter_map(|r| {
-                self.one_of("tournament_matches", Some(r), match_from_row)
-                    .transpose()
-            })
+            .filter_map(|r| one_of(self, "tournament_matches", Some(r), match_from_row).transpose())
             .collect()
         })
     }
 }
 
-/// Bumps a tournament's compare-and-set version: its entrants changed.
 /// The statements of a join (the rule is [`logic::join_tournament`]'s),
 /// inside the caller's transaction.
-struct Steps<'c>(&'c mut PgConn);
+struct Steps<'c>(&'c mut dyn Conn);
 
 impl logic::JoinSteps for Steps<'_> {
     type Error = E;
@@ -253,35 +234,35 @@ impl logic::JoinSteps for Steps<'_> {
     /// The tournament's row is the lock: joins (from any process) are
     /// counted one after the other, so none overfills it.
     fn phase(&mut self, id: TournamentId) -> R<Option<TournamentPhase>> {
-        row(
-            self.0,
-            "SELECT state FROM tournaments WHERE id = $1 FOR NO KEY UPDATE",
-            &[&id],
-        )?
-        .map(|r| Ok(TournamentPhase::parse(r.try_get::<_, &str>(0)?).ok()))
-        .transpose()
-        .map(Option::flatten)
+        self.0
+            .query_opt(
+                "SELECT state FROM tournaments WHERE id = $1{lock}",
+                params![id],
+            )?
+            .map(|r| r.get(0))
+            .transpose()
     }
 
     fn entry(&mut self, id: TournamentId, player: &UserId) -> R<Option<Option<i64>>> {
-        row(
-            self.0,
-            "SELECT withdrawn_at FROM tournament_players \
-             WHERE tournament_id = $1 AND player_id = $2",
-            &[&id, &player],
-        )?
-        .map(|r| Ok(r.try_get(0)?))
-        .transpose()
+        self.0
+            .query_opt(
+                "SELECT withdrawn_at FROM tournament_players \
+                 WHERE tournament_id = $1 AND player_id = $2",
+                params![id, player],
+            )?
+            .map(|r| r.get(0))
+            .transpose()
     }
 
     fn active_entrants(&mut self, id: TournamentId) -> R<i64> {
-        Ok(row(
-            self.0,
+        match self.0.query_opt(
             "SELECT count(*) FROM tournament_players \
              WHERE tournament_id = $1 AND withdrawn_at IS NULL",
-            &[&id],
-        )?
-        .map_or(0, |r| r.get(0)))
+            params![id],
+        )? {
+            Some(r) => r.get(0),
+            None => Ok(0),
+        }
     }
 
     fn enter(&mut self, id: TournamentId, player: &UserId, at: i64, again: bool) -> R<()> {
@@ -294,16 +275,16 @@ impl logic::JoinSteps for Steps<'_> {
             "INSERT INTO tournament_players (tournament_id, player_id, joined_at) \
              VALUES ($1, $2, $3)"
         };
-        exec(c, sql, &[&id, &player, &at])?;
+        c.exec(sql, params![id, player, at])?;
         bump_tournament(c, id)
     }
 }
 
-fn bump_tournament(c: &mut PgConn, id: TournamentId) -> R<()> {
-    exec(
-        c,
+/// Bumps a tournament's compare-and-set version: its entrants changed.
+fn bump_tournament(c: &mut dyn Conn, id: TournamentId) -> R<()> {
+    c.exec(
         "UPDATE tournaments SET version = version + 1 WHERE id = $1",
-        &[&id],
+        params![id],
     )?;
     Ok(())
 }

@@ -1,9 +1,9 @@
 //! The web archive's reads: which servers are public, a player's games and
 //! ratings on public servers, paged, and rating histories.
 
+use super::games::GameReads;
 use super::rows::*;
 use super::*;
-use crate::store::*;
 
 /// The condition "server is public": never a direct-message scope.
 macro_rules! public_server {
@@ -12,52 +12,51 @@ macro_rules! public_server {
     };
 }
 
-impl Archive for PostgresStore {
+impl<B: Backend> Archive for B {
     fn archive_public(&self, server_id: &ServerId) -> Result<bool, StoreError> {
         if server_id.starts_with("dm:") {
             return Ok(false);
         }
-        self.read(|c| {
-            Ok(row(
-                c,
+        self.sql_read(|c| {
+            match c.query_opt(
                 "SELECT archive_public FROM servers WHERE id = $1",
-                &[&server_id],
-            )?
-            .is_some_and(|r| r.get::<_, bool>(0)))
+                params![server_id],
+            )? {
+                Some(r) => r.get(0),
+                None => Ok(false),
+            }
         })
     }
 
     fn set_archive_public(&self, server_id: &ServerId, public: bool) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            exec(
-                c,
+        self.sql_write_plain(|c| {
+            c.exec(
                 "INSERT INTO servers (id, archive_public) VALUES ($1, $2) \
                  ON CONFLICT (id) DO UPDATE SET archive_public = excluded.archive_public",
-                &[&server_id, &public],
+                params![server_id, public],
             )?;
             Ok(())
         })
     }
 
     fn set_server_name(&self, server_id: &ServerId, name: &str) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            exec(
-                c,
+        self.sql_write_plain(|c| {
+            c.exec(
                 "INSERT INTO servers (id, name) VALUES ($1, $2) \
                  ON CONFLICT (id) DO UPDATE SET name = excluded.name \
                  WHERE servers.name IS DISTINCT FROM excluded.name",
-                &[&server_id.as_str(), &name],
+                params![server_id, name],
             )?;
             Ok(())
         })
     }
 
     fn server_name(&self, server_id: &ServerId) -> Result<Option<String>, StoreError> {
-        self.read(|c| {
-            Ok(
-                row(c, "SELECT name FROM servers WHERE id = $1", &[&server_id])?
-                    .and_then(|r| r.get(0)),
-            )
+        self.sql_read(|c| {
+            match c.query_opt("SELECT name FROM servers WHERE id = $1", params![server_id])? {
+                Some(r) => r.get(0),
+                None => Ok(None),
+            }
         })
     }
 
@@ -78,22 +77,21 @@ impl Archive for PostgresStore {
                 public_server!(),
                 ") ORDER BY id DESC LIMIT $2 OFFSET $3"
             ),
-            &[&player_id, &i64::from(limit), &i64::from(offset)],
+            params![player_id, limit, offset],
         )
     }
 
     fn public_ratings_of_player(&self, player_id: &UserId) -> Result<Vec<Rating>, StoreError> {
-        self.read(|c| {
-            rows(
-                c,
+        self.sql_read(|c| {
+            c.query(
                 concat!(
                     "SELECT ",
                     rating_columns!(),
                     " FROM ratings WHERE player_id = $1 AND server_id IN (",
                     public_server!(),
-                    ") ORDER BY server_id COLLATE \"C\", variant COLLATE \"C\""
+                    ") ORDER BY server_id{bytewise}, variant{bytewise}"
                 ),
-                &[&player_id],
+                params![player_id],
             )?
             .iter()
             .map(rating_from_row)
@@ -108,21 +106,20 @@ impl Archive for PostgresStore {
         variant: &str,
         limit: u32,
     ) -> Result<Vec<RatingPoint>, StoreError> {
-        let mut v: Vec<RatingPoint> = self.read(|c| {
-            rows(
-                c,
+        let mut v: Vec<RatingPoint> = self.sql_read(|c| {
+            c.query(
                 "SELECT h.game_id, h.at, h.rating_after FROM rating_history h \
                  JOIN games g ON g.id = h.game_id \
                  WHERE h.player_id = $1 AND g.server_id = $2 AND g.variant = $3 \
                  ORDER BY h.at DESC, h.game_id DESC LIMIT $4",
-                &[&player_id, &server_id, &variant, &i64::from(limit)],
+                params![player_id, server_id, variant, limit],
             )?
             .iter()
             .map(|r| {
                 Ok(RatingPoint {
-                    game_id: r.try_get(0)?,
-                    at: r.try_get(1)?,
-                    rating: r.try_get(2)?,
+                    game_id: r.get(0)?,
+                    at: r.get(1)?,
+                    rating: r.get(2)?,
                 })
             })
             .collect()
@@ -143,21 +140,20 @@ impl Archive for PostgresStore {
                 game_columns!(),
                 " FROM games WHERE server_id = $1 ORDER BY id DESC LIMIT $2 OFFSET $3"
             ),
-            &[&server_id, &i64::from(limit), &i64::from(offset)],
+            params![server_id, limit, offset],
         )
     }
 
     fn rated_variants(&self, server_id: &ServerId) -> Result<Vec<String>, StoreError> {
-        self.read(|c| {
-            Ok(rows(
-                c,
-                "SELECT DISTINCT variant COLLATE \"C\" AS v FROM ratings WHERE server_id = $1 \
+        self.sql_read(|c| {
+            c.query(
+                "SELECT DISTINCT variant{bytewise} AS v FROM ratings WHERE server_id = $1 \
                  ORDER BY v",
-                &[&server_id],
+                params![server_id],
             )?
             .iter()
             .map(|r| r.get(0))
-            .collect())
+            .collect()
         })
     }
 }

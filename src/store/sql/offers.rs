@@ -1,11 +1,9 @@
 //! Draw, takeback and pause offers on a game.
 
-use super::games::check_turn;
-use super::rows::*;
+use super::games::{check_turn, to_u32};
 use super::*;
-use crate::store::*;
 
-impl Offers for PostgresStore {
+impl<B: Backend> Offers for B {
     fn set_offer_once(
         &self,
         game_id: GameId,
@@ -13,43 +11,40 @@ impl Offers for PostgresStore {
         by_player: &UserId,
         at: i64,
     ) -> Result<bool, AppendError> {
-        self.write(|c| {
+        self.sql_write(|c| {
             let count = check_turn(c, game_id, None)?.0;
-            let n = exec(
-                c,
+            let n = c.exec(
                 "INSERT INTO offers (game_id, kind, by_player, at, move_count) \
                  VALUES ($1, $2, $3, $4, $5) ON CONFLICT (game_id, kind) DO NOTHING",
-                &[&game_id, &kind.as_str(), &by_player, &at, &i64::from(count)],
+                params![game_id, kind, by_player, at, count],
             )?;
             Ok(n == 1)
         })
     }
 
     fn get_offer(&self, game_id: GameId, kind: OfferKind) -> Result<Option<Offer>, StoreError> {
-        self.read(|c| {
-            let Some(r) = row(
-                c,
+        self.sql_read(|c| {
+            c.query_opt(
                 "SELECT by_player, at, move_count FROM offers WHERE game_id = $1 AND kind = $2",
-                &[&game_id, &kind.as_str()],
+                params![game_id, kind],
             )?
-            else {
-                return Ok(None);
-            };
-            Ok(Some(Offer {
-                kind,
-                by_player: r.try_get(0)?,
-                at: r.try_get(1)?,
-                move_count: to_u32(r.try_get(2)?),
-            }))
+            .map(|r| {
+                Ok(Offer {
+                    kind,
+                    by_player: r.get(0)?,
+                    at: r.get(1)?,
+                    move_count: to_u32(r.get(2)?),
+                })
+            })
+            .transpose()
         })
     }
 
     fn clear_offer(&self, game_id: GameId, kind: OfferKind) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
-            let n = exec(
-                c,
+        self.sql_write_plain(|c| {
+            let n = c.exec(
                 "DELETE FROM offers WHERE game_id = $1 AND kind = $2",
-                &[&game_id, &kind.as_str()],
+                params![game_id, kind],
             )?;
             Ok(n > 0)
         })

@@ -1,15 +1,18 @@
-//! Leases on timed work and the heartbeat per process, on PostgreSQL (see
-//! [`Leases`]): any number of bot processes share one database.
+//! Leases on timed work and the heartbeat per process (see [`Leases`]):
+//! any number of bot processes share one PostgreSQL database; SQLite runs
+//! one bot per file in practice ([`Leases::lock_for_bot`]), with the same
+//! semantics.
 
 use super::clock::beat_in;
-use super::rows::*;
 use super::*;
-use crate::store::*;
 
-impl Leases for PostgresStore {
-    /// One `INSERT .. ON CONFLICT DO UPDATE .. WHERE`: PostgreSQL locks the
-    /// conflicting row, so of two processes claiming one item at once
-    /// exactly one gets it.
+impl<B: Backend> Leases for B {
+    /// Claims the item `kind`/`item` for `owner` until `now + lease`: the
+    /// item is taken if nobody holds it, if its lease ended by `now` (the
+    /// holder died or gave up), or if `owner` holds it already (the lease
+    /// is extended). One `INSERT .. ON CONFLICT DO UPDATE .. WHERE`, atomic
+    /// across processes: of two claiming one item at once exactly one gets
+    /// it.
     fn claim(
         &self,
         kind: &str,
@@ -18,7 +21,7 @@ impl Leases for PostgresStore {
         now: i64,
         lease: i64,
     ) -> Result<Claim, StoreError> {
-        self.write_plain(|c| claim_in(c, kind, item, owner, now, lease, None))
+        self.sql_write_plain(|c| claim_in(c, kind, item, owner, now, lease, None))
     }
 
     fn claim_job(
@@ -30,7 +33,7 @@ impl Leases for PostgresStore {
         lease: i64,
         payload: &str,
     ) -> Result<Claim, StoreError> {
-        self.write_plain(|c| claim_in(c, kind, item, owner, now, lease, Some(payload)))
+        self.sql_write_plain(|c| claim_in(c, kind, item, owner, now, lease, Some(payload)))
     }
 
     fn orphan_jobs(
@@ -39,15 +42,14 @@ impl Leases for PostgresStore {
         now: i64,
         limit: u32,
     ) -> Result<Vec<(String, String)>, StoreError> {
-        self.read(|c| {
-            rows(
-                c,
+        self.sql_read(|c| {
+            c.query(
                 "SELECT item, payload FROM leases WHERE kind = $1 AND done_at IS NULL \
                  AND until <= $2 AND payload IS NOT NULL ORDER BY until, item LIMIT $3",
-                &[&kind, &now, &i64::from(limit)],
+                params![kind, now, limit],
             )?
             .iter()
-            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?)))
+            .map(|r| Ok((r.get(0)?, r.get(1)?)))
             .collect()
         })
     }
@@ -59,41 +61,42 @@ impl Leases for PostgresStore {
         owner: &ProcessId,
         now: i64,
     ) -> Result<bool, StoreError> {
-        self.write_plain(|c| {
-            Ok(exec(
-                c,
+        self.sql_write_plain(|c| {
+            Ok(c.exec(
                 "UPDATE leases SET done_at = $4 \
                  WHERE kind = $1 AND item = $2 AND owner = $3 AND done_at IS NULL",
-                &[&kind, &item, &owner, &now],
+                params![kind, item, owner, now],
             )? == 1)
         })
     }
 
+    /// Forgets every lease that ended before `before` (done or not): items
+    /// that are still due are simply claimed again. Returns how many.
     fn prune_claims(&self, before: i64) -> Result<usize, StoreError> {
-        self.write_plain(|c| {
-            Ok(exec(c, "DELETE FROM leases WHERE until < $1", &[&before])? as usize)
-        })
+        self.sql_write_plain(|c| c.exec("DELETE FROM leases WHERE until < $1", params![before]))
     }
 
+    /// Who holds `kind`/`item`, until when, and whether it is done.
     fn claim_of(
         &self,
         kind: &str,
         item: &str,
     ) -> Result<Option<(ProcessId, i64, Option<i64>)>, StoreError> {
-        self.read(|c| {
-            row(
-                c,
+        self.sql_read(|c| {
+            c.query_opt(
                 "SELECT owner, until, done_at FROM leases WHERE kind = $1 AND item = $2",
-                &[&kind, &item],
+                params![kind, item],
             )?
-            .map(|r| Ok((r.try_get(0)?, r.try_get(1)?, r.try_get(2)?)))
+            .map(|r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)))
             .transpose()
         })
     }
 
-    /// The process's row and the shared heartbeat in one transaction; the
-    /// heartbeat row is locked (`FOR UPDATE`), so two processes never
-    /// extend the clocks twice for one gap.
+    /// Records that process `id` (running `shards`) is alive at `now`, and
+    /// the shared heartbeat with it, in one transaction: see
+    /// [`Store::heartbeat`]. The downtime gap is measured from the latest
+    /// beat of any process, so time counts as downtime only when no
+    /// process was running the clock.
     fn process_heartbeat(
         &self,
         id: &ProcessId,
@@ -102,46 +105,46 @@ impl Leases for PostgresStore {
         offline_after: i64,
         extend: bool,
     ) -> Result<Option<i64>, StoreError> {
-        self.write_plain(|c| {
-            exec(
-                c,
+        self.sql_write_plain(|c| {
+            c.exec(
                 "INSERT INTO processes (id, started_at, beat_at, shards) VALUES ($1, $2, $2, $3) \
                  ON CONFLICT (id) DO UPDATE \
-                 SET beat_at = GREATEST(processes.beat_at, excluded.beat_at), \
+                 SET beat_at = {greatest}(processes.beat_at, excluded.beat_at), \
                  shards = excluded.shards",
-                &[&id, &now, &shards],
+                params![id, now, shards],
             )?;
             beat_in(c, now, offline_after, extend)
         })
     }
 
+    /// A process stopped cleanly: its row goes, and its unfinished claims
+    /// end now (a job keeps its payload for whoever takes it over).
     fn process_stopped(&self, id: &ProcessId) -> Result<(), StoreError> {
-        self.write_plain(|c| {
-            exec(
-                c,
+        self.sql_write_plain(|c| {
+            c.exec(
                 "UPDATE leases SET until = 0 WHERE owner = $1 AND done_at IS NULL",
-                &[&id],
+                params![id],
             )?;
-            exec(c, "DELETE FROM processes WHERE id = $1", &[&id])?;
+            c.exec("DELETE FROM processes WHERE id = $1", params![id])?;
             Ok(())
         })
     }
 
+    /// Forgets processes whose last beat is older than `before`.
     fn prune_processes(&self, before: i64) -> Result<usize, StoreError> {
-        self.write_plain(|c| {
-            Ok(exec(c, "DELETE FROM processes WHERE beat_at < $1", &[&before])? as usize)
+        self.sql_write_plain(|c| {
+            c.exec("DELETE FROM processes WHERE beat_at < $1", params![before])
         })
     }
 
-    /// A database server is shared by design: no lock.
     fn lock_for_bot(&self) -> Result<BotLock, StoreError> {
-        Ok(BotLock::none())
+        self.bot_lock()
     }
 }
 
 /// One claim inside a transaction (see [`Leases::claim`]).
 fn claim_in(
-    c: &mut PgConn,
+    c: &mut dyn Conn,
     kind: &str,
     item: &str,
     owner: &str,
@@ -149,8 +152,7 @@ fn claim_in(
     lease: i64,
     payload: Option<&str>,
 ) -> R<Claim> {
-    let won = row(
-        c,
+    let won = c.query_opt(
         "INSERT INTO leases (kind, item, owner, until, payload) VALUES ($1, $2, $3, $4, $6) \
          ON CONFLICT (kind, item) DO UPDATE \
          SET owner = excluded.owner, until = excluded.until, \
@@ -158,25 +160,21 @@ fn claim_in(
          WHERE leases.done_at IS NULL \
          AND (leases.until <= $5 OR leases.owner = excluded.owner) \
          RETURNING owner",
-        &[&kind, &item, &owner, &(now + lease), &now, &payload],
+        params![kind, item, owner, now + lease, now, payload],
     )?;
     if won.is_some() {
         return Ok(Claim::Mine);
     }
     // The conflicting row was locked by the statement above: it is there.
-    let r = row(
-        c,
-        "SELECT owner, until, done_at FROM leases WHERE kind = $1 AND item = $2",
-        &[&kind, &item],
-    )?
-    .ok_or_else(|| {
-        E::Store(StoreError::BadData {
-            detail: format!("the lease {kind}/{item} vanished while it was claimed"),
-        })
-    })?;
-    Ok(logic::lost_claim(
-        r.try_get(0)?,
-        r.try_get(1)?,
-        r.try_get(2)?,
-    ))
+    let r = c
+        .query_opt(
+            "SELECT owner, until, done_at FROM leases WHERE kind = $1 AND item = $2",
+            params![kind, item],
+        )?
+        .ok_or_else(|| {
+            E::Store(StoreError::BadData {
+                detail: format!("the lease {kind}/{item} vanished while it was claimed"),
+            })
+        })?;
+    Ok(logic::lost_claim(r.get(0)?, r.get(1)?, r.get(2)?))
 }

@@ -3,31 +3,33 @@
 use super::games::insert_game_checked;
 use super::rows::*;
 use super::*;
-use crate::store::*;
 
-impl Challenges for PostgresStore {
+impl<B: Backend> Challenges for B {
     fn create_challenge_capped(
         &self,
         ch: &NewChallenge,
         max_open: u32,
     ) -> Result<Option<ChallengeId>, StoreError> {
-        self.write_plain(|c| {
-            ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &[&ch.challenger_id])?;
-            // The challenger's row is the lock: two challenges of one
-            // player (from two processes) are counted one after the other.
-            exec(
-                c,
-                "SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE",
-                &[&ch.challenger_id],
-            )?;
-            let n: i64 = row(
-                c,
+        self.sql_write_plain(|c| {
+            if c.guards() {
+                // The challenger's row is the lock: two challenges of one
+                // player (from two processes) are counted one after the
+                // other.
+                ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &[&ch.challenger_id])?;
+                c.guard(
+                    "SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE",
+                    params![&ch.challenger_id],
+                )?;
+            }
+            let n: i64 = match c.query_opt(
                 "SELECT count(*) FROM challenges WHERE challenger_id = $1 \
                  AND server_id = $2 AND state = 'open' \
                  AND (expires_at IS NULL OR expires_at > $3)",
-                &[&ch.challenger_id, &ch.server_id, &ch.created_at],
-            )?
-            .map_or(0, |r| r.get(0));
+                params![&ch.challenger_id, &ch.server_id, ch.created_at],
+            )? {
+                Some(r) => r.get(0)?,
+                None => 0,
+            };
             if n >= i64::from(max_open) {
                 return Ok(None);
             }
@@ -36,17 +38,16 @@ impl Challenges for PostgresStore {
     }
 
     fn get_challenge(&self, id: ChallengeId) -> Result<Option<Challenge>, StoreError> {
-        self.read(|c| {
-            let r = row(
-                c,
+        self.sql_read(|c| {
+            let r = c.query_opt(
                 concat!(
                     "SELECT ",
                     challenge_columns!(),
                     " FROM challenges WHERE id = $1"
                 ),
-                &[&id],
+                params![id],
             )?;
-            self.one_of("challenges", r, challenge_from_row)
+            one_of(self, "challenges", r, challenge_from_row)
         })
     }
 
@@ -54,17 +55,16 @@ impl Challenges for PostgresStore {
         &self,
         channel_id: &ChannelId,
     ) -> Result<Vec<Challenge>, StoreError> {
-        self.read(|c| {
-            let r = rows(
-                c,
+        self.sql_read(|c| {
+            let r = c.query(
                 concat!(
                     "SELECT ",
                     challenge_columns!(),
                     " FROM challenges WHERE channel_id = $1 AND state = 'open' ORDER BY id"
                 ),
-                &[&channel_id],
+                params![channel_id],
             )?;
-            self.list_of("challenges", &r, challenge_from_row)
+            list_of(self, "challenges", &r, challenge_from_row)
         })
     }
 
@@ -78,11 +78,10 @@ impl Challenges for PostgresStore {
         // One UPDATE checks and changes: PostgreSQL re-reads the row after
         // waiting for a concurrent writer, so exactly one of two racing
         // changes from `from` wins.
-        self.write_plain(|c| {
-            let n = exec(
-                c,
+        self.sql_write_plain(|c| {
+            let n = c.exec(
                 "UPDATE challenges SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2",
-                &[&id, &from.as_str(), &to.as_str(), &at],
+                params![id, from, to, at],
             )?;
             Ok(n == 1)
         })
@@ -93,30 +92,28 @@ impl Challenges for PostgresStore {
         challenge: ChallengeId,
         game: &NewGame,
     ) -> Result<GameId, StoreError> {
-        self.write_plain(|c| {
-            let state = row(
-                c,
-                "SELECT state FROM challenges WHERE id = $1 FOR NO KEY UPDATE",
-                &[&challenge],
-            )?;
-            let Some(state) = state else {
+        self.sql_write_plain(|c| {
+            let Some(r) = c.query_opt(
+                "SELECT state FROM challenges WHERE id = $1{lock}",
+                params![challenge],
+            )?
+            else {
                 return Err(E::Store(StoreError::NotFound {
                     what: "challenge",
                     id: challenge.to_string(),
                 }));
             };
-            let state = ChallengeState::parse(state.try_get(0)?)?;
+            let state: ChallengeState = r.get(0)?;
             if state != ChallengeState::Open {
                 return Err(E::Store(StoreError::ChallengeNotOpen { challenge, state }));
             }
             let mut g = game.clone();
             g.challenge_id = Some(challenge);
             let id = insert_game_checked(c, &g)?;
-            exec(
-                c,
+            c.exec(
                 "UPDATE challenges SET state = 'accepted', game_id = $2, updated_at = $3 \
                  WHERE id = $1",
-                &[&challenge, &id, &g.created_at],
+                params![challenge, id, g.created_at],
             )?;
             Ok(id)
         })
@@ -124,45 +121,42 @@ impl Challenges for PostgresStore {
 }
 
 /// Inserts an open challenge (and its server, channel and players if new).
-fn insert_challenge(c: &mut PgConn, ch: &NewChallenge) -> R<ChallengeId> {
+fn insert_challenge(c: &mut dyn Conn, ch: &NewChallenge) -> R<ChallengeId> {
     let mut players = vec![ch.challenger_id.as_str()];
     if let Some(o) = &ch.opponent_id {
         players.push(o);
     }
     ensure_refs(c, &ch.server_id, Some(&ch.channel_id), &players)?;
-    let r = row(
-        c,
+    let r = c.query_opt(
         "INSERT INTO challenges (server_id, channel_id, challenger_id, opponent_id, \
          variant, options, challenger_side, time_control, rated, state, created_at, \
          updated_at, expires_at, thread, bot_level, start_position) \
          VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, 'open', $10, $10, $11, $12, $13, $14) \
          RETURNING id",
-        &[
+        params![
             &ch.server_id,
             &ch.channel_id,
             &ch.challenger_id,
-            &ch.opponent_id,
+            ch.opponent_id.as_ref(),
             &ch.variant,
-            &opts_to_json(&ch.options),
-            &ch.challenger_side.map(side_word),
-            &ch.time_control.to_string(),
-            &ch.rated,
-            &ch.created_at,
-            &ch.expires_at,
-            &ch.settings.thread,
-            &ch.settings.bot_level.map(i64::from),
-            &ch.settings.position,
+            opts_to_json(&ch.options),
+            ch.challenger_side,
+            &ch.time_control,
+            ch.rated,
+            ch.created_at,
+            ch.expires_at,
+            ch.settings.thread,
+            ch.settings.bot_level,
+            ch.settings.position.as_deref(),
         ],
     )?;
     returned_id(r)
 }
 
 /// The id of an `INSERT ... RETURNING id`.
-pub(super) fn returned_id<T: for<'a> postgres::types::FromSql<'a>>(
-    r: Option<postgres::Row>,
-) -> R<T> {
+pub fn returned_id<T: FromValue>(r: Option<Row>) -> R<T> {
     match r {
-        Some(r) => Ok(r.try_get(0)?),
+        Some(r) => r.get(0),
         None => Err(E::Store(StoreError::BadData {
             detail: "INSERT ... RETURNING gave no row".into(),
         })),

@@ -1,36 +1,40 @@
-//! The doctor's operations on PostgreSQL, as on SQLite
-//! (`src/store/sqlite/doctor.rs`): find every stored row this program
-//! cannot read, with the same readers every other read uses, and set such
-//! rows aside in the `quarantine` table with the rows that hang on them.
-
-use postgres::Row;
+//! The doctor's operations: find every stored row this program cannot
+//! read, and set such rows aside in the `quarantine` table (migration 7)
+//! so that the operator can fix or drop them. `tawlbot doctor` runs them.
+//!
+//! A row is unreadable when the store's own reader for its table refuses
+//! it (the same readers every other read uses): a word the program does
+//! not know, options that are not a JSON list, a value of the wrong type.
+//! A tournament whose data is not JSON is unreadable too.
+//!
+//! The statements here name their table at run time (always one of the
+//! doctor's own names, never input), so they run once each
+//! ([`Conn::query_once`]) instead of being kept prepared.
 
 use super::rows::*;
-use super::unreadable::{row_id, what_is_wrong};
 use super::*;
-use crate::store::*;
 
 /// The tables the doctor reads, in the order it reads and quarantines
 /// them (a tournament before its matches).
 use logic::DOCTOR_TABLES as TABLES;
 
 /// Reads every row of `table` with its reader; the rows it refuses.
-fn scan_table(c: &mut PgConn, table: &'static str) -> R<Vec<UnreadableRow>> {
+fn scan_table(c: &mut dyn Conn, table: &'static str) -> R<Vec<UnreadableRow>> {
     fn scan<T>(
-        c: &mut PgConn,
+        c: &mut dyn Conn,
         table: &'static str,
         sql: &'static str,
         read: fn(&Row) -> R<T>,
         bad: &mut Vec<UnreadableRow>,
     ) -> R<()> {
-        for r in rows(c, sql, &[])? {
+        for r in c.query(sql, &[])? {
             if let Err(e) = read(&r) {
                 let Some(problem) = what_is_wrong(&e) else {
                     return Err(e);
                 };
                 bad.push(UnreadableRow {
                     table,
-                    id: row_id(&r),
+                    id: r.id_text(),
                     problem,
                 });
             }
@@ -69,13 +73,12 @@ fn scan_table(c: &mut PgConn, table: &'static str) -> R<Vec<UnreadableRow>> {
                 tournament_from_row,
                 &mut bad,
             )?;
-            for r in rows(c, "SELECT id, data FROM tournaments ORDER BY id", &[])? {
-                let id: i64 = r.try_get(0)?;
-                let data: String = r.try_get(1)?;
-                let id = id.to_string();
-                if serde_json::from_str::<serde_json::Value>(&data).is_err()
-                    && !bad.iter().any(|b| b.id == id)
-                {
+            for r in c.query("SELECT id, data FROM tournaments ORDER BY id", &[])? {
+                let id = r.id_text();
+                let json = r
+                    .get::<String>(1)
+                    .is_ok_and(|d| serde_json::from_str::<serde_json::Value>(&d).is_ok());
+                if !json && !bad.iter().any(|b| b.id == id) {
                     bad.push(UnreadableRow {
                         table,
                         id,
@@ -101,55 +104,78 @@ fn scan_table(c: &mut PgConn, table: &'static str) -> R<Vec<UnreadableRow>> {
     Ok(bad)
 }
 
+/// A stored value as JSON (as the database's own JSON functions give it).
+fn json_of(v: &Value<'_>) -> serde_json::Value {
+    match v {
+        Value::Null => serde_json::Value::Null,
+        Value::Int(i) => (*i).into(),
+        Value::Real(f) => (*f).into(),
+        Value::Text(t) => t.as_ref().into(),
+        Value::Bool(b) => (*b).into(),
+    }
+}
+
 /// The rows of `table` whose `column` is `id`, as a JSON array of objects
-/// (one key per column). `table` and `column` are the doctor's own names,
-/// never input.
-fn rows_json(c: &mut PgConn, table: &str, column: &str, id: i64) -> R<String> {
-    let sql = format!(
-        "SELECT coalesce(json_agg(to_jsonb(t) ORDER BY t.{column}), '[]'::json)::text \
-         FROM {table} t WHERE t.{column} = $1"
-    );
-    Ok(c.client.query_one(&sql, &[&id])?.try_get(0)?)
+/// (one key per column, in the table's order).
+fn rows_json(c: &mut dyn Conn, table: &str, column: &str, id: i64) -> R<String> {
+    let rows = c.query_once(
+        &format!("SELECT * FROM {table} WHERE {column} = $1 ORDER BY {column}"),
+        params![id],
+    )?;
+    let objects: Vec<String> = rows
+        .iter()
+        .map(|r| {
+            let pairs: Vec<String> = r
+                .columns
+                .iter()
+                .zip(&r.values)
+                .map(|(k, v)| format!("{}: {}", serde_json::json!(k), json_of(v)))
+                .collect();
+            format!("{{{}}}", pairs.join(", "))
+        })
+        .collect();
+    Ok(format!("[{}]", objects.join(", ")))
 }
 
 /// The ids of `table` rows where `column = id`, then that column set to
 /// NULL (the link to a quarantined row is cut, and kept in its record).
-fn unlink(c: &mut PgConn, table: &str, column: &str, id: i64) -> R<Vec<i64>> {
+fn unlink(c: &mut dyn Conn, table: &str, column: &str, id: i64) -> R<Vec<i64>> {
     let ids = c
-        .client
-        .query(
+        .query_once(
             &format!("SELECT id FROM {table} WHERE {column} = $1 ORDER BY id"),
-            &[&id],
+            params![id],
         )?
         .iter()
-        .map(|r| r.try_get(0))
-        .collect::<Result<Vec<i64>, _>>()?;
-    c.client.execute(
+        .map(|r| r.get(0))
+        .collect::<R<Vec<i64>>>()?;
+    c.exec_once(
         &format!("UPDATE {table} SET {column} = NULL WHERE {column} = $1"),
-        &[&id],
+        params![id],
     )?;
     Ok(ids)
 }
 
 /// Moves one row to quarantine with what hangs on it; `false` if it is gone.
-fn quarantine_one(c: &mut PgConn, bad: &UnreadableRow, at: i64) -> R<bool> {
+fn quarantine_one(c: &mut dyn Conn, bad: &UnreadableRow, at: i64) -> R<bool> {
     let Ok(id) = bad.id.parse::<i64>() else {
         return Ok(false);
     };
     // Locked, so that two doctors never move one row twice.
-    let locked = c.client.query_opt(
-        &format!("SELECT id FROM {} WHERE id = $1 FOR UPDATE", bad.table),
-        &[&id],
+    let there = c.query_once(
+        &format!("SELECT id FROM {} WHERE id = $1{{lock_update}}", bad.table),
+        params![id],
     )?;
-    if locked.is_none() {
+    if there.is_empty() {
         return Ok(false);
     }
     let one = rows_json(c, bad.table, "id", id)?;
     let mut taken: Vec<(String, String)> = Vec::new();
-    let mut take = |c: &mut PgConn, table: &str, column: &str| -> R<()> {
+    let mut take = |c: &mut dyn Conn, table: &str, column: &str| -> R<()> {
         taken.push((table.to_string(), rows_json(c, table, column, id)?));
-        c.client
-            .execute(&format!("DELETE FROM {table} WHERE {column} = $1"), &[&id])?;
+        c.exec_once(
+            &format!("DELETE FROM {table} WHERE {column} = $1"),
+            params![id],
+        )?;
         Ok(())
     };
     let mut unlinked: Vec<(String, Vec<i64>)> = Vec::new();
@@ -171,19 +197,18 @@ fn quarantine_one(c: &mut PgConn, bad: &UnreadableRow, at: i64) -> R<bool> {
         }
         "tournaments" => {
             let games = c
-                .client
                 .query(
                     "SELECT g.id FROM games g JOIN tournament_matches m \
                      ON g.tournament_match_id = m.id WHERE m.tournament_id = $1 ORDER BY g.id",
-                    &[&id],
+                    params![id],
                 )?
                 .iter()
-                .map(|r| r.try_get(0))
-                .collect::<Result<Vec<i64>, _>>()?;
-            c.client.execute(
+                .map(|r| r.get(0))
+                .collect::<R<Vec<i64>>>()?;
+            c.exec(
                 "UPDATE games SET tournament_match_id = NULL WHERE tournament_match_id IN \
                  (SELECT id FROM tournament_matches WHERE tournament_id = $1)",
-                &[&id],
+                params![id],
             )?;
             unlinked.push(("games.tournament_match_id".into(), games));
             take(c, "tournament_matches", "tournament_id")?;
@@ -198,19 +223,21 @@ fn quarantine_one(c: &mut PgConn, bad: &UnreadableRow, at: i64) -> R<bool> {
         _ => return Ok(false),
     }
     let content = logic::quarantine_content(&one, &taken, &unlinked);
-    c.client.execute(
+    c.exec(
         "INSERT INTO quarantine (table_name, row_id, problem, content, at) \
          VALUES ($1, $2, $3, $4, $5)",
-        &[&bad.table, &bad.id, &bad.problem, &content, &at],
+        params![bad.table, &bad.id, &bad.problem, content, at],
     )?;
-    c.client
-        .execute(&format!("DELETE FROM {} WHERE id = $1", bad.table), &[&id])?;
+    c.exec_once(
+        &format!("DELETE FROM {} WHERE id = $1", bad.table),
+        params![id],
+    )?;
     Ok(true)
 }
 
-impl Doctor for PostgresStore {
+impl<B: Backend> Doctor for B {
     fn unreadable_rows(&self) -> Result<Vec<UnreadableRow>, StoreError> {
-        self.snapshot(|c| {
+        self.sql_snapshot(|c| {
             let mut all = Vec::new();
             for table in TABLES {
                 all.extend(scan_table(c, table)?);
@@ -219,14 +246,23 @@ impl Doctor for PostgresStore {
         })
     }
 
+    // The closures let the connection's `dyn Conn + '_` meet the
+    // functions' shorter lifetime (the functions themselves do not).
+    #[allow(clippy::redundant_closure)]
     fn quarantine_unreadable(&self, at: i64) -> Result<Vec<UnreadableRow>, StoreError> {
-        self.write_plain(|c| logic::quarantine_all(c, at, scan_table, quarantine_one))
+        self.sql_write_plain(|c| {
+            logic::quarantine_all(
+                c,
+                at,
+                |c, t| scan_table(c, t),
+                |c, bad, at| quarantine_one(c, bad, at),
+            )
+        })
     }
 
     fn quarantined(&self) -> Result<Vec<QuarantinedRow>, StoreError> {
-        self.read(|c| {
-            rows(
-                c,
+        self.sql_read(|c| {
+            c.query(
                 "SELECT id, table_name, row_id, problem, content, at FROM quarantine \
                  ORDER BY id",
                 &[],
@@ -234,12 +270,12 @@ impl Doctor for PostgresStore {
             .iter()
             .map(|r| {
                 Ok(QuarantinedRow {
-                    id: r.try_get(0)?,
-                    table: r.try_get(1)?,
-                    row_id: r.try_get(2)?,
-                    problem: r.try_get(3)?,
-                    content: r.try_get(4)?,
-                    at: r.try_get(5)?,
+                    id: r.get(0)?,
+                    table: r.get(1)?,
+                    row_id: r.get(2)?,
+                    problem: r.get(3)?,
+                    content: r.get(4)?,
+                    at: r.get(5)?,
                 })
             })
             .collect()
