@@ -95,25 +95,7 @@ impl<B: Backend> Clock for B {
         mv: &NewMove<'_>,
         remind_at: Option<i64>,
     ) -> Result<u32, AppendError> {
-        self.sql_write(|c| {
-            // Locks the game; a missing or finished game is left for
-            // append_move_in to name (duplicate before stale).
-            let paused: Option<bool> = first(c.query_opt(
-                "SELECT paused FROM games WHERE id = $1{lock}",
-                params![mv.game_id],
-            )?)?;
-            if paused == Some(true) {
-                return Err(E::App(AppendError::Paused));
-            }
-            let n = append_move_in(c, mv)?;
-            if mv.finished.is_none() {
-                c.exec(
-                    "UPDATE games SET remind_at = $2 WHERE id = $1",
-                    params![mv.game_id, remind_at],
-                )?;
-            }
-            Ok(n)
-        })
+        self.sql_write(|c| append_move_in(c, mv, remind_at))
     }
 
     fn take_back_clocked(

@@ -382,10 +382,19 @@ pub fn check_turn(c: &mut dyn Conn, game: GameId, expected: Option<u32>) -> R<(u
     Ok((logic::check_turn(active, count, expected)?, paused))
 }
 
-/// The statements of `append_move`, inside the caller's transaction.
-pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>) -> R<u32> {
+/// Appends one move in the open transaction `c` (see
+/// [`Clock::append_move_clocked`]): the game is read (and on PostgreSQL
+/// locked) once, its source id recorded, the move written, the offers
+/// voided and the game's row brought up to date with its clock
+/// (`remind_at`, unless the move ends the game) in one UPDATE: six
+/// statements. Refused, in this order: no such game, the clock is paused,
+/// the source was applied before (also after a takeback), the game is
+/// over or has another number of moves (a failed check rolls the whole
+/// transaction back).
+pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>, remind_at: Option<i64>) -> R<u32> {
     let Some(r) = c.query_opt(
-        "SELECT state, move_count FROM games WHERE id = $1{lock}",
+        "SELECT state, move_count, paused, first_player, second_player \
+         FROM games WHERE id = $1{lock}",
         params![mv.game_id],
     )?
     else {
@@ -393,28 +402,29 @@ pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>) -> R<u32> {
     };
     let state: String = r.get(0)?;
     let count = to_u32(r.get(1)?);
-    // A redelivered message is reported as such, not as stale.
-    if c.query_opt(
-        "SELECT 1 FROM used_sources WHERE source_id = $1",
-        params![mv.source_id],
-    )?
-    .is_some()
+    let paused: bool = r.get(2)?;
+    let players: [UserId; 2] = [r.get(3)?, r.get(4)?];
+    if paused {
+        return Err(E::App(AppendError::Paused));
+    }
+    // A redelivered message is reported as such, not as stale; two games
+    // racing for one source id (a message applied to two games cannot
+    // happen from Discord, but the key says so) too.
+    if c.exec(
+        "INSERT INTO used_sources (source_id, game_id, at) VALUES ($1, $2, $3) \
+         ON CONFLICT (source_id) DO NOTHING",
+        params![mv.source_id, mv.game_id, mv.at],
+    )? == 0
     {
         return Err(E::App(AppendError::Duplicate));
     }
     let active = state == GameState::Active.as_str();
     logic::check_turn(active, count, Some(mv.expected_number))?;
-    ensure_player(c, mv.player_id)?;
-    // Two games racing for one source id (a message applied to two games
-    // cannot happen from Discord, but the key says so): the loser sees the
-    // unique violation as a duplicate.
-    match c.exec(
-        "INSERT INTO used_sources (source_id, game_id, at) VALUES ($1, $2, $3)",
-        params![mv.source_id, mv.game_id, mv.at],
-    ) {
-        Err(e) if e.is_unique_violation() => return Err(E::App(AppendError::Duplicate)),
-        other => other?,
-    };
+    // The game's players have their rows already (the game's keys say
+    // so); anyone else moving for it gets one.
+    if !players.iter().any(|p| p == mv.player_id) {
+        ensure_player(c, mv.player_id)?;
+    }
     c.exec(
         "INSERT INTO moves (game_id, number, text, player_id, at, source_id) \
          VALUES ($1, $2, $3, $4, $5, $6)",
@@ -441,7 +451,8 @@ pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>) -> R<u32> {
          bank_second = CASE WHEN CAST($6 AS BOOLEAN) THEN CAST($8 AS BIGINT) ELSE bank_second END, \
          state = CASE WHEN CAST($4 AS TEXT) IS NULL THEN state ELSE 'finished' END, \
          result = COALESCE(CAST($4 AS TEXT), result), reason = COALESCE(CAST($9 AS TEXT), reason), \
-         finished_at = CASE WHEN CAST($4 AS TEXT) IS NULL THEN finished_at ELSE $3 END \
+         finished_at = CASE WHEN CAST($4 AS TEXT) IS NULL THEN finished_at ELSE $3 END, \
+         remind_at = CASE WHEN CAST($4 AS TEXT) IS NULL THEN CAST($10 AS BIGINT) ELSE remind_at END \
          WHERE id = $1",
         params![
             mv.game_id,
@@ -453,6 +464,7 @@ pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>) -> R<u32> {
             bank_first,
             bank_second,
             reason,
+            remind_at,
         ],
     )?;
     Ok(count + 1)
