@@ -5,7 +5,13 @@
 //!
 //! Import [`super::prelude`] to call the methods.
 
-use super::*;
+use super::{
+    AppendError, BotLock, Challenge, ChallengeId, ChallengeState, ChannelId, Claim, DueColumn,
+    EndReason, GameId, GameResult, GameRow, JoinOutcome, MatchId, MatchSpec, NewChallenge, NewGame,
+    NewMove, NewTournament, Offer, OfferKind, Player, ProcessId, QuarantinedRow, Rating,
+    RatingPoint, Readers, ReminderClaim, RoleId, ServerId, StoreError, StoredMove, Tournament,
+    TournamentId, TournamentMatch, TournamentPhase, TournamentPlayer, UnreadableRow, UserId,
+};
 use crate::i18n::Lang;
 
 /// The whole store: every area, shareable between threads.

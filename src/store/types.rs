@@ -1,6 +1,10 @@
 //! Ids and rows that cross the store boundary.
 
-use super::*;
+use super::{
+    ChallengeId, ChallengeState, ChannelId, EndReason, GameId, GameResult, GameSettings, GameState,
+    MatchId, MatchResult, OfferKind, ProcessId, ServerId, Side, TimeControl, TournamentFormat,
+    TournamentId, TournamentPhase, UserId,
+};
 
 /// A new challenge. Missing servers, channels and players are created
 /// (named by their ids until `upsert_*` gives them names).

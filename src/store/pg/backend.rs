@@ -13,7 +13,7 @@ use bytes::{BufMut, BytesMut};
 use postgres::types::{to_sql_checked, FromSql, IsNull, ToSql, Type};
 
 use super::pool::PgConn;
-use super::*;
+use super::{classify, is_retryable, AppendError, PostgresStore, StoreError};
 use crate::store::sql::{Backend, Conn, DbError, Row, Value, E, R};
 use crate::store::BotLock;
 

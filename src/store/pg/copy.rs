@@ -1,7 +1,7 @@
 //! The PostgreSQL half of `tawlbot migrate-db`: every table read into the
 //! shared form of `store::dump`, and tables loaded from it.
 
-use super::*;
+use super::{PostgresStore, StoreError};
 use crate::store::dump::{CopyReport, Table, Value};
 use crate::store::sql::{params, Backend, Conn, Row, Value as SqlValue, E, R};
 

@@ -3,7 +3,7 @@
 
 use super::games::GameReads;
 use super::rows::*;
-use super::*;
+use super::{params, Archive, Backend, GameRow, Rating, RatingPoint, ServerId, StoreError, UserId};
 
 /// The condition "server is public": never a direct-message scope.
 macro_rules! public_server {

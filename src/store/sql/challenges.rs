@@ -2,7 +2,11 @@
 
 use super::games::insert_game_checked;
 use super::rows::*;
-use super::*;
+use super::{
+    ensure_refs, list_of, one_of, opts_to_json, params, Backend, Challenge, ChallengeId,
+    ChallengeState, Challenges, ChannelId, Conn, FromValue, GameId, NewChallenge, NewGame, Row,
+    StoreError, E, R,
+};
 
 impl<B: Backend> Challenges for B {
     fn create_challenge_capped(

@@ -1,7 +1,10 @@
 //! The clock: reminder times, pauses, claims and the heartbeat.
 
 use super::games::{append_move_in, check_turn};
-use super::*;
+use super::{
+    ensure_player, logic, params, AppendError, Backend, Clock, Conn, DueColumn, FromValue, GameId,
+    NewMove, ReminderClaim, Row, StoreError, UserId, E, R,
+};
 
 /// Locks the game (see `check_turn`) and refuses a paused clock.
 fn refuse_paused(c: &mut dyn Conn, game: GameId, expected: Option<u32>) -> R<u32> {

@@ -12,7 +12,10 @@
 //! ([`Conn::query_once`]) instead of being kept prepared.
 
 use super::rows::*;
-use super::*;
+use super::{
+    logic, params, what_is_wrong, Backend, Conn, Doctor, QuarantinedRow, Row, StoreError,
+    UnreadableRow, Value, R,
+};
 
 /// The tables the doctor reads, in the order it reads and quarantines
 /// them (a tournament before its matches).

@@ -1,7 +1,11 @@
 //! Games and their moves.
 
 use super::rows::*;
-use super::*;
+use super::{
+    ensure_player, ensure_refs, list_of, logic, one_of, opts_to_json, params, AppendError, Backend,
+    ChannelId, Conn, EndReason, GameId, GameResult, GameRow, GameState, Games, MatchId, NewGame,
+    NewMove, ServerId, StoreError, StoredMove, UserId, Value, E, R,
+};
 
 /// A game's columns and then all its moves as one JSON list (the last
 /// column, read by `load_one`): the moves of the game whose id is `$game`,

@@ -4,7 +4,7 @@
 //! semantics.
 
 use super::clock::beat_in;
-use super::*;
+use super::{logic, params, Backend, BotLock, Claim, Conn, Leases, ProcessId, StoreError, E, R};
 
 impl<B: Backend> Leases for B {
     /// Claims the item `kind`/`item` for `owner` until `now + lease`: the

@@ -1,7 +1,7 @@
 //! Draw, takeback and pause offers on a game.
 
 use super::games::{check_turn, to_u32};
-use super::*;
+use super::{params, AppendError, Backend, GameId, Offer, OfferKind, Offers, StoreError, UserId};
 
 impl<B: Backend> Offers for B {
     fn set_offer_once(

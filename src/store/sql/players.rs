@@ -2,7 +2,10 @@
 //! language is the player setting `language`, a server's default a column
 //! of `servers`.
 
-use super::*;
+use super::{
+    ensure_player, ensure_refs, params, Backend, ChannelId, Language, Player, Players, Readers,
+    ServerId, StoreError, UserId, E,
+};
 use crate::i18n::Lang;
 
 impl<B: Backend> Players for B {

@@ -2,7 +2,10 @@
 
 use super::games::GameReads;
 use super::rows::*;
-use super::*;
+use super::{
+    ensure_refs, logic, params, Backend, Conn, GameId, GameRow, Rating, Ratings, ServerId,
+    StoreError, UserId, E, R,
+};
 
 impl<B: Backend> Ratings for B {
     fn get_rating(

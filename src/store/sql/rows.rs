@@ -2,7 +2,9 @@
 //! mapping that reads them in that order.
 
 use super::games::to_u32;
-use super::*;
+use super::{
+    Challenge, GameRow, GameSettings, Rating, Row, Tournament, TournamentMatch, BOT_LEVELS, E, R,
+};
 
 /// The columns [`game_from_row`] reads, in its order.
 macro_rules! game_columns {

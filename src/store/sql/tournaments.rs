@@ -2,7 +2,11 @@
 
 use super::challenges::returned_id;
 use super::rows::*;
-use super::*;
+use super::{
+    ensure_player, ensure_refs, list_of, logic, one_of, opts_to_json, params, Backend, Conn,
+    JoinOutcome, MatchId, MatchSpec, NewTournament, RoleId, ServerId, StoreError, Tournament,
+    TournamentId, TournamentMatch, TournamentPhase, TournamentPlayer, Tournaments, UserId, E, R,
+};
 
 impl<B: Backend> Tournaments for B {
     fn create_tournament(&self, t: &NewTournament) -> Result<TournamentId, StoreError> {

@@ -2,7 +2,7 @@
 //! in the program): the schema version, the integrity check, the durability
 //! settings, a full disk and the scheduler's query plans.
 
-use super::*;
+use super::{DueColumn, SqliteStore, StoreError};
 
 impl SqliteStore {
     /// The schema version of the open file.

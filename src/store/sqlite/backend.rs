@@ -7,7 +7,10 @@ use std::sync::Arc;
 
 use rusqlite::types::{ToSqlOutput, ValueRef};
 
-use super::*;
+use super::{
+    classify, AppendError, AppendErrorOrSql, BotLock, Connection, GameId, MutexGuard, PoisonError,
+    SqliteStore, StoreError,
+};
 use crate::store::sql::{self, Backend, Conn, DbError, Row, Value, E, R};
 
 /// The statements of the shared SQL in SQLite's dialect, by the address

@@ -3,7 +3,7 @@
 
 use rusqlite::types::ValueRef;
 
-use super::*;
+use super::{SqliteStore, StoreError};
 use crate::store::dump::{Table, Value};
 
 impl SqliteStore {

@@ -1,6 +1,9 @@
 //! Opening the database: options, pragmas, migrations, and the write helpers.
 
-use super::*;
+use super::{
+    classify, error, migrate, AppendError, Arc, Connection, Duration, Mutex, MutexGuard, OpenFlags,
+    Path, PathBuf, PoisonError, StoreError, TransactionBehavior,
+};
 
 impl SqliteStore {
     /// Opens (or creates) the database file at `path` with the default

@@ -1,6 +1,9 @@
 //! The clock of the shared SQL, on SQLite in memory.
 
-use super::*;
+use super::{
+    AppendError, Backend, Clock, DueColumn, GameId, Games, Leases, NewMove, Offers, ReminderClaim,
+    SqliteStore,
+};
 use crate::store::{NewGame, OfferKind, TimeControl};
 
 const DAY: i64 = 86_400;

@@ -1,7 +1,7 @@
 //! Leases and heartbeats of the shared SQL, on SQLite (the PostgreSQL
 //! half runs in tests/store_concurrency.rs on a throwaway server).
 
-use super::*;
+use super::{Backend, Claim, Leases, SqliteStore, StoreError};
 
 #[test]
 fn a_claim_is_held_until_its_lease_ends_then_taken_over() {
