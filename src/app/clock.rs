@@ -170,7 +170,9 @@ impl App {
                 Ok(None) => return Response::one(Reply::tell(Msg::new("abort-no-game"))),
                 // A game whose row cannot be read can be ended too.
                 Err(StoreError::Unreadable {
-                    table: "games", id, ..
+                    table: crate::domain::Table::Games,
+                    id,
+                    ..
                 }) if id.parse::<i64>().is_ok() => id.parse().unwrap_or_default(),
                 Err(e) => return store_err(e),
             },

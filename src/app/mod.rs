@@ -209,40 +209,44 @@ fn store_err(e: impl StoreFailure) -> Response {
     Response::one(Reply::tell(Msg::new("store-failed")))
 }
 
-/// The sentence for a stored row that cannot be read.
-fn unreadable_row(table: &str, id: &str) -> Msg {
-    let n = id.parse::<i64>().unwrap_or_default();
+/// The sentence for a stored row that cannot be read (a row whose very
+/// id is damaged is a record without a number).
+fn unreadable_row(table: crate::domain::Table, id: &str) -> Msg {
+    use crate::domain::Table;
+    let Ok(n) = id.parse::<i64>() else {
+        return Msg::new("record-unreadable");
+    };
     match table {
-        "games" => Msg::new("game-unreadable").num("id", n),
-        "challenges" => Msg::new("challenge-unreadable").num("id", n),
-        "tournaments" => Msg::new("tournament-unreadable").num("id", n),
-        _ => Msg::new("record-unreadable"),
+        Table::Games => Msg::new("game-unreadable").num("id", n),
+        Table::Challenges => Msg::new("challenge-unreadable").num("id", n),
+        Table::Tournaments => Msg::new("tournament-unreadable").num("id", n),
+        Table::TournamentMatches => Msg::new("record-unreadable"),
     }
 }
 
 /// An error of the store, as [`store_err`] words it.
 trait StoreFailure: std::fmt::Display {
     /// The table and id of the row that cannot be read, if that is what failed.
-    fn unreadable_row(&self) -> Option<(&str, &str)>;
+    fn unreadable_row(&self) -> Option<(crate::domain::Table, &str)>;
 }
 
 impl StoreFailure for StoreError {
-    fn unreadable_row(&self) -> Option<(&str, &str)> {
+    fn unreadable_row(&self) -> Option<(crate::domain::Table, &str)> {
         match self {
-            StoreError::Unreadable { table, id, .. } => Some((table, id)),
+            StoreError::Unreadable { table, id, .. } => Some((*table, id)),
             _ => None,
         }
     }
 }
 
 impl StoreFailure for serde_json::Error {
-    fn unreadable_row(&self) -> Option<(&str, &str)> {
+    fn unreadable_row(&self) -> Option<(crate::domain::Table, &str)> {
         None
     }
 }
 
 impl StoreFailure for AppendError {
-    fn unreadable_row(&self) -> Option<(&str, &str)> {
+    fn unreadable_row(&self) -> Option<(crate::domain::Table, &str)> {
         match self {
             AppendError::Store(e) => e.unreadable_row(),
             _ => None,
@@ -282,14 +286,13 @@ impl LoadError {
     /// logged): the database failed, or the game cannot be read.
     pub(crate) fn msg(&self, id: GameId) -> Msg {
         match self {
-            LoadError::Store(e) if e.unreadable_row().is_some() => {
-                let (table, row) = e.unreadable_row().unwrap_or_default();
-                unreadable_row(table, row)
-            }
-            LoadError::Store(e) => {
-                tracing::error!("store error loading game {id}: {e}");
-                Msg::new("store-failed")
-            }
+            LoadError::Store(e) => match e.unreadable_row() {
+                Some((table, row)) => unreadable_row(table, row),
+                None => {
+                    tracing::error!("store error loading game {id}: {e}");
+                    Msg::new("store-failed")
+                }
+            },
             LoadError::Unreadable(detail) => unreadable(id, detail),
         }
     }

@@ -129,6 +129,24 @@ text_enum!(LeaseKind, "lease kind", {
     TournamentStart => "tournament_start",
 });
 
+/// A table whose rows the program reads with its own readers: a row of
+/// one that cannot be read is named by it ([`crate::store::StoreError::Unreadable`])
+/// and the doctor lists and moves it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Table {
+    Games,
+    Challenges,
+    Tournaments,
+    TournamentMatches,
+}
+
+text_enum!(Table, "table", {
+    Games => "games",
+    Challenges => "challenges",
+    Tournaments => "tournaments",
+    TournamentMatches => "tournament_matches",
+});
+
 /// Where a challenge stands.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ChallengeState {

@@ -56,7 +56,7 @@ pub enum StoreError {
     /// or by a disk fault): lists and loops skip it, a read of that one row
     /// fails with this, and `tawlbot doctor` lists it.
     Unreadable {
-        table: &'static str,
+        table: super::Table,
         id: String,
         detail: String,
     },

@@ -14,7 +14,8 @@ use std::sync::{Mutex, PoisonError};
 
 use super::{
     AppendError, Claim, EndReason, GameId, GameResult, GameState, JoinOutcome, ProcessId, Rating,
-    ReminderClaim, ServerId, StoreError, TournamentId, TournamentPhase, UnreadableRow, UserId,
+    ReminderClaim, ServerId, StoreError, Table, TournamentId, TournamentPhase, UnreadableRow,
+    UserId,
 };
 
 /// The rating of a player before their first rated game (Glicko-2's 1500).
@@ -346,7 +347,7 @@ pub(crate) fn rate_game<S: RatingSteps>(
 /// The rows a store has already reported in the log as unreadable: each is
 /// logged once per process, however often a loop meets it.
 #[derive(Debug, Default)]
-pub(crate) struct Reported(Mutex<HashSet<(&'static str, String)>>);
+pub(crate) struct Reported(Mutex<HashSet<(Table, String)>>);
 
 impl Reported {
     /// The error for row `id` of `table` (what is wrong: `detail`), logged
@@ -354,7 +355,7 @@ impl Reported {
     /// --db` takes it (`PATH`, `URL`).
     pub(crate) fn unreadable(
         &self,
-        table: &'static str,
+        table: Table,
         id: String,
         detail: String,
         target: &str,
@@ -366,7 +367,7 @@ impl Reported {
             .insert((table, id.clone()));
         if first {
             tracing::warn!(
-                table,
+                table = table.as_str(),
                 id = id.as_str(),
                 "a row that cannot be read is skipped ({detail}); \
                  `tawlbot doctor --db {target}` lists such rows"
@@ -380,8 +381,12 @@ impl Reported {
 
 /// The tables whose rows the doctor reads with the program's readers, in
 /// the order it lists and moves them.
-pub(crate) const DOCTOR_TABLES: &[&str] =
-    &["games", "challenges", "tournaments", "tournament_matches"];
+pub(crate) const DOCTOR_TABLES: &[Table] = &[
+    Table::Games,
+    Table::Challenges,
+    Table::Tournaments,
+    Table::TournamentMatches,
+];
 
 /// [`crate::store::Doctor::quarantine_unreadable`]: every unreadable row
 /// `scan` finds, table by table, moved by `move_one` (`false`: it was gone
@@ -389,12 +394,12 @@ pub(crate) const DOCTOR_TABLES: &[&str] =
 pub(crate) fn quarantine_all<C: ?Sized, Er>(
     c: &mut C,
     at: i64,
-    mut scan: impl FnMut(&mut C, &'static str) -> Result<Vec<UnreadableRow>, Er>,
+    mut scan: impl FnMut(&mut C, Table) -> Result<Vec<UnreadableRow>, Er>,
     mut move_one: impl FnMut(&mut C, &UnreadableRow, i64) -> Result<bool, Er>,
 ) -> Result<Vec<UnreadableRow>, Er> {
     let mut moved = Vec::new();
     for table in DOCTOR_TABLES {
-        for bad in scan(c, table)? {
+        for bad in scan(c, *table)? {
             if move_one(c, &bad, at)? {
                 moved.push(bad);
             }

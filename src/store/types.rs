@@ -2,8 +2,8 @@
 
 use super::{
     ChallengeId, ChallengeState, ChannelId, EndReason, GameId, GameResult, GameSettings, GameState,
-    MatchId, MatchResult, OfferKind, ProcessId, ServerId, Side, TimeControl, TournamentFormat,
-    TournamentId, TournamentPhase, UserId,
+    MatchId, MatchResult, OfferKind, ProcessId, ServerId, Side, Table, TimeControl,
+    TournamentFormat, TournamentId, TournamentPhase, UserId,
 };
 
 /// A new challenge. Missing servers, channels and players are created
@@ -308,7 +308,7 @@ pub enum DueColumn {
 /// [`super::Doctor`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct UnreadableRow {
-    pub table: &'static str,
+    pub table: Table,
     /// The row's id, as text.
     pub id: String,
     /// What is wrong, naming the column: `time_control: unknown time

@@ -729,7 +729,7 @@ fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
         .unreadable_rows()
         .unwrap()
         .iter()
-        .map(|r| (r.table, r.id.parse().unwrap()))
+        .map(|r| (r.table.as_str(), r.id.parse().unwrap()))
         .collect();
     found.sort();
     let mut want = poisoned.to_vec();

@@ -243,7 +243,7 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
                 id: row,
                 detail,
             }) => {
-                assert_eq!((table, row), ("games", id.to_string()));
+                assert_eq!((table.as_str(), row), ("games", id.to_string()));
                 assert!(detail.contains("unknown"), "{detail}");
             }
             other => panic!("{damage}: {other:?}"),
@@ -265,7 +265,7 @@ fn stored_values_that_cannot_be_read_are_bad_data() {
     assert!(matches!(
         s.get_tournament(t),
         Err(StoreError::Unreadable {
-            table: "tournaments",
+            table: tawlbot::domain::Table::Tournaments,
             ..
         })
     ));

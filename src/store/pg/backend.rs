@@ -274,7 +274,12 @@ impl Backend for PostgresStore {
         Ok(BotLock::none())
     }
 
-    fn unreadable_row(&self, table: &'static str, id: String, detail: String) -> StoreError {
+    fn unreadable_row(
+        &self,
+        table: crate::domain::Table,
+        id: String,
+        detail: String,
+    ) -> StoreError {
         self.inner.reported.unreadable(table, id, detail, "URL")
     }
 }

@@ -51,7 +51,12 @@ impl<B: Backend> Challenges for B {
                 ),
                 params![id],
             )?;
-            one_of(self, "challenges", r, challenge_from_row)
+            one_of(
+                self,
+                crate::domain::Table::Challenges,
+                r,
+                challenge_from_row,
+            )
         })
     }
 
@@ -68,7 +73,12 @@ impl<B: Backend> Challenges for B {
                 ),
                 params![channel_id],
             )?;
-            list_of(self, "challenges", &r, challenge_from_row)
+            list_of(
+                self,
+                crate::domain::Table::Challenges,
+                &r,
+                challenge_from_row,
+            )
         })
     }
 

@@ -17,15 +17,16 @@ use super::{
     UnreadableRow, Value, R,
 };
 
+use crate::domain::Table;
 /// The tables the doctor reads, in the order it reads and quarantines
 /// them (a tournament before its matches).
 use logic::DOCTOR_TABLES as TABLES;
 
 /// Reads every row of `table` with its reader; the rows it refuses.
-fn scan_table(c: &mut dyn Conn, table: &'static str) -> R<Vec<UnreadableRow>> {
+fn scan_table(c: &mut dyn Conn, table: Table) -> R<Vec<UnreadableRow>> {
     fn scan<T>(
         c: &mut dyn Conn,
-        table: &'static str,
+        table: Table,
         sql: &'static str,
         read: fn(&Row) -> R<T>,
         bad: &mut Vec<UnreadableRow>,
@@ -46,14 +47,14 @@ fn scan_table(c: &mut dyn Conn, table: &'static str) -> R<Vec<UnreadableRow>> {
     }
     let mut bad = Vec::new();
     match table {
-        "games" => scan(
+        Table::Games => scan(
             c,
             table,
             concat!("SELECT ", game_columns!(), " FROM games ORDER BY id"),
             game_from_row,
             &mut bad,
         )?,
-        "challenges" => scan(
+        Table::Challenges => scan(
             c,
             table,
             concat!(
@@ -64,7 +65,7 @@ fn scan_table(c: &mut dyn Conn, table: &'static str) -> R<Vec<UnreadableRow>> {
             challenge_from_row,
             &mut bad,
         )?,
-        "tournaments" => {
+        Table::Tournaments => {
             scan(
                 c,
                 table,
@@ -91,7 +92,7 @@ fn scan_table(c: &mut dyn Conn, table: &'static str) -> R<Vec<UnreadableRow>> {
             }
             bad.sort_by_key(|b| b.id.parse::<i64>().unwrap_or(i64::MAX));
         }
-        "tournament_matches" => scan(
+        Table::TournamentMatches => scan(
             c,
             table,
             concat!(
@@ -102,7 +103,6 @@ fn scan_table(c: &mut dyn Conn, table: &'static str) -> R<Vec<UnreadableRow>> {
             match_from_row,
             &mut bad,
         )?,
-        _ => {}
     }
     Ok(bad)
 }
@@ -171,7 +171,7 @@ fn quarantine_one(c: &mut dyn Conn, bad: &UnreadableRow, at: i64) -> R<bool> {
     if there.is_empty() {
         return Ok(false);
     }
-    let one = rows_json(c, bad.table, "id", id)?;
+    let one = rows_json(c, bad.table.as_str(), "id", id)?;
     let mut taken: Vec<(String, String)> = Vec::new();
     let mut take = |c: &mut dyn Conn, table: &str, column: &str| -> R<()> {
         taken.push((table.to_string(), rows_json(c, table, column, id)?));
@@ -183,7 +183,7 @@ fn quarantine_one(c: &mut dyn Conn, bad: &UnreadableRow, at: i64) -> R<bool> {
     };
     let mut unlinked: Vec<(String, Vec<i64>)> = Vec::new();
     match bad.table {
-        "games" => {
+        Table::Games => {
             take(c, "moves", "game_id")?;
             take(c, "offers", "game_id")?;
             take(c, "rating_history", "game_id")?;
@@ -192,13 +192,13 @@ fn quarantine_one(c: &mut dyn Conn, bad: &UnreadableRow, at: i64) -> R<bool> {
                 unlink(c, "challenges", "game_id", id)?,
             ));
         }
-        "challenges" => {
+        Table::Challenges => {
             unlinked.push((
                 "games.challenge_id".into(),
                 unlink(c, "games", "challenge_id", id)?,
             ));
         }
-        "tournaments" => {
+        Table::Tournaments => {
             let games = c
                 .query(
                     "SELECT g.id FROM games g JOIN tournament_matches m \
@@ -217,19 +217,18 @@ fn quarantine_one(c: &mut dyn Conn, bad: &UnreadableRow, at: i64) -> R<bool> {
             take(c, "tournament_matches", "tournament_id")?;
             take(c, "tournament_players", "tournament_id")?;
         }
-        "tournament_matches" => {
+        Table::TournamentMatches => {
             unlinked.push((
                 "games.tournament_match_id".into(),
                 unlink(c, "games", "tournament_match_id", id)?,
             ));
         }
-        _ => return Ok(false),
     }
     let content = logic::quarantine_content(&one, &taken, &unlinked);
     c.exec(
         "INSERT INTO quarantine (table_name, row_id, problem, content, at) \
          VALUES ($1, $2, $3, $4, $5)",
-        params![bad.table, &bad.id, &bad.problem, content, at],
+        params![bad.table.as_str(), &bad.id, &bad.problem, content, at],
     )?;
     c.exec_once(
         &format!("DELETE FROM {} WHERE id = $1", bad.table),
@@ -243,7 +242,7 @@ impl<B: Backend> Doctor for B {
         self.sql_snapshot(|c| {
             let mut all = Vec::new();
             for table in TABLES {
-                all.extend(scan_table(c, table)?);
+                all.extend(scan_table(c, *table)?);
             }
             Ok(all)
         })

@@ -207,7 +207,14 @@ pub trait GameReads: Backend {
     /// The games of a query; one that cannot be read is skipped (and
     /// logged once).
     fn games(&self, sql: &'static str, params: &[Value<'_>]) -> Result<Vec<GameRow>, StoreError> {
-        self.sql_read(|c| list_of(self, "games", &c.query(sql, params)?, game_from_row))
+        self.sql_read(|c| {
+            list_of(
+                self,
+                crate::domain::Table::Games,
+                &c.query(sql, params)?,
+                game_from_row,
+            )
+        })
     }
 
     /// The game of a query of at most one row: one that cannot be read is
@@ -219,7 +226,7 @@ pub trait GameReads: Backend {
     ) -> Result<Option<GameRow>, StoreError> {
         self.sql_read(|c| {
             let r = c.query_opt(sql, params)?;
-            one_of(self, "games", r, game_from_row)
+            one_of(self, crate::domain::Table::Games, r, game_from_row)
         })
     }
 }
@@ -239,7 +246,7 @@ fn load_one<B: Backend>(
     };
     // The moves: the last column, after the header's.
     let moves_json: String = r.get(r.len() - 1)?;
-    let Some(game) = one_of(b, "games", Some(r), game_from_row)? else {
+    let Some(game) = one_of(b, crate::domain::Table::Games, Some(r), game_from_row)? else {
         return Ok(None);
     };
     Ok(Some((game, logic::moves_from_json(&moves_json)?)))

@@ -199,7 +199,8 @@ pub trait Backend: Send + Sync {
 
     /// The error for row `id` of `table`, logged the first time this
     /// store meets that row.
-    fn unreadable_row(&self, table: &'static str, id: String, detail: String) -> StoreError;
+    fn unreadable_row(&self, table: crate::domain::Table, id: String, detail: String)
+        -> StoreError;
 }
 
 /// The text a backend puts for a dialect piece `{name}`; `None` for a
@@ -271,7 +272,7 @@ fn what_is_wrong(e: &E) -> Option<String> {
 /// with `f`; a row that cannot be read is skipped (and logged once).
 pub fn list_of<B: Backend + ?Sized, T>(
     b: &B,
-    table: &'static str,
+    table: crate::domain::Table,
     rows: &[Row],
     f: impl Fn(&Row) -> R<T>,
 ) -> R<Vec<T>> {
@@ -295,7 +296,7 @@ pub fn list_of<B: Backend + ?Sized, T>(
 /// once), so the caller can say which.
 pub fn one_of<B: Backend + ?Sized, T>(
     b: &B,
-    table: &'static str,
+    table: crate::domain::Table,
     row: Option<Row>,
     f: impl Fn(&Row) -> R<T>,
 ) -> R<Option<T>> {

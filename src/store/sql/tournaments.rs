@@ -87,7 +87,12 @@ impl<B: Backend> Tournaments for B {
                 ),
                 params![id],
             )?;
-            one_of(self, "tournaments", r, tournament_from_row)
+            one_of(
+                self,
+                crate::domain::Table::Tournaments,
+                r,
+                tournament_from_row,
+            )
         })
     }
 
@@ -128,7 +133,12 @@ impl<B: Backend> Tournaments for B {
                 ),
                 params![server_id],
             )?;
-            list_of(self, "tournaments", &r, tournament_from_row)
+            list_of(
+                self,
+                crate::domain::Table::Tournaments,
+                &r,
+                tournament_from_row,
+            )
         })
     }
 
@@ -142,7 +152,12 @@ impl<B: Backend> Tournaments for B {
                 ),
                 params![state],
             )?;
-            list_of(self, "tournaments", &r, tournament_from_row)
+            list_of(
+                self,
+                crate::domain::Table::Tournaments,
+                &r,
+                tournament_from_row,
+            )
         })
     }
 
@@ -205,7 +220,12 @@ impl<B: Backend> Tournaments for B {
                 ),
                 params![match_id],
             )?;
-            one_of(self, "tournament_matches", r, match_from_row)
+            one_of(
+                self,
+                crate::domain::Table::TournamentMatches,
+                r,
+                match_from_row,
+            )
         })
     }
 
@@ -222,7 +242,15 @@ impl<B: Backend> Tournaments for B {
                 params![id],
             )?
             .into_iter()
-            .filter_map(|r| one_of(self, "tournament_matches", Some(r), match_from_row).transpose())
+            .filter_map(|r| {
+                one_of(
+                    self,
+                    crate::domain::Table::TournamentMatches,
+                    Some(r),
+                    match_from_row,
+                )
+                .transpose()
+            })
             .collect()
         })
     }

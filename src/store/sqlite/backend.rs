@@ -202,7 +202,12 @@ impl Backend for SqliteStore {
         }
     }
 
-    fn unreadable_row(&self, table: &'static str, id: String, detail: String) -> StoreError {
+    fn unreadable_row(
+        &self,
+        table: crate::domain::Table,
+        id: String,
+        detail: String,
+    ) -> StoreError {
         self.inner.reported.unreadable(table, id, detail, "PATH")
     }
 }
