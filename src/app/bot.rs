@@ -122,14 +122,14 @@ impl App {
         else {
             return Vec::new();
         };
-        let free = |item: String| match self.store.claim_of(LeaseKind::BotTurn.as_str(), &item) {
+        let free = |item: String| match self.store.claim_of(LeaseKind::BotTurn, &item) {
             Ok(None) => true,
             Ok(Some((_, until, done))) => done.is_none() && until <= now,
             Err(_) => false,
         };
         let done = |item: String| {
             matches!(
-                self.store.claim_of(LeaseKind::BotTurn.as_str(), &item),
+                self.store.claim_of(LeaseKind::BotTurn, &item),
                 Ok(Some((_, _, Some(_))))
             )
         };
@@ -215,12 +215,9 @@ impl App {
         let stored = super::lifecycle::commit_move(self, &mut l, &played, expected, mover, now);
         if !matches!(stored, Err(AppendError::Store(_))) {
             // Played, or the game moved on: either way the turn is done.
-            let _ = self.store.finish_claim(
-                LeaseKind::BotTurn.as_str(),
-                &item,
-                &self.process().id,
-                now,
-            );
+            let _ = self
+                .store
+                .finish_claim(LeaseKind::BotTurn, &item, &self.process().id, now);
         }
         let mv_text = match stored {
             Ok(t) => t,

@@ -84,9 +84,7 @@ impl App {
         now: i64,
         lease: i64,
     ) -> Result<bool, StoreError> {
-        let c = self
-            .store
-            .claim(kind.as_str(), item, &self.process.id, now, lease)?;
+        let c = self.store.claim(kind, item, &self.process.id, now, lease)?;
         if let Claim::Held { owner, until } = &c {
             tracing::debug!(
                 kind = kind.as_str(),
@@ -105,7 +103,6 @@ impl App {
     /// `false` when another process holds it.
     pub fn claim_job(&self, kind: LeaseKind, item: &str, payload: &str, now: i64) -> bool {
         let p = &self.process;
-        let kind = kind.as_str();
         match self
             .store
             .claim_job(kind, item, &p.id, now, p.bot_turn_lease(), payload)
@@ -114,7 +111,7 @@ impl App {
             Err(e) => {
                 // Not kept: the job still runs here, it only cannot be
                 // taken over.
-                tracing::warn!(kind, item, "could not record a job: {e}");
+                tracing::warn!(kind = kind.as_str(), item, "could not record a job: {e}");
                 true
             }
         }
@@ -124,7 +121,6 @@ impl App {
     /// now claimed for this process: `(item, payload)`.
     pub fn take_over_jobs(&self, kind: LeaseKind, now: i64) -> Vec<(String, String)> {
         let p = &self.process;
-        let kind = kind.as_str();
         let Ok(orphans) = self.store.orphan_jobs(kind, now, 20) else {
             return Vec::new();
         };
@@ -140,9 +136,8 @@ impl App {
 
     /// A job this process held is done (answered, or given up for good).
     pub fn finish_job(&self, kind: LeaseKind, item: &str, now: i64) {
-        let kind = kind.as_str();
         if let Err(e) = self.store.finish_claim(kind, item, &self.process.id, now) {
-            tracing::warn!(kind, item, "could not mark a job done: {e}");
+            tracing::warn!(kind = kind.as_str(), item, "could not mark a job done: {e}");
         }
     }
 

@@ -7,10 +7,11 @@
 
 use super::{
     AppendError, BotLock, Challenge, ChallengeId, ChallengeState, ChannelId, Claim, DueColumn,
-    EndReason, GameId, GameResult, GameRow, JoinOutcome, MatchId, MatchSpec, NewChallenge, NewGame,
-    NewMove, NewTournament, Offer, OfferKind, Player, ProcessId, QuarantinedRow, Rating,
-    RatingPoint, Readers, ReminderClaim, RoleId, ServerId, StoreError, StoredMove, Tournament,
-    TournamentId, TournamentMatch, TournamentPhase, TournamentPlayer, UnreadableRow, UserId,
+    EndReason, GameId, GameResult, GameRow, JoinOutcome, LeaseKind, MatchId, MatchSpec,
+    NewChallenge, NewGame, NewMove, NewTournament, Offer, OfferKind, Player, ProcessId,
+    QuarantinedRow, Rating, RatingPoint, Readers, ReminderClaim, RoleId, ServerId, StoreError,
+    StoredMove, Tournament, TournamentId, TournamentMatch, TournamentPhase, TournamentPlayer,
+    UnreadableRow, UserId,
 };
 use crate::i18n::Lang;
 
@@ -556,7 +557,7 @@ pub trait Leases {
     /// (the lease is extended). Atomic across processes.
     fn claim(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         item: &str,
         owner: &ProcessId,
         now: i64,
@@ -567,7 +568,7 @@ pub trait Leases {
     /// kept with the claim, for [`Leases::orphan_jobs`].
     fn claim_job(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         item: &str,
         owner: &ProcessId,
         now: i64,
@@ -579,7 +580,7 @@ pub trait Leases {
     /// died): `(item, payload)`, oldest lease first, at most `limit`.
     fn orphan_jobs(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         now: i64,
         limit: u32,
     ) -> Result<Vec<(String, String)>, StoreError>;
@@ -588,7 +589,7 @@ pub trait Leases {
     /// `false` when `owner` no longer held it.
     fn finish_claim(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         item: &str,
         owner: &ProcessId,
         now: i64,
@@ -600,7 +601,7 @@ pub trait Leases {
     /// Who holds `kind`/`item`, until when, and when it was done.
     fn claim_of(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         item: &str,
     ) -> Result<Option<(ProcessId, i64, Option<i64>)>, StoreError>;
 

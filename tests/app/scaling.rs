@@ -5,6 +5,7 @@
 use std::io::Write;
 use std::process::{Command, Stdio};
 
+use tawlbot::domain::LeaseKind;
 use tawlbot::store::prelude::*;
 use tawlbot::store::Claim;
 
@@ -118,7 +119,7 @@ fn a_dead_process_s_claim_is_taken_over_when_its_lease_ends() {
     assert_eq!(
         store
             .claim(
-                "deadline",
+                LeaseKind::Deadline,
                 &format!("1@{deadline}"),
                 &"dead".into(),
                 deadline,

@@ -24,6 +24,7 @@ use support::bot::{program, send_challenge, InProcessBot};
 use support::{opt, FakeDiscord, FakeUser, DEFAULT_TIMEOUT};
 use tawlbot::app::{App, Process};
 use tawlbot::discord::Shards;
+use tawlbot::domain::LeaseKind;
 
 /// Server ids on shard 0 and shard 1 of 2 (`(id >> 22) % 2`).
 const G0: u64 = 10 << 22;
@@ -412,7 +413,7 @@ async fn everything_once_and_a_dead_bot_s_work_taken_over<B: Mortal>(
         tawlbot::store::open(&target)
             .unwrap()
             .claim(
-                "deadline",
+                LeaseKind::Deadline,
                 &item,
                 &dead.as_str().into(),
                 held_until - LEASE,

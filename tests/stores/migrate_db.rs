@@ -6,6 +6,7 @@
 use std::process::Command;
 
 use tawlbot::app::MAX_OPEN_CHALLENGES;
+use tawlbot::domain::LeaseKind;
 use tawlbot::store::dump;
 use tawlbot::store::pg::throwaway;
 use tawlbot::store::prelude::*;
@@ -183,7 +184,7 @@ fn fill(s: &SqliteStore) {
     s.process_heartbeat(&"proc-a".into(), "0-0/1", T + 11, 300, true)
         .unwrap();
     s.claim(
-        "deadline",
+        LeaseKind::Deadline,
         &format!("{g}@{}", T + 86_400),
         &"proc-a".into(),
         T + 11,
@@ -191,14 +192,14 @@ fn fill(s: &SqliteStore) {
     )
     .unwrap();
     s.finish_claim(
-        "deadline",
+        LeaseKind::Deadline,
         &format!("{g}@{}", T + 86_400),
         &"proc-a".into(),
         T + 12,
     )
     .unwrap();
     s.claim_job(
-        "analysis",
+        LeaseKind::Analysis,
         "job-1",
         &"proc-a".into(),
         T + 11,

@@ -5,6 +5,7 @@
 
 use super::clock::beat_in;
 use super::{logic, params, Backend, BotLock, Claim, Conn, Leases, ProcessId, StoreError, E, R};
+use crate::domain::LeaseKind;
 
 impl<B: Backend> Leases for B {
     /// Claims the item `kind`/`item` for `owner` until `now + lease`: the
@@ -15,7 +16,7 @@ impl<B: Backend> Leases for B {
     /// it.
     fn claim(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         item: &str,
         owner: &ProcessId,
         now: i64,
@@ -26,7 +27,7 @@ impl<B: Backend> Leases for B {
 
     fn claim_job(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         item: &str,
         owner: &ProcessId,
         now: i64,
@@ -38,7 +39,7 @@ impl<B: Backend> Leases for B {
 
     fn orphan_jobs(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         now: i64,
         limit: u32,
     ) -> Result<Vec<(String, String)>, StoreError> {
@@ -56,7 +57,7 @@ impl<B: Backend> Leases for B {
 
     fn finish_claim(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         item: &str,
         owner: &ProcessId,
         now: i64,
@@ -79,7 +80,7 @@ impl<B: Backend> Leases for B {
     /// Who holds `kind`/`item`, until when, and whether it is done.
     fn claim_of(
         &self,
-        kind: &str,
+        kind: LeaseKind,
         item: &str,
     ) -> Result<Option<(ProcessId, i64, Option<i64>)>, StoreError> {
         self.sql_read(|c| {
@@ -145,7 +146,7 @@ impl<B: Backend> Leases for B {
 /// One claim inside a transaction (see [`Leases::claim`]).
 fn claim_in(
     c: &mut dyn Conn,
-    kind: &str,
+    kind: LeaseKind,
     item: &str,
     owner: &str,
     now: i64,

@@ -152,7 +152,9 @@ word_value!(
     TournamentPhase,
     GameResult,
     EndReason,
-    TournamentFormat
+    TournamentFormat,
+    LeaseKind,
+    Table
 );
 
 impl From<Side> for Value<'_> {

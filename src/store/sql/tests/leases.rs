@@ -2,16 +2,19 @@
 //! half runs in tests/store_concurrency.rs on a throwaway server).
 
 use super::{Backend, Claim, Leases, SqliteStore, StoreError};
+use crate::domain::LeaseKind;
 
 #[test]
 fn a_claim_is_held_until_its_lease_ends_then_taken_over() {
     let s = SqliteStore::open_in_memory().unwrap();
     assert_eq!(
-        s.claim("deadline", "7@100", &"a".into(), 100, 60).unwrap(),
+        s.claim(LeaseKind::Deadline, "7@100", &"a".into(), 100, 60)
+            .unwrap(),
         Claim::Mine
     );
     assert_eq!(
-        s.claim("deadline", "7@100", &"b".into(), 159, 60).unwrap(),
+        s.claim(LeaseKind::Deadline, "7@100", &"b".into(), 159, 60)
+            .unwrap(),
         Claim::Held {
             owner: "a".into(),
             until: 160
@@ -19,40 +22,47 @@ fn a_claim_is_held_until_its_lease_ends_then_taken_over() {
     );
     // The holder may extend its own lease.
     assert_eq!(
-        s.claim("deadline", "7@100", &"a".into(), 150, 60).unwrap(),
+        s.claim(LeaseKind::Deadline, "7@100", &"a".into(), 150, 60)
+            .unwrap(),
         Claim::Mine
     );
     assert!(matches!(
-        s.claim("deadline", "7@100", &"b".into(), 209, 60).unwrap(),
+        s.claim(LeaseKind::Deadline, "7@100", &"b".into(), 209, 60)
+            .unwrap(),
         Claim::Held { until: 210, .. }
     ));
     // The lease ended: b takes the item over, and a no longer holds it.
     assert_eq!(
-        s.claim("deadline", "7@100", &"b".into(), 210, 60).unwrap(),
+        s.claim(LeaseKind::Deadline, "7@100", &"b".into(), 210, 60)
+            .unwrap(),
         Claim::Mine
     );
     assert!(!s
-        .finish_claim("deadline", "7@100", &"a".into(), 211)
+        .finish_claim(LeaseKind::Deadline, "7@100", &"a".into(), 211)
         .unwrap());
     assert!(s
-        .finish_claim("deadline", "7@100", &"b".into(), 211)
+        .finish_claim(LeaseKind::Deadline, "7@100", &"b".into(), 211)
         .unwrap());
     // Done: nobody claims it again, not even after the lease.
     assert_eq!(
-        s.claim("deadline", "7@100", &"a".into(), 999, 60).unwrap(),
+        s.claim(LeaseKind::Deadline, "7@100", &"a".into(), 999, 60)
+            .unwrap(),
         Claim::Done
     );
     assert_eq!(
-        s.claim("deadline", "7@100", &"b".into(), 999, 60).unwrap(),
+        s.claim(LeaseKind::Deadline, "7@100", &"b".into(), 999, 60)
+            .unwrap(),
         Claim::Done
     );
     // Other items and kinds are separate.
     assert_eq!(
-        s.claim("deadline", "7@200", &"a".into(), 999, 60).unwrap(),
+        s.claim(LeaseKind::Deadline, "7@200", &"a".into(), 999, 60)
+            .unwrap(),
         Claim::Mine
     );
     assert_eq!(
-        s.claim("reminder", "7@100", &"a".into(), 999, 60).unwrap(),
+        s.claim(LeaseKind::Reminder, "7@100", &"a".into(), 999, 60)
+            .unwrap(),
         Claim::Mine
     );
 }
@@ -60,33 +70,39 @@ fn a_claim_is_held_until_its_lease_ends_then_taken_over() {
 #[test]
 fn released_and_pruned_claims_can_be_taken_at_once() {
     let s = SqliteStore::open_in_memory().unwrap();
-    s.claim("bot_turn", "1@3", &"a".into(), 0, 600).unwrap();
-    s.claim("bot_turn", "2@5", &"a".into(), 0, 600).unwrap();
-    s.claim("bot_turn", "3@1", &"b".into(), 0, 600).unwrap();
-    s.finish_claim("bot_turn", "2@5", &"a".into(), 1).unwrap();
+    s.claim(LeaseKind::BotTurn, "1@3", &"a".into(), 0, 600)
+        .unwrap();
+    s.claim(LeaseKind::BotTurn, "2@5", &"a".into(), 0, 600)
+        .unwrap();
+    s.claim(LeaseKind::BotTurn, "3@1", &"b".into(), 0, 600)
+        .unwrap();
+    s.finish_claim(LeaseKind::BotTurn, "2@5", &"a".into(), 1)
+        .unwrap();
     // a stops: its unfinished claim ends now, the done one stays done.
     s.process_stopped(&"a".into()).unwrap();
     assert_eq!(
-        s.claim_of("bot_turn", "1@3").unwrap(),
+        s.claim_of(LeaseKind::BotTurn, "1@3").unwrap(),
         Some(("a".into(), 0, None))
     );
     assert_eq!(
-        s.claim_of("bot_turn", "2@5").unwrap(),
+        s.claim_of(LeaseKind::BotTurn, "2@5").unwrap(),
         Some(("a".into(), 600, Some(1)))
     );
     assert_eq!(
-        s.claim("bot_turn", "1@3", &"b".into(), 2, 600).unwrap(),
+        s.claim(LeaseKind::BotTurn, "1@3", &"b".into(), 2, 600)
+            .unwrap(),
         Claim::Mine
     );
     // The done item stays done until pruned.
     assert_eq!(
-        s.claim("bot_turn", "2@5", &"b".into(), 2, 600).unwrap(),
+        s.claim(LeaseKind::BotTurn, "2@5", &"b".into(), 2, 600)
+            .unwrap(),
         Claim::Done
     );
     // Ended by 601: the done one and b's; a's taken over by b runs on.
     assert_eq!(s.prune_claims(601).unwrap(), 2);
-    assert_eq!(s.claim_of("bot_turn", "2@5").unwrap(), None);
-    assert!(s.claim_of("bot_turn", "1@3").unwrap().is_some());
+    assert_eq!(s.claim_of(LeaseKind::BotTurn, "2@5").unwrap(), None);
+    assert!(s.claim_of(LeaseKind::BotTurn, "1@3").unwrap().is_some());
     assert_eq!(s.prune_claims(10_000).unwrap(), 1);
 }
 
@@ -94,29 +110,51 @@ fn released_and_pruned_claims_can_be_taken_at_once() {
 fn a_dead_process_s_jobs_come_back_with_their_payload_once_the_lease_ends() {
     let s = SqliteStore::open_in_memory().unwrap();
     let job = |i: &str, who: &str, now: i64| {
-        s.claim_job("analysis", i, &who.into(), now, 60, "{\"token\":\"t\"}")
+        s.claim_job(
+            LeaseKind::Analysis,
+            i,
+            &who.into(),
+            now,
+            60,
+            "{\"token\":\"t\"}",
+        )
     };
     assert_eq!(job("1", "a", 0).unwrap(), Claim::Mine);
     assert_eq!(job("2", "a", 10).unwrap(), Claim::Mine);
     assert_eq!(
-        s.claim("analysis", "3", &"a".into(), 10, 60).unwrap(),
+        s.claim(LeaseKind::Analysis, "3", &"a".into(), 10, 60)
+            .unwrap(),
         Claim::Mine
     );
-    s.finish_claim("analysis", "2", &"a".into(), 20).unwrap();
-    assert!(s.orphan_jobs("analysis", 59, 10).unwrap().is_empty());
+    s.finish_claim(LeaseKind::Analysis, "2", &"a".into(), 20)
+        .unwrap();
+    assert!(s
+        .orphan_jobs(LeaseKind::Analysis, 59, 10)
+        .unwrap()
+        .is_empty());
     // Job 1's lease ended; 2 is done; 3 carries nothing to take over.
     assert_eq!(
-        s.orphan_jobs("analysis", 100, 10).unwrap(),
+        s.orphan_jobs(LeaseKind::Analysis, 100, 10).unwrap(),
         [("1".to_string(), "{\"token\":\"t\"}".to_string())]
     );
-    assert!(s.orphan_jobs("deadline", 100, 10).unwrap().is_empty());
+    assert!(s
+        .orphan_jobs(LeaseKind::Deadline, 100, 10)
+        .unwrap()
+        .is_empty());
     // Taken over (the payload stays), then no longer an orphan.
     assert_eq!(
-        s.claim("analysis", "1", &"b".into(), 100, 60).unwrap(),
+        s.claim(LeaseKind::Analysis, "1", &"b".into(), 100, 60)
+            .unwrap(),
         Claim::Mine
     );
-    assert!(s.orphan_jobs("analysis", 100, 10).unwrap().is_empty());
-    assert_eq!(s.orphan_jobs("analysis", 160, 10).unwrap().len(), 1);
+    assert!(s
+        .orphan_jobs(LeaseKind::Analysis, 100, 10)
+        .unwrap()
+        .is_empty());
+    assert_eq!(
+        s.orphan_jobs(LeaseKind::Analysis, 160, 10).unwrap().len(),
+        1
+    );
 }
 
 #[test]
@@ -167,7 +205,9 @@ fn two_handles_on_one_file_never_both_win_a_claim() {
         std::thread::spawn(move || {
             items
                 .iter()
-                .filter(|i| s.claim("deadline", i, &who.into(), 0, 60).unwrap() == Claim::Mine)
+                .filter(|i| {
+                    s.claim(LeaseKind::Deadline, i, &who.into(), 0, 60).unwrap() == Claim::Mine
+                })
                 .cloned()
                 .collect::<Vec<_>>()
         })
