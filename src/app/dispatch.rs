@@ -1,7 +1,9 @@
 //! Text and options become a use case, once: plain messages, slash
 //! commands and buttons.
 
-use super::{commands, parse_move, App, Ctx, Input, Msg, Reply, Response, MAX_TEXT};
+use super::{
+    commands, parse_move, store_err, App, Ctx, Input, Msg, Reply, Response, Target, MAX_TEXT,
+};
 
 impl App {
     /// Handles one input.
@@ -50,16 +52,35 @@ impl App {
         }
         // The game and its moves in one read (onlookers' moves read them
         // too, and are then ignored).
-        let Ok(Some((row, moves))) = self.store.load_active_in_channel(&ctx.channel) else {
-            return if addressed
-                && self
+        let (row, moves) = match self.store.load_active_in_channel(&ctx.channel) {
+            Ok(Some(found)) => found,
+            Ok(None) => {
+                return if addressed
+                    && self
+                        .throttle
+                        .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
+                {
+                    Response::one(Reply::say(Msg::new("no-game-here")))
+                } else {
+                    Response::none()
+                };
+            }
+            // The database failed, or the game's row cannot be read: the
+            // mover is told so (never silence, never "no game here"), by
+            // direct message as a failed commit is, at most once a minute.
+            Err(e) => {
+                if !self
                     .throttle
                     .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
-            {
-                Response::one(Reply::say(Msg::new("no-game-here")))
-            } else {
-                Response::none()
-            };
+                {
+                    return Response::none();
+                }
+                let mut r = store_err(e);
+                for x in &mut r.replies {
+                    x.target = Target::Dm(ctx.user.id.clone());
+                }
+                return r;
+            }
         };
         // Moves from onlookers are ignored quietly: the channel is theirs to talk in.
         if row.first_player != ctx.user.id && row.second_player != ctx.user.id {

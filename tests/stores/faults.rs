@@ -813,6 +813,17 @@ fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
         r,
         vec!["The record of game 1 cannot be read. Someone with the Manage Server permission can end it with /abort."]
     );
+    // A typed move there is answered too, by direct message (issue 29):
+    // never silence, never "no game here".
+    let r = bot.say("zed", "d1", "e1-e4");
+    assert_eq!(
+        texts(&r),
+        vec!["The record of game 1 cannot be read. Someone with the Manage Server permission can end it with /abort."]
+    );
+    assert!(
+        r.iter().all(|x| x.target == Target::Dm("zed".into())),
+        "{r:?}"
+    );
     let r = say(&mut bot, "kim", "t1", "/tournament info id:1");
     assert!(r[0].contains("tournament 1 cannot be read"), "{r:?}");
     // Lists skip it: the digest reader's games, the channel's challenges.
