@@ -44,6 +44,7 @@ mod rows;
 mod tournaments;
 pub(crate) mod value;
 
+#[cfg(feature = "fault-injection")]
 pub use games::to_u32;
 pub use value::{FromValue, Row, Value};
 

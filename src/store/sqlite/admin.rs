@@ -2,7 +2,9 @@
 //! in the program): the schema version, the integrity check, the durability
 //! settings, a full disk and the scheduler's query plans.
 
-use super::{DueColumn, SqliteStore, StoreError};
+use super::SqliteStore;
+#[cfg(feature = "fault-injection")]
+use super::{DueColumn, StoreError};
 
 impl SqliteStore {
     /// The schema version of the open file.

@@ -7,8 +7,10 @@ use std::sync::Arc;
 
 use rusqlite::types::{ToSqlOutput, ValueRef};
 
+#[cfg(feature = "fault-injection")]
+use super::GameId;
 use super::{
-    classify, AppendError, AppendErrorOrSql, BotLock, Connection, GameId, MutexGuard, PoisonError,
+    classify, AppendError, AppendErrorOrSql, BotLock, Connection, MutexGuard, PoisonError,
     SqliteStore, StoreError,
 };
 use crate::store::sql::{self, Backend, Conn, DbError, Row, Value, E, R};

@@ -1,8 +1,10 @@
 //! Opening the database: options, pragmas, migrations, and the write helpers.
 
+#[cfg(feature = "fault-injection")]
+use super::error;
 use super::{
-    classify, error, migrate, AppendError, Arc, Connection, Duration, Mutex, MutexGuard, OpenFlags,
-    Path, PathBuf, PoisonError, StoreError, TransactionBehavior,
+    classify, migrate, AppendError, Arc, Connection, Duration, Mutex, MutexGuard, OpenFlags, Path,
+    PathBuf, PoisonError, StoreError, TransactionBehavior,
 };
 
 impl SqliteStore {
