@@ -408,14 +408,28 @@ impl App {
     /// no such game.
     pub fn load_id(&self, id: GameId) -> Result<Option<Loaded>, LoadError> {
         match self.store.load_game(id).map_err(LoadError::Store)? {
-            Some((row, moves)) => self.replay(row, &moves).map(Some),
+            Some((row, moves)) => self.replay_to_answer(row, &moves).map(Some),
             None => Ok(None),
         }
     }
 
     /// A game just stored, which has no moves yet (nothing to read).
     pub(crate) fn load_new(&self, row: GameRow) -> Result<Loaded, LoadError> {
-        self.replay(row, &[])
+        self.replay_to_answer(row, &[])
+    }
+
+    /// [`App::replay`] for a game the request answers about (a move, a
+    /// command on the channel's game, the bot's turn, a deadline): both
+    /// players' names and choices and the server's language are read first,
+    /// in one statement ([`App::prefetch`]). Lists and loops that only look
+    /// at games ([`App::load`]) read none of it.
+    fn replay_to_answer(
+        &self,
+        row: GameRow,
+        moves: &[crate::store::StoredMove],
+    ) -> Result<Loaded, LoadError> {
+        self.prefetch([&row.first_player, &row.second_player], &row.server_id);
+        self.replay(row, moves)
     }
 
     /// Game `row` with `moves` replayed through the rules.
@@ -451,9 +465,6 @@ impl App {
             }
             _ => {}
         }
-        // Both players' names and choices (and the server's language) in
-        // one read, for whatever the request answers about this game.
-        self.prefetch([&row.first_player, &row.second_player], &row.server_id);
         let players = [row.first_player.clone(), row.second_player.clone()];
         Ok(Loaded { row, game, players })
     }

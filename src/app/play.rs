@@ -21,7 +21,8 @@ impl App {
         match found {
             Ok(Some((row, moves))) => {
                 let id = row.id;
-                self.replay(row, &moves).map_err(|e| e.refusal(id))
+                self.replay_to_answer(row, &moves)
+                    .map_err(|e| e.refusal(id))
             }
             Ok(None) => Err(Response::one(Reply::tell(Msg::new("no-game-here")))),
             Err(e) => Err(store_err(e)),
@@ -72,7 +73,7 @@ impl App {
             }
         };
         let id = row.id;
-        let mut l = match self.replay(row, moves) {
+        let mut l = match self.replay_to_answer(row, moves) {
             Ok(l) => l,
             Err(e) => return refuse(e.msg(id)),
         };
