@@ -38,9 +38,12 @@ impl App {
                 let _ = tournaments::rate(self, l, now);
                 tournaments::on_game_end(self, l, now)
             }
-            Some(GameEvent::BotToMove { .. }) => Response {
+            Some(GameEvent::BotToMove { expected_moves }) => Response {
                 replies: Vec::new(),
-                effects: self.bot_effect(l).into_iter().collect(),
+                effects: vec![Effect::BotTurn {
+                    game: l.row.id,
+                    expected_moves,
+                }],
             },
         }
     }
@@ -48,11 +51,8 @@ impl App {
     /// The effect that asks the front end for the bot's move, when the bot
     /// is to move in `l` ([`GameEvent::BotToMove`]); nothing else follows.
     pub(crate) fn bot_effect(&self, l: &Loaded) -> Option<Effect> {
-        match lifecycle::events(l)? {
-            GameEvent::BotToMove { expected_moves } => Some(Effect::BotTurn {
-                game: l.row.id,
-                expected_moves,
-            }),
+        match lifecycle::next_event(l)? {
+            bot @ GameEvent::BotToMove { .. } => self.follow_up(l, Some(bot), 0).effects.pop(),
             GameEvent::Ended => None,
         }
     }
@@ -85,16 +85,13 @@ impl App {
                 .str("name", mv.name)
                 .str("move", mv.text),
         );
-        let next = lifecycle::events(l);
+        let next = lifecycle::next_event(l);
+        resp.extend(self.follow_up(l, next, now));
         if next == Some(GameEvent::Ended) {
-            resp.extend(self.follow_up(l, next, now));
             let mover = l.game.last().map(|p| l.players[p.side.index()].clone());
             self.notify_end(l, mover.as_ref(), &mut resp.replies);
-            self.quiet(l, &mut resp.replies);
-        } else {
-            self.quiet(l, &mut resp.replies);
-            resp.extend(self.follow_up(l, next, now));
         }
+        self.quiet(l, &mut resp.replies);
         resp
     }
 }

@@ -168,7 +168,7 @@ pub(crate) enum GameEvent {
 }
 
 /// What follows game `l` as it now stands: its end, or the bot's turn.
-pub(crate) fn events(l: &Loaded) -> Option<GameEvent> {
+pub(crate) fn next_event(l: &Loaded) -> Option<GameEvent> {
     if l.game.is_over() {
         return Some(GameEvent::Ended);
     }
