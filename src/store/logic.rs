@@ -23,20 +23,27 @@ pub(crate) const FIRST_RATING: f64 = 1500.0;
 
 // -------------------------------------------------------------- readers --
 
+/// The players' half of [`READERS_SQL`] and all of [`PLAYERS_SQL`].
+macro_rules! players_sql {
+    () => {
+        "SELECT p.id, p.display_name, s.key, s.value \
+         FROM players p LEFT JOIN player_settings s ON s.player_id = p.id \
+         WHERE p.id IN ($1, $2)"
+    };
+}
+
 /// [`super::Players::readers`]: two players' names and settings and a
 /// server's language in one statement. Rows of a player carry its id
 /// (one row per setting, one with NULLs for a player without any); the
 /// server's row has a NULL id. `$1`..`$3` appear in order, so SQLite binds
 /// them by position as PostgreSQL does.
-pub(crate) const READERS_SQL: &str = "SELECT p.id, p.display_name, s.key, s.value \
-     FROM players p LEFT JOIN player_settings s ON s.player_id = p.id \
-     WHERE p.id IN ($1, $2) \
-     UNION ALL SELECT NULL, NULL, NULL, language FROM servers WHERE id = $3";
+pub(crate) const READERS_SQL: &str = concat!(
+    players_sql!(),
+    " UNION ALL SELECT NULL, NULL, NULL, language FROM servers WHERE id = $3"
+);
 
 /// [`READERS_SQL`] without the server.
-pub(crate) const PLAYERS_SQL: &str = "SELECT p.id, p.display_name, s.key, s.value \
-     FROM players p LEFT JOIN player_settings s ON s.player_id = p.id \
-     WHERE p.id IN ($1, $2)";
+pub(crate) const PLAYERS_SQL: &str = players_sql!();
 
 /// Folds the rows of [`READERS_SQL`] (`id, name, key, value`) into
 /// [`super::Readers`]: players in the order met, settings sorted by key.
