@@ -1,21 +1,18 @@
-//! The rules both stores keep, written once: what a transaction decides
-//! from what it read. The SQL stays with each dialect (`sqlite/`, `pg/`);
-//! here are the decisions between the statements, as plain functions or as
-//! a function over a small trait of "steps" that each dialect implements
-//! with its own statements (and its own locking: PostgreSQL locks rows that
-//! SQLite's one writer needs no lock for).
+//! The store's rules with no SQL in them: what a transaction decides from
+//! what it read. The statements are in `store/sql` (written once for both
+//! databases); here are the decisions between them, as plain functions or
+//! as a function over a small trait of "steps" that `store/sql` implements
+//! with its statements and the unit tests below with fakes.
 //!
 //! Nothing here touches a database; the twin tests of `tests/` (every
-//! suite runs on both stores) are the referee that the two dialects still
-//! agree.
+//! suite runs on both stores) check the statements around these rules.
 
 use std::collections::HashSet;
 use std::sync::{Mutex, PoisonError};
 
 use super::{
-    AppendError, Claim, EndReason, GameId, GameResult, GameState, JoinOutcome, ProcessId, Rating,
-    ReminderClaim, ServerId, StoreError, Table, TournamentId, TournamentPhase, UnreadableRow,
-    UserId,
+    AppendError, Claim, GameId, JoinOutcome, ProcessId, Rating, ReminderClaim, ServerId,
+    StoreError, Table, TournamentId, TournamentPhase, UnreadableRow, UserId,
 };
 
 /// The rating of a player before their first rated game (Glicko-2's 1500).
@@ -130,51 +127,6 @@ pub(crate) fn check_turn(
     }
 }
 
-/// How a game's end is written, per dialect: one transaction that checks
-/// the turn ([`check_turn`]), sets the state, result, reason and times,
-/// clears the deadline and the standing offers.
-pub(crate) trait EndGame {
-    fn end_game(
-        &self,
-        id: GameId,
-        expected_moves: Option<u32>,
-        state: GameState,
-        result: Option<GameResult>,
-        reason: EndReason,
-        at: i64,
-    ) -> Result<(), AppendError>;
-}
-
-/// [`crate::store::Games::finish_game`]: finished, with a result.
-pub(crate) fn finish_game<S: EndGame>(
-    s: &S,
-    id: GameId,
-    expected_moves: Option<u32>,
-    result: GameResult,
-    reason: EndReason,
-    at: i64,
-) -> Result<(), AppendError> {
-    s.end_game(
-        id,
-        expected_moves,
-        GameState::Finished,
-        Some(result),
-        reason,
-        at,
-    )
-}
-
-/// [`crate::store::Games::abort_game`]: aborted, without a result, whatever
-/// the number of moves.
-pub(crate) fn abort_game<S: EndGame>(
-    s: &S,
-    id: GameId,
-    reason: EndReason,
-    at: i64,
-) -> Result<(), AppendError> {
-    s.end_game(id, None, GameState::Aborted, None, reason, at)
-}
-
 // ---------------------------------------------------------------- clock --
 
 /// The downtime the shared heartbeat makes up for: with the last beat of
@@ -238,7 +190,7 @@ pub(crate) fn lost_claim(owner: ProcessId, until: i64, done_at: Option<i64>) -> 
 
 // ---------------------------------------------------------- tournaments --
 
-/// The statements of [`join_tournament`], per dialect, inside one
+/// The statements of [`join_tournament`] (`store/sql`, or a fake), inside one
 /// transaction.
 pub(crate) trait JoinSteps {
     type Error;
@@ -297,7 +249,7 @@ pub(crate) fn join_tournament<S: JoinSteps>(
 
 // -------------------------------------------------------------- ratings --
 
-/// The statements of [`rate_game`], per dialect, inside one transaction.
+/// The statements of [`rate_game`] (`store/sql`), inside one transaction.
 pub(crate) trait RatingSteps {
     type Error;
     /// Before anything is read: a dialect that locks rows makes sure the

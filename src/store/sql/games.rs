@@ -190,11 +190,20 @@ impl<B: Backend> Games for B {
         reason: EndReason,
         at: i64,
     ) -> Result<(), AppendError> {
-        logic::finish_game(self, id, expected_moves, result, reason, at)
+        end_game(
+            self,
+            id,
+            expected_moves,
+            GameState::Finished,
+            Some(result),
+            reason,
+            at,
+        )
     }
 
     fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError> {
-        logic::abort_game(self, id, reason, at)
+        // Without a result, whatever the number of moves.
+        end_game(self, id, None, GameState::Aborted, None, reason, at)
     }
 
     fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError> {
@@ -252,27 +261,28 @@ fn load_one<B: Backend>(
     Ok(Some((game, logic::moves_from_json(&moves_json)?)))
 }
 
-impl<B: Backend> logic::EndGame for B {
-    fn end_game(
-        &self,
-        id: GameId,
-        expected_moves: Option<u32>,
-        state: GameState,
-        result: Option<GameResult>,
-        reason: EndReason,
-        at: i64,
-    ) -> Result<(), AppendError> {
-        self.sql_write(|c| {
-            check_turn(c, id, expected_moves)?;
-            c.exec(
-                "UPDATE games SET state = $2, result = $3, reason = $4, finished_at = $5, \
-                 updated_at = $5, deadline = NULL WHERE id = $1",
-                params![id, state, result, reason, at],
-            )?;
-            c.exec("DELETE FROM offers WHERE game_id = $1", params![id])?;
-            Ok(())
-        })
-    }
+/// Ends a game (finished or aborted) in one transaction: the turn checked
+/// ([`check_turn`]), the state, result, reason and times set, the deadline
+/// and the standing offers cleared.
+fn end_game<B: Backend>(
+    b: &B,
+    id: GameId,
+    expected_moves: Option<u32>,
+    state: GameState,
+    result: Option<GameResult>,
+    reason: EndReason,
+    at: i64,
+) -> Result<(), AppendError> {
+    b.sql_write(|c| {
+        check_turn(c, id, expected_moves)?;
+        c.exec(
+            "UPDATE games SET state = $2, result = $3, reason = $4, finished_at = $5, \
+             updated_at = $5, deadline = NULL WHERE id = $1",
+            params![id, state, result, reason, at],
+        )?;
+        c.exec("DELETE FROM offers WHERE game_id = $1", params![id])?;
+        Ok(())
+    })
 }
 
 /// A game's moves, in order.
