@@ -68,12 +68,8 @@ impl<B: Backend> Archive for B {
     ) -> Result<Vec<GameRow>, StoreError> {
         self.games(
             concat!(
-                "SELECT ",
-                game_columns!(),
-                " FROM games WHERE id IN ( \
-                   SELECT id FROM games WHERE first_player = $1 \
-                   UNION SELECT id FROM games WHERE second_player = $1) \
-                 AND server_id IN (",
+                games_of_player!(),
+                "AND server_id IN (",
                 public_server!(),
                 ") ORDER BY id DESC LIMIT $2 OFFSET $3"
             ),

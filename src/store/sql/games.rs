@@ -140,12 +140,8 @@ impl<B: Backend> Games for B {
     ) -> Result<Vec<GameRow>, StoreError> {
         self.games(
             concat!(
-                "SELECT ",
-                game_columns!(),
-                " FROM games WHERE id IN ( \
-                   SELECT id FROM games WHERE first_player = $1 \
-                   UNION SELECT id FROM games WHERE second_player = $1) \
-                 AND (NOT $2 OR state = 'active') ORDER BY id DESC LIMIT $3"
+                games_of_player!(),
+                "AND (NOT $2 OR state = 'active') ORDER BY id DESC LIMIT $3"
             ),
             params![player_id, active_only, limit],
         )
@@ -160,12 +156,8 @@ impl<B: Backend> Games for B {
     ) -> Result<Vec<GameRow>, StoreError> {
         self.games(
             concat!(
-                "SELECT ",
-                game_columns!(),
-                " FROM games WHERE id IN ( \
-                   SELECT id FROM games WHERE first_player = $1 \
-                   UNION SELECT id FROM games WHERE second_player = $1) \
-                 AND server_id = $4 AND (NOT $2 OR state = 'active') ORDER BY id DESC LIMIT $3"
+                games_of_player!(),
+                "AND server_id = $4 AND (NOT $2 OR state = 'active') ORDER BY id DESC LIMIT $3"
             ),
             params![player_id, active_only, limit, server_id],
         )

@@ -50,6 +50,22 @@ pub fn game_from_row(r: &Row) -> R<GameRow> {
     })
 }
 
+/// A player's games (the player is `$1`), as [`game_from_row`] reads
+/// them, before the rest of the `WHERE`: the ids as the union of the two
+/// player columns' indexes (an `OR` of the two would scan the table).
+macro_rules! games_of_player {
+    () => {
+        concat!(
+            "SELECT ",
+            game_columns!(),
+            " FROM games WHERE id IN ( \
+               SELECT id FROM games WHERE first_player = $1 \
+               UNION SELECT id FROM games WHERE second_player = $1) "
+        )
+    };
+}
+pub(crate) use games_of_player;
+
 /// The columns [`challenge_from_row`] reads, in its order.
 macro_rules! challenge_columns {
     () => {
