@@ -64,7 +64,7 @@ pub struct PostgresStore {
 pub(crate) struct PgInner {
     pub(crate) pool: Pool,
     pub(crate) label: String,
-    /// The unreadable rows already logged (`unreadable.rs`).
+    /// The unreadable rows already logged (`Backend::unreadable_row`).
     pub(crate) reported: crate::store::logic::Reported,
 }
 

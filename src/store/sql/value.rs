@@ -7,13 +7,17 @@
 //! A row's getters never guess: a NULL where a value must be, a word the
 //! program does not know, a number out of range, is
 //! [`StoreError::BadData`] naming the column, which the unreadable-row
-//! handling (`unreadable.rs`) turns into a skipped or refused row.
+//! handling (`list_of` and `one_of` in `sql/mod.rs`) turns into a skipped or refused row.
 
 use std::borrow::Cow;
 use std::sync::Arc;
 
-use super::super::*;
 use super::E;
+use super::{
+    side_of_word, side_word, ChallengeId, ChallengeState, ChannelId, EndReason, GameId, GameResult,
+    GameState, LeaseKind, MatchId, MatchResult, OfferKind, ProcessId, RoleId, ServerId, Side,
+    StoreError, Table, TimeControl, TournamentFormat, TournamentId, TournamentPhase, UserId,
+};
 
 /// One value bound to a statement or read from a row.
 #[derive(Debug, Clone, PartialEq)]
