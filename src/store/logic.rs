@@ -306,7 +306,7 @@ pub(crate) fn rate_game<S: RatingSteps>(
 /// The rows a store has already reported in the log as unreadable: each is
 /// logged once per process, however often a loop meets it.
 #[derive(Debug, Default)]
-pub(crate) struct Reported(Mutex<HashSet<(Table, String)>>);
+pub struct Reported(Mutex<HashSet<(Table, String)>>);
 
 impl Reported {
     /// The error for row `id` of `table` (what is wrong: `detail`), logged

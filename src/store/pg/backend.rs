@@ -274,12 +274,7 @@ impl Backend for PostgresStore {
         Ok(BotLock::none())
     }
 
-    fn unreadable_row(
-        &self,
-        table: crate::domain::Table,
-        id: String,
-        detail: String,
-    ) -> StoreError {
-        self.inner.reported.unreadable(table, id, detail, "URL")
+    fn reported(&self) -> (&crate::store::logic::Reported, &'static str) {
+        (&self.inner.reported, "URL")
     }
 }

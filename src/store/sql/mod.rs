@@ -198,10 +198,21 @@ pub trait Backend: Send + Sync {
     /// demand, feature `fault-injection`).
     fn on_read_game(&self, _id: GameId) {}
 
+    /// The unreadable rows this store has logged, and how `tawlbot doctor
+    /// --db` names the database in the log line (`PATH`, `URL`).
+    fn reported(&self) -> (&logic::Reported, &'static str);
+
     /// The error for row `id` of `table`, logged the first time this
     /// store meets that row.
-    fn unreadable_row(&self, table: crate::domain::Table, id: String, detail: String)
-        -> StoreError;
+    fn unreadable_row(
+        &self,
+        table: crate::domain::Table,
+        id: String,
+        detail: String,
+    ) -> StoreError {
+        let (reported, target) = self.reported();
+        reported.unreadable(table, id, detail, target)
+    }
 }
 
 /// The text a backend puts for a dialect piece `{name}`; `None` for a

@@ -204,13 +204,8 @@ impl Backend for SqliteStore {
         }
     }
 
-    fn unreadable_row(
-        &self,
-        table: crate::domain::Table,
-        id: String,
-        detail: String,
-    ) -> StoreError {
-        self.inner.reported.unreadable(table, id, detail, "PATH")
+    fn reported(&self) -> (&crate::store::logic::Reported, &'static str) {
+        (&self.inner.reported, "PATH")
     }
 }
 
