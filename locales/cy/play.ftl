@@ -231,3 +231,6 @@ outcome-resigned-named = Ildiodd { $player } ({ $side ->
     [white] gwyn
    *[black] du
 }) sy'n ennill.
+
+human-games-too-many = Rydych chi eisoes yn chwarae { $n } gêm yn erbyn pobl: gorffennwch un cyn dechrau un arall.
+human-games-too-many-challenger = Mae { $player } eisoes yn chwarae { $n } gêm yn erbyn pobl: caiff yr her hon ddechrau pan fydd un ohonyn nhw wedi gorffen.

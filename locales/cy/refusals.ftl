@@ -47,3 +47,6 @@ move-repetition = Byddai'r symudiad hwnnw'n creu'r un safle am y drydedd waith, 
 
 rules-no-such-game = Does dim gêm o'r enw "{ $name }". Y gemau yw: { $list }.
 rules-no-such-option = Does gan y gêm { $game } ddim opsiwn "{ $option }"; ei hopsiynau yw: { $list }.
+
+pictures-too-fast = Dyna lawer o luniau mewn byr amser: { $per } llun y funud yw'r terfyn. Arhoswch funud, yna gofynnwch eto.
+pictures-wait = Arhoswch funud cyn gofyn am lun arall.

@@ -162,3 +162,8 @@ status-ended = Game over: { $reason ->
 # A resignation, naming both players: $player resigned (a name), $winner
 # wins (a mention); sides as the rules name them.
 outcome-resigned-named = { $player } ({ $side }) resigned: { $winner } ({ $winner-side }) wins.
+
+# $n: the cap of running games against people (outside tournaments) per player.
+human-games-too-many = You already play { $n } games against people: finish one before you start another.
+# $player: the challenger (a mention).
+human-games-too-many-challenger = { $player } already plays { $n } games against people: this challenge can start once one of them has finished.

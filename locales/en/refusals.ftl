@@ -55,3 +55,7 @@ move-repetition = That move would bring the same position about a third time, wh
 # $list: the game ids joined with ", ".
 rules-no-such-game = There is no game called "{ $name }". The games are: { $list }.
 rules-no-such-option = { $game } has no option "{ $option }"; its options are: { $list }.
+
+# A player asked for more public pictures (boards, GIFs, graphs, tables) in a minute than the limit. $per: the limit.
+pictures-too-fast = That is a lot of pictures in a short while: you can ask for { $per } a minute. Wait a minute, then ask again.
+pictures-wait = Wait a minute before asking for another picture.

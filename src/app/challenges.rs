@@ -3,11 +3,37 @@
 use super::{
     bot, commands, lifecycle, mention, rules_spec, spec_msg, store_err, App, Button, ButtonStyle,
     Challenge, ChallengeId, ChallengeState, ChannelId, Ctx, Effect, GameSettings, Msg,
-    NewChallenge, Reply, Response, Ruleset, Side, StoreError, Target, TimeControl,
-    BOT_GAMES_PER_PLAYER, BOT_ID, CHALLENGE_TTL, MAX_OPEN_CHALLENGES,
+    NewChallenge, Reply, Response, Ruleset, Side, StoreError, Target, TimeControl, UserId,
+    BOT_GAMES_PER_PLAYER, BOT_ID, CHALLENGE_TTL, MAX_HUMAN_GAMES, MAX_OPEN_CHALLENGES,
 };
 
+/// The refusal when a player already plays [`MAX_HUMAN_GAMES`] games
+/// against people: the asker themselves (`None`), or the challenger.
+fn too_many_games(challenger: Option<&UserId>) -> Msg {
+    match challenger {
+        None => Msg::new("human-games-too-many").num("n", MAX_HUMAN_GAMES as i64),
+        Some(p) => Msg::new("human-games-too-many-challenger")
+            .str("player", mention(p))
+            .num("n", MAX_HUMAN_GAMES as i64),
+    }
+}
+
 impl App {
+    /// Whether `player` already plays [`MAX_HUMAN_GAMES`] running games
+    /// against people outside tournaments (a tournament's pairings are
+    /// the organiser's, never refused).
+    fn human_games_full(&self, player: &UserId) -> Result<bool, StoreError> {
+        let games = self
+            .store
+            .games_of_player(player, true, 4 * MAX_HUMAN_GAMES as u32)?;
+        let running = games
+            .iter()
+            .filter(|g| g.first_player != BOT_ID && g.second_player != BOT_ID)
+            .filter(|g| g.tournament_match_id.is_none())
+            .count();
+        Ok(running >= MAX_HUMAN_GAMES)
+    }
+
     /// `/challenge` (app/commands/challenge.rs).
     pub(super) fn challenge(&self, ctx: &Ctx, args: &commands::ChallengeArgs) -> Response {
         let rules = match Ruleset::parse_spec(&args.variant, &args.options) {
@@ -43,6 +69,13 @@ impl App {
             }
             if !self.engine.has_room() {
                 return Response::one(Reply::tell(Msg::new("engine-busy")));
+            }
+        }
+        if !against_bot {
+            match self.human_games_full(&ctx.user.id) {
+                Ok(false) => {}
+                Ok(true) => return Response::one(Reply::tell(too_many_games(None))),
+                Err(e) => return store_err(e),
             }
         }
         let level = match bot::parse_level(args.level.as_deref()) {
@@ -225,6 +258,20 @@ impl App {
         }
         if c.opponent_id.as_ref().is_some_and(|o| *o != ctx.user.id) {
             return Response::one(Reply::tell(Msg::new("challenge-for-someone-else")));
+        }
+        // Neither player may go past the cap of running games against
+        // people (a challenge to the bot never counts).
+        if c.opponent_id.as_deref() != Some(BOT_ID) {
+            for (player, who) in [
+                (&ctx.user.id, None),
+                (&c.challenger_id, Some(&c.challenger_id)),
+            ] {
+                match self.human_games_full(player) {
+                    Ok(false) => {}
+                    Ok(true) => return Response::one(Reply::tell(too_many_games(who))),
+                    Err(e) => return store_err(e),
+                }
+            }
         }
         if c.settings.thread {
             let name = format!(

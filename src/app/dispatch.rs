@@ -2,7 +2,8 @@
 //! commands and buttons.
 
 use super::{
-    commands, parse_move, store_err, App, Ctx, Input, Msg, Reply, Response, Target, MAX_TEXT,
+    commands, parse_move, store_err, App, Ctx, Input, Msg, PictureRate, Reply, Response, Target,
+    MAX_TEXT, PICTURES_PER_MINUTE,
 };
 
 impl App {
@@ -93,6 +94,19 @@ impl App {
     /// refused there), then answered by its own file in app/commands.
     pub(super) fn slash(&self, ctx: &Ctx, name: &str, args: &[(String, String)]) -> Response {
         match commands::Command::parse(name, args) {
+            Ok(command) if command.draws() => {
+                match self.throttle.picture(&ctx.server, &ctx.user.id, ctx.now) {
+                    PictureRate::Allowed => command.run(self, ctx),
+                    PictureRate::TooFast => Response::one(Reply::tell(
+                        Msg::new("pictures-too-fast").num("per", PICTURES_PER_MINUTE),
+                    )),
+                    // Asked again within the minute: a short line, to them
+                    // alone (an interaction is always answered).
+                    PictureRate::StillTooFast => {
+                        Response::one(Reply::tell(Msg::new("pictures-wait")))
+                    }
+                }
+            }
             Ok(command) => command.run(self, ctx),
             Err(refusal) => refusal,
         }

@@ -98,8 +98,15 @@ pub struct App {
 
 /// At most this many open challenges per user per server.
 pub const MAX_OPEN_CHALLENGES: u32 = 5;
+/// Running games against people (outside tournaments) one player may
+/// have at once: a new challenge or acceptance past it is refused.
+pub const MAX_HUMAN_GAMES: usize = 30;
 /// A player's refused plain-message moves get at most one reply this often.
 pub const REFUSAL_INTERVAL: i64 = 60;
+
+/// Public pictures (boards, GIFs, graphs, tables) one player may ask for
+/// on a server in a minute ([`commands::Command::draws`]).
+pub const PICTURES_PER_MINUTE: i64 = 6;
 
 /// In-memory limits of one process: when each player last got a reply to a
 /// refused plain message, and when failed scheduled tournament starts may
@@ -110,6 +117,9 @@ struct Throttle {
     /// the short one of that minute was sent too.
     refusals: std::sync::Mutex<std::collections::HashMap<(String, String), (i64, bool)>>,
     starts: std::sync::Mutex<std::collections::HashMap<TournamentId, i64>>,
+    /// Per (server, user): the start of their picture minute, how many
+    /// pictures they asked for in it, and whether they were told to wait.
+    pictures: std::sync::Mutex<std::collections::HashMap<(String, String), PictureMinute>>,
     /// Tournaments whose data could not be read, already logged.
     unreadable: std::sync::Mutex<std::collections::HashSet<TournamentId>>,
     /// The games that ended unrated (a crash between the end and the
@@ -128,7 +138,49 @@ pub(crate) enum Refusal {
     Silent,
 }
 
+/// One player's picture minute: when it began, how many pictures they
+/// asked for in it, and whether they were told to wait.
+type PictureMinute = (i64, i64, bool);
+
+/// Whether a player may have another public picture now
+/// ([`Throttle::picture`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum PictureRate {
+    Allowed,
+    /// Over [`PICTURES_PER_MINUTE`]: the first refusal of the minute.
+    TooFast,
+    /// Refused again within the same minute.
+    StillTooFast,
+}
+
 impl Throttle {
+    /// Counts a public picture `user` asks for on `server` at `now`: at
+    /// most [`PICTURES_PER_MINUTE`] in a minute from the first.
+    fn picture(&self, server: &str, user: &str, now: i64) -> PictureRate {
+        let mut m = self
+            .pictures
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if m.len() > 10_000 {
+            m.retain(|_, (at, _, _)| now - *at < 60);
+        }
+        let entry = m
+            .entry((server.to_string(), user.to_string()))
+            .or_insert((now, 0, false));
+        if !(entry.0..entry.0 + 60).contains(&now) {
+            *entry = (now, 0, false);
+        }
+        if entry.1 < PICTURES_PER_MINUTE {
+            entry.1 += 1;
+            PictureRate::Allowed
+        } else if entry.2 {
+            PictureRate::StillTooFast
+        } else {
+            entry.2 = true;
+            PictureRate::TooFast
+        }
+    }
+
     /// Whether `user` on `server` may get a refusal at `now` (and notes it).
     fn allow_refusal(&self, server: &str, user: &str, now: i64) -> bool {
         self.refusal(server, user, now) == Refusal::Full

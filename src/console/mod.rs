@@ -262,7 +262,7 @@ impl<W: Write> Console<W> {
                 name: user.to_string(),
             },
             now: self.now,
-            source: format!("console:{what}:{}", self.now),
+            source: format!("console:{}:{what}:{}", self.app.process().id, self.now),
             manage_server: false,
             roles: Vec::new(),
             mentioned: Vec::new(),
@@ -468,7 +468,14 @@ impl<W: Write> Console<W> {
                 name: name.clone(),
             },
             now: self.now,
-            source: format!("console:{}:{}", self.now, self.line),
+            // The process's own id: two consoles on one database never
+            // make the same source (a move is applied once per source).
+            source: format!(
+                "console:{}:{}:{}",
+                self.app.process().id,
+                self.now,
+                self.line
+            ),
             manage_server: self.admins.contains(&name),
             roles: self.roles.get(&name).cloned().unwrap_or_default(),
             mentioned: Vec::new(),

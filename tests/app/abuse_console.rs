@@ -380,4 +380,110 @@ on_postgres!(
     a_deleted_thread_aborts_its_game,
     abort_by_game_number,
     a_missing_match_game_is_repaired,
+    running_games_against_people_are_capped,
+    two_consoles_on_one_database_do_not_drop_each_others_moves,
 );
+
+/// Issue 29: 500 `/board` from one user made 500 public pictures. Public
+/// pictures are rated per player: past the minute's allowance a calm
+/// sentence once, then a short line, to them alone; others are not held
+/// back, and the next minute the player has pictures again.
+#[test]
+fn public_pictures_are_rated_per_player() {
+    let s = Session::new();
+    let mut lines = vec![
+        "alice@t: /challenge opponent:@bob variant:tawlbwrdd side:attackers",
+        "bob@t: /accept",
+    ];
+    lines.extend(std::iter::repeat_n("alice@t: /board", 9));
+    lines.push("bob@t: /board");
+    let out = s.run(&lines);
+    let pictures = |out: &str| {
+        out.lines()
+            .filter(|l| l.contains("[file: ") && l.ends_with(".png]"))
+            .count()
+    };
+    // The game's first board, alice's six, bob's one.
+    assert_eq!(pictures(&out), 1 + 6 + 1, "{out}");
+    assert_eq!(
+        out.matches(
+            "t> (to alice) That is a lot of pictures in a short while: you can ask for 6 a minute."
+        )
+        .count(),
+        1,
+        "{out}"
+    );
+    assert_eq!(
+        out.matches("t> (to alice) Wait a minute before asking for another picture.")
+            .count(),
+        2,
+        "{out}"
+    );
+    assert!(!out.contains("(to bob) Wait"), "{out}");
+    let later = s.run(&[":clock +2m", "alice@t: /board"]);
+    assert_eq!(pictures(&later), 1, "{later}");
+}
+
+/// Issue 29: one user held 38 human games at once. A player plays at
+/// most 30 running games against people: the 31st challenge is refused,
+/// and so is accepting a challenge from a player who is full by then.
+#[test]
+fn running_games_against_people_are_capped() {
+    let s = Session::new();
+    // A challenge made while alice still had room.
+    let mut lines = vec!["alice@early: /challenge opponent:@zed variant:tawlbwrdd".to_string()];
+    for i in 0..30 {
+        lines.push(format!(
+            "alice@c{i}: /challenge opponent:@p{i} variant:tawlbwrdd"
+        ));
+        lines.push(format!("p{i}@c{i}: /accept"));
+    }
+    let out = s.run(&lines);
+    assert!(!out.contains("games against people"), "{out}");
+    let out = s.run(&[
+        "alice@c30: /challenge opponent:@zed variant:tawlbwrdd",
+        "zed@early: /accept",
+        // Others are not held back.
+        "zed@c31: /challenge opponent:@yan variant:tawlbwrdd",
+        "yan@c31: /accept",
+    ]);
+    assert!(
+        out.contains("c30> (to alice) You already play 30 games against people: finish one before you start another."),
+        "{out}"
+    );
+    assert!(
+        out.contains("early> (to zed) @alice already plays 30 games against people: this challenge can start once one of them has finished."),
+        "{out}"
+    );
+    assert!(!out.contains("(to yan)"), "{out}");
+    assert!(!out.contains("(to zed) You already"), "{out}");
+}
+
+/// Issue 29: two consoles on one database made the same source ids
+/// (`console:{now}:{line}`), so one console's move was taken as the
+/// other's duplicate and dropped. Each console's sources carry its
+/// process's id.
+#[test]
+fn two_consoles_on_one_database_do_not_drop_each_others_moves() {
+    let s = Session::new();
+    s.run(&[
+        "alice@t: /challenge opponent:@bob variant:tawlbwrdd side:attackers",
+        "bob@t: /accept",
+    ]);
+    let console = || {
+        tawlbot::console::Console::new(
+            tawlbot::store::open(&s.db).unwrap(),
+            s.out.clone(),
+            Vec::new(),
+        )
+    };
+    // Both open before either plays: their clocks and line numbers agree.
+    let mut first = console();
+    let mut second = console();
+    first.run("alice@t: e2-c2".as_bytes());
+    second.run("bob@t: g7-g9".as_bytes());
+    let out = tawlbot::i18n::without_isolation(&String::from_utf8(second.into_output()).unwrap());
+    assert!(out.contains("g7-g9"), "{out}");
+    let game = s.latest_game("t");
+    assert_eq!(game.row.move_count, 2, "{out}");
+}

@@ -111,6 +111,25 @@ pub enum Command {
 }
 
 impl Command {
+    /// Whether its answer is a picture (a board, a GIF, a graph, a
+    /// table) posted for everyone: such commands are rated per user
+    /// ([`crate::app::PICTURES_PER_MINUTE`]), so that one player cannot
+    /// fill a channel with pictures.
+    pub(crate) fn draws(&self) -> bool {
+        match self {
+            Command::Board(_)
+            | Command::Game(_)
+            | Command::Export(_)
+            | Command::Analysis(_)
+            | Command::Rules(_) => true,
+            Command::Tournament(tournament::Args::About { action, .. }) => matches!(
+                action,
+                tournament::Action::Standings | tournament::Action::Crosstable
+            ),
+            _ => false,
+        }
+    }
+
     /// Answers the command for `ctx`'s user.
     pub(crate) fn run(self, app: &App, ctx: &Ctx) -> Response {
         match self {
