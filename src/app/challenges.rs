@@ -22,16 +22,20 @@ impl App {
     /// Whether `player` already plays [`MAX_HUMAN_GAMES`] running games
     /// against people outside tournaments (a tournament's pairings are
     /// the organiser's, never refused).
-    fn human_games_full(&self, player: &UserId) -> Result<bool, StoreError> {
-        let games = self
+    /// Which of two players (the one asking first) already plays
+    /// [`MAX_HUMAN_GAMES`] games against people outside tournaments: one
+    /// statement for both.
+    fn human_games_full(&self, asking: &UserId, other: &UserId) -> Result<Option<usize>, StoreError> {
+        let (a, b) = self
             .store
-            .games_of_player(player, true, 4 * MAX_HUMAN_GAMES as u32)?;
-        let running = games
-            .iter()
-            .filter(|g| g.first_player != BOT_ID && g.second_player != BOT_ID)
-            .filter(|g| g.tournament_match_id.is_none())
-            .count();
-        Ok(running >= MAX_HUMAN_GAMES)
+            .running_games_against_people(asking, other, &UserId::from(BOT_ID))?;
+        Ok(if a as usize >= MAX_HUMAN_GAMES {
+            Some(0)
+        } else if b as usize >= MAX_HUMAN_GAMES {
+            Some(1)
+        } else {
+            None
+        })
     }
 
     /// `/challenge` (app/commands/challenge.rs).
@@ -72,9 +76,9 @@ impl App {
             }
         }
         if !against_bot {
-            match self.human_games_full(&ctx.user.id) {
-                Ok(false) => {}
-                Ok(true) => return Response::one(Reply::tell(too_many_games(None))),
+            match self.human_games_full(&ctx.user.id, &ctx.user.id) {
+                Ok(None) => {}
+                Ok(Some(_)) => return Response::one(Reply::tell(too_many_games(None))),
                 Err(e) => return store_err(e),
             }
         }
@@ -262,15 +266,13 @@ impl App {
         // Neither player may go past the cap of running games against
         // people (a challenge to the bot never counts).
         if c.opponent_id.as_deref() != Some(BOT_ID) {
-            for (player, who) in [
-                (&ctx.user.id, None),
-                (&c.challenger_id, Some(&c.challenger_id)),
-            ] {
-                match self.human_games_full(player) {
-                    Ok(false) => {}
-                    Ok(true) => return Response::one(Reply::tell(too_many_games(who))),
-                    Err(e) => return store_err(e),
+            match self.human_games_full(&ctx.user.id, &c.challenger_id) {
+                Ok(None) => {}
+                Ok(Some(0)) => return Response::one(Reply::tell(too_many_games(None))),
+                Ok(Some(_)) => {
+                    return Response::one(Reply::tell(too_many_games(Some(&c.challenger_id))))
                 }
+                Err(e) => return store_err(e),
             }
         }
         if c.settings.thread {

@@ -103,6 +103,16 @@ pub trait Games {
         limit: u32,
     ) -> Result<Vec<GameRow>, StoreError>;
 
+    /// How many games each of two players now plays against people
+    /// outside tournaments (games with `bot` and tournament games do not
+    /// count), in one statement: the cap `/challenge` and `/accept` check.
+    fn running_games_against_people(
+        &self,
+        a: &UserId,
+        b: &UserId,
+        bot: &UserId,
+    ) -> Result<(u32, u32), StoreError>;
+
     /// Games a player plays or played on one server (or direct-message
     /// scope), newest first.
     fn games_of_player_on_server(

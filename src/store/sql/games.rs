@@ -163,6 +163,39 @@ impl<B: Backend> Games for B {
         )
     }
 
+    fn running_games_against_people(
+        &self,
+        a: &UserId,
+        b: &UserId,
+        bot: &UserId,
+    ) -> Result<(u32, u32), StoreError> {
+        // Each count reads the player's games through the two player
+        // columns' indexes (as games_of_player! does), never the table.
+        macro_rules! running {
+            ($p:literal) => {
+                concat!(
+                    "(SELECT count(*) FROM games WHERE id IN ( \
+                       SELECT id FROM games WHERE first_player = ",
+                    $p,
+                    " UNION SELECT id FROM games WHERE second_player = ",
+                    $p,
+                    ") AND state = 'active' AND tournament_match_id IS NULL \
+                     AND first_player <> $3 AND second_player <> $3)"
+                )
+            };
+        }
+        self.sql_read(|c| {
+            let Some(r) = c.query_opt(
+                concat!("SELECT ", running!("$1"), ", ", running!("$2")),
+                params![a, b, bot],
+            )?
+            else {
+                return Ok((0, 0));
+            };
+            Ok((to_u32(r.get(0)?), to_u32(r.get(1)?)))
+        })
+    }
+
     fn games_of_match(&self, match_id: MatchId) -> Result<Vec<GameRow>, StoreError> {
         self.games(
             concat!(
