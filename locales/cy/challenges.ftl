@@ -54,7 +54,7 @@ challenge-none-for-you = Does dim her agored i chi yma.
 challenge-not-open = Dydy her { $id } ddim ar agor mwyach.
 challenge-own = Eich her chi yw honno: arhoswch i rywun ei derbyn.
 challenge-for-someone-else = Mae'r her honno ar gyfer rhywun arall.
-challenge-channel-busy-accept = Mae gêm yn y sianel hon yn barod: gorffennwch hi yn gyntaf, neu heriwch gyda thread:true.
+challenge-channel-busy-accept = Mae gêm wedi dechrau yn y sianel hon ers i her { $id } gael ei phostio, felly all hi ddim dechrau yma. Derbyniwch hi pan fydd y gêm honno drosodd, neu ofynnwch i'r chwaraewr { $challenger } eich herio eto gyda thread:true.
 challenge-accepted-elsewhere = Derbyniwyd her { $id }: mae'r gêm yn mynd rhagddi yn y sianel { $channel }.
 challenge-withdrawn = Tynnodd { $player } her { $id } yn ôl.
 challenge-declined = Gwrthododd { $player } her { $id }.
@@ -63,3 +63,6 @@ challenge-expired = Daeth her { $id } i ben (yr heriwr: { $player }).
 challenge-too-many = Mae gennych chi { $n } her agored ar y gweinydd hwn yn barod: arhoswch am ateb, neu dynnwch un yn ôl gyda /decline id:N.
 challenge-none-here = Does dim her rhif { $id } yma.
 challenge-unreadable = Does dim modd darllen her { $id }, felly rwy'n ei gadael fel y mae. Gall gweithredwr y bot edrych arni (tawlbot doctor).
+
+challenge-duplicate = Rydych chi wedi herio { $opponent } yma yn barod: her { $id }. Arhoswch am eu hateb, neu dynnwch yr her yn ôl gyda /decline id:{ $id } cyn postio un arall.
+challenge-duplicate-open = Mae gennych chi her agored i unrhyw un yma yn barod: her { $id }. Arhoswch i rywun ei derbyn, neu dynnwch hi'n ôl gyda /decline id:{ $id } cyn postio un arall.

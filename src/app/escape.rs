@@ -10,6 +10,8 @@
 //! Discord adapter also sends `allowed_mentions` naming only the users the bot
 //! means to ping). Pictures and record files use the names as they are.
 
+use crate::i18n::is_rtl;
+
 /// Characters with a meaning in Discord's Markdown or mention syntax.
 const SPECIAL: &[char] = &[
     '\\', '*', '_', '~', '`', '|', '>', '<', '#', '[', ']', '(', ')',
@@ -27,12 +29,6 @@ pub fn is_bidi_control(c: char) -> bool {
 /// drawn (pictures, records, thread names).
 pub fn strip_bidi(name: &str) -> String {
     name.chars().filter(|&c| !is_bidi_control(c)).collect()
-}
-
-/// Whether `c` is written right to left (Hebrew, Arabic, Syriac, Thaana,
-/// N'Ko and their presentation forms, and the RTL scripts above U+10800).
-fn is_rtl(c: char) -> bool {
-    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
 }
 
 /// `name` ready to be put into message text: bidirectional controls

@@ -12,6 +12,7 @@ pub mod archive;
 pub mod bot;
 mod challenges;
 mod clock;
+mod code_block;
 pub mod commands;
 mod dispatch;
 mod engine_limits;

@@ -167,6 +167,9 @@ impl App {
         file.board = Some(Box::new(self.board_picture(l, dots, now)));
         let mut reply = reply;
         reply.files.push(file);
+        reply.game = Some(super::messages::GamePlayers {
+            players: l.players.clone(),
+        });
         // The game on the web archive, when the server made it public.
         if let Some(link) = self.game_link(&l.row) {
             if !reply

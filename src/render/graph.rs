@@ -32,7 +32,12 @@ fn text(img: &mut RgbImage, x: i32, baseline: i32, px: f32, s: &str, colour: Rgb
     let f = font();
     let sf = f.as_scaled(PxScale::from(px));
     let mut pen = x as f32;
-    for ch in s.chars() {
+    // A picture lays out no bidirectional text: the isolation marks round
+    // a name written right to left are not drawn (the font has no glyph).
+    for ch in s
+        .chars()
+        .filter(|c| !crate::i18n::ISOLATION_MARKS.contains(c))
+    {
         let g = sf.scaled_glyph(ch);
         let adv = sf.h_advance(g.id);
         let g = ab_glyph::Glyph {
@@ -58,7 +63,10 @@ fn text(img: &mut RgbImage, x: i32, baseline: i32, px: f32, s: &str, colour: Rgb
 fn text_width(px: f32, s: &str) -> f32 {
     let f = font();
     let sf = f.as_scaled(PxScale::from(px));
-    s.chars().map(|c| sf.h_advance(sf.glyph_id(c))).sum()
+    s.chars()
+        .filter(|c| !crate::i18n::ISOLATION_MARKS.contains(c))
+        .map(|c| sf.h_advance(sf.glyph_id(c)))
+        .sum()
 }
 
 /// A PNG of `chances` (0..1, one per position: the start, then after each

@@ -367,8 +367,44 @@ fn a_missing_match_game_is_repaired() {
     );
 }
 
+/// Issue 30: a second open challenge to the same opponent in a channel is
+/// refused, pointing to the first; a player accepting a challenge whose
+/// channel has a game since is told what they can do.
+#[test]
+fn a_duplicate_challenge_is_refused_and_the_accepter_is_advised() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@hall: /challenge opponent:@bob variant:tawlbwrdd",
+        "alice@hall: /challenge opponent:@bob variant:tawlbwrdd",
+        "alice@hall: /challenge variant:tallfwrdd",
+        "alice@hall: /challenge variant:tallfwrdd",
+    ]);
+    assert_eq!(out.matches("challenges @bob").count(), 1, "{out}");
+    assert!(
+        out.contains("hall> (to alice) You already challenged @bob here: challenge 1. Wait for their answer, or withdraw it with /decline id:1 before you post another."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "hall> (to alice) You already have an open challenge to anyone here: challenge 2."
+        ),
+        "{out}"
+    );
+    // Carol and Dave start a game in the channel; Bob then accepts.
+    let out = s.run(&[
+        "carol@hall: /challenge opponent:@dave variant:tawlbwrdd",
+        "dave@hall: /accept id:3",
+        "bob@hall: /accept id:1",
+    ]);
+    assert!(
+        out.contains("hall> (to bob) A game has started in this channel since challenge 1 was posted, so it cannot start here. Accept it once that game is over, or ask @alice to challenge you again with thread:true."),
+        "{out}"
+    );
+}
+
 on_postgres!(
     a_won_position_is_refused,
+    a_duplicate_challenge_is_refused_and_the_accepter_is_advised,
     export_after_takeback_is_fresh,
     the_dice_seed_is_secret_until_the_end,
     seeds_are_not_derived_outside_the_console,
