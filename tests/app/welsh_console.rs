@@ -110,7 +110,7 @@ fn the_welsh_game_has_every_event() {
     has("not your turn", "Tro'r ymosodwyr yw hi: @bob i symud.");
     has(
         "unreadable move",
-        "general> (to bob) Ni allaf ddarllen \"zz9-e4\" fel symudiad.",
+        "general> (to bob) Alla i ddim darllen \"zz9-e4\" fel symudiad.",
     );
     has("impossible move", "Mae darnau'n symud ar hyd rhes neu golofn, byth ar groeslin: dydy e2 a d3 ddim mewn llinell.");
     has(
