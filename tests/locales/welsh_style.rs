@@ -254,7 +254,11 @@ fn check_glossary(id: &str, text: &str, out: &mut Problems) {
             out.push((id.to_string(), "\"Swiss\": system y Swistir".to_string()));
         }
         if bare == "Swistir" {
-            let before: Vec<&str> = text.split_whitespace().take(i).collect();
+            let before: Vec<&str> = text
+                .split_whitespace()
+                .take(i)
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .collect();
             let system = before.len() >= 2
                 && before[before.len() - 2].eq_ignore_ascii_case("system")
                 && before[before.len() - 1] == "y";
@@ -348,7 +352,7 @@ fn the_glossary_checker_finds_each_other_term() {
     );
     let good = "a = Gêm wedi'i graddio; graddiad.\n\
                 b = Dim ond rhywun â'r caniatâd Manage Server.\n\
-                c = Twrnamaint system y Swistir (swiss), 3 rownd. System y Swistir.\n\
+                c = Twrnamaint system y Swistir, 3 rownd (system y Swistir). System y Swistir.\n\
                 d = Y tafliad cyntaf; gemau tafl.\n\
                 e = Rhowch gynnig arall arni ymhen munud.\n\
                 f = Croestabl.\n\
