@@ -442,7 +442,7 @@ fn leaving_the_server_cancel_and_refusals() {
         "{out}"
     );
     assert!(
-        out.contains("hall> **Cup** is over. The winner is @alice with 1 points! Congratulations."),
+        out.contains("hall> **Cup** is over. The winner is @alice with 1 point! Congratulations."),
         "{out}"
     );
 
