@@ -312,7 +312,7 @@ mod tests {
         );
         assert_eq!(
             text(Lang::Cy, SwingKind::MissedWin { in_moves: 1 }),
-            "methodd ennill mewn 1 symudiad"
+            "collodd gyfle i ennill mewn 1 symudiad"
         );
         assert_eq!(text(Lang::Cy, SwingKind::Blunder), "camgymeriad mawr");
         assert_eq!(text(Lang::En, SwingKind::Mistake), "a mistake");
