@@ -186,6 +186,23 @@ fn check_text(id: &str, text: &str, out: &mut Problems) {
             ));
         }
     }
+    // "a" before a number read with a consonant, "ac" before one read with a
+    // vowel (un, wyth, un deg ...), as `i18n::span` joins two units.
+    for pair in ws.windows(2) {
+        let Ok(n) = pair[1].parse::<i64>() else {
+            continue;
+        };
+        let vowel = tawlbot::i18n::read_with_a_vowel(n);
+        if (pair[0] == "a" && vowel) || (pair[0] == "ac" && !vowel) {
+            out.push((
+                id.to_string(),
+                format!(
+                    "\"{} {n}\": a before a consonant, ac before a vowel",
+                    pair[0]
+                ),
+            ));
+        }
+    }
     for w in &ws {
         // *chi* throughout: no *ti* forms.
         if ["ti", "dy", "wyt", "di"].contains(&w.as_str()) {
@@ -314,11 +331,12 @@ fn the_house_style_checker_finds_each_fault() {
                g = Mae { $player } yn ymuno â **{ $name }**.\n\
                h = Tynnwyd { $player } allan o *{ $name }*.\n\
                i = Chwaraewch gyda { $player } a { $second }.\n\
-               j = Pwyswch ar __{ $player }__, drwy { $channel } wrth { $thread }.\n";
+               j = Pwyswch ar __{ $player }__, drwy { $channel } wrth { $thread }.\n\
+               k = Rhwng 1 ac 20, neu 2 a 11.\n";
     let found: Vec<String> = problems_of(bad).into_iter().map(|(id, _)| id).collect();
     assert_eq!(
         found,
-        ["a", "b", "c", "d", "e", "f", "g", "h", "i", "i", "j", "j", "j"],
+        ["a", "b", "c", "d", "e", "f", "g", "h", "i", "i", "j", "j", "j", "k", "k"],
         "{found:?}"
     );
     let good = "a = Mae'r gêm yn y sianel { $channel }.\n\
@@ -327,7 +345,8 @@ fn the_house_style_checker_finds_each_fault() {
                 d = Mae saib ar y cloc am { $span }.\n\
                 e = Symudwch i { $square }, gêm { $id }: /{ $kind } answer:accept.\n\
                 f = Mae { $player } yn ymuno â'r twrnamaint **{ $name }** ar { $square }.\n\
-                g = Tynnwyd { $player } allan o'r twrnamaint **{ $name }**: '**{ $x }**'.\n";
+                g = Tynnwyd { $player } allan o'r twrnamaint **{ $name }**: '**{ $x }**'.\n\
+                h = Rhwng 1 a 20, 2 ddiwrnod ac 11 awr, 3 awr ac 8 munud.\n";
     assert!(problems_of(good).is_empty(), "{:?}", problems_of(good));
 }
 
