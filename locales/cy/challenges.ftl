@@ -20,8 +20,8 @@ challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { $first-side ->
 challenge-channel-busy = Mae gêm yn y sianel hon yn barod (gêm { $id }). Gorffennwch hi yn gyntaf, neu ychwanegwch thread:true i chwarae mewn edefyn.
 
 challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game }{ $rated ->
-    [yes] {" "}(gêm sy'n cyfrif at y sgôr)
-    [position] {" "}(o safle ei hun, felly dydy hi ddim yn cyfrif at y sgôr)
+    [yes] {" "}(gêm wedi'i graddio)
+    [position] {" "}(o'i safle ei hun, felly heb ei graddio)
    *[no] {""}
 }{ $side ->
     [attackers] , ar ochr yr ymosodwyr
@@ -33,8 +33,8 @@ challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game 
    *[none] {""}
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei derbyn: { $game }{ $rated ->
-    [yes] {" "}(gêm sy'n cyfrif at y sgôr)
-    [position] {" "}(o safle ei hun, felly dydy hi ddim yn cyfrif at y sgôr)
+    [yes] {" "}(gêm wedi'i graddio)
+    [position] {" "}(o'i safle ei hun, felly heb ei graddio)
    *[no] {""}
 }{ $side ->
     [attackers] , ar ochr yr ymosodwyr
@@ -46,9 +46,9 @@ challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei 
    *[none] {""}
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 
-challenge-position-rated = Dydy gêm o safle ei hun byth yn cyfrif at y sgôr (mae safleoedd ar gyfer ymarfer ac astudio): gadewch rated:true allan.
+challenge-position-rated = Dydy gêm sy'n dechrau o'i safle ei hun byth yn cael ei graddio (mae safleoedd ar gyfer ymarfer ac astudio): gadewch rated:true allan.
 
-challenge-not-a-number = Nid yw { $text } yn rhif her.
+challenge-not-a-number = Dydy { $text } ddim yn rhif her.
 challenge-none = Does dim her rhif { $id }.
 challenge-none-for-you = Does dim her agored i chi yma.
 challenge-not-open = Dydy her { $id } ddim ar agor mwyach.

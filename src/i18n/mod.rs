@@ -466,10 +466,21 @@ pub fn span(secs: i64) -> Msg {
     if small.1 == 0 {
         one(big)
     } else {
-        Msg::new("time-two-units")
-            .msg("big", one(big))
-            .msg("small", one(small))
+        let join = if read_with_a_vowel(small.1) {
+            "time-two-units-vowel"
+        } else {
+            "time-two-units"
+        };
+        Msg::new(join).msg("big", one(big)).msg("small", one(small))
     }
+}
+
+/// Whether `n` (below 100), read aloud in Welsh, begins with a vowel: *un*
+/// (1), *wyth* (8), *un deg ...* (11-19), *wyth deg ...* (80-89). Before such
+/// a number "and" is *ac*, not *a* ("2 ddiwrnod ac 11 awr"), so a span of two
+/// units joins with `time-two-units-vowel` (the same words in English).
+pub fn read_with_a_vowel(n: i64) -> bool {
+    matches!(n, 1 | 8 | 11..=19 | 80..=89)
 }
 
 #[cfg(test)]

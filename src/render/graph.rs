@@ -71,8 +71,9 @@ fn text_width(px: f32, s: &str) -> f32 {
 
 /// A PNG of `chances` (0..1, one per position: the start, then after each
 /// move), titled `title`, with red marks at the positions in `marks`
-/// (position indices, i.e. after move n).
-pub fn chances_png(chances: &[f64], title: &str, marks: &[usize]) -> Vec<u8> {
+/// (position indices, i.e. after move n); `axis` names the x axis, in the
+/// reader's language ("move", "symudiad").
+pub fn chances_png(chances: &[f64], title: &str, axis: &str, marks: &[usize]) -> Vec<u8> {
     let mut img = RgbImage::from_pixel(W, H, BG);
     let (x0, x1) = (LEFT, W as i32 - RIGHT);
     let (y0, y1) = (TOP, H as i32 - BOTTOM);
@@ -124,12 +125,13 @@ pub fn chances_png(chances: &[f64], title: &str, marks: &[usize]) -> Vec<u8> {
         text(&mut img, (x - w / 2.0) as i32, y1 + 20, 13.0, &label, INK);
         m += step;
     }
+    let w = text_width(13.0, axis);
     text(
         &mut img,
-        (W as i32 - 60) / 2,
+        (W as i32 - w as i32) / 2,
         H as i32 - 8,
         13.0,
-        "move",
+        axis,
         INK,
     );
     // Swings.
@@ -253,7 +255,7 @@ mod tests {
     #[test]
     fn graph_decodes_and_shows_the_curve() {
         let chances: Vec<f64> = (0..=40).map(|i| (i as f64 / 40.0).powi(2)).collect();
-        let png = chances_png(&chances, "Game 1: Tawlbwrdd", &[20]);
+        let png = chances_png(&chances, "Game 1: Tawlbwrdd", "move", &[20]);
         let img = image::load_from_memory(&png).unwrap().to_rgb8();
         assert_eq!((img.width(), img.height()), (W, H));
         // The curve's colour is there, and so is the swing mark.
@@ -282,7 +284,7 @@ mod tests {
 
     #[test]
     fn a_game_without_moves_still_draws() {
-        assert!(!chances_png(&[0.5], "x", &[]).is_empty());
-        assert!(!chances_png(&[], "x", &[0, 5]).is_empty());
+        assert!(!chances_png(&[0.5], "x", "move", &[]).is_empty());
+        assert!(!chances_png(&[], "x", "symudiad", &[0, 5]).is_empty());
     }
 }

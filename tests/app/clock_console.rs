@@ -533,14 +533,14 @@ fn bank_of_zero_is_refused_with_a_sentence() {
         (
             "bank:0",
             "A clock of no time at all (\"bank:0\") would be lost before the first move",
-            "Byddai cloc heb ddim amser o gwbl (\"bank:0\")",
+            "Gyda chloc heb ddim amser o gwbl (\"bank:0\")",
         ),
         (
             "bank:0m inc:1d",
             "A clock of no time at all",
-            "Byddai cloc heb ddim amser o gwbl",
+            "Gyda chloc heb ddim amser o gwbl",
         ),
-        ("0d", "A clock of no time at all", "Byddai cloc heb ddim amser"),
+        ("0d", "A clock of no time at all", "Gyda chloc heb ddim amser"),
         (
             "bank:7d inc:-1d",
             "A time cannot be negative (\"bank:7d inc:-1d\")",
@@ -550,12 +550,12 @@ fn bank_of_zero_is_refused_with_a_sentence() {
         (
             "bank:7d inc:1d cap:3d",
             "In \"bank:7d inc:1d cap:3d\" the cap is below the bank: the cap is the most a bank may grow to, so make it at least 7 days or leave it out.",
-            "rhowch o leiaf 7 diwrnod",
+            "rhowch o leiaf 7 diwrnod, neu adewch ef allan.",
         ),
         (
             "bank:7d cap:0",
             "A clock of no time at all",
-            "Byddai cloc heb ddim amser",
+            "Gyda chloc heb ddim amser",
         ),
         (
             "61d",

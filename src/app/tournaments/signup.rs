@@ -354,7 +354,8 @@ pub(super) fn advance(
                 Msg::new("tournament-over")
                     .str("name", name_of(t))
                     .str("winner", w)
-                    .str("points", pts),
+                    .str("points", pts)
+                    .num("count", table.first().map_or(0.0, |r| r.points)),
             )
             .raw_line(standings_text(app, t, &table, lang))
             .line(order_line(t))
@@ -367,6 +368,7 @@ pub(super) fn advance(
             r = r.alt(crate::app::alt_text::alt_of_standings(
                 &t.row.name,
                 &table_rows(app, t, &table, lang),
+                &table.iter().map(|r| r.points).collect::<Vec<_>>(),
             ));
             plan.resp.replies.push(r);
             return Ok(TournamentPhase::Finished);

@@ -170,6 +170,7 @@ pub(super) fn standings(app: &App, t: &T, lang: Lang) -> Response {
             .alt(crate::app::alt_text::alt_of_standings(
                 &t.row.name,
                 &table_rows(app, t, &table, lang),
+                &table.iter().map(|r| r.points).collect::<Vec<_>>(),
             )),
     )
 }
@@ -307,6 +308,7 @@ pub(super) fn crosstable(app: &App, t: &T, lang: Lang) -> Response {
                 .num("place", r.rank)
                 .str("player", app.raw_name_of(t.data.player(r.player)))
                 .str("points", fmt_points(r.points))
+                .num("count", r.points)
                 .str("games", games.join(", ")),
         );
     }
