@@ -234,3 +234,9 @@ outcome-resigned-named = Ildiodd { $player } ({ $side ->
 
 human-games-too-many = Rydych chi eisoes yn chwarae { $n } gêm yn erbyn pobl: gorffennwch un cyn dechrau un arall.
 human-games-too-many-challenger = Mae { $player } eisoes yn chwarae { $n } gêm yn erbyn pobl: caiff yr her hon ddechrau pan fydd un ohonyn nhw wedi gorffen.
+
+resign-confirm = Ildio gêm { $id }? Pwyswch Ildio i gadarnhau, neu Dal ati. (Daw'r cwestiwn i ben ar ôl symudiad neu bum munud.)
+resign-kept = Daliwch ati, felly.
+resign-stale = Mae'r cwestiwn wedi dod i ben: mae'r gêm wedi symud ymlaen neu mae pum munud wedi mynd heibio. Teipiwch /resign eto os ydych chi'n dal i fod eisiau ildio.
+button-resign = Ildio
+button-keep-playing = Dal ati

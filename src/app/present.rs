@@ -72,9 +72,10 @@ impl App {
         }
     }
 
-    /// The player whose turn it is, as the status line names them: a
-    /// mention, or their name when they asked not to be mentioned.
-    pub(super) fn turn_mention(&self, player: &UserId) -> String {
+    /// A player as a channel message names them: a mention, or their name
+    /// when they asked not to be mentioned (`/notify how:dm` or `digest`):
+    /// the status line, reminders, tournament pairings and results.
+    pub(crate) fn turn_mention(&self, player: &UserId) -> String {
         if player == BOT_ID || self.notify_of(player).mentions() {
             mention(player)
         } else {

@@ -111,19 +111,22 @@ pub fn chances_png(chances: &[f64], title: &str, axis: &str, marks: &[usize]) ->
         let w = text_width(14.0, &label);
         text(&mut img, x0 - 8 - w as i32, y as i32 + 5, 14.0, &label, INK);
     }
-    // Move numbers along the bottom.
+    // Move numbers along the bottom, as `/history` numbers moves (a move
+    // of each side): move m begins at position 2(m - 1), so a swing listed
+    // as "2. e2-e4" (position 3) is drawn within move 2.
+    let moves = n / 2 + 1;
     let step = [1usize, 2, 5, 10, 20, 25, 50, 100, 200, 500]
         .into_iter()
-        .find(|s| n / s <= 12)
+        .find(|s| moves / s <= 12)
         .unwrap_or(1000);
-    let mut m = 0;
-    while m <= n {
-        let x = xs(m);
+    let mut m = 1;
+    while 2 * (m - 1) <= n {
+        let x = xs(2 * (m - 1));
         draw_line_segment_mut(&mut img, (x, y1 as f32), (x, y1 as f32 + 5.0), INK);
         let label = m.to_string();
         let w = text_width(13.0, &label);
         text(&mut img, (x - w / 2.0) as i32, y1 + 20, 13.0, &label, INK);
-        m += step;
+        m += if m == 1 && step > 1 { step - 1 } else { step };
     }
     let w = text_width(13.0, axis);
     text(

@@ -416,6 +416,23 @@ fn notify_by_dm_and_daily_digest() {
     );
 }
 
+/// Issue 30: a look that found no game waiting does not count as the
+/// day's digest: once a game waits, the digest comes within the hour.
+#[test]
+fn an_empty_look_is_not_the_days_digest() {
+    let s = Session::new();
+    let out = s.run(&[
+        "carol@h: /notify how:digest",
+        // Carol plays first: nothing waits for her yet.
+        "carol@h: /challenge opponent:@dave variant:tallfwrdd side:attackers time:1d",
+        "dave@h: /accept",
+        ":clock +1h",
+    ]);
+    assert!(!out.contains("dm:carol>"), "{out}");
+    let out = s.run(&["carol@h: e2-f2", ":clock +2h", "dave@h: e4-d4", ":clock +2h"]);
+    assert_eq!(out.matches("dm:carol> Your daily digest").count(), 1, "{out}");
+}
+
 #[test]
 fn exported_record_replays_to_the_same_result() {
     let s = Session::new();
@@ -614,6 +631,7 @@ on_postgres!(
     abort_ends_a_game_with_no_result_for_managers_only,
     a_restart_keeps_deadlines_and_sends_no_reminder_twice,
     notify_by_dm_and_daily_digest,
+    an_empty_look_is_not_the_days_digest,
     exported_record_replays_to_the_same_result,
     the_clock_writes_in_the_players_language_or_the_servers,
 );

@@ -345,7 +345,9 @@ pub(super) fn advance(
         if s.is_finished() {
             let winner = s.winner();
             let table = s.standings();
-            let w = winner.map(|w| mention(&player(w))).unwrap_or_default();
+            let w = winner
+                .map(|w| app.turn_mention(&player(w)))
+                .unwrap_or_default();
             let pts = table
                 .first()
                 .map(|r| fmt_points(r.points))
@@ -397,7 +399,9 @@ pub(super) fn advance(
         for p in &pairings {
             let a = player(p.first);
             match p.second {
-                None => r = r.line(Msg::new("tournament-bye").str("player", mention(&a))),
+                None => {
+                    r = r.line(Msg::new("tournament-bye").str("player", app.turn_mention(&a)))
+                }
                 Some(b_id) => {
                     let b = player(b_id);
                     let forfeited = s.is_withdrawn(p.first) || s.is_withdrawn(b_id);
@@ -408,8 +412,8 @@ pub(super) fn advance(
                     };
                     r = r.line(
                         line.num("board", p.board)
-                            .str("first", mention(&a))
-                            .str("second", mention(&b)),
+                            .str("first", app.turn_mention(&a))
+                            .str("second", app.turn_mention(&b)),
                     );
                     if !forfeited {
                         plan.threads.push((
