@@ -15,6 +15,7 @@ tournament-kind-two-game = gornestau dwy gêm (a'r ochrau'n cyfnewid)
 
 tournament-create-not-allowed = Dim ond aelodau â'r hawl Manage Server neu â rôl y trefnwyr all greu twrnameintiau.
 tournament-name-missing = Rhowch enw i'r twrnamaint: name:Gwanwyn.
+tournament-name-control = Testun plaen yw enw twrnamaint: dim toriadau llinell, tabiau na nodau rheoli eraill.
 tournament-bad-format = Y fformat yw round-robin neu swiss, nid { $text }.
 tournament-bad-rounds = Mae gan dwrnamaint swiss rhwng 1 ac 20 rownd.
 tournament-bad-match = Mae gornest naill ai'n single neu'n two-game.
