@@ -443,6 +443,8 @@ pub(crate) fn quarantine_content(
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
         .unwrap_or(row);
+    // The row itself may be missing (moves whose game is gone).
+    let row = if row.trim().is_empty() { "null" } else { row };
     let unlinked = unlinked
         .iter()
         .map(|(k, v)| format!("{}: {}", serde_json::json!(k), serde_json::json!(v)))
@@ -579,6 +581,9 @@ mod tests {
         );
         let v: serde_json::Value = serde_json::from_str(&c).unwrap();
         assert_eq!(v["unlinked"]["challenges.game_id"][1], 6);
+        let gone = quarantine_content("[]", &[("moves".into(), "[]".into())], &[]);
+        let v: serde_json::Value = serde_json::from_str(&gone).unwrap();
+        assert!(v["row"].is_null());
     }
 
     /// A tournament in memory, for the join rule.

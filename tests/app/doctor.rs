@@ -207,11 +207,9 @@ fn doctor_lists_and_quarantines_unreadable_rows() {
     assert!(!missing.exists());
 }
 
-on_postgres!(doctor_lists_and_quarantines_unreadable_rows);
-
 /// Every kind of bad row the doctor names (issue 29): put in by hand, with
-/// the foreign keys off (SQLite's raw connection has them off; PostgreSQL's
-/// replication role skips their triggers), each named by the row it
+/// the foreign keys off (SQLite's pragma; PostgreSQL's replication role
+/// skips their triggers), each named by the row it
 /// belongs to; exit 1; `--quarantine` moves them all and the next run
 /// finds none.
 #[test]
@@ -247,7 +245,7 @@ fn doctor_replays_every_game_and_names_each_bad_row() {
     );
 
     let fk_off = match backends::current() {
-        backends::Backend::Sqlite => "",
+        backends::Backend::Sqlite => "PRAGMA foreign_keys = OFF;",
         backends::Backend::Postgres => "SET session_replication_role = replica;",
     };
     backends::raw_sql(
@@ -329,4 +327,7 @@ fn doctor_replays_every_game_and_names_each_bad_row() {
     }
 }
 
-on_postgres!(doctor_replays_every_game_and_names_each_bad_row);
+on_postgres!(
+    doctor_lists_and_quarantines_unreadable_rows,
+    doctor_replays_every_game_and_names_each_bad_row,
+);
