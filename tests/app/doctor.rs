@@ -327,7 +327,46 @@ fn doctor_replays_every_game_and_names_each_bad_row() {
     }
 }
 
+/// Moves whose game is gone (a foreign key off) are named by that game and
+/// moved aside with it, though the game row itself is missing.
+#[test]
+fn moves_without_their_game_are_named_and_moved() {
+    let s = Session::new();
+    s.run(&[
+        "alice@g1: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",
+        "bob@g1: /accept",
+        "alice@g1: e2-c2",
+    ]);
+    let db = s.db.as_str();
+    let fk_off = match backends::current() {
+        backends::Backend::Sqlite => "PRAGMA foreign_keys = OFF;",
+        backends::Backend::Postgres => "SET session_replication_role = replica;",
+    };
+    backends::raw_sql(
+        db,
+        &format!("{fk_off} UPDATE moves SET game_id = 77 WHERE game_id = 1;"),
+    );
+    let r = doctor(&["--db", db]);
+    assert_eq!(r.code, 1, "{}", r.stdout);
+    assert_eq!(
+        r.stdout,
+        format!(
+            "games 1: move_count: 1, but 0 moves are stored\n\
+             games 77: move 0: game_id \"77\" is not in games\n\
+             {db}: 2 rows cannot be read.\n"
+        )
+    );
+    let r = doctor(&["--db", db, "--quarantine"]);
+    assert!(r.stdout.contains("moved 2 rows"), "{}", r.stdout);
+    let q = open(db).quarantined().unwrap();
+    let gone: serde_json::Value = serde_json::from_str(&q[1].content).unwrap();
+    assert!(gone["row"].is_null(), "{}", q[1].content);
+    assert_eq!(gone["moves"][0]["text"], "e2-c2");
+    assert_eq!(doctor(&["--db", db]).code, 0);
+}
+
 on_postgres!(
+    moves_without_their_game_are_named_and_moved,
     doctor_lists_and_quarantines_unreadable_rows,
     doctor_replays_every_game_and_names_each_bad_row,
 );
