@@ -17,6 +17,7 @@ tournament-create-not-allowed = Dim ond aelodau â'r caniatâd Manage Server neu
 tournament-name-missing = Rhowch enw i'r twrnamaint: name:Gwanwyn.
 tournament-bad-format = Y fformat yw round-robin (pawb yn erbyn pawb) neu swiss (system y Swistir), nid { $text }.
 tournament-bad-rounds = Mae gan dwrnamaint system y Swistir rhwng 1 a 20 rownd.
+tournament-name-control = Testun plaen yw enw twrnamaint: dim toriadau llinell, tabiau na nodau rheoli eraill.
 tournament-bad-match = Mae gornest naill ai'n single neu'n two-game.
 tournament-bad-max = max yw'r nifer fwyaf o chwaraewyr, o 2 i { $max }.
 tournament-bad-start = start yw faint o amser sydd tan y dechrau, fel 2d, 12h neu 90m (neu ddechreuwch y twrnamaint gyda /tournament start).

@@ -20,6 +20,7 @@ tournament-kind-two-game = two-game matches (sides swapped)
 
 tournament-create-not-allowed = Only members with the Manage Server permission or the organiser role can create tournaments.
 tournament-name-missing = Give the tournament a name: name:Spring.
+tournament-name-control = A tournament name is plain text: no line breaks, tabs or other control characters.
 tournament-bad-format = The format is round-robin or swiss, not { $text }.
 tournament-bad-rounds = A Swiss tournament has 1 to 20 rounds.
 tournament-bad-match = A match is single or two-game.

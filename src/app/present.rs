@@ -15,8 +15,8 @@ impl App {
     /// A player's name as it is, for pictures, records and thread names.
     pub(super) fn raw_name_of(&self, id: &UserId) -> String {
         self.stored_name(id)
-            .map(|n| escape::strip_bidi(&n))
-            .unwrap_or_else(|| escape::strip_bidi(id))
+            .map(|n| escape::clean_name(&n))
+            .unwrap_or_else(|| escape::clean_name(id))
     }
 
     pub(super) fn names_of(&self, l: &Loaded) -> [String; 2] {

@@ -101,6 +101,21 @@ impl Seen {
     }
 }
 
+/// What is wrong with a stored player setting, for the doctor: a value
+/// the readers above would not take (they fall back to the default).
+/// Settings of other keys are not judged here.
+pub(crate) fn setting_problem(key: &str, value: &str) -> Option<String> {
+    let known = match key {
+        LANGUAGE_SETTING => Lang::parse(value).is_some(),
+        THEME_SETTING => crate::render::theme::Theme::by_name(value).is_some(),
+        BOARD_SETTING => BoardStyle::parse(value).is_some(),
+        FLIP_SETTING => Flip::parse(value).is_some(),
+        NOTIFY_SETTING => Notify::parse(value).is_some(),
+        _ => true,
+    };
+    (!known).then(|| format!("setting {key}: unknown value {value:?}"))
+}
+
 /// What one request has read already (see the module comment): each
 /// player's choices, display names (`None`: no such player) and servers'
 /// languages as stored. A failed read is not kept (the next asks again).

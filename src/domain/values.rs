@@ -131,13 +131,18 @@ text_enum!(LeaseKind, "lease kind", {
 
 /// A table whose rows the program reads with its own readers: a row of
 /// one that cannot be read is named by it ([`crate::store::StoreError::Unreadable`])
-/// and the doctor lists and moves it.
+/// and the doctor lists and moves it. The doctor also names the rows that
+/// others hang on (a game for its moves, a player for their settings and
+/// ratings, a server for its language, a channel for its server).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Table {
     Games,
     Challenges,
     Tournaments,
     TournamentMatches,
+    Players,
+    Servers,
+    Channels,
 }
 
 text_enum!(Table, "table", {
@@ -145,6 +150,9 @@ text_enum!(Table, "table", {
     Challenges => "challenges",
     Tournaments => "tournaments",
     TournamentMatches => "tournament_matches",
+    Players => "players",
+    Servers => "servers",
+    Channels => "channels",
 });
 
 /// Where a challenge stands.

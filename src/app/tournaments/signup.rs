@@ -16,6 +16,11 @@ pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Re
     if !app.organiser(ctx) {
         return Err(tell(Msg::new("tournament-create-not-allowed")));
     }
+    // A control character (a NUL: refused by PostgreSQL, kept by SQLite)
+    // is refused with a sentence, not stored or cut out unseen.
+    if args.name.chars().any(crate::app::escape::is_control) {
+        return Err(tell(Msg::new("tournament-name-control")));
+    }
     let name: String = crate::app::escape::strip_bidi(&args.name)
         .chars()
         .take(60)
