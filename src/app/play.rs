@@ -303,7 +303,13 @@ impl App {
 
     /// The Resign button of [`App::resign`]'s question: resigns `game` if
     /// it is still at `plies` and the question has not expired.
-    pub(crate) fn resign_pressed(&self, ctx: &Ctx, game: crate::domain::GameId, plies: u32, until: i64) -> Response {
+    pub(crate) fn resign_pressed(
+        &self,
+        ctx: &Ctx,
+        game: crate::domain::GameId,
+        plies: u32,
+        until: i64,
+    ) -> Response {
         let stale = || Response::one(Reply::tell(Msg::new("resign-stale")));
         if ctx.now > until {
             return stale();
@@ -313,7 +319,9 @@ impl App {
             Ok(None) => return stale(),
             Err(e) => return e.refusal(game),
         };
-        if l.row.server_id != ctx.server || l.game.is_over() || l.game.record().len() != plies as usize
+        if l.row.server_id != ctx.server
+            || l.game.is_over()
+            || l.game.record().len() != plies as usize
         {
             return stale();
         }

@@ -447,7 +447,11 @@ impl TimeControl {
         // Unless asked, the increment can add a week above the starting
         // bank (a cap at the bank itself made `bank:7d inc:1d` add nothing
         // until a player had spent a day).
-        let cap = cap.unwrap_or(if inc > 0 { bank + DEFAULT_CAP_ABOVE_BANK } else { bank });
+        let cap = cap.unwrap_or(if inc > 0 {
+            bank + DEFAULT_CAP_ABOVE_BANK
+        } else {
+            bank
+        });
         (cap >= bank).then_some(TimeControl::Bank { bank, inc, cap })
     }
 
@@ -578,8 +582,14 @@ mod tests {
     #[test]
     fn an_increment_without_a_cap_may_add_a_week() {
         let bank = |bank, inc, cap| Some(TimeControl::Bank { bank, inc, cap });
-        assert_eq!(TimeControl::read("bank:7d inc:1d"), bank(7 * DAY, DAY, 14 * DAY));
+        assert_eq!(
+            TimeControl::read("bank:7d inc:1d"),
+            bank(7 * DAY, DAY, 14 * DAY)
+        );
         assert_eq!(TimeControl::read("bank:7d"), bank(7 * DAY, 0, 7 * DAY));
-        assert_eq!(TimeControl::read("bank:7d inc:1d cap:7d"), bank(7 * DAY, DAY, 7 * DAY));
+        assert_eq!(
+            TimeControl::read("bank:7d inc:1d cap:7d"),
+            bank(7 * DAY, DAY, 7 * DAY)
+        );
     }
 }

@@ -417,8 +417,13 @@ fn resign_asks_first_in_a_long_game() {
     let play_one = |ply: u64| {
         let l = s.latest_game("long");
         let mover = l.players[l.game.turn().index()].to_string();
-        let r = engine::best_move(&l.game, &Limits::level(1), ply * 7919 + 1, &AtomicBool::new(false))
-            .expect("a move");
+        let r = engine::best_move(
+            &l.game,
+            &Limits::level(1),
+            ply * 7919 + 1,
+            &AtomicBool::new(false),
+        )
+        .expect("a move");
         let mv = tawlbot::notation::format_move(l.game.rules(), &r.mv);
         s.run(&[format!("{mover}@long: {mv}")]);
     };
@@ -432,7 +437,9 @@ fn resign_asks_first_in_a_long_game() {
     let mover = l.players[l.game.turn().index()].to_string();
     let out = s.run(&[format!("{mover}@long: /resign")]);
     assert!(
-        out.contains(&format!("long> (to {mover}) Resign game 1? Press Resign to confirm, or Keep playing.")),
+        out.contains(&format!(
+            "long> (to {mover}) Resign game 1? Press Resign to confirm, or Keep playing."
+        )),
         "{out}"
     );
     assert!(!s.latest_game("long").game.is_over());

@@ -81,7 +81,10 @@ impl Press {
                 let game = parts.next()?.parse().ok()?;
                 let plies = parts.next()?.parse().ok()?;
                 let until = parts.next()?.parse().ok()?;
-                parts.next().is_none().then_some(Press::Resign { game, plies, until })
+                parts
+                    .next()
+                    .is_none()
+                    .then_some(Press::Resign { game, plies, until })
             }
             "keep-playing" => rest.parse().ok().map(Press::KeepPlaying),
             // `draw:accept`, `pause:decline`...: the offer's kind, the answer.

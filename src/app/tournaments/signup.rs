@@ -404,9 +404,7 @@ pub(super) fn advance(
         for p in &pairings {
             let a = player(p.first);
             match p.second {
-                None => {
-                    r = r.line(Msg::new("tournament-bye").str("player", app.turn_mention(&a)))
-                }
+                None => r = r.line(Msg::new("tournament-bye").str("player", app.turn_mention(&a))),
                 Some(b_id) => {
                     let b = player(b_id);
                     let forfeited = s.is_withdrawn(p.first) || s.is_withdrawn(b_id);
