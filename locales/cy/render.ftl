@@ -26,7 +26,7 @@ caption-gif = { $game } · symudiad { $number } · { $side ->
     [white] Gwyn
    *[black] Du
 } i symud
-caption-standings = { $name } — tabl
+caption-standings = { $name } — tabl: does dim rownd wedi gorffen eto
 caption-standings-round = { $name } — tabl ar ôl rownd { $round } o { $total }
 caption-crosstable = { $name } — croestabl
 caption-won = { $side ->

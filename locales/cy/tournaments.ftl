@@ -147,3 +147,10 @@ tournament-bad-late = Mae late: yn nodi'r rownd y gellir ymuno nes ei pharu: rhi
 tournament-late-closed = Roedd y twrnamaint **{ $name }** yn derbyn chwaraewyr hwyr nes paru rownd { $round }: mae'n rhy hwyr i ymuno.
 tournament-joins-late = Mae { $player } yn ymuno â'r twrnamaint **{ $name }** yn hwyr, a chaiff ei baru o rownd { $round } ymlaen ({ $n } chwaraewr).
 tournament-cannot-join = Allwch chi ddim ymuno: { $reason }.
+
+tournament-tie-broken = Cafodd { $other } yr un nifer o bwyntiau: { $by ->
+    [sb] Sonneborn-Berger a benderfynodd y safle ({ $first } – { $second }).
+    [buchholz] Buchholz a benderfynodd y safle ({ $first } – { $second }).
+    [split] y buddugoliaethau hollt a benderfynodd y safle ({ $first } – { $second }).
+   *[seeding] roedd popeth arall yn gyfartal hefyd, felly trefn ymuno a benderfynodd y safle.
+}

@@ -11,7 +11,7 @@ caption-rules-start = { $game } · start
 # A frame of the animation: named as the picture of that position is
 # (caption-to-move): the move in play, numbered by turn, and the side to move.
 caption-gif = { $game } · move { $number } · { $side } to move
-caption-standings = { $name } — standings
+caption-standings = { $name } — standings: no round is finished yet
 # The result in a caption: $result is caption-won, caption-drawn or caption-result-none.
 caption-won = { $side ->
     [attackers] Attackers win

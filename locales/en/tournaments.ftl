@@ -173,3 +173,11 @@ tournament-bad-late = late: is the round until whose pairing players may still j
 tournament-late-closed = **{ $name }** took late entries until round { $round } was paired: it is too late to join.
 tournament-joins-late = { $player } joins **{ $name }** late and is paired from round { $round } ({ $n } players).
 tournament-cannot-join = You cannot join: { $reason }.
+
+# The final message, when the winner was tied on points; $other: the player placed second; $by: sb, buchholz, split or seeding; $first, $second: the two values.
+tournament-tie-broken = { $other } had as many points: { $by ->
+    [sb] the tie was broken on Sonneborn-Berger ({ $first } to { $second }).
+    [buchholz] the tie was broken on Buchholz ({ $first } to { $second }).
+    [split] the tie was broken on split wins ({ $first } to { $second }).
+   *[seeding] every tie-break was level too, so the order of entry decided.
+}

@@ -36,7 +36,7 @@ use serde::{Deserialize, Serialize};
 pub use crosstable::{crosstable, CrossRow, Mark};
 pub use glicko::Rating;
 pub use pairing::{round_robin, round_robin_rounds, swiss_round};
-pub use standings::{standings, StandingRow};
+pub use standings::{standings, tie_break, StandingRow, TieBreak};
 pub use state::{PendingGame, Tournament, TournamentError};
 
 /// An opaque player id (a Discord user id in practice).

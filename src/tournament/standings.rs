@@ -124,3 +124,34 @@ pub fn standings(
     }
     rows
 }
+/// What put one player above another who has as many points, in the order
+/// [`standings`] sorts by.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum TieBreak {
+    /// Sonneborn-Berger (the two values).
+    SonnebornBerger(f64, f64),
+    /// Buchholz.
+    Buchholz(f64, f64),
+    /// Split wins (two-game matches).
+    SplitWins(u32, u32),
+    /// Every tie-break was level: the seeding (the order of entry).
+    Seeding,
+}
+
+/// How `a`, ranked just above `b`, was put there when both have as many
+/// points; `None` when `a` has more.
+pub fn tie_break(a: &StandingRow, b: &StandingRow) -> Option<TieBreak> {
+    if a.points != b.points {
+        return None;
+    }
+    Some(if a.sonneborn_berger != b.sonneborn_berger {
+        TieBreak::SonnebornBerger(a.sonneborn_berger, b.sonneborn_berger)
+    } else if a.buchholz != b.buchholz {
+        TieBreak::Buchholz(a.buchholz, b.buchholz)
+    } else if a.split_wins != b.split_wins {
+        TieBreak::SplitWins(a.split_wins, b.split_wins)
+    } else {
+        TieBreak::Seeding
+    })
+}
+

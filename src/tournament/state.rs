@@ -301,6 +301,20 @@ impl Tournament {
         standings(&self.players, &self.all_matches(), &self.withdrawn)
     }
 
+    /// The standings after the first `rounds` rounds: what was scored in
+    /// them and nothing of a later round (a bye of the round being played
+    /// is not yet counted), as a table headed "after round N" says.
+    pub fn standings_after(&self, rounds: u32) -> Vec<StandingRow> {
+        let matches: Vec<Match> = self
+            .rounds
+            .iter()
+            .take(rounds as usize)
+            .flatten()
+            .cloned()
+            .collect();
+        standings(&self.players, &matches, &self.withdrawn)
+    }
+
     /// Whether every round has been paired and played.
     pub fn is_finished(&self) -> bool {
         self.current_round() >= self.total_rounds() && self.round_complete()
@@ -369,6 +383,27 @@ mod tests {
         }
         assert!(t.is_finished());
         assert_eq!(t.next_round(), Err(TournamentError::Finished));
+    }
+
+    #[test]
+    fn standings_after_a_round_leave_out_the_next_rounds_bye() {
+        // Five players: every round has a bye, scored when it is paired.
+        let mut t =
+            Tournament::new(Format::Swiss { rounds: 3 }, MatchKind::Single, ids(5)).unwrap();
+        t.next_round().unwrap();
+        for g in t.pending_games() {
+            t.record_game(g.first_side, g.second_side, Some(g.first_side), 10)
+                .unwrap();
+        }
+        let after_one = t.standings();
+        let r2 = t.next_round().unwrap();
+        let bye = r2.iter().find(|p| p.second.is_none()).unwrap();
+        let who = bye.first;
+        let points = |table: &[StandingRow]| table.iter().find(|r| r.player == who).unwrap().points;
+        // The whole table already counts round 2's bye; after round 1 not.
+        assert_eq!(points(&t.standings()), points(&after_one) + 1.0);
+        assert_eq!(points(&t.standings_after(1)), points(&after_one));
+        assert_eq!(t.finished_rounds(), 1);
     }
 
     #[test]

@@ -368,6 +368,12 @@ pub(super) fn advance(
             .line(order_line(t))
             .in_lang(lang)
             .to(Target::Channel(channel.clone()));
+            // A tie at the top: say how it was broken.
+            if let (Some(a), Some(b)) = (table.first(), table.get(1)) {
+                if let Some(tb) = crate::tournament::tie_break(a, b) {
+                    r = r.then(tie_broken_msg(tb).str("other", app.turn_mention(&player(b.player))));
+                }
+            }
             r = r.with_png(
                 &format!("tournament-{}-standings.png", t.row.id),
                 standings_png(app, t, &table, lang),
@@ -669,4 +675,20 @@ pub(crate) fn next_start(app: &App) -> Option<i64> {
             Some(app.throttle.start_retry_at(r.id).map_or(at, |x| x.max(at)))
         })
         .min()
+}
+
+/// The sentence saying how a tie at the top of the final table was broken
+/// (`$other`: the player placed second is added by the caller).
+fn tie_broken_msg(tb: crate::tournament::TieBreak) -> Msg {
+    use crate::tournament::TieBreak as B;
+    let (by, first, second) = match tb {
+        B::SonnebornBerger(a, b) => ("sb", fmt_points(a), fmt_points(b)),
+        B::Buchholz(a, b) => ("buchholz", fmt_points(a), fmt_points(b)),
+        B::SplitWins(a, b) => ("split", a.to_string(), b.to_string()),
+        B::Seeding => ("seeding", String::new(), String::new()),
+    };
+    Msg::new("tournament-tie-broken")
+        .str("by", by)
+        .str("first", first)
+        .str("second", second)
 }

@@ -144,9 +144,15 @@ pub(super) fn standings(app: &App, t: &T, lang: Lang) -> Response {
     let Some(s) = &t.data.state else {
         return tell(Msg::new("tournament-not-started").str("name", name_of(t)));
     };
-    let table = s.standings();
-    // "After round N": the rounds whose every match is over.
+    // "After round N": the rounds whose every match is over, and only what
+    // was scored in them (a bye of the round being played counts once
+    // that round is over).
     let done = s.finished_rounds();
+    let table = if t.row.state == TournamentPhase::Finished {
+        s.standings()
+    } else {
+        s.standings_after(done)
+    };
     let head = if t.row.state == TournamentPhase::Finished {
         Msg::new("tournament-standings-head-final")
     } else if done == 0 {
