@@ -89,7 +89,7 @@ fn status_kb(pid: u32, field: &str) -> u64 {
 
 /// `GET path` on a connection of its own: the status (0: no answer) and
 /// how long the answer took.
-async fn fetch(addr: SocketAddr, path: String) -> (u16, Duration) {
+async fn fetch(addr: SocketAddr, path: String) -> (u16, Duration, usize) {
     let t = Instant::now();
     let answer = tokio::time::timeout(Duration::from_secs(120), async {
         let mut s = tokio::net::TcpStream::connect(addr).await.ok()?;
@@ -109,12 +109,14 @@ async fn fetch(addr: SocketAddr, path: String) -> (u16, Duration) {
         .and_then(|l| l.get(..3))
         .and_then(|c| c.parse().ok())
         .unwrap_or(0);
-    (status, t.elapsed())
+    (status, t.elapsed(), answer.len())
 }
 
 struct Burst {
     counts: std::collections::BTreeMap<u16, usize>,
     slowest: Duration,
+    /// The biggest answer (a GIF with its head).
+    biggest: usize,
     peak_kb: u64,
     kept_kb: u64,
 }
@@ -127,15 +129,18 @@ async fn burst(addr: SocketAddr, pid: u32, ids: Vec<GameId>) -> Burst {
         .collect();
     let mut counts = std::collections::BTreeMap::new();
     let mut slowest = Duration::ZERO;
+    let mut biggest = 0;
     for a in asks {
-        let (status, took) = a.await.unwrap();
+        let (status, took, len) = a.await.unwrap();
         *counts.entry(status).or_insert(0) += 1;
         slowest = slowest.max(took);
+        biggest = biggest.max(len);
     }
     tokio::time::sleep(Duration::from_secs(2)).await;
     Burst {
         counts,
         slowest,
+        biggest,
         peak_kb: status_kb(pid, "VmHWM:"),
         kept_kb: status_kb(pid, "VmRSS:"),
     }
@@ -143,9 +148,10 @@ async fn burst(addr: SocketAddr, pid: u32, ids: Vec<GameId>) -> Burst {
 
 fn report(what: &str, b: &Burst) {
     println!(
-        "{what}: answers {:?}, slowest {:.1} s, peak {} MB, kept {} MB",
+        "{what}: answers {:?}, slowest {:.1} s, biggest {} kB, peak {} MB, kept {} MB",
         b.counts,
         b.slowest.as_secs_f64(),
+        b.biggest / 1024,
         b.peak_kb / 1024,
         b.kept_kb / 1024
     );
