@@ -162,14 +162,15 @@ impl Gifs {
                 }
             }
         };
-        let waited = tokio::time::timeout(self.inner.wait, rx.wait_for(Option::is_some)).await;
-        let outcome = match waited {
-            Ok(Ok(v)) => Outcome::Built(v.clone().unwrap_or(Built::Panicked)),
+        let waited = tokio::time::timeout(self.inner.wait, rx.wait_for(Option::is_some))
+            .await
+            .map(|r| r.map(|v| v.clone()));
+        match waited {
+            Ok(Ok(v)) => Outcome::Built(v.unwrap_or(Built::Panicked)),
             // The build's task was dropped (the runtime is stopping).
             Ok(Err(_)) => Outcome::Built(Built::Panicked),
             Err(_) => Outcome::Busy,
-        };
-        outcome
+        }
     }
 
     fn spawn_build(
