@@ -8,9 +8,14 @@
 
 #[macro_use]
 mod backends;
+mod support;
 mod web_support;
 
 #[path = "web/archive.rs"]
 mod archive;
+#[path = "web/gif_burst.rs"]
+mod gif_burst;
+#[path = "web/limits.rs"]
+mod limits;
 #[path = "web/web_browser.rs"]
 mod web_browser;

@@ -48,7 +48,15 @@ impl RateLimit {
 
     /// Takes a token for `addr` at `now`; `Err` with how long to wait.
     pub fn check(&self, addr: IpAddr, now: Instant) -> Result<(), Duration> {
-        if self.rate <= 0.0 {
+        self.charge(addr, now, 1)
+    }
+
+    /// Takes `cost` tokens for `addr` at `now` (a request that costs more
+    /// than others, as a GIF of a long game); `Err` with how long to wait.
+    /// A cost above the burst is charged as one whole burst, so anything
+    /// can be asked for by a client that waits.
+    pub fn charge(&self, addr: IpAddr, now: Instant, cost: u32) -> Result<(), Duration> {
+        if self.rate <= 0.0 || cost == 0 {
             return Ok(());
         }
         let mut b = self
@@ -70,11 +78,12 @@ impl RateLimit {
         let elapsed = now.saturating_duration_since(*at).as_secs_f64();
         *tokens = (*tokens + elapsed * self.rate).min(self.burst);
         *at = now;
-        if *tokens >= 1.0 {
-            *tokens -= 1.0;
+        let cost = (cost as f64).min(self.burst);
+        if *tokens >= cost {
+            *tokens -= cost;
             Ok(())
         } else {
-            Err(Duration::from_secs_f64((1.0 - *tokens) / self.rate))
+            Err(Duration::from_secs_f64((cost - *tokens) / self.rate))
         }
     }
 }
@@ -106,6 +115,28 @@ mod tests {
             assert!(l.check(a, t3).is_ok());
         }
         assert!(l.check(a, t3).is_err());
+    }
+
+    #[test]
+    fn a_costly_request_takes_its_cost_and_at_most_a_burst() {
+        let l = RateLimit::new(10, 20);
+        let a: IpAddr = "10.0.0.1".parse().unwrap();
+        let t = Instant::now();
+        assert!(l.charge(a, t, 15).is_ok());
+        // 5 left: a request of 6 waits a tenth of a second.
+        let wait = l.charge(a, t, 6).unwrap_err();
+        assert!(
+            wait > Duration::ZERO && wait <= Duration::from_millis(100),
+            "{wait:?}"
+        );
+        for _ in 0..5 {
+            assert!(l.check(a, t).is_ok());
+        }
+        assert!(l.check(a, t).is_err());
+        // A cost beyond the burst is one whole burst: a patient client gets it.
+        let t2 = t + Duration::from_secs(2);
+        assert!(l.charge(a, t2, 1_000).is_ok());
+        assert!(l.check(a, t2).is_err());
     }
 
     #[test]

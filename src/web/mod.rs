@@ -13,10 +13,14 @@
 //! * Anything private (a private server's game, tournament, server page, a
 //!   direct-message game, a player with nothing public) answers exactly the
 //!   404 a missing id answers.
-//! * Safe under load: a per-address rate limit ([`limit`]), a deadline for
-//!   request heads and for whole connections, a cap on connections,
-//!   `ETag`/`Last-Modified` and 304s for finished games.
+//! * Safe under load: a per-address rate limit ([`limit`]) that charges a
+//!   GIF by its length, GIFs built once per game and at most two at once
+//!   into a cache bounded in bytes ([`gif`]), a deadline for request heads
+//!   and for whole connections, a cap on connections in all and per
+//!   address, request heads of at most 64 KiB, `ETag`/`Last-Modified` and
+//!   304s for finished games.
 
+mod gif;
 mod limit;
 mod pages;
 mod query;
@@ -36,6 +40,7 @@ use crate::app::App;
 use crate::domain::{GameId, ServerId, TournamentId, UserId};
 use crate::i18n::Lang;
 
+pub use gif::{Gifs, BESIDE_THE_BOT_BUILDS, DEFAULT_BUILDS};
 pub use limit::RateLimit;
 use query::Query;
 
@@ -53,6 +58,17 @@ pub const HEADER_TIMEOUT: Duration = Duration::from_secs(10);
 pub const CONNECTION_TIMEOUT: Duration = Duration::from_secs(120);
 /// Connections served at once; more wait to be accepted.
 pub const MAX_CONNECTIONS: usize = 1024;
+/// Connections served at once from one address; more are closed at once
+/// (with a 503 when the client reads it).
+pub const CONNECTIONS_PER_ADDRESS: usize = 32;
+/// The environment variable overriding [`CONNECTIONS_PER_ADDRESS`].
+pub const CONNECTIONS_PER_ADDRESS_VAR: &str = "WEB_CONNECTIONS_PER_ADDRESS";
+/// The longest request head (request line and headers) read; a longer one
+/// is answered 431.
+pub const MAX_HEAD: usize = 64 * 1024;
+/// A GIF costs this many plies a token of the rate limit, beyond the
+/// request's own one.
+pub const GIF_PLIES_PER_TOKEN: u32 = 4;
 
 /// The JavaScript and style sheet, served as files (the CSP allows no
 /// inline script or style).
@@ -74,13 +90,21 @@ pub const CSP_EMBED: &str = "default-src 'none'; img-src 'self'; style-src 'self
 struct Web {
     app: App,
     limit: Arc<RateLimit>,
+    gifs: Gifs,
 }
 
 /// The archive's routes over `app`, with the rate limit `limit`.
 pub fn router(app: App, limit: RateLimit) -> Router {
+    router_with(app, limit, Gifs::default())
+}
+
+/// The archive's routes over `app`, with the rate limit `limit` and the
+/// GIF builder and cache `gifs`.
+pub fn router_with(app: App, limit: RateLimit, gifs: Gifs) -> Router {
     let state = Web {
         app,
         limit: Arc::new(limit),
+        gifs,
     };
     Router::new()
         .route("/", get(home))
@@ -94,10 +118,7 @@ pub fn router(app: App, limit: RateLimit) -> Router {
             "/g/{id}/record.txt",
             get(|s, p, q| download(s, p, q, Download::Record)),
         )
-        .route(
-            "/g/{id}/game.gif",
-            get(|s, p, q| download(s, p, q, Download::Gif)),
-        )
+        .route("/g/{id}/game.gif", get(gif))
         .route("/embed/g/{id}", get(embed))
         .route("/t/{id}", get(tournament))
         .route("/p/{id}", get(player))
@@ -115,28 +136,65 @@ pub fn router(app: App, limit: RateLimit) -> Router {
 #[derive(Clone, Copy, Debug)]
 pub struct Peer(pub std::net::IpAddr);
 
-/// The rate limit and the headers every answer carries.
+/// The address of a request (unspecified when none was put in).
+fn peer_ip(p: Option<&Peer>) -> std::net::IpAddr {
+    p.map(|p| p.0)
+        .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED))
+}
+
+/// A 429 that says how long to wait.
+fn too_many(lang: Lang, wait: Duration) -> Response<Body> {
+    let mut r = page_response(
+        StatusCode::TOO_MANY_REQUESTS,
+        pages::message(lang, "web-too-many"),
+    );
+    retry_after(&mut r, wait);
+    r
+}
+
+fn retry_after(r: &mut Response<Body>, wait: Duration) {
+    let secs = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+    if let Ok(v) = HeaderValue::from_str(&secs.max(1).to_string()) {
+        r.headers_mut().insert(header::RETRY_AFTER, v);
+    }
+}
+
+/// Whether a path's percent escapes decode to UTF-8 (the router's own
+/// rejection of one that does not would be a 400 in plain text).
+fn decodable_path(path: &str) -> bool {
+    let b = path.as_bytes();
+    let mut out = Vec::with_capacity(b.len());
+    let mut i = 0;
+    while i < b.len() {
+        let hex = |c: u8| (c as char).to_digit(16);
+        match (b[i], b.get(i + 1).copied(), b.get(i + 2).copied()) {
+            (b'%', Some(h), Some(l)) if hex(h).is_some() && hex(l).is_some() => {
+                out.push((hex(h).unwrap_or(0) * 16 + hex(l).unwrap_or(0)) as u8);
+                i += 3;
+            }
+            (c, _, _) => {
+                out.push(c);
+                i += 1;
+            }
+        }
+    }
+    std::str::from_utf8(&out).is_ok()
+}
+
+/// The rate limit, the paths that cannot be read, and the headers every
+/// answer carries.
 async fn guard(
     State(w): State<Web>,
     req: Request<Body>,
     next: axum::middleware::Next,
 ) -> Response<Body> {
     let lang = query::lang_of(&req);
-    let peer = req
-        .extensions()
-        .get::<Peer>()
-        .map(|p| p.0)
-        .unwrap_or(std::net::IpAddr::V4(std::net::Ipv4Addr::UNSPECIFIED));
+    let peer = peer_ip(req.extensions().get::<Peer>());
     let embed = req.uri().path().starts_with("/embed/");
     let mut resp = if let Err(wait) = w.limit.check(peer, std::time::Instant::now()) {
-        let mut r = page_response(
-            StatusCode::TOO_MANY_REQUESTS,
-            pages::message(lang, "web-too-many"),
-        );
-        if let Ok(v) = HeaderValue::from_str(&wait.as_secs().max(1).to_string()) {
-            r.headers_mut().insert(header::RETRY_AFTER, v);
-        }
-        r
+        too_many(lang, wait)
+    } else if !decodable_path(req.uri().path()) {
+        not_found(lang)
     } else if req.method() != axum::http::Method::GET && req.method() != axum::http::Method::HEAD {
         let mut r = page_response(
             StatusCode::METHOD_NOT_ALLOWED,
@@ -405,6 +463,82 @@ async fn download(
     }
 }
 
+/// `/g/{id}/game.gif`: charged by the game's length (see
+/// [`GIF_PLIES_PER_TOKEN`]), built by [`gif`] once per game.
+async fn gif(
+    State(w): State<Web>,
+    Path(id): Path<String>,
+    q: Query,
+    peer: Option<axum::Extension<Peer>>,
+) -> Response<Body> {
+    let lang = q.lang;
+    let Some(id) = game_id(&id) else {
+        return not_found(lang);
+    };
+    // The game's length (a public game's only, so that the cost tells
+    // nothing of a private one) and, for a finished game, its version.
+    let app = w.app.clone();
+    let seen = blocking(move || {
+        let Some(row) = app.store().get_game(id)? else {
+            return Ok(None);
+        };
+        if !app.server_public(&row.server_id) {
+            return Ok(None);
+        }
+        let key = app.archive_stamp(id, "gif")?.map(|s| s.etag);
+        Ok::<_, crate::store::StoreError>(Some((row.move_count, key)))
+    })
+    .await;
+    let (plies, key) = match seen {
+        None => return internal(lang),
+        Some(Err(e)) => return failed(lang, e),
+        Some(Ok(None)) => return not_found(lang),
+        Some(Ok(Some(seen))) => seen,
+    };
+    let peer = peer_ip(peer.as_ref().map(|p| &p.0));
+    let cost = plies / GIF_PLIES_PER_TOKEN;
+    if let Err(wait) = w.limit.charge(peer, std::time::Instant::now(), cost) {
+        return too_many(lang, wait);
+    }
+    let app = w.app.clone();
+    let built = w
+        .gifs
+        .get(id, key, move || {
+            match app.archive_download(id, Download::Gif) {
+                Ok(Some(f)) => gif::Built::Gif(gif::Gif {
+                    name: f.name,
+                    bytes: f.bytes.into(),
+                }),
+                Ok(None) => gif::Built::Missing,
+                Err(e) => gif::Built::Failed(e.to_string()),
+            }
+        })
+        .await;
+    match built {
+        gif::Outcome::Busy => {
+            // Many readers ask for GIFs now: theirs is still being built.
+            let mut r = page_response(
+                StatusCode::SERVICE_UNAVAILABLE,
+                pages::message(lang, "web-too-many"),
+            );
+            retry_after(&mut r, gif::WAIT);
+            r
+        }
+        gif::Outcome::Built(gif::Built::Gif(g)) => {
+            let mut r = Response::new(Body::from(g.bytes));
+            let h = r.headers_mut();
+            h.insert(header::CONTENT_TYPE, HeaderValue::from_static("image/gif"));
+            if let Ok(v) = HeaderValue::from_str(&format!("attachment; filename=\"{}\"", g.name)) {
+                h.insert(header::CONTENT_DISPOSITION, v);
+            }
+            r
+        }
+        gif::Outcome::Built(gif::Built::Missing) => not_found(lang),
+        gif::Outcome::Built(gif::Built::Failed(e)) => failed(lang, e),
+        gif::Outcome::Built(gif::Built::Panicked) => internal(lang),
+    }
+}
+
 async fn tournament(State(w): State<Web>, Path(id): Path<String>, q: Query) -> Response<Body> {
     let lang = q.lang;
     let Some(id) = row_id(&id).map(TournamentId) else {
@@ -465,7 +599,12 @@ async fn rating_graph(State(w): State<Web>, Path(id): Path<UserId>, q: Query) ->
     if !query::plain_id(&id) {
         return not_found(lang);
     }
-    match blocking(move || w.app.archive_rating_graph(&id, &server, &variant, lang)).await {
+    match blocking(move || {
+        reachable(&w.app, &server)?;
+        w.app.archive_rating_graph(&id, &server, &variant, lang)
+    })
+    .await
+    {
         None => internal(lang),
         Some(Err(e)) => failed(lang, e),
         Some(Ok(None)) => not_found(lang),
@@ -483,12 +622,20 @@ async fn server(State(w): State<Web>, Path(id): Path<ServerId>, q: Query) -> Res
         return not_found(lang);
     }
     let done = blocking(move || {
+        reachable(&w.app, &id)?;
         w.app
             .archive_server(&id, q.page)
             .map(|s| s.map(|s| pages::server(&s, &q)))
     })
     .await;
     html_result(lang, done)
+}
+
+/// Whether the store answers about `server`: the app reads a store error
+/// there as "not public" (right for the bot's links), which on a page
+/// would be a 404 during an outage where every other page says 503.
+fn reachable(app: &App, server: &ServerId) -> Result<(), crate::store::StoreError> {
+    app.store().archive_public(server).map(|_| ())
 }
 
 fn asset(content_type: &'static str, body: &'static str) -> Response<Body> {
@@ -510,16 +657,105 @@ async fn style() -> Response<Body> {
     asset("text/css; charset=utf-8", STYLE)
 }
 
-/// Serves `router` on `listener` until `shutdown` resolves: each
-/// connection gets [`HEADER_TIMEOUT`] to send a request head and
-/// [`CONNECTION_TIMEOUT`] in all; at most [`MAX_CONNECTIONS`] at once.
+/// The open connections of each address, bounded.
+struct PerAddress {
+    limit: usize,
+    open: std::sync::Mutex<std::collections::HashMap<std::net::IpAddr, usize>>,
+}
+
+/// One open connection of an address; closing it frees the place.
+struct AddressSlot {
+    of: Arc<PerAddress>,
+    ip: std::net::IpAddr,
+}
+
+impl PerAddress {
+    fn enter(self: &Arc<Self>, ip: std::net::IpAddr) -> Option<AddressSlot> {
+        let mut open = self
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        let n = open.entry(ip).or_insert(0);
+        if *n >= self.limit {
+            return None;
+        }
+        *n += 1;
+        Some(AddressSlot {
+            of: Arc::clone(self),
+            ip,
+        })
+    }
+}
+
+impl Drop for AddressSlot {
+    fn drop(&mut self) {
+        let mut open = self
+            .of
+            .open
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if let Some(n) = open.get_mut(&self.ip) {
+            *n -= 1;
+            if *n == 0 {
+                open.remove(&self.ip);
+            }
+        }
+    }
+}
+
+/// What a connection beyond its address's share is told before it is
+/// closed.
+const TOO_MANY_CONNECTIONS: &[u8] = b"HTTP/1.1 503 Service Unavailable\r\n\
+    Retry-After: 1\r\n\
+    Content-Type: text/plain; charset=utf-8\r\n\
+    Content-Length: 22\r\n\
+    Connection: close\r\n\
+    \r\n\
+    Too many connections.\n";
+
+/// The connections per address from `WEB_CONNECTIONS_PER_ADDRESS`, else
+/// [`CONNECTIONS_PER_ADDRESS`].
+pub fn connections_per_address_from_env() -> usize {
+    std::env::var(CONNECTIONS_PER_ADDRESS_VAR)
+        .ok()
+        .and_then(|v| v.trim().parse::<usize>().ok())
+        .filter(|&n| n > 0)
+        .unwrap_or(CONNECTIONS_PER_ADDRESS)
+}
+
+/// Serves `router` on `listener` until `shutdown` resolves, with
+/// `WEB_CONNECTIONS_PER_ADDRESS` (see [`serve_with`]).
 pub async fn serve(
     listener: tokio::net::TcpListener,
     router: Router,
     shutdown: impl std::future::Future<Output = ()> + Send,
 ) {
+    serve_with(
+        listener,
+        router,
+        connections_per_address_from_env(),
+        shutdown,
+    )
+    .await
+}
+
+/// Serves `router` on `listener` until `shutdown` resolves: each
+/// connection gets [`HEADER_TIMEOUT`] to send a request head of at most
+/// [`MAX_HEAD`] bytes and [`CONNECTION_TIMEOUT`] in all; at most
+/// [`MAX_CONNECTIONS`] at once, and `per_address` from one address (one
+/// client's idle sockets cannot keep the others waiting).
+pub async fn serve_with(
+    listener: tokio::net::TcpListener,
+    router: Router,
+    per_address: usize,
+    shutdown: impl std::future::Future<Output = ()> + Send,
+) {
     use hyper_util::rt::{TokioIo, TokioTimer};
     let slots = Arc::new(tokio::sync::Semaphore::new(MAX_CONNECTIONS));
+    let addresses = Arc::new(PerAddress {
+        limit: per_address.max(1),
+        open: Default::default(),
+    });
     tokio::pin!(shutdown);
     loop {
         let Ok(permit) = Arc::clone(&slots).acquire_owned().await else {
@@ -537,10 +773,18 @@ pub async fn serve(
                 }
             },
         };
+        let Some(address_slot) = addresses.enter(peer.ip()) else {
+            // Told without waiting (a fresh socket's buffer takes it), and
+            // closed: the place goes to another address.
+            let _ = stream.try_write(TOO_MANY_CONNECTIONS);
+            drop(permit);
+            continue;
+        };
         let _ = stream.set_nodelay(true);
         let router = router.clone();
         tokio::spawn(async move {
             let _permit = permit;
+            let _address_slot = address_slot;
             let svc = hyper::service::service_fn(move |mut req: Request<hyper::body::Incoming>| {
                 req.extensions_mut().insert(Peer(peer.ip()));
                 let mut router = router.clone();
@@ -552,7 +796,7 @@ pub async fn serve(
             let conn = hyper::server::conn::http1::Builder::new()
                 .timer(TokioTimer::new())
                 .header_read_timeout(HEADER_TIMEOUT)
-                .max_buf_size(64 * 1024)
+                .max_header_size(MAX_HEAD)
                 .serve_connection(TokioIo::new(stream), svc);
             match tokio::time::timeout(CONNECTION_TIMEOUT, conn).await {
                 Ok(Ok(())) => {}
@@ -592,7 +836,10 @@ pub async fn spawn_from_env(app: App) -> Result<Option<tokio::task::JoinHandle<(
         .await
         .map_err(|e| format!("the web archive cannot listen on {addr}: {e}"))?;
     tracing::info!("web archive on http://{addr}");
-    let router = router(app, rate_limit_from_env());
+    // Beside the bot, one GIF build at a time: the bot's move replies
+    // keep a core (docs/web.md, "GIFs under a burst").
+    let gifs = Gifs::from_env(BESIDE_THE_BOT_BUILDS);
+    let router = router_with(app, rate_limit_from_env(), gifs);
     Ok(Some(tokio::spawn(serve(
         listener,
         router,
@@ -602,7 +849,9 @@ pub async fn spawn_from_env(app: App) -> Result<Option<tokio::task::JoinHandle<(
 
 const USAGE: &str = "usage: tawlbot web [--db PATH|URL] [--addr 127.0.0.1:8080]
   serves the web archive alone (PUBLIC_URL: the address players reach it by;
-  WEB_RATE_LIMIT: requests per second per address, 0 = none)";
+  WEB_RATE_LIMIT: requests per second per address, 0 = none;
+  WEB_CONNECTIONS_PER_ADDRESS: connections at once per address, default 32;
+  WEB_GIF_BUILDS: GIFs built at once, default 2)";
 
 /// `tawlbot web --db PATH|URL --addr ADDR`.
 pub fn main(args: Vec<String>) -> crate::cli::Exit {
@@ -668,9 +917,14 @@ pub fn main(args: Vec<String>) -> crate::cli::Exit {
         println!("web archive on http://{bound}");
         use std::io::Write;
         let _ = std::io::stdout().flush();
-        serve(listener, router(app, rate_limit_from_env()), async {
-            let _ = tokio::signal::ctrl_c().await;
-        })
+        let gifs = Gifs::from_env(DEFAULT_BUILDS);
+        serve(
+            listener,
+            router_with(app, rate_limit_from_env(), gifs),
+            async {
+                let _ = tokio::signal::ctrl_c().await;
+            },
+        )
         .await;
         Exit::Ok
     })
