@@ -154,4 +154,3 @@ pub fn tie_break(a: &StandingRow, b: &StandingRow) -> Option<TieBreak> {
         TieBreak::Seeding
     })
 }
-

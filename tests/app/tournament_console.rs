@@ -596,7 +596,46 @@ fn a_start_by_the_clock_speaks_the_servers_language() {
 }
 
 // The same tests on PostgreSQL (tests/backends).
+/// Issue 30: a player who chose direct messages is named, never
+/// mentioned, in the tournament's messages; a thread name keeps Welsh
+/// letters as letters; a tie at the top says how it was broken.
+#[test]
+fn quiet_players_are_named_and_a_tie_says_how_it_was_broken() {
+    let s = Session::new();
+    let mut script = vec![say("bob", "hall", "/notify how:dm")];
+    script.extend(tournament_signup(
+        "hall",
+        "name:Gŵyl variant:tawlbwrdd format:round-robin match:single",
+        &["alice", "bob"],
+    ));
+    script.extend([
+        say("olga", "hall", "/tournament start"),
+        say("alice", "hall/gwyl-r1-alice-bob", "/draw"),
+        say("bob", "hall/gwyl-r1-alice-bob", "/draw answer:accept"),
+    ]);
+    let out = s.run(&script);
+    for line in [
+        "hall> **Gŵyl** begins with 2 players: @alice, bob.",
+        "hall> Board 1: @alice v bob",
+        "hall> Round 1, board 1: @alice v bob in #hall/gwyl-r1-alice-bob.",
+    ] {
+        assert!(out.lines().any(|l| l == line), "{line}\n{out}");
+    }
+    assert!(
+        out.contains("(game 1): @alice (attackers) against bob (defenders)."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "bob had as many points: every tie-break was level too, so the order of entry decided."
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("@bob"), "{out}");
+}
+
 on_postgres!(
+    quiet_players_are_named_and_a_tie_says_how_it_was_broken,
     swiss_of_five_two_game_matches_with_forfeits_and_withdrawals,
     round_robin_by_the_clock_then_ratings,
     leaving_the_server_cancel_and_refusals,

@@ -137,10 +137,14 @@ pub(super) fn start_next_game(
         .num("number", index + 1)
         .num("of", of)
         .num("id", id);
-    Response::one(
+    let mut resp = Response::one(
         app.with_board(&l, app.opening(&l, title).for_reader(reader), &[], now)
             .to(Target::Channel(channel.into())),
-    )
+    );
+    // As any game's opening: a player who chose quiet is named, and told
+    // by direct message if they asked for one.
+    app.notify_opening(&l, &mut resp.replies);
+    resp
 }
 
 /// Records the finished games of the state's incomplete matches that it does

@@ -171,7 +171,7 @@ pub(super) fn join(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     {
         JoinOutcome::Joined(n) => Ok(Response::one(Reply::say(
             Msg::new("tournament-joins")
-                .str("player", mention(&ctx.user.id))
+                .str("player", app.turn_mention(&ctx.user.id))
                 .str("name", name_of(&t))
                 .num("n", n),
         ))),
@@ -243,7 +243,7 @@ fn join_late(app: &App, ctx: &Ctx, t: T, max: u32) -> Result<Response, Option<Re
     Ok(Response::one(
         Reply::say(
             Msg::new("tournament-joins-late")
-                .str("player", mention(&ctx.user.id))
+                .str("player", app.turn_mention(&ctx.user.id))
                 .str("name", name)
                 .num("round", round)
                 .num("n", t.data.entrants.len()),
@@ -317,7 +317,7 @@ pub(super) fn begin(
                         t.data
                             .entrants
                             .iter()
-                            .map(|e| mention(e))
+                            .map(|e| app.turn_mention(e))
                             .collect::<Vec<_>>()
                             .join(", "),
                     ),
@@ -371,7 +371,8 @@ pub(super) fn advance(
             // A tie at the top: say how it was broken.
             if let (Some(a), Some(b)) = (table.first(), table.get(1)) {
                 if let Some(tb) = crate::tournament::tie_break(a, b) {
-                    r = r.then(tie_broken_msg(tb).str("other", app.turn_mention(&player(b.player))));
+                    r = r
+                        .line(tie_broken_msg(tb).str("other", app.turn_mention(&player(b.player))));
                 }
             }
             r = r.with_png(
