@@ -1,13 +1,12 @@
 //! A tournament's life: creation, entries, the start, rounds, cancelling, the clock.
 
 use super::{
-    channel_of, describe, error_msg, fmt_points, is_organiser, is_state, lifecycle, load, mention,
-    name_of, order_line, record_finished_games, slug, standings_png, standings_text,
-    start_next_game, state_msg, store_err, table_rows, tell, update, App, Ctx, Data, Effect,
-    EndReason, Format, GameState, JoinOutcome, Lang, MatchKind, Msg, NewTournament, Plan, PlayerId,
-    Reply, Response, Ruleset, ServerId, Target, TimeControl, Tournament, TournamentCreate,
-    TournamentError, TournamentFormat, TournamentId, TournamentPhase, UserId, MAX_ENTRANTS,
-    START_RETRY, T,
+    channel_of, describe, error_msg, fmt_points, is_organiser, is_state, lifecycle, load, name_of,
+    order_line, record_finished_games, slug, standings_png, standings_text, start_next_game,
+    state_msg, store_err, table_rows, tell, update, App, Ctx, Data, Effect, EndReason, Format,
+    GameState, JoinOutcome, Lang, MatchKind, Msg, NewTournament, Plan, PlayerId, Reply, Response,
+    Ruleset, ServerId, Target, TimeControl, Tournament, TournamentCreate, TournamentError,
+    TournamentFormat, TournamentId, TournamentPhase, UserId, MAX_ENTRANTS, START_RETRY, T,
 };
 use crate::domain::LeaseKind;
 
