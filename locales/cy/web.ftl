@@ -89,3 +89,5 @@ web-col-state = Statws
 web-rating-history = Hanes y graddiad
 web-versus = { $first } yn erbyn { $second }
 web-embed-open = Agor yn yr archif
+
+web-bot-level = { $name } (lefel { $level })

@@ -94,3 +94,6 @@ web-col-state = State
 web-rating-history = Rating history
 web-versus = { $first } v { $second }
 web-embed-open = Open in the archive
+
+# The bot as a player on a game page; $level: 1 to 5.
+web-bot-level = { $name } (level { $level })

@@ -280,9 +280,22 @@ impl App {
                 Some((t.id, escape::clean_name(&t.name), m.round))
             });
         let banks = [l.row.bank_first, l.row.bank_second];
+        // The bot with its level ("tawlbot (level 3)").
+        let name_of = |i: usize| {
+            if super::bot::is_bot(&l.players[i]) {
+                l10n.text(
+                    lang,
+                    &Msg::new("web-bot-level")
+                        .str("name", names[i].clone())
+                        .num("level", i64::from(l.row.settings.level())),
+                )
+            } else {
+                names[i].clone()
+            }
+        };
         let players = [Side::First, Side::Second].map(|s| SheetPlayer {
             id: l.players[s.index()].clone(),
-            name: names[s.index()].clone(),
+            name: name_of(s.index()),
             side: rules.side_word(s).to_string(),
             bank: banks[s.index()],
         });

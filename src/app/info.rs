@@ -27,7 +27,7 @@ impl App {
             Msg::new("games-line")
                 .num("id", r.id)
                 .str("channel", format!("<#{}>", r.channel_id))
-                .str("variant", &r.variant)
+                .str("variant", variant_title(&r.variant))
                 .str("first", self.name_of(&r.first_player))
                 .str("second", self.name_of(&r.second_player))
                 .num("moves", crate::notation::turn_count(r.move_count as usize))
@@ -300,4 +300,10 @@ pub fn help_text(lang: Lang) -> String {
         }
     }
     out
+}
+
+/// A stored variant id as game messages name the game ("Tawlbwrdd"); an id
+/// the bot no longer knows as it is stored.
+pub(crate) fn variant_title(id: &str) -> String {
+    crate::rules::lookup(id).map_or_else(|| id.to_string(), |v| v.short.to_string())
 }

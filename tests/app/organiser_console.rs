@@ -275,11 +275,11 @@ fn profile_shows_recent_games_casual_too() {
     ]);
     assert!(out.contains("c2> Recent games:"), "{out}");
     assert!(
-        out.contains("c2> • Game 2: tawlbwrdd against alice — ended with no result"),
+        out.contains("c2> • Game 2: Tawlbwrdd against alice — ended with no result"),
         "{out}"
     );
     assert!(
-        out.contains("c2> • Game 1: tawlbwrdd against alice — lost"),
+        out.contains("c2> • Game 1: Tawlbwrdd against alice — lost"),
         "{out}"
     );
 }

@@ -776,6 +776,37 @@ fn the_web_command_serves_the_archive() {
     drop(slow);
 }
 
+/// Issue 30: a game against the bot shows the bot's level.
+#[tokio::test]
+async fn a_bot_game_shows_the_bots_level() {
+    let f = fixture();
+    let store = f.store.clone();
+    let id = off_runtime(move || {
+        store
+            .create_game(&tawlbot::store::NewGame {
+                server_id: web_support::PUBLIC.into(),
+                channel_id: "bots".into(),
+                variant: "tawlbwrdd".into(),
+                seed: 3,
+                first_side: tawlbot::rules::Side::First,
+                first_player: "alice".into(),
+                second_player: tawlbot::app::BOT_ID.into(),
+                settings: tawlbot::domain::GameSettings {
+                    bot_level: Some(4),
+                    ..Default::default()
+                },
+                created_at: 1_767_300_000,
+                ..tawlbot::store::NewGame::default()
+            })
+            .unwrap()
+    });
+    let r = app_router(&f);
+    let g = get(&r, &format!("/g/{id}")).await;
+    assert_eq!(g.status, StatusCode::OK);
+    let html = g.text();
+    assert!(html.contains("tawlbot (level 4)"), "{html}");
+}
+
 on_postgres!(
     a_finished_game_at_every_ply_with_caching,
     a_running_game_is_never_cached,

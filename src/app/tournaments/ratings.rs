@@ -223,7 +223,7 @@ pub(crate) fn profile(app: &App, ctx: &Ctx, player: Option<&str>) -> Response {
                 Msg::new("profile-game")
                     .num("id", g.id)
                     .str("channel", format!("<#{}>", g.channel_id))
-                    .str("variant", g.variant.clone())
+                    .str("variant", crate::app::info::variant_title(&g.variant))
                     .str("opponent", app.name_of(opp))
                     .num("moves", crate::notation::turn_count(g.move_count as usize)),
             );
@@ -256,7 +256,7 @@ pub(crate) fn profile(app: &App, ctx: &Ctx, player: Option<&str>) -> Response {
             out = out.line(
                 Msg::new("profile-recent")
                     .num("id", g.id)
-                    .str("variant", g.variant.clone())
+                    .str("variant", crate::app::info::variant_title(&g.variant))
                     .str("opponent", app.name_of(opp))
                     .str("rated", if g.rated { "yes" } else { "no" })
                     .msg("result", Msg::new(result)),
