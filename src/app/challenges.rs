@@ -25,10 +25,14 @@ impl App {
     /// Which of two players (the one asking first) already plays
     /// [`MAX_HUMAN_GAMES`] games against people outside tournaments: one
     /// statement for both.
-    fn human_games_full(&self, asking: &UserId, other: &UserId) -> Result<Option<usize>, StoreError> {
-        let (a, b) = self
-            .store
-            .running_games_against_people(asking, other, &UserId::from(BOT_ID))?;
+    fn human_games_full(
+        &self,
+        asking: &UserId,
+        other: &UserId,
+    ) -> Result<Option<usize>, StoreError> {
+        let (a, b) =
+            self.store
+                .running_games_against_people(asking, other, &UserId::from(BOT_ID))?;
         Ok(if a as usize >= MAX_HUMAN_GAMES {
             Some(0)
         } else if b as usize >= MAX_HUMAN_GAMES {

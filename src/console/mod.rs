@@ -157,7 +157,9 @@ impl<W: Write> Console<W> {
             app
         };
         // A script plays the same each time: the console's seeds are derived.
-        let mut app = app;
+        // What the clock tells goes through the outbox, printed as it is
+        // drained.
+        let mut app = app.with_outbox();
         app.derive_seeds();
         let now = app.console_clock().unwrap_or(EPOCH);
         Console {
@@ -244,7 +246,44 @@ impl<W: Write> Console<W> {
         // a heartbeat without any extension.
         let _ = self.app.mark_alive(self.now);
         let resp = self.app.tick(self.now);
+        self.drain_outbox();
         self.system_response("clock", "", resp);
+    }
+
+    /// Prints what waits in the outbox (what the clock's changes told),
+    /// oldest first. Each row is deleted, then printed and flushed: of two
+    /// consoles on one database only the one whose delete wins prints it,
+    /// and a console killed in between loses that one line (never prints
+    /// it twice). See "What players are told" in `docs/scaling.md`.
+    fn drain_outbox(&mut self) {
+        loop {
+            let rows = match self.app.store().outbox_peek(100) {
+                Ok(rows) if !rows.is_empty() => rows,
+                Ok(_) => return,
+                Err(e) => {
+                    let _ = writeln!(self.out, "console> the outbox cannot be read: {e}");
+                    return;
+                }
+            };
+            for row in rows {
+                match self.app.store().outbox_done(row.id) {
+                    Ok(true) => {}
+                    Ok(false) => continue,
+                    Err(e) => {
+                        let _ = writeln!(self.out, "console> the outbox cannot be written: {e}");
+                        return;
+                    }
+                }
+                match crate::app::outbox::read(&row) {
+                    Ok(r) => self.print_reply("", "", &r),
+                    Err(e) => {
+                        let _ =
+                            writeln!(self.out, "console> an unreadable message was dropped: {e}");
+                    }
+                }
+                let _ = self.out.flush();
+            }
+        }
     }
 
     /// Prints what the bot says on its own (the clock, a deleted channel, a

@@ -554,6 +554,11 @@ struct Data {
     commands: HashMap<Option<u64>, Vec<Value>>,
     /// Problems found by the harness itself (bad responses, unparsable frames).
     errors: Vec<String>,
+    /// nonce -> (message id, when it was created): what `enforce_nonce`
+    /// checks against.
+    nonces: HashMap<String, (u64, Instant)>,
+    /// Create-message POSTs answered with an earlier message of their nonce.
+    deduplicated: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -584,6 +589,10 @@ struct Shared {
     interaction_deadline: Mutex<Duration>,
     /// The shard count `GET /gateway/bot` recommends.
     recommended_shards: AtomicU64,
+    /// How long a create-message POST waits before its answer (the
+    /// message is created first, as Discord does under per-channel pacing:
+    /// a client that dies meanwhile never hears of it).
+    post_delay: Mutex<Duration>,
 }
 
 impl Shared {
@@ -665,6 +674,7 @@ impl FakeDiscord {
             tasks: Mutex::new(Vec::new()),
             interaction_deadline: Mutex::new(INTERACTION_DEADLINE),
             recommended_shards: AtomicU64::new(1),
+            post_delay: Mutex::new(Duration::ZERO),
         });
 
         let app = Router::new()
@@ -707,6 +717,39 @@ impl FakeDiscord {
             .interaction_deadline
             .lock()
             .unwrap_or_else(|e| e.into_inner()) = deadline;
+    }
+
+    /// Each create-message POST is answered `delay` after it arrived (the
+    /// message created at once): Discord pacing a channel. Default none.
+    pub fn set_post_delay(&self, delay: Duration) {
+        *self
+            .shared
+            .post_delay
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = delay;
+    }
+
+    /// The messages the bot created in `channel` (a POST Discord answered
+    /// with an earlier message of its nonce creates none), oldest first.
+    pub fn messages_in(&self, channel: u64) -> Vec<Value> {
+        let data = self.shared.data();
+        let mut list: Vec<(u64, Value)> = data
+            .messages
+            .iter()
+            .filter(|(_, m)| {
+                m["channel_id"] == channel.to_string()
+                    && m["author"]["id"] == BOT_USER_ID.to_string()
+            })
+            .map(|(id, m)| (*id, m.clone()))
+            .collect();
+        list.sort_by_key(|(id, _)| *id);
+        list.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// How many create-message POSTs were answered with the earlier
+    /// message of their nonce (`enforce_nonce`) instead of a new one.
+    pub fn deduplicated(&self) -> usize {
+        self.shared.data().deduplicated
     }
 
     /// The shard count `GET /gateway/bot` recommends (default 1).
@@ -1713,6 +1756,15 @@ async fn rest_handler(State(shared): State<Arc<Shared>>, req: Request) -> Respon
 
     let body = read_body(&shared, req, multipart).await;
     let reply = route(&shared, &method, &path, &body);
+    let delay = if method == "POST"
+        && path_matches(
+            "/channels/*/messages",
+            path.strip_prefix(API_PREFIX).unwrap_or(&path),
+        ) {
+        *shared.post_delay.lock().unwrap_or_else(|e| e.into_inner())
+    } else {
+        Duration::ZERO
+    };
 
     let (status, response) = match &reply {
         Reply::Json(status, value) => (status.as_u16(), Some(value.clone())),
@@ -1741,6 +1793,9 @@ async fn rest_handler(State(shared): State<Arc<Shared>>, req: Request) -> Respon
         });
     }
     shared.requests_tx.send_modify(|n| *n += 1);
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
+    }
 
     match reply {
         Reply::Json(status, value) => {
@@ -1760,6 +1815,21 @@ async fn rest_handler(State(shared): State<Arc<Shared>>, req: Request) -> Respon
             }
             response
         }
+    }
+}
+
+/// How long Discord remembers a nonce for `enforce_nonce` ("the past few
+/// minutes").
+const NONCE_WINDOW: Duration = Duration::from_secs(5 * 60);
+/// Discord's limit on a nonce's length.
+const MAX_NONCE: usize = 25;
+
+/// A message's nonce as text (Discord takes a string or an integer).
+fn nonce_of(json: &Value) -> Option<String> {
+    match &json["nonce"] {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
     }
 }
 
@@ -1889,10 +1959,32 @@ fn route(shared: &Shared, method: &str, path: &str, body: &ParsedBody) -> Reply 
         }
         ("POST", ["channels", c, "messages"]) => match id_of(c) {
             Some(channel) => {
+                // Discord: with `enforce_nonce`, a nonce this author used
+                // in the last few minutes returns that message, and no new
+                // one is created.
+                let nonce = nonce_of(&json);
+                if json["enforce_nonce"] == true {
+                    if let Some(n) = &nonce {
+                        let mut data = shared.data();
+                        let earlier = data
+                            .nonces
+                            .get(n)
+                            .filter(|(_, at)| at.elapsed() < NONCE_WINDOW)
+                            .and_then(|(id, _)| data.messages.get(id).cloned());
+                        if let Some(m) = earlier {
+                            data.deduplicated += 1;
+                            return Reply::Json(StatusCode::OK, m);
+                        }
+                    }
+                }
                 let guild = channel_guild(shared, channel);
                 let id = shared.new_id();
                 let m = new_message(shared, id, channel, guild, &json, &body.files);
-                shared.data().messages.insert(id, m.clone());
+                let mut data = shared.data();
+                data.messages.insert(id, m.clone());
+                if let Some(n) = nonce {
+                    data.nonces.insert(n, (id, Instant::now()));
+                }
                 Reply::Json(StatusCode::OK, m)
             }
             None => not_found(method, path),
@@ -2588,6 +2680,9 @@ pub fn message_problems(m: &Value, files: usize, creating: bool) -> Vec<Problem>
                 ));
             }
         }
+    }
+    if let Some(n) = m["nonce"].as_str() {
+        max_len(&mut problems, "nonce".into(), n, 0, MAX_NONCE);
     }
     let has_body = !content.is_empty()
         || files > 0

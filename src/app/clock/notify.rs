@@ -181,10 +181,13 @@ impl App {
             Some(l) => self.reminder_of(&l, id, now),
             None => None,
         };
-        if self.store.claim_reminder(id, now, DAY)? != ReminderClaim::Send {
+        // With the outbox, the reminder is written in the transaction that
+        // records it as sent.
+        let (out, told) = self.outbound(reply.unwrap_or_else(Response::none));
+        if self.store.claim_reminder_with(id, now, DAY, &out)? != ReminderClaim::Send {
             return Ok(Response::none());
         }
-        Ok(reply.unwrap_or_else(Response::none))
+        Ok(told)
     }
 
     /// The reminder of game `id` to whoever is to move, if anyone is on a
@@ -234,14 +237,12 @@ impl App {
 
     /// A player's daily digest: the player's games are read first (a
     /// failing read holds the digest back to be retried), then it is
-    /// recorded as sent, then built and sent. The list is put together in
+    /// built, then recorded as sent (with the outbox, in the same
+    /// transaction) and sent. The list is put together in
     /// the player's language here; a player who chose none reads the
     /// default of the server of their latest game.
     pub(super) fn digest_item(&self, p: &UserId, now: i64) -> Result<Response, Fail> {
         let games = self.store.games_of_player(p, true, 50)?;
-        if !self.store.claim_digest(p, "digest_at", now, DAY)? {
-            return Ok(Response::none());
-        }
         let server = games
             .first()
             .map(|g| g.server_id.clone())
@@ -262,18 +263,29 @@ impl App {
                 }
             }
         }
-        if waiting.is_empty() {
+        let told = if waiting.is_empty() {
+            Response::none()
+        } else {
+            Response::one(
+                Reply::say(
+                    Msg::new("digest")
+                        .num("n", waiting.len())
+                        .str("list", waiting.join("; ")),
+                )
+                .on_server(&server)
+                .to(Target::Dm(p.into())),
+            )
+        };
+        // Built first, then recorded as sent, with the outbox in the same
+        // transaction.
+        let (out, told) = self.outbound(told);
+        if !self
+            .store
+            .claim_digest_with(p, "digest_at", now, DAY, &out)?
+        {
             return Ok(Response::none());
         }
-        Ok(Response::one(
-            Reply::say(
-                Msg::new("digest")
-                    .num("n", waiting.len())
-                    .str("list", waiting.join("; ")),
-            )
-            .on_server(&server)
-            .to(Target::Dm(p.into())),
-        ))
+        Ok(told)
     }
 }
 

@@ -38,6 +38,7 @@ mod doctor;
 mod games;
 mod leases;
 mod offers;
+mod outbox;
 mod players;
 mod ratings;
 mod rows;
