@@ -251,13 +251,21 @@ impl<W: Write> Console<W> {
     }
 
     /// Prints what waits in the outbox (what the clock's changes told),
-    /// oldest first. Each row is deleted, then printed and flushed: of two
-    /// consoles on one database only the one whose delete wins prints it,
-    /// and a console killed in between loses that one line (never prints
-    /// it twice). See "What players are told" in `docs/scaling.md`.
+    /// oldest first. Each row is claimed (a lease, as the Discord sender
+    /// claims it: of two consoles on one database one prints it), printed
+    /// and flushed in one write (on a pipe, one message of up to 4 KiB goes
+    /// in whole or not at all), and only then deleted: a console killed
+    /// while it waits on a slow reader leaves the row to the next one,
+    /// which prints it once its lease has ended (console time). Killed in
+    /// the instant between the write and the delete, the next console
+    /// prints that message again. See "What players are told" in
+    /// `docs/scaling.md`.
     fn drain_outbox(&mut self) {
+        let _ = self.out.flush();
+        let owner = self.app.process().id.clone();
+        let lease = self.app.process().lease;
         loop {
-            let rows = match self.app.store().outbox_peek(100) {
+            let rows = match self.app.store().claim_outbox(&owner, self.now, lease, 100) {
                 Ok(rows) if !rows.is_empty() => rows,
                 Ok(_) => return,
                 Err(e) => {
@@ -266,14 +274,6 @@ impl<W: Write> Console<W> {
                 }
             };
             for row in rows {
-                match self.app.store().outbox_done(row.id) {
-                    Ok(true) => {}
-                    Ok(false) => continue,
-                    Err(e) => {
-                        let _ = writeln!(self.out, "console> the outbox cannot be written: {e}");
-                        return;
-                    }
-                }
                 match crate::app::outbox::read(&row) {
                     Ok(r) => self.print_reply("", "", &r),
                     Err(e) => {
@@ -281,7 +281,14 @@ impl<W: Write> Console<W> {
                             writeln!(self.out, "console> an unreadable message was dropped: {e}");
                     }
                 }
-                let _ = self.out.flush();
+                if self.out.flush().is_err() {
+                    // Nobody reads any more: the rest stays for the next console.
+                    return;
+                }
+                if let Err(e) = self.app.store().outbox_done(row.id) {
+                    let _ = writeln!(self.out, "console> the outbox cannot be written: {e}");
+                    return;
+                }
             }
         }
     }
@@ -626,7 +633,10 @@ pub fn main(args: Vec<String>) -> Exit {
     };
     let stdout = std::io::stdout();
     let app = App::new(store).with_public_url(std::env::var(crate::web::PUBLIC_URL_VAR).ok());
-    let mut c = Console::with_app(app, dir, stdout.lock());
+    // Buffered: each message of the outbox goes out in one write (see
+    // `drain_outbox`); every input line's answers are flushed.
+    let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut c = Console::with_app(app, dir, out);
     c.run(std::io::stdin().lock());
     Exit::Ok
 }

@@ -758,9 +758,8 @@ pub trait Outbox {
         limit: u32,
     ) -> Result<Vec<OutboxRow>, StoreError>;
 
-    /// The oldest rows, at most `limit`, claiming nothing (the console,
-    /// which deletes each with [`Outbox::outbox_done`] before printing it:
-    /// of two consoles only the one whose delete wins prints it).
+    /// The oldest rows, at most `limit`, claiming nothing (what waits, for
+    /// tests and operators).
     fn outbox_peek(&self, limit: u32) -> Result<Vec<OutboxRow>, StoreError>;
 
     /// A row was sent (or refused for good): it goes. `false` if it was

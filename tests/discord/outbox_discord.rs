@@ -1,0 +1,265 @@
+//! The outbox end to end (issue 29, defect 1): 20 games end together on
+//! their clocks, Discord answers each create-message POST after 250 ms,
+//! the real `tawlbot` program is killed (`kill -9`) while it sends the
+//! endings, and another takes over: every channel is told exactly once.
+//!
+//! * SQLite: the handover (one bot per file): the second program starts
+//!   after the first was killed.
+//! * PostgreSQL: two programs on one database, both running; the first is
+//!   killed.
+//!
+//! The games are set up by the console on the same database; their
+//! deadlines are then brought to now in one statement, so that they fall
+//! due together. Each POST of the sender carries a nonce with
+//! `enforce_nonce`, which the fake Discord honours as Discord does: a
+//! resend after the kill returns the message already created.
+
+use crate::support;
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use support::bot::program;
+use support::FakeDiscord;
+
+const GAMES: u64 = 20;
+/// The games' channels: 801..=820.
+const FIRST_CHANNEL: u64 = 801;
+const LOSS: &str = "ran out of time";
+const WAIT: Duration = Duration::from_secs(90);
+
+fn unix_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64
+}
+
+/// 20 games with a day per move, one per channel, Bob (702) to move:
+/// made by the console on `target` (off the async runtime).
+fn twenty_games(target: &str, dir: &Path) {
+    let (target, dir) = (target.to_string(), dir.to_path_buf());
+    std::thread::spawn(move || {
+        let store = tawlbot::store::open(&target).unwrap();
+        let mut c = tawlbot::console::Console::new(store, dir, Vec::new());
+        for g in 0..GAMES {
+            let ch = FIRST_CHANNEL + g;
+            c.line(&format!(
+                "701@{ch}: /challenge opponent:@702 variant:tawlbwrdd side:attackers time:1d"
+            ));
+            c.line(&format!("702@{ch}: /accept"));
+            c.line(&format!("701@{ch}: e2-c2"));
+        }
+        let out = String::from_utf8(c.into_output()).unwrap();
+        assert!(!out.contains(LOSS), "{out}");
+    })
+    .join()
+    .unwrap();
+}
+
+/// Every active game's deadline is now: all fall due together.
+fn all_due_now(target: &str) -> u64 {
+    let target = target.to_string();
+    let now = unix_now();
+    std::thread::spawn(move || {
+        let sql = "UPDATE games SET deadline = $1 WHERE state = 'active'";
+        if tawlbot::store::is_postgres_url(&target) {
+            let mut c = postgres::Client::connect(&target, postgres::NoTls).unwrap();
+            c.execute(sql, &[&now]).unwrap()
+        } else {
+            let c = rusqlite::Connection::open(&target).unwrap();
+            c.busy_timeout(Duration::from_secs(10)).unwrap();
+            c.execute(&sql.replace('$', "?"), [now]).unwrap() as u64
+        }
+    })
+    .join()
+    .unwrap()
+}
+
+/// The real program on `target`, its log in `dir`.
+struct Bot {
+    child: std::process::Child,
+    log: PathBuf,
+}
+
+impl Bot {
+    fn start(fake: &FakeDiscord, target: &str, dir: &Path, name: &str, shards: &str) -> Bot {
+        let log = dir.join(format!("{name}.log"));
+        let mut c = program(fake, dir, &log);
+        if tawlbot::store::is_postgres_url(target) {
+            c.env("DATABASE_URL", target);
+        } else {
+            c.env("DATABASE_PATH", target);
+        }
+        if !shards.is_empty() {
+            c.env("SHARDS", shards);
+        }
+        let child = c
+            .env("LEASE_SECONDS", "5")
+            .env("SCHEDULER_POLL_SECONDS", "1")
+            .spawn()
+            .expect("the tawlbot program starts");
+        Bot { child, log }
+    }
+
+    /// `kill -9`.
+    fn kill(&mut self) {
+        self.child.kill().unwrap();
+        let _ = self.child.wait();
+    }
+
+    fn log(&self) -> String {
+        std::fs::read_to_string(&self.log).unwrap_or_default()
+    }
+}
+
+impl Drop for Bot {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+        if std::thread::panicking() {
+            eprintln!("{}:\n{}", self.log.display(), self.log());
+        }
+    }
+}
+
+/// POSTs of endings that reached the fake so far (answered or not).
+fn loss_posts(fake: &FakeDiscord) -> usize {
+    fake.requests_matching("POST", "/channels/*/messages")
+        .iter()
+        .filter(|r| {
+            r.message_payload()
+                .is_some_and(|p| p.to_string().contains(LOSS))
+        })
+        .count()
+}
+
+/// Messages telling of the loss on time in each game's channel.
+fn told(fake: &FakeDiscord) -> Vec<usize> {
+    (0..GAMES)
+        .map(|g| {
+            fake.messages_in(FIRST_CHANNEL + g)
+                .iter()
+                .filter(|m| m["content"].as_str().is_some_and(|c| c.contains(LOSS)))
+                .count()
+        })
+        .collect()
+}
+
+/// Waits until the first ending POSTs arrive (the sender is mid-send:
+/// each waits 250 ms for its answer), then returns.
+async fn wait_mid_send(fake: &FakeDiscord) {
+    let until = tokio::time::Instant::now() + WAIT;
+    while loss_posts(fake) < 3 {
+        assert!(
+            tokio::time::Instant::now() < until,
+            "no ending was sent within {WAIT:?}\n{}",
+            fake.describe()
+        );
+        tokio::time::sleep(Duration::from_millis(5)).await;
+    }
+}
+
+/// Waits until every channel was told (or the time is up), then a little
+/// longer for any double; returns how many messages each channel got.
+async fn wait_all_told(fake: &FakeDiscord) -> Vec<usize> {
+    let until = tokio::time::Instant::now() + WAIT;
+    while told(fake).contains(&0) && tokio::time::Instant::now() < until {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(3)).await;
+    told(fake)
+}
+
+/// The figures of one run, printed for docs/scaling.md.
+fn report(what: &str, counts: &[usize], fake: &FakeDiscord, killed_after: usize) {
+    let lost = counts.iter().filter(|&&n| n == 0).count();
+    let doubled: usize = counts.iter().map(|&n| n.saturating_sub(1)).sum();
+    eprintln!(
+        "outbox e2e ({what}): {GAMES} endings, first bot killed after {killed_after} ending POSTs \
+         had arrived; lost {lost}, doubled {doubled}; {} resends answered by their nonce",
+        fake.deduplicated()
+    );
+    assert_eq!(
+        lost,
+        0,
+        "channels never told: {counts:?}\n{}",
+        fake.describe()
+    );
+    assert_eq!(
+        doubled,
+        0,
+        "channels told twice: {counts:?}\n{}",
+        fake.describe()
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn sqlite_handover_after_kill_tells_every_channel_once() {
+    support::init_tracing();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tawlbot.db");
+    let db = db.to_str().unwrap().to_string();
+    twenty_games(&db, dir.path());
+    let fake = FakeDiscord::start().await;
+    let mut first = Bot::start(&fake, &db, dir.path(), "first", "");
+    fake.wait_identify(Duration::from_secs(30)).await;
+    // Its start-up heartbeat is written before it connects: the clocks are
+    // set after it.
+    fake.set_post_delay(Duration::from_millis(250));
+    assert_eq!(all_due_now(&db), GAMES);
+    wait_mid_send(&fake).await;
+    first.kill();
+    let killed_after = loss_posts(&fake);
+    let _second = Bot::start(&fake, &db, dir.path(), "second", "");
+    let counts = wait_all_told(&fake).await;
+    report("SQLite, handover", &counts, &fake, killed_after);
+    let store = tawlbot::store::open(&db).unwrap();
+    assert_eq!(
+        store.outbox_len().unwrap(),
+        0,
+        "the outbox is empty at the end"
+    );
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn two_bots_on_postgres_one_killed_tell_every_channel_once() {
+    support::init_tracing();
+    let Some(pg) = std::thread::spawn(tawlbot::store::pg::throwaway::database)
+        .join()
+        .unwrap()
+    else {
+        return;
+    };
+    let url = pg.url.clone();
+    let _pg = OffRuntime(Some(pg));
+    let dir = tempfile::tempdir().unwrap();
+    twenty_games(&url, dir.path());
+    let fake = FakeDiscord::start().await;
+    let mut first = Bot::start(&fake, &url, dir.path(), "first", "0-0/2");
+    let _second = Bot::start(&fake, &url, dir.path(), "second", "1-1/2");
+    fake.wait_shards(2, Duration::from_secs(30)).await;
+    fake.set_post_delay(Duration::from_millis(250));
+    assert_eq!(all_due_now(&url), GAMES);
+    wait_mid_send(&fake).await;
+    first.kill();
+    let killed_after = loss_posts(&fake);
+    let counts = wait_all_told(&fake).await;
+    report("PostgreSQL, two bots", &counts, &fake, killed_after);
+    let u = url.clone();
+    let left = std::thread::spawn(move || tawlbot::store::open(&u).unwrap().outbox_len().unwrap())
+        .join()
+        .unwrap();
+    assert_eq!(left, 0, "the outbox is empty at the end");
+}
+
+/// Drops its value on a thread of its own, off the async runtime (the
+/// throwaway database's drop uses the blocking client).
+struct OffRuntime<T: Send + 'static>(Option<T>);
+
+impl<T: Send + 'static> Drop for OffRuntime<T> {
+    fn drop(&mut self) {
+        let v = self.0.take();
+        let _ = std::thread::spawn(move || drop(v)).join();
+    }
+}
