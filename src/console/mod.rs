@@ -40,6 +40,10 @@ pub const SERVER: &str = "console";
 /// Where the console's clock starts on a new database: 2026-01-01 00:00 UTC.
 pub const EPOCH: i64 = 1_767_225_600;
 
+/// How long a console's claim on an outbox row lasts (seconds of the wall
+/// clock): printing a row takes far less, unless the reader stalls.
+pub const OUTBOX_LEASE: i64 = 5;
+
 /// A console session over a store, writing to `out`.
 pub struct Console<W: Write> {
     app: App,
@@ -256,16 +260,23 @@ impl<W: Write> Console<W> {
     /// and flushed in one write (on a pipe, one message of up to 4 KiB goes
     /// in whole or not at all), and only then deleted: a console killed
     /// while it waits on a slow reader leaves the row to the next one,
-    /// which prints it once its lease has ended (console time). Killed in
+    /// which prints it once its lease has ended ([`OUTBOX_LEASE`], wall
+    /// clock). Killed in
     /// the instant between the write and the delete, the next console
     /// prints that message again. See "What players are told" in
     /// `docs/scaling.md`.
     fn drain_outbox(&mut self) {
         let _ = self.out.flush();
         let owner = self.app.process().id.clone();
-        let lease = self.app.process().lease;
+        // The leases run on the wall clock: consoles on one database move
+        // their own clocks, so console time cannot tell one console's lease
+        // from another's.
+        let wall = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        let at = self.now.max(wall);
         loop {
-            let rows = match self.app.store().claim_outbox(&owner, self.now, lease, 100) {
+            let rows = match self.app.store().claim_outbox(&owner, at, OUTBOX_LEASE, 100) {
                 Ok(rows) if !rows.is_empty() => rows,
                 Ok(_) => return,
                 Err(e) => {

@@ -85,9 +85,12 @@ fn a_console_killed_mid_print_loses_and_doubles_no_ending() {
     a.push_str(&rest);
     let a = tawlbot::i18n::without_isolation(&a);
     let printed_first = a.matches(LOSS).count();
-    // The second console: its clock two minutes on, past the first one's
-    // leases on the outbox (console time).
-    let second = console(&s, &[":clock +2m"]);
+    // The second console, once the first one's leases on the outbox have
+    // ended (wall clock).
+    std::thread::sleep(Duration::from_secs(
+        tawlbot::console::OUTBOX_LEASE as u64 + 1,
+    ));
+    let second = console(&s, &[":clock +1m"]);
     let out = second.wait_with_output().unwrap();
     let b = tawlbot::i18n::without_isolation(&String::from_utf8(out.stdout).unwrap());
     let counts = endings(&format!("{a}\n{b}"));
