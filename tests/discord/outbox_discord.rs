@@ -160,14 +160,25 @@ async fn wait_mid_send(fake: &FakeDiscord) {
     }
 }
 
-/// Waits until every channel was told (or the time is up), then a little
-/// longer for any double; returns how many messages each channel got.
-async fn wait_all_told(fake: &FakeDiscord) -> Vec<usize> {
+/// How many rows wait in the outbox of `target` (off the async runtime).
+fn outbox_len(target: &str) -> u64 {
+    let target = target.to_string();
+    std::thread::spawn(move || tawlbot::store::open(&target).unwrap().outbox_len().unwrap())
+        .join()
+        .unwrap()
+}
+
+/// Waits until every channel was told and the outbox is empty (the rows
+/// the killed bot held are sent again once their leases end), or the time
+/// is up, then a little longer for any double; returns how many messages
+/// each channel got.
+async fn wait_all_told(fake: &FakeDiscord, target: &str) -> Vec<usize> {
     let until = tokio::time::Instant::now() + WAIT;
-    while told(fake).contains(&0) && tokio::time::Instant::now() < until {
-        tokio::time::sleep(Duration::from_millis(100)).await;
+    while (told(fake).contains(&0) || outbox_len(target) > 0) && tokio::time::Instant::now() < until
+    {
+        tokio::time::sleep(Duration::from_millis(200)).await;
     }
-    tokio::time::sleep(Duration::from_secs(3)).await;
+    tokio::time::sleep(Duration::from_secs(2)).await;
     told(fake)
 }
 
@@ -212,14 +223,9 @@ async fn sqlite_handover_after_kill_tells_every_channel_once() {
     first.kill();
     let killed_after = loss_posts(&fake);
     let _second = Bot::start(&fake, &db, dir.path(), "second", "");
-    let counts = wait_all_told(&fake).await;
+    let counts = wait_all_told(&fake, &db).await;
     report("SQLite, handover", &counts, &fake, killed_after);
-    let store = tawlbot::store::open(&db).unwrap();
-    assert_eq!(
-        store.outbox_len().unwrap(),
-        0,
-        "the outbox is empty at the end"
-    );
+    assert_eq!(outbox_len(&db), 0, "the outbox is empty at the end");
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -244,13 +250,9 @@ async fn two_bots_on_postgres_one_killed_tell_every_channel_once() {
     wait_mid_send(&fake).await;
     first.kill();
     let killed_after = loss_posts(&fake);
-    let counts = wait_all_told(&fake).await;
+    let counts = wait_all_told(&fake, &url).await;
     report("PostgreSQL, two bots", &counts, &fake, killed_after);
-    let u = url.clone();
-    let left = std::thread::spawn(move || tawlbot::store::open(&u).unwrap().outbox_len().unwrap())
-        .join()
-        .unwrap();
-    assert_eq!(left, 0, "the outbox is empty at the end");
+    assert_eq!(outbox_len(&url), 0, "the outbox is empty at the end");
 }
 
 /// Drops its value on a thread of its own, off the async runtime (the
