@@ -45,7 +45,7 @@ fn an_ending_writes_its_messages_with_it_and_only_if_it_ends() {
     s.finish_game_with(
         g,
         Some(0),
-        GameResult::FirstWins,
+        GameResult::Won(tawlbot::rules::Side::First),
         EndReason::Timeout,
         100,
         &out,
@@ -57,7 +57,7 @@ fn an_ending_writes_its_messages_with_it_and_only_if_it_ends() {
         .finish_game_with(
             g,
             Some(0),
-            GameResult::FirstWins,
+            GameResult::Won(tawlbot::rules::Side::First),
             EndReason::Timeout,
             101,
             &out
