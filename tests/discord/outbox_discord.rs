@@ -38,12 +38,16 @@ fn unix_now() -> i64 {
 /// 20 games with a day per move, one per channel, Bob (702) to move:
 /// made by the console on `target` (off the async runtime).
 fn twenty_games(target: &str, dir: &Path) {
+    games_in(target, dir, FIRST_CHANNEL..FIRST_CHANNEL + GAMES);
+}
+
+/// A game with a day per move in each of `channels`, Bob (702) to move.
+fn games_in(target: &str, dir: &Path, channels: std::ops::Range<u64>) {
     let (target, dir) = (target.to_string(), dir.to_path_buf());
     std::thread::spawn(move || {
         let store = tawlbot::store::open(&target).unwrap();
         let mut c = tawlbot::console::Console::new(store, dir, Vec::new());
-        for g in 0..GAMES {
-            let ch = FIRST_CHANNEL + g;
+        for ch in channels {
             c.line(&format!(
                 "701@{ch}: /challenge opponent:@702 variant:tawlbwrdd side:attackers time:1d"
             ));
@@ -253,6 +257,60 @@ async fn two_bots_on_postgres_one_killed_tell_every_channel_once() {
     let counts = wait_all_told(&fake, &url).await;
     report("PostgreSQL, two bots", &counts, &fake, killed_after);
     assert_eq!(outbox_len(&url), 0, "the outbox is empty at the end");
+}
+
+/// Failures as Discord gives them: a channel the bot may not post in
+/// (403) gets one attempt and its row is dropped, with one log line; a
+/// server error (5xx) and a rate limit (429) are tried again after 1, 2 ...
+/// seconds until they go through, once.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn refusals_are_dropped_and_transient_failures_retried() {
+    support::init_tracing();
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("tawlbot.db");
+    let db = db.to_str().unwrap().to_string();
+    const FORBIDDEN: u64 = 901;
+    const FLAKY: u64 = 902;
+    const LIMITED: u64 = 903;
+    games_in(&db, dir.path(), FORBIDDEN..LIMITED + 1);
+    let fake = FakeDiscord::start().await;
+    let bot = Bot::start(&fake, &db, dir.path(), "bot", "");
+    fake.wait_identify(Duration::from_secs(30)).await;
+    fake.fail_posts(FORBIDDEN, &[403; 10]);
+    fake.fail_posts(FLAKY, &[500, 502]);
+    fake.fail_posts(LIMITED, &[429]);
+    assert_eq!(all_due_now(&db), 3);
+    let until = tokio::time::Instant::now() + WAIT;
+    let endings = |ch: u64| {
+        fake.messages_in(ch)
+            .iter()
+            .filter(|m| m["content"].as_str().is_some_and(|c| c.contains(LOSS)))
+            .count()
+    };
+    let posts = |ch: u64| {
+        fake.requests_matching("POST", &format!("/channels/{ch}/messages"))
+            .len()
+    };
+    while (endings(FLAKY) == 0 || endings(LIMITED) == 0 || outbox_len(&db) > 0)
+        && tokio::time::Instant::now() < until
+    {
+        tokio::time::sleep(Duration::from_millis(200)).await;
+    }
+    tokio::time::sleep(Duration::from_secs(2)).await;
+    assert_eq!(endings(FLAKY), 1, "{}", fake.describe());
+    assert_eq!(endings(LIMITED), 1, "{}", fake.describe());
+    assert_eq!(endings(FORBIDDEN), 0);
+    assert_eq!(posts(FLAKY), 3, "two failures, then the message");
+    assert_eq!(posts(LIMITED), 2, "one rate limit, then the message");
+    assert_eq!(posts(FORBIDDEN), 1, "a refusal is not tried again");
+    assert_eq!(outbox_len(&db), 0, "the outbox is empty at the end");
+    let log = bot.log();
+    assert_eq!(
+        log.matches("was refused by Discord and is dropped from the outbox")
+            .count(),
+        1,
+        "{log}"
+    );
 }
 
 /// Drops its value on a thread of its own, off the async runtime (the

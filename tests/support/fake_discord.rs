@@ -593,6 +593,9 @@ struct Shared {
     /// message is created first, as Discord does under per-channel pacing:
     /// a client that dies meanwhile never hears of it).
     post_delay: Mutex<Duration>,
+    /// channel -> the statuses its next create-message POSTs are answered
+    /// with (then it works again): see [`FakeDiscord::fail_posts`].
+    failing: Mutex<HashMap<u64, std::collections::VecDeque<u16>>>,
 }
 
 impl Shared {
@@ -675,6 +678,7 @@ impl FakeDiscord {
             interaction_deadline: Mutex::new(INTERACTION_DEADLINE),
             recommended_shards: AtomicU64::new(1),
             post_delay: Mutex::new(Duration::ZERO),
+            failing: Mutex::new(HashMap::new()),
         });
 
         let app = Router::new()
@@ -729,6 +733,19 @@ impl FakeDiscord {
             .unwrap_or_else(|e| e.into_inner()) = delay;
     }
 
+    /// The next create-message POSTs to `channel` are answered with
+    /// `statuses`, one each, as Discord answers them (403 missing access,
+    /// 404 unknown channel, 429 rate limited, 5xx), creating nothing.
+    pub fn fail_posts(&self, channel: u64, statuses: &[u16]) {
+        self.shared
+            .failing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(channel)
+            .or_default()
+            .extend(statuses.iter().copied());
+    }
+
     /// The messages the bot created in `channel` (a POST Discord answered
     /// with an earlier message of its nonce creates none), oldest first.
     pub fn messages_in(&self, channel: u64) -> Vec<Value> {
@@ -737,8 +754,8 @@ impl FakeDiscord {
             .messages
             .iter()
             .filter(|(_, m)| {
-                m["channel_id"] == channel.to_string()
-                    && m["author"]["id"] == BOT_USER_ID.to_string()
+                let id = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
+                id(&m["channel_id"]) == Some(channel) && id(&m["author"]["id"]) == Some(BOT_USER_ID)
             })
             .map(|(id, m)| (*id, m.clone()))
             .collect();
@@ -1818,6 +1835,23 @@ async fn rest_handler(State(shared): State<Arc<Shared>>, req: Request) -> Respon
     }
 }
 
+/// Discord's answer with `status` to a create-message POST it refuses.
+fn failure(status: u16) -> Reply {
+    let body = match status {
+        403 => json!({ "code": 50001, "message": "Missing Access" }),
+        404 => json!({ "code": 10003, "message": "Unknown Channel" }),
+        429 => json!({
+            "code": 0, "message": "You are being rate limited.",
+            "retry_after": 0.05, "global": false
+        }),
+        _ => json!({ "code": 0, "message": "Internal Server Error" }),
+    };
+    Reply::Json(
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        body,
+    )
+}
+
 /// How long Discord remembers a nonce for `enforce_nonce` ("the past few
 /// minutes").
 const NONCE_WINDOW: Duration = Duration::from_secs(5 * 60);
@@ -1959,6 +1993,15 @@ fn route(shared: &Shared, method: &str, path: &str, body: &ParsedBody) -> Reply 
         }
         ("POST", ["channels", c, "messages"]) => match id_of(c) {
             Some(channel) => {
+                let failing = shared
+                    .failing
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_mut(&channel)
+                    .and_then(|q| q.pop_front());
+                if let Some(status) = failing {
+                    return failure(status);
+                }
                 // Discord: with `enforce_nonce`, a nonce this author used
                 // in the last few minutes returns that message, and no new
                 // one is created.

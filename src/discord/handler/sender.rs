@@ -95,13 +95,11 @@ impl Handler {
                             flying.spawn(async move { me.send_row(&http, row).await });
                         }
                     }
-                    Some(Err(e)) => {
-                        if db_ok {
-                            tracing::error!("the outbox cannot be read (retrying): {e}");
-                            db_ok = false;
-                        }
+                    Some(Err(e)) if db_ok => {
+                        tracing::error!("the outbox cannot be read (retrying): {e}");
+                        db_ok = false;
                     }
-                    None => {}
+                    Some(Err(_)) | None => {}
                 }
             }
             tokio::select! {
