@@ -98,7 +98,10 @@ impl Bot {
         if !shards.is_empty() {
             c.env("SHARDS", shards);
         }
+        // The log lines go to standard output.
+        let out = std::fs::File::create(dir.join(format!("{name}.out"))).unwrap();
         let child = c
+            .stdout(out)
             .env("LEASE_SECONDS", "5")
             .env("SCHEDULER_POLL_SECONDS", "1")
             .spawn()
@@ -112,8 +115,11 @@ impl Bot {
         let _ = self.child.wait();
     }
 
+    /// Its standard error and output (where the log lines go).
     fn log(&self) -> String {
+        let out = self.log.with_extension("out");
         std::fs::read_to_string(&self.log).unwrap_or_default()
+            + &std::fs::read_to_string(out).unwrap_or_default()
     }
 }
 
