@@ -329,3 +329,43 @@ impl<T: Send + 'static> Drop for OffRuntime<T> {
         let _ = std::thread::spawn(move || drop(v)).join();
     }
 }
+
+/// The fake Discord keeps Discord's rules on nonces: with `enforce_nonce`
+/// a nonce seen from the bot in the last few minutes returns the message
+/// it created, and a nonce longer than 25 characters is refused (400,
+/// 50035 Invalid Form Body).
+#[tokio::test]
+async fn the_fake_discord_honours_enforce_nonce() {
+    use serenity::all::{ChannelId, CreateMessage, HttpBuilder};
+    use serenity::model::channel::Nonce;
+    let fake = FakeDiscord::start().await;
+    let http = HttpBuilder::new(support::bot::TOKEN)
+        .proxy(fake.api_base())
+        .ratelimiter_disabled(true)
+        .build();
+    let send = |nonce: &str, enforce: bool| {
+        ChannelId::new(42).send_message(
+            &http,
+            CreateMessage::new()
+                .content("hello")
+                .nonce(Nonce::String(nonce.to_string()))
+                .enforce_nonce(enforce),
+        )
+    };
+    let a = send("n1", true).await.unwrap();
+    let again = send("n1", true).await.unwrap();
+    assert_eq!(a.id, again.id, "the same nonce returns the same message");
+    let other = send("n2", true).await.unwrap();
+    assert_ne!(a.id, other.id);
+    let unenforced = send("n1", false).await.unwrap();
+    assert_ne!(a.id, unenforced.id, "without enforce_nonce: a new message");
+    assert_eq!(fake.messages_in(42).len(), 3);
+    assert_eq!(fake.deduplicated(), 1);
+    let long = send(&"x".repeat(26), true).await.unwrap_err();
+    assert!(long.to_string().contains("Invalid Form Body"), "{long}");
+    let r = fake.requests();
+    let last = r.last().unwrap();
+    assert_eq!(last.status, 400);
+    assert_eq!(last.response.as_ref().unwrap()["code"], 50035);
+    send(&"x".repeat(25), true).await.unwrap();
+}
