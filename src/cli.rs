@@ -496,6 +496,9 @@ pub fn migrate_db(args: Vec<String>, out: &mut dyn Write) -> Exit {
             for (table, n) in &report.tables {
                 let _ = writeln!(out, "{table}: {n} rows");
             }
+            for note in &report.notes {
+                let _ = writeln!(out, "{note}");
+            }
             let _ = writeln!(
                 out,
                 "copied {} rows in {} tables from {from} to {}; every table compared equal",

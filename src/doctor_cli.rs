@@ -1,6 +1,7 @@
 //! `tawlbot doctor --db PATH [--quarantine | --show-quarantine]`: lists
-//! every stored row this program cannot read (table, id, what is wrong)
-//! and, with `--quarantine`, moves them to the `quarantine` table; says
+//! every stored row this program cannot read or play on (table, id, what
+//! is wrong: `games 4: move 1 zz-zz: ...`; see `app::doctor`) and, with
+//! `--quarantine`, moves them to the `quarantine` table; says
 //! how many rows wait there, and `--show-quarantine` lists them. Exit
 //! status 0 when there is none, 1 when there is any, 2 for a usage error
 //! or a database that cannot be opened.
@@ -12,7 +13,9 @@ use crate::store::database_target_from_env;
 
 pub const DOCTOR_USAGE: &str =
     "usage: tawlbot doctor [--db PATH] [--quarantine | --show-quarantine]
-  lists every stored row tawlbot cannot read (table, id, what is wrong);
+  lists every stored row tawlbot cannot read or play on (table, id, what is
+  wrong): rows the program's readers refuse, games replayed move by move,
+  move numbers and counts, references, ratings, settings, server languages;
   --quarantine moves them to the quarantine table (see docs/storage.md);
   --show-quarantine lists the rows in the quarantine table instead.
   PATH (a file, or a postgres:// URL) defaults to DATABASE_URL, else DATABASE_PATH,
@@ -59,14 +62,18 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
     if show {
         return show_quarantine(&*store, &shown, out);
     }
-    let rows = match store.unreadable_rows() {
+    let rows = match crate::app::doctor::examine(&*store) {
         Ok(r) => r,
         Err(e) => return Exit::Usage(e.to_string()),
     };
     for r in &rows {
         let _ = writeln!(out, "{r}");
     }
-    let n = rows.len();
+    // Rows, not problems: a row with two problems counts once.
+    let mut distinct: Vec<(crate::store::Table, &str)> =
+        rows.iter().map(|r| (r.table, r.id.as_str())).collect();
+    distinct.dedup();
+    let n = distinct.len();
     let _ = match n {
         0 => writeln!(out, "{shown}: every row can be read."),
         1 => writeln!(out, "{shown}: 1 row cannot be read."),
@@ -76,7 +83,7 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
         let now = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_secs() as i64);
-        match store.quarantine_unreadable(now) {
+        match store.quarantine_rows(&rows, now) {
             Ok(moved) => {
                 let _ = writeln!(
                     out,
@@ -88,6 +95,22 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
                     },
                     if moved.len() == 1 { "it" } else { "them" },
                 );
+                if moved.len() < n {
+                    let _ = writeln!(
+                        out,
+                        "left {} where {} (a channel still in use stays; see docs/storage.md).",
+                        if n - moved.len() == 1 {
+                            "1 row".to_string()
+                        } else {
+                            format!("{} rows", n - moved.len())
+                        },
+                        if n - moved.len() == 1 {
+                            "it is"
+                        } else {
+                            "they are"
+                        },
+                    );
+                }
             }
             Err(e) => return Exit::Usage(format!("the quarantine failed, nothing was moved: {e}")),
         }

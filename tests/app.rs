@@ -28,6 +28,8 @@ mod dice_console;
 mod doctor;
 #[path = "app/ended_console.rs"]
 mod ended_console;
+#[path = "app/hygiene.rs"]
+mod hygiene;
 #[path = "app/notify_console.rs"]
 mod notify_console;
 #[path = "app/offers_console.rs"]

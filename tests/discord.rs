@@ -11,6 +11,8 @@
 mod backends;
 mod support;
 
+#[path = "discord/back_pressure.rs"]
+mod back_pressure;
 #[path = "discord/bot_discord_e2e.rs"]
 mod bot_discord_e2e;
 #[path = "discord/discord_e2e.rs"]

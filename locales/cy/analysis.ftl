@@ -50,7 +50,7 @@ analysis-allowed-win = gadawodd i'r ochr arall ennill mewn { $n ->
     [many] { $n } symudiad
    *[other] { $n } symudiad
 }
-analysis-missed-win = methodd ennill mewn { $n ->
+analysis-missed-win = collodd gyfle i ennill mewn { $n ->
     [zero] { $n } symudiad
     [one] { $n } symudiad
     [two] { $n } symudiad
@@ -68,3 +68,5 @@ analysis-lost-men = { $n ->
 }
 analysis-blunder = camgymeriad mawr
 analysis-mistake = camgymeriad
+# Label echelin x graff /analysis (wedi'i dynnu yn y llun).
+analysis-graph-axis = symudiad

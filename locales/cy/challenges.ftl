@@ -20,8 +20,8 @@ challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { $first-side ->
 challenge-channel-busy = Mae gêm yn y sianel hon yn barod (gêm { $id }). Gorffennwch hi yn gyntaf, neu ychwanegwch thread:true i chwarae mewn edefyn.
 
 challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game }{ $rated ->
-    [yes] {" "}(gêm sy'n cyfrif at y sgôr)
-    [position] {" "}(o safle ei hun, felly dydy hi ddim yn cyfrif at y sgôr)
+    [yes] {" "}(gêm wedi'i graddio)
+    [position] {" "}(o'i safle ei hun, felly heb ei graddio)
    *[no] {""}
 }{ $side ->
     [attackers] , ar ochr yr ymosodwyr
@@ -33,8 +33,8 @@ challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game 
    *[none] {""}
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei derbyn: { $game }{ $rated ->
-    [yes] {" "}(gêm sy'n cyfrif at y sgôr)
-    [position] {" "}(o safle ei hun, felly dydy hi ddim yn cyfrif at y sgôr)
+    [yes] {" "}(gêm wedi'i graddio)
+    [position] {" "}(o'i safle ei hun, felly heb ei graddio)
    *[no] {""}
 }{ $side ->
     [attackers] , ar ochr yr ymosodwyr
@@ -46,15 +46,15 @@ challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei 
    *[none] {""}
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 
-challenge-position-rated = Dydy gêm o safle ei hun byth yn cyfrif at y sgôr (mae safleoedd ar gyfer ymarfer ac astudio): gadewch rated:true allan.
+challenge-position-rated = Dydy gêm sy'n dechrau o'i safle ei hun byth yn cael ei graddio (mae safleoedd ar gyfer ymarfer ac astudio): gadewch rated:true allan.
 
-challenge-not-a-number = Nid yw { $text } yn rhif her.
+challenge-not-a-number = Dydy { $text } ddim yn rhif her.
 challenge-none = Does dim her rhif { $id }.
 challenge-none-for-you = Does dim her agored i chi yma.
 challenge-not-open = Dydy her { $id } ddim ar agor mwyach.
 challenge-own = Eich her chi yw honno: arhoswch i rywun ei derbyn.
 challenge-for-someone-else = Mae'r her honno ar gyfer rhywun arall.
-challenge-channel-busy-accept = Mae gêm yn y sianel hon yn barod: gorffennwch hi yn gyntaf, neu heriwch gyda thread:true.
+challenge-channel-busy-accept = Mae gêm wedi dechrau yn y sianel hon ers i her { $id } gael ei phostio, felly all hi ddim dechrau yma. Derbyniwch hi pan fydd y gêm honno drosodd, neu ofynnwch i'r chwaraewr { $challenger } eich herio eto gyda thread:true.
 challenge-accepted-elsewhere = Derbyniwyd her { $id }: mae'r gêm yn mynd rhagddi yn y sianel { $channel }.
 challenge-withdrawn = Tynnodd { $player } her { $id } yn ôl.
 challenge-declined = Gwrthododd { $player } her { $id }.
@@ -63,3 +63,6 @@ challenge-expired = Daeth her { $id } i ben (yr heriwr: { $player }).
 challenge-too-many = Mae gennych chi { $n } her agored ar y gweinydd hwn yn barod: arhoswch am ateb, neu dynnwch un yn ôl gyda /decline id:N.
 challenge-none-here = Does dim her rhif { $id } yma.
 challenge-unreadable = Does dim modd darllen her { $id }, felly rwy'n ei gadael fel y mae. Gall gweithredwr y bot edrych arni (tawlbot doctor).
+
+challenge-duplicate = Rydych chi wedi herio { $opponent } yma yn barod: her { $id }. Arhoswch am eu hateb, neu dynnwch yr her yn ôl gyda /decline id:{ $id } cyn postio un arall.
+challenge-duplicate-open = Mae gennych chi her agored i unrhyw un yma yn barod: her { $id }. Arhoswch i rywun ei derbyn, neu dynnwch hi'n ôl gyda /decline id:{ $id } cyn postio un arall.

@@ -27,6 +27,8 @@ time-minutes = { $n ->
    *[other] { $n } munud
 }
 time-two-units = { $big } a { $small }
+# Cyn rhif sy'n dechrau â llafariad wrth ei ddarllen (un, wyth, un deg...): ac.
+time-two-units-vowel = { $big } ac { $small }
 
 time-left = Amser ar ôl: { $span }, tan { $until }.
 
@@ -57,12 +59,12 @@ tc-none = dim cloc
 tc-per-move = { $span } y symudiad
 tc-bank = cronfa amser o { $bank }; { $inc } yn ychwanegol bob symudiad (hyd at { $cap })
 
-time-unreadable-bank = Ni allaf ddarllen yr amser "{ $text }": mae cronfa amser yn cael ei hysgrifennu fel bank:7d inc:1d (a cap:14d os mynnwch).
-time-unreadable = Ni allaf ddarllen yr amser "{ $text }": rhowch amser i bob symudiad fel 1d, 3d, 7d neu 12h, cronfa fel bank:7d inc:1d cap:14d, neu none.
-time-zero = Byddai cloc heb ddim amser o gwbl ("{ $text }") wedi'i golli cyn y symudiad cyntaf: rhowch funud o leiaf, fel 3d, 12h neu bank:7d inc:1d.
+time-unreadable-bank = Alla i ddim darllen yr amser "{ $text }": mae cronfa amser yn cael ei hysgrifennu fel bank:7d inc:1d (a cap:14d os mynnwch).
+time-unreadable = Alla i ddim darllen yr amser "{ $text }": rhowch amser i bob symudiad fel 1d, 3d, 7d neu 12h, cronfa fel bank:7d inc:1d cap:14d, neu none.
+time-zero = Gyda chloc heb ddim amser o gwbl ("{ $text }"), byddai'r gêm wedi'i cholli cyn y symudiad cyntaf: rhowch funud o leiaf, fel 3d, 12h neu bank:7d inc:1d.
 time-negative = All amser ddim bod yn llai na dim ("{ $text }"): ysgrifennwch ef fel 3d, 12h neu bank:7d inc:1d cap:14d.
 time-too-long = Mae "{ $text }" yn rhy hir i gloc: 60 diwrnod (60d) yw'r mwyaf i symudiad, i gronfa, i'r amser ychwanegol ac i'r uchafswm (cap:).
-time-cap-below-bank = Yn "{ $text }" mae'r uchafswm (cap:) yn llai na'r gronfa: yr uchafswm yw'r mwyaf y caiff cronfa dyfu iddo, felly rhowch o leiaf { $bank }, neu ei adael allan.
+time-cap-below-bank = Yn "{ $text }" mae'r uchafswm (cap:) yn llai na'r gronfa: yr uchafswm yw'r mwyaf y caiff cronfa dyfu iddo, felly rhowch o leiaf { $bank }, neu adewch ef allan.
 
 notify-dm-turn = Eich tro chi yng ngêm { $id } ({ $channel }): { $summary }
 notify-choose = Dewiswch sut y cewch wybod mai eich tro chi yw hi: mention, dm, both neu digest.
@@ -85,12 +87,12 @@ resume-not-paused = Mae'r cloc yn rhedeg: does dim angen ei ailgychwyn.
 pause-agreed = Cytunodd y ddau chwaraewr: mae saib ar gloc gêm { $id } am { $span }, tan { $until }, pan fydd yn ailgychwyn ohono'i hun. Mae /resume yn ei ailgychwyn yn gynt.
 resume-agreed = Mae cloc gêm { $id } yn rhedeg eto: mae { $span } ar ôl ar gloc { $player }.
 
-game-cancelled-no-move = Mae gêm { $id } wedi'i chanslo: ni chwaraewyd yr un symudiad cyn y terfyn amser.
+game-cancelled-no-move = Mae gêm { $id } wedi'i chanslo: chafodd yr un symudiad ei chwarae cyn y terfyn amser.
 pause-ended = Mae'r saib y cytunwyd arno yng ngêm { $id } ar ben: mae'r cloc yn rhedeg eto. Mae { $span } ar ôl ar gloc { $player }.
 paused-no-move = Mae saib ar gloc y gêm hon: dim symud nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
 paused-no-takeback = Mae saib ar gloc y gêm hon: dim tynnu symudiad yn ôl nes iddo redeg eto.
 
-abort-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddod â gêm i ben gyda /abort (aelodau â rôl y trefnwyr: gemau twrnamaint).
+abort-not-allowed = Dim ond rhywun â'r caniatâd Manage Server all ddod â gêm i ben gyda /abort (aelodau â rôl y trefnwyr: gemau twrnamaint).
 abort-no-game = Does dim gêm yn rhedeg yn y sianel hon.
 abort-done = Daeth { $player } â gêm { $id } i ben heb ganlyniad.
 abort-already-over = Mae'r gêm honno ar ben yn barod.

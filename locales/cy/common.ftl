@@ -44,7 +44,7 @@ piece-name-capital = { $piece ->
 
 list-and = { $init } a { $last }
 
-store-failed = Mae'n ddrwg gen i: methodd cronfa ddata'r gemau, felly does dim wedi newid. Rhowch gynnig arall arni mewn munud.
+store-failed = Mae'n ddrwg gen i: methodd cronfa ddata'r gemau, felly does dim wedi newid. Rhowch gynnig arall arni ymhen munud.
 
 button-accept = Derbyn
 button-decline = Gwrthod

@@ -18,10 +18,10 @@ position-not-otn = Mae safle OTN yn dechrau ac yn gorffen â slaes, rhes 1 yn gy
 position-rank-count = Mae gan fwrdd { $game } { $ranks } rhes, ond mae gan y safle hwnnw { $found }.
 position-zero-run = Mae gan res { $rank } rediad o 0 sgwâr gwag.
 position-unknown-piece = { $letters ->
-    [otn] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n ddarn y mae tawlbot yn ei adnabod: mae OTN yn ysgrifennu t (ymosodwr), T (amddiffynnwr), K (brenin), c/C (dux) a rhifau am sgwariau gwag.
-    [tafl] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac a (ymosodwr), d (amddiffynnwr), K (brenin).
-    [dux] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac w, b (milwyr), W, B (dux).
-   *[latrunculi] Mae '{ $found }' yn rhes { $rank }, ac nid yw'n un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac w (gwyn), b (du).
+    [otn] Mae '{ $found }' yn rhes { $rank }, a dydy e ddim yn ddarn y mae tawlbot yn ei adnabod: mae OTN yn ysgrifennu t (ymosodwr), T (amddiffynnwr), K (brenin), c/C (dux) a rhifau am sgwariau gwag.
+    [tafl] Mae '{ $found }' yn rhes { $rank }, a dydy e ddim yn un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac a (ymosodwr), d (amddiffynnwr), K (brenin).
+    [dux] Mae '{ $found }' yn rhes { $rank }, a dydy e ddim yn un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac w, b (milwyr), W, B (dux).
+   *[latrunculi] Mae '{ $found }' yn rhes { $rank }, a dydy e ddim yn un o ddarnau { $game }: defnyddiwch '.' neu rif am sgwariau gwag, ac w (gwyn), b (du).
 }
 position-rank-width = Mae { $found } sgwâr yn rhes { $rank }, ond mae bwrdd { $game } yn { $width } sgwâr o led.
 
@@ -50,18 +50,18 @@ position-restricted = Mae { $piece } ar { $square }, sef { $role ->
    *[restricted] sgwâr cyfyngedig
 }: dim ond y brenin gaiff sefyll yno.
 position-refused = Does dim modd chwarae'r safle hwnnw fel { $game }:
-position-decided = Mae'r safle hwnnw wedi'i ennill neu ei golli'n barod: ni all gêm { $game } ddechrau ohono.
+position-decided = Mae'r safle hwnnw wedi'i ennill neu ei golli'n barod: all gêm { $game } ddim dechrau ohono.
 
 record-header-end = Llinell { $line }: mae llinell pennawd yn gorffen â ].
 record-header-shape = Llinell { $line }: mae pennawd ar y ffurf [Enw "gwerth"].
 record-header-quotes = Llinell { $line }: rhaid i werth y pennawd fod rhwng dyfynodau.
 otn-move-jump = Mae { $move } yn naid neu'n symudiad berserk, a does dim un o gemau tawlbot yn caniatáu hynny.
-otn-move-unreadable = Nid yw "{ $move }" yn symudiad OTN.
-otn-record-not-a-move = Llinell { $line }: nid yw "{ $start }..." yn symudiad.
-otn-rules-not-key-value = Nid yw'r cofnod rheolau "{ $entry }" ar y ffurf allwedd:gwerth.
+otn-move-unreadable = Dydy "{ $move }" ddim yn symudiad OTN.
+otn-record-not-a-move = Llinell { $line }: dydy "{ $start }..." ddim yn symudiad.
+otn-rules-not-key-value = Dydy'r cofnod rheolau "{ $entry }" ddim ar y ffurf allwedd:gwerth.
 otn-rules-no-size = Does dim maint bwrdd (dim:N) yn y llinyn rheolau.
 otn-rules-no-game = Does gan tawlbot ddim gêm tafl ar fwrdd { $dim }x{ $dim }: mae'n chwarae 11x11 (tawlbwrdd) a 9x9 (tallfwrdd, goedhboell).
-otn-rules-unsupported = Ni all tawlbot chwarae'r rheolau hyn: nid yw { $theirs } ({ $meaning }) yn yr un o'i gemau; mae gan yr agosaf, { $game }, { $ours }. Mae cofnod gan tawlbot yn enwi ei gêm mewn tag amrywiad.
+otn-rules-unsupported = All tawlbot ddim chwarae'r rheolau hyn: dydy { $theirs } ({ $meaning }) ddim yn yr un o'i gemau; mae gan yr agosaf, { $game }, { $ours }. Mae cofnod gan tawlbot yn enwi ei gêm mewn tag amrywiad.
 otn-rule-absent = dim { $key }
 otn-rule-meaning = { $key ->
     [dim] maint y bwrdd
@@ -87,7 +87,7 @@ otn-rule-meaning = { $key ->
     [cj] marchogion a chadlywyddion
    *[rule] rheol
 }
-otn-load-seed = Nid yw'r hedyn yn y tag amrywiad, { $seed }, yn rhif.
+otn-load-seed = Dydy'r hedyn yn y tag amrywiad, { $seed }, ddim yn rhif.
 otn-load-no-rules = Does gan y cofnod OTN hwn ddim tag rheolau, na thag amrywiad yn enwi gêm tawlbot.
 otn-load-after-resign = Mae { $move } yn dod ar ôl ildio (---).
 otn-game-move = Symudiad { $number } ({ $move }): { $why }

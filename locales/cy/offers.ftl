@@ -47,3 +47,10 @@ bot-answers = Mae { $player } yn { $kind ->
     [pause] gofyn i'r bot am saib i'r cloc.
    *[resume] gofyn i'r bot am ailgychwyn y cloc.
 }
+
+bot-draw-reason = { $why ->
+    [opening] Mae'n rhy gynnar am gêm gyfartal: dim ond newydd ddechrau mae'r gêm (mae tawlbot yn ystyried gêm gyfartal o symudiad { $from } ymlaen).
+    [ahead] Mae tawlbot yn hoffi ei siawns.
+    [level] Mae tawlbot yn gweld y gêm yn gyfartal.
+   *[behind] Mae tawlbot yn gweld y gêm yn mynd yn ei erbyn.
+}

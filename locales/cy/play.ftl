@@ -123,11 +123,11 @@ move-hint = Rwy'n darllen symudiadau fel e1-e4 (neu @14-@44 wrth chwarae goedhbo
 move-missing = Ysgrifennwch y symudiad, fel /move move:e1-e4.
 unknown-command = Does dim gorchymyn /{ $name }. Teipiwch /help i'w gweld i gyd.
 button-stale = Dydy'r botwm hwnnw ddim yn gwneud dim mwyach.
-option-unknown = Does dim opsiwn { $option } gan y gorchymyn /{ $command }: mae'n cymryd { $known }. Ni wnaed dim.
-option-none = Dydy'r gorchymyn /{ $command } ddim yn cymryd opsiynau, felly ni ddefnyddiwyd { $option }. Ni wnaed dim.
+option-unknown = Does dim opsiwn { $option } gan y gorchymyn /{ $command }: mae'n cymryd { $known }. Does dim wedi'i wneud.
+option-none = Dydy'r gorchymyn /{ $command } ddim yn cymryd opsiynau, felly wnes i ddim defnyddio { $option }. Does dim wedi'i wneud.
 
 board-status = Gêm { $id }. { $status }
-moves-square-unreadable = Ni allaf ddarllen { $text } fel sgwâr: enwch un fel { $example }.
+moves-square-unreadable = Alla i ddim darllen { $text } fel sgwâr: enwch un fel { $example }.
 moves-cannot-move = { $piece } ar { $square }: does unman iddo fynd.
 moves-can-go = { $piece } ar { $square }: gall fynd i { $list }.
 
@@ -170,13 +170,13 @@ export-record = Cofnod gêm { $id }.
 
 ## Gemau na ellir eu darllen, saib ar y cloc, y bot ac /analysis.
 
-game-unreadable = Does dim modd darllen cofnod gêm { $id }. Gall rhywun â'r hawl Manage Server ei dirwyn i ben gyda /abort.
+game-unreadable = Does dim modd darllen cofnod gêm { $id }. Gall rhywun â'r caniatâd Manage Server ei dirwyn i ben gyda /abort.
 game-not-a-number = Dydy { $text } ddim yn rhif gêm.
 status-paused-until = Mae saib ar y cloc tan { $date }.
 move-while-paused = Mae saib ar gloc y gêm hon: dim symudiad nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
 pause-days-bad = Mae saib yn para rhwng 1 a { $max } diwrnod, fel /pause days:7.
 bot-bad-level = Mae'r lefel yn rhif o 1 (hawsaf) i 5 (cryfaf), nid { $text }.
-bot-note = Rwy'n chwarae ar lefel { $level } o 5. Dydy gemau yn fy erbyn i ddim yn cyfrif at y sgôr.
+bot-note = Rwy'n chwarae ar lefel { $level } o 5. Dydy gemau yn fy erbyn i byth yn cael eu graddio.
 analysis-no-game-here = Does dim gêm yn y sianel hon: enwch un, fel /analysis game:12.
 analysis-still-playing = Mae gêm { $id } yn dal i gael ei chwarae: rwy'n dadansoddi gemau ar ôl iddyn nhw orffen.
 analysis-running = Mae eich dadansoddiad diwethaf yn dal i redeg: gofynnwch eto ar ôl iddo gael ei bostio.
@@ -198,7 +198,7 @@ analysis-head = Gêm { $id } ({ $game }): siawns { $side ->
     [white] Gwyn
    *[black] Du
 } o ennill ar ôl pob symudiad, ar { $nodes } nod y safle.
-analysis-no-swings = Ni newidiodd yr un symudiad lawer ar y gêm.
+analysis-no-swings = Wnaeth yr un symudiad ddim newid llawer ar y gêm.
 analysis-swings = Y newidiadau mwyaf:
 analysis-swing = { $number }{ $half ->
     [second] …
@@ -234,3 +234,9 @@ outcome-resigned-named = Ildiodd { $player } ({ $side ->
 
 human-games-too-many = Rydych chi eisoes yn chwarae { $n } gêm yn erbyn pobl: gorffennwch un cyn dechrau un arall.
 human-games-too-many-challenger = Mae { $player } eisoes yn chwarae { $n } gêm yn erbyn pobl: caiff yr her hon ddechrau pan fydd un ohonyn nhw wedi gorffen.
+
+resign-confirm = Ildio gêm { $id }? Pwyswch Ildio i gadarnhau, neu Dal ati. (Daw'r cwestiwn i ben ar ôl symudiad neu bum munud.)
+resign-kept = Daliwch ati, felly.
+resign-stale = Mae'r cwestiwn wedi dod i ben: mae'r gêm wedi symud ymlaen neu mae pum munud wedi mynd heibio. Teipiwch /resign eto os ydych chi'n dal i fod eisiau ildio.
+button-resign = Ildio
+button-keep-playing = Dal ati

@@ -6,8 +6,8 @@ move-example = { $notation ->
 }
 move-empty = Ysgrifennwch symudiad fel dau sgwâr, fel { $example }.
 move-too-long = Mae hynny'n llawer rhy hir i fod yn symudiad.
-move-hv-needs-comma = Ni allaf ddarllen { $text }: mae @hv yn cymryd un digid i'r golofn ac un i'r rhes, ac ar fyrddau lletach na 9, coma rhyngddynt (@11,6).
-move-unreadable = Ni allaf ddarllen "{ $text }" fel symudiad. Ysgrifennwch y sgwâr y mae darn yn ei adael a'r sgwâr lle mae'n aros, fel { $example }.
+move-hv-needs-comma = Alla i ddim darllen { $text }: mae @hv yn cymryd un digid i'r golofn ac un i'r rhes, ac ar fyrddau lletach na 9, coma rhyngddynt (@11,6).
+move-unreadable = Alla i ddim darllen "{ $text }" fel symudiad. Ysgrifennwch y sgwâr y mae darn yn ei adael a'r sgwâr lle mae'n aros, fel { $example }.
 move-text-off-board = Dydy { $text } ddim ar y bwrdd: mae { $game } yn { $width }x{ $height } (colofnau a-{ $last-file }, rhesi 1-{ $height }).
 move-captures-nothing = Dydy { $move } ddim yn cipio dim, nid { $claimed }. Gadewch y rhan x allan, neu edrychwch ar y bwrdd.
 move-captures-other = Mae { $move } yn cipio { $actual }, nid { $claimed }. Gadewch y rhan x allan, neu edrychwch ar y bwrdd.
@@ -15,7 +15,7 @@ move-game-over = Mae'r gêm hon ar ben: dim rhagor o symudiadau.
 move-off-board = Dydy { $square } ddim ar y bwrdd.
 move-same-square = Rhaid i symudiad fynd i rywle: mae { $square } i { $square } yn aros yn ei unfan.
 move-no-piece = Does dim darn ar { $square }.
-move-not-your-piece = Mae { $piece } ar { $square }, { $side ->
+move-not-your-piece = { $piece } sydd ar { $square }, { $side ->
     [attackers] a thro'r ymosodwyr
     [defenders] a thro'r amddiffynwyr
     [assailants] a thro'r ymosodwyr
@@ -24,7 +24,7 @@ move-not-your-piece = Mae { $piece } ar { $square }, { $side ->
    *[black] a thro Du
 } yw hi.
 move-not-straight = Mae darnau'n symud ar hyd rhes neu golofn, byth ar groeslin: dydy { $from } a { $to } ddim mewn llinell.
-move-occupied = Mae { $piece } ar { $square } yn barod: dim ond ar sgwâr gwag y caiff darn aros.
+move-occupied = { $piece } sydd ar { $square } yn barod: dim ond ar sgwâr gwag y caiff darn aros.
 move-blocked = { $piece } ar { $square } sydd yn y ffordd: dydy darnau byth yn neidio.
 move-blocked-dux-jump = { $piece } ar { $square } sydd yn y ffordd: dim ond y dux gaiff fynd dros ddarn, a thros un yn unig.
 move-king-steps = Gyda king-steps mae'r brenin yn symud un sgwâr ar y tro.

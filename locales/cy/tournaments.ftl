@@ -1,7 +1,7 @@
 ## /tournament a chyhoeddiadau'r twrnameintiau.
 
 tournament-none = Does dim twrnamaint rhif { $id }.
-tournament-not-a-number = Nid yw { $text } yn rhif twrnamaint.
+tournament-not-a-number = Dydy { $text } ddim yn rhif twrnamaint.
 tournament-not-on-server = Does dim twrnamaint rhif { $id } ar y gweinydd hwn.
 tournament-which = Pa dwrnamaint? Rhowch ei rif, fel id:1 (gweler /tournament list).
 tournament-commands = Gorchmynion twrnamaint: create, join, leave, start, standings, crosstable, info, list, withdraw, cancel.
@@ -13,13 +13,14 @@ tournament-format-round-robin = pawb yn erbyn pawb
 tournament-kind-single = gornestau un gêm
 tournament-kind-two-game = gornestau dwy gêm (a'r ochrau'n cyfnewid)
 
-tournament-create-not-allowed = Dim ond aelodau â'r hawl Manage Server neu â rôl y trefnwyr all greu twrnameintiau.
+tournament-create-not-allowed = Dim ond aelodau â'r caniatâd Manage Server neu â rôl y trefnwyr all greu twrnameintiau.
 tournament-name-missing = Rhowch enw i'r twrnamaint: name:Gwanwyn.
-tournament-bad-format = Y fformat yw round-robin neu swiss, nid { $text }.
-tournament-bad-rounds = Mae gan dwrnamaint swiss rhwng 1 ac 20 rownd.
+tournament-bad-format = Y fformat yw round-robin (pawb yn erbyn pawb) neu swiss (system y Swistir), nid { $text }.
+tournament-bad-rounds = Mae gan dwrnamaint system y Swistir rhwng 1 a 20 rownd.
+tournament-name-control = Testun plaen yw enw twrnamaint: dim toriadau llinell, tabiau na nodau rheoli eraill.
 tournament-bad-match = Mae gornest naill ai'n single neu'n two-game.
 tournament-bad-max = max yw'r nifer fwyaf o chwaraewyr, o 2 i { $max }.
-tournament-bad-start = start yw amser o hyn ymlaen, fel 2d, 12h neu 90m (neu ddechreuwch y twrnamaint gyda /tournament start).
+tournament-bad-start = start yw faint o amser sydd tan y dechrau, fel 2d, 12h neu 90m (neu ddechreuwch y twrnamaint gyda /tournament start).
 tournament-created = Twrnamaint { $id }: **{ $name }** — { $description }. Ymunwch gyda /tournament join.
 tournament-max-players = { $n } chwaraewr ar y mwyaf.
 tournament-starts-in = Mae'n dechrau ymhen { $span }.
@@ -29,40 +30,45 @@ tournament-list-none = Does dim twrnameintiau ar y gweinydd hwn eto.
 tournament-list-line = { $id }. **{ $name }** — { $description }, { $state }, { $n } chwaraewr
 tournament-list-line-round = { $id }. **{ $name }** — { $description }, { $state }, { $n } chwaraewr, rownd { $round } o { $total }
 
-tournament-too-late = Mae'n rhy hwyr i ymuno â **{ $name }** ({ $state }).
-tournament-already-in = Rydych chi eisoes wedi ymuno â **{ $name }**.
+tournament-too-late = Mae'n rhy hwyr i ymuno â'r twrnamaint **{ $name }** ({ $state }).
+tournament-already-in = Rydych chi eisoes wedi ymuno â'r twrnamaint **{ $name }**.
 tournament-full = Mae **{ $name }** yn llawn ({ $n } chwaraewr).
-tournament-left-cannot-rejoin = Fe adawoch chi **{ $name }**, ac allwch chi ddim ymuno eto.
-tournament-joins = Mae { $player } yn ymuno â **{ $name }** ({ $n } chwaraewr).
-tournament-start-not-allowed = Dim ond y trefnydd, aelodau â'r hawl Manage Server neu aelodau â rôl y trefnwyr all ddechrau twrnamaint.
+tournament-left-cannot-rejoin = Fe adawoch chi'r twrnamaint **{ $name }**, ac allwch chi ddim ymuno eto.
+tournament-joins = Mae { $player } yn ymuno â'r twrnamaint **{ $name }** ({ $n } chwaraewr).
+tournament-start-not-allowed = Dim ond y trefnydd, aelodau â'r caniatâd Manage Server neu aelodau â rôl y trefnwyr all ddechrau twrnamaint.
 tournament-is-state = **{ $name }**: { $state }.
 tournament-cannot-start = All **{ $name }** ddim dechrau: { $reason } ({ $n } wedi ymuno).
 tournament-begins = Mae **{ $name }** yn dechrau gyda { $n } chwaraewr: { $players }.
-tournament-over = Mae **{ $name }** ar ben. Yr enillydd yw { $winner } gyda { $points } pwynt! Llongyfarchiadau.
+tournament-over = Mae **{ $name }** ar ben. Yr enillydd yw { $winner } gyda { $count ->
+    [two] { $points } bwynt
+    [few] { $points } phwynt
+    [many] { $points } phwynt
+   *[other] { $points } pwynt
+}! Llongyfarchiadau.
 tournament-pairing-failed = Methodd y paru: { $reason }
 tournament-round-head = **{ $name }**, rownd { $round } o { $total }:
 tournament-bye = Rownd rydd: { $player } (1 pwynt)
 tournament-board = Bwrdd { $board }: { $first } yn erbyn { $second }
-tournament-board-forfeited = Bwrdd { $board }: { $first } yn erbyn { $second } (heb ei chwarae)
+tournament-board-forfeited = Bwrdd { $board }: { $first } yn erbyn { $second } (fforffed)
 tournament-running = Mae **{ $name }** ar waith (rownd { $round } o { $total }). { $n ->
-    [0] Mae gemau gan bob gornest yn y rownd.
-   *[other] Rwy'n agor { $n } edefyn gornest eto.
+    [0] Mae gan bob gornest yn y rownd ei gemau.
+   *[other] Rwy'n ailagor { $n } edefyn gornest.
 }
 tournament-no-match = Does dim gornest rhif { $id }.
-tournament-match-decided = Does dim i'w chwarae yn y ornest hon o **{ $name }**: mae ei gemau wedi'u penderfynu.
+tournament-match-decided = Does dim i'w chwarae yn yr ornest hon o'r twrnamaint **{ $name }**: mae ei gemau wedi'u penderfynu.
 tournament-match-thread = Rownd { $round }, bwrdd { $board }: { $first } yn erbyn { $second } yn yr edefyn { $thread }.
 tournament-game-title = **{ $name }**, rownd { $round }, bwrdd { $board }, gêm { $number } o { $of } (gêm { $id }):
 tournament-match-over = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second }.
-tournament-match-over-forfeit = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second } (drwy ildio).
+tournament-match-over-forfeit = Gornest ar ben: { $first } { $first-points }–{ $second-points } { $second } (drwy fforffed).
 
-tournament-withdraw-not-allowed = Dim ond y trefnydd, aelodau â'r hawl Manage Server neu aelodau â rôl y trefnwyr all dynnu chwaraewr allan.
-tournament-not-in = Dydy { $player } ddim yn **{ $name }**.
-tournament-leaves = Mae { $player } yn gadael **{ $name }**.
+tournament-withdraw-not-allowed = Dim ond y trefnydd, aelodau â'r caniatâd Manage Server neu aelodau â rôl y trefnwyr all dynnu chwaraewr allan.
+tournament-not-in = Dydy { $player } ddim yn y twrnamaint **{ $name }**.
+tournament-leaves = Mae { $player } yn gadael y twrnamaint **{ $name }**.
 tournament-cannot-withdraw = Methu tynnu allan: { $reason }.
-tournament-withdrawn = Tynnwyd { $player } allan o **{ $name }**: bydd pob gêm sy'n weddill yn cyfrif fel colled.
-tournament-withdraws = Mae { $player } yn tynnu allan o **{ $name }**: bydd pob gêm sy'n weddill yn cyfrif fel colled.
+tournament-withdrawn = Tynnwyd { $player } allan o'r twrnamaint **{ $name }**: bydd pob gêm sy'n weddill yn cael ei cholli drwy fforffed.
+tournament-withdraws = Mae { $player } yn tynnu allan o'r twrnamaint **{ $name }**: bydd pob gêm sy'n weddill yn cael ei cholli drwy fforffed.
 tournament-withdrew-game = Tynnodd { $player } allan o'r twrnamaint. { $outcome }
-tournament-cancel-not-allowed = Dim ond y trefnydd, aelodau â'r hawl Manage Server neu aelodau â rôl y trefnwyr all ganslo twrnamaint.
+tournament-cancel-not-allowed = Dim ond y trefnydd, aelodau â'r caniatâd Manage Server neu aelodau â rôl y trefnwyr all ganslo twrnamaint.
 tournament-cancelled = Mae **{ $name }** wedi'i ganslo.
 tournament-cancelled-games = Mae **{ $name }** wedi'i ganslo ({ $n ->
     [one] { $n } gêm wedi'i chanslo
@@ -70,7 +76,7 @@ tournament-cancelled-games = Mae **{ $name }** wedi'i ganslo ({ $n ->
 }).
 tournament-auto-cancelled = { $reason } Felly mae'r twrnamaint wedi'i ganslo.
 
-tournament-info = Twrnamaint { $id }: **{ $name }** — { $description }. Cyflwr: { $state }.
+tournament-info = Twrnamaint { $id }: **{ $name }** — { $description }. Statws: { $state }.
 tournament-info-organiser = Trefnydd: { $player }.
 tournament-info-players = Chwaraewyr ({ $n }): { $players }
 tournament-info-no-players = Chwaraewyr (0): neb eto
@@ -87,10 +93,10 @@ tournament-standings-head-final = Tabl **{ $name }** ar ôl rownd { $round } o {
 tournament-standings-order = Trefn: pwyntiau, yna Sonneborn-Berger (SB), yna Buchholz.
 tournament-standings-order-split = Trefn: pwyntiau, yna Sonneborn-Berger (SB), yna Buchholz, yna buddugoliaethau hollt (gornest 1–1 a enillwyd mewn llai o symudiadau).
 tournament-standings-head-none = Tabl **{ $name }**: does dim un o'r { $total } rownd wedi gorffen eto.
-tournament-crosstable-head = **{ $name }**, pob chwaraewr yn erbyn pob un arall:
+tournament-crosstable-head = Croestabl **{ $name }** (pob chwaraewr yn erbyn pob un arall):
 tournament-crosstable-key = Pob gêm: 1 buddugoliaeth, ½ gêm gyfartal, 0 colled, + neu - fforffed, * wrthi'n cael ei chwarae. Y colofnau yw'r safleoedd yn y tabl.
 tournament-round-view = **{ $name }**, rownd { $round } o { $total }:
-tournament-no-such-round = Nid yw { $text } yn rownd yn y twrnamaint hwn: mae'r rowndiau hyd at rownd { $played } wedi'u paru.
+tournament-no-such-round = Dydy { $text } ddim yn rownd yn y twrnamaint hwn: mae'r rowndiau hyd at rownd { $played } wedi'u paru.
 tournament-withdrawn-mark = { $player } (wedi tynnu allan)
 table-rank = #
 table-player = Chwaraewr
@@ -102,19 +108,19 @@ table-wdl = E/Cyf/C
 # Gwrthodiadau'r modiwl twrnamaint ($reason uchod).
 tournament-error-too-few-players = mae angen o leiaf ddau chwaraewr ar dwrnamaint
 tournament-error-duplicate-player = mae { $player } wedi ymuno ddwywaith
-tournament-error-no-rounds = mae angen o leiaf un rownd ar dwrnamaint swiss
+tournament-error-no-rounds = mae angen o leiaf un rownd ar dwrnamaint system y Swistir
 tournament-error-round-in-progress = dydy'r rownd bresennol ddim wedi gorffen
 tournament-error-finished = mae pob rownd wedi'i pharu
 tournament-error-unknown-player = dydy { $player } ddim yn y twrnamaint hwn
 tournament-error-already-withdrawn = mae { $player } eisoes wedi tynnu allan
 tournament-error-no-such-game = does dim gêm heb ei gorffen rhwng y chwaraewyr hyn
 tournament-error-not-in-game = dydy { $player } ddim yn y gêm hon
-tournament-error-too-many-rounds = mae { $rounds } rownd Swistir yn fwy nag y gall y chwaraewyr hyn eu llenwi heb ailchwarae (uchafswm { $max })
+tournament-error-too-many-rounds = mae { $rounds } rownd system y Swistir yn fwy nag y gall y chwaraewyr hyn eu llenwi heb ailchwarae (uchafswm { $max })
 
 tournament-unreadable = Does dim modd darllen cofnodion twrnamaint { $id }, felly rwy'n ei adael fel y mae. Gall gweithredwr y bot edrych arno.
-tournament-busy = Mae'r twrnamaint yn newid ar hyn o bryd: rhowch gynnig arall arni mewn munud.
+tournament-busy = Mae'r twrnamaint yn newid ar hyn o bryd: rhowch gynnig arall arni ymhen munud.
 tournament-list-unreadable = { $id }. **{ $name }** — does dim modd darllen ei gofnodion
-tournament-no-pairings = Does dim parau gan **{ $name }** eto.
+tournament-no-pairings = Does gan y twrnamaint **{ $name }** ddim parau eto.
 tournament-thread-failed-busy = Allwn i ddim agor edefyn ar gyfer rownd { $round }, bwrdd { $board } ({ $first } yn erbyn { $second }), ac mae gêm ar y gweill yn y sianel hon. Gall trefnydd roi cynnig arall arni gyda /tournament start.
 tournament-thread-failed-here = Allwn i ddim agor edefyn ar gyfer rownd { $round }, bwrdd { $board } ({ $first } yn erbyn { $second }): mae'r gêm yn cael ei chwarae yma.
 
@@ -127,16 +133,16 @@ tournament-leave-confirm-running = Gadael y twrnamaint **{ $name }**? Mae wedi d
 tournament-stays = Rydych chi'n aros yn y twrnamaint **{ $name }**.
 
 # Rôl y trefnwyr (/settings organiser-role:@rôl); mae $role yn cyfeirio at rôl.
-organiser-role-set = Bellach gall aelodau sydd â'r rôl { $role } greu a rhedeg twrnameintiau ar y gweinydd hwn, fel aelodau â'r hawl Manage Server.
-organiser-role-not-allowed = Dim ond rhywun â'r hawl Manage Server all ddewis rôl y trefnwyr.
+organiser-role-set = Bellach gall aelodau sydd â'r rôl { $role } greu a rhedeg twrnameintiau ar y gweinydd hwn, fel aelodau â'r caniatâd Manage Server.
+organiser-role-not-allowed = Dim ond rhywun â'r caniatâd Manage Server all ddewis rôl y trefnwyr.
 organiser-role-dm = Does dim rolau mewn negeseuon uniongyrchol: dewiswch rôl y trefnwyr ar weinydd.
 organiser-role-unreadable = Enwch un o rolau'r gweinydd hwn, fel organiser-role:@Trefnwyr.
 # /settings organiser-role-clear:true
-organiser-role-cleared = Does dim rôl yn rhoi hawliau twrnamaint ar y gweinydd hwn bellach: dim ond aelodau â'r hawl Manage Server (a threfnydd pob twrnamaint) sy'n creu ac yn rhedeg twrnameintiau.
+organiser-role-cleared = Does dim rôl y trefnwyr ar y gweinydd hwn bellach: dim ond aelodau â'r caniatâd Manage Server (a threfnydd pob twrnamaint) sy'n creu ac yn rhedeg twrnameintiau.
 
-# Ymuno'n hwyr (late:N, Swiss yn unig).
+# Ymuno'n hwyr (late:N, system y Swistir yn unig).
 tournament-describe-late = { $description }, gellir ymuno'n hwyr nes paru rownd { $round }
-tournament-late-swiss-only = Dim ond twrnamaint Swiss sy'n derbyn chwaraewyr hwyr: mae rowndiau twrnamaint rownd-robin yn cael eu pennu gan y chwaraewyr ar y dechrau, felly rhaid i bawb ymuno cyn hynny.
+tournament-late-swiss-only = Dim ond twrnamaint system y Swistir sy'n derbyn chwaraewyr hwyr: mae rowndiau twrnamaint pawb yn erbyn pawb yn cael eu pennu gan y chwaraewyr ar y dechrau, felly rhaid i bawb ymuno cyn hynny.
 tournament-bad-late = Mae late: yn nodi'r rownd y gellir ymuno nes ei pharu: rhif rhwng 2 a { $rounds } (rowndiau'r twrnamaint).
 tournament-late-closed = Roedd y twrnamaint **{ $name }** yn derbyn chwaraewyr hwyr nes paru rownd { $round }: mae'n rhy hwyr i ymuno.
 tournament-joins-late = Mae { $player } yn ymuno â'r twrnamaint **{ $name }** yn hwyr, a chaiff ei baru o rownd { $round } ymlaen ({ $n } chwaraewr).

@@ -24,7 +24,7 @@ alt-reason = { $reason ->
     [king-escaped] dihangodd y brenin
     [king-captured] daliwyd y brenin
     [one-piece-left] dim ond un darn sydd gan un ochr
-    [dux-immobile] ni all dux symud
+    [dux-immobile] all dux ddim symud
     [no-legal-move] does gan un ochr ddim symudiad
     [repetition] byddai pob symudiad yn ailadrodd safle am y drydedd waith
     [move-limit] 100 symudiad heb gipio
@@ -40,7 +40,7 @@ alt-role = { $role ->
     [throne] yr orsedd
     [centre] y canol
     [corner] cornel
-    [guard] drws nesaf i gornel
+    [guard] wrth ymyl cornel
    *[restricted] sgwâr cyfyngedig
 }
 alt-king-at = Mae'r brenin ar { $place }.
@@ -109,9 +109,19 @@ alt-counts = { $side ->
 }.
 alt-gif = Animeiddiad o'r gêm { $game }, { $moves } symudiad, un safle ar ôl y llall. Mae'n gorffen fel hyn:
 alt-standings = Tabl { $name }.
-alt-standings-row = { $place }. { $player }, { $points } pwynt ({ $record }).
+alt-standings-row = { $place }. { $player }, { $count ->
+    [two] { $points } bwynt
+    [few] { $points } phwynt
+    [many] { $points } phwynt
+   *[other] { $points } pwynt
+} ({ $record }).
 alt-crosstable = Croestabl { $name }: gemau pob chwaraewr yn erbyn pob chwaraewr arall.
-alt-crosstable-row = { $place }. { $player }, { $points } pwynt: { $games }.
+alt-crosstable-row = { $place }. { $player }, { $count ->
+    [two] { $points } bwynt
+    [few] { $points } phwynt
+    [many] { $points } phwynt
+   *[other] { $points } pwynt
+}: { $games }.
 alt-graph = Graff o siawns { $side ->
     [attackers] yr ymosodwyr
     [defenders] yr amddiffynwyr

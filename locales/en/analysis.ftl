@@ -35,3 +35,5 @@ analysis-lost-men = { $n ->
 }
 analysis-blunder = a blunder
 analysis-mistake = a mistake
+# The label of the x axis of the /analysis graph (drawn in the picture).
+analysis-graph-axis = move

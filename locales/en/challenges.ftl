@@ -44,7 +44,8 @@ challenge-none-for-you = There is no open challenge here for you.
 challenge-not-open = Challenge { $id } is no longer open.
 challenge-own = That is your own challenge: wait for someone to accept it.
 challenge-for-someone-else = That challenge is for someone else.
-challenge-channel-busy-accept = This channel already has a game: finish it first, or challenge with thread:true.
+# To the player accepting a challenge whose channel has a game since; $challenger: a mention.
+challenge-channel-busy-accept = A game has started in this channel since challenge { $id } was posted, so it cannot start here. Accept it once that game is over, or ask { $challenger } to challenge you again with thread:true.
 challenge-accepted-elsewhere = Challenge { $id } accepted: the game is on in { $channel }.
 challenge-withdrawn = { $player } withdrew challenge { $id }.
 challenge-declined = { $player } declined challenge { $id }.
@@ -53,3 +54,8 @@ challenge-expired = Challenge { $id } from { $player } expired.
 challenge-too-many = You already have { $n } open challenges on this server: wait for an answer, or withdraw one with /decline id:N.
 challenge-none-here = There is no challenge { $id } here.
 challenge-unreadable = Challenge { $id } cannot be read, so I leave it as it is. The bot's operator can look into it (tawlbot doctor).
+
+# A second open challenge to the same opponent in one channel; $id: the first.
+challenge-duplicate = You already challenged { $opponent } here: challenge { $id }. Wait for their answer, or withdraw it with /decline id:{ $id } before you post another.
+# The same for a challenge to anyone.
+challenge-duplicate-open = You already have an open challenge to anyone here: challenge { $id }. Wait for someone to accept it, or withdraw it with /decline id:{ $id } before you post another.

@@ -14,6 +14,8 @@ time-minutes = { $n ->
 }
 # "2 days 18 hours": two nested time-* messages.
 time-two-units = { $big } { $small }
+# The same before a number Welsh reads with a vowel (1, 8, 11-19: "ac").
+time-two-units-vowel = { $big } { $small }
 
 time-left = Time left: { $span }, until { $until }.
 # Both clocks of a time-bank game: each player's name and side, and their

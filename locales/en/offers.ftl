@@ -50,3 +50,11 @@ bot-answers = { $player } { $kind ->
     [pause] asks tawlbot to pause the clock.
    *[resume] asks tawlbot to restart the clock.
 }
+
+# Why the bot answered a draw offer so; $why: opening, ahead, level, behind; $from: the move from which it considers draws.
+bot-draw-reason = { $why ->
+    [opening] It is too early for a draw: the game has only begun (tawlbot considers draws from move { $from }).
+    [ahead] tawlbot likes its chances.
+    [level] tawlbot sees the game as level.
+   *[behind] tawlbot sees the game going against it.
+}

@@ -167,3 +167,10 @@ outcome-resigned-named = { $player } ({ $side }) resigned: { $winner } ({ $winne
 human-games-too-many = You already play { $n } games against people: finish one before you start another.
 # $player: the challenger (a mention).
 human-games-too-many-challenger = { $player } already plays { $n } games against people: this challenge can start once one of them has finished.
+
+# /resign in a game of more than ten moves asks first (to the asker alone).
+resign-confirm = Resign game { $id }? Press Resign to confirm, or Keep playing. (The question lapses after a move or five minutes.)
+resign-kept = Play on, then.
+resign-stale = That question has lapsed: the game has moved on or five minutes have passed. Type /resign again if you still want to.
+button-resign = Resign
+button-keep-playing = Keep playing

@@ -19,8 +19,9 @@ move-game-over = This game is over: no more moves.
 move-off-board = { $square } is not on the board.
 move-same-square = A move has to go somewhere: { $square } to { $square } stays put.
 move-no-piece = There is no piece on { $square }.
-# $piece: piece-name message; $side: the side key to move.
-move-not-your-piece = { $square } holds { $piece }, and it is { $side ->
+# $piece: piece-name-capital message (it starts the sentence in Welsh:
+# "Y brenin sydd ar f6"); $side: the side key to move.
+move-not-your-piece = { $piece } is on { $square }, and it is { $side ->
     [attackers] the attackers'
     [defenders] the defenders'
     [assailants] the assailants'
@@ -29,7 +30,8 @@ move-not-your-piece = { $square } holds { $piece }, and it is { $side ->
    *[black] black's
 } turn.
 move-not-straight = Pieces move along a rank or a file, never diagonally: { $from } and { $to } are not in line.
-move-occupied = { $square } is occupied by { $piece }: a piece stops only on an empty square.
+# $piece: piece-name-capital message.
+move-occupied = { $piece } is already on { $square }: a piece stops only on an empty square.
 # $piece: piece-name-capital message.
 move-blocked = { $piece } on { $square } is in the way: pieces never jump.
 move-blocked-dux-jump = { $piece } on { $square } is in the way: only the dux may pass over a piece, and only over one.

@@ -20,6 +20,7 @@ tournament-kind-two-game = two-game matches (sides swapped)
 
 tournament-create-not-allowed = Only members with the Manage Server permission or the organiser role can create tournaments.
 tournament-name-missing = Give the tournament a name: name:Spring.
+tournament-name-control = A tournament name is plain text: no line breaks, tabs or other control characters.
 tournament-bad-format = The format is round-robin or swiss, not { $text }.
 tournament-bad-rounds = A Swiss tournament has 1 to 20 rounds.
 tournament-bad-match = A match is single or two-game.
@@ -55,9 +56,13 @@ tournament-is-state = **{ $name }** is { $state }.
 # $reason: why the pairing rules refuse (from the tournament module).
 tournament-cannot-start = **{ $name }** cannot start: { $reason } ({ $n } joined).
 tournament-begins = **{ $name }** begins with { $n } players: { $players }.
-# $points: already written with fractions ("2½"). The standings table
+# $points: already written with fractions ("2½"); $count: the same points as
+# a number, for the plural ("1 point"; Welsh "2 bwynt"). The standings table
 # (a code block) and tournament-standings-order follow on new lines.
-tournament-over = **{ $name }** is over. The winner is { $winner } with { $points } points! Congratulations.
+tournament-over = **{ $name }** is over. The winner is { $winner } with { $points } { $count ->
+    [one] point
+   *[other] points
+}! Congratulations.
 tournament-pairing-failed = Pairing failed: { $reason }
 tournament-round-head = **{ $name }**, round { $round } of { $total }:
 tournament-bye = Bye: { $player } (1 point)

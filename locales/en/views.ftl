@@ -123,9 +123,16 @@ alt-gif = An animation of the { $game } game, { $moves ->
 # A standings picture: one alt-standings-row per player.
 alt-standings = The standings of { $name }.
 # $record: wins/draws/losses as W/D/L.
-alt-standings-row = { $place }. { $player }, { $points } points ({ $record }).
+# $points: written with fractions ("2½"); $count: the same as a number.
+alt-standings-row = { $place }. { $player }, { $points } { $count ->
+    [one] point
+   *[other] points
+} ({ $record }).
 alt-crosstable = The crosstable of { $name }: each player's games against each other player.
-alt-crosstable-row = { $place }. { $player }, { $points } points: { $games }.
+alt-crosstable-row = { $place }. { $player }, { $points } { $count ->
+    [one] point
+   *[other] points
+}: { $games }.
 # The /analysis graph. $side: a side key.
 alt-graph = A graph of the { $side ->
     [attackers] attackers'

@@ -72,15 +72,18 @@ pub(crate) fn alt_of_gif(game: &Game) -> Vec<Vec<Msg>> {
 }
 
 /// Alt text of a standings picture: each row's place, player and points
-/// (`rows` as the text table has them: place, name, points first).
-pub(crate) fn alt_of_standings(name: &str, rows: &[[String; 6]]) -> Vec<Vec<Msg>> {
+/// (`rows` as the text table has them: place, name, points first; `points`
+/// the same points as numbers, row by row, for the plural: "1 point",
+/// "3 phwynt").
+pub(crate) fn alt_of_standings(name: &str, rows: &[[String; 6]], points: &[f64]) -> Vec<Vec<Msg>> {
     let mut v = vec![Msg::new("alt-standings").str("name", name)];
-    for r in rows {
+    for (r, &p) in rows.iter().zip(points) {
         v.push(
             Msg::new("alt-standings-row")
                 .str("place", r[0].clone())
                 .str("player", r[1].clone())
                 .str("points", r[2].clone())
+                .num("count", p)
                 .str("record", r[5].clone()),
         );
     }

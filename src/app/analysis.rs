@@ -138,7 +138,7 @@ fn analyse(
             .str("game", rules.name)
             .str("side", subject),
     );
-    let png = crate::render::graph::chances_png(&a.chances, &title, &marks);
+    let png = crate::render::graph::chances_png(&a.chances, &title, &axis_label(lang), &marks);
     let mut reply = Reply::say(
         Msg::new("analysis-head")
             .num("id", l.row.id)
@@ -161,6 +161,14 @@ fn analyse(
         reply
             .with_png(&format!("analysis-{}.png", l.row.id), png)
             .alt(super::alt_text::alt_of_graph(&l.game, subject, &marks)),
+    )
+}
+
+/// The label of the graph's x axis, from the catalogue ("move",
+/// "symudiad").
+fn axis_label(lang: crate::i18n::Lang) -> String {
+    crate::i18n::without_isolation(
+        &Localiser::global().text(lang, &Msg::new("analysis-graph-axis")),
     )
 }
 
@@ -258,6 +266,14 @@ mod tests {
         );
     }
 
+    /// The graph's x axis is labelled from the catalogue, in the reader's
+    /// language (it was the English "move" in every picture).
+    #[test]
+    fn the_graph_axis_is_labelled_in_the_readers_language() {
+        assert_eq!(axis_label(Lang::En), "move");
+        assert_eq!(axis_label(Lang::Cy), "symudiad");
+    }
+
     #[test]
     fn swing_kinds_are_words_in_both_languages() {
         let capture = SwingKind::Allowed {
@@ -296,7 +312,7 @@ mod tests {
         );
         assert_eq!(
             text(Lang::Cy, SwingKind::MissedWin { in_moves: 1 }),
-            "methodd ennill mewn 1 symudiad"
+            "collodd gyfle i ennill mewn 1 symudiad"
         );
         assert_eq!(text(Lang::Cy, SwingKind::Blunder), "camgymeriad mawr");
         assert_eq!(text(Lang::En, SwingKind::Mistake), "a mistake");

@@ -5,8 +5,8 @@
 //! missing id does.
 
 use super::{
-    export, format_played, notation, outcome_msg, picture, rules_spec, store_err, time, App,
-    Attachment, Ctx, Game, GameRow, GameState, LoadError, Loaded, Msg, Reply, Response, Side,
+    escape, export, format_played, notation, outcome_msg, picture, rules_spec, store_err, time,
+    App, Attachment, Ctx, Game, GameRow, GameState, LoadError, Loaded, Msg, Reply, Response, Side,
     StoreError,
 };
 use crate::i18n::{Lang, Localiser};
@@ -161,7 +161,9 @@ impl App {
     /// characters. A failed write is logged and forgotten (the next
     /// connection writes it again).
     pub fn server_named(&self, server: &ServerId, name: &str) {
-        let name: String = name.trim().chars().take(100).collect();
+        // Kept without control characters (a NUL is refused by PostgreSQL)
+        // and without bidirectional controls, as players' names are.
+        let name: String = escape::clean_name(name).trim().chars().take(100).collect();
         if server.is_dm() || name.is_empty() {
             return;
         }
@@ -275,7 +277,7 @@ impl App {
             .and_then(|m| self.store.get_match(m).ok().flatten())
             .and_then(|m| {
                 let t = self.store.get_tournament(m.tournament_id).ok().flatten()?;
-                Some((t.id, t.name, m.round))
+                Some((t.id, escape::clean_name(&t.name), m.round))
             });
         let banks = [l.row.bank_first, l.row.bank_second];
         let players = [Side::First, Side::Second].map(|s| SheetPlayer {
@@ -426,13 +428,14 @@ impl App {
                     .server_name(&r.server_id)
                     .ok()
                     .flatten()
+                    .map(|n| escape::clean_name(&n))
                     .unwrap_or_else(|| r.server_id.to_string());
                 (r.server_id.clone(), name, r)
             })
             .collect();
         Ok(Some(PlayerSheet {
             id: p.id,
-            name: p.display_name,
+            name: escape::clean_name(&p.display_name),
             ratings,
             games: games.iter().map(|g| self.game_line(g)).collect(),
             page,
@@ -511,6 +514,7 @@ impl App {
         let name = self
             .store
             .server_name(id)?
+            .map(|n| escape::clean_name(&n))
             .unwrap_or_else(|| id.to_string());
         let mut leaderboards = Vec::new();
         for v in self.store.rated_variants(id)? {
@@ -532,7 +536,13 @@ impl App {
             .store
             .tournaments_on_server(id)?
             .into_iter()
-            .map(|t| (t.id, t.name, t.state.as_str().to_string()))
+            .map(|t| {
+                (
+                    t.id,
+                    escape::clean_name(&t.name),
+                    t.state.as_str().to_string(),
+                )
+            })
             .collect();
         let mut games = self
             .store

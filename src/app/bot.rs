@@ -38,23 +38,65 @@ pub(crate) fn parse_level(v: Option<&str>) -> Result<u8, Msg> {
 /// The nodes the bot searches to judge a draw offer.
 const DRAW_NODES: u64 = 20_000;
 
-/// Whether the bot accepts a draw in `l`: when its winning chances, by a
-/// short search, are not better than even.
-pub(crate) fn would_draw(l: &Loaded) -> bool {
+/// The move (as `/history` numbers them: a move of each side) before
+/// which the bot declines every draw: a game that has only begun is no
+/// draw, whatever a short search says of it.
+pub(crate) const DRAW_FROM_MOVE: usize = 20;
+
+/// How the bot answers a draw offer, and why (said in its reply).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum DrawAnswer {
+    /// Declined: before move [`DRAW_FROM_MOVE`].
+    Opening,
+    /// Declined: its winning chances are better than even.
+    Ahead,
+    /// Accepted: the game is level by its search.
+    Level,
+    /// Accepted: the game is going against it.
+    Behind,
+}
+
+impl DrawAnswer {
+    pub(crate) fn accepts(self) -> bool {
+        matches!(self, DrawAnswer::Level | DrawAnswer::Behind)
+    }
+
+    /// The sentence saying why.
+    pub(crate) fn reason(self) -> Msg {
+        let why = match self {
+            DrawAnswer::Opening => "opening",
+            DrawAnswer::Ahead => "ahead",
+            DrawAnswer::Level => "level",
+            DrawAnswer::Behind => "behind",
+        };
+        Msg::new("bot-draw-reason")
+            .str("why", why)
+            .num("from", DRAW_FROM_MOVE as i64)
+    }
+}
+
+/// How the bot answers a draw offer in `l`, as a player would: never in
+/// the opening; later it accepts when its winning chances, by a short
+/// search, are even or worse (within a hair of even counts as level).
+pub(crate) fn draw_answer(l: &Loaded) -> DrawAnswer {
+    let plies = l.game.record().len();
+    if plies / 2 + 1 < DRAW_FROM_MOVE {
+        return DrawAnswer::Opening;
+    }
     let Some(bot_side) = l.players.iter().position(|p| is_bot(p)) else {
-        return false;
+        return DrawAnswer::Ahead;
     };
     let Some(to_move) = l.game.to_move() else {
-        return false;
+        return DrawAnswer::Ahead;
     };
-    let seed = engine::selfplay_seed(l.game.seed(), l.game.record().len() as u32);
+    let seed = engine::selfplay_seed(l.game.seed(), plies as u32);
     let Some(r) = engine::best_move(
         &l.game,
         &Limits::nodes(DRAW_NODES),
         seed,
         &AtomicBool::new(false),
     ) else {
-        return true;
+        return DrawAnswer::Level;
     };
     let mover = r.score.chance();
     let mine = if to_move.index() == bot_side {
@@ -62,7 +104,13 @@ pub(crate) fn would_draw(l: &Loaded) -> bool {
     } else {
         1.0 - mover
     };
-    mine <= 0.5
+    if mine > 0.52 {
+        DrawAnswer::Ahead
+    } else if mine >= 0.48 {
+        DrawAnswer::Level
+    } else {
+        DrawAnswer::Behind
+    }
 }
 
 /// Whether a player id is the bot.

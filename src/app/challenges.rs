@@ -149,6 +149,27 @@ impl App {
             created_at: ctx.now,
             expires_at: Some(ctx.now + CHALLENGE_TTL),
         };
+        // One open challenge from a player to the same opponent (or to
+        // anyone) per channel: a second would be posted beside the first,
+        // and a bare /accept would pick one without a word.
+        if !against_bot {
+            match self.store.open_challenges_in_channel(&ctx.channel) {
+                Ok(open) => {
+                    if let Some(first) = open.iter().find(|c| {
+                        c.challenger_id == ctx.user.id
+                            && c.opponent_id == opponent
+                            && c.expires_at.is_none_or(|t| t > ctx.now)
+                    }) {
+                        let m = match opponent.as_deref() {
+                            Some(o) => Msg::new("challenge-duplicate").str("opponent", mention(o)),
+                            None => Msg::new("challenge-duplicate-open"),
+                        };
+                        return Response::one(Reply::tell(m.num("id", first.id)));
+                    }
+                }
+                Err(e) => return store_err(e),
+            }
+        }
         let id = match self.store.create_challenge_capped(&ch, MAX_OPEN_CHALLENGES) {
             Ok(Some(id)) => id,
             Ok(None) => {
@@ -350,7 +371,11 @@ impl App {
         let l = match lifecycle::start(self, start) {
             Ok(l) => l,
             Err(lifecycle::StartError::Store(StoreError::ChannelBusy { .. })) => {
-                return Response::one(Reply::tell(Msg::new("challenge-channel-busy-accept")))
+                return Response::one(Reply::tell(
+                    Msg::new("challenge-channel-busy-accept")
+                        .num("id", c.id)
+                        .str("challenger", mention(&c.challenger_id)),
+                ))
             }
             Err(lifecycle::StartError::Store(StoreError::ChallengeNotOpen { .. })) => {
                 return Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id)))
@@ -487,14 +512,73 @@ pub(super) fn game_seed(salt: i64, now: i64, channel: &str) -> u64 {
     h >> 1
 }
 
+/// A thread's name: lower case, words joined by `-`, at most 60
+/// characters. A Latin letter with an accent is folded to its ASCII letter
+/// by letter ("Gŵyl" is `gwyl`, never `g-yl`); letters of other scripts
+/// are kept as they are.
 pub(super) fn slug(s: &str) -> String {
     let mut out = String::new();
     for c in s.chars() {
         if c.is_ascii_alphanumeric() {
             out.push(c.to_ascii_lowercase());
+        } else if let Some(f) = fold(c) {
+            out.push_str(f);
+        } else if c.is_alphanumeric() {
+            out.extend(c.to_lowercase());
         } else if !out.ends_with('-') && !out.is_empty() {
             out.push('-');
         }
     }
     out.trim_end_matches('-').chars().take(60).collect()
+}
+
+/// The ASCII letters of a Latin letter with a diacritic (Welsh's
+/// to bach, acen grom, didolnod and acen ddyrchafedig among them), lower
+/// case; `None` for any other character.
+fn fold(c: char) -> Option<&'static str> {
+    const FOLDS: &[(&str, &str)] = &[
+        ("àáâãäåāăą", "a"),
+        ("çćĉċč", "c"),
+        ("ďđ", "d"),
+        ("èéêëēĕėęě", "e"),
+        ("ĝğġģ", "g"),
+        ("ĥħ", "h"),
+        ("ìíîïĩīĭįı", "i"),
+        ("ĵ", "j"),
+        ("ķ", "k"),
+        ("ĺļľŀł", "l"),
+        ("ñńņňŉ", "n"),
+        ("òóôõöøōŏő", "o"),
+        ("ŕŗř", "r"),
+        ("śŝşš", "s"),
+        ("ţťŧ", "t"),
+        ("ùúûüũūŭůűų", "u"),
+        ("ŵẁẃẅ", "w"),
+        ("ýÿŷỳ", "y"),
+        ("źżž", "z"),
+        ("æ", "ae"),
+        ("œ", "oe"),
+        ("ß", "ss"),
+        ("þ", "th"),
+        ("ð", "d"),
+    ];
+    let lower = c.to_lowercase().next()?;
+    FOLDS
+        .iter()
+        .find(|(from, _)| from.contains(lower))
+        .map(|(_, to)| *to)
+}
+
+#[cfg(test)]
+mod slug_tests {
+    use super::slug;
+
+    #[test]
+    fn welsh_letters_fold_by_letter() {
+        assert_eq!(slug("Gŵyl Tawlbwrdd r1"), "gwyl-tawlbwrdd-r1");
+        assert_eq!(slug("Siân vs Llŷr tallfwrdd"), "sian-vs-llyr-tallfwrdd");
+        assert_eq!(slug("ÆTHELFLÆD"), "aethelflaed");
+        assert_eq!(slug("王 vs Ана"), "王-vs-ана");
+        assert_eq!(slug("  --  "), "");
+    }
 }

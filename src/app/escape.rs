@@ -10,6 +10,8 @@
 //! Discord adapter also sends `allowed_mentions` naming only the users the bot
 //! means to ping). Pictures and record files use the names as they are.
 
+use crate::i18n::is_rtl;
+
 /// Characters with a meaning in Discord's Markdown or mention syntax.
 const SPECIAL: &[char] = &[
     '\\', '*', '_', '~', '`', '|', '>', '<', '#', '[', ']', '(', ')',
@@ -29,10 +31,26 @@ pub fn strip_bidi(name: &str) -> String {
     name.chars().filter(|&c| !is_bidi_control(c)).collect()
 }
 
-/// Whether `c` is written right to left (Hebrew, Arabic, Syriac, Thaana,
-/// N'Ko and their presentation forms, and the RTL scripts above U+10800).
-fn is_rtl(c: char) -> bool {
-    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
+/// Whether `c` is a control character: C0 (NUL to U+001F), DEL and C1
+/// (U+0080-009F). A NUL is stored by SQLite and refused by PostgreSQL,
+/// and none of them has a place in a name.
+pub fn is_control(c: char) -> bool {
+    c.is_control()
+}
+
+/// A name as it is kept (a player's or a server's, as Discord gives it):
+/// without control characters (a line break or tab becomes a space) and
+/// without bidirectional controls (issue 29). Also what a page or message
+/// reads from a name stored before names were cleaned.
+pub fn clean_name(name: &str) -> String {
+    name.chars()
+        .filter(|&c| !is_bidi_control(c))
+        .filter_map(|c| match c {
+            '\t' | '\n' | '\r' => Some(' '),
+            c if is_control(c) => None,
+            c => Some(c),
+        })
+        .collect()
 }
 
 /// `name` ready to be put into message text: bidirectional controls
@@ -146,6 +164,15 @@ mod tests {
         assert_eq!(name("שרה"), "\u{2068}שרה\u{2069}");
         assert_eq!(name("\u{202E}سارة"), "\u{2068}سارة\u{2069}");
         assert_eq!(name("Siân"), "Siân");
+    }
+
+    #[test]
+    fn names_are_kept_without_control_characters() {
+        assert_eq!(clean_name("Ha\0ll\u{202E}"), "Hall");
+        assert_eq!(clean_name("a\u{1}b\u{7f}c\u{85}d\u{9f}"), "abcd");
+        assert_eq!(clean_name("two\nlines\ttab"), "two lines tab");
+        assert_eq!(clean_name("Siân \u{2068}ap\u{2069} Rhys"), "Siân ap Rhys");
+        assert!(!clean_name("\u{200E}x\u{061C}").contains(is_bidi_control));
     }
 
     #[test]

@@ -21,6 +21,8 @@ pub enum Notice {
     Analysing(u32),
     /// `/analysis` stopped because the bot is shutting down.
     AnalysisStopped,
+    /// Too many events are waiting already: try again shortly.
+    Busy,
 }
 
 impl Notice {
@@ -32,6 +34,7 @@ impl Notice {
             Notice::ThreadRefused => Msg::new("front-thread-refused"),
             Notice::Analysing(p) => Msg::new("front-analysing").num("percent", p),
             Notice::AnalysisStopped => Msg::new("front-analysis-stopped"),
+            Notice::Busy => Msg::new("front-busy"),
         }
     }
 }

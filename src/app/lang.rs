@@ -57,10 +57,23 @@ impl App {
             };
             let server = r.server.as_ref().unwrap_or(server);
             let private = r.ephemeral || matches!(r.target, Target::Dm(_));
+            // Never the bot: in its games, the human player reads.
+            let reader = match &r.game {
+                Some(g) => g.human_reader(reader),
+                None => reader,
+            };
             let seen = self.seen_by(reader);
-            let lang = r
-                .lang
-                .unwrap_or_else(|| self.reply_lang(&seen, server, private));
+            let lang = r.lang.unwrap_or_else(|| {
+                if private {
+                    self.reply_lang(&seen, server, true)
+                } else {
+                    let players = match &r.game {
+                        Some(g) => g.players.to_vec(),
+                        None => vec![reader.clone()],
+                    };
+                    self.channel_lang(server, &players)
+                }
+            });
             let mut text = std::mem::take(&mut r.text);
             for part in r.body.drain(..) {
                 match part {

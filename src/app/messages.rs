@@ -220,6 +220,29 @@ pub struct Reply {
     /// `None`: the server of the input. Set on what the clock sends, which
     /// answers no input ([`Response::on_server`]).
     pub(crate) server: Option<ServerId>,
+    /// The game a reply shows (set with its board): whose languages a
+    /// message in its channel follows. See app/reader.rs.
+    pub(crate) game: Option<GamePlayers>,
+}
+
+/// A game's players as a reply about it needs them.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) struct GamePlayers {
+    pub(crate) players: [UserId; 2],
+}
+
+impl GamePlayers {
+    /// `reader`, unless it is the bot: then the game's other player (the
+    /// bot reads nothing; its opponent reads what it is told).
+    pub(crate) fn human_reader<'a>(&'a self, reader: &'a UserId) -> &'a UserId {
+        if !super::bot::is_bot(reader) {
+            return reader;
+        }
+        self.players
+            .iter()
+            .find(|p| !super::bot::is_bot(p))
+            .unwrap_or(reader)
+    }
 }
 
 impl Reply {
@@ -234,6 +257,7 @@ impl Reply {
             reader: None,
             lang: None,
             server: None,
+            game: None,
         }
     }
     /// A reply already in its reader's words (read back from the outbox).

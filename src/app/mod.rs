@@ -12,8 +12,10 @@ pub mod archive;
 pub mod bot;
 mod challenges;
 mod clock;
+mod code_block;
 pub mod commands;
 mod dispatch;
+pub mod doctor;
 mod engine_limits;
 pub mod escape;
 mod events;
@@ -275,7 +277,9 @@ fn unreadable_row(table: crate::domain::Table, id: &str) -> Msg {
         Table::Games => Msg::new("game-unreadable").num("id", n),
         Table::Challenges => Msg::new("challenge-unreadable").num("id", n),
         Table::Tournaments => Msg::new("tournament-unreadable").num("id", n),
-        Table::TournamentMatches => Msg::new("record-unreadable"),
+        Table::TournamentMatches | Table::Players | Table::Servers | Table::Channels => {
+            Msg::new("record-unreadable")
+        }
     }
 }
 
@@ -443,8 +447,9 @@ impl App {
             if u.id.is_empty() {
                 continue;
             }
-            // Stored without bidirectional controls (see escape::strip_bidi).
-            let name = escape::strip_bidi(&u.name);
+            // Stored without control characters (a NUL is refused by
+            // PostgreSQL) and bidirectional controls: escape::clean_name.
+            let name = escape::clean_name(&u.name);
             if self.stored_name(&u.id).is_none_or(|known| known != name)
                 && self.store.upsert_player(&u.id, &name).is_ok()
             {

@@ -100,14 +100,14 @@ pub fn explain_msg(rules: &Ruleset, e: &PlayError) -> Msg {
             MoveError::NoPiece(s) => Msg::new("move-no-piece").str("square", sq(*s)),
             MoveError::NotYourPiece { at, piece, to_move } => Msg::new("move-not-your-piece")
                 .str("square", sq(*at))
-                .msg("piece", piece_msg(rules, *piece))
+                .msg("piece", piece_capital_msg(rules, *piece))
                 .str("side", rules.side_word(*to_move)),
             MoveError::NotStraight { from, to } => Msg::new("move-not-straight")
                 .str("from", sq(*from))
                 .str("to", sq(*to)),
             MoveError::Occupied { at, piece } => Msg::new("move-occupied")
                 .str("square", sq(*at))
-                .msg("piece", piece_msg(rules, *piece)),
+                .msg("piece", piece_capital_msg(rules, *piece)),
             MoveError::Blocked { by, piece } => Msg::new(if rules.dux_jump {
                 "move-blocked-dux-jump"
             } else {

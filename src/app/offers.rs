@@ -189,12 +189,14 @@ impl App {
         }
     }
 
-    /// The bot answers an offer made to it at once: a draw by its own
-    /// evaluation (it accepts when its chances are not better than even),
+    /// The bot answers an offer made to it at once: a draw as a player
+    /// would (never before move 20; later when its chances are even or
+    /// worse, saying why),
     /// a takeback in a casual game, a pause or a resume always.
     fn bot_answers(&self, ctx: &Ctx, kind: OfferKind, l: &Loaded) -> Response {
+        let draw = (kind == OfferKind::Draw).then(|| bot::draw_answer(l));
         let accept = match kind {
-            OfferKind::Draw => bot::would_draw(l),
+            OfferKind::Draw => draw.is_some_and(bot::DrawAnswer::accepts),
             OfferKind::Takeback => !l.row.rated,
             OfferKind::Pause | OfferKind::Resume => true,
         };
@@ -212,7 +214,13 @@ impl App {
             .str("player", mention(&ctx.user.id))
             .str("kind", offer_key(kind));
         match resp.replies.first_mut() {
-            Some(r) => r.body.insert(0, super::messages::Part::Msg(asked)),
+            Some(r) => {
+                r.body.insert(0, super::messages::Part::Msg(asked));
+                // Why, as a player would say it.
+                if let Some(d) = draw {
+                    r.body.push(super::messages::Part::Msg(d.reason()));
+                }
+            }
             None => resp.replies.push(Reply::say(asked)),
         }
         // The bot moves again if the answer left it to move.
@@ -268,7 +276,13 @@ impl App {
             Ok(Some(l2)) => {
                 let (status, rest) = split_status(self.status_at(&l2, ctx.now));
                 let said = Msg::new("takeback-done").num("n", n).arg("status", status);
-                Response::one(self.with_board(&l2, words(said, rest), &[], ctx.now))
+                // Addressed to the player to move after it, as every
+                // message of a running game in its channel is.
+                let reply = self.with_board(&l2, words(said, rest), &[], ctx.now);
+                Response::one(match l2.game.to_move() {
+                    Some(side) => reply.for_reader(&l2.players[side.index()]),
+                    None => reply,
+                })
             }
             Err(e) => e.refusal(l.row.id),
         }

@@ -1,5 +1,6 @@
 //! Playing: moves (typed, /move, autocomplete), the board, legal moves, resigning.
 
+use super::commands::button::Press;
 use super::{
     escape, explain_msg, format_square, lifecycle, mention, notation, outcome_msg, parse_move,
     resolve_square, split_status, store_err, words, App, AppendError, Ctx, Game, GameRow, Loaded,
@@ -271,6 +272,67 @@ impl App {
         let Some(me) = l.side_of(&ctx.user.id) else {
             return Response::one(Reply::tell(Msg::new("not-playing")));
         };
+        // A long game is not thrown away by a slip: asked first, with a
+        // Resign and a Keep playing button, stale after a move or
+        // RESIGN_ASK_SECONDS.
+        let plies = l.game.record().len();
+        if plies > RESIGN_ASK_AFTER_PLIES {
+            let until = ctx.now + RESIGN_ASK_SECONDS;
+            let mut r = Reply::tell(Msg::new("resign-confirm").num("id", l.row.id));
+            r.buttons = vec![
+                super::Button::new(
+                    Press::Resign {
+                        game: l.row.id,
+                        plies: plies as u32,
+                        until,
+                    }
+                    .id(),
+                    Msg::new("button-resign"),
+                    super::ButtonStyle::Danger,
+                ),
+                super::Button::new(
+                    Press::KeepPlaying(l.row.id).id(),
+                    Msg::new("button-keep-playing"),
+                    super::ButtonStyle::Secondary,
+                ),
+            ];
+            return Response::one(r);
+        }
+        self.finish(ctx, &mut l, |g| g.resign(me))
+    }
+
+    /// The Resign button of [`App::resign`]'s question: resigns `game` if
+    /// it is still at `plies` and the question has not expired.
+    pub(crate) fn resign_pressed(
+        &self,
+        ctx: &Ctx,
+        game: crate::domain::GameId,
+        plies: u32,
+        until: i64,
+    ) -> Response {
+        let stale = || Response::one(Reply::tell(Msg::new("resign-stale")));
+        if ctx.now > until {
+            return stale();
+        }
+        let mut l = match self.load_id(game) {
+            Ok(Some(l)) => l,
+            Ok(None) => return stale(),
+            Err(e) => return e.refusal(game),
+        };
+        if l.row.server_id != ctx.server
+            || l.game.is_over()
+            || l.game.record().len() != plies as usize
+        {
+            return stale();
+        }
+        let Some(me) = l.side_of(&ctx.user.id) else {
+            return Response::one(Reply::tell(Msg::new("not-playing")));
+        };
         self.finish(ctx, &mut l, |g| g.resign(me))
     }
 }
+
+/// `/resign` asks first in a game past this many plies (ten moves each).
+const RESIGN_ASK_AFTER_PLIES: usize = 20;
+/// How long the question's Resign button works.
+const RESIGN_ASK_SECONDS: i64 = 5 * 60;

@@ -15,8 +15,8 @@ impl App {
     /// A player's name as it is, for pictures, records and thread names.
     pub(super) fn raw_name_of(&self, id: &UserId) -> String {
         self.stored_name(id)
-            .map(|n| escape::strip_bidi(&n))
-            .unwrap_or_else(|| escape::strip_bidi(id))
+            .map(|n| escape::clean_name(&n))
+            .unwrap_or_else(|| escape::clean_name(id))
     }
 
     pub(super) fn names_of(&self, l: &Loaded) -> [String; 2] {
@@ -72,9 +72,10 @@ impl App {
         }
     }
 
-    /// The player whose turn it is, as the status line names them: a
-    /// mention, or their name when they asked not to be mentioned.
-    pub(super) fn turn_mention(&self, player: &UserId) -> String {
+    /// A player as a channel message names them: a mention, or their name
+    /// when they asked not to be mentioned (`/notify how:dm` or `digest`):
+    /// the status line, reminders, tournament pairings and results.
+    pub(crate) fn turn_mention(&self, player: &UserId) -> String {
         if player == BOT_ID || self.notify_of(player).mentions() {
             mention(player)
         } else {
@@ -167,6 +168,9 @@ impl App {
         file.board = Some(Box::new(self.board_picture(l, dots, now)));
         let mut reply = reply;
         reply.files.push(file);
+        reply.game = Some(super::messages::GamePlayers {
+            players: l.players.clone(),
+        });
         // The game on the web archive, when the server made it public.
         if let Some(link) = self.game_link(&l.row) {
             if !reply

@@ -9,10 +9,14 @@
 //!   ephemeral answer) is in the reader's language: their own choice, else
 //!   the server's default, else English. A message posted in a channel is
 //!   for everyone there: it is in the server's language (`/language
-//!   server:true`); on a server that chose none, in the reader's own
-//!   choice, else English.
+//!   server:true`); on a server that chose none, in the language most of
+//!   the game's players chose (the bot chooses none; a message about no
+//!   game: its reader's choice), else English, a tie too
+//!   ([`App::channel_lang`]). Decided once per message, so a channel does
+//!   not change language line by line with the mover.
 //! * **Boards.** A board in a reply (picture or text) is drawn as its
-//!   reader chose with `/settings`, in a channel too: `board:` picture, text
+//!   reader chose with `/settings` (in a game against the bot, never the
+//!   bot: its opponent), in a channel too: `board:` picture, text
 //!   or both, `theme:`, and `flip:auto` (drawn from the side the reader
 //!   plays). A player who chose `contrast` gets their turn notices in
 //!   contrast whoever moved. Its words (caption, legend) are in the reply's
@@ -95,6 +99,21 @@ impl Seen {
         }
         seen
     }
+}
+
+/// What is wrong with a stored player setting, for the doctor: a value
+/// the readers above would not take (they fall back to the default).
+/// Settings of other keys are not judged here.
+pub(crate) fn setting_problem(key: &str, value: &str) -> Option<String> {
+    let known = match key {
+        LANGUAGE_SETTING => Lang::parse(value).is_some(),
+        THEME_SETTING => crate::render::theme::Theme::by_name(value).is_some(),
+        BOARD_SETTING => BoardStyle::parse(value).is_some(),
+        FLIP_SETTING => Flip::parse(value).is_some(),
+        NOTIFY_SETTING => Notify::parse(value).is_some(),
+        _ => true,
+    };
+    (!known).then(|| format!("setting {key}: unknown value {value:?}"))
 }
 
 /// What one request has read already (see the module comment): each
@@ -306,6 +325,34 @@ impl App {
                 }
             })
             .unwrap_or(Lang::En)
+    }
+
+    /// The language of a message posted in a channel: the server's, else
+    /// the one most of `players` (a game's two, or the reader of a message
+    /// about no game) chose, else English (a tie too). The bot chooses
+    /// nothing. Decided once per message, the same for every reply.
+    pub(crate) fn channel_lang(&self, server: &ServerId, players: &[UserId]) -> Lang {
+        if let Some(l) = self.server_lang(server) {
+            return l;
+        }
+        let mut counts = [0usize; Lang::ALL.len()];
+        for p in players.iter().filter(|p| !super::bot::is_bot(p)) {
+            if let Some(l) = self.seen_by(p).lang {
+                counts[l.index()] += 1;
+            }
+        }
+        let most = counts.iter().copied().max().unwrap_or(0);
+        match Lang::ALL
+            .iter()
+            .filter(|l| counts[l.index()] == most)
+            .count()
+        {
+            1 if most > 0 => Lang::ALL
+                .into_iter()
+                .find(|l| counts[l.index()] == most)
+                .unwrap_or(Lang::En),
+            _ => Lang::En,
+        }
     }
 
     /// Draws the boards of `files` for `reader` as they chose (`seen`):

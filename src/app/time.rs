@@ -162,7 +162,8 @@ mod tests {
             TimeControl::Bank {
                 bank: 7 * DAY,
                 inc: DAY,
-                cap: 7 * DAY
+                // Unless asked, a week above the bank (issue 30).
+                cap: 14 * DAY
             }
         );
         assert_eq!(TimeControl::parse(&b.to_string()), Ok(b));

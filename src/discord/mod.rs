@@ -134,8 +134,13 @@ pub fn run_from_env() -> i32 {
         tracing::error!("the startup heartbeat failed (the scheduler retries it): {e}");
     }
 
+    // Blocking threads: the app calls' workers (handler::WORKERS), the
+    // engine's searches, the web archive's pages and a margin; tokio's
+    // default (512) let a burst of events become hundreds of threads.
+    let blocking = handler::WORKERS + search_pool::threads_from_env() as usize + 16;
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
+        .max_blocking_threads(blocking)
         .build()
     {
         Ok(r) => r,

@@ -24,12 +24,19 @@ impl fmt::Display for NotAnId {
 
 impl std::error::Error for NotAnId {}
 
-/// Reads a row id as players type it: `12`, ` 12 `, `#12`.
+/// The largest row id players may type: 2^53 - 1. Messages carry numbers
+/// as floating point (Fluent's numbers), which hold every whole number up
+/// to 2^53 exactly; a larger one would be echoed rounded ("no challenge
+/// 9223372036854776000"), so it is not read as a number at all (issue 29).
+pub const MAX_ROW_ID: i64 = (1 << 53) - 1;
+
+/// Reads a row id as players type it: `12`, ` 12 `, `#12` (at most
+/// [`MAX_ROW_ID`]).
 fn parse_row_id(text: &str) -> Result<i64, NotAnId> {
     let t = text.trim();
     let t = t.strip_prefix('#').unwrap_or(t).trim();
     match t.parse::<i64>() {
-        Ok(n) if n > 0 && !t.starts_with('+') => Ok(n),
+        Ok(n) if n > 0 && n <= MAX_ROW_ID && !t.starts_with('+') => Ok(n),
         _ => Err(NotAnId(text.to_string())),
     }
 }
@@ -287,11 +294,18 @@ mod tests {
             "12a",
             "1.5",
             "99999999999999999999",
+            "9007199254740992",
+            "9223372036854775807",
         ] {
             assert!(bad.parse::<MatchId>().is_err(), "{bad:?}");
         }
         let g = GameId(41);
         assert_eq!(g.to_string().parse::<GameId>(), Ok(g));
+        // 2^53 - 1 is the last number a message shows exactly.
+        assert_eq!(
+            "9007199254740991".parse::<ChallengeId>(),
+            Ok(ChallengeId(MAX_ROW_ID))
+        );
     }
 
     #[test]

@@ -131,13 +131,18 @@ text_enum!(LeaseKind, "lease kind", {
 
 /// A table whose rows the program reads with its own readers: a row of
 /// one that cannot be read is named by it ([`crate::store::StoreError::Unreadable`])
-/// and the doctor lists and moves it.
+/// and the doctor lists and moves it. The doctor also names the rows that
+/// others hang on (a game for its moves, a player for their settings and
+/// ratings, a server for its language, a channel for its server).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Table {
     Games,
     Challenges,
     Tournaments,
     TournamentMatches,
+    Players,
+    Servers,
+    Channels,
 }
 
 text_enum!(Table, "table", {
@@ -145,6 +150,9 @@ text_enum!(Table, "table", {
     Challenges => "challenges",
     Tournaments => "tournaments",
     TournamentMatches => "tournament_matches",
+    Players => "players",
+    Servers => "servers",
+    Channels => "channels",
 });
 
 /// Where a challenge stands.
@@ -359,6 +367,9 @@ impl fmt::Display for MatchResult {
 const MIN: i64 = 60;
 const HOUR: i64 = 3600;
 const DAY: i64 = 86400;
+/// How far above its starting bank a bank with an increment may grow
+/// when no `cap:` is given.
+pub const DEFAULT_CAP_ABOVE_BANK: i64 = 7 * DAY;
 
 /// How long a player has to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -433,7 +444,14 @@ impl TimeControl {
         // A bank of no time, or a cap below the bank, would be written as
         // a control that reads back as something else (or not at all).
         let bank = bank.filter(|&b| b > 0)?;
-        let cap = cap.unwrap_or(bank);
+        // Unless asked, the increment can add a week above the starting
+        // bank (a cap at the bank itself made `bank:7d inc:1d` add nothing
+        // until a player had spent a day).
+        let cap = cap.unwrap_or(if inc > 0 {
+            bank + DEFAULT_CAP_ABOVE_BANK
+        } else {
+            bank
+        });
         (cap >= bank).then_some(TimeControl::Bank { bank, inc, cap })
     }
 
@@ -559,5 +577,19 @@ mod tests {
         assert!(TimeControl::from_stored("bank:soon").is_err());
         assert_eq!(parse_span("90m"), Some(90 * MIN));
         assert_eq!(parse_span("61d"), None);
+    }
+
+    #[test]
+    fn an_increment_without_a_cap_may_add_a_week() {
+        let bank = |bank, inc, cap| Some(TimeControl::Bank { bank, inc, cap });
+        assert_eq!(
+            TimeControl::read("bank:7d inc:1d"),
+            bank(7 * DAY, DAY, 14 * DAY)
+        );
+        assert_eq!(TimeControl::read("bank:7d"), bank(7 * DAY, 0, 7 * DAY));
+        assert_eq!(
+            TimeControl::read("bank:7d inc:1d cap:7d"),
+            bank(7 * DAY, DAY, 7 * DAY)
+        );
     }
 }

@@ -6,19 +6,25 @@
 //! The `.ftl` files are embedded at build time.
 //!
 //! ```
-//! use tawlbot::i18n::{without_isolation, Lang, Localiser, Msg};
+//! use tawlbot::i18n::{Lang, Localiser, Msg};
 //! let m = Msg::new("time-days").num("n", 2);
-//! // Every placeable is isolated (U+2068 ... U+2069).
-//! assert_eq!(Localiser::global().text(Lang::Cy, &m), "\u{2068}2\u{2069} ddiwrnod");
-//! assert_eq!(without_isolation(&Localiser::global().text(Lang::En, &m)), "2 days");
+//! assert_eq!(Localiser::global().text(Lang::Cy, &m), "2 ddiwrnod");
+//! // Text written right to left stands in an isolate of its own.
+//! let m = Msg::new("challenge-declined").str("player", "שרה").num("id", 3);
+//! assert!(Localiser::global().text(Lang::En, &m).contains("\u{2068}שרה\u{2069}"));
 //! ```
 //!
-//! **Bidirectional isolation.** Fluent puts every placeable between U+2068
-//! (first strong isolate) and U+2069 (pop directional isolate), so a name
-//! written right to left (Arabic, Hebrew) cannot reorder the sentence round
-//! it. Discord reads mentions (`<@123>`), channel links, timestamps and
-//! markdown inside the marks as usual; pictures draw none of them (the
-//! renderer skips them); tests compare text through [`without_isolation`].
+//! **Bidirectional isolation.** A placeable that holds text written right
+//! to left (a name in Arabic or Hebrew) is put between U+2068 (first strong
+//! isolate) and U+2069 (pop directional isolate), so it cannot reorder the
+//! sentence round it. Every other placeable (numbers, squares, moves,
+//! command names, Latin names) stands bare: the marks guard nothing there
+//! and harm where text is not prose (a copied command carries them, a code
+//! block counts them as width, a picture draws them as boxes). Fluent's own
+//! isolation, which marks every placeable, is off. Discord reads mentions,
+//! channel links, timestamps and markdown inside the marks as usual;
+//! pictures draw none of them (the renderer skips them); tests compare
+//! text through [`without_isolation`].
 
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
@@ -66,7 +72,7 @@ impl Lang {
         }
     }
 
-    fn index(self) -> usize {
+    pub(crate) fn index(self) -> usize {
         self as usize
     }
 }
@@ -275,8 +281,9 @@ impl fmt::Debug for Localiser {
 fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
     let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a valid language code");
     let mut b = FluentBundle::new_concurrent(vec![id]);
-    // Every placeable between U+2068 and U+2069 (see the module comment).
-    b.set_use_isolating(true);
+    // Only placeables written right to left are isolated, by
+    // `Localiser::try_text` (see the module comment).
+    b.set_use_isolating(false);
     for (area, en, cy) in FILES {
         let src = match lang {
             Lang::En => en,
@@ -333,9 +340,9 @@ impl Localiser {
         let mut args = FluentArgs::with_capacity(msg.args.len());
         for (name, a) in &msg.args {
             let v: FluentValue = match a {
-                Arg::Str(s) => FluentValue::String(Cow::Borrowed(s.as_str())),
+                Arg::Str(s) => FluentValue::String(isolated(Cow::Borrowed(s.as_str()))),
                 Arg::Num(n) => FluentValue::from(*n),
-                Arg::Msg(m) => FluentValue::String(Cow::Owned(self.try_text(lang, m)?)),
+                Arg::Msg(m) => FluentValue::String(isolated(Cow::Owned(self.try_text(lang, m)?))),
                 Arg::Time(t) => FluentValue::String(Cow::Owned(time_token(*t))),
             };
             args.set(*name, v);
@@ -407,9 +414,27 @@ pub fn format_times(text: &str, write: impl Fn(i64) -> String) -> String {
     out
 }
 
-/// The marks Fluent puts round every placeable: first strong isolate and
-/// pop directional isolate.
+/// The marks round a placeable written right to left: first strong
+/// isolate and pop directional isolate.
 pub const ISOLATION_MARKS: [char; 2] = ['\u{2068}', '\u{2069}'];
+
+/// Whether `c` is written right to left (Hebrew, Arabic, Syriac, Thaana,
+/// N'Ko and their presentation forms, and the RTL scripts above U+10800).
+pub fn is_rtl(c: char) -> bool {
+    matches!(c, '\u{0590}'..='\u{08FF}' | '\u{FB1D}'..='\u{FDFF}' | '\u{FE70}'..='\u{FEFF}' | '\u{10800}'..='\u{10FFF}' | '\u{1E800}'..='\u{1EFFF}')
+}
+
+/// A placeable's text as it goes into a sentence: in an isolate of its own
+/// when it holds text written right to left (and is not one already).
+fn isolated(text: Cow<'_, str>) -> Cow<'_, str> {
+    let whole = text.starts_with(ISOLATION_MARKS[0])
+        && text.ends_with(ISOLATION_MARKS[1])
+        && text.matches(ISOLATION_MARKS[0]).count() == 1;
+    if whole || !text.chars().any(is_rtl) {
+        return text;
+    }
+    Cow::Owned(format!("\u{2068}{text}\u{2069}"))
+}
 
 /// `text` without Fluent's isolation marks: what a test compares, and what
 /// the renderer draws (a picture lays out no bidirectional text).
@@ -441,10 +466,21 @@ pub fn span(secs: i64) -> Msg {
     if small.1 == 0 {
         one(big)
     } else {
-        Msg::new("time-two-units")
-            .msg("big", one(big))
-            .msg("small", one(small))
+        let join = if read_with_a_vowel(small.1) {
+            "time-two-units-vowel"
+        } else {
+            "time-two-units"
+        };
+        Msg::new(join).msg("big", one(big)).msg("small", one(small))
     }
+}
+
+/// Whether `n` (below 100), read aloud in Welsh, begins with a vowel: *un*
+/// (1), *wyth* (8), *un deg ...* (11-19), *wyth deg ...* (80-89). Before such
+/// a number "and" is *ac*, not *a* ("2 ddiwrnod ac 11 awr"), so a span of two
+/// units joins with `time-two-units-vowel` (the same words in English).
+pub fn read_with_a_vowel(n: i64) -> bool {
+    matches!(n, 1 | 8 | 11..=19 | 80..=89)
 }
 
 #[cfg(test)]
@@ -476,10 +512,23 @@ mod tests {
         let plain = |lang| without_isolation(&l.text(lang, &m));
         assert!(plain(Lang::En).starts_with("Time left: 2 days 3 hours, until "));
         assert!(plain(Lang::Cy).starts_with("Amser ar ôl: 2 ddiwrnod a 3 awr, tan "));
-        // Each placeable is isolated, nested ones too.
-        assert!(l.text(Lang::En, &m).starts_with(
-            "Time left: \u{2068}\u{2068}\u{2068}2\u{2069} days\u{2069} \u{2068}\u{2068}3\u{2069} hours\u{2069}\u{2069}, until \u{2068}"
-        ));
+        // Numbers and spans stand bare: no marks to copy or to count.
+        assert!(l
+            .text(Lang::En, &m)
+            .starts_with("Time left: 2 days 3 hours, until \u{FFF9}"));
+        // Text written right to left is isolated, nested or not, once.
+        let rtl = Msg::new("challenge-declined")
+            .msg(
+                "player",
+                Msg::new("tournament-withdrawn-mark").str("player", "سارة"),
+            )
+            .num("id", 3);
+        let text = l.text(Lang::En, &rtl);
+        assert!(
+            text.starts_with("\u{2068}\u{2068}سارة\u{2069} "),
+            "{text:?}"
+        );
+        assert_eq!(text.matches('\u{2068}').count(), 2, "{text:?}");
         // The deadline is a moment each front end writes in its own way.
         assert_eq!(times_in(&l.text(Lang::En, &m)), [1_767_830_400]);
     }

@@ -10,11 +10,16 @@
 //! [Reason "king_escaped"]
 //!
 //! 1. f2-f3
-//! 2. f4-f3xe3
+//! 1… f4-f3xe3
+//! 2. e1-e2
 //! ```
 //!
-//! Header values are quoted with `\"` and `\\` escaped. Move lines may carry
-//! a number (`12.`) or not; `#` starts a comment line.
+//! Header values are quoted with `\"` and `\\` escaped. One move a line,
+//! numbered by turns as `/history` and OTN number them: `12.` before the
+//! first side's move, `12…` before the second's (as `/history` writes
+//! them; `12...` reads too). A reader takes a move
+//! line with any number (records written before counted plies: `15.`) or
+//! none; `#` starts a comment line.
 
 /// One header line.
 pub type RecordHeader = (String, String);
@@ -58,7 +63,8 @@ pub fn write_record(r: &Record) -> String {
     }
     out.push('\n');
     for (i, m) in r.moves.iter().enumerate() {
-        out.push_str(&format!("{}. {}\n", i + 1, m));
+        let dots = if i % 2 == 0 { "." } else { "…" };
+        out.push_str(&format!("{}{dots} {}\n", i / 2 + 1, m));
     }
     out
 }
@@ -111,9 +117,14 @@ pub fn parse_record(text: &str) -> Result<Record, RecordError> {
             r.headers.push((key.to_string(), v));
             continue;
         }
-        let mv = match line.split_once(". ") {
-            Some((num, rest)) if num.chars().all(|c| c.is_ascii_digit()) => rest.trim(),
-            _ => line,
+        // `12.` or `12...` before the move, or no number.
+        let digits = line.len() - line.trim_start_matches(|c: char| c.is_ascii_digit()).len();
+        let after = &line[digits..];
+        let dots = after.len() - after.trim_start_matches(['.', '…']).len();
+        let mv = if digits > 0 && dots > 0 && after[dots..].starts_with(char::is_whitespace) {
+            after[dots..].trim()
+        } else {
+            line
         };
         r.moves.push(mv.to_string());
     }
@@ -134,7 +145,14 @@ mod tests {
             moves: vec!["e1-e4".into(), "f4-f3xe3".into()],
         };
         let text = write_record(&r);
+        assert!(text.ends_with("\n1. e1-e4\n1… f4-f3xe3\n"), "{text}");
         assert_eq!(parse_record(&text).unwrap(), r);
+        // Records written before (plies numbered) and bare moves still read.
+        let old = "[Variant \"tawlbwrdd\"]\n\n1. e1-e4\n2. f4-f3xe3\ne4-e5\n2... e5-e6\n";
+        assert_eq!(
+            parse_record(old).unwrap().moves,
+            ["e1-e4", "f4-f3xe3", "e4-e5", "e5-e6"]
+        );
         assert_eq!(r.header("variant"), Some("tawlbwrdd"));
     }
 

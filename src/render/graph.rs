@@ -32,7 +32,12 @@ fn text(img: &mut RgbImage, x: i32, baseline: i32, px: f32, s: &str, colour: Rgb
     let f = font();
     let sf = f.as_scaled(PxScale::from(px));
     let mut pen = x as f32;
-    for ch in s.chars() {
+    // A picture lays out no bidirectional text: the isolation marks round
+    // a name written right to left are not drawn (the font has no glyph).
+    for ch in s
+        .chars()
+        .filter(|c| !crate::i18n::ISOLATION_MARKS.contains(c))
+    {
         let g = sf.scaled_glyph(ch);
         let adv = sf.h_advance(g.id);
         let g = ab_glyph::Glyph {
@@ -58,13 +63,17 @@ fn text(img: &mut RgbImage, x: i32, baseline: i32, px: f32, s: &str, colour: Rgb
 fn text_width(px: f32, s: &str) -> f32 {
     let f = font();
     let sf = f.as_scaled(PxScale::from(px));
-    s.chars().map(|c| sf.h_advance(sf.glyph_id(c))).sum()
+    s.chars()
+        .filter(|c| !crate::i18n::ISOLATION_MARKS.contains(c))
+        .map(|c| sf.h_advance(sf.glyph_id(c)))
+        .sum()
 }
 
 /// A PNG of `chances` (0..1, one per position: the start, then after each
 /// move), titled `title`, with red marks at the positions in `marks`
-/// (position indices, i.e. after move n).
-pub fn chances_png(chances: &[f64], title: &str, marks: &[usize]) -> Vec<u8> {
+/// (position indices, i.e. after move n); `axis` names the x axis, in the
+/// reader's language ("move", "symudiad").
+pub fn chances_png(chances: &[f64], title: &str, axis: &str, marks: &[usize]) -> Vec<u8> {
     let mut img = RgbImage::from_pixel(W, H, BG);
     let (x0, x1) = (LEFT, W as i32 - RIGHT);
     let (y0, y1) = (TOP, H as i32 - BOTTOM);
@@ -102,26 +111,30 @@ pub fn chances_png(chances: &[f64], title: &str, marks: &[usize]) -> Vec<u8> {
         let w = text_width(14.0, &label);
         text(&mut img, x0 - 8 - w as i32, y as i32 + 5, 14.0, &label, INK);
     }
-    // Move numbers along the bottom.
+    // Move numbers along the bottom, as `/history` numbers moves (a move
+    // of each side): move m begins at position 2(m - 1), so a swing listed
+    // as "2. e2-e4" (position 3) is drawn within move 2.
+    let moves = n / 2 + 1;
     let step = [1usize, 2, 5, 10, 20, 25, 50, 100, 200, 500]
         .into_iter()
-        .find(|s| n / s <= 12)
+        .find(|s| moves / s <= 12)
         .unwrap_or(1000);
-    let mut m = 0;
-    while m <= n {
-        let x = xs(m);
+    let mut m = 1;
+    while 2 * (m - 1) <= n {
+        let x = xs(2 * (m - 1));
         draw_line_segment_mut(&mut img, (x, y1 as f32), (x, y1 as f32 + 5.0), INK);
         let label = m.to_string();
         let w = text_width(13.0, &label);
         text(&mut img, (x - w / 2.0) as i32, y1 + 20, 13.0, &label, INK);
-        m += step;
+        m += if m == 1 && step > 1 { step - 1 } else { step };
     }
+    let w = text_width(13.0, axis);
     text(
         &mut img,
-        (W as i32 - 60) / 2,
+        (W as i32 - w as i32) / 2,
         H as i32 - 8,
         13.0,
-        "move",
+        axis,
         INK,
     );
     // Swings.
@@ -245,7 +258,7 @@ mod tests {
     #[test]
     fn graph_decodes_and_shows_the_curve() {
         let chances: Vec<f64> = (0..=40).map(|i| (i as f64 / 40.0).powi(2)).collect();
-        let png = chances_png(&chances, "Game 1: Tawlbwrdd", &[20]);
+        let png = chances_png(&chances, "Game 1: Tawlbwrdd", "move", &[20]);
         let img = image::load_from_memory(&png).unwrap().to_rgb8();
         assert_eq!((img.width(), img.height()), (W, H));
         // The curve's colour is there, and so is the swing mark.
@@ -274,7 +287,7 @@ mod tests {
 
     #[test]
     fn a_game_without_moves_still_draws() {
-        assert!(!chances_png(&[0.5], "x", &[]).is_empty());
-        assert!(!chances_png(&[], "x", &[0, 5]).is_empty());
+        assert!(!chances_png(&[0.5], "x", "move", &[]).is_empty());
+        assert!(!chances_png(&[], "x", "symudiad", &[0, 5]).is_empty());
     }
 }

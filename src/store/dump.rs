@@ -150,10 +150,62 @@ pub fn differences(a: &[Table], b: &[Table]) -> Vec<String> {
 }
 
 /// What `tawlbot migrate-db` did.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
 pub struct CopyReport {
     /// `(table, rows)` in the order copied.
     pub tables: Vec<(String, u64)>,
+    /// What was changed on the way, one line each (a NUL removed from a
+    /// text, which PostgreSQL cannot hold: `players alice display_name: a
+    /// NUL removed`).
+    pub notes: Vec<String>,
+}
+
+/// How a row of `t` is named in a report: `games 4` (a table with an `id`),
+/// else its first two columns (`moves (game_id=4, number=2)`).
+pub fn row_name(t: &Table, row: &[Value]) -> String {
+    let show = |v: &Value| match v {
+        Value::Text(s) => s.clone(),
+        v => v.to_string(),
+    };
+    if let Some(i) = t.columns.iter().position(|c| c == "id") {
+        if let Some(v) = row.get(i) {
+            return format!("{} {}", t.name, show(v));
+        }
+    }
+    let key: Vec<String> = t
+        .columns
+        .iter()
+        .zip(row)
+        .take(2)
+        .map(|(c, v)| format!("{c}={}", show(v)))
+        .collect();
+    format!("{} ({})", t.name, key.join(", "))
+}
+
+/// Removes every NUL from the texts of `tables` (PostgreSQL's texts cannot
+/// hold one; SQLite's can): one note per value changed.
+pub fn remove_nuls(tables: &mut [Table]) -> Vec<String> {
+    let mut notes = Vec::new();
+    for t in tables.iter_mut() {
+        for i in 0..t.rows.len() {
+            for c in 0..t.columns.len() {
+                let Some(Value::Text(s)) = t.rows[i].get(c) else {
+                    continue;
+                };
+                if !s.contains('\0') {
+                    continue;
+                }
+                let clean = s.replace('\0', "");
+                notes.push(format!(
+                    "{} {}: a NUL removed",
+                    row_name(t, &t.rows[i]),
+                    t.columns[c]
+                ));
+                t.rows[i][c] = Value::Text(clean);
+            }
+        }
+    }
+    notes
 }
 
 impl CopyReport {
@@ -165,12 +217,17 @@ impl CopyReport {
 /// Copies every table of the SQLite database `from` into the empty
 /// PostgreSQL database `to` (both brought to the current schema first),
 /// in one transaction, then reads both back and compares them table by
-/// table. Refuses a target that already holds rows.
+/// table. Refuses a target that already holds rows. A NUL in a text is
+/// removed (noted in the report); a row that cannot be copied (a value
+/// PostgreSQL refuses, a reference that leads nowhere) is named in the
+/// error.
 pub fn migrate_db(from: &str, to: &str) -> Result<CopyReport, StoreError> {
     let src = super::SqliteStore::open(from)?;
     let dst = super::PostgresStore::open(to)?;
-    let tables = src.dump_tables()?;
-    let report = dst.load_tables(&tables)?;
+    let mut tables = src.dump_tables()?;
+    let notes = remove_nuls(&mut tables);
+    let mut report = dst.load_tables(&tables)?;
+    report.notes = notes;
     let copied = dst.dump_tables()?;
     let diff = differences(&tables, &copied);
     if !diff.is_empty() {

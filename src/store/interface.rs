@@ -10,8 +10,8 @@ use super::{
     EndReason, GameId, GameResult, GameRow, JoinOutcome, LeaseKind, MatchId, MatchSpec,
     NewChallenge, NewGame, NewMove, NewTournament, Offer, OfferKind, Player, ProcessId,
     QuarantinedRow, Rating, RatingPoint, Readers, ReminderClaim, RoleId, ServerId, StoreError,
-    StoredMove, Tournament, TournamentId, TournamentMatch, TournamentPhase, TournamentPlayer,
-    UnreadableRow, UserId,
+    StoredChoices, StoredMove, Tournament, TournamentId, TournamentMatch, TournamentPhase,
+    TournamentPlayer, UnreadableRow, UserId,
 };
 use super::{OutMessage, OutboxRow};
 use crate::i18n::Lang;
@@ -653,23 +653,41 @@ pub trait Leases {
 }
 
 /// The doctor's operations (`tawlbot doctor`): rows this program cannot
-/// read. See "Rows that cannot be read" in `docs/storage.md`.
+/// read or play on. See "Rows that cannot be read" in `docs/storage.md`.
 pub trait Doctor {
-    /// Every row of the games, challenges, tournaments and tournament
-    /// matches that this program cannot read (with the same readers as
-    /// every other read; a tournament whose data is not JSON too), table by
-    /// table in id order. Reads only.
+    /// Every row that the store itself finds wrong, in one snapshot: rows
+    /// of the games, challenges, tournaments and tournament matches that
+    /// the readers refuse (a tournament whose data is not JSON too), games
+    /// whose moves are not numbered 0..n or whose `move_count` is not their
+    /// number, ratings that cannot be read, and every reference that leads
+    /// nowhere (each foreign key of the schema), each named by the row it
+    /// belongs to. Table by table, in id order. Reads only. (The replay of
+    /// every game is the app's: `app::doctor`.)
     fn unreadable_rows(&self) -> Result<Vec<UnreadableRow>, StoreError>;
 
-    /// Moves every unreadable row (as [`Doctor::unreadable_rows`] finds
-    /// them at that moment) to the `quarantine` table, in one transaction:
-    /// each with its problem and its content as JSON, together with the
-    /// rows that hang on it (a game's moves, offers and rating history; a
-    /// tournament's entrants and pairings), which are deleted with it.
-    /// Links to it from rows that stay (a challenge's game, a game's
-    /// challenge or tournament match) are set to NULL and noted in the
-    /// record. Returns the rows moved.
-    fn quarantine_unreadable(&self, at: i64) -> Result<Vec<UnreadableRow>, StoreError>;
+    /// The id of every game, in order.
+    fn all_game_ids(&self) -> Result<Vec<GameId>, StoreError>;
+
+    /// Every player setting and every server language, as stored, for the
+    /// doctor to judge.
+    fn stored_choices(&self) -> Result<StoredChoices, StoreError>;
+
+    /// Moves `rows` (found by [`Doctor::unreadable_rows`] and the app's
+    /// replay) to the `quarantine` table, in one transaction: each with its
+    /// problem and its content as JSON, together with the rows that hang
+    /// on it (a game's moves, offers and rating history; a tournament's
+    /// entrants and pairings; a player's settings and ratings), which are
+    /// deleted with it, even when the row itself is missing. Links to it
+    /// from rows that stay (a challenge's game, a game's challenge or
+    /// tournament match) are set to NULL and noted in the record. A player
+    /// and a server stay (a server loses its language); a channel that a
+    /// game, challenge or tournament names stays where it is. Returns the
+    /// rows moved, each once.
+    fn quarantine_rows(
+        &self,
+        rows: &[UnreadableRow],
+        at: i64,
+    ) -> Result<Vec<UnreadableRow>, StoreError>;
 
     /// The rows in quarantine, oldest first.
     fn quarantined(&self) -> Result<Vec<QuarantinedRow>, StoreError>;

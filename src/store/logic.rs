@@ -347,24 +347,87 @@ pub(crate) const DOCTOR_TABLES: &[Table] = &[
     Table::TournamentMatches,
 ];
 
-/// [`crate::store::Doctor::quarantine_unreadable`]: every unreadable row
-/// `scan` finds, table by table, moved by `move_one` (`false`: it was gone
-/// or not a row id meanwhile). Returns the rows moved.
+/// [`crate::store::Doctor::quarantine_rows`]: each of `rows` moved by
+/// `move_one` (`false`: it was gone meanwhile, moved already for another
+/// of its problems, or cannot be moved). Returns the rows moved, each once.
 pub(crate) fn quarantine_all<C: ?Sized, Er>(
     c: &mut C,
+    rows: &[UnreadableRow],
     at: i64,
-    mut scan: impl FnMut(&mut C, Table) -> Result<Vec<UnreadableRow>, Er>,
     mut move_one: impl FnMut(&mut C, &UnreadableRow, i64) -> Result<bool, Er>,
 ) -> Result<Vec<UnreadableRow>, Er> {
-    let mut moved = Vec::new();
-    for table in DOCTOR_TABLES {
-        for bad in scan(c, *table)? {
-            if move_one(c, &bad, at)? {
-                moved.push(bad);
-            }
+    let mut moved: Vec<UnreadableRow> = Vec::new();
+    for bad in rows {
+        if moved.iter().any(|m| m.table == bad.table && m.id == bad.id) {
+            continue;
+        }
+        if move_one(c, bad, at)? {
+            moved.push(bad.clone());
         }
     }
     Ok(moved)
+}
+
+/// The first number missing from `numbers` (sorted, distinct) for them
+/// to run 0..n; `None` when none is.
+pub(crate) fn first_missing(numbers: &[i64]) -> Option<i64> {
+    numbers
+        .iter()
+        .zip(0..)
+        .find(|(n, i)| **n != *i)
+        .map(|(_, i)| i)
+}
+
+/// What is wrong with a rating read as numbers: a rating, deviation or
+/// volatility that is not a finite number, or a deviation not above 0.
+pub(crate) fn rating_problem(rating: f64, rd: f64, vol: f64) -> Option<String> {
+    if !rating.is_finite() {
+        return Some(format!("rating: {rating} is not a rating"));
+    }
+    if !(rd.is_finite() && rd > 0.0) {
+        return Some(format!("rd: {rd} is not a rating deviation"));
+    }
+    if !(vol.is_finite() && vol > 0.0) {
+        return Some(format!("vol: {vol} is not a volatility"));
+    }
+    None
+}
+
+/// Whose a row of a table is, for the doctor: the row it is named by.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Owner {
+    /// The table of the owning row.
+    pub table: Table,
+    /// The column of the row that holds the owner's id.
+    pub key: &'static str,
+    /// For a row that is part of its owner (a move of a game): the column
+    /// that tells it from the owner's other such rows, and the word that
+    /// names it (`move 2`).
+    pub detail: Option<(&'static str, &'static str)>,
+}
+
+/// The owner of the rows of `table` ([`Owner`]); `None` for a table the
+/// doctor does not know.
+pub(crate) fn owner_of(table: &str) -> Option<Owner> {
+    let own = |table, key, detail| Some(Owner { table, key, detail });
+    match table {
+        "games" => own(Table::Games, "id", None),
+        "moves" => own(Table::Games, "game_id", Some(("number", "move"))),
+        "offers" => own(Table::Games, "game_id", Some(("kind", "offer"))),
+        "rating_history" => own(Table::Games, "game_id", Some(("player_id", "rating of"))),
+        "challenges" => own(Table::Challenges, "id", None),
+        "tournaments" => own(Table::Tournaments, "id", None),
+        "tournament_players" => own(
+            Table::Tournaments,
+            "tournament_id",
+            Some(("player_id", "entrant")),
+        ),
+        "tournament_matches" => own(Table::TournamentMatches, "id", None),
+        "player_settings" => own(Table::Players, "player_id", Some(("key", "setting"))),
+        "ratings" => own(Table::Players, "player_id", Some(("variant", "rating in"))),
+        "channels" => own(Table::Channels, "id", None),
+        _ => None,
+    }
 }
 
 /// The content of a quarantine record, as JSON text: the row (`row`, the
@@ -380,6 +443,8 @@ pub(crate) fn quarantine_content(
         .strip_prefix('[')
         .and_then(|s| s.strip_suffix(']'))
         .unwrap_or(row);
+    // The row itself may be missing (moves whose game is gone).
+    let row = if row.trim().is_empty() { "null" } else { row };
     let unlinked = unlinked
         .iter()
         .map(|(k, v)| format!("{}: {}", serde_json::json!(k), serde_json::json!(v)))
@@ -475,6 +540,35 @@ mod tests {
     }
 
     #[test]
+    fn the_doctor_finds_gaps_and_bad_ratings_and_owns_rows() {
+        assert_eq!(first_missing(&[]), None);
+        assert_eq!(first_missing(&[0, 1, 2]), None);
+        assert_eq!(first_missing(&[0, 1, 3]), Some(2));
+        assert_eq!(first_missing(&[1, 2]), Some(0));
+        assert_eq!(rating_problem(1500.0, 350.0, 0.06), None);
+        assert!(rating_problem(f64::NAN, 350.0, 0.06).is_some());
+        assert!(rating_problem(1500.0, 0.0, 0.06).is_some());
+        assert!(rating_problem(1500.0, 350.0, f64::INFINITY).is_some());
+        assert_eq!(owner_of("moves").map(|o| o.table), Some(Table::Games));
+        assert_eq!(owner_of("ratings").map(|o| o.key), Some("player_id"));
+        assert_eq!(owner_of("leases"), None);
+        let row = |table, id: &str| UnreadableRow {
+            table,
+            id: id.into(),
+            problem: String::new(),
+        };
+        let mut rows = vec![
+            row(Table::Players, "bob"),
+            row(Table::Games, "10"),
+            row(Table::Games, "9"),
+            row(Table::Challenges, "1"),
+        ];
+        UnreadableRow::sort_all(&mut rows);
+        let ids: Vec<&str> = rows.iter().map(|r| r.id.as_str()).collect();
+        assert_eq!(ids, ["9", "10", "1", "bob"]);
+    }
+
+    #[test]
     fn a_quarantine_record_holds_the_row_what_went_with_it_and_the_cleared_links() {
         let c = quarantine_content(
             r#"[{"id":3,"state":"odd"}]"#,
@@ -487,6 +581,9 @@ mod tests {
         );
         let v: serde_json::Value = serde_json::from_str(&c).unwrap();
         assert_eq!(v["unlinked"]["challenges.game_id"][1], 6);
+        let gone = quarantine_content("[]", &[("moves".into(), "[]".into())], &[]);
+        let v: serde_json::Value = serde_json::from_str(&gone).unwrap();
+        assert!(v["row"].is_null());
     }
 
     /// A tournament in memory, for the join rule.

@@ -316,10 +316,31 @@ pub struct UnreadableRow {
     pub problem: String,
 }
 
+impl UnreadableRow {
+    /// The doctor's order: table by table ([`Table`]'s order), then by id
+    /// (numbers as numbers), each row's problems in the order found.
+    pub fn sort_all(rows: &mut [UnreadableRow]) {
+        rows.sort_by(|a, b| {
+            let key = |r: &UnreadableRow| (r.table, r.id.parse::<i64>().ok(), r.id.clone());
+            key(a).cmp(&key(b))
+        });
+    }
+}
+
 impl std::fmt::Display for UnreadableRow {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         write!(f, "{} {}: {}", self.table, self.id, self.problem)
     }
+}
+
+/// Every player setting and server language as stored (see
+/// [`super::Doctor::stored_choices`]).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct StoredChoices {
+    /// `(player, key, value)`, by player and key.
+    pub settings: Vec<(UserId, String, String)>,
+    /// `(server, language)` of the servers that chose one.
+    pub languages: Vec<(ServerId, String)>,
 }
 
 /// One point of a rating history: when, and the rating after that game.
@@ -361,7 +382,7 @@ impl BotLock {
     }
 }
 
-/// A row in quarantine (see [`super::Doctor::quarantine_unreadable`]).
+/// A row in quarantine (see [`super::Doctor::quarantine_rows`]).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct QuarantinedRow {
     /// The quarantine row's own id.

@@ -367,8 +367,113 @@ fn a_missing_match_game_is_repaired() {
     );
 }
 
+/// Issue 30: a second open challenge to the same opponent in a channel is
+/// refused, pointing to the first; a player accepting a challenge whose
+/// channel has a game since is told what they can do.
+#[test]
+fn a_duplicate_challenge_is_refused_and_the_accepter_is_advised() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@hall: /challenge opponent:@bob variant:tawlbwrdd",
+        "alice@hall: /challenge opponent:@bob variant:tawlbwrdd",
+        "alice@hall: /challenge variant:tallfwrdd",
+        "alice@hall: /challenge variant:tallfwrdd",
+    ]);
+    assert_eq!(out.matches("challenges @bob").count(), 1, "{out}");
+    assert!(
+        out.contains("hall> (to alice) You already challenged @bob here: challenge 1. Wait for their answer, or withdraw it with /decline id:1 before you post another."),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "hall> (to alice) You already have an open challenge to anyone here: challenge 2."
+        ),
+        "{out}"
+    );
+    // Carol and Dave start a game in the channel; Bob then accepts.
+    let out = s.run(&[
+        "carol@hall: /challenge opponent:@dave variant:tawlbwrdd",
+        "dave@hall: /accept id:3",
+        "bob@hall: /accept id:1",
+    ]);
+    assert!(
+        out.contains("hall> (to bob) A game has started in this channel since challenge 1 was posted, so it cannot start here. Accept it once that game is over, or ask @alice to challenge you again with thread:true."),
+        "{out}"
+    );
+}
+
+/// Issue 30: `/resign` in a game of more than ten moves asks first; the
+/// question's Resign button lapses after a move; Keep playing keeps it.
+#[test]
+fn resign_asks_first_in_a_long_game() {
+    use std::sync::atomic::AtomicBool;
+    use tawlbot::engine::{self, Limits};
+    let s = Session::new();
+    s.run(&[
+        "alice@long: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:none",
+        "bob@long: /accept",
+    ]);
+    // 22 plies, each side's move found by the engine.
+    let play_one = |ply: u64| {
+        let l = s.latest_game("long");
+        let mover = l.players[l.game.turn().index()].to_string();
+        let r = engine::best_move(
+            &l.game,
+            &Limits::level(1),
+            ply * 7919 + 1,
+            &AtomicBool::new(false),
+        )
+        .expect("a move");
+        let mv = tawlbot::notation::format_move(l.game.rules(), &r.mv);
+        s.run(&[format!("{mover}@long: {mv}")]);
+    };
+    for ply in 0..22 {
+        if s.latest_game("long").game.is_over() {
+            return; // (the engine's game ended early: nothing to ask)
+        }
+        play_one(ply);
+    }
+    let l = s.latest_game("long");
+    let mover = l.players[l.game.turn().index()].to_string();
+    let out = s.run(&[format!("{mover}@long: /resign")]);
+    assert!(
+        out.contains(&format!(
+            "long> (to {mover}) Resign game 1? Press Resign to confirm, or Keep playing."
+        )),
+        "{out}"
+    );
+    assert!(!s.latest_game("long").game.is_over());
+    let id = out
+        .split("(resign:")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .unwrap_or_else(|| panic!("{out}"))
+        .to_string();
+    let out = s.run(&[format!("{mover}@long: [press keep-playing:1]")]);
+    assert!(out.contains("Play on, then."), "{out}");
+    // A move later, the old button has lapsed.
+    play_one(99);
+    let l = s.latest_game("long");
+    let out = s.run(&[format!("{mover}@long: [press resign:{id}]")]);
+    assert!(out.contains("That question has lapsed"), "{out}");
+    assert!(!s.latest_game("long").game.is_over());
+    // Asked again and pressed: resigned.
+    let mover = l.players[l.game.turn().index()].to_string();
+    let out = s.run(&[format!("{mover}@long: /resign")]);
+    let id = out
+        .split("(resign:")
+        .nth(1)
+        .and_then(|r| r.split(')').next())
+        .unwrap_or_else(|| panic!("{out}"))
+        .to_string();
+    s.run(&[format!("{mover}@long: [press resign:{id}]")]);
+    assert!(s.latest_game("long").game.is_over());
+}
+
 on_postgres!(
     a_won_position_is_refused,
+    resign_asks_first_in_a_long_game,
+    a_duplicate_challenge_is_refused_and_the_accepter_is_advised,
     export_after_takeback_is_fresh,
     the_dice_seed_is_secret_until_the_end,
     seeds_are_not_derived_outside_the_console,

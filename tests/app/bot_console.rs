@@ -210,12 +210,15 @@ fn the_bot_answers_every_offer() {
 
     let out = s.run(&["alice@hall: /draw"]);
     assert!(out.contains("hall> @alice offers tawlbot a draw."), "{out}");
+    // Issue 30: as a player would, never in the opening, and it says why
+    // (it used to accept on move 2 when its short search saw no edge).
     let l = s.latest_game("hall");
-    if l.game.is_over() {
-        assert!(out.contains("Drawn by agreement."), "{out}");
-    } else {
-        assert!(out.contains("tawlbot declined a draw. Play on:"), "{out}");
-    }
+    assert!(!l.game.is_over());
+    assert!(out.contains("tawlbot declined a draw. Play on:"), "{out}");
+    assert!(
+        out.contains("It is too early for a draw: the game has only begun (tawlbot considers draws from move 20)."),
+        "{out}"
+    );
     // Never left waiting: no offer stands, no button to press.
     for kind in [
         tawlbot::store::OfferKind::Draw,

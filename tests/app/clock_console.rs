@@ -416,6 +416,32 @@ fn notify_by_dm_and_daily_digest() {
     );
 }
 
+/// Issue 30: a look that found no game waiting does not count as the
+/// day's digest: once a game waits, the digest comes within the hour.
+#[test]
+fn an_empty_look_is_not_the_days_digest() {
+    let s = Session::new();
+    let out = s.run(&[
+        "carol@h: /notify how:digest",
+        // Carol plays first: nothing waits for her yet.
+        "carol@h: /challenge opponent:@dave variant:tallfwrdd side:attackers time:1d",
+        "dave@h: /accept",
+        ":clock +1h",
+    ]);
+    assert!(!out.contains("dm:carol>"), "{out}");
+    let out = s.run(&[
+        "carol@h: e2-f2",
+        ":clock +2h",
+        "dave@h: e4-d4",
+        ":clock +2h",
+    ]);
+    assert_eq!(
+        out.matches("dm:carol> Your daily digest").count(),
+        1,
+        "{out}"
+    );
+}
+
 #[test]
 fn exported_record_replays_to_the_same_result() {
     let s = Session::new();
@@ -533,14 +559,14 @@ fn bank_of_zero_is_refused_with_a_sentence() {
         (
             "bank:0",
             "A clock of no time at all (\"bank:0\") would be lost before the first move",
-            "Byddai cloc heb ddim amser o gwbl (\"bank:0\")",
+            "Gyda chloc heb ddim amser o gwbl (\"bank:0\")",
         ),
         (
             "bank:0m inc:1d",
             "A clock of no time at all",
-            "Byddai cloc heb ddim amser o gwbl",
+            "Gyda chloc heb ddim amser o gwbl",
         ),
-        ("0d", "A clock of no time at all", "Byddai cloc heb ddim amser"),
+        ("0d", "A clock of no time at all", "Gyda chloc heb ddim amser"),
         (
             "bank:7d inc:-1d",
             "A time cannot be negative (\"bank:7d inc:-1d\")",
@@ -550,12 +576,12 @@ fn bank_of_zero_is_refused_with_a_sentence() {
         (
             "bank:7d inc:1d cap:3d",
             "In \"bank:7d inc:1d cap:3d\" the cap is below the bank: the cap is the most a bank may grow to, so make it at least 7 days or leave it out.",
-            "rhowch o leiaf 7 diwrnod",
+            "rhowch o leiaf 7 diwrnod, neu adewch ef allan.",
         ),
         (
             "bank:7d cap:0",
             "A clock of no time at all",
-            "Byddai cloc heb ddim amser",
+            "Gyda chloc heb ddim amser",
         ),
         (
             "61d",
@@ -614,6 +640,7 @@ on_postgres!(
     abort_ends_a_game_with_no_result_for_managers_only,
     a_restart_keeps_deadlines_and_sends_no_reminder_twice,
     notify_by_dm_and_daily_digest,
+    an_empty_look_is_not_the_days_digest,
     exported_record_replays_to_the_same_result,
     the_clock_writes_in_the_players_language_or_the_servers,
 );

@@ -207,7 +207,7 @@ fn bad_input_is_refused_or_ignored_and_changes_nothing() {
         "{out}"
     );
     assert!(
-        out.contains("g> (to alice) f6 holds the king, and it is the attackers' turn."),
+        out.contains("g> (to alice) The king is on f6, and it is the attackers' turn."),
         "{out}"
     );
     assert!(

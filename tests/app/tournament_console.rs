@@ -442,7 +442,7 @@ fn leaving_the_server_cancel_and_refusals() {
         "{out}"
     );
     assert!(
-        out.contains("hall> **Cup** is over. The winner is @alice with 1 points! Congratulations."),
+        out.contains("hall> **Cup** is over. The winner is @alice with 1 point! Congratulations."),
         "{out}"
     );
 
@@ -590,7 +590,7 @@ fn a_start_by_the_clock_speaks_the_servers_language() {
         "{out}"
     );
     assert!(
-        out.contains("club> Mae @carol yn ymuno â **Gwanwyn** (2 chwaraewr)."),
+        out.contains("club> Mae @carol yn ymuno â'r twrnamaint **Gwanwyn** (2 chwaraewr)."),
         "{out}"
     );
 }

@@ -110,7 +110,7 @@ fn the_welsh_game_has_every_event() {
     has("not your turn", "Tro'r ymosodwyr yw hi: @bob i symud.");
     has(
         "unreadable move",
-        "general> (to bob) Ni allaf ddarllen \"zz9-e4\" fel symudiad.",
+        "general> (to bob) Alla i ddim darllen \"zz9-e4\" fel symudiad.",
     );
     has("impossible move", "Mae darnau'n symud ar hyd rhes neu golofn, byth ar groeslin: dydy e2 a d3 ddim mewn llinell.");
     has(
@@ -192,7 +192,7 @@ fn text_boards_and_refused_positions_in_welsh() {
     for needle in [
         "general> (to alice) Does dim modd chwarae'r safle hwnnw fel Tawlbwrdd: Mae 2 frenin (e6 a f6): mae angen union un ar safle Tawlbwrdd.",
         "Does dim brenin: mae angen union un (K) ar safle Tallfwrdd. Mae ymosodwr ar a1, sef cornel: dim ond y brenin gaiff sefyll yno.",
-        "Mae 'z' yn rhes 9, ac nid yw'n ddarn y mae tawlbot yn ei adnabod",
+        "Mae 'z' yn rhes 9, a dydy e ddim yn ddarn y mae tawlbot yn ei adnabod",
         "Mae 12 sgwâr yn rhes 1, ond mae bwrdd Gwyddbwyll yn 13 sgwâr o led.",
         "Mae dux ar a1, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.",
         "a ymosodwr, d amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin gaiff aros yma",
@@ -203,10 +203,53 @@ fn text_boards_and_refused_positions_in_welsh() {
     }
 }
 
+/// Issue 30, "Welsh to grade A", through the console: a refused move
+/// starts with the piece ("Y brenin sydd ar f6", not "Mae y brenin ar
+/// f6"); a tournament's name never follows a mutating word ("ymuno â'r
+/// twrnamaint **Gwanwyn**", not "ymuno â **Gwanwyn**"); the tournament's
+/// format and state are the glossary's words.
+#[test]
+fn pieces_and_tournament_names_in_welsh_sentences() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@general: /language choice:cymraeg",
+        "bob@general: /language choice:cymraeg",
+        "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders",
+        "bob@general: /accept",
+        // The attackers move first: the king is not bob's.
+        "bob@general: f6-f1",
+        "bob@general: e2-e3",
+        // A defender cannot stop on the attacker at e3.
+        "alice@general: e5-e3",
+        ":admin olga",
+        "olga@club: /language choice:cymraeg server:true",
+        "olga@club: /tournament create name:Gwanwyn variant:tawlbwrdd format:swiss rounds:2 match:single",
+        "carol@club: /tournament join",
+        "carol@club: /tournament join",
+        "olga@club: /tournament withdraw player:@dave",
+        "olga@club: /tournament info",
+    ]);
+    for needle in [
+        "Y brenin sydd ar f6, a thro'r ymosodwyr yw hi.",
+        "Ymosodwr sydd ar e3 yn barod: dim ond ar sgwâr gwag y caiff darn aros.",
+        "club> Mae @carol yn ymuno â'r twrnamaint **Gwanwyn** (1 chwaraewr).",
+        "(to carol) Rydych chi eisoes wedi ymuno â'r twrnamaint **Gwanwyn**.",
+        "Dydy @dave ddim yn y twrnamaint **Gwanwyn**.",
+        "Tawlbwrdd, system y Swistir, 2 rownd",
+        "Statws: yn derbyn chwaraewyr.",
+    ] {
+        assert!(out.contains(needle), "no {needle:?} in:\n{out}");
+    }
+    for wrong in ["Mae y ", "â **", "o **", "yn **", "Swiss", "Cyflwr"] {
+        assert!(!out.contains(wrong), "{wrong:?} in:\n{out}");
+    }
+}
+
 // The same tests on PostgreSQL (tests/backends).
 on_postgres!(
     the_detector_tells_english_from_welsh,
     a_whole_game_and_a_tournament_round_in_welsh,
     the_welsh_game_has_every_event,
     text_boards_and_refused_positions_in_welsh,
+    pieces_and_tournament_names_in_welsh_sentences,
 );

@@ -33,7 +33,7 @@ fn moves_of_something_that_is_no_square_says_so_in_welsh() {
         "bob@g: /moves square:z5",
     ]);
     assert!(
-        out.contains("(to bob) Ni allaf ddarllen z5 fel sgwâr: enwch un fel "),
+        out.contains("(to bob) Alla i ddim darllen z5 fel sgwâr: enwch un fel "),
         "{out}"
     );
 }
@@ -120,11 +120,11 @@ fn positions_say_they_are_unrated_and_refuse_rated() {
         "{out}"
     );
     assert!(
-        out.contains("w> (to bob) Dydy gêm o safle ei hun byth yn cyfrif at y sgôr"),
+        out.contains("w> (to bob) Dydy gêm sy'n dechrau o'i safle ei hun byth yn cael ei graddio"),
         "{out}"
     );
     assert!(
-        out.contains("(o safle ei hun, felly dydy hi ddim yn cyfrif at y sgôr)"),
+        out.contains("(o'i safle ei hun, felly heb ei graddio)"),
         "{out}"
     );
     // Only the unrated challenges were made.

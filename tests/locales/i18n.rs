@@ -313,6 +313,102 @@ fn welsh_day_counts_take_the_right_forms() {
     assert_eq!(plain(&l.text(Lang::En, &tc)), "2 days per move");
 }
 
+/// Two units of time are joined with "a", and with "ac" before a number
+/// Welsh reads with a vowel (un, wyth, un deg ...): "2 ddiwrnod ac 11 awr".
+#[test]
+fn welsh_spans_join_with_ac_before_a_vowel() {
+    let l = Localiser::global();
+    let cy = |secs: i64| plain(&l.text(Lang::Cy, &span(secs)));
+    let en = |secs: i64| plain(&l.text(Lang::En, &span(secs)));
+    const H: i64 = 3600;
+    const D: i64 = 86_400;
+    assert_eq!(cy(2 * D + 11 * H), "2 ddiwrnod ac 11 awr");
+    assert_eq!(cy(2 * D + H), "2 ddiwrnod ac 1 awr");
+    assert_eq!(cy(D + 8 * H), "1 diwrnod ac 8 awr");
+    assert_eq!(cy(3 * D + 18 * H), "3 diwrnod ac 18 awr");
+    assert_eq!(cy(2 * D + 3 * H), "2 ddiwrnod a 3 awr");
+    assert_eq!(cy(2 * D + 10 * H), "2 ddiwrnod a 10 awr");
+    assert_eq!(cy(2 * D + 20 * H), "2 ddiwrnod a 20 awr");
+    assert_eq!(cy(5 * H + 15 * 60), "5 awr ac 15 munud");
+    assert_eq!(cy(5 * H + 2 * 60), "5 awr a 2 funud");
+    assert_eq!(en(2 * D + 11 * H), "2 days 11 hours");
+    assert_eq!(en(2 * D + 3 * H), "2 days 3 hours");
+}
+
+/// Points after a number: the singular, mutated by the numeral ("2 bwynt",
+/// "3 phwynt", "6 phwynt"), and "1 point" in English; pages: "2 dudalen",
+/// "chwe thudalen", "tudalen 2 o 6".
+#[test]
+fn welsh_points_and_pages_take_the_numerals_mutations() {
+    let l = Localiser::global();
+    let row = |lang: Lang, n: f64, written: &str| {
+        plain(
+            &l.text(
+                lang,
+                &Msg::new("alt-standings-row")
+                    .str("place", "1")
+                    .str("player", "erin")
+                    .str("points", written)
+                    .num("count", n)
+                    .str("record", "1/0/0"),
+            ),
+        )
+    };
+    assert_eq!(row(Lang::Cy, 1.0, "1"), "1. erin, 1 pwynt (1/0/0).");
+    assert_eq!(row(Lang::Cy, 2.0, "2"), "1. erin, 2 bwynt (1/0/0).");
+    assert_eq!(row(Lang::Cy, 3.0, "3"), "1. erin, 3 phwynt (1/0/0).");
+    assert_eq!(row(Lang::Cy, 6.0, "6"), "1. erin, 6 phwynt (1/0/0).");
+    assert_eq!(row(Lang::Cy, 11.0, "11"), "1. erin, 11 pwynt (1/0/0).");
+    assert_eq!(row(Lang::Cy, 2.5, "2½"), "1. erin, 2½ pwynt (1/0/0).");
+    assert_eq!(row(Lang::En, 1.0, "1"), "1. erin, 1 point (1/0/0).");
+    assert_eq!(row(Lang::En, 2.5, "2½"), "1. erin, 2½ points (1/0/0).");
+    let over = |lang: Lang, n: f64, written: &str| {
+        plain(
+            &l.text(
+                lang,
+                &Msg::new("tournament-over")
+                    .str("name", "Gwanwyn")
+                    .str("winner", "@alice")
+                    .str("points", written)
+                    .num("count", n),
+            ),
+        )
+    };
+    assert!(
+        over(Lang::Cy, 3.0, "3").contains("gyda 3 phwynt!"),
+        "{}",
+        over(Lang::Cy, 3.0, "3")
+    );
+    assert!(over(Lang::Cy, 2.0, "2").contains("gyda 2 bwynt!"));
+    assert!(over(Lang::En, 1.0, "1").contains("with 1 point!"));
+    let pages = |n: i64| {
+        plain(
+            &l.text(
+                Lang::Cy,
+                &Msg::new("mygames-no-such-page")
+                    .num("page", 9)
+                    .num("pages", n),
+            ),
+        )
+    };
+    assert!(pages(2).ends_with("yn llenwi 2 dudalen."), "{}", pages(2));
+    assert!(
+        pages(6).ends_with("yn llenwi chwe thudalen."),
+        "{}",
+        pages(6)
+    );
+    assert!(pages(3).ends_with("yn llenwi 3 tudalen."), "{}", pages(3));
+    let head = plain(
+        &l.text(
+            Lang::Cy,
+            &Msg::new("mygames-finished-head")
+                .num("page", 2)
+                .num("pages", 6),
+        ),
+    );
+    assert_eq!(head, "Eich gemau sydd wedi gorffen, tudalen 2 o 6:");
+}
+
 /// The bundle's Welsh plural rules are CLDR's six categories (a bundle
 /// of its own, so every category shows by name).
 #[test]

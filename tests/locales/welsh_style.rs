@@ -6,9 +6,13 @@
 use fluent_syntax::{ast, parser};
 use tawlbot::i18n::FILES;
 
-/// Words that mutate what follows them (soft: *gan, am, o, i*; aspirate:
-/// *â*; *yn* before a noun or adjective).
-const MUTATING: &[&str] = &["gan", "am", "â", "o", "yn", "i"];
+/// Words that mutate what follows them (soft: *gan, am, o, i, ar, at,
+/// dros, drwy, wrth, heb, gyda* in speech; aspirate: *â, a, gyda*; *yn*
+/// before a noun or adjective).
+const MUTATING: &[&str] = &[
+    "gan", "am", "â", "o", "yn", "i", "ar", "at", "dros", "drwy", "trwy", "wrth", "heb", "gyda",
+    "a", "dan", "tan", "hyd",
+];
 
 /// Placeables that never need a common noun before them: numbers, spans
 /// of time and dates (digits do not mutate), and square names (f6, @55),
@@ -25,6 +29,9 @@ const NOT_NAMES: &[&str] = &[
     "number",
     "board",
     "span",
+    "big",
+    "small",
+    "rounds",
     "bank",
     "inc",
     "cap",
@@ -91,6 +98,7 @@ fn walk(id: &str, pattern: &ast::Pattern<&str>, out: &mut Problems) {
             ast::PatternElement::TextElement { value } => {
                 before.push_str(value);
                 check_text(id, value, out);
+                check_glossary(id, value, out);
             }
             ast::PatternElement::Placeable { expression } => {
                 match expression {
@@ -113,7 +121,15 @@ fn walk(id: &str, pattern: &ast::Pattern<&str>, out: &mut Problems) {
     }
 }
 
+/// Markdown that may stand between a word and the placeable it governs:
+/// bold, italics, underline, strike-through, spoilers, a code span.
+const MARKDOWN: &[char] = &['*', '_', '~', '|', '`'];
+
+/// The word right before a placeable, lower case, seen through markdown
+/// ("ymuno â **{ $name }**" is "â"); `None` when the text is glued to the
+/// placeable (`/{ $kind }`, `'{ $x }'`).
 fn last_word(text: &str) -> Option<String> {
+    let text = text.trim_end_matches(MARKDOWN);
     if text.ends_with(|c: char| !c.is_whitespace()) {
         // Glued to the placeable (`/{ $kind }`, `'{ $x }'`): no word before.
         return None;
@@ -170,6 +186,23 @@ fn check_text(id: &str, text: &str, out: &mut Problems) {
             ));
         }
     }
+    // "a" before a number read with a consonant, "ac" before one read with a
+    // vowel (un, wyth, un deg ...), as `i18n::span` joins two units.
+    for pair in ws.windows(2) {
+        let Ok(n) = pair[1].parse::<i64>() else {
+            continue;
+        };
+        let vowel = tawlbot::i18n::read_with_a_vowel(n);
+        if (pair[0] == "a" && vowel) || (pair[0] == "ac" && !vowel) {
+            out.push((
+                id.to_string(),
+                format!(
+                    "\"{} {n}\": a before a consonant, ac before a vowel",
+                    pair[0]
+                ),
+            ));
+        }
+    }
     for w in &ws {
         // *chi* throughout: no *ti* forms.
         if ["ti", "dy", "wyt", "di"].contains(&w.as_str()) {
@@ -181,6 +214,74 @@ fn check_text(id: &str, text: &str, out: &mut Problems) {
         // One word for a pause: *saib* (never *atal*, *egwyl*).
         if ["atal", "egwyl", "hatal"].contains(&w.as_str()) {
             out.push((id.to_string(), format!("\"{w}\": a pause is saib")));
+        }
+    }
+}
+
+/// The glossary's one word for each thing (docs/cymraeg.md, "Glossary"):
+/// phrases (lower case, as `words` gives them) that the catalogue does not
+/// use, and what it says instead.
+const NOT_THE_GLOSSARY: &[(&[&str], &str)] = &[
+    (&["sgôr"], "a rating is graddiad; rated is wedi'i graddio"),
+    (&["sgoriau"], "ratings are graddiadau"),
+    (&["sgorio"], "rated is wedi'i graddio"),
+    (&["hawl"], "a permission is caniatâd"),
+    (&["hawliau"], "a permission is caniatâd"),
+    (&["round", "robin"], "a round robin is pawb yn erbyn pawb"),
+    (&["rownd-robin"], "a round robin is pawb yn erbyn pawb"),
+    (&["dewisiadau"], "options are opsiynau"),
+    (&["dafl"], "a throw is tafliad"),
+    (&["thafl"], "a throw is tafliad"),
+    (&["mewn", "munud"], "in a moment is ymhen munud"),
+    (
+        &["rôl", "y", "trefnydd"],
+        "the organiser role is rôl y trefnwyr",
+    ),
+    (&["tabl", "croes"], "the crosstable is croestabl"),
+    (&["lawrlwytho"], "download is llwytho i lawr"),
+    (&["ymgeiswyr"], "entrants are cystadleuwyr"),
+    (&["cyflwr"], "a state is statws"),
+    (&["drwy", "ildio"], "forfeit is fforffed (ildio is resign)"),
+    (&["drws", "nesaf"], "next to a square is wrth ymyl"),
+    // The register: "Dydy ... ddim", not the literary negative.
+    (&["nid", "yw"], "the register is Dydy ... ddim"),
+    (&["nid", "ydy"], "the register is Dydy ... ddim"),
+    (&["nid", "oes"], "the register is Does dim"),
+    (&["ni", "all"], "the register is All ... ddim"),
+    (&["ni", "allaf"], "the register is Alla i ddim"),
+    (&["ni", "ellir"], "the register is All neb ..."),
+    (&["ni", "wnaed"], "the register is Does dim wedi'i wneud"),
+];
+
+/// Glossary terms: no phrase of `NOT_THE_GLOSSARY`, and "Swiss" only as
+/// the option value `swiss` (in prose: system y Swistir).
+fn check_glossary(id: &str, text: &str, out: &mut Problems) {
+    let ws = words(text);
+    for (phrase, instead) in NOT_THE_GLOSSARY {
+        if ws.windows(phrase.len()).any(|w| w == *phrase) {
+            out.push((
+                id.to_string(),
+                format!("\"{}\": {instead}", phrase.join(" ")),
+            ));
+        }
+    }
+    for (i, w) in text.split_whitespace().enumerate() {
+        let bare = w.trim_matches(|c: char| !c.is_alphanumeric());
+        if bare == "Swiss" {
+            out.push((id.to_string(), "\"Swiss\": system y Swistir".to_string()));
+        }
+        if bare == "Swistir" {
+            let before: Vec<&str> = text
+                .split_whitespace()
+                .take(i)
+                .map(|w| w.trim_matches(|c: char| !c.is_alphanumeric()))
+                .collect();
+            let system = before.len() >= 2
+                && before[before.len() - 2].eq_ignore_ascii_case("system")
+                && before[before.len() - 1] == "y";
+            if !system {
+                out.push((id.to_string(), "\"Swistir\": system y Swistir".to_string()));
+            }
         }
     }
 }
@@ -226,13 +327,56 @@ fn the_house_style_checker_finds_each_fault() {
                c = Pwyswch Derbyn neu teipiwch /accept.\n\
                d = Mae'r cloc wedi'i atal.\n\
                e = Mae { $player } yn { $kind ->\n    [x] aros gan { $player }\n   *[y] dim\n}.\n\
-               f = Dy dro.\n";
+               f = Dy dro.\n\
+               g = Mae { $player } yn ymuno â **{ $name }**.\n\
+               h = Tynnwyd { $player } allan o *{ $name }*.\n\
+               i = Chwaraewch gyda { $player } a { $second }.\n\
+               j = Pwyswch ar __{ $player }__, drwy { $channel } wrth { $thread }.\n\
+               k = Rhwng 1 ac 20, neu 2 a 11.\n";
     let found: Vec<String> = problems_of(bad).into_iter().map(|(id, _)| id).collect();
-    assert_eq!(found, ["a", "b", "c", "d", "e", "f"], "{found:?}");
+    assert_eq!(
+        found,
+        ["a", "b", "c", "d", "e", "f", "g", "h", "i", "i", "j", "j", "j", "k", "k"],
+        "{found:?}"
+    );
     let good = "a = Mae'r gêm yn y sianel { $channel }.\n\
                 b = Derbyniwch neu wrthodwch.\n\
                 c = Pwyswch Derbyn neu deipiwch /accept.\n\
                 d = Mae saib ar y cloc am { $span }.\n\
-                e = Symudwch i { $square }, gêm { $id }: /{ $kind } answer:accept.\n";
+                e = Symudwch i { $square }, gêm { $id }: /{ $kind } answer:accept.\n\
+                f = Mae { $player } yn ymuno â'r twrnamaint **{ $name }** ar { $square }.\n\
+                g = Tynnwyd { $player } allan o'r twrnamaint **{ $name }**: '**{ $x }**'.\n\
+                h = Rhwng 1 a 20, 2 ddiwrnod ac 11 awr, 3 awr ac 8 munud.\n";
+    assert!(problems_of(good).is_empty(), "{:?}", problems_of(good));
+}
+
+/// The glossary check finds each term that is not the glossary's, and
+/// passes the glossary's own.
+#[test]
+fn the_glossary_checker_finds_each_other_term() {
+    let bad = "a = Cyfrif at y sgôr.\n\
+               b = Dim ond rhywun â'r hawl Manage Server.\n\
+               c = Twrnamaint Swiss, 3 rownd Swistir.\n\
+               d = Y dafl gyntaf.\n\
+               e = Rhowch gynnig arall arni mewn munud.\n\
+               f = Tabl croes.\n\
+               g = Lawrlwytho\n\
+               h = Nid yw { $text } yn rhif.\n\
+               i = Gornest ar ben (drwy ildio).\n";
+    let found: Vec<String> = problems_of(bad).into_iter().map(|(id, _)| id).collect();
+    assert_eq!(
+        found,
+        ["a", "b", "c", "c", "d", "e", "f", "g", "h", "i"],
+        "{found:?}"
+    );
+    let good = "a = Gêm wedi'i graddio; graddiad.\n\
+                b = Dim ond rhywun â'r caniatâd Manage Server.\n\
+                c = Twrnamaint system y Swistir, 3 rownd (system y Swistir). System y Swistir.\n\
+                d = Y tafliad cyntaf; gemau tafl.\n\
+                e = Rhowch gynnig arall arni ymhen munud.\n\
+                f = Croestabl.\n\
+                g = Llwytho i lawr\n\
+                h = Dydy { $text } ddim yn rhif, nid { $other }.\n\
+                i = Gornest ar ben (drwy fforffed). Ildiodd Gwyn.\n";
     assert!(problems_of(good).is_empty(), "{:?}", problems_of(good));
 }

@@ -492,7 +492,7 @@ fn refused_move_exit_1_position_before_and_a_sentence() {
     assert_eq!(j["last"], before["last"]);
     assert_eq!(j["to_move"], "attackers");
     let msg = j["error"]["message"].as_str().unwrap();
-    assert_eq!(msg, "f6 holds the king, and it is the attackers' turn.");
+    assert_eq!(msg, "The king is on f6, and it is the attackers' turn.");
     // More sentences a player understands.
     for (args, expected) in [
         (vec!["--variant", "tawlbwrdd", "e1-e3"], "An attacker on e2 is in the way: pieces never jump."),
@@ -502,7 +502,7 @@ fn refused_move_exit_1_position_before_and_a_sentence() {
         (vec!["--variant", "tawlbwrdd", "e2-z9"], "I can't read \"e2-z9\" as a move. Write the square a piece leaves and the square it stops on, like e1-e4."),
         (vec!["--variant", "tawlbwrdd", "e2-e12"], "e12 is not on the board: Tawlbwrdd is 11x11 (files a-k, ranks 1-11)."),
         (vec!["--variant", "tallfwrdd", "d1-d3"], "In Tallfwrdd every piece moves one square at a time."),
-        (vec!["--variant", "tawlbwrdd", "e2-e3", "e5-e3"], "e3 is occupied by an attacker: a piece stops only on an empty square."),
+        (vec!["--variant", "tawlbwrdd", "e2-e3", "e5-e3"], "An attacker is already on e3: a piece stops only on an empty square."),
         (vec!["--variant", "goedhboell", "@123-@44"], "I can't read @123: @hv takes one digit for the column and one for the row, and on boards wider than 9 a comma between them (@11,6)."),
     ] {
         let j = refused(&args);

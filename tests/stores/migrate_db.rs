@@ -329,3 +329,65 @@ fn the_comparison_finds_a_changed_row() {
     assert_eq!(diff.len(), 1, "{diff:?}");
     assert!(diff[0].starts_with("table moves differs"), "{diff:?}");
 }
+
+/// A row the copy cannot take is named (issue 29): a reference that leads
+/// nowhere (PostgreSQL checks it only at the commit, which names no row),
+/// and a NUL (SQLite keeps it, PostgreSQL cannot) is removed with a line.
+#[test]
+fn migrate_db_names_the_row_it_cannot_copy_and_removes_a_nul() {
+    let Some((db, _dir, path)) = url_database() else {
+        return;
+    };
+    let raw = |sql: &str| {
+        rusqlite::Connection::open(&path)
+            .unwrap()
+            .execute_batch(sql)
+            .unwrap()
+    };
+    raw("PRAGMA foreign_keys = OFF;
+         UPDATE players SET display_name = 'Bo' || char(0) || 'b' WHERE id = 'bob';
+         UPDATE games SET second_player = 'ghost' WHERE id = 1;");
+    let out = migrate_db(&path, &db.url);
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(!out.status.success(), "{stderr}");
+    assert!(
+        stderr.contains("games 1: second_player \"ghost\" is not in players"),
+        "{stderr}"
+    );
+    // Nothing was copied. `tawlbot doctor` names the same row, and once it
+    // has moved it aside the same target takes the copy.
+    let doctor = |args: &[&str]| {
+        Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+            .arg("doctor")
+            .arg("--db")
+            .arg(&path)
+            .args(args)
+            .env_remove("DATABASE_URL")
+            .output()
+            .unwrap()
+    };
+    let listed = String::from_utf8_lossy(&doctor(&[]).stdout).into_owned();
+    assert!(
+        listed.contains("games 1: second_player \"ghost\" is not in players"),
+        "{listed}"
+    );
+    assert!(doctor(&["--quarantine"]).status.code() == Some(1));
+    assert!(doctor(&[]).status.success());
+    let out = migrate_db(&path, &db.url);
+    let stdout = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success(),
+        "{stdout}\n{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert!(
+        stdout.contains("\nplayers bob display_name: a NUL removed\n"),
+        "{stdout}"
+    );
+    assert!(stdout.contains("every table compared equal"), "{stdout}");
+    let pg = PostgresStore::open(&db.url).unwrap();
+    assert_eq!(
+        pg.get_player(&"bob".into()).unwrap().unwrap().display_name,
+        "Bob"
+    );
+}

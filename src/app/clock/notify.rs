@@ -6,6 +6,9 @@ use super::super::time::span;
 use super::super::{mention, App, Loaded, Reply, Response, Target};
 use super::scheduler::Fail;
 use super::DAY;
+
+/// How often a digest player's games are looked at for a digest.
+const DIGEST_LOOK_EVERY: i64 = 3600;
 use crate::i18n::{Arg, Msg};
 use crate::store::{GameId, ReminderClaim, UserId};
 
@@ -200,7 +203,9 @@ impl App {
         let player = l.players[side.index()].clone();
         let left = span(deadline - now);
         let how = self.notify_of(&player);
-        let who = if how.mentions() || how == Notify::Digest {
+        // A player who chose quiet (direct messages, the digest) is named,
+        // never mentioned.
+        let who = if how.mentions() {
             mention(&player)
         } else {
             self.name_of(&player)
@@ -235,13 +240,23 @@ impl App {
         )
     }
 
-    /// A player's daily digest: the player's games are read first (a
-    /// failing read holds the digest back to be retried), then it is
-    /// built, then recorded as sent (with the outbox, in the same
-    /// transaction) and sent. The list is put together in
-    /// the player's language here; a player who chose none reads the
-    /// default of the server of their latest game.
+    /// A player's daily digest. At most once an hour the player's games
+    /// are looked at (a failing read holds the digest back to be retried);
+    /// when none waits for them nothing is recorded, so the digest goes out
+    /// as soon as one does (marking it sent at a look that found nothing
+    /// let a player on a one-day clock go a day unwarned). When one waits,
+    /// the digest is recorded as sent (once a day, whichever process
+    /// claims it, with the outbox written in the same transaction), then
+    /// sent. The list is put together in the player's
+    /// language here; a player who chose none reads the default of the
+    /// server of their latest game.
     pub(super) fn digest_item(&self, p: &UserId, now: i64) -> Result<Response, Fail> {
+        if !self
+            .store
+            .claim_digest(p, "digest_checked_at", now, DIGEST_LOOK_EVERY)?
+        {
+            return Ok(Response::none());
+        }
         let games = self.store.games_of_player(p, true, 50)?;
         let server = games
             .first()
@@ -263,19 +278,18 @@ impl App {
                 }
             }
         }
-        let told = if waiting.is_empty() {
-            Response::none()
-        } else {
-            Response::one(
-                Reply::say(
-                    Msg::new("digest")
-                        .num("n", waiting.len())
-                        .str("list", waiting.join("; ")),
-                )
-                .on_server(&server)
-                .to(Target::Dm(p.into())),
+        if waiting.is_empty() {
+            return Ok(Response::none());
+        }
+        let told = Response::one(
+            Reply::say(
+                Msg::new("digest")
+                    .num("n", waiting.len())
+                    .str("list", waiting.join("; ")),
             )
-        };
+            .on_server(&server)
+            .to(Target::Dm(p.into())),
+        );
         // Built first, then recorded as sent, with the outbox in the same
         // transaction.
         let (out, told) = self.outbound(told);

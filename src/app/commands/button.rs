@@ -5,7 +5,7 @@
 //! written in the same form). A press whose id is not understood is stale.
 
 use crate::app::{App, Ctx, Reply, Response};
-use crate::domain::{ChallengeId, OfferKind, TournamentId};
+use crate::domain::{ChallengeId, GameId, OfferKind, TournamentId};
 use crate::i18n::Msg;
 
 /// A button pressed.
@@ -21,6 +21,15 @@ pub enum Press {
     LeaveTournament(TournamentId),
     /// Stay in the tournament after all.
     StayInTournament(TournamentId),
+    /// Resign the game (app/play.rs), asked at its `plies` until `until`
+    /// (unix seconds): stale once a move is played or the time is past.
+    Resign {
+        game: GameId,
+        plies: u32,
+        until: i64,
+    },
+    /// Keep playing after all.
+    KeepPlaying(GameId),
 }
 
 /// An answer to an offer.
@@ -49,6 +58,8 @@ impl Press {
             Press::Answer(k, a) => format!("{}:{}", k.as_str(), a.word()),
             Press::LeaveTournament(t) => format!("tournament-leave:{t}"),
             Press::StayInTournament(t) => format!("tournament-stay:{t}"),
+            Press::Resign { game, plies, until } => format!("resign:{game}.{plies}.{until}"),
+            Press::KeepPlaying(g) => format!("keep-playing:{g}"),
         }
     }
 
@@ -65,6 +76,17 @@ impl Press {
             "decline" => rest.parse().ok().map(Press::Decline),
             "tournament-leave" => rest.parse().ok().map(Press::LeaveTournament),
             "tournament-stay" => rest.parse().ok().map(Press::StayInTournament),
+            "resign" => {
+                let mut parts = rest.split('.');
+                let game = parts.next()?.parse().ok()?;
+                let plies = parts.next()?.parse().ok()?;
+                let until = parts.next()?.parse().ok()?;
+                parts
+                    .next()
+                    .is_none()
+                    .then_some(Press::Resign { game, plies, until })
+            }
+            "keep-playing" => rest.parse().ok().map(Press::KeepPlaying),
             // `draw:accept`, `pause:decline`...: the offer's kind, the answer.
             kind => Some(Press::Answer(OfferKind::parse(kind).ok()?, answer()?)),
         }
@@ -79,6 +101,8 @@ impl Press {
             Press::Answer(kind, a) => app.offer_with(ctx, kind, Some(a.word()), None),
             Press::LeaveTournament(t) => leave_pressed(app, ctx, t, false),
             Press::StayInTournament(t) => leave_pressed(app, ctx, t, true),
+            Press::Resign { game, plies, until } => app.resign_pressed(ctx, game, plies, until),
+            Press::KeepPlaying(_) => Response::one(Reply::tell(Msg::new("resign-kept"))),
         }
     }
 }
@@ -106,6 +130,12 @@ mod tests {
             Press::Answer(OfferKind::Resume, Answer::Decline),
             Press::LeaveTournament(TournamentId(7)),
             Press::StayInTournament(TournamentId(7)),
+            Press::Resign {
+                game: GameId(9),
+                plies: 24,
+                until: 1_767_225_600,
+            },
+            Press::KeepPlaying(GameId(9)),
         ];
         for p in all {
             assert_eq!(Press::parse(&p.id()), Some(p), "{}", p.id());

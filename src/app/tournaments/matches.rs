@@ -48,11 +48,8 @@ pub(crate) fn start_match_in_thread(
                 Msg::new("tournament-match-thread")
                     .num("round", row.round)
                     .num("board", row.board)
-                    .str("first", mention(row.first_player.as_deref().unwrap_or("")))
-                    .str(
-                        "second",
-                        mention(row.second_player.as_deref().unwrap_or("")),
-                    )
+                    .str("first", who(app, row.first_player.as_ref()))
+                    .str("second", who(app, row.second_player.as_ref()))
                     .str("thread", format!("<#{thread}>")),
             )
             .to(Target::Channel(channel_of(&t))),
@@ -248,10 +245,10 @@ pub(super) fn after_game(
                 plan.resp.replies.push(
                     Reply::say(
                         Msg::new("tournament-match-over")
-                            .str("first", mention(&a))
+                            .str("first", app.turn_mention(&a.as_str().into()))
                             .str("first-points", fmt_points(o.first_game_points))
                             .str("second-points", fmt_points(o.second_game_points))
-                            .str("second", mention(b)),
+                            .str("second", app.turn_mention(&b.into())),
                     )
                     .in_lang(lang)
                     .to(Target::Channel(channel.into())),
@@ -307,4 +304,10 @@ pub(crate) fn match_thread_failed(app: &App, ctx: &Ctx, match_id: MatchId) -> Re
         .push(Reply::say(words("tournament-thread-failed-here")).to(Target::Channel(channel)));
     resp.extend(games);
     resp
+}
+
+/// A match's player as its channel messages name them (a mention, or the
+/// name of one who asked not to be mentioned).
+fn who(app: &App, player: Option<&UserId>) -> String {
+    player.map(|p| app.turn_mention(p)).unwrap_or_default()
 }

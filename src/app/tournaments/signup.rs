@@ -16,6 +16,11 @@ pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Re
     if !app.organiser(ctx) {
         return Err(tell(Msg::new("tournament-create-not-allowed")));
     }
+    // A control character (a NUL: refused by PostgreSQL, kept by SQLite)
+    // is refused with a sentence, not stored or cut out unseen.
+    if args.name.chars().any(crate::app::escape::is_control) {
+        return Err(tell(Msg::new("tournament-name-control")));
+    }
     let name: String = crate::app::escape::strip_bidi(&args.name)
         .chars()
         .take(60)
@@ -345,7 +350,9 @@ pub(super) fn advance(
         if s.is_finished() {
             let winner = s.winner();
             let table = s.standings();
-            let w = winner.map(|w| mention(&player(w))).unwrap_or_default();
+            let w = winner
+                .map(|w| app.turn_mention(&player(w)))
+                .unwrap_or_default();
             let pts = table
                 .first()
                 .map(|r| fmt_points(r.points))
@@ -354,7 +361,8 @@ pub(super) fn advance(
                 Msg::new("tournament-over")
                     .str("name", name_of(t))
                     .str("winner", w)
-                    .str("points", pts),
+                    .str("points", pts)
+                    .num("count", table.first().map_or(0.0, |r| r.points)),
             )
             .raw_line(standings_text(app, t, &table, lang))
             .line(order_line(t))
@@ -367,6 +375,7 @@ pub(super) fn advance(
             r = r.alt(crate::app::alt_text::alt_of_standings(
                 &t.row.name,
                 &table_rows(app, t, &table, lang),
+                &table.iter().map(|r| r.points).collect::<Vec<_>>(),
             ));
             plan.resp.replies.push(r);
             return Ok(TournamentPhase::Finished);
@@ -395,7 +404,7 @@ pub(super) fn advance(
         for p in &pairings {
             let a = player(p.first);
             match p.second {
-                None => r = r.line(Msg::new("tournament-bye").str("player", mention(&a))),
+                None => r = r.line(Msg::new("tournament-bye").str("player", app.turn_mention(&a))),
                 Some(b_id) => {
                     let b = player(b_id);
                     let forfeited = s.is_withdrawn(p.first) || s.is_withdrawn(b_id);
@@ -406,8 +415,8 @@ pub(super) fn advance(
                     };
                     r = r.line(
                         line.num("board", p.board)
-                            .str("first", mention(&a))
-                            .str("second", mention(&b)),
+                            .str("first", app.turn_mention(&a))
+                            .str("second", app.turn_mention(&b)),
                     );
                     if !forfeited {
                         plan.threads.push((

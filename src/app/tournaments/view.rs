@@ -170,6 +170,7 @@ pub(super) fn standings(app: &App, t: &T, lang: Lang) -> Response {
             .alt(crate::app::alt_text::alt_of_standings(
                 &t.row.name,
                 &table_rows(app, t, &table, lang),
+                &table.iter().map(|r| r.points).collect::<Vec<_>>(),
             )),
     )
 }
@@ -231,45 +232,9 @@ pub(super) fn headers(lang: Lang) -> [String; 6] {
 /// The standings as a fixed-width text table in a code block, headers in
 /// `lang` (no sentence: the order of the table follows as a message).
 pub(super) fn standings_text(app: &App, t: &T, table: &[StandingRow], lang: Lang) -> String {
-    let rows = table_rows(app, t, table, lang);
-    let headers = headers(lang);
-    let mut width = headers.clone().map(|h| h.chars().count());
-    for r in &rows {
-        for (w, c) in width.iter_mut().zip(r) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let line = |cells: [&str; 6]| {
-        let mut s = String::new();
-        for (i, c) in cells.iter().enumerate() {
-            let pad = width[i] - c.chars().count();
-            if i == 1 {
-                s.push_str(c);
-                s.push_str(&" ".repeat(pad));
-            } else {
-                s.push_str(&" ".repeat(pad));
-                s.push_str(c);
-            }
-            s.push_str("  ");
-        }
-        s.trim_end().to_string()
-    };
-    let mut out = String::from("```\n");
-    out.push_str(&line([
-        &headers[0],
-        &headers[1],
-        &headers[2],
-        &headers[3],
-        &headers[4],
-        &headers[5],
-    ]));
-    out.push('\n');
-    for r in &rows {
-        out.push_str(&line([&r[0], &r[1], &r[2], &r[3], &r[4], &r[5]]));
-        out.push('\n');
-    }
-    out.push_str("```");
-    out
+    let mut rows = vec![headers(lang).to_vec()];
+    rows.extend(table_rows(app, t, table, lang).into_iter().map(Vec::from));
+    crate::app::code_block::table(&rows, 1)
 }
 
 /// The line under the table: the order of the tie-breaks (with split
@@ -313,35 +278,9 @@ pub(super) fn crosstable(app: &App, t: &T, lang: Lang) -> Response {
     };
     let x = crate::tournament::crosstable(s);
     let (headers, rows) = crosstable_cells(app, t, &x, lang);
-    let mut text = String::from("```\n");
-    let mut width: Vec<usize> = headers.iter().map(|h| h.chars().count()).collect();
-    for r in &rows {
-        for (w, c) in width.iter_mut().zip(r) {
-            *w = (*w).max(c.chars().count());
-        }
-    }
-    let line = |cells: &[String]| {
-        let mut out = String::new();
-        for (i, c) in cells.iter().enumerate() {
-            let pad = " ".repeat(width[i] - c.chars().count());
-            if i == 1 {
-                out.push_str(c);
-                out.push_str(&pad);
-            } else {
-                out.push_str(&pad);
-                out.push_str(c);
-            }
-            out.push_str("  ");
-        }
-        out.trim_end().to_string()
-    };
-    text.push_str(&line(&headers));
-    text.push('\n');
-    for r in &rows {
-        text.push_str(&line(r));
-        text.push('\n');
-    }
-    text.push_str("```");
+    let mut table = vec![headers.clone()];
+    table.extend(rows.iter().cloned());
+    let text = crate::app::code_block::table(&table, 1);
     let caption = crate::i18n::t(
         lang,
         &Msg::new("caption-crosstable").str("name", t.row.name.clone()),
@@ -369,6 +308,7 @@ pub(super) fn crosstable(app: &App, t: &T, lang: Lang) -> Response {
                 .num("place", r.rank)
                 .str("player", app.raw_name_of(t.data.player(r.player)))
                 .str("points", fmt_points(r.points))
+                .num("count", r.points)
                 .str("games", games.join(", ")),
         );
     }

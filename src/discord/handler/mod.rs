@@ -23,6 +23,15 @@ use crate::i18n::Lang;
 
 /// More permits than there will ever be handlers running at once.
 const PERMITS: u32 = 1 << 20;
+/// App calls running at once (each on a blocking thread, most holding a
+/// database connection): PostgreSQL's default pool has 8 connections, and
+/// SQLite writes one at a time. More calls only wait for a connection.
+pub(crate) const WORKERS: usize = 8;
+/// Events admitted (running or waiting for a worker) at once. Past it a
+/// command or button is answered "busy, try again" and a plain message is
+/// left unanswered (logged): the bot's memory stays flat however many
+/// events arrive. About a minute of work at a few milliseconds a call.
+pub(crate) const MAX_ADMITTED: usize = 1024;
 /// Discord's limit on a thread name.
 const MAX_THREAD_NAME: usize = 100;
 /// Discord's limit on an autocomplete choice's name and value.
@@ -38,6 +47,12 @@ pub(crate) struct Handler {
     dev_guild: Option<u64>,
     /// Each running handler holds one permit; shutdown waits for all of them.
     inflight: Arc<Semaphore>,
+    /// One permit per app call running on a blocking thread ([`WORKERS`]).
+    workers: Arc<Semaphore>,
+    /// Players' events admitted and not yet done ([`MAX_ADMITTED`]).
+    admitted: Arc<std::sync::atomic::AtomicUsize>,
+    /// When the last "too busy" was logged (Unix seconds): once a minute.
+    busy_logged: Arc<std::sync::atomic::AtomicI64>,
     stopping: Arc<AtomicBool>,
     stop_tx: Arc<watch::Sender<bool>>,
     scheduler_started: Arc<AtomicBool>,
@@ -54,6 +69,27 @@ mod scheduler;
 mod sender;
 
 use replies::{Answer, Origin};
+
+/// One admitted event ([`Handler::admit`]): counted until dropped.
+struct Admitted(Arc<std::sync::atomic::AtomicUsize>);
+
+impl Admitted {
+    /// Counts one more in `count` unless it is at `max` already.
+    fn take(count: &Arc<std::sync::atomic::AtomicUsize>, max: usize) -> Option<Admitted> {
+        count
+            .fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| {
+                (n < max).then_some(n + 1)
+            })
+            .ok()
+            .map(|_| Admitted(count.clone()))
+    }
+}
+
+impl Drop for Admitted {
+    fn drop(&mut self) {
+        self.0.fetch_sub(1, Ordering::AcqRel);
+    }
+}
 
 fn unix_now() -> i64 {
     std::time::SystemTime::now()
@@ -96,6 +132,9 @@ impl Handler {
             engine,
             dev_guild,
             inflight: Arc::new(Semaphore::new(PERMITS as usize)),
+            workers: Arc::new(Semaphore::new(WORKERS)),
+            admitted: Default::default(),
+            busy_logged: Default::default(),
             stopping: Arc::new(AtomicBool::new(false)),
             stop_tx: Arc::new(stop_tx),
             scheduler_started: Arc::new(AtomicBool::new(false)),
@@ -127,13 +166,42 @@ impl Handler {
         self.inflight.try_acquire().ok()
     }
 
-    /// Runs `f` on the app off the async threads (the store is synchronous).
+    /// Admits a player's event ([`MAX_ADMITTED`]): `None` when too many
+    /// are running or waiting already (logged once a minute).
+    fn admit(&self) -> Option<Admitted> {
+        let admitted = Admitted::take(&self.admitted, MAX_ADMITTED);
+        if admitted.is_none() {
+            let now = unix_now();
+            let last = self.busy_logged.load(Ordering::Relaxed);
+            if now - last >= 60
+                && self
+                    .busy_logged
+                    .compare_exchange(last, now, Ordering::Relaxed, Ordering::Relaxed)
+                    .is_ok()
+            {
+                tracing::warn!(
+                    "{MAX_ADMITTED} events are waiting already: new ones are answered \"busy\" (commands) or not at all (messages) until some are done"
+                );
+            }
+        }
+        admitted
+    }
+
+    /// Runs `f` on the app off the async threads (the store is synchronous),
+    /// once one of the [`WORKERS`] is free: however many events wait, at
+    /// most that many blocking threads run app calls.
     async fn call<T: Send + 'static>(
         &self,
         f: impl FnOnce(&App) -> T + Send + 'static,
     ) -> Option<T> {
         let app = self.app.clone();
-        match tokio::task::spawn_blocking(move || f(&app)).await {
+        let worker = self.workers.clone().acquire_owned().await.ok()?;
+        match tokio::task::spawn_blocking(move || {
+            let _worker = worker;
+            f(&app)
+        })
+        .await
+        {
             Ok(t) => Some(t),
             Err(e) => {
                 tracing::error!("app call failed: {e}");
@@ -144,6 +212,40 @@ impl Handler {
 }
 
 impl Handler {
+    /// Answers an interaction that was not admitted ([`Handler::admit`]):
+    /// "busy, try again", to the player alone, without an app call (in
+    /// English where Discord's locale for them is not Welsh: their own
+    /// choice of language would be a read of the store).
+    async fn too_busy(&self, ctx: &Context, interaction: Interaction) {
+        let lang = |locale: &str| Lang::parse(locale).unwrap_or(Lang::En);
+        let mut answer = Answer::Pending;
+        match &interaction {
+            Interaction::Command(cmd) => {
+                let busy = notice_reply_in(lang(&cmd.locale), Notice::Busy, true);
+                self.send_reply(&ctx.http, Some(Origin::Command(cmd)), &busy, &mut answer)
+                    .await;
+            }
+            Interaction::Component(click) => {
+                let busy = notice_reply_in(lang(&click.locale), Notice::Busy, true);
+                self.send_reply(
+                    &ctx.http,
+                    Some(Origin::Component(click)),
+                    &busy,
+                    &mut answer,
+                )
+                .await;
+            }
+            Interaction::Autocomplete(cmd) => {
+                let none =
+                    CreateInteractionResponse::Autocomplete(CreateAutocompleteResponse::new());
+                if let Err(e) = cmd.create_response(&ctx.http, none).await {
+                    tracing::warn!("could not answer autocomplete: {e}");
+                }
+            }
+            _ => {}
+        }
+    }
+
     /// A channel or thread was deleted: its game is aborted (app/tournaments/repair.rs).
     async fn on_channel_deleted(&self, ctx: Context, guild: GuildId, channel: ChannelId) {
         let Some(_permit) = self.begin() else { return };
@@ -247,6 +349,13 @@ impl EventHandler for Handler {
 
     async fn message(&self, ctx: Context, msg: Message) {
         let Some(_permit) = self.begin() else { return };
+        // The bot's own messages and other bots' are no work.
+        if msg.author.bot {
+            return;
+        }
+        let Some(_admitted) = self.admit() else {
+            return;
+        };
         self.on_message(ctx, msg).await;
     }
     async fn guild_member_removal(
@@ -274,11 +383,30 @@ impl EventHandler for Handler {
 
     async fn interaction_create(&self, ctx: Context, interaction: Interaction) {
         let Some(_permit) = self.begin() else { return };
+        let Some(_admitted) = self.admit() else {
+            return self.too_busy(&ctx, interaction).await;
+        };
         match interaction {
             Interaction::Command(cmd) => self.on_command(ctx, cmd).await,
             Interaction::Autocomplete(cmd) => self.on_autocomplete(ctx, cmd).await,
             Interaction::Component(click) => self.on_component(ctx, click).await,
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn admission_stops_at_its_bound_and_frees_on_drop() {
+        let count = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+        let held: Vec<_> = (0..3).map(|_| Admitted::take(&count, 3)).collect();
+        assert!(held.iter().all(Option::is_some));
+        assert!(Admitted::take(&count, 3).is_none(), "a fourth is refused");
+        drop(held);
+        assert_eq!(count.load(Ordering::Acquire), 0);
+        assert!(Admitted::take(&count, 3).is_some());
     }
 }

@@ -41,7 +41,18 @@ impl Handler {
         }
         let app = self.app.clone();
         let c = ctx.clone();
-        let mut job = tokio::task::spawn_blocking(move || app.handle(&c, input));
+        // One of the workers (see `Handler::call`); waiting for it counts
+        // towards the deferral below.
+        let workers = self.workers.clone();
+        let job = async move {
+            let worker = workers.acquire_owned().await;
+            tokio::task::spawn_blocking(move || {
+                let _worker = worker;
+                app.handle(&c, input)
+            })
+            .await
+        };
+        tokio::pin!(job);
         if answer == Answer::Pending {
             if let Ok(done) = tokio::time::timeout(DEFER_AFTER, &mut job).await {
                 return self.finish(http, origin, ctx, done, answer).await;

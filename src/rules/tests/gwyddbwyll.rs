@@ -185,7 +185,7 @@ fn gwyddbwyll_dux_jump() {
         A,
     );
     assert!(refuse(&mut g, "a3-a8").contains("only over one"));
-    assert!(refuse(&mut g, "a3-a5").contains("occupied by"));
+    assert!(refuse(&mut g, "a3-a5").contains("is already on a5"));
     // Men never jump, even with dux-jump.
     let mut g = pos(
         "gwyddbwyll",

@@ -2,8 +2,8 @@
 //! shared form of `store::dump`, and tables loaded from it.
 
 use super::{PostgresStore, StoreError};
-use crate::store::dump::{CopyReport, Table, Value};
-use crate::store::sql::{params, Backend, Conn, Row, Value as SqlValue, E, R};
+use crate::store::dump::{row_name, CopyReport, Table, Value};
+use crate::store::sql::{params, scan_references, Backend, Conn, Row, Value as SqlValue, E, R};
 
 const TABLES: &str = "SELECT table_name::text FROM information_schema.tables \
      WHERE table_schema = current_schema() AND table_type = 'BASE TABLE' \
@@ -155,7 +155,7 @@ impl PostgresStore {
             }
             let refs = pairs(c.query(REFERENCES, &[])?)?;
             let names: Vec<String> = tables.iter().map(|t| t.name.clone()).collect();
-            let mut report = CopyReport { tables: Vec::new() };
+            let mut report = CopyReport::default();
             for name in copy_order(&names, &refs) {
                 let t = tables.iter().find(|t| t.name == name).expect("named above");
                 let cols = columns(c, &t.name)?;
@@ -184,14 +184,41 @@ impl PostgresStore {
                         .join(", ")
                 );
                 for r in &t.rows {
+                    // A row PostgreSQL refuses is named (issue 29).
+                    let named = |e: E| {
+                        let detail = match e {
+                            E::Db(d) => d.error.to_string(),
+                            E::Store(s) => s.to_string(),
+                            E::App(a) => a.to_string(),
+                        };
+                        E::Store(StoreError::Fault {
+                            path: self.path().to_string(),
+                            detail: format!("{} cannot be copied: {detail}", row_name(t, r)),
+                        })
+                    };
                     let params = r
                         .iter()
                         .zip(&t.columns)
                         .map(|(v, col)| param(v, &t.name, col))
-                        .collect::<R<Vec<_>>>()?;
-                    c.exec_once(&sql, &params)?;
+                        .collect::<R<Vec<_>>>()
+                        .map_err(named)?;
+                    c.exec_once(&sql, &params).map_err(named)?;
                 }
                 report.tables.push((t.name.clone(), t.rows.len() as u64));
+            }
+            // The foreign keys are checked at the commit, which names no
+            // row: the rows whose references lead nowhere are named first.
+            let orphans = scan_references(c)?;
+            if !orphans.is_empty() {
+                let named: Vec<String> = orphans.iter().map(|o| o.to_string()).collect();
+                return Err(E::Store(StoreError::Fault {
+                    path: self.path().to_string(),
+                    detail: format!(
+                        "rows that cannot be copied, their references lead nowhere: {} \
+                         (tawlbot doctor --quarantine on the source moves them aside)",
+                        named.join("; ")
+                    ),
+                }));
             }
             for (table, col) in pairs(c.query(IDENTITIES, &[])?)? {
                 c.query_once(

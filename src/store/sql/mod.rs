@@ -22,7 +22,9 @@
 //!   BINARY`, see REPREPARE_NOTE in `players.rs`), `{bytewise}`
 //!   (PostgreSQL's `COLLATE "C"`: SQLite's order already), `{paused}` and
 //!   `{not_paused}` (as each database's partial indexes say it),
-//!   `{greatest}`, `{json_agg}` and `{json_array}`.
+//!   `{greatest}`, `{json_agg}` and `{json_array}`; and one whole
+//!   statement, `{foreign_keys}` (the schema's foreign keys, read from
+//!   each database's catalogue, for the doctor).
 //! * **Errors**: each backend classifies its client's errors into
 //!   [`StoreError`]s ([`DbError`]), noting the two facts the shared code
 //!   asks about: a unique-index violation, and a transaction worth running
@@ -45,6 +47,7 @@ mod rows;
 mod tournaments;
 pub(crate) mod value;
 
+pub(crate) use doctor::scan_references;
 #[cfg(feature = "fault-injection")]
 pub use games::to_u32;
 pub use value::{FromValue, Row, Value};
@@ -238,6 +241,23 @@ pub fn piece(sqlite: bool, name: &str) -> Option<&'static str> {
         ("json_agg", false) => "json_agg",
         ("json_array", true) => "json_array",
         ("json_array", false) => "json_build_array",
+        // The schema's foreign keys, one row per column: (table, column,
+        // the table it refers to, the column there). The doctor's.
+        ("foreign_keys", true) => {
+            "SELECT m.name, f.\"from\", f.\"table\", coalesce(f.\"to\", 'id') \
+             FROM sqlite_schema m JOIN pragma_foreign_key_list(m.name) f \
+             WHERE m.type = 'table' ORDER BY m.name, f.id, f.seq"
+        }
+        ("foreign_keys", false) => {
+            "SELECT c.conrelid::regclass::text, a.attname::text, \
+             c.confrelid::regclass::text, af.attname::text \
+             FROM pg_constraint c JOIN pg_namespace n ON n.oid = c.connamespace \
+             CROSS JOIN LATERAL unnest(c.conkey, c.confkey) AS k(col, fcol) \
+             JOIN pg_attribute a ON a.attrelid = c.conrelid AND a.attnum = k.col \
+             JOIN pg_attribute af ON af.attrelid = c.confrelid AND af.attnum = k.fcol \
+             WHERE c.contype = 'f' AND n.nspname = current_schema() \
+             ORDER BY 1, c.conname, 2"
+        }
         _ => return None,
     })
 }
