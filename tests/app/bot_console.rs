@@ -80,7 +80,14 @@ fn challenge_the_bot_and_play_to_the_end_then_analyse() {
         );
     }
     if !finished {
+        // A long game: /resign asks first, and the button resigns.
         let out = s.run(&["alice@hall: /resign"]);
+        let press = out
+            .split("(resign:")
+            .nth(1)
+            .and_then(|r| r.split(')').next())
+            .unwrap_or_else(|| panic!("{out}"));
+        let out = s.run(&[format!("alice@hall: [press resign:{press}]")]);
         assert!(out.contains("resigned"), "{out}");
     }
     let l = s.latest_game("hall");
