@@ -36,6 +36,8 @@ mod notify_console;
 mod offers_console;
 #[path = "app/organiser_console.rs"]
 mod organiser_console;
+#[path = "app/outbox_console.rs"]
+mod outbox_console;
 #[path = "app/readers_console.rs"]
 mod readers_console;
 #[path = "app/scaling.rs"]

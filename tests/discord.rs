@@ -19,6 +19,8 @@ mod bot_discord_e2e;
 mod discord_e2e;
 #[path = "discord/discord_fake_smoke.rs"]
 mod discord_fake_smoke;
+#[path = "discord/outbox_discord.rs"]
+mod outbox_discord;
 #[path = "discord/scaling_discord.rs"]
 mod scaling_discord;
 #[path = "discord/web_beside_the_bot.rs"]

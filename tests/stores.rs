@@ -28,3 +28,5 @@ mod store_concurrency;
 mod store_crash;
 #[path = "stores/store_migrations.rs"]
 mod store_migrations;
+#[path = "stores/store_outbox.rs"]
+mod store_outbox;

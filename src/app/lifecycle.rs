@@ -199,6 +199,35 @@ pub(crate) fn finish(
     Ok(Some(GameEvent::Ended))
 }
 
+/// [`finish`], with what the ending tells written in the same transaction
+/// (the outbox): `tell` is given the game as it is once ended and returns
+/// the rendered messages (see [`App::outbound`]).
+pub(crate) fn finish_telling(
+    app: &App,
+    l: &mut Loaded,
+    before: u32,
+    now: i64,
+    tell: impl FnOnce(&Loaded) -> Vec<crate::store::OutMessage>,
+) -> Result<Option<GameEvent>, AppendError> {
+    let Some((result, reason)) = super::outcomes::stored_outcome(&l.game) else {
+        return Ok(None);
+    };
+    let row = l.row.clone();
+    l.row.state = crate::store::GameState::Finished;
+    l.row.result = Some(result);
+    l.row.reason = Some(reason);
+    l.row.finished_at = Some(now);
+    let out = tell(l);
+    if let Err(e) = app
+        .store
+        .finish_game_with(l.row.id, Some(before), result, reason, now, &out)
+    {
+        l.row = row;
+        return Err(e);
+    }
+    Ok(Some(GameEvent::Ended))
+}
+
 /// Ends an active game without a result.
 pub(crate) fn abort(app: &App, id: GameId, reason: EndReason, now: i64) -> Result<(), AppendError> {
     app.store.abort_game(id, reason, now)

@@ -260,6 +260,13 @@ impl Reply {
             game: None,
         }
     }
+    /// A reply already in its reader's words (read back from the outbox).
+    pub(crate) fn rendered(target: Target, text: String) -> Reply {
+        let mut r = Reply::empty();
+        r.target = target;
+        r.text = text;
+        r
+    }
     /// A public reply saying `msg`.
     pub(crate) fn say(msg: Msg) -> Reply {
         let mut r = Reply::empty();

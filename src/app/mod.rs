@@ -29,6 +29,7 @@ mod messages;
 pub mod move_words;
 pub mod notation_words;
 mod offers;
+pub mod outbox;
 mod outcomes;
 pub mod picture;
 mod play;
@@ -96,6 +97,8 @@ pub struct App {
     engine: engine_limits::EngineLimits,
     /// What this request read already (app/reader.rs); `None` outside one.
     request: Option<std::sync::Arc<reader::Request>>,
+    /// What the clock's changes tell goes through the outbox ([`App::with_outbox`]).
+    outbox: bool,
 }
 
 /// At most this many open challenges per user per server.
@@ -413,6 +416,7 @@ impl App {
             gateway: Default::default(),
             engine: Default::default(),
             request: None,
+            outbox: false,
         }
     }
 

@@ -37,6 +37,9 @@ impl App {
         out.extend(repaired.replies);
         resp.effects.extend(repaired.effects);
         resp.replies = out;
+        // With the outbox, what is left to tell (scheduled tournament
+        // starts, repairs) is put in it now.
+        let resp = self.after_commit(resp, now);
         (
             self.localise(resp, &UserId::default(), &ServerId::default()),
             report,

@@ -40,6 +40,10 @@ pub const SERVER: &str = "console";
 /// Where the console's clock starts on a new database: 2026-01-01 00:00 UTC.
 pub const EPOCH: i64 = 1_767_225_600;
 
+/// How long a console's claim on an outbox row lasts (seconds of the wall
+/// clock): printing a row takes far less, unless the reader stalls.
+pub const OUTBOX_LEASE: i64 = 5;
+
 /// A console session over a store, writing to `out`.
 pub struct Console<W: Write> {
     app: App,
@@ -157,7 +161,9 @@ impl<W: Write> Console<W> {
             app
         };
         // A script plays the same each time: the console's seeds are derived.
-        let mut app = app;
+        // What the clock tells goes through the outbox, printed as it is
+        // drained.
+        let mut app = app.with_outbox();
         app.derive_seeds();
         let now = app.console_clock().unwrap_or(EPOCH);
         Console {
@@ -244,7 +250,58 @@ impl<W: Write> Console<W> {
         // a heartbeat without any extension.
         let _ = self.app.mark_alive(self.now);
         let resp = self.app.tick(self.now);
+        self.drain_outbox();
         self.system_response("clock", "", resp);
+    }
+
+    /// Prints what waits in the outbox (what the clock's changes told),
+    /// oldest first. Each row is claimed (a lease, as the Discord sender
+    /// claims it: of two consoles on one database one prints it), printed
+    /// and flushed in one write (on a pipe, one message of up to 4 KiB goes
+    /// in whole or not at all), and only then deleted: a console killed
+    /// while it waits on a slow reader leaves the row to the next one,
+    /// which prints it once its lease has ended ([`OUTBOX_LEASE`], wall
+    /// clock). Killed in
+    /// the instant between the write and the delete, the next console
+    /// prints that message again. See "What players are told" in
+    /// `docs/scaling.md`.
+    fn drain_outbox(&mut self) {
+        let _ = self.out.flush();
+        let owner = self.app.process().id.clone();
+        // The leases run on the wall clock: consoles on one database move
+        // their own clocks, so console time cannot tell one console's lease
+        // from another's.
+        let wall = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_secs() as i64);
+        let at = self.now.max(wall);
+        loop {
+            let rows = match self.app.store().claim_outbox(&owner, at, OUTBOX_LEASE, 100) {
+                Ok(rows) if !rows.is_empty() => rows,
+                Ok(_) => return,
+                Err(e) => {
+                    let _ = writeln!(self.out, "console> the outbox cannot be read: {e}");
+                    return;
+                }
+            };
+            for row in rows {
+                match crate::app::outbox::read(&row) {
+                    Ok(r) => self.print_reply("", "", &r),
+                    Err(e) => {
+                        let _ =
+                            writeln!(self.out, "console> an unreadable message was dropped: {e}");
+                    }
+                }
+                if self.out.flush().is_err() {
+                    // Nobody reads any more: the rest stays for the next console.
+                    return;
+                }
+                if let Err(e) = self.app.store().outbox_done(row.id) {
+                    let _ = writeln!(self.out, "console> the outbox cannot be written: {e}");
+                    return;
+                }
+            }
+        }
     }
 
     /// Prints what the bot says on its own (the clock, a deleted channel, a
@@ -587,7 +644,10 @@ pub fn main(args: Vec<String>) -> Exit {
     };
     let stdout = std::io::stdout();
     let app = App::new(store).with_public_url(std::env::var(crate::web::PUBLIC_URL_VAR).ok());
-    let mut c = Console::with_app(app, dir, stdout.lock());
+    // Buffered: each message of the outbox goes out in one write (see
+    // `drain_outbox`); every input line's answers are flushed.
+    let out = std::io::BufWriter::with_capacity(1 << 16, stdout.lock());
+    let mut c = Console::with_app(app, dir, out);
     c.run(std::io::stdin().lock());
     Exit::Ok
 }

@@ -244,6 +244,8 @@ pub async fn run_shards(
     } else {
         app
     };
+    // What the clock tells goes through the outbox (handler/sender.rs).
+    let app = app.with_outbox();
     let handler = Arc::new(handler::Handler::new(app.clone(), dev_guild));
     let mut client = connect::client_builder(&token, api_base.as_deref(), INTENTS)
         .event_handler_arc(Arc::clone(&handler))

@@ -13,6 +13,7 @@ use super::{
     StoredChoices, StoredMove, Tournament, TournamentId, TournamentMatch, TournamentPhase,
     TournamentPlayer, UnreadableRow, UserId,
 };
+use super::{OutMessage, OutboxRow};
 use crate::i18n::Lang;
 
 /// The whole store: every area, shareable between threads.
@@ -28,6 +29,7 @@ pub trait Store:
     + Archive
     + Leases
     + Doctor
+    + Outbox
     + std::fmt::Debug
     + Send
     + Sync
@@ -46,6 +48,7 @@ impl<T> Store for T where
         + Archive
         + Leases
         + Doctor
+        + Outbox
         + std::fmt::Debug
         + Send
         + Sync
@@ -688,4 +691,108 @@ pub trait Doctor {
 
     /// The rows in quarantine, oldest first.
     fn quarantined(&self) -> Result<Vec<QuarantinedRow>, StoreError>;
+}
+
+/// The outbox: every message a committed change produces is written in
+/// the same transaction as the change (the `*_with` variants of the
+/// clock's changes below), and any live process sends what is due (see
+/// "What players are told" in `docs/scaling.md`).
+///
+/// A row is sent by the process that claims it ([`Outbox::claim_outbox`]):
+/// only the oldest row of each target is ever claimable, so one target's
+/// messages go out in order, one at a time; a claim is a lease, taken over
+/// when it ends (the process died). A sent row is deleted; a transient
+/// failure puts the row back with a later `due_at`; a permanent one
+/// deletes it.
+pub trait Outbox {
+    /// [`Games::finish_game`], with `out` in the outbox in the same
+    /// transaction (written only if the game is ended).
+    #[allow(clippy::too_many_arguments)]
+    fn finish_game_with(
+        &self,
+        id: GameId,
+        expected_moves: Option<u32>,
+        result: GameResult,
+        reason: EndReason,
+        at: i64,
+        out: &[OutMessage],
+    ) -> Result<(), AppendError>;
+
+    /// [`Games::abort_game`], with `out` in the outbox in the same
+    /// transaction.
+    fn abort_game_with(
+        &self,
+        id: GameId,
+        reason: EndReason,
+        at: i64,
+        out: &[OutMessage],
+    ) -> Result<(), AppendError>;
+
+    /// [`Clock::claim_reminder`], with `out` in the outbox in the same
+    /// transaction when the reminder is recorded as sent
+    /// ([`ReminderClaim::Send`]).
+    fn claim_reminder_with(
+        &self,
+        game_id: GameId,
+        now: i64,
+        gap: i64,
+        out: &[OutMessage],
+    ) -> Result<ReminderClaim, StoreError>;
+
+    /// [`Clock::claim_digest`], with `out` in the outbox in the same
+    /// transaction when the digest is due.
+    fn claim_digest_with(
+        &self,
+        player: &UserId,
+        key: &str,
+        now: i64,
+        gap: i64,
+        out: &[OutMessage],
+    ) -> Result<bool, StoreError>;
+
+    /// [`Challenges::set_challenge_state`], with `out` in the outbox in the
+    /// same transaction when the state changed.
+    fn set_challenge_state_with(
+        &self,
+        id: ChallengeId,
+        from: ChallengeState,
+        to: ChallengeState,
+        at: i64,
+        out: &[OutMessage],
+    ) -> Result<bool, StoreError>;
+
+    /// Puts messages in the outbox on their own (a change whose
+    /// transaction could not carry them), due at once, in order.
+    fn enqueue(&self, out: &[OutMessage], now: i64) -> Result<(), StoreError>;
+
+    /// Claims for `owner` until `now + lease` at most `limit` rows to send:
+    /// of each target its oldest row, if it is due by `now` and nobody's
+    /// lease on it runs; oldest first. Atomic across processes.
+    fn claim_outbox(
+        &self,
+        owner: &ProcessId,
+        now: i64,
+        lease: i64,
+        limit: u32,
+    ) -> Result<Vec<OutboxRow>, StoreError>;
+
+    /// The oldest rows, at most `limit`, claiming nothing (what waits, for
+    /// tests and operators).
+    fn outbox_peek(&self, limit: u32) -> Result<Vec<OutboxRow>, StoreError>;
+
+    /// A row was sent (or refused for good): it goes. `false` if it was
+    /// gone already.
+    fn outbox_done(&self, id: i64) -> Result<bool, StoreError>;
+
+    /// A row failed for now: tried again at `due_at`, its lease given up.
+    fn outbox_retry(&self, id: i64, owner: &ProcessId, due_at: i64) -> Result<(), StoreError>;
+
+    /// Gives up every lease `owner` holds on the outbox (a clean stop).
+    fn outbox_release(&self, owner: &ProcessId) -> Result<(), StoreError>;
+
+    /// Drops every row made before `before`, sent or not; how many.
+    fn prune_outbox(&self, before: i64) -> Result<usize, StoreError>;
+
+    /// How many rows wait in the outbox.
+    fn outbox_len(&self) -> Result<u64, StoreError>;
 }

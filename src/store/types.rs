@@ -395,3 +395,23 @@ pub struct QuarantinedRow {
     pub content: String,
     pub at: i64,
 }
+
+/// A message for the outbox: where it goes (`channel:ID`, `dm:USER`) and
+/// what it says, rendered (JSON, written and read by the app).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutMessage {
+    pub target: String,
+    pub body: String,
+}
+
+/// A row of the outbox, claimed to be sent.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OutboxRow {
+    pub id: i64,
+    pub target: String,
+    pub body: String,
+    /// When the change that made it was committed (unix seconds).
+    pub created_at: i64,
+    /// Failed attempts so far.
+    pub attempts: u32,
+}

@@ -207,6 +207,22 @@ fn fill(s: &SqliteStore) {
         "{\"game\":1}",
     )
     .unwrap();
+    // The outbox: a message waiting, and one claimed by a process.
+    s.enqueue(
+        &[
+            tawlbot::store::OutMessage {
+                target: "channel:ch-1".into(),
+                body: "{\"text\":\"ran out of time\"}".into(),
+            },
+            tawlbot::store::OutMessage {
+                target: "dm:alice".into(),
+                body: "{\"text\":\"a reminder\"}".into(),
+            },
+        ],
+        T + 12,
+    )
+    .unwrap();
+    s.claim_outbox(&"proc-a".into(), T + 12, 60, 1).unwrap();
 }
 
 fn url_database() -> Option<(

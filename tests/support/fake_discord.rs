@@ -554,6 +554,11 @@ struct Data {
     commands: HashMap<Option<u64>, Vec<Value>>,
     /// Problems found by the harness itself (bad responses, unparsable frames).
     errors: Vec<String>,
+    /// nonce -> (message id, when it was created): what `enforce_nonce`
+    /// checks against.
+    nonces: HashMap<String, (u64, Instant)>,
+    /// Create-message POSTs answered with an earlier message of their nonce.
+    deduplicated: usize,
 }
 
 #[derive(Clone, Debug)]
@@ -584,6 +589,13 @@ struct Shared {
     interaction_deadline: Mutex<Duration>,
     /// The shard count `GET /gateway/bot` recommends.
     recommended_shards: AtomicU64,
+    /// How long a create-message POST waits before its answer (the
+    /// message is created first, as Discord does under per-channel pacing:
+    /// a client that dies meanwhile never hears of it).
+    post_delay: Mutex<Duration>,
+    /// channel -> the statuses its next create-message POSTs are answered
+    /// with (then it works again): see [`FakeDiscord::fail_posts`].
+    failing: Mutex<HashMap<u64, std::collections::VecDeque<u16>>>,
 }
 
 impl Shared {
@@ -665,6 +677,8 @@ impl FakeDiscord {
             tasks: Mutex::new(Vec::new()),
             interaction_deadline: Mutex::new(INTERACTION_DEADLINE),
             recommended_shards: AtomicU64::new(1),
+            post_delay: Mutex::new(Duration::ZERO),
+            failing: Mutex::new(HashMap::new()),
         });
 
         let app = Router::new()
@@ -707,6 +721,52 @@ impl FakeDiscord {
             .interaction_deadline
             .lock()
             .unwrap_or_else(|e| e.into_inner()) = deadline;
+    }
+
+    /// Each create-message POST is answered `delay` after it arrived (the
+    /// message created at once): Discord pacing a channel. Default none.
+    pub fn set_post_delay(&self, delay: Duration) {
+        *self
+            .shared
+            .post_delay
+            .lock()
+            .unwrap_or_else(|e| e.into_inner()) = delay;
+    }
+
+    /// The next create-message POSTs to `channel` are answered with
+    /// `statuses`, one each, as Discord answers them (403 missing access,
+    /// 404 unknown channel, 429 rate limited, 5xx), creating nothing.
+    pub fn fail_posts(&self, channel: u64, statuses: &[u16]) {
+        self.shared
+            .failing
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .entry(channel)
+            .or_default()
+            .extend(statuses.iter().copied());
+    }
+
+    /// The messages the bot created in `channel` (a POST Discord answered
+    /// with an earlier message of its nonce creates none), oldest first.
+    pub fn messages_in(&self, channel: u64) -> Vec<Value> {
+        let data = self.shared.data();
+        let mut list: Vec<(u64, Value)> = data
+            .messages
+            .iter()
+            .filter(|(_, m)| {
+                let id = |v: &Value| v.as_str().and_then(|s| s.parse::<u64>().ok());
+                id(&m["channel_id"]) == Some(channel) && id(&m["author"]["id"]) == Some(BOT_USER_ID)
+            })
+            .map(|(id, m)| (*id, m.clone()))
+            .collect();
+        list.sort_by_key(|(id, _)| *id);
+        list.into_iter().map(|(_, m)| m).collect()
+    }
+
+    /// How many create-message POSTs were answered with the earlier
+    /// message of their nonce (`enforce_nonce`) instead of a new one.
+    pub fn deduplicated(&self) -> usize {
+        self.shared.data().deduplicated
     }
 
     /// The shard count `GET /gateway/bot` recommends (default 1).
@@ -1713,6 +1773,15 @@ async fn rest_handler(State(shared): State<Arc<Shared>>, req: Request) -> Respon
 
     let body = read_body(&shared, req, multipart).await;
     let reply = route(&shared, &method, &path, &body);
+    let delay = if method == "POST"
+        && path_matches(
+            "/channels/*/messages",
+            path.strip_prefix(API_PREFIX).unwrap_or(&path),
+        ) {
+        *shared.post_delay.lock().unwrap_or_else(|e| e.into_inner())
+    } else {
+        Duration::ZERO
+    };
 
     let (status, response) = match &reply {
         Reply::Json(status, value) => (status.as_u16(), Some(value.clone())),
@@ -1741,6 +1810,9 @@ async fn rest_handler(State(shared): State<Arc<Shared>>, req: Request) -> Respon
         });
     }
     shared.requests_tx.send_modify(|n| *n += 1);
+    if !delay.is_zero() {
+        tokio::time::sleep(delay).await;
+    }
 
     match reply {
         Reply::Json(status, value) => {
@@ -1760,6 +1832,38 @@ async fn rest_handler(State(shared): State<Arc<Shared>>, req: Request) -> Respon
             }
             response
         }
+    }
+}
+
+/// Discord's answer with `status` to a create-message POST it refuses.
+fn failure(status: u16) -> Reply {
+    let body = match status {
+        403 => json!({ "code": 50001, "message": "Missing Access" }),
+        404 => json!({ "code": 10003, "message": "Unknown Channel" }),
+        429 => json!({
+            "code": 0, "message": "You are being rate limited.",
+            "retry_after": 0.05, "global": false
+        }),
+        _ => json!({ "code": 0, "message": "Internal Server Error" }),
+    };
+    Reply::Json(
+        StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR),
+        body,
+    )
+}
+
+/// How long Discord remembers a nonce for `enforce_nonce` ("the past few
+/// minutes").
+const NONCE_WINDOW: Duration = Duration::from_secs(5 * 60);
+/// Discord's limit on a nonce's length.
+const MAX_NONCE: usize = 25;
+
+/// A message's nonce as text (Discord takes a string or an integer).
+fn nonce_of(json: &Value) -> Option<String> {
+    match &json["nonce"] {
+        Value::String(s) => Some(s.clone()),
+        Value::Number(n) => Some(n.to_string()),
+        _ => None,
     }
 }
 
@@ -1889,10 +1993,41 @@ fn route(shared: &Shared, method: &str, path: &str, body: &ParsedBody) -> Reply 
         }
         ("POST", ["channels", c, "messages"]) => match id_of(c) {
             Some(channel) => {
+                let failing = shared
+                    .failing
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .get_mut(&channel)
+                    .and_then(|q| q.pop_front());
+                if let Some(status) = failing {
+                    return failure(status);
+                }
+                // Discord: with `enforce_nonce`, a nonce this author used
+                // in the last few minutes returns that message, and no new
+                // one is created.
+                let nonce = nonce_of(&json);
+                if json["enforce_nonce"] == true {
+                    if let Some(n) = &nonce {
+                        let mut data = shared.data();
+                        let earlier = data
+                            .nonces
+                            .get(n)
+                            .filter(|(_, at)| at.elapsed() < NONCE_WINDOW)
+                            .and_then(|(id, _)| data.messages.get(id).cloned());
+                        if let Some(m) = earlier {
+                            data.deduplicated += 1;
+                            return Reply::Json(StatusCode::OK, m);
+                        }
+                    }
+                }
                 let guild = channel_guild(shared, channel);
                 let id = shared.new_id();
                 let m = new_message(shared, id, channel, guild, &json, &body.files);
-                shared.data().messages.insert(id, m.clone());
+                let mut data = shared.data();
+                data.messages.insert(id, m.clone());
+                if let Some(n) = nonce {
+                    data.nonces.insert(n, (id, Instant::now()));
+                }
                 Reply::Json(StatusCode::OK, m)
             }
             None => not_found(method, path),
@@ -2588,6 +2723,9 @@ pub fn message_problems(m: &Value, files: usize, creating: bool) -> Vec<Problem>
                 ));
             }
         }
+    }
+    if let Some(n) = m["nonce"].as_str() {
+        max_len(&mut problems, "nonce".into(), n, 0, MAX_NONCE);
     }
     let has_body = !content.is_empty()
         || files > 0

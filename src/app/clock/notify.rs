@@ -184,10 +184,13 @@ impl App {
             Some(l) => self.reminder_of(&l, id, now),
             None => None,
         };
-        if self.store.claim_reminder(id, now, DAY)? != ReminderClaim::Send {
+        // With the outbox, the reminder is written in the transaction that
+        // records it as sent.
+        let (out, told) = self.outbound(reply.unwrap_or_else(Response::none));
+        if self.store.claim_reminder_with(id, now, DAY, &out)? != ReminderClaim::Send {
             return Ok(Response::none());
         }
-        Ok(reply.unwrap_or_else(Response::none))
+        Ok(told)
     }
 
     /// The reminder of game `id` to whoever is to move, if anyone is on a
@@ -243,7 +246,8 @@ impl App {
     /// as soon as one does (marking it sent at a look that found nothing
     /// let a player on a one-day clock go a day unwarned). When one waits,
     /// the digest is recorded as sent (once a day, whichever process
-    /// claims it), then sent. The list is put together in the player's
+    /// claims it, with the outbox written in the same transaction), then
+    /// sent. The list is put together in the player's
     /// language here; a player who chose none reads the default of the
     /// server of their latest game.
     pub(super) fn digest_item(&self, p: &UserId, now: i64) -> Result<Response, Fail> {
@@ -274,10 +278,10 @@ impl App {
                 }
             }
         }
-        if waiting.is_empty() || !self.store.claim_digest(p, "digest_at", now, DAY)? {
+        if waiting.is_empty() {
             return Ok(Response::none());
         }
-        Ok(Response::one(
+        let told = Response::one(
             Reply::say(
                 Msg::new("digest")
                     .num("n", waiting.len())
@@ -285,7 +289,17 @@ impl App {
             )
             .on_server(&server)
             .to(Target::Dm(p.into())),
-        ))
+        );
+        // Built first, then recorded as sent, with the outbox in the same
+        // transaction.
+        let (out, told) = self.outbound(told);
+        if !self
+            .store
+            .claim_digest_with(p, "digest_at", now, DAY, &out)?
+        {
+            return Ok(Response::none());
+        }
+        Ok(told)
     }
 }
 

@@ -217,16 +217,16 @@ impl App {
         let channel = row.channel_id.clone();
         let server = row.server_id.clone();
         if l.game.record().is_empty() && l.row.tournament_match_id.is_none() {
-            return match super::super::lifecycle::abort(self, id, EndReason::NoMove, now) {
-                Ok(()) => {
-                    let to_move = l.game.to_move().map(|s| l.players[s.index()].clone());
-                    let mut r = Reply::say(Msg::new("game-cancelled-no-move").num("id", id))
-                        .to(Target::Channel(channel));
-                    if let Some(p) = to_move {
-                        r = r.for_reader(&p);
-                    }
-                    Ok(Response::one(r).on_server(&server))
-                }
+            let to_move = l.game.to_move().map(|s| l.players[s.index()].clone());
+            let mut r = Reply::say(Msg::new("game-cancelled-no-move").num("id", id))
+                .to(Target::Channel(channel));
+            if let Some(p) = to_move {
+                r = r.for_reader(&p);
+            }
+            // Told in the transaction that cancels it (the outbox).
+            let (out, told) = self.outbound(Response::one(r).on_server(&server));
+            return match self.store.abort_game_with(id, EndReason::NoMove, now, &out) {
+                Ok(()) => Ok(told),
                 Err(AppendError::GameOver) => Ok(Response::none()),
                 Err(e) => Err(e.into()),
             };
@@ -236,35 +236,51 @@ impl App {
         };
         let before = l.game.record().len() as u32;
         l.game.time_out(side);
-        let Some(o) = l.game.outcome() else {
+        if l.game.outcome().is_none() {
             return Ok(Response::none());
-        };
-        let after = match super::super::lifecycle::finish(self, &mut l, before, now) {
+        }
+        let loser = l.players[side.index()].clone();
+        // The ending and the players' notices are written in the
+        // transaction that ends the game (the outbox); what follows from
+        // it (ratings, a tournament's next round) is told just after.
+        let mut ending = Response::none();
+        let mut notes = Vec::new();
+        let result = super::super::lifecycle::finish_telling(self, &mut l, before, now, |l| {
+            let Some(o) = l.game.outcome() else {
+                return Vec::new();
+            };
+            ending =
+                Response::one(self.with_board(l, Reply::say(outcome_msg(&l.game, o)), &[], now));
+            address_loser(&mut ending, &loser, &channel);
+            self.notify_end(l, None, &mut notes);
+            if self.uses_outbox() {
+                let told = Response {
+                    replies: std::mem::take(&mut ending.replies)
+                        .into_iter()
+                        .chain(std::mem::take(&mut notes))
+                        .collect(),
+                    effects: Vec::new(),
+                };
+                let (o, rest) = self.outbound(told.on_server(&server));
+                ending = rest;
+                return o;
+            }
+            Vec::new()
+        });
+        let mut after = match result {
             Ok(ended) => self.follow_up(&l, ended, now),
             // A move or another pass came first: nothing to do.
             Err(AppendError::Stale { .. } | AppendError::GameOver) => return Ok(Response::none()),
             Err(e) => return Err(e.into()),
         };
-        let mut resp =
-            Response::one(self.with_board(&l, Reply::say(outcome_msg(&l.game, o)), &[], now));
-        resp.extend(after);
-        let loser = &l.players[side.index()];
-        let who = mention(loser);
-        for r in resp.replies.iter_mut() {
-            if r.target == Target::Here {
-                // The loser on time is addressed: a mention first, their language.
-                if r.text.is_empty() && !r.body.is_empty() {
-                    r.body.insert(0, Part::Raw(who.clone()));
-                } else {
-                    r.text = format!("{who} {}", r.text);
-                }
-                if r.reader.is_none() {
-                    r.reader = Some(loser.clone());
-                }
-                r.target = Target::Channel(channel.clone());
-            }
+        address_loser(&mut after, &loser, &channel);
+        let mut resp = ending;
+        if self.uses_outbox() {
+            resp.extend(self.after_commit(after.on_server(&server), now));
+        } else {
+            resp.extend(after);
+            resp.replies.extend(notes);
         }
-        self.notify_end(&l, None, &mut resp.replies);
         Ok(resp.on_server(&server))
     }
 
@@ -276,16 +292,7 @@ impl App {
         if c.state != ChallengeState::Open || c.expires_at.is_none_or(|t| t > now) {
             return Ok(Response::none());
         }
-        if !self.store.set_challenge_state(
-            id,
-            ChallengeState::Open,
-            ChallengeState::Expired,
-            now,
-        )? {
-            // Accepted, declined or withdrawn a moment earlier.
-            return Ok(Response::none());
-        }
-        Ok(Response::one(
+        let told = Response::one(
             Reply::say(
                 Msg::new("challenge-expired")
                     .num("id", id)
@@ -294,7 +301,20 @@ impl App {
             .for_reader(&c.challenger_id)
             .on_server(&c.server_id)
             .to(Target::Channel(c.channel_id)),
-        ))
+        );
+        // Told in the transaction that expires it (the outbox).
+        let (out, told) = self.outbound(told);
+        if !self.store.set_challenge_state_with(
+            id,
+            ChallengeState::Open,
+            ChallengeState::Expired,
+            now,
+            &out,
+        )? {
+            // Accepted, declined or withdrawn a moment earlier.
+            return Ok(Response::none());
+        }
+        Ok(told)
     }
 
     /// The agreed length of a pause is over: the clock starts by itself.
@@ -313,17 +333,42 @@ impl App {
         let Some(to_move) = l.game.to_move().map(|s| l.players[s.index()].clone()) else {
             return Ok(Response::none());
         };
-        Ok(Response::one(
-            Reply::say(
-                Msg::new("pause-ended")
-                    .num("id", id)
-                    .str("player", mention(&to_move))
-                    .msg("span", span(left)),
-            )
-            .for_reader(&to_move)
-            .on_server(&l.row.server_id)
-            .to(Target::Channel(l.row.channel_id.clone())),
+        // The time left is known once the clock runs again: told just
+        // after (not in the transaction that starts it).
+        Ok(self.after_commit(
+            Response::one(
+                Reply::say(
+                    Msg::new("pause-ended")
+                        .num("id", id)
+                        .str("player", mention(&to_move))
+                        .msg("span", span(left)),
+                )
+                .for_reader(&to_move)
+                .on_server(&l.row.server_id)
+                .to(Target::Channel(l.row.channel_id.clone())),
+            ),
+            now,
         ))
+    }
+}
+
+/// The replies of a loss on time that answer nothing (`Target::Here`) go
+/// to the game's channel, addressed to the loser: a mention first, in
+/// their language.
+fn address_loser(resp: &mut Response, loser: &UserId, channel: &crate::store::ChannelId) {
+    let who = mention(loser);
+    for r in resp.replies.iter_mut() {
+        if r.target == Target::Here {
+            if r.text.is_empty() && !r.body.is_empty() {
+                r.body.insert(0, Part::Raw(who.clone()));
+            } else {
+                r.text = format!("{who} {}", r.text);
+            }
+            if r.reader.is_none() {
+                r.reader = Some(loser.clone());
+            }
+            r.target = Target::Channel(channel.clone());
+        }
     }
 }
 

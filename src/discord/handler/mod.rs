@@ -66,6 +66,7 @@ mod register;
 mod replies;
 mod respond;
 mod scheduler;
+mod sender;
 
 use replies::{Answer, Origin};
 
@@ -285,6 +286,7 @@ impl EventHandler for Handler {
         // them (see src/store/leases.rs), so none is done twice.
         if !self.scheduler_started.swap(true, Ordering::SeqCst) {
             tokio::spawn(self.clone().scheduler(Arc::clone(&ctx.http)));
+            tokio::spawn(self.clone().sender(Arc::clone(&ctx.http)));
         }
     }
 

@@ -70,6 +70,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         version: 15,
         sql: include_str!("../../../migrations/postgres/0015_organiser_role.sql"),
     },
+    PgMigration {
+        version: 16,
+        sql: include_str!("../../../migrations/postgres/0016_outbox.sql"),
+    },
 ];
 
 /// The schema version this program writes.

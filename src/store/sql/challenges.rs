@@ -92,13 +92,7 @@ impl<B: Backend> Challenges for B {
         // One UPDATE checks and changes: PostgreSQL re-reads the row after
         // waiting for a concurrent writer, so exactly one of two racing
         // changes from `from` wins.
-        self.sql_write_plain(|c| {
-            let n = c.exec(
-                "UPDATE challenges SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2",
-                params![id, from, to, at],
-            )?;
-            Ok(n == 1)
-        })
+        self.sql_write_plain(|c| set_challenge_state_in(c, id, from, to, at))
     }
 
     fn start_game_from_challenge(
@@ -175,4 +169,19 @@ pub fn returned_id<T: FromValue>(r: Option<Row>) -> R<T> {
             detail: "INSERT ... RETURNING gave no row".into(),
         })),
     }
+}
+
+/// [`Challenges::set_challenge_state`] inside the caller's transaction.
+pub(super) fn set_challenge_state_in(
+    c: &mut dyn Conn,
+    id: ChallengeId,
+    from: ChallengeState,
+    to: ChallengeState,
+    at: i64,
+) -> R<bool> {
+    let n = c.exec(
+        "UPDATE challenges SET state = $3, updated_at = $4 WHERE id = $1 AND state = $2",
+        params![id, from, to, at],
+    )?;
+    Ok(n == 1)
 }

@@ -251,36 +251,7 @@ impl<B: Backend> Clock for B {
         now: i64,
         gap: i64,
     ) -> Result<ReminderClaim, StoreError> {
-        self.sql_write_plain(|c| {
-            // The game's row locked: of two processes claiming one
-            // reminder, the second sees it claimed.
-            let Some(r) = c.query_opt(
-                "SELECT remind_at, last_reminder_at, deadline FROM games \
-                 WHERE id = $1 AND state = 'active' AND {not_paused}{lock}",
-                params![game_id],
-            )?
-            else {
-                return Ok(ReminderClaim::NotDue);
-            };
-            let claim = logic::reminder_claim(r.get(0)?, r.get(1)?, r.get(2)?, now, gap);
-            match claim {
-                ReminderClaim::NotDue => {}
-                ReminderClaim::Deferred(next) => {
-                    c.exec(
-                        "UPDATE games SET remind_at = $2 WHERE id = $1",
-                        params![game_id, next],
-                    )?;
-                }
-                ReminderClaim::Send => {
-                    c.exec(
-                        "UPDATE games SET remind_at = NULL, last_reminder_at = $2, \
-                         reminders_sent = reminders_sent + 1 WHERE id = $1",
-                        params![game_id, now],
-                    )?;
-                }
-            }
-            Ok(claim)
-        })
+        self.sql_write_plain(|c| claim_reminder_in(c, game_id, now, gap))
     }
 
     fn claim_digest(
@@ -290,30 +261,7 @@ impl<B: Backend> Clock for B {
         now: i64,
         gap: i64,
     ) -> Result<bool, StoreError> {
-        self.sql_write_plain(|c| {
-            if c.guards() {
-                // The player's row is the lock: one digest per gap,
-                // whichever process claims it first.
-                ensure_player(c, player)?;
-                c.guard(
-                    "SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE",
-                    params![player],
-                )?;
-            }
-            let last: Option<String> = first(c.query_opt(
-                "SELECT value FROM player_settings WHERE player_id = $1 AND key = $2",
-                params![player, key],
-            )?)?;
-            if !logic::digest_due(last.as_deref(), now, gap) {
-                return Ok(false);
-            }
-            c.exec(
-                "INSERT INTO player_settings (player_id, key, value) VALUES ($1, $2, $3) \
-                 ON CONFLICT (player_id, key) DO UPDATE SET value = excluded.value",
-                params![player, key, now.to_string()],
-            )?;
-            Ok(true)
-        })
+        self.sql_write_plain(|c| claim_digest_in(c, player, key, now, gap))
     }
 
     /// Entries of a time column due by `now`, after `after` (`(time, id)`,
@@ -368,4 +316,73 @@ pub fn beat_in(c: &mut dyn Conn, now: i64, offline_after: i64, extend: bool) -> 
         )?;
     }
     Ok(gap)
+}
+
+/// [`Clock::claim_reminder`] inside the caller's transaction.
+pub(super) fn claim_reminder_in(
+    c: &mut dyn Conn,
+    game_id: GameId,
+    now: i64,
+    gap: i64,
+) -> R<ReminderClaim> {
+    // The game's row locked: of two processes claiming one
+    // reminder, the second sees it claimed.
+    let Some(r) = c.query_opt(
+        "SELECT remind_at, last_reminder_at, deadline FROM games \
+         WHERE id = $1 AND state = 'active' AND {not_paused}{lock}",
+        params![game_id],
+    )?
+    else {
+        return Ok(ReminderClaim::NotDue);
+    };
+    let claim = logic::reminder_claim(r.get(0)?, r.get(1)?, r.get(2)?, now, gap);
+    match claim {
+        ReminderClaim::NotDue => {}
+        ReminderClaim::Deferred(next) => {
+            c.exec(
+                "UPDATE games SET remind_at = $2 WHERE id = $1",
+                params![game_id, next],
+            )?;
+        }
+        ReminderClaim::Send => {
+            c.exec(
+                "UPDATE games SET remind_at = NULL, last_reminder_at = $2, \
+                 reminders_sent = reminders_sent + 1 WHERE id = $1",
+                params![game_id, now],
+            )?;
+        }
+    }
+    Ok(claim)
+}
+
+/// [`Clock::claim_digest`] inside the caller's transaction.
+pub(super) fn claim_digest_in(
+    c: &mut dyn Conn,
+    player: &UserId,
+    key: &str,
+    now: i64,
+    gap: i64,
+) -> R<bool> {
+    if c.guards() {
+        // The player's row is the lock: one digest per gap,
+        // whichever process claims it first.
+        ensure_player(c, player)?;
+        c.guard(
+            "SELECT 1 FROM players WHERE id = $1 FOR NO KEY UPDATE",
+            params![player],
+        )?;
+    }
+    let last: Option<String> = first(c.query_opt(
+        "SELECT value FROM player_settings WHERE player_id = $1 AND key = $2",
+        params![player, key],
+    )?)?;
+    if !logic::digest_due(last.as_deref(), now, gap) {
+        return Ok(false);
+    }
+    c.exec(
+        "INSERT INTO player_settings (player_id, key, value) VALUES ($1, $2, $3) \
+         ON CONFLICT (player_id, key) DO UPDATE SET value = excluded.value",
+        params![player, key, now.to_string()],
+    )?;
+    Ok(true)
 }

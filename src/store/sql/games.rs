@@ -4,7 +4,7 @@ use super::rows::*;
 use super::{
     ensure_player, ensure_refs, list_of, logic, one_of, opts_to_json, params, AppendError, Backend,
     ChannelId, Conn, EndReason, GameId, GameResult, GameRow, GameState, Games, MatchId, NewGame,
-    NewMove, ServerId, StoreError, StoredMove, UserId, Value, E, R,
+    NewMove, OutMessage, ServerId, StoreError, StoredMove, UserId, Value, E, R,
 };
 
 /// A game's columns and then all its moves as one JSON list (the last
@@ -223,12 +223,13 @@ impl<B: Backend> Games for B {
             Some(result),
             reason,
             at,
+            &[],
         )
     }
 
     fn abort_game(&self, id: GameId, reason: EndReason, at: i64) -> Result<(), AppendError> {
         // Without a result, whatever the number of moves.
-        end_game(self, id, None, GameState::Aborted, None, reason, at)
+        end_game(self, id, None, GameState::Aborted, None, reason, at, &[])
     }
 
     fn moves(&self, game_id: GameId) -> Result<Vec<StoredMove>, StoreError> {
@@ -289,7 +290,10 @@ fn load_one<B: Backend>(
 /// Ends a game (finished or aborted) in one transaction: the turn checked
 /// ([`check_turn`]), the state, result, reason and times set, the deadline
 /// and the standing offers cleared.
-fn end_game<B: Backend>(
+/// Ends a game in one transaction, with `out` (the messages telling of
+/// it) put in the outbox in the same transaction.
+#[allow(clippy::too_many_arguments)]
+pub(super) fn end_game<B: Backend>(
     b: &B,
     id: GameId,
     expected_moves: Option<u32>,
@@ -297,6 +301,7 @@ fn end_game<B: Backend>(
     result: Option<GameResult>,
     reason: EndReason,
     at: i64,
+    out: &[OutMessage],
 ) -> Result<(), AppendError> {
     b.sql_write(|c| {
         check_turn(c, id, expected_moves)?;
@@ -306,6 +311,7 @@ fn end_game<B: Backend>(
             params![id, state, result, reason, at],
         )?;
         c.exec("DELETE FROM offers WHERE game_id = $1", params![id])?;
+        super::outbox::enqueue_in(c, out, at)?;
         Ok(())
     })
 }

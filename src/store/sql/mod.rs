@@ -40,6 +40,7 @@ mod doctor;
 mod games;
 mod leases;
 mod offers;
+mod outbox;
 mod players;
 mod ratings;
 mod rows;

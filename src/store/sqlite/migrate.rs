@@ -63,6 +63,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 15,
         sql: include_str!("../../../migrations/sqlite/0015_organiser_role.sql"),
     },
+    Migration {
+        version: 16,
+        sql: include_str!("../../../migrations/sqlite/0016_outbox.sql"),
+    },
 ];
 
 /// The schema version this program writes.
