@@ -2,15 +2,18 @@
 # chwarae safle (src/app/notation_words.rs).
 
 diagram-pieces = { $family ->
-    [tafl] a ymosodwr, d amddiffynnwr, K brenin
-    [dux] w gwyn, b du, W dux gwyn, B dux du
-   *[latrunculi] w gwyn, b du
+    [tafl] { $men ->
+        [assailants] X ymosodwr, O tywysog
+       *[attackers] X ymosodwr, O amddiffynnwr
+    }, K brenin
+    [dux] O gwyn, X du, W dux gwyn, B dux du
+   *[latrunculi] O gwyn, X du
 }, '.' gwag{ $king-only ->
     [yes] , # dim ond y brenin gaiff aros yma
    *[no] {""}
 }
-diagram-last-move = y symudiad olaf: * o, [ ] i, x wedi'i gipio
-diagram-targets = o: lle gall y darn fynd
+diagram-last-move = y symudiad olaf: * o, [ ] i, × wedi'i gipio
+diagram-targets = +: lle gall y darn fynd
 diagram-at-hv = @hv: colofnau 1-{ $width } ar draws, rhesi 1-{ $height } i fyny; sgwâr yw @, rhif ei golofn, yna rhif ei res (@55: colofn 5, rhes 5)
 
 position-too-long = Mae'r safle hwnnw'n llawer rhy hir.

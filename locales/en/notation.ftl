@@ -2,17 +2,21 @@
 # be read or played (src/app/notation_words.rs).
 
 # The legend under a text board. $family: tafl, latrunculi or dux
-# (gwyddbwyll with the dux); $king-only: yes when some squares are marked #.
+# (gwyddbwyll with the dux); $men: the first side's name (attackers,
+# assailants, white); $king-only: yes when some squares are marked #.
 diagram-pieces = { $family ->
-    [tafl] a attacker, d defender, K king
-    [dux] w white, b black, W white dux, B black dux
-   *[latrunculi] w white, b black
+    [tafl] { $men ->
+        [assailants] X assailant, O prince
+       *[attackers] X attacker, O defender
+    }, K king
+    [dux] O white, X black, W white dux, B black dux
+   *[latrunculi] O white, X black
 }, '.' empty{ $king-only ->
     [yes] , # only the king stops here
    *[no] {""}
 }
-diagram-last-move = last move: * from, [ ] to, x captured
-diagram-targets = o: where the piece can go
+diagram-last-move = last move: * from, [ ] to, × captured
+diagram-targets = +: where the piece can go
 # $width, $height: the board's size (columns and rows are numbered).
 diagram-at-hv = @hv: columns 1-{ $width } across, rows 1-{ $height } up; a square is @, its column, then its row (@55: column 5, row 5)
 

@@ -195,7 +195,9 @@ pub fn legend_msg(l: &LegendLine) -> Msg {
             family,
             dux,
             king_only,
+            men,
         } => Msg::new("diagram-pieces")
+            .str("men", *men)
             .str(
                 "family",
                 match (family, dux) {
@@ -374,12 +376,14 @@ mod tests {
     fn the_legend_is_in_the_readers_language() {
         let g = Game::new(rules("goedhboell", &[]), 1);
         let en = crate::i18n::without_isolation(&diagram_text(&diagram_of(&g), Lang::En));
+        // Goedhboell's own sides, in signs that are no column.
         assert!(
-            en.contains("a attacker, d defender, K king, '.' empty, # only the king stops here")
+            en.contains("X assailant, O prince, K king, '.' empty, # only the king stops here"),
+            "{en}"
         );
         assert!(en.contains("@hv: columns 1-9 across, rows 1-9 up"), "{en}");
         let cy = crate::i18n::without_isolation(&diagram_text(&diagram_of(&g), Lang::Cy));
-        assert!(cy.contains("a ymosodwr, d amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin"));
+        assert!(cy.contains("X ymosodwr, O tywysog, K brenin, '.' gwag, # dim ond y brenin"));
         assert!(
             cy.contains("@hv: colofnau 1-9 ar draws, rhesi 1-9 i fyny"),
             "{cy}"

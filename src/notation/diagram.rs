@@ -3,15 +3,18 @@
 //!
 //! ```text
 //!    a b c d e f g h i
-//!  9 # . . a a a . . #  9
-//!  8 . . . . a . . . .  8
+//!  9 # . . X X X . . #  9
+//!  8 . . . . X . . . .  8
 //!  ...
-//!  5 a a d d K d d*a[a] 5
+//!  5 X X O O K O O*X[X] 5
 //! ```
 //!
-//! The destination of the last move is set in `[ ]` (in the gaps between
-//! squares, so every square keeps one character), the square it left is
-//! `*`, and captured squares are `x`.
+//! Pieces are signs no one reads as a square: `X` and `O` (tafl: the
+//! attackers, or assailants, and the defenders; latrunculi: black and
+//! white), `K` the king, `W` and `B` the duxes; the columns are lower-case
+//! letters. The destination of the last move is set in `[ ]` (in the gaps
+//! between squares, so every square keeps one character), the square it
+//! left is `*`, and captured squares are `×`.
 
 use crate::rules::{Board, Family, Game, Notation, Played, Ruleset, Square, SquareFlags};
 
@@ -28,10 +31,13 @@ pub enum LegendLine {
         family: Family,
         dux: bool,
         king_only: bool,
+        /// The first side's name as the variant's sentences have it
+        /// (`attackers`, `assailants`, `white`): the legend's words.
+        men: &'static str,
     },
-    /// How the last move is marked: `*` from, `[ ]` to, `x` captured.
+    /// How the last move is marked: `*` from, `[ ]` to, `×` captured.
     LastMove,
-    /// How the squares a piece can reach are marked (`o`, for `/moves`).
+    /// How the squares a piece can reach are marked (`+`, for `/moves`).
     Targets,
     /// @hv: the columns and rows are numbered (column 1 to `width`, row 1
     /// to `height`), and a square is written `@` column row.
@@ -39,7 +45,23 @@ pub enum LegendLine {
 }
 
 /// The mark of a square a piece can reach (`/moves`).
-pub const TARGET: char = 'o';
+pub const TARGET: char = '+';
+/// The mark of a square whose piece the last move captured.
+pub const CAPTURED: char = '×';
+
+/// A piece's sign on a text board: never a letter of the columns.
+pub fn piece_sign(family: Family, p: crate::rules::Piece) -> char {
+    use crate::rules::{Kind, Side};
+    match (family, p.side, p.kind) {
+        (_, _, Kind::King) => 'K',
+        (Family::Tafl, Side::First, _) => 'X',
+        (Family::Tafl, Side::Second, _) => 'O',
+        (Family::Latrunculi, Side::First, Kind::Dux) => 'W',
+        (Family::Latrunculi, Side::First, _) => 'O',
+        (Family::Latrunculi, Side::Second, Kind::Dux) => 'B',
+        (Family::Latrunculi, Side::Second, _) => 'X',
+    }
+}
 
 fn legend(rules: &Ruleset, last: bool, targets: bool) -> Vec<LegendLine> {
     let mut out = vec![LegendLine::Pieces {
@@ -49,6 +71,7 @@ fn legend(rules: &Ruleset, last: bool, targets: bool) -> Vec<LegendLine> {
             .start
             .squares()
             .any(|s| rules.flags(s).has(SquareFlags::RESTRICTED)),
+        men: rules.info().map_or("attackers", |v| v.words.sides.0),
     }];
     if last {
         out.push(LegendLine::LastMove);
@@ -192,9 +215,9 @@ pub fn diagram_with(
         for f in 0..w {
             let sq = Square::new(f, r).expect("on board");
             cells.push(match board.get(sq) {
-                Some(p) => super::piece_char(rules.family, p),
+                Some(p) => piece_sign(rules.family, p),
                 None if targets.contains(&sq) => TARGET,
-                None if last.is_some_and(|p| p.captures.contains(&sq)) => 'x',
+                None if last.is_some_and(|p| p.captures.contains(&sq)) => CAPTURED,
                 None if last.is_some_and(|p| p.mv.from == sq) => '*',
                 None if rules.flags(sq).has(SquareFlags::RESTRICTED) => '#',
                 None => '.',
@@ -239,9 +262,9 @@ mod tests {
         let lines: Vec<&str> = d.lines().collect();
         assert_eq!(lines[0], "```");
         assert_eq!(lines[1], "   a b c d e f g h i");
-        assert_eq!(lines[2], " 9 # . . a a a . . #  9");
-        assert_eq!(lines[9], " 2 . . . . *[a]. . .  2");
-        assert_eq!(lines[10], " 1 # . . a a a . . #  1");
+        assert_eq!(lines[2], " 9 # . . X X X . . #  9");
+        assert_eq!(lines[9], " 2 . . . . *[X]. . .  2");
+        assert_eq!(lines[10], " 1 # . . X X X . . #  1");
         assert_eq!(lines[11], "   a b c d e f g h i");
         assert_eq!(lines[13], "LastMove");
         assert!(d.ends_with("```"));
@@ -256,9 +279,9 @@ mod tests {
         let lines: Vec<&str> = b.lines().collect();
         assert_eq!(lines[0], "   i h g f e d c b a");
         // Rank 1 at the top, the files from i to a: f2 is the fourth square.
-        assert_eq!(lines[1], " 1 # . . a a a . . #  1");
-        assert_eq!(lines[2], " 2 . . .[a]* . . . .  2");
-        assert_eq!(lines[9], " 9 # . . a a a . . #  9");
+        assert_eq!(lines[1], " 1 # . . X X X . . #  1");
+        assert_eq!(lines[2], " 2 . . .[X]* . . . .  2");
+        assert_eq!(lines[9], " 9 # . . X X X . . #  9");
         assert!(d.is_turned() && !d.clone().turned_round().is_turned());
     }
 
@@ -270,7 +293,7 @@ mod tests {
         let d = diagram_of_with(&g, &[sq(5, 1), sq(6, 1)]);
         assert!(d.legend.contains(&LegendLine::Targets));
         let b = d.board();
-        assert_eq!(b.lines().nth(8), Some(" 2 . . . . a o o . .  2"), "{b}");
+        assert_eq!(b.lines().nth(8), Some(" 2 . . . . X + + . .  2"), "{b}");
         assert!(!diagram_of(&g).legend.contains(&LegendLine::Targets));
         assert_eq!(rules.notation, Notation::Algebraic);
     }

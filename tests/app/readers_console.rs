@@ -151,7 +151,7 @@ fn text_boards_show_whose_turn_and_both_clocks() {
     let block: Vec<&str> = out
         .lines()
         .skip_while(|l| *l != "g> ```")
-        .take_while(|l| !l.starts_with("g> a attacker"))
+        .take_while(|l| !l.starts_with("g> X attacker"))
         .collect();
     assert!(
         block.contains(&"g> Move 1 · alice to move (defenders)"),
@@ -177,8 +177,8 @@ fn moves_in_text_marks_the_targets() {
         "alice@g: /moves square:e2",
     ]);
     // e2's attacker can go to d2 and f2.
-    assert!(out.contains("g>  2 . . . o a o . . .  2"), "{out}");
-    assert!(out.contains("g> o: where the piece can go"), "{out}");
+    assert!(out.contains("g>  2 . . . + X + . . .  2"), "{out}");
+    assert!(out.contains("g> +: where the piece can go"), "{out}");
     assert!(!out.contains("[file: "), "text only: {out}");
 }
 

@@ -176,8 +176,7 @@ fn text_boards_and_refused_positions_in_welsh() {
     let d = Detector::new();
     // The English legend and problems would be caught.
     for english in [
-        "a attacker, d defender, K king, '.' empty, # only the king stops here",
-        "last move: * from, [ ] to, x captured",
+        "X attacker, O defender, K king, '.' empty, # only the king stops here",
         "There is no king: a Tallfwrdd position needs exactly one (K).",
     ] {
         assert!(d.english_in(english).is_some(), "not caught: {english}");
@@ -195,8 +194,8 @@ fn text_boards_and_refused_positions_in_welsh() {
         "Mae 'z' yn rhes 9, a dydy e ddim yn ddarn y mae tawlbot yn ei adnabod",
         "Mae 12 sgwâr yn rhes 1, ond mae bwrdd Gwyddbwyll yn 13 sgwâr o led.",
         "Mae dux ar a1, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.",
-        "a ymosodwr, d amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin gaiff aros yma",
-        "y symudiad olaf: * o, [ ] i, x wedi'i gipio",
+        "X ymosodwr, O amddiffynnwr, K brenin, '.' gwag, # dim ond y brenin gaiff aros yma",
+        "y symudiad olaf: * o, [ ] i, × wedi'i gipio",
         "@hv: colofnau 1-9 ar draws, rhesi 1-9 i fyny",
     ] {
         assert!(out.contains(needle), "no {needle:?} in:\n{out}");
