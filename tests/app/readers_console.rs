@@ -263,7 +263,88 @@ fn text_copied_with_isolation_marks_is_read() {
     );
 }
 
+/// Issue 30: on a server that chose no language, a game's channel is in
+/// the language most of its players chose (the bot chooses none), the
+/// same for every message whoever moved; a tie is English.
+#[test]
+fn a_channel_speaks_the_language_its_players_chose() {
+    let s = Session::new();
+    // Gwen chose Welsh and plays the bot: its moves are told in Welsh.
+    let out = s.run(&[
+        "gwen@b: /language choice:cymraeg",
+        "gwen@b: /challenge opponent:@tawlbot variant:tawlbwrdd level:1 side:attackers",
+        "gwen@b: e2-c2",
+    ]);
+    let channel: Vec<&str> = lines_from(&out, "b> ")
+        .into_iter()
+        .filter(|l| !l.starts_with("b> (to ") && !l.starts_with("b> [file"))
+        .collect();
+    assert!(
+        channel
+            .iter()
+            .any(|l| l.starts_with("b> Chwaraeodd @gwen **e2-c2**.")),
+        "{out}"
+    );
+    assert!(
+        channel
+            .iter()
+            .any(|l| l.starts_with("b> Chwaraeodd tawlbot **")),
+        "{out}"
+    );
+    assert!(!out.contains(" played **"), "{out}");
+    assert!(
+        lines_from(&out, "b> [alt: ")
+            .iter()
+            .all(|l| !l.contains("to play")),
+        "the pictures' words in Welsh too: {out}"
+    );
+    // Huw (Welsh) and Ann (no choice): Welsh, whoever moved.
+    let out = s.run(&[
+        "huw@h: /language choice:cymraeg",
+        "huw@h: /challenge opponent:@ann variant:tawlbwrdd side:attackers",
+        "ann@h: /accept",
+        "huw@h: e2-c2",
+        "ann@h: g7-g9",
+    ]);
+    assert!(out.contains("h> Chwaraeodd @huw **e2-c2**."), "{out}");
+    assert!(out.contains("h> Chwaraeodd @ann **g7-g9**."), "{out}");
+    // Ann chooses English: one each, a tie, so English for both moves.
+    let out = s.run(&[
+        "ann@h: /language choice:english",
+        "huw@h: g2-i2",
+        "ann@h: f7-g7",
+    ]);
+    assert!(out.contains("h> @huw played **g2-i2**."), "{out}");
+    assert!(out.contains("h> @ann played **f7-g7**."), "{out}");
+}
+
+/// Issue 30: a takeback accepted by Bob is drawn for Alice, who is to move
+/// after it, in her theme.
+#[test]
+fn a_takeback_is_drawn_for_the_player_to_move() {
+    let s = Session::new();
+    s.run(&[
+        "alice@g: /settings theme:contrast",
+        "bob@g: /settings theme:dark",
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers",
+        "bob@g: /accept",
+        "alice@g: e2-c2",
+        "bob@g: g7-g9",
+        "alice@g: /takeback",
+    ]);
+    let (taken, taken_pics) = run_pics(&s, &["bob@g: /takeback answer:accept"]);
+    assert!(taken.contains("Takeback accepted"), "{taken}");
+    let (board, board_pics) = run_pics(&s, &["alice@g: /board"]);
+    assert_eq!(taken_pics.len(), 1, "{taken}");
+    assert!(
+        taken_pics[0] == board_pics[0],
+        "drawn as Alice (to move) sees it:\n{taken}\n{board}"
+    );
+}
+
 on_postgres!(
+    a_channel_speaks_the_language_its_players_chose,
+    a_takeback_is_drawn_for_the_player_to_move,
     channel_messages_use_the_servers_language_private_ones_the_players,
     a_picture_uses_the_settings_of_the_player_it_addresses,
 );
