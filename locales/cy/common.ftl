@@ -43,6 +43,7 @@ piece-name-capital = { $piece ->
 }
 
 list-and = { $init } a { $last }
+list-and-vowel = { $init } ac { $last }
 
 store-failed = Mae'n ddrwg gen i: methodd cronfa ddata'r gemau, felly does dim wedi newid. Rhowch gynnig arall arni ymhen munud.
 

@@ -47,6 +47,8 @@ piece-name-capital = { $piece ->
 
 # "e5, d4 and f6": $init is the list but its last item, joined with ", ".
 list-and = { $init } and { $last }
+# The same before a word read with a vowel (Welsh: "ac e5").
+list-and-vowel = { $init } and { $last }
 
 store-failed = Sorry: the game database failed, so nothing was changed. Try again in a moment.
 

@@ -146,9 +146,18 @@ fn list(items: &[Msg]) -> Msg {
                     .msg("first", head)
                     .msg("next", m.clone());
             }
-            Msg::new("list-and")
-                .msg("init", head)
-                .msg("last", last.clone())
+            // An item that begins with a square or a number (a square, a
+            // run "e5 i e7"): Welsh "ac" before a vowel.
+            let first = match last.id {
+                "alt-text" => "text",
+                "alt-run" => "from",
+                _ => "",
+            };
+            let id = match last.args.iter().find(|(k, _)| *k == first) {
+                Some((_, crate::i18n::Arg::Str(t))) => super::move_words::and_id(t),
+                _ => "list-and",
+            };
+            Msg::new(id).msg("init", head).msg("last", last.clone())
         }
     }
 }

@@ -33,10 +33,20 @@ pub fn list_and(v: &[String]) -> Arg {
     match v.len() {
         0 => Arg::Str(String::new()),
         1 => Arg::Str(v[0].clone()),
-        n => Msg::new("list-and")
+        n => Msg::new(and_id(&v[n - 1]))
             .str("init", v[..n - 1].join(", "))
             .str("last", v[n - 1].clone())
             .into(),
+    }
+}
+
+/// `list-and`, or `list-and-vowel` before a word read with a vowel (Welsh
+/// "ac e5", "a f4"; English "and" either way).
+pub(crate) fn and_id(last: &str) -> &'static str {
+    if crate::i18n::welsh_vowel_start(last) {
+        "list-and-vowel"
+    } else {
+        "list-and"
     }
 }
 

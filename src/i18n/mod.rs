@@ -483,9 +483,42 @@ pub fn read_with_a_vowel(n: i64) -> bool {
     matches!(n, 1 | 8 | 11..=19 | 80..=89)
 }
 
+/// Whether `text` (a square, a number, a word) is read starting with a
+/// vowel in Welsh, so that "and" before it is `ac`, not `a`: a leading
+/// number as [`read_with_a_vowel`] says, else its first letter (a, e, i,
+/// o, u, w, y, with or without a to bach). "ac e5", "a f4".
+pub fn welsh_vowel_start(text: &str) -> bool {
+    let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
+    let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
+    if !digits.is_empty() {
+        return digits.parse().is_ok_and(read_with_a_vowel);
+    }
+    text.chars()
+        .next()
+        .and_then(|c| c.to_lowercase().next())
+        .is_some_and(|c| "aeiouwyâêîôûŵŷáéíóúẃýàèìòùẁỳäëïöüẅÿ".contains(c))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn and_before_a_vowel_is_ac() {
+        for (text, ac) in [
+            ("e5", true),
+            ("a1", true),
+            ("i9", true),
+            ("f4", false),
+            ("@55", false),
+            ("11…", true),
+            ("8", true),
+            ("20", false),
+            ("ŵy", true),
+        ] {
+            assert_eq!(welsh_vowel_start(text), ac, "{text}");
+        }
+    }
 
     #[test]
     fn lang_parses_and_prints() {
