@@ -545,6 +545,11 @@ mod tests {
         let plain = |lang| without_isolation(&l.text(lang, &m));
         assert!(plain(Lang::En).starts_with("Time left: 2 days 3 hours, until "));
         assert!(plain(Lang::Cy).starts_with("Amser ar ôl: 2 ddiwrnod a 3 awr, tan "));
+        // A command name stands bare: copied, it carries nothing hidden.
+        let help = Msg::new("help-line")
+            .str("name", "challenge")
+            .str("description", "x");
+        assert_eq!(l.text(Lang::En, &help), "/challenge — x");
         // Numbers and spans stand bare: no marks to copy or to count.
         assert!(l
             .text(Lang::En, &m)

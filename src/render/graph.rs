@@ -69,6 +69,24 @@ fn text_width(px: f32, s: &str) -> f32 {
         .sum()
 }
 
+/// The x axis's ticks for a game of `plies` plies: `(position, move)`,
+/// move m at the position where it begins (2(m - 1)), every move or every
+/// 2, 5, 10... moves so that at most about a dozen are labelled.
+fn move_ticks(plies: usize) -> Vec<(usize, usize)> {
+    let moves = plies / 2 + 1;
+    let step = [1usize, 2, 5, 10, 20, 25, 50, 100, 200, 500]
+        .into_iter()
+        .find(|s| moves / s <= 12)
+        .unwrap_or(1000);
+    let mut out = Vec::new();
+    let mut m = 1;
+    while 2 * (m - 1) <= plies {
+        out.push((2 * (m - 1), m));
+        m += if m == 1 && step > 1 { step - 1 } else { step };
+    }
+    out
+}
+
 /// A PNG of `chances` (0..1, one per position: the start, then after each
 /// move), titled `title`, with red marks at the positions in `marks`
 /// (position indices, i.e. after move n); `axis` names the x axis, in the
@@ -114,19 +132,12 @@ pub fn chances_png(chances: &[f64], title: &str, axis: &str, marks: &[usize]) ->
     // Move numbers along the bottom, as `/history` numbers moves (a move
     // of each side): move m begins at position 2(m - 1), so a swing listed
     // as "2. e2-e4" (position 3) is drawn within move 2.
-    let moves = n / 2 + 1;
-    let step = [1usize, 2, 5, 10, 20, 25, 50, 100, 200, 500]
-        .into_iter()
-        .find(|s| moves / s <= 12)
-        .unwrap_or(1000);
-    let mut m = 1;
-    while 2 * (m - 1) <= n {
-        let x = xs(2 * (m - 1));
+    for (p, m) in move_ticks(n) {
+        let x = xs(p);
         draw_line_segment_mut(&mut img, (x, y1 as f32), (x, y1 as f32 + 5.0), INK);
         let label = m.to_string();
         let w = text_width(13.0, &label);
         text(&mut img, (x - w / 2.0) as i32, y1 + 20, 13.0, &label, INK);
-        m += if m == 1 && step > 1 { step - 1 } else { step };
     }
     let w = text_width(13.0, axis);
     text(
@@ -254,6 +265,32 @@ fn axes_title_png(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn isolation_marks_take_no_room_in_a_title() {
+        // A title with a name written right to left carries the marks; a
+        // picture draws none of them (they were boxes).
+        assert_eq!(
+            text_width(14.0, "\u{2068}سارة\u{2069}: x"),
+            text_width(14.0, "سارة: x")
+        );
+    }
+
+    #[test]
+    fn the_axis_counts_moves_as_history_does() {
+        // 8 moves each (16 plies): moves 1..=9 begin at positions 0, 2...
+        assert_eq!(
+            move_ticks(16),
+            (1..=9).map(|m| (2 * (m - 1), m)).collect::<Vec<_>>()
+        );
+        // "2. e2-e4" (position 3) lies within move 2: between ticks 2 and 3.
+        let t = move_ticks(16);
+        assert!(t[1] == (2, 2) && t[2] == (4, 3));
+        // A long game: 1, 5, 10, ... at most about a dozen labels.
+        let t = move_ticks(120);
+        assert_eq!(&t[..3], &[(0, 1), (8, 5), (18, 10)]);
+        assert!(t.len() <= 14, "{t:?}");
+    }
 
     #[test]
     fn graph_decodes_and_shows_the_curve() {
