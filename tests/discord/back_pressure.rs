@@ -22,6 +22,20 @@ const FIRST_CHANNEL: u64 = 900_000;
 /// Each channel's players: ids FIRST_PLAYER + 2i (attackers) and + 2i + 1.
 const FIRST_PLAYER: u64 = 5_000_000;
 
+/// The CPU time the bot has used so far (user + system, in clock ticks of
+/// 1/100 s), from /proc/PID/stat.
+fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command name (which may hold spaces) in ( ).
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<u64> = rest
+        .split_whitespace()
+        .map(|v| v.parse().unwrap_or(0))
+        .collect();
+    // utime and stime are fields 14 and 15 of the line: 12 and 13 here.
+    f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0)
+}
+
 /// The bot's threads and resident memory now, and its peak memory (kB),
 /// from /proc.
 fn threads_and_memory(pid: u32) -> (u64, u64, u64) {
@@ -108,6 +122,7 @@ async fn a_burst_of_moves_in_many_channels_keeps_threads_and_memory_flat() {
     let idle = threads_and_memory(pid);
 
     let mark = fake.requests().len();
+    let cpu_before = cpu_ticks(pid);
     let started = Instant::now();
     for i in 0..channels {
         let a = FakeUser::new(FIRST_PLAYER + 2 * i, &format!("p{}", FIRST_PLAYER + 2 * i));
@@ -133,9 +148,13 @@ async fn a_burst_of_moves_in_many_channels_keeps_threads_and_memory_flat() {
         tokio::time::sleep(Duration::from_millis(20)).await;
     };
     let elapsed = started.elapsed();
+    // The CPU of the whole gateway path a move takes (event JSON in, app,
+    // store, picture, multipart POST out), over the burst: a figure for
+    // docs/performance.md, not a test of speed.
+    let cpu_ms = (cpu_ticks(pid) - cpu_before) as f64 * 10.0 / channels.max(1) as f64;
     let (_, rss, peak) = threads_and_memory(pid);
     println!(
-        "{channels} channels: answered {answered} in {:.1} s; threads idle {}, at most {most_threads}; memory idle {} MB, after {} MB, peak {} MB",
+        "{channels} channels: answered {answered} in {:.1} s ({cpu_ms:.2} ms of CPU a move); threads idle {}, at most {most_threads}; memory idle {} MB, after {} MB, peak {} MB",
         elapsed.as_secs_f64(),
         idle.0,
         idle.1 / 1024,
