@@ -16,6 +16,8 @@ usage:
   tawlbot engine --variant ID [--option OPT]... [--position ROWS --to-move SIDE]
                  [--first SIDE] [--seed N] (--level N | --nodes N | --depth N | --time-ms N)
                  [--] [MOVE]...      the engine's move, as one JSON line
+  tawlbot otep [--level L | --nodes N]
+                          an OpenTafl engine (OTEP) on standard input and output
   tawlbot web [--db PATH|URL] [--addr 127.0.0.1:8080]
                           the web archive alone (PUBLIC_URL: its public address)
   tawlbot migrate-db --from tawlbot.db --to postgres://USER:PASSWORD@HOST/DB
@@ -34,6 +36,7 @@ fn main() {
         Some("console") => tawlbot::console::main(rest),
         Some("render") => tawlbot::cli::render(rest),
         Some("engine") => tawlbot::engine_cli::engine(rest, &mut std::io::stdout().lock()),
+        Some("otep") => tawlbot::otep_cli::otep(rest),
         Some("selfplay") => tawlbot::engine_cli::selfplay(rest, &mut std::io::stdout().lock()),
         Some("web") => tawlbot::web::main(rest),
         Some("doctor") => tawlbot::doctor_cli::doctor(rest, &mut std::io::stdout().lock()),

@@ -215,7 +215,26 @@ pub fn best_move(
     seed: u64,
     stop: &AtomicBool,
 ) -> Option<SearchResult> {
-    let root: Vec<Mv> = game.legal_moves().into_iter().map(Mv::of).collect();
+    best_move_among(game, &game.legal_moves(), limits, seed, stop)
+}
+
+/// [`best_move`] with the root restricted to `moves` (those of them that
+/// are legal in `game`, in `game.legal_moves()`'s order): `None` when none
+/// is. The OTEP engine uses it to leave out a move the host refused, and
+/// for its second, third... analysis lines.
+pub fn best_move_among(
+    game: &Game,
+    moves: &[Move],
+    limits: &Limits,
+    seed: u64,
+    stop: &AtomicBool,
+) -> Option<SearchResult> {
+    let root: Vec<Mv> = game
+        .legal_moves()
+        .into_iter()
+        .filter(|m| moves.contains(m))
+        .map(Mv::of)
+        .collect();
     if root.is_empty() {
         return None;
     }

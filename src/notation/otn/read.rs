@@ -320,3 +320,47 @@ pub fn read_game(text: &str, seed: u64) -> Result<(Game, Tags), ReadGameError> {
     }
     Ok((game, l.tags))
 }
+
+/// A game as an OTN rules string alone sets it up (an OTEP host's `rules`
+/// line): the tawlbot game it describes, its start (`start:` or `starti:`,
+/// else the game's own) and who moves first (`atkf`).
+#[derive(Clone, Debug)]
+pub struct RulesStart {
+    pub rules: Ruleset,
+    pub start: crate::rules::Board,
+    pub first: Side,
+}
+
+/// Reads an OTN rules string into the game it starts: the rules matched as
+/// [`ruleset_from_rules`] does, the start position read and checked with
+/// [`validate`].
+pub fn read_rules(text: &str) -> Result<RulesStart, LoadError> {
+    let rules = ruleset_from_rules(text)?;
+    let pairs = rules_pairs(text)?;
+    let get = |k: &str| {
+        pairs
+            .iter()
+            .find(|(key, _)| key == k)
+            .map(|(_, v)| v.as_str())
+    };
+    let first = match get("atkf") {
+        Some("n") => Side::Second,
+        _ => Side::First,
+    };
+    let start = if let Some(p) = get("start") {
+        parse_position(&rules, p)?
+    } else if let Some(p) = get("starti") {
+        parse_position(&rules, &format!("starti:{p}"))?
+    } else {
+        rules.start.clone()
+    };
+    let problems = validate(&rules, &start);
+    if !problems.is_empty() {
+        return Err(LoadError::Problems(problems));
+    }
+    Ok(RulesStart {
+        rules,
+        start,
+        first,
+    })
+}

@@ -283,3 +283,46 @@ pub fn ruleset_from_rules_in(
         }
     }
 }
+
+/// A rule of a tawlbot game that no OTN rules string can say (see
+/// `docs/otn.md`, "What OTN cannot carry"): a program that knows only the
+/// rules string plays another game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unsaid {
+    /// Lines of more than one enemy captured at once (tawlbwrdd-walker).
+    LineCapture,
+    /// Squares next to the corners only the king may stop on (goedhboell `corner-guard`).
+    CornerGuard,
+    /// The king steps while the men slide (goedhboell `king-steps`).
+    KingSteps,
+    /// A throw of the dice before each move.
+    Dice,
+    /// Gwyddbwyll: no king, its own captures and endings.
+    Latrunculi,
+}
+
+/// The rules of `rules` that its OTN rules string cannot say (none: the
+/// rules string is the whole game).
+pub fn unsaid(rules: &Ruleset) -> Vec<Unsaid> {
+    if rules.family != Family::Tafl {
+        return vec![Unsaid::Latrunculi];
+    }
+    let mut out = Vec::new();
+    if rules.capture.max_line > 1 {
+        out.push(Unsaid::LineCapture);
+    }
+    if rules
+        .start
+        .squares()
+        .any(|s| rules.flags(s).has(SquareFlags::GUARD))
+    {
+        out.push(Unsaid::CornerGuard);
+    }
+    if rules.king_steps && !rules.man_steps {
+        out.push(Unsaid::KingSteps);
+    }
+    if rules.dice {
+        out.push(Unsaid::Dice);
+    }
+    out
+}

@@ -1,0 +1,108 @@
+//! `tawlbot otep [--level L | --nodes N]`: an OTEP engine on standard input
+//! and output (see `src/otep`). Only protocol lines go to standard output;
+//! the log goes to standard error.
+
+use std::io::{BufRead, Write};
+use std::sync::mpsc;
+
+use crate::cli::Exit;
+use crate::otep::{self, Action, Session, Strength};
+
+const USAGE: &str = "usage: tawlbot otep [--level L | --nodes N]
+  an OpenTafl engine (OTEP) on standard input and output; see docs/engine.md";
+
+fn strength(args: Vec<String>) -> Result<Strength, String> {
+    let mut it = args.into_iter();
+    let mut chosen: Option<Strength> = None;
+    while let Some(a) = it.next() {
+        let s = match a.as_str() {
+            "--level" => {
+                let v = it.next().ok_or("--level needs a value")?;
+                match v.parse::<u8>() {
+                    Ok(l @ 1..=5) => Strength::Level(l),
+                    _ => return Err(format!("--level is 1 to 5, not {v:?}")),
+                }
+            }
+            "--nodes" => {
+                let v = it.next().ok_or("--nodes needs a value")?;
+                match v.parse::<u64>() {
+                    Ok(n) if n > 0 => Strength::Nodes(n),
+                    _ => return Err(format!("--nodes takes a whole number above 0, not {v:?}")),
+                }
+            }
+            other => return Err(format!("unknown argument {other:?}")),
+        };
+        if chosen.replace(s).is_some() {
+            return Err("give at most one of --level and --nodes".into());
+        }
+    }
+    Ok(chosen.unwrap_or_default())
+}
+
+/// Runs the engine until `goodbye` or the end of standard input.
+pub fn otep(args: Vec<String>) -> Exit {
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        return Exit::Usage(USAGE.into());
+    }
+    let strength = match strength(args) {
+        Ok(s) => s,
+        Err(e) => return Exit::Usage(format!("{e}\n{USAGE}")),
+    };
+    // Lines are read on their own thread, so that a `play` can wait a
+    // moment for its clock.
+    let (tx, rx) = mpsc::channel::<String>();
+    std::thread::spawn(move || {
+        for line in std::io::stdin().lock().lines() {
+            let Ok(line) = line else { break };
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    let mut session = Session::new(strength);
+    let first = session.start();
+    if !perform(&mut session, first) {
+        return Exit::Ok;
+    }
+    loop {
+        let actions = match session.waiting_for_clock() {
+            Some(grace) => match rx.recv_timeout(grace) {
+                Ok(l) => session.handle(&l),
+                Err(mpsc::RecvTimeoutError::Timeout) => session.no_clock(),
+                Err(mpsc::RecvTimeoutError::Disconnected) => return Exit::Ok,
+            },
+            None => match rx.recv() {
+                Ok(l) => session.handle(&l),
+                Err(_) => return Exit::Ok,
+            },
+        };
+        if !perform(&mut session, actions) {
+            return Exit::Ok;
+        }
+    }
+}
+
+/// Does what the session asks, in order (a search's answer before the
+/// actions after it). False: time to stop.
+fn perform(session: &mut Session, actions: Vec<Action>) -> bool {
+    for a in actions {
+        match a {
+            Action::Send(line) => {
+                let mut out = std::io::stdout().lock();
+                if writeln!(out, "{line}").and_then(|_| out.flush()).is_err() {
+                    return false;
+                }
+            }
+            Action::Log(text) => eprintln!("tawlbot otep: {text}"),
+            Action::Think(t) => {
+                let results = otep::think(&t);
+                let answer = session.thought(&t, &results);
+                if !perform(session, answer) {
+                    return false;
+                }
+            }
+            Action::Quit => return false,
+        }
+    }
+    true
+}
