@@ -11,6 +11,8 @@ mod combos;
 
 #[path = "rules/engine.rs"]
 mod engine;
+#[path = "rules/otep.rs"]
+mod otep;
 #[path = "rules/otn.rs"]
 mod otn;
 #[path = "rules/otn_views.rs"]

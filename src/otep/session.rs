@@ -37,8 +37,10 @@ impl Strength {
     pub fn limits(self, time: Option<Duration>) -> Limits {
         let mut l = match (self, time) {
             (Strength::Clock, None) => Limits::level(5),
-            (Strength::Clock, Some(_)) => Limits {
-                nodes: None,
+            // The node budget only sizes the hash table (to the time: a
+            // few ms of search need no 32 MB table); the time decides.
+            (Strength::Clock, Some(t)) => Limits {
+                nodes: Some((t.as_millis() as u64).saturating_mul(4_000).max(50_000)),
                 depth: None,
                 time: None,
                 noise: 0,
@@ -327,6 +329,7 @@ impl Session {
     }
 
     fn position(&mut self, text: &str) -> Vec<Action> {
+        self.clock_fresh = false;
         let board = match self.read_board(text) {
             Ok(b) => b,
             Err(why) => return vec![warn(why)],
@@ -344,6 +347,7 @@ impl Session {
 
     /// The host played our move: `position` is the board after it.
     fn confirmed(&mut self, position: &str) -> Vec<Action> {
+        self.clock_fresh = false;
         let mut out = Vec::new();
         let Some(game) = self.game.as_mut() else {
             return out;
@@ -467,7 +471,7 @@ impl Session {
             .and_then(|t| crate::notation::resolve_square(game.rules(), t.to).ok())
             .and_then(|sq| board.get(sq))
             .map(|p| p.side)
-            .unwrap_or(game.turn().other());
+            .unwrap_or(game.turn());
         let mut out = vec![Action::Log(format!(
             "tawlbot's game does not lead to the host's position after {}: taking the host's",
             moves.join("|")
