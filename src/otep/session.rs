@@ -14,7 +14,7 @@ use crate::rules::{Board, Game, Move, Ruleset, Side};
 /// How long a `play` waits for its `clock` line when none came before it
 /// (the protocol's text puts `clock` right after `play`, OpenTafl's host
 /// sends it right before; an untimed game sends none).
-pub const CLOCK_GRACE: Duration = Duration::from_millis(150);
+pub const CLOCK_GRACE: Duration = Duration::from_millis(50);
 
 /// The seed of the engine's noise (levels 1-4) is this and the ply.
 const SEED: u64 = 0x07E9;

@@ -289,3 +289,28 @@ fn analysis_lines() {
         words[3 + 2 * i].parse::<f64>().expect("a number");
     }
 }
+
+#[test]
+fn an_opponent_move_that_does_not_lead_to_the_position() {
+    let mut s = Session::new(Strength::Nodes(300));
+    s.handle(&rules_line("tallfwrdd"));
+    s.handle("side defenders");
+    // The host played one move and names another: the position wins, with
+    // the defenders (the engine) to move.
+    let mut host = s.game().unwrap().clone();
+    let legal = host.legal_moves();
+    host.play(legal[0]).unwrap();
+    let line = format!(
+        "opponent-move {} {}",
+        simple_move(legal[1]),
+        otn::write_position(host.board())
+    );
+    let out = s.handle(&line);
+    assert!(sends(&out).is_empty(), "{:?}", sends(&out));
+    assert_eq!(s.game().unwrap().board(), host.board());
+    assert_eq!(s.game().unwrap().turn(), Side::Second);
+    // Nothing it can read: an error 0, and the game stays.
+    let out = sends(&s.handle("opponent-move e1-e2 /9/9/"));
+    assert!(out[0].starts_with("error 0 "), "{out:?}");
+    assert_eq!(s.game().unwrap().board(), host.board());
+}

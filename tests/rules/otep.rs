@@ -365,9 +365,16 @@ fn two_engines_play_a_whole_game() {
             variant,
             engines,
             &Script {
+                // Ten minutes each: the node budgets decide.
+                main_ms: Some(600_000),
                 max_plies: 400,
                 ..Script::default()
             },
+        );
+        eprintln!(
+            "{variant}: {} plies, {:?}",
+            rep.game.record().len(),
+            rep.game.outcome()
         );
         assert!(rep.game.record().len() > 4, "{variant}");
         assert_eq!(rep.engine_moves, rep.game.record().len(), "{variant}");
@@ -386,9 +393,10 @@ fn the_engine_plays_either_side_against_the_host() {
         let rep = host_game(
             variant,
             engines,
+            // No clock lines at all (an untimed game): each `play` waits
+            // a moment for a clock, then thinks.
             &Script {
-                clock_first: true,
-                max_plies: 300,
+                max_plies: 120,
                 ..Script::default()
             },
         );
@@ -407,6 +415,10 @@ fn an_error_and_a_wrong_view_are_recovered() {
             &Script {
                 refuse_at: Some(if side == Side::First { 4 } else { 5 }),
                 mislead_at: Some(if side == Side::First { 7 } else { 8 }),
+                main_ms: Some(600_000),
+                // OpenTafl's host sends `clock` before `play`, the
+                // protocol's text after: one each.
+                clock_first: side == Side::Second,
                 max_plies: 40,
                 ..Script::default()
             },
@@ -432,6 +444,13 @@ fn clocks_running_low() {
     );
     assert_eq!(rep.engine_moves, rep.game.record().len());
     let spent: Duration = rep.slowest.iter().map(|(t, _)| *t).sum();
+    let longest = rep.slowest.iter().map(|(t, _)| *t).max().unwrap();
+    eprintln!(
+        "clocks: {} moves in {spent:?} (longest {longest:?}); the last took {:?} of {:?}",
+        rep.slowest.len(),
+        rep.slowest.last().unwrap().0,
+        rep.slowest.last().unwrap().1
+    );
     assert!(spent < Duration::from_millis(3000), "{spent:?}");
     // The last moves, with little left, still take less than what is left.
     let (t, had) = *rep.slowest.last().unwrap();
@@ -447,6 +466,7 @@ fn clocks_running_low() {
         let line = e.next(Duration::from_secs(5));
         let took = t0.elapsed();
         assert!(line.starts_with("move "), "{line}");
+        eprintln!("clocks: {ms}{overtime} ms left, answered in {took:?}");
         // The engine keeps a margin (a twentieth, at least 50 ms) for the
         // pipes; on a loaded test machine the pipes and process switches
         // take some of it, so 50 ms of slack here.
