@@ -48,8 +48,7 @@ impl Clock {
             period_s: 0,
             periods: [0; 2],
         };
-        for i in 0..2 {
-            let w = words[i];
+        for (i, &w) in words.iter().take(2).enumerate() {
             let (n, star) = match w.strip_suffix('*') {
                 Some(n) => (n, true),
                 None => (w, false),

@@ -420,7 +420,6 @@ fn an_error_and_a_wrong_view_are_recovered() {
                 // protocol's text after: one each.
                 clock_first: side == Side::Second,
                 max_plies: 40,
-                ..Script::default()
             },
         );
         assert_eq!(rep.refused, 1);
