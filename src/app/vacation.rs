@@ -241,15 +241,18 @@ impl App {
                 }
             }
             stopped += 1;
-            told.push(
-                Reply::say(
-                    Msg::new("vacation-channel")
-                        .str("player", self.turn_mention(player))
-                        .time("until", ends_at),
-                )
-                .to(Target::Channel(channel))
-                .on_server(&server),
-            );
+            let mut r = Reply::say(
+                Msg::new("vacation-channel")
+                    .str("player", self.turn_mention(player))
+                    .time("until", ends_at),
+            )
+            .to(Target::Channel(channel))
+            .on_server(&server);
+            // In the game's language, as its other messages.
+            r.game = Some(super::messages::GamePlayers {
+                players: l.players.clone(),
+            });
+            told.push(r);
         }
         let (out, told) = self.outbound(Response {
             replies: told,
