@@ -110,7 +110,7 @@ notify-dm-ended = Mae gêm { $id } ({ $channel }) ar ben: { $outcome }
 notify-summary-start = mae'r gêm wedi dechrau, a chi sy'n symud gyntaf.
 
 ## Gwyliau (/vacation, docs/clocks.md). $until, $date: adeg.
-vacation-bad-days = Dywedwch sawl diwrnod: /vacation days:N, o 1 i { $most } (neu /vacation end i orffen eich gwyliau).
+vacation-bad-days = Dywedwch sawl diwrnod: /vacation days:N, o 1 i { $max } (neu /vacation end i orffen eich gwyliau).
 vacation-none = Dydych chi ddim ar wyliau.
 vacation-refused = Mae gennych { $left ->
     [zero] { $left } diwrnod

@@ -96,7 +96,7 @@ notify-dm-ended = Game { $id } ({ $channel }) is over: { $outcome }
 notify-summary-start = the game has begun, and the first move is yours.
 
 ## Vacations (/vacation, docs/clocks.md). $until, $date: a moment.
-vacation-bad-days = Say how many days: /vacation days:N, from 1 to { $most } (or /vacation end to end your vacation).
+vacation-bad-days = Say how many days: /vacation days:N, from 1 to { $max } (or /vacation end to end your vacation).
 vacation-none = You are not on vacation.
 # $left: the vacation days that can still be taken; $date: when the first
 # day counted comes back.

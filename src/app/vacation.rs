@@ -150,14 +150,14 @@ impl App {
             }
             Ask::Days(None) => {
                 return Response::one(Reply::tell(
-                    Msg::new("vacation-bad-days").num("most", MAX_DAYS),
+                    Msg::new("vacation-bad-days").num("max", MAX_DAYS),
                 ))
             }
             Ask::Days(Some(t)) => match t.trim().parse::<i64>() {
                 Ok(n) if (1..=MAX_DAYS).contains(&n) => n,
                 _ => {
                     return Response::one(Reply::tell(
-                        Msg::new("vacation-bad-days").num("most", MAX_DAYS),
+                        Msg::new("vacation-bad-days").num("max", MAX_DAYS),
                     ))
                 }
             },
