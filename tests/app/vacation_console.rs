@@ -269,6 +269,38 @@ fn a_vacation_in_welsh() {
     assert!(!out.contains("g> @bob Mae'r amddiffynwyr"), "{out}");
 }
 
+/// A game paused by agreement is not touched (its channel is not told);
+/// when its pause ends during the vacation the clock stops again. A game
+/// that starts during a vacation starts with the vacationer's clock
+/// stopped.
+#[test]
+fn paused_and_new_games_during_a_vacation() {
+    let s = Session::new();
+    let out = s.run(&[
+        "alice@g: /challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",
+        "bob@g: /accept",
+        "alice@g: e2-c2",
+        "alice@g: /pause days:2",
+        "bob@g: /pause answer:accept",
+        "bob@g: /vacation days:5",
+    ]);
+    assert!(out.contains("your clock stops in 0 games"), "{out}");
+    assert!(!out.contains("is on vacation until"), "{out}");
+    let out = s.run(&[":clock +2d", ":clock +2d", "alice@g: /board"]);
+    assert!(out.contains("The agreed pause of game 1 is over"), "{out}");
+    assert!(!out.contains("ran out of time"), "{out}");
+    assert!(out.contains("bob is on vacation until"), "{out}");
+    // Bob moves first in a new game: his clock starts stopped.
+    let out = s.run(&[
+        "alice@k: /challenge opponent:@bob variant:tawlbwrdd side:defenders time:1d",
+        "bob@k: /accept",
+        ":clock +25h",
+    ]);
+    assert!(out.contains("bob is on vacation until"), "{out}");
+    assert!(!out.contains("cancelled"), "{out}");
+    assert!(!out.contains("ran out of time"), "{out}");
+}
+
 on_postgres!(
     a_vacation_saves_a_game_that_would_be_lost_on_time,
     a_bank_holds_its_time_and_the_opponent_still_moves,
@@ -277,4 +309,5 @@ on_postgres!(
     games_against_the_bot_are_not_stopped,
     a_vacation_false_tournament_keeps_its_clocks_running,
     a_vacation_in_welsh,
+    paused_and_new_games_during_a_vacation,
 );

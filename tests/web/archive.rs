@@ -835,7 +835,16 @@ async fn a_player_on_vacation_is_shown_so() {
     let before = get(&r, &format!("/g/{}", f.running)).await.text();
     assert!(!before.contains("on vacation until"), "{before}");
     f.store
-        .start_vacation(&"carol".into(), None, now, now + 5 * 86_400, 5, &[], &[], now)
+        .start_vacation(
+            &"carol".into(),
+            None,
+            now,
+            now + 5 * 86_400,
+            5,
+            &[],
+            &[],
+            now,
+        )
         .unwrap();
     let r = app_router(&f);
     let game = get(&r, &format!("/g/{}", f.running)).await;
