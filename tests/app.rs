@@ -50,6 +50,8 @@ mod tournament_console;
 mod tournament_safety;
 #[path = "app/tournament_scopes.rs"]
 mod tournament_scopes;
+#[path = "app/vacation_console.rs"]
+mod vacation_console;
 #[path = "app/views_console.rs"]
 mod views_console;
 #[path = "app/welsh_console.rs"]

@@ -108,3 +108,68 @@ notify-dm-offer = Mae { $player } yn { $kind ->
 } yng ngêm { $id } ({ $channel }): atebwch yno gyda'r botymau, neu /{ $kind } answer:accept neu answer:decline.
 notify-dm-ended = Mae gêm { $id } ({ $channel }) ar ben: { $outcome }
 notify-summary-start = mae'r gêm wedi dechrau, a chi sy'n symud gyntaf.
+
+## Gwyliau (/vacation, docs/clocks.md). $until, $date: adeg.
+vacation-bad-days = Dywedwch sawl diwrnod: /vacation days:N, o 1 i { $max } (neu /vacation end i orffen eich gwyliau).
+vacation-none = Dydych chi ddim ar wyliau.
+vacation-refused = Mae gennych { $left ->
+    [zero] { $left } diwrnod
+    [one] { $left } diwrnod
+    [two] { $left } ddiwrnod
+    [few] { $left } diwrnod
+    [many] { $left } diwrnod
+   *[other] { $left } diwrnod
+} o wyliau ar ôl tan { $date }: 30 diwrnod mewn unrhyw 365 yw'r mwyaf.
+vacation-started = Rydych chi ar wyliau tan { $until }: mae'ch cloc yn stopio mewn { $games ->
+    [zero] { $games } gêm
+    [one] { $games } gêm
+    [two] { $games } gêm
+    [few] { $games } gêm
+    [many] { $games } gêm
+   *[other] { $games } gêm
+} (pryd bynnag y bydd hi'n dro i chi). Mae gennych { $left ->
+    [zero] { $left } diwrnod
+    [one] { $left } diwrnod
+    [two] { $left } ddiwrnod
+    [few] { $left } diwrnod
+    [many] { $left } diwrnod
+   *[other] { $left } diwrnod
+} o wyliau ar ôl.
+vacation-extended = Mae'ch gwyliau'n para'n hirach, tan { $until }: mae'ch cloc yn stopio mewn { $games ->
+    [zero] { $games } gêm
+    [one] { $games } gêm
+    [two] { $games } gêm
+    [few] { $games } gêm
+    [many] { $games } gêm
+   *[other] { $games } gêm
+} (pryd bynnag y bydd hi'n dro i chi). Mae gennych { $left ->
+    [zero] { $left } diwrnod
+    [one] { $left } diwrnod
+    [two] { $left } ddiwrnod
+    [few] { $left } diwrnod
+    [many] { $left } diwrnod
+   *[other] { $left } diwrnod
+} o wyliau ar ôl.
+vacation-not-stopped = { $n ->
+    [one] Dydy cloc y gêm hon ddim yn stopio: cafodd ei thwrnamaint ei greu gyda vacation:false.
+   *[other] Dydy clociau'r gemau hyn ddim yn stopio ({ $n }): cafodd eu twrnameintiau eu creu gyda vacation:false.
+}
+vacation-game-runs = Gêm { $id } yn y sianel { $channel } (y twrnamaint **{ $tournament }**)
+vacation-channel = Mae { $player } ar wyliau tan { $until }: mae cloc { $player } wedi stopio.
+vacation-ended = Mae'ch gwyliau ar ben ac mae'ch clociau'n rhedeg eto: { $used ->
+    [zero] { $used } diwrnod wedi'u cyfrif
+    [one] { $used } diwrnod wedi'i gyfrif
+    [two] { $used } ddiwrnod wedi'u cyfrif
+    [few] { $used } diwrnod wedi'u cyfrif
+    [many] { $used } diwrnod wedi'u cyfrif
+   *[other] { $used } diwrnod wedi'u cyfrif
+}, { $back ->
+    [zero] { $back } diwrnod yn ôl i chi
+    [one] { $back } diwrnod yn ôl i chi
+    [two] { $back } ddiwrnod yn ôl i chi
+    [few] { $back } diwrnod yn ôl i chi
+    [many] { $back } diwrnod yn ôl i chi
+   *[other] { $back } diwrnod yn ôl i chi
+}.
+status-vacation = Mae { $player } ar wyliau tan { $until }: mae cloc { $player } wedi stopio.
+status-vacation-running = Mae { $player } ar wyliau tan { $until }, ond mae cloc y gêm hon yn rhedeg.

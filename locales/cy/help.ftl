@@ -35,6 +35,9 @@ cmd-mygames = Eich gemau chi, ym mhobman
 cmd-export = Cofnod gêm y sianel hon, neu unrhyw gêm ar y gweinydd, fel ffeil
 cmd-notify = Sut y cewch wybod mai eich tro chi yw hi
 cmd-notify-how = mention, dm, both neu digest
+cmd-vacation = Stopio eich cloc yn eich holl gemau tra byddwch chi i ffwrdd (30 diwrnod mewn unrhyw 365)
+cmd-vacation-days = Dechrau gwyliau nawr, neu ymestyn eich gwyliau, o 1 i 30 diwrnod
+cmd-vacation-end = Gorffen eich gwyliau nawr: daw'r dyddiau heb eu dechrau yn ôl
 cmd-pause = Gofyn am saib i'r cloc (rhaid i'r ddau chwaraewr gytuno)
 cmd-pause-days = Am faint, 1 i 30 diwrnod (7 yn ddiofyn)
 cmd-resume = Gofyn am ailgychwyn y cloc
@@ -87,6 +90,7 @@ cmd-settings-organiser-role = Gall aelodau sydd â'r rôl hon greu a rhedeg twrn
 cmd-settings-organiser-role-clear = True: does dim rôl y trefnwyr mwyach (Manage Server)
 cmd-abort-game = Unrhyw gêm ar y gweinydd yn ôl ei rhif (yn ddiofyn: un y sianel hon)
 cmd-tournament-create-late = System y Swistir: gall chwaraewyr ymuno o hyd nes bod rownd N wedi'i pharu
+cmd-tournament-create-vacation = false: mae clociau'r gemau'n rhedeg drwy wyliau'r chwaraewyr
 cmd-tournament-crosstable = Y croestabl: pob chwaraewr yn erbyn pob un arall, gyda phob canlyniad
 cmd-tournament-info-round = Parau a chanlyniadau rownd (yn ddiofyn: y rownd bresennol)
 

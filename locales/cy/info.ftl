@@ -7,6 +7,7 @@ game-none = Does dim gêm rhif { $id } yma.
 mygames-none = Does gennych chi ddim gemau ar y gweill.
 mygames-line = Gêm { $id } yn y sianel { $channel }: { $game } — { $turn }
 mygames-line-left = Gêm { $id } yn y sianel { $channel }: { $game } — { $turn }, { $span } ar ôl
+mygames-line-vacation = { $line } (mae { $player } ar wyliau tan { $until })
 mygames-your-move = eich tro chi
 mygames-to-move = { $player } i symud
 mygames-over = ar ben

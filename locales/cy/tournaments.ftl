@@ -142,6 +142,7 @@ organiser-role-cleared = Does dim rôl y trefnwyr ar y gweinydd hwn bellach: dim
 
 # Ymuno'n hwyr (late:N, system y Swistir yn unig).
 tournament-describe-late = { $description }, gellir ymuno'n hwyr nes paru rownd { $round }
+tournament-describe-no-vacation = { $description }; mae ei glociau'n rhedeg drwy wyliau
 tournament-late-swiss-only = Dim ond twrnamaint system y Swistir sy'n derbyn chwaraewyr hwyr: mae rowndiau twrnamaint pawb yn erbyn pawb yn cael eu pennu gan y chwaraewyr ar y dechrau, felly rhaid i bawb ymuno cyn hynny.
 tournament-bad-late = Mae late: yn nodi'r rownd y gellir ymuno nes ei pharu: rhif rhwng 2 a { $rounds } (rowndiau'r twrnamaint).
 tournament-late-closed = Roedd y twrnamaint **{ $name }** yn derbyn chwaraewyr hwyr nes paru rownd { $round }: mae'n rhy hwyr i ymuno.

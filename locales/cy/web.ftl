@@ -45,6 +45,7 @@ web-running = Yn cael ei chwarae
 web-clock = Cloc
 web-bank-left = { $player }: { $span } yn y gronfa amser
 web-deadline = Terfyn amser y chwaraewr sydd i symud: { $date } (UTC).
+web-on-vacation = ar wyliau tan { $date } (UTC)
 web-rated = Wedi'i graddio
 web-yes = ie
 web-no = na

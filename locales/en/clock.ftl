@@ -94,3 +94,46 @@ notify-dm-offer = { $player } { $kind ->
 notify-dm-ended = Game { $id } ({ $channel }) is over: { $outcome }
 # The summary of notify-dm-turn for a game's first move.
 notify-summary-start = the game has begun, and the first move is yours.
+
+## Vacations (/vacation, docs/clocks.md). $until, $date: a moment.
+vacation-bad-days = Say how many days: /vacation days:N, from 1 to { $max } (or /vacation end to end your vacation).
+vacation-none = You are not on vacation.
+# $left: the vacation days that can still be taken; $date: when the first
+# day counted comes back.
+vacation-refused = You have { $left ->
+    [one] { $left } vacation day
+   *[other] { $left } vacation days
+} left until { $date }: at most 30 days in any 365.
+# $games: the games whose clock stops; $left: the days still allowed.
+vacation-started = You are on vacation until { $until }: your clock stops in { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} (whenever it is your turn). You have { $left ->
+    [one] { $left } vacation day
+   *[other] { $left } vacation days
+} left.
+vacation-extended = Your vacation is extended until { $until }: your clock stops in { $games ->
+    [one] { $games } game
+   *[other] { $games } games
+} (whenever it is your turn). You have { $left ->
+    [one] { $left } vacation day
+   *[other] { $left } vacation days
+} left.
+# The games a vacation does not stop, each on a line (vacation-game-runs).
+vacation-not-stopped = { $n ->
+    [one] This game's clock does not stop: its tournament was created with vacation:false.
+   *[other] These { $n } games' clocks do not stop: their tournaments were created with vacation:false.
+}
+vacation-game-runs = Game { $id } in { $channel } (tournament **{ $tournament }**)
+# In each game's channel, once, when the vacation starts (or is extended).
+vacation-channel = { $player } is on vacation until { $until }: their clock is stopped.
+# $used: the days counted; $back: the days given back.
+vacation-ended = Your vacation is over and your clocks run again: { $used ->
+    [one] { $used } day counted
+   *[other] { $used } days counted
+}, { $back ->
+    [one] { $back } day given back
+   *[other] { $back } days given back
+}.
+status-vacation = { $player } is on vacation until { $until }: their clock is stopped.
+status-vacation-running = { $player } is on vacation until { $until }, but the clock of this game runs.

@@ -38,6 +38,9 @@ cmd-mygames = Your games, everywhere
 cmd-export = The record of this channel's game, or any game of the server, as a file
 cmd-notify = How you hear that it is your turn
 cmd-notify-how = mention, dm, both or digest
+cmd-vacation = Stop your clock in all your games while you are away (30 days in any 365)
+cmd-vacation-days = Start a vacation now, or extend yours, by 1 to 30 days
+cmd-vacation-end = End your vacation now: the days not begun go back
 cmd-pause = Ask to stop the clock (both players must agree)
 cmd-pause-days = How long, 1 to 30 days (default 7)
 cmd-resume = Ask to start the clock again
@@ -90,6 +93,7 @@ cmd-settings-organiser-role = Members with this role may create and run tourname
 cmd-settings-organiser-role-clear = True: no role gives tournament rights any more (Manage Server)
 cmd-abort-game = Any game of the server by its number (default: this channel's)
 cmd-tournament-create-late = Swiss: players may still join until round N has been paired
+cmd-tournament-create-vacation = false: the games' clocks run through the players' vacations
 cmd-tournament-crosstable = Every player against every other, with each result
 cmd-tournament-info-round = A round's pairings and results (default: the current round)
 

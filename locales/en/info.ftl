@@ -11,6 +11,8 @@ mygames-none = You have no games in progress.
 # $turn: mygames-your-move, mygames-to-move or mygames-over.
 mygames-line = Game { $id } in { $channel }: { $game } — { $turn }
 mygames-line-left = Game { $id } in { $channel }: { $game } — { $turn }, { $span } left
+# A game with a player on vacation: $line, the game's line.
+mygames-line-vacation = { $line } ({ $player } on vacation until { $until })
 mygames-your-move = your move
 mygames-to-move = { $player } to move
 mygames-over = over

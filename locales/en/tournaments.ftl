@@ -168,6 +168,7 @@ organiser-role-cleared = No role gives tournament rights on this server any more
 
 # Late entry (late:N, Swiss only).
 tournament-describe-late = { $description }, late entry until round { $round } is paired
+tournament-describe-no-vacation = { $description }; its clocks run through vacations
 tournament-late-swiss-only = Late entry is for Swiss tournaments: a round robin's rounds are fixed by its players at the start, so everyone must join before it.
 tournament-bad-late = late: is the round until whose pairing players may still join: a number from 2 to { $rounds } (the tournament's rounds).
 tournament-late-closed = **{ $name }** took late entries until round { $round } was paired: it is too late to join.

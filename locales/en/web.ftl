@@ -50,6 +50,7 @@ web-running = In play
 web-clock = Clock
 web-bank-left = { $player }: { $span } in the bank
 web-deadline = The player to move has until { $date } (UTC).
+web-on-vacation = on vacation until { $date } (UTC)
 web-rated = Rated
 web-yes = yes
 web-no = no

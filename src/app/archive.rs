@@ -30,6 +30,8 @@ pub struct SheetPlayer {
     pub side: String,
     /// Seconds in the bank, when the clock has one.
     pub bank: Option<i64>,
+    /// When their vacation ends, while one runs (a game being played).
+    pub vacation: Option<i64>,
 }
 
 /// A game at one ply, in one language.
@@ -90,6 +92,8 @@ pub struct PlayerSheet {
     pub games: Vec<GameLine>,
     pub page: u32,
     pub more: bool,
+    /// When their vacation ends, while one runs.
+    pub vacation: Option<i64>,
 }
 
 /// A row of a leaderboard: player id, name, rating, games.
@@ -298,6 +302,9 @@ impl App {
             name: name_of(s.index()),
             side: rules.side_word(s).to_string(),
             bank: banks[s.index()],
+            vacation: (l.row.state == GameState::Active)
+                .then(|| self.vacation_until(&l.players[s.index()], wall_clock()))
+                .flatten(),
         });
         Ok(Some(GameSheet {
             id,
@@ -453,6 +460,7 @@ impl App {
             games: games.iter().map(|g| self.game_line(g)).collect(),
             page,
             more,
+            vacation: self.vacation_until(id, wall_clock()),
         }))
     }
 
@@ -642,4 +650,11 @@ pub fn date_time(secs: i64) -> String {
     let d = time::date(secs);
     let m = secs.rem_euclid(86_400) / 60;
     format!("{} {:02}:{:02}", &d[..d.len().min(10)], m / 60, m % 60)
+}
+
+/// The time now (unix seconds), for what the web pages show as running.
+fn wall_clock() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
 }

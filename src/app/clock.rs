@@ -35,7 +35,7 @@ pub(crate) struct Turn {
     pub banks: Option<[Option<i64>; 2]>,
 }
 
-fn remind(deadline: i64, period: i64) -> Option<i64> {
+pub(crate) fn remind(deadline: i64, period: i64) -> Option<i64> {
     (period >= 4 * 60).then_some(deadline - period / 4)
 }
 
@@ -79,9 +79,11 @@ pub(crate) fn after_move(
                 row.bank_first.unwrap_or(bank),
                 row.bank_second.unwrap_or(bank),
             ];
+            // A clock stopped by a vacation keeps what was left.
             let left = row
                 .deadline
                 .map(|d| (d - now).max(0))
+                .or(row.vacation_left)
                 .unwrap_or(banks[mover.index()]);
             banks[mover.index()] = (left + inc).min(cap);
             let b = banks[next.index()];
@@ -108,7 +110,12 @@ impl App {
             .pause_offer_span(l.row.id)?
             .unwrap_or(PAUSE_DEFAULT_DAYS * DAY)
             .clamp(DAY, PAUSE_MAX_DAYS * DAY);
-        let left = l.row.deadline.map(|d| (d - now).max(0));
+        // A clock a vacation stopped: what it held is kept by the pause.
+        let left = l
+            .row
+            .deadline
+            .map(|d| (d - now).max(0))
+            .or(l.row.vacation_left);
         let until = now + span;
         self.store.pause_clock(
             l.row.id,
@@ -146,6 +153,10 @@ impl App {
                     };
                     remind(deadline, period)
                 })?;
+        // The player to move is on vacation: their clock stops again.
+        if let Some(left) = left {
+            self.hold_away(l, Some(now + left), now);
+        }
         Ok(left.unwrap_or(0))
     }
 

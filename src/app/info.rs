@@ -97,12 +97,23 @@ impl App {
                     Some(d) => Msg::new("mygames-line-left").msg("span", time::span(d - ctx.now)),
                     None => Msg::new("mygames-line"),
                 };
-                lines.push(
-                    line.num("id", id)
-                        .str("channel", format!("<#{channel}>"))
-                        .str("game", l.game.rules().name)
-                        .msg("turn", turn),
-                );
+                let line = line
+                    .num("id", id)
+                    .str("channel", format!("<#{channel}>"))
+                    .str("game", l.game.rules().name)
+                    .msg("turn", turn);
+                // A player of the game on vacation, and until when.
+                let away = l
+                    .players
+                    .iter()
+                    .find_map(|p| self.vacation_until(p, ctx.now).map(|u| (p, u)));
+                lines.push(match away {
+                    Some((p, until)) => Msg::new("mygames-line-vacation")
+                        .msg("line", line)
+                        .str("player", self.name_of(p))
+                        .time("until", until),
+                    None => line,
+                });
             }
         }
         match lines_reply(lines, true) {

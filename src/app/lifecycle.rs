@@ -99,7 +99,11 @@ pub(crate) fn start(app: &App, s: NewStart<'_>) -> Result<Loaded, StartError> {
         Err(e) => return Err(StartError::Store(e)),
     };
     // A new game: no moves to read.
-    app.load_new(row).map_err(|e| StartError::Load(id, e))
+    let mut l = app.load_new(row).map_err(|e| StartError::Load(id, e))?;
+    // A game that starts during its first mover's vacation starts with
+    // their clock stopped.
+    app.hold_if_away(&mut l, s.now);
+    Ok(l)
 }
 
 /// Who commits a move: the player's id and the id of the message,
@@ -135,7 +139,17 @@ pub(crate) fn commit_move(
     let text = crate::notation::format_played(l.game.rules(), played);
     let finished = super::outcomes::stored_outcome(&l.game);
     let turn = clock::after_move(l.row.time_control, &l.row, played.side, l.game.turn(), now);
-    let (deadline, remind_at) = next_clock(l, &turn, finished.is_some());
+    let (mut deadline, mut remind_at) = next_clock(l, &turn, finished.is_some());
+    // The next player is on vacation: their clock stops at once, with the
+    // time it would have run from (app/vacation.rs).
+    let mut vacation_left = None;
+    if let Some(d) = deadline {
+        if super::vacation::away_next(app, l, now) {
+            vacation_left = Some((d - now).max(0));
+            deadline = None;
+            remind_at = None;
+        }
+    }
     let nm = NewMove {
         game_id: l.row.id,
         expected_number: before,
@@ -146,10 +160,12 @@ pub(crate) fn commit_move(
         finished,
         deadline,
         banks: turn.banks,
+        vacation_left,
     };
     app.store.append_move_clocked(&nm, remind_at)?;
     l.row.updated_at = now;
     l.row.deadline = deadline;
+    l.row.vacation_left = vacation_left;
     if let Some(b) = turn.banks {
         [l.row.bank_first, l.row.bank_second] = b;
     }

@@ -43,6 +43,7 @@ mod table_png;
 mod tick;
 mod time;
 mod tournaments;
+pub(crate) mod vacation;
 
 use challenges::*;
 pub use engine_limits::{EngineJob, BOT_GAMES_PER_PLAYER, ENGINE_QUEUE};

@@ -273,7 +273,9 @@ impl App {
         }
         match self.load_id(l.row.id) {
             Ok(None) => Response::none(),
-            Ok(Some(l2)) => {
+            Ok(Some(mut l2)) => {
+                // The player to move again is on vacation: their clock stops.
+                self.hold_if_away(&mut l2, ctx.now);
                 let (status, rest) = split_status(self.status_at(&l2, ctx.now));
                 let said = Msg::new("takeback-done").num("n", n).arg("status", status);
                 // Addressed to the player to move after it, as every

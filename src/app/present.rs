@@ -245,6 +245,9 @@ impl App {
                         t.extend(self.clocks_msg(l, now));
                     }
                 }
+                if !l.row.paused {
+                    t.extend(self.vacation_status(l, now));
+                }
                 t
             }
             (None, None) => Vec::new(),

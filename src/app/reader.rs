@@ -81,6 +81,8 @@ pub(crate) struct Seen {
     pub flip: Flip,
     /// How they hear about their turns.
     pub notify: Notify,
+    /// When their latest vacation ends (or ended): see app/vacation.rs.
+    pub vacation: Option<i64>,
 }
 
 impl Seen {
@@ -94,6 +96,7 @@ impl Seen {
                 BOARD_SETTING => seen.board = BoardStyle::parse(&v).unwrap_or_default(),
                 FLIP_SETTING => seen.flip = Flip::parse(&v).unwrap_or_default(),
                 NOTIFY_SETTING => seen.notify = Notify::parse(&v).unwrap_or_default(),
+                super::vacation::VACATION_SETTING => seen.vacation = v.parse().ok(),
                 _ => {}
             }
         }
@@ -258,6 +261,14 @@ impl App {
     pub(crate) fn renamed(&self, id: &UserId, name: &str) {
         if let Some(r) = &self.request {
             lock(&r.names).insert(id.clone(), Some(name.to_string()));
+        }
+    }
+
+    /// Forgets what this request read of `player`'s choices (a change
+    /// written by other means than [`App::set_choice`]: a vacation).
+    pub(crate) fn forget_choices(&self, player: &UserId) {
+        if let Some(r) = &self.request {
+            lock(&r.seen).remove(player);
         }
     }
 

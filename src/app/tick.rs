@@ -27,6 +27,8 @@ impl App {
         if !self.gateway_up() {
             return (Response::none(), TickReport::default());
         }
+        // Vacations whose end has come start their clocks again first.
+        self.vacation_ends(now);
         let (mut resp, report) = self.run_clocks(now);
         let mut out = std::mem::take(&mut resp.replies);
         let starts = tournaments::tick(self, now);
@@ -100,6 +102,7 @@ impl App {
         .into_iter()
         .flatten()
         .chain(tournaments::next_start(self))
+        .chain(self.next_vacation_end())
         .min()
     }
 }

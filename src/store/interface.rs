@@ -13,6 +13,7 @@ use super::{
     StoredChoices, StoredMove, Tournament, TournamentId, TournamentMatch, TournamentPhase,
     TournamentPlayer, UnreadableRow, UserId,
 };
+use super::{ClockHold, ClockRelease, VacationRow};
 use super::{OutMessage, OutboxRow};
 use crate::i18n::Lang;
 
@@ -30,6 +31,7 @@ pub trait Store:
     + Leases
     + Doctor
     + Outbox
+    + Vacations
     + std::fmt::Debug
     + Send
     + Sync
@@ -49,6 +51,7 @@ impl<T> Store for T where
         + Leases
         + Doctor
         + Outbox
+        + Vacations
         + std::fmt::Debug
         + Send
         + Sync
@@ -795,4 +798,59 @@ pub trait Outbox {
 
     /// How many rows wait in the outbox.
     fn outbox_len(&self) -> Result<u64, StoreError>;
+}
+
+/// Vacations (issue 31, docs/clocks.md): while one runs, the player's
+/// clock is stopped in their games with a clock. Each change is one
+/// transaction with the games it stops or starts and what it tells (the
+/// outbox).
+pub trait Vacations {
+    /// The player's vacations that ended after `since` or still run,
+    /// oldest first.
+    fn vacations_of(&self, player: &UserId, since: i64) -> Result<Vec<VacationRow>, StoreError>;
+
+    /// Starts a vacation (`extend: None`) or extends the running one (its
+    /// id) to `ends_at`, counting `days`, at `now`; sets the player's
+    /// `vacation` setting to `ends_at`; stops the clocks of `holds`
+    /// (each only if the game is active, not paused, has a running deadline
+    /// and still has the moves it was seen with); puts `out` in the outbox.
+    /// Returns the vacation's id.
+    fn start_vacation(
+        &self,
+        player: &UserId,
+        extend: Option<i64>,
+        started_at: i64,
+        ends_at: i64,
+        days: i64,
+        holds: &[ClockHold],
+        out: &[OutMessage],
+        now: i64,
+    ) -> Result<i64, StoreError>;
+
+    /// Ends vacation `id` (if it is not closed yet: `false` otherwise, and
+    /// nothing is done): its end becomes `ends_at` and its days `days`, and
+    /// the clocks of `releases` start again (each only if a vacation still
+    /// holds it), and the player's `vacation` setting becomes `ends_at`.
+    /// `out` goes in the outbox.
+    fn end_vacation(
+        &self,
+        id: i64,
+        ends_at: i64,
+        days: i64,
+        releases: &[ClockRelease],
+        out: &[OutMessage],
+        now: i64,
+    ) -> Result<bool, StoreError>;
+
+    /// Stops one game's clock for a vacation (a game that starts, a pause
+    /// that ends, a takeback, during a vacation): as `start_vacation` does
+    /// for each of its holds. `true` if it was stopped.
+    fn hold_clock(&self, hold: &ClockHold) -> Result<bool, StoreError>;
+
+    /// Vacations due to end by `now` that are not closed: `(id, ends_at)`,
+    /// earliest first, at most `limit`.
+    fn vacations_due(&self, now: i64, limit: u32) -> Result<Vec<(i64, i64)>, StoreError>;
+
+    /// One vacation by id.
+    fn get_vacation(&self, id: i64) -> Result<Option<VacationRow>, StoreError>;
 }

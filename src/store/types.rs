@@ -112,6 +112,10 @@ pub struct GameRow {
     pub deadline: Option<i64>,
     pub reminders_sent: u32,
     pub last_reminder_at: Option<i64>,
+    /// The time the player to move had when a vacation stopped their
+    /// clock (their deadline is `None` meanwhile); `None` when no vacation
+    /// holds the game (see [`super::Vacations`]).
+    pub vacation_left: Option<i64>,
 }
 
 /// One move to append; see [`Store::append_move`].
@@ -132,6 +136,9 @@ pub struct NewMove<'a> {
     pub deadline: Option<i64>,
     /// `Some([first, second])` sets both banks; `None` leaves them.
     pub banks: Option<[Option<i64>; 2]>,
+    /// `Some(left)`: the player to move next is on vacation, so their
+    /// clock is stopped with `left` on it (the deadline is then `None`).
+    pub vacation_left: Option<i64>,
 }
 
 /// A stored move.
@@ -414,4 +421,37 @@ pub struct OutboxRow {
     pub created_at: i64,
     /// Failed attempts so far.
     pub attempts: u32,
+}
+
+/// A vacation (see [`super::Vacations`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VacationRow {
+    pub id: i64,
+    pub player_id: UserId,
+    pub started_at: i64,
+    /// When it ends (or ended, if ended early).
+    pub ends_at: i64,
+    /// The days it counts against the allowance.
+    pub days: i64,
+    /// Its end was handled: the clocks it stopped run again.
+    pub closed: bool,
+}
+
+/// A game's clock stopped by a vacation: the game, the move count it was
+/// seen with (the stop is skipped if a move came meanwhile), and the time
+/// the player to move had left.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockHold {
+    pub game: GameId,
+    pub moves: u32,
+    pub left: i64,
+}
+
+/// A game's clock started again at the end of a vacation: the game, its
+/// new deadline and next reminder.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockRelease {
+    pub game: GameId,
+    pub deadline: i64,
+    pub remind_at: Option<i64>,
 }

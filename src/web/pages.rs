@@ -171,6 +171,9 @@ pub fn game(s: &GameSheet, q: &Query, _public_url: Option<&str>) -> String {
                     @for p in &s.players {
                         li {
                             (player_link(q, &p.id, tm(lang, Msg::new("web-player-side").str("player", p.name.clone()).str("side", p.side.clone()))))
+                            @if let Some(u) = p.vacation {
+                                " — " (tm(lang, Msg::new("web-on-vacation").str("date", date(u))))
+                            }
                         }
                     }
                 }
@@ -342,6 +345,9 @@ pub fn player(s: &PlayerSheet, alts: &[String], q: &Query) -> String {
     );
     let body = html! {
         h1 { (title) }
+        @if let Some(u) = s.vacation {
+            p.vacation { (tm(lang, Msg::new("web-on-vacation").str("date", date(u)))) }
+        }
         section {
             h2 { (t(lang, "web-ratings")) }
             @if s.ratings.is_empty() {

@@ -223,6 +223,18 @@ fn fill(s: &SqliteStore) {
     )
     .unwrap();
     s.claim_outbox(&"proc-a".into(), T + 12, 60, 1).unwrap();
+    // A vacation (issue 31), running, and its player's setting.
+    s.start_vacation(
+        &"bob".into(),
+        None,
+        T + 13,
+        T + 13 + 5 * 86_400,
+        5,
+        &[],
+        &[],
+        T + 13,
+    )
+    .unwrap();
 }
 
 fn url_database() -> Option<(

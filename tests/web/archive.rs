@@ -821,3 +821,41 @@ on_postgres!(
     pages_speak_welsh_by_query_or_header,
     downloads_and_assets,
 );
+
+/// Issue 31: a player on vacation is shown so on their page and on the
+/// pages of their running games, with the end of the vacation.
+#[tokio::test]
+async fn a_player_on_vacation_is_shown_so() {
+    let f = fixture();
+    let now = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_secs() as i64;
+    let r = app_router(&f);
+    let before = get(&r, &format!("/g/{}", f.running)).await.text();
+    assert!(!before.contains("on vacation until"), "{before}");
+    f.store
+        .start_vacation(
+            &"carol".into(),
+            None,
+            now,
+            now + 5 * 86_400,
+            5,
+            &[],
+            &[],
+            now,
+        )
+        .unwrap();
+    let r = app_router(&f);
+    let game = get(&r, &format!("/g/{}", f.running)).await;
+    assert_strict(&game);
+    let game = game.text();
+    assert!(game.contains("on vacation until"), "{game}");
+    let carol = get(&r, "/p/carol").await.text();
+    assert!(carol.contains("on vacation until"), "{carol}");
+    // Not on a finished game's page, nor on another player's.
+    let alice = get(&r, "/p/alice").await.text();
+    assert!(!alice.contains("on vacation until"), "{alice}");
+    let finished = get(&r, &format!("/g/{}", f.finished)).await.text();
+    assert!(!finished.contains("on vacation until"), "{finished}");
+}

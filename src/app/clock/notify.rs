@@ -201,6 +201,11 @@ impl App {
         };
         let mut out = Vec::new();
         let player = l.players[side.index()].clone();
+        // A player on vacation is not reminded (the reminder is claimed
+        // all the same, so it does not fall due again).
+        if self.vacation_until(&player, now).is_some() {
+            return None;
+        }
         let left = span(deadline - now);
         let how = self.notify_of(&player);
         // A player who chose quiet (direct messages, the digest) is named,
@@ -251,6 +256,10 @@ impl App {
     /// language here; a player who chose none reads the default of the
     /// server of their latest game.
     pub(super) fn digest_item(&self, p: &UserId, now: i64) -> Result<Response, Fail> {
+        // No digest while the player is on vacation.
+        if self.vacation_until(p, now).is_some() {
+            return Ok(Response::none());
+        }
         if !self
             .store
             .claim_digest(p, "digest_checked_at", now, DIGEST_LOOK_EVERY)?

@@ -40,6 +40,7 @@ mod rules;
 mod settings;
 mod spec;
 pub mod tournament;
+mod vacation;
 
 pub use options::Options;
 pub use spec::*;
@@ -74,6 +75,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     notify::SPEC,
     offers::PAUSE,
     offers::RESUME,
+    vacation::SPEC,
     abort::SPEC,
     tournament::SPEC,
     leaderboard::SPEC,
@@ -103,6 +105,7 @@ pub enum Command {
     Settings(settings::Args),
     Language(language::Args),
     Notify(notify::Args),
+    Vacation(vacation::Args),
     Abort(abort::Args),
     Tournament(tournament::Args),
     Leaderboard(leaderboard::Args),
@@ -151,6 +154,7 @@ impl Command {
             Command::Settings(a) => a.run(app, ctx),
             Command::Language(a) => a.run(app, ctx),
             Command::Notify(a) => a.run(app, ctx),
+            Command::Vacation(a) => a.run(app, ctx),
             Command::Abort(a) => a.run(app, ctx),
             Command::Tournament(a) => a.run(app, ctx),
             Command::Leaderboard(a) => a.run(app, ctx),

@@ -51,6 +51,7 @@ pub const TOURNAMENT: &[CommandSpec] = &[
             int("max", "cmd-tournament-create-max"),
             opt("start", "cmd-tournament-create-start"),
             int("late", "cmd-tournament-create-late"),
+            super::flag("vacation", "cmd-tournament-create-vacation"),
         ],
         create,
     ),
@@ -165,6 +166,9 @@ pub struct Create {
     pub max: Option<String>,
     pub start: Option<String>,
     pub late: Option<String>,
+    /// `vacation:false`: the games' clocks run through vacations (`None`:
+    /// left out, they stop).
+    pub vacation: Option<bool>,
 }
 
 fn commands(_: &Options) -> Result<Command, Response> {
@@ -193,6 +197,7 @@ fn create(o: &Options) -> Result<Command, Response> {
         max: o.text("max"),
         start: o.text("start"),
         late: o.text("late"),
+        vacation: o.text("vacation").map(|_| o.flag("vacation")),
     })))
 }
 

@@ -106,6 +106,10 @@ struct Data {
     /// round `late` has been paired (docs/tournaments.md).
     #[serde(default, skip_serializing_if = "Option::is_none")]
     late: Option<u32>,
+    /// `/tournament create vacation:false`: its games' clocks run through
+    /// the players' vacations (docs/clocks.md).
+    #[serde(default, skip_serializing_if = "std::ops::Not::not")]
+    no_vacation: bool,
     /// Store player ids; `PlayerId(i)` is `entrants[i]`. Set at the start.
     #[serde(default)]
     entrants: Vec<UserId>,
@@ -241,6 +245,26 @@ fn error_msg(t: &T, e: &TournamentError) -> Msg {
                 .num("max", *max)
         }
     }
+}
+
+/// Whether the players' vacations stop the clocks of the games of match
+/// `m` (a tournament created with `vacation:false` keeps them running; a
+/// tournament that cannot be read is taken to allow them).
+pub(crate) fn vacations_stop_match(app: &App, m: MatchId) -> bool {
+    let Ok(Some(tm)) = app.store.get_match(m) else {
+        return true;
+    };
+    match load(app, tm.tournament_id) {
+        Ok(t) => !t.data.no_vacation,
+        Err(_) => true,
+    }
+}
+
+/// The name of the tournament of match `m`, escaped, for the list of
+/// games a vacation does not stop.
+pub(crate) fn match_tournament_name(app: &App, m: MatchId) -> Option<String> {
+    let tm = app.store.get_match(m).ok()??;
+    load(app, tm.tournament_id).ok().map(|t| name_of(&t))
 }
 
 fn load(app: &App, id: TournamentId) -> Result<T, Response> {

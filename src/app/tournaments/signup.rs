@@ -94,6 +94,7 @@ pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Re
         max_players,
         start_at,
         late,
+        no_vacation: args.vacation == Some(false),
         entrants: Vec::new(),
         state: None,
     };

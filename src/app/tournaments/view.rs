@@ -26,11 +26,16 @@ pub(super) fn describe(t: &T) -> Msg {
         .msg("format", format)
         .msg("matches", kind);
     let m = m.msg("time", t.data.time.describe());
-    match t.data.late {
+    let m = match t.data.late {
         Some(n) => Msg::new("tournament-describe-late")
             .msg("description", m)
             .num("round", n),
         None => m,
+    };
+    if t.data.no_vacation {
+        Msg::new("tournament-describe-no-vacation").msg("description", m)
+    } else {
+        m
     }
 }
 

@@ -174,7 +174,7 @@ impl<B: Backend> Clock for B {
             }
             c.exec(
                 "UPDATE games SET paused = $5, paused_left = $3, paused_until = $4, \
-                 updated_at = $2 WHERE id = $1",
+                 vacation_left = NULL, updated_at = $2 WHERE id = $1",
                 params![game_id, at, left, until, true],
             )?;
             Ok(())

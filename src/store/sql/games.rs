@@ -307,7 +307,7 @@ pub(super) fn end_game<B: Backend>(
         check_turn(c, id, expected_moves)?;
         c.exec(
             "UPDATE games SET state = $2, result = $3, reason = $4, finished_at = $5, \
-             updated_at = $5, deadline = NULL WHERE id = $1",
+             updated_at = $5, deadline = NULL, vacation_left = NULL WHERE id = $1",
             params![id, state, result, reason, at],
         )?;
         c.exec("DELETE FROM offers WHERE game_id = $1", params![id])?;
@@ -504,7 +504,8 @@ pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>, remind_at: Option<i64>
          state = CASE WHEN CAST($4 AS TEXT) IS NULL THEN state ELSE 'finished' END, \
          result = COALESCE(CAST($4 AS TEXT), result), reason = COALESCE(CAST($9 AS TEXT), reason), \
          finished_at = CASE WHEN CAST($4 AS TEXT) IS NULL THEN finished_at ELSE $3 END, \
-         remind_at = CASE WHEN CAST($4 AS TEXT) IS NULL THEN CAST($10 AS BIGINT) ELSE remind_at END \
+         remind_at = CASE WHEN CAST($4 AS TEXT) IS NULL THEN CAST($10 AS BIGINT) ELSE remind_at END, \
+         vacation_left = CASE WHEN CAST($4 AS TEXT) IS NULL THEN CAST($11 AS BIGINT) ELSE NULL END \
          WHERE id = $1",
         params![
             mv.game_id,
@@ -517,6 +518,7 @@ pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>, remind_at: Option<i64>
             bank_second,
             reason,
             remind_at,
+            mv.vacation_left,
         ],
     )?;
     Ok(count + 1)

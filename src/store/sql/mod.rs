@@ -45,6 +45,7 @@ mod players;
 mod ratings;
 mod rows;
 mod tournaments;
+mod vacations;
 pub(crate) mod value;
 
 pub(crate) use doctor::scan_references;

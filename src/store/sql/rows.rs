@@ -13,7 +13,7 @@ macro_rules! game_columns {
          first_player, second_player, challenge_id, tournament_match_id, rated, time_control, \
          bank_first, bank_second, paused, state, result, reason, move_count, created_at, \
          updated_at, finished_at, deadline, reminders_sent, last_reminder_at, thread, bot_level, \
-         start_position"
+         start_position, vacation_left"
     };
 }
 pub(crate) use game_columns;
@@ -47,6 +47,7 @@ pub fn game_from_row(r: &Row) -> R<GameRow> {
         reminders_sent: to_u32(r.get(24)?),
         last_reminder_at: r.get(25)?,
         settings: settings_from_row(r, 26)?,
+        vacation_left: r.get(29)?,
     })
 }
 

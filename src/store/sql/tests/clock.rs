@@ -42,6 +42,7 @@ fn mv<'a>(id: GameId, n: u32, src: &'a str) -> NewMove<'a> {
         finished: None,
         deadline: Some(10 + DAY),
         banks: None,
+        vacation_left: None,
     }
 }
 
