@@ -74,6 +74,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         version: 16,
         sql: include_str!("../../../migrations/postgres/0016_outbox.sql"),
     },
+    PgMigration {
+        version: 18,
+        sql: include_str!("../../../migrations/postgres/0018_conditional.sql"),
+    },
 ];
 
 /// The schema version this program writes.

@@ -67,6 +67,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 16,
         sql: include_str!("../../../migrations/sqlite/0016_outbox.sql"),
     },
+    Migration {
+        version: 18,
+        sql: include_str!("../../../migrations/sqlite/0018_conditional.sql"),
+    },
 ];
 
 /// The schema version this program writes.
