@@ -79,7 +79,16 @@ impl<B: Backend> Conditionals for B {
                 banks: reply.banks,
             };
             append_one(c, &next, reply.remind_at)?;
-            for l in lines.iter().filter(|l| reply.followed.contains(&l.id)) {
+            for l in &lines {
+                if !reply.followed.contains(&l.id) {
+                    // A line the reply does not follow.
+                    c.exec(
+                        "UPDATE conditional_lines SET state = 'dropped', ended_at = $2 \
+                         WHERE id = $1",
+                        params![l.id, mv.at],
+                    )?;
+                    continue;
+                }
                 let played = l.played + 1;
                 let done = 2 * played as usize >= l.moves.len();
                 c.exec(
@@ -89,8 +98,6 @@ impl<B: Backend> Conditionals for B {
                     params![l.id, played, done, mv.at],
                 )?;
             }
-            // The lines it did not follow.
-            drop_lines_in(c, mv.game_id, mv.at)?;
             Ok(Some(reply.clone()))
         })
     }
