@@ -20,6 +20,8 @@ mod abuse_console;
 mod bot_console;
 #[path = "app/clock_console.rs"]
 mod clock_console;
+#[path = "app/conditional_console.rs"]
+mod conditional_console;
 #[path = "app/console.rs"]
 mod console;
 #[path = "app/dice_console.rs"]

@@ -94,6 +94,12 @@ cmd-tournament-create-vacation = false: mae clociau'r gemau'n rhedeg drwy wyliau
 cmd-tournament-crosstable = Y croestabl: pob chwaraewr yn erbyn pob un arall, gyda phob canlyniad
 cmd-tournament-info-round = Parau a chanlyniadau rownd (yn ddiofyn: y rownd bresennol)
 
+cmd-conditional = Symudiadau amodol: atebion sy'n cael eu chwarae drosoch chi tra byddwch chi'n aros
+cmd-conditional-add = Ychwanegu llinell: eu symudiad nhw, eich ateb chi, ac yn y blaen (e.e. f8-c8 e2-c2 g7-g9 k5-k6)
+cmd-conditional-add-line = Eu symudiad nhw, yna'ch ateb chi, bob yn bâr, e.e. f8-c8 e2-c2
+cmd-conditional-list = Eich llinellau amodol yn y gêm hon (dim ond chi sy'n eu gweld)
+cmd-conditional-clear = Dileu eich llinellau amodol yn y gêm hon
+
 # Llinell /help gorchymyn pan nad hi yw'r disgrifiad cofrestredig.
 help-settings = Sut rydych chi'n gweld byrddau: fel llun, fel testun, neu'r ddau, a thema'r llun
 help-language = Yr iaith rwy'n ysgrifennu atoch ynddi (english neu cymraeg)

@@ -240,3 +240,29 @@ resign-kept = Daliwch ati, felly.
 resign-stale = Mae'r cwestiwn wedi dod i ben: mae'r gêm wedi symud ymlaen neu mae pum munud wedi mynd heibio. Teipiwch /resign eto os ydych chi'n dal i fod eisiau ildio.
 button-resign = Ildio
 button-keep-playing = Dal ati
+
+## Symudiadau amodol (issue 31): /conditional add, list, clear.
+played-conditional = Chwaraeodd { $player } **{ $move }** (symudiad amodol). { $status }
+played-short = Chwaraeodd { $player } **{ $move }**.
+conditional-commands = Symudiadau amodol: /conditional add line:f8-c8 e2-c2 (eu symudiad nhw, yna'ch ateb chi, bob yn bâr), /conditional list, /conditional clear.
+conditional-line-missing = Ysgrifennwch y llinell: eu symudiad nhw, yna'ch ateb chi, bob yn bâr, fel /conditional add line:f8-c8 e2-c2.
+conditional-bot = Mae symudiadau amodol ar gyfer gemau rhwng chwaraewyr: mae tawlbot yn ateb ar unwaith, felly does neb yn aros amdano.
+conditional-dice = Does dim symudiadau amodol mewn gemau gyda'r dis: y dis, nid y chwaraewyr, sy'n penderfynu tro pwy sy'n dilyn symudiad.
+conditional-paused = Mae saib ar gloc y gêm hon: dim symudiadau amodol nes iddo redeg eto.
+conditional-your-turn = Eich tro chi yw hi: chwaraewch eich symudiad. Mae llinell amodol ar gyfer yr amser pan fyddwch chi'n aros am symudiad eich gwrthwynebydd.
+conditional-pairs = Parau yw llinell: eu symudiad nhw, yna'ch ateb chi, pob symudiad heb fylchau (fel f8-c8 e2-c2 g7-g9 k5-k6); mae { $n } symudiad yn hon. Does dim wedi'i gadw.
+conditional-too-long = Mae llinell yn dal hyd at { $max } pâr o symudiadau. Does dim wedi'i gadw.
+conditional-illegal = All symudiad { $n } y llinell ({ $move }) ddim cael ei chwarae yn ei dro. { $reason } Does dim wedi'i gadw.
+conditional-after-end = Mae'r gêm ar ben ar ôl { $after }: all symudiad { $n } y llinell ({ $move }) ddim dilyn. Does dim wedi'i gadw.
+conditional-duplicate = Mae'r llinell hon wedi'i chadw'n barod (llinell { $line }). Does dim wedi'i gadw.
+conditional-conflict = Mae llinell { $line } eisoes yn ateb { $move } â'r symudiad { $reply }: un ateb sydd i bob symudiad. Does dim wedi'i gadw.
+conditional-added = Llinell { $line } wedi'i chadw (hyd at { $max }): { $pairs }. Caiff ei chwarae drosoch chi pan fydd { $opponent } yn chwarae { $move }; fydd eich gwrthwynebydd byth yn ei gweld.
+conditional-full = Mae gennych chi { $max } llinell yn y gêm hon yn barod, yr uchafswm: /conditional clear i ddechrau eto. Does dim wedi'i gadw.
+conditional-none = Does gennych chi ddim symudiadau amodol yn y gêm hon.
+conditional-list = Eich symudiadau amodol yng ngêm { $id }, sy'n cael eu chwarae drosoch chi pan fydd eich gwrthwynebydd yn chwarae symudiad cyntaf llinell:
+    { $list }
+conditional-cleared = { $n ->
+    [one] Mae'ch llinell amodol yn y gêm hon wedi'i dileu.
+    [two] Mae'ch 2 linell amodol yn y gêm hon wedi'u dileu.
+   *[other] Mae'ch { $n } llinell amodol yn y gêm hon wedi'u dileu.
+}

@@ -28,6 +28,12 @@ web-ply-start = Y safle cychwynnol ({ $moves } symudiad i gyd) · { $caption }
 web-board = Y bwrdd
 web-moves = Symudiadau
 web-no-moves = Dim symudiad eto.
+web-conditional = Symudiadau amodol
+web-conditional-line = { $player }, ar ôl { $from } symudiad: { $pairs } ({ $state ->
+    [played] wedi'i chwarae i gyd
+    [dropped] { $played } o { $total } pâr wedi'u chwarae, yna wedi'i dileu
+   *[waiting] { $played } o { $total } pâr wedi'u chwarae pan ddaeth y gêm i ben
+})
 web-players = Chwaraewyr
 web-player-side = { $player } ({ $side ->
     [attackers] ymosodwyr

@@ -97,6 +97,12 @@ cmd-tournament-create-vacation = false: the games' clocks run through the player
 cmd-tournament-crosstable = Every player against every other, with each result
 cmd-tournament-info-round = A round's pairings and results (default: the current round)
 
+cmd-conditional = Conditional moves: replies played for you while you wait
+cmd-conditional-add = Add a line: their move, your reply, and so on (e.g. f8-c8 e2-c2 g7-g9 k5-k6)
+cmd-conditional-add-line = Their move, then your reply, pair after pair, e.g. f8-c8 e2-c2
+cmd-conditional-list = Your conditional lines in this game (only you see them)
+cmd-conditional-clear = Drop your conditional lines in this game
+
 # /help's line for a command when it is not the registered description.
 help-settings = How you see boards: as a picture, as text, or both, and the picture theme
 help-language = The language I write to you in (english or cymraeg)

@@ -174,3 +174,35 @@ resign-kept = Play on, then.
 resign-stale = That question has lapsed: the game has moved on or five minutes have passed. Type /resign again if you still want to.
 button-resign = Resign
 button-keep-playing = Keep playing
+
+## Conditional moves (issue 31): /conditional add, list, clear.
+# A reply a conditional line played for $player, in the same commit as the
+# opponent's move (played-short, just before it).
+played-conditional = { $player } played **{ $move }** (a conditional move). { $status }
+played-short = { $player } played **{ $move }**.
+conditional-commands = Conditional moves: /conditional add line:f8-c8 e2-c2 (their move, then your reply, pair after pair), /conditional list, /conditional clear.
+conditional-line-missing = Write the line: their move, then your reply, pair after pair, like /conditional add line:f8-c8 e2-c2.
+conditional-bot = Conditional moves are for games between players: tawlbot answers at once, so nobody waits for it.
+conditional-dice = Conditional moves are not for games with the dice: the die, not the players, decides whose turn follows a move.
+conditional-paused = The clock of this game is paused: no conditional moves until it runs again.
+conditional-your-turn = It is your turn: play your move. A conditional line is for while you wait for your opponent's.
+# $n: how many moves the line has (odd, or none).
+conditional-pairs = A line is pairs: their move, then your reply, each move written without spaces (like f8-c8 e2-c2 g7-g9 k5-k6); this one has { $n ->
+    [one] one move
+   *[other] { $n } moves
+}. Nothing was stored.
+conditional-too-long = A line holds at most { $max } pairs of moves. Nothing was stored.
+# $n: the move's place in the line; $reason: why it cannot be played (a move-* refusal).
+conditional-illegal = Move { $n } of the line ({ $move }) cannot be played in its turn. { $reason } Nothing was stored.
+conditional-after-end = The game is over after { $after }: move { $n } of the line ({ $move }) cannot follow. Nothing was stored.
+conditional-duplicate = That line is stored already (line { $line }). Nothing was stored.
+conditional-conflict = Line { $line } already answers { $move } with { $reply }: a move has one answer. Nothing was stored.
+conditional-added = Line { $line } stored (at most { $max }): { $pairs }. It is played for you when { $opponent } plays { $move }; your opponent never sees it.
+conditional-full = You have { $max } lines in this game already, the most there can be: /conditional clear to start again. Nothing was stored.
+conditional-none = You have no conditional moves in this game.
+conditional-list = Your conditional moves in game { $id }, played for you when your opponent plays the first move of a line:
+    { $list }
+conditional-cleared = { $n ->
+    [one] Your conditional line in this game was dropped.
+   *[other] Your { $n } conditional lines in this game were dropped.
+}

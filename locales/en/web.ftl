@@ -33,6 +33,18 @@ web-ply-start = The starting position ({ $moves ->
 web-board = The board
 web-moves = Moves
 web-no-moves = No moves yet.
+web-conditional = Conditional moves
+# An ended game's conditional line (issue 31). $from: the moves played when
+# it was added; $played of $total pairs were played; $state: played,
+# dropped, waiting (still waiting when the game ended).
+web-conditional-line = { $player }, after { $from ->
+    [one] { $from } move
+   *[other] { $from } moves
+}: { $pairs } ({ $state ->
+    [played] played in full
+    [dropped] { $played } of { $total } pairs played, then dropped
+   *[waiting] { $played } of { $total } pairs played when the game ended
+})
 web-players = Players
 web-player-side = { $player } ({ $side ->
     [attackers] attackers

@@ -67,6 +67,9 @@ pub struct GameSheet {
     pub finished_at: Option<i64>,
     /// `(id, name, round)` of the tournament the game belongs to.
     pub tournament: Option<(TournamentId, String, u32)>,
+    /// The players' conditional lines, a sentence each (issue 31): a
+    /// finished or aborted game's only, never a running one's.
+    pub conditionals: Vec<String>,
 }
 
 /// A game in a listing.
@@ -326,8 +329,36 @@ impl App {
             updated_at: l.row.updated_at,
             finished_at: l.row.finished_at,
             tournament,
+            conditionals: self.archive_conditionals(&l, lang)?,
             moves,
         }))
+    }
+
+    /// The conditional lines of an ended game `l`, a sentence each in
+    /// `lang`: whose, when added, the pairs, what became of them. None
+    /// while the game runs: the opponent never sees them.
+    fn archive_conditionals(&self, l: &Loaded, lang: Lang) -> Result<Vec<String>, StoreError> {
+        if l.row.state == GameState::Active {
+            return Ok(Vec::new());
+        }
+        let l10n = Localiser::global();
+        Ok(self
+            .store
+            .conditional_lines(l.row.id)?
+            .iter()
+            .map(|c| {
+                l10n.text(
+                    lang,
+                    &Msg::new("web-conditional-line")
+                        .str("player", self.raw_name_of(&c.player_id))
+                        .num("from", c.from_move)
+                        .str("pairs", super::conditional::pairs_text(&c.moves))
+                        .num("played", c.played)
+                        .num("total", (c.moves.len() / 2) as u32)
+                        .str("state", c.state.as_str()),
+                )
+            })
+            .collect())
     }
 
     /// The board picture (PNG) of public game `id` at `ply` (clamped), its

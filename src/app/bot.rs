@@ -268,7 +268,7 @@ impl App {
                 .finish_claim(LeaseKind::BotTurn, &item, &self.process().id, now);
         }
         let mv_text = match stored {
-            Ok(t) => t,
+            Ok(t) => t.text,
             Err(AppendError::Stale { .. } | AppendError::Duplicate | AppendError::GameOver) => {
                 return Response::none()
             }
@@ -288,6 +288,7 @@ impl App {
             player: &mention(BOT_ID),
             name: "tawlbot",
             text: &mv_text,
+            conditional: false,
         };
         let mut resp = self.announce_move(&l, said, Some(&reader), now);
         if let Some(r) = resp.replies.first_mut() {

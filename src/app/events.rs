@@ -26,6 +26,8 @@ pub(crate) struct Announced<'a> {
     pub player: &'a str,
     pub name: &'a str,
     pub text: &'a str,
+    /// Played for the player by a conditional line (issue 31).
+    pub conditional: bool,
 }
 
 impl App {
@@ -69,10 +71,14 @@ impl App {
         now: i64,
     ) -> Response {
         let (status, rest) = split_status(self.status_at(l, l.row.updated_at));
-        let said = Msg::new("played")
-            .str("player", mv.player)
-            .str("move", mv.text)
-            .arg("status", status);
+        let said = Msg::new(if mv.conditional {
+            "played-conditional"
+        } else {
+            "played"
+        })
+        .str("player", mv.player)
+        .str("move", mv.text)
+        .arg("status", status);
         let mut reply = self.with_board(l, words(said, rest), &[], now);
         if let Some(r) = reader {
             reply = reply.for_reader(r);

@@ -22,7 +22,8 @@ use super::{clock, App, LoadError, Loaded, TimeControl, BOT_ID};
 use crate::domain::{GameSettings, UserId};
 use crate::rules::{Game, Played, Ruleset, Side};
 use crate::store::{
-    AppendError, ChallengeId, EndReason, GameId, MatchId, NewGame, NewMove, StoreError,
+    AppendError, ChallengeId, ConditionalLine, ConditionalReply, EndReason, GameId, MatchId,
+    NewGame, NewMove, StoreError,
 };
 
 /// What a new game needs.
@@ -115,7 +116,7 @@ pub(crate) struct Mover<'a> {
 
 /// The deadline and the reminder after a move: none once the game is over
 /// or while the bot is to move (the bot has no clock), else the clock's.
-fn next_clock(l: &Loaded, turn: &clock::Turn, over: bool) -> (Option<i64>, Option<i64>) {
+pub(crate) fn next_clock(l: &Loaded, turn: &clock::Turn, over: bool) -> (Option<i64>, Option<i64>) {
     let bot_next = l.players[l.game.turn().index()] == BOT_ID;
     if over || bot_next {
         (None, None)
@@ -124,10 +125,22 @@ fn next_clock(l: &Loaded, turn: &clock::Turn, over: bool) -> (Option<i64>, Optio
     }
 }
 
+/// A move as [`commit_move`] stored it: its text, and the conditional
+/// reply played at once in the same transaction, if a line of the player
+/// to move answered it (issue 31).
+pub(crate) struct Committed {
+    pub text: String,
+    pub reply: Option<ConditionalReply>,
+}
+
 /// The one path that stores a move, a player's or the bot's: `played` has
 /// just been played in `l.game`, which had `before` moves. The move, the
 /// next deadline, both banks and the next reminder go in one transaction;
-/// `l.row` is brought up to date. Returns the move as written.
+/// so do the game's conditional lines: the reply a line of the player to
+/// move gives to `played` is committed with it, as the next move
+/// ([`super::conditional::answer`] decides it inside the transaction), and
+/// every line it does not follow is dropped. `l` (row and game) is brought
+/// up to date, the reply played in it.
 pub(crate) fn commit_move(
     app: &App,
     l: &mut Loaded,
@@ -135,7 +148,7 @@ pub(crate) fn commit_move(
     before: u32,
     mover: Mover<'_>,
     now: i64,
-) -> Result<String, AppendError> {
+) -> Result<Committed, AppendError> {
     let text = crate::notation::format_played(l.game.rules(), played);
     let finished = super::outcomes::stored_outcome(&l.game);
     let turn = clock::after_move(l.row.time_control, &l.row, played.side, l.game.turn(), now);
@@ -162,14 +175,35 @@ pub(crate) fn commit_move(
         banks: turn.banks,
         vacation_left,
     };
-    app.store.append_move_clocked(&nm, remind_at)?;
-    l.row.updated_at = now;
-    l.row.deadline = deadline;
-    l.row.vacation_left = vacation_left;
+    let mut after = l.row.clone();
+    after.updated_at = now;
+    after.deadline = deadline;
+    after.vacation_left = vacation_left;
     if let Some(b) = turn.banks {
-        [l.row.bank_first, l.row.bank_second] = b;
+        [after.bank_first, after.bank_second] = b;
     }
-    Ok(text)
+    let reply = {
+        let moved = Loaded {
+            row: after.clone(),
+            game: l.game.clone(),
+            players: l.players.clone(),
+        };
+        let answer =
+            |lines: &[ConditionalLine]| super::conditional::answer(&moved, played, lines, now);
+        app.store.append_move_answered(&nm, remind_at, &answer)?
+    };
+    l.row = after;
+    if let Some(r) = &reply {
+        // Checked inside the transaction, on this very position.
+        if let Err(e) = crate::notation::replay_text(&mut l.game, &r.text) {
+            tracing::error!("game {}: conditional reply {}: {e:?}", l.row.id, r.text);
+        }
+        l.row.deadline = r.deadline;
+        if let Some(b) = r.banks {
+            [l.row.bank_first, l.row.bank_second] = b;
+        }
+    }
+    Ok(Committed { text, reply })
 }
 
 /// What a stored change to a game leads to, for [`super::events`] to

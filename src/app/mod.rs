@@ -14,6 +14,7 @@ mod challenges;
 mod clock;
 mod code_block;
 pub mod commands;
+mod conditional;
 mod dispatch;
 pub mod doctor;
 mod engine_limits;

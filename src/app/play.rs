@@ -103,8 +103,9 @@ impl App {
         };
         // The move and its clock (deadline, banks, next reminder) in one
         // transaction; the reply below is built only once it is committed.
-        let mv_text = match lifecycle::commit_move(self, &mut l, &played, before, mover, ctx.now) {
-            Ok(t) => t,
+        let committed = match lifecycle::commit_move(self, &mut l, &played, before, mover, ctx.now)
+        {
+            Ok(c) => c,
             Err(AppendError::Stale { .. }) => return refuse(Msg::new("position-changed")),
             Err(AppendError::Duplicate) => return Response::none(),
             Err(AppendError::GameOver) => return refuse(Msg::new("game-over")),
@@ -123,12 +124,34 @@ impl App {
         };
         // Written for the player to move next, whom it addresses.
         let reader = l.game.to_move().map(|s| l.players[s.index()].clone());
-        let said = super::events::Announced {
-            player: &mention(&ctx.user.id),
-            name: &escape::name(&ctx.user.name),
-            text: &mv_text,
+        let Some(reply) = committed.reply else {
+            let said = super::events::Announced {
+                player: &mention(&ctx.user.id),
+                name: &escape::name(&ctx.user.name),
+                text: &committed.text,
+                conditional: false,
+            };
+            return self.announce_move(&l, said, reader.as_deref(), ctx.now);
         };
-        self.announce_move(&l, said, reader.as_deref(), ctx.now)
+        // A conditional line answered the move in the same commit: the
+        // move in a line, then the reply with the board and what follows.
+        let owner = reply.player_id.clone();
+        let said = super::events::Announced {
+            player: &mention(&owner),
+            name: &self.name_of(&owner),
+            text: &reply.text,
+            conditional: true,
+        };
+        let mut resp = self.announce_move(&l, said, reader.as_deref(), ctx.now);
+        resp.replies.insert(
+            0,
+            Reply::say(
+                Msg::new("played-short")
+                    .str("player", mention(&ctx.user.id))
+                    .str("move", committed.text),
+            ),
+        );
+        resp
     }
 
     /// Suggestions for `/move` while the user types.

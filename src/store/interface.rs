@@ -14,7 +14,7 @@ use super::{
     TournamentPlayer, UnreadableRow, UserId,
 };
 use super::{ClockHold, ClockRelease, VacationRow};
-use super::{OutMessage, OutboxRow};
+use super::{ConditionalLine, ConditionalReply, OutMessage, OutboxRow};
 use crate::i18n::Lang;
 
 /// The whole store: every area, shareable between threads.
@@ -32,6 +32,7 @@ pub trait Store:
     + Doctor
     + Outbox
     + Vacations
+    + Conditionals
     + std::fmt::Debug
     + Send
     + Sync
@@ -52,6 +53,7 @@ impl<T> Store for T where
         + Doctor
         + Outbox
         + Vacations
+        + Conditionals
         + std::fmt::Debug
         + Send
         + Sync
@@ -853,4 +855,57 @@ pub trait Vacations {
 
     /// One vacation by id.
     fn get_vacation(&self, id: i64) -> Result<Option<VacationRow>, StoreError>;
+}
+
+/// Conditional moves (issue 31): lines of "their move, my reply" pairs,
+/// and the move that plays a line's reply in its own transaction.
+pub trait Conditionals {
+    /// [`Clock::append_move_clocked`], and in the same transaction the
+    /// game's waiting conditional lines answered: when the game has any,
+    /// `answer` is given them (read after the move is written, the game
+    /// locked) and says which reply to play, if any. The reply is written
+    /// as the next move (its source id the move's, with `+conditional`),
+    /// the lines it follows get one more pair played, and every other
+    /// waiting line is dropped. Returns the reply played. (`answer` may be
+    /// called again if the transaction is retried.)
+    fn append_move_answered(
+        &self,
+        mv: &NewMove<'_>,
+        remind_at: Option<i64>,
+        answer: &dyn Fn(&[ConditionalLine]) -> Option<ConditionalReply>,
+    ) -> Result<Option<ConditionalReply>, AppendError>;
+
+    /// Adds a waiting line for `player` in an active game that has
+    /// exactly `expected_moves` moves (else `Stale`; `Paused` while its
+    /// clock is stopped). `false`: the player has `max` waiting lines
+    /// there already, nothing stored.
+    #[allow(clippy::too_many_arguments)]
+    fn add_conditional_line(
+        &self,
+        game_id: GameId,
+        player: &UserId,
+        expected_moves: u32,
+        line: &[String],
+        max: u32,
+        at: i64,
+    ) -> Result<bool, AppendError>;
+
+    /// `player`'s waiting lines in a game, oldest first.
+    fn waiting_lines(
+        &self,
+        game_id: GameId,
+        player: &UserId,
+    ) -> Result<Vec<ConditionalLine>, StoreError>;
+
+    /// Every line of a game, whatever became of it, oldest first (the
+    /// archive's).
+    fn conditional_lines(&self, game_id: GameId) -> Result<Vec<ConditionalLine>, StoreError>;
+
+    /// Drops `player`'s waiting lines in a game; how many.
+    fn clear_conditional_lines(
+        &self,
+        game_id: GameId,
+        player: &UserId,
+        at: i64,
+    ) -> Result<u32, StoreError>;
 }

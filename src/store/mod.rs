@@ -64,8 +64,8 @@ pub use types::*;
 /// `use crate::store::prelude::*`.
 pub mod prelude {
     pub use super::interface::{
-        Archive, Challenges, Clock, Doctor, Games, Language, Leases, Offers, Outbox, Players,
-        Ratings, Store, Tournaments, Vacations,
+        Archive, Challenges, Clock, Conditionals, Doctor, Games, Language, Leases, Offers, Outbox,
+        Players, Ratings, Store, Tournaments, Vacations,
     };
     pub use crate::domain::{
         ChallengeId, ChannelId, GameId, MatchId, ProcessId, RoleId, ServerId, TournamentId, UserId,

@@ -455,3 +455,78 @@ pub struct ClockRelease {
     pub deadline: i64,
     pub remind_at: Option<i64>,
 }
+
+/// What became of a conditional line (issue 31).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LineState {
+    /// Live: played when the opponent plays its next move.
+    Waiting,
+    /// Every pair of it was played.
+    Played,
+    /// Left by the opponent, or dropped by a takeback, a pause or a clear.
+    Dropped,
+}
+
+impl LineState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            LineState::Waiting => "waiting",
+            LineState::Played => "played",
+            LineState::Dropped => "dropped",
+        }
+    }
+
+    pub fn parse(s: &str) -> Option<LineState> {
+        match s {
+            "waiting" => Some(LineState::Waiting),
+            "played" => Some(LineState::Played),
+            "dropped" => Some(LineState::Dropped),
+            _ => None,
+        }
+    }
+}
+
+/// A stored conditional line: "their move, my reply" pairs a player who
+/// waits for the opponent's move keeps in a game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConditionalLine {
+    pub id: i64,
+    pub player_id: UserId,
+    /// The game's move count when it was added.
+    pub from_move: u32,
+    /// Their move, my reply, their move, my reply... as the game writes
+    /// them (the whole line as added).
+    pub moves: Vec<String>,
+    /// Pairs of it played so far.
+    pub played: u32,
+    pub state: LineState,
+    pub created_at: i64,
+}
+
+impl ConditionalLine {
+    /// The pairs not played yet.
+    pub fn rest(&self) -> &[String] {
+        let from = (2 * self.played as usize).min(self.moves.len());
+        &self.moves[from..]
+    }
+}
+
+/// The reply a conditional line gives to the move being committed,
+/// decided by the app inside that move's transaction
+/// ([`crate::store::Conditionals::append_move_answered`]).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ConditionalReply {
+    /// Who replies (the line's owner).
+    pub player_id: UserId,
+    /// The reply as written.
+    pub text: String,
+    /// `Some((result, reason))` when the reply ends the game.
+    pub finished: Option<(GameResult, EndReason)>,
+    /// The deadline, banks and next reminder after the reply.
+    pub deadline: Option<i64>,
+    pub banks: Option<[Option<i64>; 2]>,
+    pub remind_at: Option<i64>,
+    /// The lines it follows: each has one more pair played (kept,
+    /// shortened, or played out); every other waiting line is dropped.
+    pub followed: Vec<i64>,
+}

@@ -253,6 +253,17 @@ pub fn game(s: &GameSheet, q: &Query, _public_url: Option<&str>) -> String {
                 }
             }
         }
+        // An ended game's conditional lines (issue 31).
+        @if !s.conditionals.is_empty() {
+            section.conditional {
+                h2 { (t(lang, "web-conditional")) }
+                ul {
+                    @for c in &s.conditionals {
+                        li { (c) }
+                    }
+                }
+            }
+        }
     };
     layout(lang, &title, &here, body)
 }

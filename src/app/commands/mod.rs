@@ -20,6 +20,7 @@ pub mod analysis;
 mod board;
 pub mod button;
 mod challenge;
+mod conditional;
 mod decline;
 mod export;
 mod game;
@@ -64,6 +65,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     resign::SPEC,
     offers::DRAW,
     offers::TAKEBACK,
+    conditional::SPEC,
     rules::SPEC,
     games::SPEC,
     game::SPEC,
@@ -96,6 +98,8 @@ pub enum Command {
     Resign,
     /// `/draw`, `/takeback`, `/pause`, `/resume`.
     Offer(offers::Args),
+    /// `/conditional add|list|clear`.
+    Conditional(conditional::Args),
     Rules(rules::Args),
     Games,
     Game(game::Args),
@@ -145,6 +149,7 @@ impl Command {
             Command::History => history::run(app, ctx),
             Command::Resign => resign::run(app, ctx),
             Command::Offer(a) => a.run(app, ctx),
+            Command::Conditional(a) => a.run(app, ctx),
             Command::Rules(a) => a.run(app, ctx),
             Command::Games => games::run(app, ctx),
             Command::Game(a) => a.run(app, ctx),

@@ -78,6 +78,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         version: 17,
         sql: include_str!("../../../migrations/postgres/0017_vacations.sql"),
     },
+    PgMigration {
+        version: 18,
+        sql: include_str!("../../../migrations/postgres/0018_conditional.sql"),
+    },
 ];
 
 /// The schema version this program writes.

@@ -7,7 +7,7 @@ use super::{
 };
 
 /// Locks the game (see `check_turn`) and refuses a paused clock.
-fn refuse_paused(c: &mut dyn Conn, game: GameId, expected: Option<u32>) -> R<u32> {
+pub(super) fn refuse_paused(c: &mut dyn Conn, game: GameId, expected: Option<u32>) -> R<u32> {
     let (count, paused) = check_turn(c, game, expected)?;
     if paused {
         return Err(E::App(AppendError::Paused));
@@ -118,6 +118,8 @@ impl<B: Backend> Clock for B {
                 params![game_id, keep],
             )?;
             c.exec("DELETE FROM offers WHERE game_id = $1", params![game_id])?;
+            // A takeback changes the position: the lines go (issue 31).
+            super::conditional::drop_lines_in(c, game_id, at)?;
             c.exec(
                 "UPDATE games SET move_count = $2, updated_at = $3, deadline = $4, \
                  remind_at = $5, reminders_sent = 0 WHERE id = $1",
@@ -172,6 +174,8 @@ impl<B: Backend> Clock for B {
             if n == 0 {
                 return Err(E::App(AppendError::NoOffer));
             }
+            // A pause drops the conditional lines (issue 31).
+            super::conditional::drop_lines_in(c, game_id, at)?;
             c.exec(
                 "UPDATE games SET paused = $5, paused_left = $3, paused_until = $4, \
                  vacation_left = NULL, updated_at = $2 WHERE id = $1",

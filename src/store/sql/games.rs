@@ -443,9 +443,27 @@ pub fn check_turn(c: &mut dyn Conn, game: GameId, expected: Option<u32>) -> R<(u
 /// the source was applied before (also after a takeback), the game is
 /// over or has another number of moves (a failed check rolls the whole
 /// transaction back).
+///
+/// A game with waiting conditional lines has them dropped by the move (in
+/// the same transaction); [`append_one`] and the conditional moves'
+/// `append_move_answered` answer them instead.
 pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>, remind_at: Option<i64>) -> R<u32> {
+    let (count, lines) = append_one(c, mv, remind_at)?;
+    if lines {
+        super::conditional::drop_lines_in(c, mv.game_id, mv.at)?;
+    }
+    Ok(count)
+}
+
+/// [`append_move_in`] without touching the game's conditional lines:
+/// returns the new move count and whether the game had waiting lines
+/// (read with the game's row, in the same statement: a game without any
+/// costs no statement more).
+pub fn append_one(c: &mut dyn Conn, mv: &NewMove<'_>, remind_at: Option<i64>) -> R<(u32, bool)> {
     let Some(r) = c.query_opt(
-        "SELECT state, move_count, paused, first_player, second_player \
+        "SELECT state, move_count, paused, first_player, second_player, \
+         EXISTS (SELECT 1 FROM conditional_lines l \
+         WHERE l.game_id = games.id AND l.state = 'waiting') \
          FROM games WHERE id = $1{lock}",
         params![mv.game_id],
     )?
@@ -456,6 +474,7 @@ pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>, remind_at: Option<i64>
     let count = to_u32(r.get(1)?);
     let paused: bool = r.get(2)?;
     let players: [UserId; 2] = [r.get(3)?, r.get(4)?];
+    let lines: bool = r.get(5)?;
     if paused {
         return Err(E::App(AppendError::Paused));
     }
@@ -521,7 +540,7 @@ pub fn append_move_in(c: &mut dyn Conn, mv: &NewMove<'_>, remind_at: Option<i64>
             mv.vacation_left,
         ],
     )?;
-    Ok(count + 1)
+    Ok((count + 1, lines))
 }
 
 /// A stored count as a `u32` (a count past it reads as the largest).

@@ -36,6 +36,7 @@
 mod archive;
 mod challenges;
 pub(crate) mod clock;
+mod conditional;
 mod doctor;
 mod games;
 mod leases;

@@ -71,6 +71,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 17,
         sql: include_str!("../../../migrations/sqlite/0017_vacations.sql"),
     },
+    Migration {
+        version: 18,
+        sql: include_str!("../../../migrations/sqlite/0018_conditional.sql"),
+    },
 ];
 
 /// The schema version this program writes.
