@@ -190,7 +190,7 @@ tournament-result-refused = Alla i ddim gosod y canlyniad hwn: { $reason }.
 tournament-result-set = Mae { $by } wedi gosod canlyniad rownd { $round }, bwrdd { $board } yn y twrnamaint **{ $name }**:
 tournament-result-corrected = Mae { $by } wedi cywiro canlyniad rownd { $round }, bwrdd { $board } yn y twrnamaint **{ $name }** (cyn hyn: { $before }):
 tournament-result-winner = { $player } sy'n ennill yr ornest.
-tournament-result-draw = mae'r ornest yn gyfartal.
+tournament-result-draw = Mae'r ornest yn gyfartal.
 tournament-game-decided = Mae gêm { $id } ar ben: penderfynodd trefnydd y twrnamaint **{ $name }** yr ornest. Dydy hi ddim yn cyfrif at y graddiad.
 
 # /tournament forbid (mater 31).

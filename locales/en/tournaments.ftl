@@ -218,7 +218,7 @@ tournament-result-refused = This result cannot be set: { $reason }.
 tournament-result-set = { $by } set the result of round { $round }, board { $board } of **{ $name }**:
 tournament-result-corrected = { $by } corrected the result of round { $round }, board { $board } of **{ $name }** (it was { $before }):
 tournament-result-winner = { $player } wins the match.
-tournament-result-draw = the match is drawn.
+tournament-result-draw = The match is drawn.
 tournament-game-decided = Game { $id } is over: the organiser of **{ $name }** decided the match. It is not rated.
 
 # /tournament forbid (issue 31).

@@ -255,14 +255,15 @@ fn a_result_set_and_corrected(cy: bool) {
     )
     .replace("{b1}", &b1);
     assert!(out.contains(&set), "{set}\n{out}");
+    // The game is over, without a result: decided.
+    let game = s.latest_game(&t1);
     let ended = words(
         cy,
-        "> Game 5 is over: the organiser of **Open** decided the match. It is not rated.",
-        "> Mae gêm 5 ar ben: penderfynodd trefnydd y twrnamaint **Open** yr ornest. Dydy hi ddim yn cyfrif at y graddiad.",
-    );
+        "> Game {id} is over: the organiser of **Open** decided the match. It is not rated.",
+        "> Mae gêm {id} ar ben: penderfynodd trefnydd y twrnamaint **Open** yr ornest. Dydy hi ddim yn cyfrif at y graddiad.",
+    )
+    .replace("{id}", &game.row.id.to_string());
     assert!(out.contains(&format!("{t1}{ended}")), "{ended}\n{out}");
-    // The game is over: a move is refused.
-    let game = s.latest_game(&t1);
     assert_eq!(game.row.state, tawlbot::store::GameState::Aborted);
     assert_eq!(game.row.reason, Some(tawlbot::store::EndReason::Decided));
     // The report says who decided.
@@ -278,8 +279,8 @@ fn a_result_set_and_corrected(cy: bool) {
     assert!(out.contains(&line), "{line}\n{out}");
     let corrected = words(
         cy,
-        "hall> @olga corrected the result of round 1, board 2 of **Open** (it was 1–0): the match is drawn.",
-        "hall> Mae @olga wedi cywiro canlyniad rownd 1, bwrdd 2 yn y twrnamaint **Open** (cyn hyn: 1–0): mae'r ornest yn gyfartal.",
+        "hall> @olga corrected the result of round 1, board 2 of **Open** (it was 1–0): The match is drawn.",
+        "hall> Mae @olga wedi cywiro canlyniad rownd 1, bwrdd 2 yn y twrnamaint **Open** (cyn hyn: 1–0): Mae'r ornest yn gyfartal.",
     );
     assert!(out.contains(corrected), "{corrected}\n{out}");
     // The standings: b1 1 point, a2 and b2 ½ each, a1 nothing.

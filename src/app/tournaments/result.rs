@@ -121,9 +121,9 @@ pub(super) fn set_result(
                 said.str("by", app.turn_mention(&me))
                     .str("name", name_of(t))
                     .num("round", round)
-                    .num("board", board)
-                    .msg("result", result),
+                    .num("board", board),
             )
+            .then(result)
             .in_lang(lang)
             .to(Target::Channel(channel_of(t))),
         );
