@@ -26,6 +26,8 @@ mod conditional_console;
 mod console;
 #[path = "app/dice_console.rs"]
 mod dice_console;
+#[path = "app/directors_console.rs"]
+mod directors_console;
 #[path = "app/doctor.rs"]
 mod doctor;
 #[path = "app/ended_console.rs"]

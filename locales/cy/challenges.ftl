@@ -66,3 +66,17 @@ challenge-unreadable = Does dim modd darllen her { $id }, felly rwy'n ei gadael 
 
 challenge-duplicate = Rydych chi wedi herio { $opponent } yma yn barod: her { $id }. Arhoswch am eu hateb, neu dynnwch yr her yn ôl gyda /decline id:{ $id } cyn postio un arall.
 challenge-duplicate-open = Mae gennych chi her agored i unrhyw un yma yn barod: her { $id }. Arhoswch i rywun ei derbyn, neu dynnwch hi'n ôl gyda /decline id:{ $id } cyn postio un arall.
+
+# /challenges (mater 31).
+challenges-none = Does gennych chi ddim heriau agored.
+challenges-head = Eich heriau agored:
+challenges-sent = Her { $id }, wedi'i hanfon at y chwaraewr { $player } yn y sianel { $channel }: { $game }, { $time }.
+challenges-sent-open = Her { $id }, yn agored i unrhyw un yn y sianel { $channel }: { $game }, { $time }.
+challenges-received = Her { $id }, gan y chwaraewr { $player } yn y sianel { $channel }: { $game }, { $time }.
+challenges-more = { $n ->
+    [one] Dydy un her arall ddim yn cael ei dangos: atebwch hi gyda /accept id:N neu /decline id:N.
+   *[other] Dydy { $n } her arall ddim yn cael eu dangos: atebwch nhw gyda /accept id:N neu /decline id:N.
+}
+button-withdraw-n = Tynnu { $id } yn ôl
+button-accept-n = Derbyn { $id }
+button-decline-n = Gwrthod { $id }

@@ -213,6 +213,7 @@ analysis-swing = { $number }{ $half ->
 }) { $kind } ({ $before }% → { $after }%)
 status-ended = Mae'r gêm ar ben: { $reason ->
     [cancelled] cafodd ei chanslo, heb ganlyniad.
+    [decided] penderfynodd trefnydd y twrnamaint yr ornest; does gan y gêm hon ddim canlyniad, a dydy hi ddim yn cyfrif at y graddiad.
    *[aborted] daeth i ben heb ganlyniad.
 }
 

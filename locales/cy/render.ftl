@@ -53,6 +53,7 @@ caption-reason = { $reason ->
 }
 caption-ended = { $moves } symudiad · { $reason ->
     [cancelled] wedi'i chanslo, heb ganlyniad
+    [decided] wedi'i phenderfynu gan y trefnydd, heb ganlyniad
    *[aborted] wedi dod i ben, heb ganlyniad
 }
 caption-gif-end = { $game } · { $moves } symudiad · { $result }

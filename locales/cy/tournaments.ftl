@@ -149,9 +149,56 @@ tournament-late-closed = Roedd y twrnamaint **{ $name }** yn derbyn chwaraewyr h
 tournament-joins-late = Mae { $player } yn ymuno â'r twrnamaint **{ $name }** yn hwyr, a chaiff ei baru o rownd { $round } ymlaen ({ $n } chwaraewr).
 tournament-cannot-join = Allwch chi ddim ymuno: { $reason }.
 
-tournament-tie-broken = Cafodd { $other } yr un nifer o bwyntiau: { $by ->
-    [sb] Sonneborn-Berger a benderfynodd y safle ({ $first } – { $second }).
-    [buchholz] Buchholz a benderfynodd y safle ({ $first } – { $second }).
-    [split] y buddugoliaethau hollt a benderfynodd y safle ({ $first } – { $second }).
-   *[seeding] roedd popeth arall yn gyfartal hefyd, felly trefn ymuno a benderfynodd y safle.
+tournament-tie-broken = Mae { $other } hefyd ar { $count ->
+    [two] { $points } bwynt
+    [few] { $points } phwynt
+    [many] { $points } phwynt
+   *[other] { $points } pwynt
+}; { $winner } sydd ar y blaen { $by ->
+    [sb] ar Sonneborn-Berger ({ $first } – { $second }).
+    [buchholz] ar Buchholz ({ $first } – { $second }).
+    [split] ar y buddugoliaethau hollt ({ $first } – { $second }).
+   *[seeding] yn ôl trefn ymuno, gan fod popeth arall yn gyfartal hefyd.
 }
+
+# Adroddiad y rownd (mater 31).
+tournament-report-head = **{ $name }**: mae rownd { $round } o { $total } ar ben.
+tournament-report-board = Bwrdd { $board }: { $first } { $score } { $second }{ $how ->
+    [decided] , wedi'i benderfynu gan y trefnydd
+    [forfeit] , drwy fforffed
+   *[played] {""}
+}
+tournament-report-board-link = Bwrdd { $board }: { $first } { $score } { $second } ({ $link }){ $how ->
+    [decided] , wedi'i benderfynu gan y trefnydd
+    [forfeit] , drwy fforffed
+   *[played] {""}
+}
+tournament-report-bye = Rownd rydd: { $player }
+tournament-report-standings = Y tabl ar ôl rownd { $round } o { $total }:
+tournament-report-final = Y tabl terfynol:
+tournament-error-no-such-match = does dim gornest rhwng dau chwaraewr yn rownd { $round }, bwrdd { $board }
+
+# winner_role: (mater 31).
+tournament-winner-role = Caiff yr enillydd y rôl { $role }.
+tournament-role-given = Mae'r chwaraewr { $player } yn cael y rôl { $role } am ennill y twrnamaint **{ $name }**.
+tournament-role-refused = { $organiser } Gwrthododd Discord roi'r rôl { $role } i'r chwaraewr { $player } am ennill y twrnamaint **{ $name }**. Mae angen y caniatâd Manage Roles arna i, a rhaid i'm rôl uchaf fod uwchben y rôl { $role } yn rhestr rolau'r gweinydd: newidiwch hynny yng ngosodiadau'r gweinydd, yna rhowch y rôl â llaw.
+
+# /tournament result (mater 31).
+tournament-result-not-allowed = Dim ond y trefnydd, aelodau â'r caniatâd Manage Server neu aelodau â rôl y trefnwyr all osod canlyniad.
+tournament-result-bad-board = Rhifau o 1 yw round: a board:, sef rownd a bwrdd yr ornest, fel y mae `/tournament info round:N` yn eu dangos.
+tournament-result-bad-winner = Rhowch chwaraewr o'r ornest (cyfeiriad @) neu draw yn winner:.
+tournament-result-refused = Alla i ddim gosod y canlyniad hwn: { $reason }.
+tournament-result-set = Mae { $by } wedi gosod canlyniad rownd { $round }, bwrdd { $board } yn y twrnamaint **{ $name }**:
+tournament-result-corrected = Mae { $by } wedi cywiro canlyniad rownd { $round }, bwrdd { $board } yn y twrnamaint **{ $name }** (cyn hyn: { $before }):
+tournament-result-winner = { $player } sy'n ennill yr ornest.
+tournament-result-draw = Mae'r ornest yn gyfartal.
+tournament-game-decided = Mae gêm { $id } ar ben: penderfynodd trefnydd y twrnamaint **{ $name }** yr ornest. Dydy hi ddim yn cyfrif at y graddiad.
+
+# /tournament forbid (mater 31).
+tournament-forbid-not-allowed = Dim ond y trefnydd, aelodau â'r caniatâd Manage Server neu aelodau â rôl y trefnwyr all gadw chwaraewyr ar wahân.
+tournament-forbid-two = Enwch ddau chwaraewr gwahanol: player:@un other:@arall.
+tournament-forbid-set = Fydd { $player } a'r chwaraewr { $other } ddim yn cael eu paru yn y twrnamaint **{ $name }** tra bo unrhyw baru arall yn bosibl.
+tournament-forbid-already = Mae { $player } a'r chwaraewr { $other } eisoes yn cael eu cadw ar wahân yn y twrnamaint **{ $name }**.
+tournament-forbid-removed = Gall { $player } a'r chwaraewr { $other } gael eu paru eto yn y twrnamaint **{ $name }**.
+tournament-forbid-none = Doedd { $player } a'r chwaraewr { $other } ddim yn cael eu cadw ar wahân yn y twrnamaint **{ $name }**.
+tournament-forbid-round-robin = Mewn twrnamaint pawb yn erbyn pawb mae pawb yn cwrdd â phawb: dim ond paru system y Swistir sy'n dibynnu ar hyn.

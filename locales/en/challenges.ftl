@@ -59,3 +59,18 @@ challenge-unreadable = Challenge { $id } cannot be read, so I leave it as it is.
 challenge-duplicate = You already challenged { $opponent } here: challenge { $id }. Wait for their answer, or withdraw it with /decline id:{ $id } before you post another.
 # The same for a challenge to anyone.
 challenge-duplicate-open = You already have an open challenge to anyone here: challenge { $id }. Wait for someone to accept it, or withdraw it with /decline id:{ $id } before you post another.
+
+# /challenges (issue 31): the asker's open challenges, everywhere. $game:
+# the game's name; $time: a time-control description; $channel: where.
+challenges-none = You have no open challenges.
+challenges-head = Your open challenges:
+challenges-sent = Challenge { $id }, sent to { $player } in { $channel }: { $game }, { $time }.
+challenges-sent-open = Challenge { $id }, open to anyone in { $channel }: { $game }, { $time }.
+challenges-received = Challenge { $id }, from { $player } in { $channel }: { $game }, { $time }.
+challenges-more = { $n ->
+    [one] One more challenge is not shown: answer it with /accept id:N or /decline id:N.
+   *[other] { $n } more challenges are not shown: answer them with /accept id:N or /decline id:N.
+}
+button-withdraw-n = Withdraw { $id }
+button-accept-n = Accept { $id }
+button-decline-n = Decline { $id }

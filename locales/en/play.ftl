@@ -153,9 +153,10 @@ analysis-swing = { $number }{ $half ->
     [second] …
    *[first] .
 } { $move } ({ $side }) { $kind } ({ $before }% → { $after }%)
-# A game ended with no result: $reason is cancelled or aborted.
+# A game ended with no result: $reason is cancelled, decided or aborted.
 status-ended = Game over: { $reason ->
     [cancelled] it was cancelled, with no result.
+    [decided] its tournament's organiser decided the match; this game has no result and is not rated.
    *[aborted] it was ended with no result.
 }
 

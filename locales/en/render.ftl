@@ -35,12 +35,13 @@ caption-reason = { $reason ->
     [draw-agreed] agreed
    *[timeout] on time
 }
-# A game ended with no result; $reason: cancelled or aborted.
+# A game ended with no result; $reason: cancelled, decided or aborted.
 caption-ended = { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 } · { $reason ->
     [cancelled] cancelled, no result
+    [decided] decided by the organiser, no result
    *[aborted] aborted, no result
 }
 caption-standings-round = { $name } — standings after round { $round } of { $total }

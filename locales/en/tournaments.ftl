@@ -175,10 +175,58 @@ tournament-late-closed = **{ $name }** took late entries until round { $round } 
 tournament-joins-late = { $player } joins **{ $name }** late and is paired from round { $round } ({ $n } players).
 tournament-cannot-join = You cannot join: { $reason }.
 
-# The final message, when the winner was tied on points; $other: the player placed second; $by: sb, buchholz, split or seeding; $first, $second: the two values.
-tournament-tie-broken = { $other } had as many points: { $by ->
-    [sb] the tie was broken on Sonneborn-Berger ({ $first } to { $second }).
-    [buchholz] the tie was broken on Buchholz ({ $first } to { $second }).
-    [split] the tie was broken on split wins ({ $first } to { $second }).
-   *[seeding] every tie-break was level too, so the order of entry decided.
+# The last report, when the winner was tied on points; $other: the player placed second, with $points ($count); $winner: the first; $by: sb, buchholz, split or seeding; $first, $second: the two values.
+tournament-tie-broken = { $other } also has { $points } { $count ->
+    [one] point
+   *[other] points
+}; { $winner } is ahead { $by ->
+    [sb] on Sonneborn-Berger, { $first } to { $second }.
+    [buchholz] on Buchholz, { $first } to { $second }.
+    [split] on split wins, { $first } to { $second }.
+   *[seeding] by the order of entry, every tie-break being level too.
 }
+
+# Round reports (issue 31): when a round's last game ends, one message
+# before the next pairings. $score: game points like 2–0; $how: decided
+# (by the organiser), forfeit or played; $link: the games' web pages or
+# their thread.
+tournament-report-head = **{ $name }**: round { $round } of { $total } is over.
+tournament-report-board = Board { $board }: { $first } { $score } { $second }{ $how ->
+    [decided] , decided by the organiser
+    [forfeit] , forfeited
+   *[played] {""}
+}
+tournament-report-board-link = Board { $board }: { $first } { $score } { $second } ({ $link }){ $how ->
+    [decided] , decided by the organiser
+    [forfeit] , forfeited
+   *[played] {""}
+}
+tournament-report-bye = Bye: { $player }
+tournament-report-standings = Standings after round { $round } of { $total }:
+tournament-report-final = Final standings:
+tournament-error-no-such-match = there is no match between two players at round { $round }, board { $board }
+
+# winner_role: (issue 31).
+tournament-winner-role = The winner receives the role { $role }.
+tournament-role-given = { $player } receives the role { $role } for winning **{ $name }**.
+tournament-role-refused = { $organiser } Discord refused to give { $player } the role { $role } for winning **{ $name }**. I need the Manage Roles permission, and my highest role must be above { $role } in the server's list of roles: change that in the server settings, then give the role by hand.
+
+# /tournament result (issue 31).
+tournament-result-not-allowed = Only the organiser, members with Manage Server or members with the organiser role can set a result.
+tournament-result-bad-board = round: and board: are numbers from 1: the round and the board of the match, as `/tournament info round:N` shows them.
+tournament-result-bad-winner = winner: is a player of the match (a mention) or draw.
+tournament-result-refused = This result cannot be set: { $reason }.
+tournament-result-set = { $by } set the result of round { $round }, board { $board } of **{ $name }**:
+tournament-result-corrected = { $by } corrected the result of round { $round }, board { $board } of **{ $name }** (it was { $before }):
+tournament-result-winner = { $player } wins the match.
+tournament-result-draw = The match is drawn.
+tournament-game-decided = Game { $id } is over: the organiser of **{ $name }** decided the match. It is not rated.
+
+# /tournament forbid (issue 31).
+tournament-forbid-not-allowed = Only the organiser, members with Manage Server or members with the organiser role can keep players apart.
+tournament-forbid-two = Name two different players: player:@one other:@another.
+tournament-forbid-set = { $player } and { $other } are not paired together in **{ $name }** while any other pairing is possible.
+tournament-forbid-already = { $player } and { $other } are already kept apart in **{ $name }**.
+tournament-forbid-removed = { $player } and { $other } may be paired together again in **{ $name }**.
+tournament-forbid-none = { $player } and { $other } were not kept apart in **{ $name }**.
+tournament-forbid-round-robin = In a round robin everyone meets everyone: this matters only to Swiss pairings.

@@ -18,6 +18,10 @@ fn too_many_games(challenger: Option<&UserId>) -> Msg {
     }
 }
 
+/// The most challenges `/challenges` lists with their buttons (Discord
+/// takes 25 buttons a message; a received challenge has two).
+pub(crate) const LISTED_CHALLENGES: usize = 12;
+
 impl App {
     /// Whether `player` already plays [`MAX_HUMAN_GAMES`] running games
     /// against people outside tournaments (a tournament's pairings are
@@ -235,6 +239,70 @@ impl App {
         Response::one(r)
     }
 
+    /// `/challenges`: the asker's open challenges, sent and received, on
+    /// every server, for them alone: each with its Withdraw button, or its
+    /// Accept and Decline buttons (at most [`LISTED_CHALLENGES`]; the count
+    /// of the others follows).
+    pub(crate) fn my_challenges(&self, ctx: &Ctx) -> Response {
+        let me = &ctx.user.id;
+        let all = match self.store.open_challenges_of_player(me, 100) {
+            Ok(all) => all,
+            Err(e) => return store_err(e),
+        };
+        let open: Vec<Challenge> = all
+            .into_iter()
+            .filter(|c| c.expires_at.is_none_or(|e| e > ctx.now))
+            .collect();
+        if open.is_empty() {
+            return Response::one(Reply::tell(Msg::new("challenges-none")));
+        }
+        let mut r = Reply::tell(Msg::new("challenges-head"));
+        for c in open.iter().take(LISTED_CHALLENGES) {
+            let game = match rules_spec(&c.variant, &c.options) {
+                Ok(rules) if rules.options.is_empty() => rules.name.to_string(),
+                Ok(rules) => format!("{} ({})", rules.name, rules.options.join(", ")),
+                Err(_) => c.variant.clone(),
+            };
+            let sent = c.challenger_id == *me;
+            let line = match (sent, &c.opponent_id) {
+                (true, Some(o)) => Msg::new("challenges-sent").str("player", self.name_of(o)),
+                (true, None) => Msg::new("challenges-sent-open"),
+                (false, _) => {
+                    Msg::new("challenges-received").str("player", self.name_of(&c.challenger_id))
+                }
+            };
+            r = r.line(
+                line.num("id", c.id)
+                    .str("channel", format!("<#{}>", c.channel_id))
+                    .str("game", game)
+                    .msg("time", c.time_control.describe()),
+            );
+            let press = commands::button::Press::Decline(c.id).id();
+            if sent {
+                r.buttons.push(Button::new(
+                    press,
+                    Msg::new("button-withdraw-n").num("id", c.id),
+                    ButtonStyle::Secondary,
+                ));
+            } else {
+                r.buttons.push(Button::new(
+                    commands::button::Press::Accept(c.id).id(),
+                    Msg::new("button-accept-n").num("id", c.id),
+                    ButtonStyle::Primary,
+                ));
+                r.buttons.push(Button::new(
+                    press,
+                    Msg::new("button-decline-n").num("id", c.id),
+                    ButtonStyle::Secondary,
+                ));
+            }
+        }
+        if open.len() > LISTED_CHALLENGES {
+            r = r.line(Msg::new("challenges-more").num("n", open.len() - LISTED_CHALLENGES));
+        }
+        Response::one(r)
+    }
+
     pub(super) fn find_challenge(
         &self,
         ctx: &Ctx,
@@ -248,9 +316,15 @@ impl App {
                 ))
             })?;
             // A challenge of another server (or another player's direct
-            // messages) is answered as if it did not exist.
+            // messages) is answered as if it did not exist, unless the
+            // asker is one of its players (`/challenges` lists theirs
+            // from everywhere, with buttons).
+            let theirs = |c: &Challenge| {
+                c.challenger_id == ctx.user.id
+                    || c.opponent_id.as_deref() == Some(ctx.user.id.as_str())
+            };
             return match self.store.get_challenge(n) {
-                Ok(Some(c)) if c.server_id == ctx.server => Ok(c),
+                Ok(Some(c)) if c.server_id == ctx.server || theirs(&c) => Ok(c),
                 Ok(_) => Err(Response::one(Reply::tell(
                     Msg::new("challenge-none-here").num("id", n),
                 ))),

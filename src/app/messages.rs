@@ -1,7 +1,9 @@
 //! What comes in and what goes out: the context of an input, the input,
 //! and the replies and effects the app answers with. No serenity types.
 
-use crate::domain::{ChallengeId, ChannelId, GameId, MatchId, RoleId, ServerId, UserId};
+use crate::domain::{
+    ChallengeId, ChannelId, GameId, MatchId, RoleId, ServerId, TournamentId, UserId,
+};
 use crate::i18n::Msg;
 
 /// A person, by platform id and display name.
@@ -367,6 +369,15 @@ pub enum Effect {
     /// Run [`App::bot_turn`]`(game, expected_moves)` off the async threads
     /// (on the engine pool) and post its response.
     BotTurn { game: GameId, expected_moves: u32 },
+    /// Give `role` to `user` on `server` (the winner of tournament
+    /// `tournament`, `winner_role:`), then call [`App::role_given`] with
+    /// whether Discord agreed.
+    GrantRole {
+        server: ServerId,
+        user: UserId,
+        role: RoleId,
+        tournament: TournamentId,
+    },
 }
 
 /// Everything the app answers to one input.

@@ -312,10 +312,12 @@ pub(super) fn mention(id: &str) -> String {
 }
 
 /// Why a game ended without a result: `cancelled` (nobody moved in time,
-/// or cancelled with its tournament) or `aborted`.
+/// or cancelled with its tournament), `decided` (its tournament's organiser
+/// decided the match) or `aborted`.
 pub(crate) fn ended_key(l: &Loaded) -> &'static str {
     match l.row.reason {
         Some(crate::store::EndReason::NoMove | crate::store::EndReason::Cancelled) => "cancelled",
+        Some(crate::store::EndReason::Decided) => "decided",
         _ => "aborted",
     }
 }

@@ -91,6 +91,21 @@ impl App {
         })
     }
 
+    /// The front end tried to give the winner of `tournament` its role
+    /// ([`Effect::GrantRole`]): `given` says whether it could. Said in the
+    /// tournament's channel; a refusal tells the organiser what to change.
+    pub fn role_given(
+        &self,
+        tournament: crate::domain::TournamentId,
+        user: &UserId,
+        role: &crate::domain::RoleId,
+        given: bool,
+    ) -> Response {
+        self.as_request(&UserId::default(), &ServerId::default(), |app| {
+            tournaments::role_given(app, tournament, user, role, given)
+        })
+    }
+
     /// When the next clock event is due (for the front end's timer).
     pub fn next_due(&self) -> Option<i64> {
         [

@@ -17,6 +17,10 @@
 //!   aborted; a tournament game is played again in the tournament's channel).
 //! - `:admin NAME`: gives NAME the Manage Server permission.
 //! - `:leave NAME`: NAME leaves the server (withdrawing from tournaments).
+//! - `:roles fail` / `:roles ok`: giving a role (a tournament's
+//!   `winner_role:`) fails as Discord refuses it without Manage Roles, or
+//!   works again; a role given is printed `console> [role: @ROLE given to
+//!   @NAME]`.
 //!
 //! Prints each reply as `CHANNEL> TEXT`, an attachment (saved under the
 //! output folder) as `CHANNEL> [file: PATH]` (a picture's alt text on the
@@ -59,6 +63,9 @@ pub struct Console<W: Write> {
     /// `:threads fail`: opening a match thread fails (as when the bot lacks
     /// the permission), so the app plays the match in the channel.
     fail_threads: bool,
+    /// `:roles fail`: giving a role fails (as when the bot lacks Manage
+    /// Roles, or the role is above its own).
+    fail_roles: bool,
 }
 
 /// Turns `<@id>` into `@id` and `<#id>` into `#id`.
@@ -188,6 +195,7 @@ impl<W: Write> Console<W> {
             files: 0,
             line: 0,
             fail_threads: false,
+            fail_roles: false,
         }
     }
 
@@ -322,6 +330,7 @@ impl<W: Write> Console<W> {
         for r in &resp.replies {
             self.print_reply("", "", r);
         }
+        self.drain_outbox();
         let ctx = Ctx {
             server: SERVER.into(),
             channel: Default::default(),
@@ -384,6 +393,20 @@ impl<W: Write> Console<W> {
                     self.now,
                     &std::sync::atomic::AtomicBool::new(false),
                 ),
+                // The role is given, or refused (`:roles fail`); a given
+                // role is recorded as a line: `[role: @ROLE given to @NAME]`.
+                Effect::GrantRole {
+                    user,
+                    role,
+                    tournament,
+                    ..
+                } => {
+                    let given = !self.fail_roles;
+                    if given {
+                        let _ = writeln!(self.out, "console> [role: @{role} given to @{user}]");
+                    }
+                    self.app.role_given(tournament, &user, &role, given)
+                }
             };
             for rep in &r.replies {
                 self.print_reply(here, user, rep);
@@ -479,6 +502,9 @@ impl<W: Write> Console<W> {
                 "threads" if matches!(rest.trim(), "fail" | "ok") => {
                     self.fail_threads = rest.trim() == "fail";
                 }
+                "roles" if matches!(rest.trim(), "fail" | "ok") => {
+                    self.fail_roles = rest.trim() == "fail";
+                }
                 "role" if rest.split_whitespace().count() == 2 => {
                     // `:role olga organisers`: olga holds the role `organisers`.
                     let mut w = rest.split_whitespace();
@@ -493,7 +519,7 @@ impl<W: Write> Console<W> {
                 _ => {
                     let _ = writeln!(
                         self.out,
-                        "console> unknown console command :{verb} (try :clock +1d, :down +1d, :outage +1h, :delete CHANNEL, :admin NAME, :role NAME ROLE, :leave NAME or :threads fail|ok)"
+                        "console> unknown console command :{verb} (try :clock +1d, :down +1d, :outage +1h, :delete CHANNEL, :admin NAME, :role NAME ROLE, :leave NAME, :threads fail|ok or :roles fail|ok)"
                     );
                 }
             }
@@ -586,6 +612,9 @@ impl<W: Write> Console<W> {
         for r in &resp.replies {
             self.print_reply(&channel, &name, r);
         }
+        // What the input's own transactions put in the outbox (a round's
+        // report and pairings) comes before what its effects do.
+        self.drain_outbox();
         self.effects(&ctx, &channel, &name, resp.effects);
         self.tick();
         let _ = self.out.flush();

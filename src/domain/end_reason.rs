@@ -30,6 +30,9 @@ pub enum EndReason {
     Cancelled,
     /// The first move never came.
     NoMove,
+    /// Its tournament's organiser decided the match (`/tournament result`):
+    /// ended without a result, and not rated.
+    Decided,
 }
 
 /// The names of one end reason (a row of [`TABLE`]).
@@ -71,7 +74,7 @@ const fn row(
 
 /// Every end reason with its names, in declaration order (one row each).
 #[rustfmt::skip]
-pub const TABLE: [ReasonNames; 13] = {
+pub const TABLE: [ReasonNames; 14] = {
     use EndReason as E;
     use Reason as R;
     [
@@ -88,6 +91,7 @@ pub const TABLE: [ReasonNames; 13] = {
         row(E::Aborted, None, "aborted", "aborted", None, None),
         row(E::Cancelled, None, "cancelled", "cancelled", None, None),
         row(E::NoMove, None, "no_move", "no-move", None, None),
+        row(E::Decided, None, "decided", "decided", None, None),
     ]
 };
 

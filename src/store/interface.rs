@@ -10,8 +10,8 @@ use super::{
     EndReason, GameId, GameResult, GameRow, JoinOutcome, LeaseKind, MatchId, MatchSpec,
     NewChallenge, NewGame, NewMove, NewTournament, Offer, OfferKind, Player, ProcessId,
     QuarantinedRow, Rating, RatingPoint, Readers, ReminderClaim, RoleId, ServerId, StoreError,
-    StoredChoices, StoredMove, Tournament, TournamentId, TournamentMatch, TournamentPhase,
-    TournamentPlayer, UnreadableRow, UserId,
+    StoredChoices, StoredMove, Tournament, TournamentCommit, TournamentId, TournamentMatch,
+    TournamentPhase, TournamentPlayer, UnreadableRow, UserId,
 };
 use super::{ClockHold, ClockRelease, VacationRow};
 use super::{ConditionalLine, ConditionalReply, OutMessage, OutboxRow};
@@ -173,6 +173,14 @@ pub trait Challenges {
         channel_id: &ChannelId,
     ) -> Result<Vec<Challenge>, StoreError>;
 
+    /// The open challenges `player` sent or received (named as the
+    /// opponent), on every server, oldest first, at most `limit`.
+    fn open_challenges_of_player(
+        &self,
+        player: &UserId,
+        limit: u32,
+    ) -> Result<Vec<Challenge>, StoreError>;
+
     /// Compare-and-set of a challenge's state: `true` if it was `from` and
     /// is now `to`; `false` if it was in another state (someone else won).
     fn set_challenge_state(
@@ -213,6 +221,12 @@ pub trait Tournaments {
         matches: &[MatchSpec],
         at: i64,
     ) -> Result<bool, StoreError>;
+
+    /// [`Tournaments::commit_tournament`] with more in the same
+    /// transaction: pairings whose stored result an organiser corrected
+    /// (`corrected`: their result is replaced), and messages put in the
+    /// outbox (`out`, see [`Outbox`]). Nothing is written on a lost race.
+    fn commit_tournament_with(&self, c: &TournamentCommit<'_>) -> Result<bool, StoreError>;
 
     fn get_tournament(&self, id: TournamentId) -> Result<Option<Tournament>, StoreError>;
 

@@ -235,6 +235,24 @@ pub struct MatchSpec {
     pub result: Option<MatchResult>,
 }
 
+/// One commit of a tournament ([`Store::commit_tournament_with`]).
+#[derive(Debug, Clone, Copy)]
+pub struct TournamentCommit<'a> {
+    pub id: TournamentId,
+    /// The version read: the commit is refused if it moved on.
+    pub expected_version: i64,
+    pub state: TournamentPhase,
+    /// The tournament's JSON data.
+    pub data: &'a str,
+    /// New or decided pairings (a stored result is kept).
+    pub matches: &'a [MatchSpec],
+    /// Pairings whose stored result is replaced (an organiser's correction).
+    pub corrected: &'a [MatchSpec],
+    /// Messages put in the outbox with the commit.
+    pub out: &'a [OutMessage],
+    pub at: i64,
+}
+
 /// What [`Store::join_tournament`] did.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum JoinOutcome {

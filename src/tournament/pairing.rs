@@ -170,6 +170,11 @@ impl History {
 ///    rounds and the lower-ranked in even rounds. In two-game matches that
 ///    player takes the first side in game 1 and the other in game 2.
 ///
+/// 5. **Kept apart.** Pairs the organiser keeps apart (`apart`, see
+///    [`swiss_round_apart`]) never meet while any pairing allows it: this
+///    comes before every rule above (a repeat, or a bye to a player who had
+///    one, is preferred to a forbidden pair).
+///
 /// The search is exhaustive for the sizes tawlbot sees (up to ~64 players)
 /// but bounded: after a fixed number of steps it keeps the best found so far.
 pub fn swiss_round(
@@ -177,6 +182,19 @@ pub fn swiss_round(
     history: &[Match],
     withdrawn: &[PlayerId],
     kind: MatchKind,
+) -> Vec<Pairing> {
+    swiss_round_apart(players, history, withdrawn, kind, &[])
+}
+
+/// [`swiss_round`] with pairs of players kept apart (siblings, a teacher
+/// and pupil): no pair of `apart` meets while any pairing of the round,
+/// with any bye, avoids them all.
+pub fn swiss_round_apart(
+    players: &[PlayerId],
+    history: &[Match],
+    withdrawn: &[PlayerId],
+    kind: MatchKind,
+    apart: &[(PlayerId, PlayerId)],
 ) -> Vec<Pairing> {
     let round = history.iter().map(|m| m.pairing.round).max().unwrap_or(0) + 1;
     let hist = History::new(history);
@@ -190,16 +208,29 @@ pub fn swiss_round(
         .iter()
         .map(|r| (r.player, (r.points * 2.0).round() as i64))
         .collect();
+    let kept_apart = |a: PlayerId, b: PlayerId| {
+        apart
+            .iter()
+            .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b))
+    };
 
     let mut bye = None;
     let mut pool = ranked.clone();
     let mut pairs: Option<Vec<(usize, usize)>> = None;
     let score_of =
         |pool: &[PlayerId]| -> Vec<i64> { pool.iter().map(|p| half_points[p]).collect() };
-    let met_of = |pool: &[PlayerId]| -> Vec<Vec<bool>> {
-        pool.iter()
-            .map(|&a| pool.iter().map(|&b| hist.met(a, b)).collect())
-            .collect()
+    let grid = |pool: &[PlayerId]| -> Grid {
+        Grid {
+            score: score_of(pool),
+            met: pool
+                .iter()
+                .map(|&a| pool.iter().map(|&b| hist.met(a, b)).collect())
+                .collect(),
+            apart: pool
+                .iter()
+                .map(|&a| pool.iter().map(|&b| kept_apart(a, b)).collect())
+                .collect(),
+        }
     };
     if ranked.len() % 2 == 1 {
         let fewest = ranked.iter().map(|&p| hist.byes(p)).min().unwrap_or(0);
@@ -207,14 +238,24 @@ pub fn swiss_round(
             .rev()
             .filter(|&i| hist.byes(ranked[i]) == fewest)
             .collect();
-        for &c in &candidates {
+        // Any other player may have the bye rather than a forbidden pair.
+        let others: Vec<usize> = (0..ranked.len())
+            .rev()
+            .filter(|i| !apart.is_empty() && !candidates.contains(i))
+            .collect();
+        let tries = candidates
+            .iter()
+            .map(|&c| (c, Allow::NOTHING))
+            .chain(candidates.iter().map(|&c| (c, Allow::REPEATS)))
+            .chain(others.iter().map(|&c| (c, Allow::REPEATS)));
+        for (c, allow) in tries {
             let rest: Vec<PlayerId> = ranked
                 .iter()
                 .enumerate()
                 .filter(|&(i, _)| i != c)
                 .map(|(_, &p)| p)
                 .collect();
-            if let Some(found) = Search::run(&score_of(&rest), &met_of(&rest), false) {
+            if let Some(found) = Search::run(&grid(&rest), allow) {
                 bye = Some(ranked[c]);
                 pool = rest;
                 pairs = Some(found);
@@ -230,9 +271,10 @@ pub fn swiss_round(
     let pairs = match pairs {
         Some(p) => p,
         None => {
-            let (s, m) = (score_of(&pool), met_of(&pool));
-            Search::run(&s, &m, false)
-                .or_else(|| Search::run(&s, &m, true))
+            let g = grid(&pool);
+            Search::run(&g, Allow::NOTHING)
+                .or_else(|| Search::run(&g, Allow::REPEATS))
+                .or_else(|| Search::run(&g, Allow::ALL))
                 .unwrap_or_default()
         }
     };
@@ -280,8 +322,39 @@ fn first_side(hist: &History, round: u32, hi: PlayerId, lo: PlayerId) -> (Player
     }
 }
 
-/// Lexicographic cost: (repeated pairings, total score difference).
-type Cost = (u32, i64);
+/// Lexicographic cost: (pairs kept apart that meet, repeated pairings,
+/// total score difference).
+type Cost = (u32, u32, i64);
+
+/// A ranked pool as the search sees it: scores (half points), who has met
+/// whom, and who is kept apart from whom.
+struct Grid {
+    score: Vec<i64>,
+    met: Vec<Vec<bool>>,
+    apart: Vec<Vec<bool>>,
+}
+
+/// What a search may use when nothing better exists.
+#[derive(Clone, Copy)]
+struct Allow {
+    repeats: bool,
+    apart: bool,
+}
+
+impl Allow {
+    const NOTHING: Allow = Allow {
+        repeats: false,
+        apart: false,
+    };
+    const REPEATS: Allow = Allow {
+        repeats: true,
+        apart: false,
+    };
+    const ALL: Allow = Allow {
+        repeats: true,
+        apart: true,
+    };
+}
 
 const SEARCH_BUDGET: u64 = 200_000;
 
@@ -289,7 +362,8 @@ const SEARCH_BUDGET: u64 = 200_000;
 struct Search<'a> {
     score: &'a [i64],
     met: &'a [Vec<bool>],
-    allow_repeats: bool,
+    apart: &'a [Vec<bool>],
+    allow: Allow,
     used: Vec<bool>,
     current: Vec<(usize, usize)>,
     best: Option<(Cost, Vec<(usize, usize)>)>,
@@ -299,12 +373,9 @@ struct Search<'a> {
 
 impl<'a> Search<'a> {
     /// Pairs of pool indices (higher-ranked first), or `None` if no pairing
-    /// exists (without repeats unless `allow_repeats`).
-    fn run(
-        score: &'a [i64],
-        met: &'a [Vec<bool>],
-        allow_repeats: bool,
-    ) -> Option<Vec<(usize, usize)>> {
+    /// exists (without repeats, or pairs kept apart, unless `allow` says).
+    fn run(grid: &'a Grid, allow: Allow) -> Option<Vec<(usize, usize)>> {
+        let (score, met, apart) = (&grid.score[..], &grid.met[..], &grid.apart[..]);
         let n = score.len();
         if n % 2 == 1 {
             return None;
@@ -312,7 +383,8 @@ impl<'a> Search<'a> {
         let mut s = Search {
             score,
             met,
-            allow_repeats,
+            apart,
+            allow,
             used: vec![false; n],
             current: Vec::with_capacity(n / 2),
             best: None,
@@ -320,7 +392,7 @@ impl<'a> Search<'a> {
             nodes: 0,
         };
         s.root_bound = s.lower_bound();
-        s.go((0, 0));
+        s.go((0, 0, 0));
         s.best.map(|(_, p)| p)
     }
 
@@ -344,7 +416,7 @@ impl<'a> Search<'a> {
 
     fn done(&self) -> bool {
         match &self.best {
-            Some(((0, d), _)) if *d == self.root_bound => true,
+            Some(((0, 0, d), _)) if *d == self.root_bound => true,
             Some(_) => self.nodes >= SEARCH_BUDGET,
             None => self.nodes >= SEARCH_BUDGET,
         }
@@ -359,19 +431,21 @@ impl<'a> Search<'a> {
             return;
         };
         if let Some((b, _)) = &self.best {
-            if (cost.0, cost.1 + self.lower_bound()) >= *b {
+            if (cost.0, cost.1, cost.2 + self.lower_bound()) >= *b {
                 return;
             }
         }
         self.used[top] = true;
         for c in self.candidates(top) {
             let repeat = self.met[top][c];
-            if repeat && !self.allow_repeats {
+            let apart = self.apart[top][c];
+            if (repeat && !self.allow.repeats) || (apart && !self.allow.apart) {
                 continue;
             }
             let next = (
-                cost.0 + repeat as u32,
-                cost.1 + (self.score[top] - self.score[c]).abs(),
+                cost.0 + apart as u32,
+                cost.1 + repeat as u32,
+                cost.2 + (self.score[top] - self.score[c]).abs(),
             );
             self.used[c] = true;
             self.current.push((top, c));
@@ -481,5 +555,99 @@ mod tests {
         let r = swiss_round(&players, &[], &[PlayerId(5)], MatchKind::Single);
         assert_eq!(r.len(), 2);
         assert!(r.iter().all(|p| !p.involves(PlayerId(5)) && !p.is_bye()));
+    }
+
+    /// Whether some pairing of `active` (with one bye when odd) has no
+    /// pair of `apart` (brute force).
+    fn avoidable(active: &[PlayerId], apart: &[(PlayerId, PlayerId)]) -> bool {
+        fn go(rest: &[PlayerId], apart: &[(PlayerId, PlayerId)], bye_left: bool) -> bool {
+            let Some((&a, tail)) = rest.split_first() else {
+                return true;
+            };
+            if bye_left && go(tail, apart, false) {
+                return true;
+            }
+            (0..tail.len()).any(|i| {
+                let b = tail[i];
+                let kept = apart
+                    .iter()
+                    .any(|&(x, y)| (x, y) == (a, b) || (y, x) == (a, b));
+                let mut others = tail.to_vec();
+                others.remove(i);
+                !kept && go(&others, apart, bye_left)
+            })
+        }
+        go(active, apart, active.len() % 2 == 1)
+    }
+
+    proptest::proptest! {
+        /// A pair kept apart is never paired while some pairing avoids it,
+        /// round after round, whatever the results.
+        #[test]
+        fn a_pair_kept_apart_never_meets_when_avoidable(
+            n in 3u64..=8,
+            rounds in 1u32..=5,
+            apart_raw in proptest::collection::vec((1u64..=8, 1u64..=8), 1..4),
+            results in proptest::collection::vec(0u8..3, 64),
+            kind_two in proptest::bool::ANY,
+        ) {
+            let kind = if kind_two { MatchKind::TwoGame } else { MatchKind::Single };
+            let rounds = rounds.min(round_robin_rounds(n as usize));
+            let mut t = crate::tournament::Tournament::new(
+                crate::tournament::Format::Swiss { rounds },
+                kind,
+                ids(n),
+            )
+            .unwrap();
+            for &(a, b) in &apart_raw {
+                if a <= n && b <= n {
+                    t.keep_apart(PlayerId(a), PlayerId(b), true);
+                }
+            }
+            let apart = t.apart.clone();
+            let mut r = results.iter().cycle();
+            for _ in 0..rounds {
+                let pairings = t.next_round().unwrap();
+                let met_apart = pairings.iter().any(|p| {
+                    p.second.is_some_and(|b| {
+                        apart.iter().any(|&(x, y)| (x, y) == (p.first, b) || (y, x) == (p.first, b))
+                    })
+                });
+                if met_apart {
+                    proptest::prop_assert!(!avoidable(&ids(n), &apart), "{pairings:?} {apart:?}");
+                }
+                for g in t.pending_games() {
+                    let winner = match r.next().unwrap() {
+                        0 => Some(g.first_side),
+                        1 => Some(g.second_side),
+                        _ => None,
+                    };
+                    t.record_game(g.first_side, g.second_side, winner, 10).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_pair_kept_apart_is_not_paired_in_round_one() {
+        // 1 v 3 and 2 v 4 by the book; 1 and 3 kept apart.
+        let r = swiss_round_apart(
+            &ids(4),
+            &[],
+            &[],
+            MatchKind::Single,
+            &[(PlayerId(3), PlayerId(1))],
+        );
+        let pairs: Vec<(u64, u64)> = r.iter().map(|p| (p.first.0, p.second.unwrap().0)).collect();
+        assert_eq!(pairs, vec![(1, 4), (2, 3)]);
+        // Two players alone cannot be kept apart.
+        let r = swiss_round_apart(
+            &ids(2),
+            &[],
+            &[],
+            MatchKind::Single,
+            &[(PlayerId(1), PlayerId(2))],
+        );
+        assert_eq!(r.len(), 1);
     }
 }

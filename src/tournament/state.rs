@@ -2,7 +2,7 @@
 
 use serde::{Deserialize, Serialize};
 
-use super::pairing::{round_robin, round_robin_rounds, swiss_round};
+use super::pairing::{round_robin, round_robin_rounds, swiss_round_apart};
 use super::standings::{standings, StandingRow};
 use super::{Format, GameResult, Match, MatchKind, Pairing, PlayerId};
 
@@ -30,6 +30,9 @@ pub enum TournamentError {
     /// More Swiss rounds than the players can fill without a rematch: at
     /// most `max` (as many as a round robin of them has).
     TooManyRounds { rounds: u32, max: u32 },
+    /// No match between two players at this round and board (a bye has
+    /// no result to decide).
+    NoSuchMatch { round: u32, board: u32 },
 }
 
 impl std::fmt::Display for TournamentError {
@@ -48,6 +51,12 @@ impl std::fmt::Display for TournamentError {
                 f,
                 "{rounds} Swiss rounds are more than these players can fill (at most {max})"
             ),
+            TournamentError::NoSuchMatch { round, board } => {
+                write!(
+                    f,
+                    "no match between two players at round {round}, board {board}"
+                )
+            }
         }
     }
 }
@@ -82,6 +91,10 @@ pub struct Tournament {
     pub withdrawn: Vec<PlayerId>,
     /// The matches of each round paired so far.
     pub rounds: Vec<Vec<Match>>,
+    /// Pairs of players the organiser keeps apart: Swiss rounds do not pair
+    /// them while another pairing exists.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub apart: Vec<(PlayerId, PlayerId)>,
 }
 
 impl Tournament {
@@ -108,6 +121,7 @@ impl Tournament {
             players,
             withdrawn: Vec::new(),
             rounds: Vec::new(),
+            apart: Vec::new(),
         })
     }
 
@@ -173,11 +187,12 @@ impl Tournament {
                     .filter(|p| !(p.is_bye() && self.is_withdrawn(p.first)))
                     .collect()
             }
-            Format::Swiss { .. } => swiss_round(
+            Format::Swiss { .. } => swiss_round_apart(
                 &self.players,
                 &self.all_matches(),
                 &self.withdrawn,
                 self.kind,
+                &self.apart,
             ),
         };
         let matches = pairings
@@ -258,6 +273,54 @@ impl Tournament {
             }
         }
         Err(TournamentError::NoSuchGame)
+    }
+
+    /// Set (or correct) the result of the match at `round`, `board`: the
+    /// organiser's decision. `winner` wins every game of the match; `None`
+    /// draws every game. Results recorded before are replaced.
+    pub fn decide(
+        &mut self,
+        round: u32,
+        board: u32,
+        winner: Option<PlayerId>,
+    ) -> Result<(), TournamentError> {
+        let m = self
+            .rounds
+            .get_mut(round.saturating_sub(1) as usize)
+            .and_then(|r| r.iter_mut().find(|m| m.pairing.board == board))
+            .filter(|m| !m.pairing.is_bye())
+            .ok_or(TournamentError::NoSuchMatch { round, board })?;
+        if let Some(w) = winner {
+            if !m.pairing.involves(w) {
+                return Err(TournamentError::NotInGame(w));
+            }
+        }
+        let result = match winner {
+            Some(w) => GameResult::win(w, 0),
+            None => GameResult::draw(0),
+        };
+        for r in m.results.iter_mut() {
+            *r = Some(result);
+        }
+        Ok(())
+    }
+
+    /// Keep `a` and `b` apart in the Swiss rounds still to pair (`keep`),
+    /// or no longer (`!keep`). Returns whether anything changed.
+    pub fn keep_apart(&mut self, a: PlayerId, b: PlayerId, keep: bool) -> bool {
+        let is = |&(x, y): &(PlayerId, PlayerId)| (x, y) == (a, b) || (y, x) == (a, b);
+        let there = self.apart.iter().any(is);
+        match (keep, there) {
+            (true, false) if a != b => {
+                self.apart.push((a, b));
+                true
+            }
+            (false, true) => {
+                self.apart.retain(|p| !is(p));
+                true
+            }
+            _ => false,
+        }
     }
 
     /// Enter `p` late into a running Swiss tournament: they are paired from

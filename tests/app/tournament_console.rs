@@ -627,7 +627,7 @@ fn quiet_players_are_named_and_a_tie_says_how_it_was_broken() {
     );
     assert!(
         out.contains(
-            "bob had as many points: every tie-break was level too, so the order of entry decided."
+            "bob also has ½ points; alice is ahead by the order of entry, every tie-break being level too."
         ),
         "{out}"
     );

@@ -670,6 +670,136 @@ async fn a_tournament_round_opens_a_thread_per_match() {
     bot.shutdown().await;
 }
 
+/// A two-player tournament with `winner_role:`; alice (first side) wins
+/// its one game. Returns the mark before the game's last move.
+async fn a_duel_with_a_winner_role(bot: &Bot, role: u64) -> usize {
+    let fake = &bot.fake;
+    let create = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(ALICE),
+            "tournament",
+            json!([opt::sub(
+                "create",
+                vec![
+                    opt::string("name", "Duel"),
+                    opt::string("variant", "tawlbwrdd"),
+                    opt::string("format", "round-robin"),
+                    opt::string("match", "single"),
+                    opt::role("winner_role", role),
+                ]
+            )]),
+        )
+        .await;
+    let cb = fake.wait_for_interaction_callback(create).await;
+    let text = interaction_data(&cb)["content"]
+        .as_str()
+        .unwrap_or_default();
+    assert!(text.contains(&format!("<@&{role}>")), "{text}");
+    for p in [user(ALICE), user(BOB)] {
+        let join = fake
+            .send_slash_command(
+                CHANNEL,
+                GUILD,
+                p,
+                "tournament",
+                json!([opt::sub("join", vec![])]),
+            )
+            .await;
+        fake.wait_for_interaction_callback(join).await;
+    }
+    let mark = bot.mark();
+    let start = fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            user(ALICE),
+            "tournament",
+            json!([opt::sub("start", vec![])]),
+        )
+        .await;
+    fake.wait_for_interaction_callback(start).await;
+    let path = format!("/channels/{CHANNEL}/threads");
+    let thread = fake
+        .wait_for_request_after(mark, |r| r.is("POST", &path), DEFAULT_TIMEOUT)
+        .await
+        .response_id();
+    bot.message_after(mark, thread).await;
+    // Alice (the first side) moves; bob resigns.
+    let mark = bot.mark();
+    fake.send_message_create(thread, GUILD, user(ALICE), "e2-c2")
+        .await;
+    bot.message_after(mark, thread).await;
+    let mark = bot.mark();
+    let resign = fake
+        .send_slash_command(thread, GUILD, user(BOB), "resign", Value::Null)
+        .await;
+    fake.wait_for_interaction_callback(resign).await;
+    mark
+}
+
+/// The text of the bot's first message in `channel` after `mark` holding
+/// `words`.
+async fn said_after(bot: &Bot, mark: usize, channel: u64, words: &str) -> String {
+    let path = format!("/channels/{channel}/messages");
+    let r = bot
+        .fake
+        .wait_for_request_after(
+            mark,
+            |r| r.is("POST", &path) && r.content().is_some_and(|c| c.contains(words)),
+            DEFAULT_TIMEOUT,
+        )
+        .await;
+    r.content().unwrap_or_default().to_string()
+}
+
+/// `winner_role:` without Manage Roles: Discord refuses (403, 50013), the
+/// organiser is told what to change, and the tournament is over anyway.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_winner_role_discord_refuses_is_explained_to_the_organiser() {
+    const CHAMPIONS: u64 = 880;
+    let bot = Bot::start().await;
+    bot.fake.add_role(CHAMPIONS, 3);
+    let mark = a_duel_with_a_winner_role(&bot, CHAMPIONS).await;
+    let path = format!("/guilds/{GUILD}/members/{ALICE}/roles/{CHAMPIONS}");
+    let put = bot
+        .fake
+        .wait_for_request_after(mark, |r| r.is("PUT", &path), DEFAULT_TIMEOUT)
+        .await;
+    assert_eq!(put.status, 403, "{}", bot.fake.describe());
+    assert_eq!(put.response.as_ref().unwrap()["code"], 50013);
+    let told = said_after(&bot, mark, CHANNEL, "Manage Roles").await;
+    assert!(told.starts_with(&format!("<@{ALICE}>")), "{told}");
+    assert!(told.contains(&format!("<@&{CHAMPIONS}>")), "{told}");
+    let row = bot
+        .app
+        .store()
+        .get_tournament(tawlbot::store::TournamentId(1))
+        .unwrap()
+        .unwrap();
+    assert_eq!(row.state, tawlbot::store::TournamentPhase::Finished);
+    assert!(bot.fake.member_roles(GUILD, ALICE).is_empty());
+    // The one refusal is the role's (shutting down checks for none).
+    let refused = bot.fake.refused();
+    assert_eq!(refused.len(), 1, "{}", bot.fake.describe());
+    bot.adapter.stop().await;
+}
+
+/// With Manage Roles and a role below the bot's own, the winner gets it.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_winner_role_is_given_with_manage_roles() {
+    const CHAMPIONS: u64 = 881;
+    let bot = Bot::start().await;
+    bot.fake.add_role(CHAMPIONS, 3);
+    bot.fake.bot_roles(true, 5);
+    let mark = a_duel_with_a_winner_role(&bot, CHAMPIONS).await;
+    let told = said_after(&bot, mark, CHANNEL, "receives the role").await;
+    assert!(told.contains(&format!("<@&{CHAMPIONS}>")), "{told}");
+    assert_eq!(bot.fake.member_roles(GUILD, ALICE), vec![CHAMPIONS]);
+    bot.shutdown().await;
+}
+
 // ------------------------------------------------------------ Discord's rules
 
 /// A challenge from `a` to `b` in `channel`, accepted with `/accept`.

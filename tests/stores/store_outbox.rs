@@ -7,7 +7,8 @@ use std::collections::HashSet;
 use std::sync::{Arc, Barrier};
 
 use tawlbot::store::{
-    ChallengeState, EndReason, GameResult, NewChallenge, NewGame, OutMessage, ProcessId,
+    ChallengeState, EndReason, GameResult, MatchResult, MatchSpec, NewChallenge, NewGame,
+    NewTournament, OutMessage, ProcessId, TournamentCommit, TournamentPhase,
 };
 
 use crate::backends;
@@ -177,7 +178,72 @@ fn two_processes_claiming_at_once_never_share_a_row() {
     assert_eq!(unique.len(), 200);
 }
 
+/// A round's end (issue 31): the tournament's state, a corrected result
+/// and the report are one transaction; a writer that lost the race writes
+/// none of them.
+#[test]
+fn a_rounds_end_writes_its_report_and_corrections_with_it() {
+    let db = backends::fresh_db();
+    let s = db.open();
+    let t = s
+        .create_tournament(&NewTournament {
+            server_id: "srv".into(),
+            channel_id: Some("hall".into()),
+            name: "Cup".into(),
+            variant: common::VARIANT.into(),
+            created_at: 1,
+            ..Default::default()
+        })
+        .unwrap();
+    let spec = |result| MatchSpec {
+        round: 1,
+        board: 1,
+        first_player: Some("alice".into()),
+        second_player: Some("bob".into()),
+        result,
+    };
+    let v = s.get_tournament(t).unwrap().unwrap().version;
+    assert!(s
+        .commit_tournament(
+            t,
+            v,
+            TournamentPhase::Running,
+            "{}",
+            &[spec(Some(MatchResult::score(1.0, 0.0)))],
+            2
+        )
+        .unwrap());
+    let corrected = [spec(Some(MatchResult::score(0.5, 0.5)))];
+    let out = [msg("channel:hall", "{\"text\":\"round 1 is over\"}")];
+    let commit = |version| TournamentCommit {
+        id: t,
+        expected_version: version,
+        state: TournamentPhase::Running,
+        data: "{\"round\":2}",
+        matches: &[],
+        corrected: &corrected,
+        out: &out,
+        at: 3,
+    };
+    // The old version: nothing is written.
+    assert!(!s.commit_tournament_with(&commit(v)).unwrap());
+    assert_eq!(s.outbox_len().unwrap(), 0);
+    assert_eq!(
+        s.tournament_matches(t).unwrap()[0].result,
+        Some(MatchResult::score(1.0, 0.0))
+    );
+    // The current one: the result is replaced and the report queued.
+    assert!(s.commit_tournament_with(&commit(v + 1)).unwrap());
+    assert_eq!(s.outbox_len().unwrap(), 1);
+    assert_eq!(
+        s.tournament_matches(t).unwrap()[0].result,
+        Some(MatchResult::score(0.5, 0.5))
+    );
+    assert_eq!(s.get_tournament(t).unwrap().unwrap().data, "{\"round\":2}");
+}
+
 on_postgres!(
+    a_rounds_end_writes_its_report_and_corrections_with_it,
     an_ending_writes_its_messages_with_it_and_only_if_it_ends,
     one_target_goes_in_order_and_a_lease_holds_it,
     two_processes_claiming_at_once_never_share_a_row,

@@ -194,6 +194,11 @@ pub mod opt {
         json!({ "name": name, "type": 6, "value": user.into().id.to_string() })
     }
 
+    /// A role option (type 8): the role's id.
+    pub fn role(name: &str, role: u64) -> Value {
+        json!({ "name": name, "type": 8, "value": role.to_string() })
+    }
+
     pub fn number(name: &str, value: f64) -> Value {
         json!({ "name": name, "type": 10, "value": value })
     }
@@ -559,6 +564,14 @@ struct Data {
     nonces: HashMap<String, (u64, Instant)>,
     /// Create-message POSTs answered with an earlier message of their nonce.
     deduplicated: usize,
+    /// The guilds' roles: role id -> position (higher is above).
+    roles: HashMap<u64, i64>,
+    /// Whether the bot holds Manage Roles, and the position of its highest
+    /// role: it may give only roles below that (see [`FakeDiscord::bot_roles`]).
+    bot_manage_roles: bool,
+    bot_top_role: i64,
+    /// (guild, user) -> roles given by the bot.
+    member_roles: HashMap<(u64, u64), Vec<u64>>,
 }
 
 #[derive(Clone, Debug)]
@@ -744,6 +757,30 @@ impl FakeDiscord {
             .entry(channel)
             .or_default()
             .extend(statuses.iter().copied());
+    }
+
+    /// A role of the guilds at `position` (higher is above; `@everyone` is 0).
+    pub fn add_role(&self, role: u64, position: i64) {
+        self.shared.data().roles.insert(role, position);
+    }
+
+    /// The bot's permission to manage roles, and the position of its
+    /// highest role. By default it has neither: giving a role is refused
+    /// with 403, code 50013 (Missing Permissions), as Discord refuses it.
+    pub fn bot_roles(&self, manage_roles: bool, top_position: i64) {
+        let mut d = self.shared.data();
+        d.bot_manage_roles = manage_roles;
+        d.bot_top_role = top_position;
+    }
+
+    /// The roles the bot gave `user` in `guild`.
+    pub fn member_roles(&self, guild: u64, user: u64) -> Vec<u64> {
+        self.shared
+            .data()
+            .member_roles
+            .get(&(guild, user))
+            .cloned()
+            .unwrap_or_default()
     }
 
     /// The messages the bot created in `channel` (a POST Discord answered
@@ -2080,6 +2117,33 @@ fn route(shared: &Shared, method: &str, path: &str, body: &ParsedBody) -> Reply 
                 };
                 shared.check::<serenity::model::guild::Member>("member", &member);
                 Reply::Json(StatusCode::OK, member)
+            }
+            _ => not_found(method, path),
+        },
+        // Discord gives a role only with Manage Roles, and only one below
+        // the bot's highest role; otherwise 403, code 50013.
+        ("PUT", ["guilds", g, "members", u, "roles", r]) => match (id_of(g), id_of(u), id_of(r)) {
+            (Some(g), Some(u), Some(r)) => {
+                let mut d = shared.data();
+                match d.roles.get(&r).copied() {
+                    None => Reply::Json(
+                        StatusCode::NOT_FOUND,
+                        json!({ "code": 10011, "message": "Unknown Role" }),
+                    ),
+                    Some(position) if !d.bot_manage_roles || position >= d.bot_top_role => {
+                        Reply::Json(
+                            StatusCode::FORBIDDEN,
+                            json!({ "code": 50013, "message": "Missing Permissions" }),
+                        )
+                    }
+                    Some(_) => {
+                        let held = d.member_roles.entry((g, u)).or_default();
+                        if !held.contains(&r) {
+                            held.push(r);
+                        }
+                        Reply::NoContent
+                    }
+                }
             }
             _ => not_found(method, path),
         },

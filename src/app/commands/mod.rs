@@ -20,6 +20,7 @@ pub mod analysis;
 mod board;
 pub mod button;
 mod challenge;
+mod challenges;
 mod conditional;
 mod decline;
 mod export;
@@ -58,6 +59,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     challenge::SPEC,
     accept::SPEC,
     decline::SPEC,
+    challenges::SPEC,
     r#move::SPEC,
     board::SPEC,
     moves::SPEC,
@@ -91,6 +93,8 @@ pub enum Command {
     Challenge(challenge::Args),
     Accept(accept::Args),
     Decline(decline::Args),
+    /// `/challenges`.
+    Challenges,
     Move(r#move::Args),
     Board(board::Args),
     Moves(moves::Args),
@@ -143,6 +147,7 @@ impl Command {
             Command::Challenge(a) => a.run(app, ctx),
             Command::Accept(a) => a.run(app, ctx),
             Command::Decline(a) => a.run(app, ctx),
+            Command::Challenges => challenges::run(app, ctx),
             Command::Move(a) => a.run(app, ctx),
             Command::Board(a) => a.run(app, ctx),
             Command::Moves(a) => a.run(app, ctx),

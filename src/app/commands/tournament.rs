@@ -1,9 +1,9 @@
 //! `/tournament` and its subcommands: create, join, leave, start,
-//! standings, crosstable, info, list, withdraw, cancel. The use cases are
+//! standings, crosstable, info, list, withdraw, result, forbid, cancel. The use cases are
 //! in app/tournaments (`tournaments::command` routes them).
 
 use super::options::Options;
-use super::{command, int, opt, Command, CommandSpec, OptKind, OptSpec, Runs};
+use super::{command, flag, int, opt, Command, CommandSpec, OptKind, OptSpec, Runs};
 use super::{TIME_OPTION, VARIANT_CHOICES};
 use crate::app::{App, Ctx, Response};
 
@@ -52,6 +52,10 @@ pub const TOURNAMENT: &[CommandSpec] = &[
             opt("start", "cmd-tournament-create-start"),
             int("late", "cmd-tournament-create-late"),
             super::flag("vacation", "cmd-tournament-create-vacation"),
+            OptSpec {
+                kind: OptKind::Role,
+                ..opt("winner_role", "cmd-tournament-create-winner_role")
+            },
         ],
         create,
     ),
@@ -104,6 +108,59 @@ pub const TOURNAMENT: &[CommandSpec] = &[
             about(o, Action::Withdraw { player })
         },
     ),
+    command(
+        "result",
+        "cmd-tournament-result",
+        &[
+            OptSpec {
+                required: true,
+                ..int("round", "cmd-tournament-result-round")
+            },
+            OptSpec {
+                required: true,
+                ..int("board", "cmd-tournament-result-board")
+            },
+            OptSpec {
+                required: true,
+                ..opt("winner", "cmd-tournament-result-winner")
+            },
+            ID,
+        ],
+        |o| {
+            let action = Action::Result {
+                round: o.text("round").unwrap_or_default(),
+                board: o.text("board").unwrap_or_default(),
+                winner: o.text("winner").unwrap_or_default(),
+            };
+            about(o, action)
+        },
+    ),
+    command(
+        "forbid",
+        "cmd-tournament-forbid",
+        &[
+            OptSpec {
+                kind: OptKind::User,
+                required: true,
+                ..opt("player", "cmd-tournament-forbid-player")
+            },
+            OptSpec {
+                kind: OptKind::User,
+                required: true,
+                ..opt("other", "cmd-tournament-forbid-other")
+            },
+            flag("remove", "cmd-tournament-forbid-remove"),
+            ID,
+        ],
+        |o| {
+            let action = Action::Forbid {
+                player: o.text("player").unwrap_or_default(),
+                other: o.text("other").unwrap_or_default(),
+                remove: o.flag("remove"),
+            };
+            about(o, action)
+        },
+    ),
     command("cancel", "cmd-tournament-cancel", &[ID], |o| {
         about(o, Action::Cancel)
     }),
@@ -143,6 +200,19 @@ pub enum Action {
     Withdraw {
         player: Option<String>,
     },
+    /// The organiser sets a match's result: round and board as typed, the
+    /// winner a mention or `draw`.
+    Result {
+        round: String,
+        board: String,
+        winner: String,
+    },
+    /// Keep two players apart in Swiss pairings (`remove`: no longer).
+    Forbid {
+        player: String,
+        other: String,
+        remove: bool,
+    },
     Cancel,
 }
 
@@ -169,6 +239,8 @@ pub struct Create {
     /// `vacation:false`: the games' clocks run through vacations (`None`:
     /// left out, they stop).
     pub vacation: Option<bool>,
+    /// The role given to the winner (a role id).
+    pub winner_role: Option<String>,
 }
 
 fn commands(_: &Options) -> Result<Command, Response> {
@@ -198,6 +270,7 @@ fn create(o: &Options) -> Result<Command, Response> {
         start: o.text("start"),
         late: o.text("late"),
         vacation: o.text("vacation").map(|_| o.flag("vacation")),
+        winner_role: o.text("winner_role"),
     })))
 }
 

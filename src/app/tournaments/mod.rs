@@ -45,6 +45,8 @@ mod archive;
 mod matches;
 mod ratings;
 mod repair;
+mod report;
+mod result;
 mod signup;
 mod view;
 mod withdraw;
@@ -53,6 +55,8 @@ pub use archive::{PairingLine, TournamentSheet};
 pub(crate) use matches::*;
 pub(crate) use ratings::*;
 pub(crate) use repair::*;
+use report::*;
+pub(crate) use result::*;
 pub(crate) use signup::*;
 use view::*;
 pub(crate) use withdraw::*;
@@ -116,6 +120,45 @@ struct Data {
     /// The pure state, from the start on.
     #[serde(default)]
     state: Option<Tournament>,
+    /// The role given to the winner at the end (`winner_role:`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    winner_role: Option<RoleId>,
+    /// Pairs of players kept apart in Swiss rounds (`/tournament forbid`),
+    /// by store id: set before the start too, when they have no
+    /// [`PlayerId`] yet (the state's `apart` follows, [`sync_apart`]).
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    apart: Vec<(UserId, UserId)>,
+    /// The organiser's decisions (`/tournament result`): who set which
+    /// result, and when, in order.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    decisions: Vec<Decision>,
+}
+
+/// One result set by an organiser (`/tournament result`).
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+struct Decision {
+    round: u32,
+    board: u32,
+    /// The winner of the match; `None`: drawn.
+    winner: Option<UserId>,
+    /// Who decided.
+    by: UserId,
+    /// Unix seconds.
+    at: i64,
+}
+
+/// The state's pairs kept apart, from the data's (players who are not
+/// entrants are left out until they are).
+fn sync_apart(t: &mut T) {
+    let pairs: Vec<(PlayerId, PlayerId)> = t
+        .data
+        .apart
+        .iter()
+        .filter_map(|(a, b)| Some((t.data.pid(a)?, t.data.pid(b)?)))
+        .collect();
+    if let Some(s) = t.data.state.as_mut() {
+        s.apart = pairs;
+    }
 }
 
 fn no_clock() -> TimeControl {
@@ -239,6 +282,9 @@ fn error_msg(t: &T, e: &TournamentError) -> Msg {
         TournamentError::NotInGame(p) => {
             Msg::new("tournament-error-not-in-game").str("player", who(p))
         }
+        TournamentError::NoSuchMatch { round, board } => Msg::new("tournament-error-no-such-match")
+            .num("round", *round)
+            .num("board", *board),
         TournamentError::TooManyRounds { rounds, max } => {
             Msg::new("tournament-error-too-many-rounds")
                 .num("rounds", *rounds)
@@ -288,6 +334,9 @@ fn load(app: &App, id: TournamentId) -> Result<T, Response> {
 struct Plan {
     resp: Response,
     threads: Vec<(u32, u32, String)>,
+    /// A round ended: its report is among the replies. With the outbox,
+    /// the replies addressed to channels are written in the commit.
+    round_ended: bool,
 }
 
 /// Reads tournament `id`, lets `f` change it, and commits the new state
@@ -311,9 +360,32 @@ fn update(
         let json = serde_json::to_string(&t.data).map_err(store_err)?;
         let rows = app.store.tournament_matches(id).map_err(store_err)?;
         let specs = match_specs(&t, &rows);
+        let corrected = corrected_specs(&t, &rows);
+        // The end of a round is told in its own transaction (the outbox):
+        // the report, then the pairings, never one without the other.
+        let out = if plan.round_ended && app.uses_outbox() {
+            let (told, rest) = told_in_commit(std::mem::take(&mut plan.resp.replies));
+            let (out, kept) = app.outbound(Response {
+                replies: told,
+                effects: Vec::new(),
+            });
+            plan.resp.replies = kept.replies.into_iter().chain(rest).collect();
+            out
+        } else {
+            Vec::new()
+        };
         let done = app
             .store
-            .commit_tournament(id, t.row.version, state, &json, &specs, now)
+            .commit_tournament_with(&store::TournamentCommit {
+                id,
+                expected_version: t.row.version,
+                state,
+                data: &json,
+                matches: &specs,
+                corrected: &corrected,
+                out: &out,
+                at: now,
+            })
             .map_err(store_err)?;
         if !done {
             tracing::info!("tournament {id} changed meanwhile; reading it again");
@@ -367,6 +439,39 @@ fn match_specs(t: &T, rows: &[store::TournamentMatch]) -> Vec<MatchSpec> {
                     result,
                 }),
             }
+        })
+        .collect()
+}
+
+/// The replies told in a tournament's commit (those addressed to a
+/// channel) and the rest.
+fn told_in_commit(replies: Vec<Reply>) -> (Vec<Reply>, Vec<Reply>) {
+    replies
+        .into_iter()
+        .partition(|r| matches!(r.target, Target::Channel(_)))
+}
+
+/// The decided pairings whose stored result is not the state's any more
+/// (an organiser corrected it): their rows get the new result.
+fn corrected_specs(t: &T, rows: &[store::TournamentMatch]) -> Vec<MatchSpec> {
+    let Some(s) = &t.data.state else {
+        return Vec::new();
+    };
+    s.matches()
+        .filter(|m| !m.pairing.is_bye())
+        .filter_map(|m| {
+            let o = m.outcome()?;
+            let result = MatchResult::score(o.first_game_points, o.second_game_points);
+            let row = rows
+                .iter()
+                .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)?;
+            (row.result.is_some() && row.result != Some(result)).then(|| MatchSpec {
+                round: m.pairing.round,
+                board: m.pairing.board,
+                first_player: Some(t.data.player(m.pairing.first).into()),
+                second_player: m.pairing.second.map(|b| t.data.player(b).into()),
+                result: Some(result),
+            })
         })
         .collect()
 }
@@ -503,6 +608,16 @@ pub(crate) fn command(app: &App, ctx: &Ctx, args: TournamentArgs) -> Response {
         Action::Info { round: None } => Ok(info(app, &t)),
         Action::Withdraw { player: Some(p) } => withdraw(app, ctx, t, &UserId::from(p), true),
         Action::Withdraw { player: None } => Err(tell(Msg::new("tournament-name-the-player"))),
+        Action::Result {
+            round,
+            board,
+            winner,
+        } => set_result(app, ctx, t, &round, &board, &winner),
+        Action::Forbid {
+            player,
+            other,
+            remove,
+        } => forbid(app, ctx, t, &player, &other, remove),
         Action::Cancel => cancel(app, ctx, t),
     };
     r.unwrap_or_else(|r| r)

@@ -1,12 +1,12 @@
 //! A tournament's life: creation, entries, the start, rounds, cancelling, the clock.
 
 use super::{
-    channel_of, describe, error_msg, fmt_points, is_organiser, is_state, lifecycle, load, name_of,
-    order_line, record_finished_games, slug, standings_png, standings_text, start_next_game,
-    state_msg, store_err, table_rows, tell, update, App, Ctx, Data, Effect, EndReason, Format,
-    GameState, JoinOutcome, Lang, MatchKind, Msg, NewTournament, Plan, PlayerId, Reply, Response,
-    Ruleset, ServerId, Target, TimeControl, Tournament, TournamentCreate, TournamentError,
-    TournamentFormat, TournamentId, TournamentPhase, UserId, MAX_ENTRANTS, START_RETRY, T,
+    channel_of, describe, error_msg, is_organiser, is_state, lifecycle, load, name_of,
+    record_finished_games, round_report, slug, start_next_game, state_msg, store_err, sync_apart,
+    tell, update, App, Ctx, Data, Effect, EndReason, Format, GameState, JoinOutcome, Lang,
+    MatchKind, Msg, NewTournament, Plan, PlayerId, Reply, Response, RoleId, Ruleset, ServerId,
+    Target, TimeControl, Tournament, TournamentCreate, TournamentError, TournamentFormat,
+    TournamentId, TournamentPhase, UserId, MAX_ENTRANTS, START_RETRY, T,
 };
 use crate::domain::LeaseKind;
 
@@ -87,6 +87,13 @@ pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Re
             }
         },
     };
+    let winner_role: Option<RoleId> = match args.winner_role.as_deref().map(role_of) {
+        None => None,
+        Some(r) if r.is_empty() || r.chars().any(char::is_whitespace) => {
+            return Err(tell(Msg::new("organiser-role-unreadable")))
+        }
+        Some(r) => Some(r),
+    };
     let data = Data {
         kind,
         rounds,
@@ -95,8 +102,8 @@ pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Re
         start_at,
         late,
         no_vacation: args.vacation == Some(false),
-        entrants: Vec::new(),
-        state: None,
+        winner_role: winner_role.clone(),
+        ..Data::default()
     };
     let nt = NewTournament {
         server_id: ctx.server.clone(),
@@ -116,16 +123,30 @@ pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Re
         None => Msg::new("tournament-organiser-starts"),
     };
     let max = Msg::new("tournament-max-players").num("n", max_players.unwrap_or(MAX_ENTRANTS));
-    Ok(Response::one(
-        Reply::say(
-            Msg::new("tournament-created")
-                .num("id", id)
-                .str("name", name_of(&t))
-                .msg("description", describe(&t)),
-        )
-        .then(max)
-        .then(when),
-    ))
+    let mut r = Reply::say(
+        Msg::new("tournament-created")
+            .num("id", id)
+            .str("name", name_of(&t))
+            .msg("description", describe(&t)),
+    )
+    .then(max)
+    .then(when);
+    if let Some(role) = winner_role {
+        r = r.then(Msg::new("tournament-winner-role").str("role", format!("<@&{role}>")));
+    }
+    Ok(Response::one(r))
+}
+
+/// A role option as typed: `<@&123>`, `@name` or the id.
+fn role_of(text: &str) -> RoleId {
+    text.trim()
+        .trim_start_matches("<@&")
+        .trim_start_matches('@')
+        .trim_end_matches('>')
+        .chars()
+        .take(64)
+        .collect::<String>()
+        .into()
 }
 
 pub(super) fn active_entrants(app: &App, id: TournamentId) -> Result<Vec<UserId>, Response> {
@@ -330,8 +351,9 @@ pub(super) fn begin(
     Ok(plan.resp)
 }
 
-/// Pairs rounds while the current one is complete; announces the winner at
-/// the end. Returns the tournament's state. Writes nothing: the pairings
+/// Pairs rounds while the current one is complete, each after its round's
+/// report ([`round_report`]); the last report names the winner, whose
+/// role (`winner_role:`) the front end is asked to give. Returns the tournament's state. Writes nothing: the pairings
 /// are committed with the state by [`update`]. The announcements are
 /// written in `lang` (the asker's, or the server's when no one asked).
 pub(super) fn advance(
@@ -342,51 +364,36 @@ pub(super) fn advance(
 ) -> Result<TournamentPhase, Response> {
     let channel = channel_of(t);
     loop {
+        sync_apart(t);
         let entrants = t.data.entrants.clone();
         let player = |p: PlayerId| entrants.get(p.0 as usize).cloned().unwrap_or_default();
+        let Some(s) = t.data.state.as_ref() else {
+            return Ok(TournamentPhase::Signup);
+        };
+        let (complete, finished, round) = (s.round_complete(), s.is_finished(), s.current_round());
+        // The round just ended (a complete round is paired on in the very
+        // commit that completes it): its report comes before the pairings.
+        if complete && round >= 1 {
+            plan.resp.replies.push(
+                round_report(app, t, round, finished, lang).to(Target::Channel(channel.clone())),
+            );
+            plan.round_ended = true;
+        }
+        if finished {
+            let winner = t.data.state.as_ref().and_then(Tournament::winner);
+            if let (Some(role), Some(w)) = (t.data.winner_role.clone(), winner) {
+                plan.resp.effects.push(Effect::GrantRole {
+                    server: t.row.server_id.clone(),
+                    user: player(w),
+                    role,
+                    tournament: t.row.id,
+                });
+            }
+            return Ok(TournamentPhase::Finished);
+        }
         let Some(s) = t.data.state.as_mut() else {
             return Ok(TournamentPhase::Signup);
         };
-        if s.is_finished() {
-            let winner = s.winner();
-            let table = s.standings();
-            let w = winner
-                .map(|w| app.turn_mention(&player(w)))
-                .unwrap_or_default();
-            let pts = table
-                .first()
-                .map(|r| fmt_points(r.points))
-                .unwrap_or_default();
-            let mut r = Reply::say(
-                Msg::new("tournament-over")
-                    .str("name", name_of(t))
-                    .str("winner", w)
-                    .str("points", pts)
-                    .num("count", table.first().map_or(0.0, |r| r.points)),
-            )
-            .raw_line(standings_text(app, t, &table, lang))
-            .line(order_line(t))
-            .in_lang(lang)
-            .to(Target::Channel(channel.clone()));
-            // A tie at the top: say how it was broken.
-            if let (Some(a), Some(b)) = (table.first(), table.get(1)) {
-                if let Some(tb) = crate::tournament::tie_break(a, b) {
-                    r = r
-                        .line(tie_broken_msg(tb).str("other", app.turn_mention(&player(b.player))));
-                }
-            }
-            r = r.with_png(
-                &format!("tournament-{}-standings.png", t.row.id),
-                standings_png(app, t, &table, lang),
-            );
-            r = r.alt(crate::app::alt_text::alt_of_standings(
-                &t.row.name,
-                &table_rows(app, t, &table, lang),
-                &table.iter().map(|r| r.points).collect::<Vec<_>>(),
-            ));
-            plan.resp.replies.push(r);
-            return Ok(TournamentPhase::Finished);
-        }
         if !s.round_complete() {
             return Ok(TournamentPhase::Running);
         }
@@ -676,20 +683,4 @@ pub(crate) fn next_start(app: &App) -> Option<i64> {
             Some(app.throttle.start_retry_at(r.id).map_or(at, |x| x.max(at)))
         })
         .min()
-}
-
-/// The sentence saying how a tie at the top of the final table was broken
-/// (`$other`: the player placed second is added by the caller).
-fn tie_broken_msg(tb: crate::tournament::TieBreak) -> Msg {
-    use crate::tournament::TieBreak as B;
-    let (by, first, second) = match tb {
-        B::SonnebornBerger(a, b) => ("sb", fmt_points(a), fmt_points(b)),
-        B::Buchholz(a, b) => ("buchholz", fmt_points(a), fmt_points(b)),
-        B::SplitWins(a, b) => ("split", a.to_string(), b.to_string()),
-        B::Seeding => ("seeding", String::new(), String::new()),
-    };
-    Msg::new("tournament-tie-broken")
-        .str("by", by)
-        .str("first", first)
-        .str("second", second)
 }

@@ -138,6 +138,16 @@ impl Handler {
                     self.engine.effect(effect);
                     continue;
                 }
+                Effect::GrantRole {
+                    server,
+                    user,
+                    role,
+                    tournament,
+                } => {
+                    self.grant_role(http, origin, server, user, role, *tournament, answered)
+                        .await;
+                    continue;
+                }
                 Effect::OpenThread { parent, name, .. } => (parent.clone(), name.clone()),
                 Effect::OpenMatchThread { parent, name, .. } => (parent.clone(), name.clone()),
             };
@@ -168,7 +178,9 @@ impl Handler {
                             Effect::OpenMatchThread { match_id, .. } => {
                                 a.start_match_in_thread(&ctx2, match_id, &tid)
                             }
-                            Effect::BotTurn { .. } => Response::default(),
+                            Effect::BotTurn { .. } | Effect::GrantRole { .. } => {
+                                Response::default()
+                            }
                         })
                         .await
                         .unwrap_or_default();
@@ -204,6 +216,59 @@ impl Handler {
                     self.send(http, origin, &r, answered).await;
                 }
             }
+        }
+    }
+
+    /// Gives a tournament's winner its role (`PUT /guilds/{g}/members/{u}/
+    /// roles/{r}`), then tells the tournament's channel: the role given, or
+    /// (Discord refused: no Manage Roles, or a role above the bot's own)
+    /// what the organiser must change.
+    #[allow(clippy::too_many_arguments)]
+    async fn grant_role(
+        &self,
+        http: &Http,
+        origin: Option<Origin<'_>>,
+        server: &crate::domain::ServerId,
+        user: &crate::domain::UserId,
+        role: &crate::domain::RoleId,
+        tournament: crate::domain::TournamentId,
+        answered: &mut bool,
+    ) {
+        let ids = (
+            server.parse::<u64>().ok().filter(|n| *n != 0),
+            user.parse::<u64>().ok().filter(|n| *n != 0),
+            role.parse::<u64>().ok().filter(|n| *n != 0),
+        );
+        let given = match ids {
+            (Some(g), Some(u), Some(r)) => {
+                let done = http
+                    .add_member_role(
+                        serenity::all::GuildId::new(g),
+                        serenity::all::UserId::new(u),
+                        serenity::all::RoleId::new(r),
+                        Some("the winner of a tournament"),
+                    )
+                    .await;
+                match done {
+                    Ok(()) => true,
+                    Err(e) => {
+                        tracing::warn!("could not give role {r} to {u} on {g}: {e}");
+                        false
+                    }
+                }
+            }
+            _ => {
+                tracing::warn!("not a role, user or server id: {role:?}, {user:?}, {server:?}");
+                false
+            }
+        };
+        let (user, role) = (user.clone(), role.clone());
+        let resp = self
+            .call(move |a| a.role_given(tournament, &user, &role, given))
+            .await
+            .unwrap_or_default();
+        for r in &resp.replies {
+            self.send(http, origin, r, answered).await;
         }
     }
 }

@@ -5,7 +5,7 @@ use super::rows::*;
 use super::{
     ensure_refs, list_of, one_of, opts_to_json, params, Backend, Challenge, ChallengeId,
     ChallengeState, Challenges, ChannelId, Conn, FromValue, GameId, NewChallenge, NewGame, Row,
-    StoreError, E, R,
+    StoreError, UserId, E, R,
 };
 
 impl<B: Backend> Challenges for B {
@@ -72,6 +72,32 @@ impl<B: Backend> Challenges for B {
                     " FROM challenges WHERE channel_id = $1 AND state = 'open' ORDER BY id"
                 ),
                 params![channel_id],
+            )?;
+            list_of(
+                self,
+                crate::domain::Table::Challenges,
+                &r,
+                challenge_from_row,
+            )
+        })
+    }
+
+    fn open_challenges_of_player(
+        &self,
+        player: &UserId,
+        limit: u32,
+    ) -> Result<Vec<Challenge>, StoreError> {
+        self.sql_read(|c| {
+            // Two indexed lookups (challenges_open_by_challenger,
+            // challenges_by_opponent), one list.
+            let r = c.query(
+                concat!(
+                    "SELECT ",
+                    challenge_columns!(),
+                    " FROM challenges WHERE state = 'open' AND (challenger_id = $1 \
+                     OR opponent_id = $1) ORDER BY id LIMIT $2"
+                ),
+                params![player, i64::from(limit)],
             )?;
             list_of(
                 self,

@@ -5,7 +5,8 @@ use super::rows::*;
 use super::{
     ensure_player, ensure_refs, list_of, logic, one_of, opts_to_json, params, Backend, Conn,
     JoinOutcome, MatchId, MatchSpec, NewTournament, RoleId, ServerId, StoreError, Tournament,
-    TournamentId, TournamentMatch, TournamentPhase, TournamentPlayer, Tournaments, UserId, E, R,
+    TournamentCommit, TournamentId, TournamentMatch, TournamentPhase, TournamentPlayer,
+    Tournaments, UserId, E, R,
 };
 
 impl<B: Backend> Tournaments for B {
@@ -42,6 +43,19 @@ impl<B: Backend> Tournaments for B {
         matches: &[MatchSpec],
         at: i64,
     ) -> Result<bool, StoreError> {
+        self.commit_tournament_with(&TournamentCommit {
+            id,
+            expected_version,
+            state,
+            data,
+            matches,
+            corrected: &[],
+            out: &[],
+            at,
+        })
+    }
+
+    fn commit_tournament_with(&self, t: &TournamentCommit<'_>) -> Result<bool, StoreError> {
         self.sql_write_plain(|c| {
             // The version check is the UPDATE's own WHERE: of two writers
             // that read one version, the second waits for the first and
@@ -49,12 +63,12 @@ impl<B: Backend> Tournaments for B {
             let n = c.exec(
                 "UPDATE tournaments SET state = $3, data = $4, updated_at = $5, \
                  version = version + 1 WHERE id = $1 AND version = $2",
-                params![id, expected_version, state, data, at],
+                params![t.id, t.expected_version, t.state, t.data, t.at],
             )?;
             if n != 1 {
                 return Ok(false);
             }
-            for m in matches {
+            for m in t.matches {
                 for p in m.first_player.iter().chain(m.second_player.iter()) {
                     ensure_player(c, p)?;
                 }
@@ -64,7 +78,7 @@ impl<B: Backend> Tournaments for B {
                      ON CONFLICT (tournament_id, round, board) DO UPDATE SET \
                      result = COALESCE(tournament_matches.result, excluded.result)",
                     params![
-                        id,
+                        t.id,
                         m.round,
                         m.board,
                         m.first_player.as_ref(),
@@ -73,6 +87,14 @@ impl<B: Backend> Tournaments for B {
                     ],
                 )?;
             }
+            for m in t.corrected {
+                c.exec(
+                    "UPDATE tournament_matches SET result = $4 \
+                     WHERE tournament_id = $1 AND round = $2 AND board = $3",
+                    params![t.id, m.round, m.board, m.result],
+                )?;
+            }
+            super::outbox::enqueue_in(c, t.out, t.at)?;
             Ok(true)
         })
     }
