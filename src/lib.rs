@@ -13,6 +13,8 @@ pub mod engine;
 pub mod engine_cli;
 pub mod i18n;
 pub mod notation;
+pub mod puzzles;
+pub mod puzzles_cli;
 pub mod render;
 pub mod rules;
 pub mod store;

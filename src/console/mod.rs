@@ -110,6 +110,17 @@ pub fn parse_slash(text: &str) -> (String, Vec<(String, String)>) {
             Some((k, v)) if spec.is_none_or(|s| s.options.iter().any(|o| o.name == k)) => {
                 args.push((k, v.to_string()))
             }
+            // A bare word naming a true/false option as the first
+            // argument sets it: `/puzzle reveal` is `/puzzle reveal:true`.
+            _ if args.is_empty()
+                && spec.is_some_and(|s| {
+                    s.options
+                        .iter()
+                        .any(|o| o.name == w.to_ascii_lowercase() && o.kind == OptKind::Bool)
+                }) =>
+            {
+                args.push((w.to_ascii_lowercase(), "true".into()))
+            }
             _ => match args.last_mut() {
                 Some((_, v)) => {
                     v.push(' ');

@@ -35,6 +35,7 @@ mod notify;
 mod offers;
 mod options;
 mod profile;
+mod puzzle;
 mod resign;
 mod rules;
 mod settings;
@@ -78,6 +79,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     tournament::SPEC,
     leaderboard::SPEC,
     profile::SPEC,
+    puzzle::SPEC,
     help::SPEC,
 ];
 
@@ -107,6 +109,7 @@ pub enum Command {
     Tournament(tournament::Args),
     Leaderboard(leaderboard::Args),
     Profile(profile::Args),
+    Puzzle(puzzle::Args),
     Help,
 }
 
@@ -155,6 +158,7 @@ impl Command {
             Command::Tournament(a) => a.run(app, ctx),
             Command::Leaderboard(a) => a.run(app, ctx),
             Command::Profile(a) => a.run(app, ctx),
+            Command::Puzzle(a) => a.run(app, ctx),
             Command::Help => help::run(),
         }
     }

@@ -74,6 +74,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         version: 16,
         sql: include_str!("../../../migrations/postgres/0016_outbox.sql"),
     },
+    PgMigration {
+        version: 20,
+        sql: include_str!("../../../migrations/postgres/0020_puzzles.sql"),
+    },
 ];
 
 /// The schema version this program writes.

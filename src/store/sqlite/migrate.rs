@@ -67,6 +67,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 16,
         sql: include_str!("../../../migrations/sqlite/0016_outbox.sql"),
     },
+    Migration {
+        version: 20,
+        sql: include_str!("../../../migrations/sqlite/0020_puzzles.sql"),
+    },
 ];
 
 /// The schema version this program writes.
