@@ -387,3 +387,65 @@ impl App {
 fn tell(msg: Msg) -> Response {
     Response::one(Reply::tell(msg))
 }
+
+/// What the web's `/puzzles/{n}` page shows (src/web).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleSheet {
+    pub number: u32,
+    /// "Puzzle 12: attackers to play and win in 2." in the reader's words.
+    pub title: String,
+    pub otn: String,
+    /// The main line in the variant's notation.
+    pub solution: Vec<String>,
+    /// The board's alt text.
+    pub alt: String,
+}
+
+impl App {
+    /// The sheet of puzzle `n` in `lang`, if there is one.
+    pub fn puzzle_sheet(&self, n: u32, lang: crate::i18n::Lang) -> Option<PuzzleSheet> {
+        let row = self.puzzle_numbered(n)?;
+        let p = puzzle_of(&row);
+        let game = p.game().ok()?;
+        let rules = game.rules();
+        let title = t(
+            lang,
+            &Msg::new("puzzle-title")
+                .num("number", i64::from(n))
+                .str("side", rules.side_word(game.turn()))
+                .num("moves", i64::from(row.length)),
+        );
+        let alt = super::alt_text::alt_of_game(&game)
+            .first()
+            .map(|v| v.iter().map(|m| t(lang, m)).collect::<Vec<_>>().join(" "))
+            .unwrap_or_default();
+        Some(PuzzleSheet {
+            number: n,
+            title,
+            otn: row.position.clone(),
+            solution: p
+                .main_line()
+                .iter()
+                .map(|m| format_move(rules, m))
+                .collect(),
+            alt,
+        })
+    }
+
+    /// The PNG of puzzle `n`'s position in `lang`.
+    pub fn puzzle_png(&self, n: u32, lang: crate::i18n::Lang) -> Option<Vec<u8>> {
+        let row = self.puzzle_numbered(n)?;
+        let game = puzzle_of(&row).game().ok()?;
+        let caption = t(
+            lang,
+            &Msg::new("puzzle-caption").num("number", i64::from(n)),
+        );
+        Some(picture::picture(
+            &game,
+            &[],
+            caption,
+            &Record::default(),
+            &self.theme(),
+        ))
+    }
+}
