@@ -820,9 +820,15 @@ async fn a_puzzle_page_shows_its_position_and_its_solution_once_asked() {
     assert_strict(&g);
     let html = g.text();
     assert!(html.contains("<h1>Puzzle 5: "), "{html}");
-    assert!(html.contains(&format!("to play and win in {}.", p.length)), "{html}");
+    assert!(
+        html.contains(&format!("to play and win in {}.", p.length)),
+        "{html}"
+    );
     assert!(html.contains(&p.position), "{html}");
-    assert!(html.contains("src=\"/puzzles/5/board.png\" alt=\""), "{html}");
+    assert!(
+        html.contains("src=\"/puzzles/5/board.png\" alt=\""),
+        "{html}"
+    );
     assert!(html.contains("href=\"/puzzles/5?solution=1\""), "{html}");
     assert!(!html.contains("<ol>"), "{html}");
     let game = p.game().unwrap();
@@ -830,11 +836,18 @@ async fn a_puzzle_page_shows_its_position_and_its_solution_once_asked() {
     assert!(!html.contains(&format!("<li>{first}</li>")), "{html}");
     let s = get(&r, "/puzzles/5?solution=1").await;
     assert_strict(&s);
-    assert!(s.text().contains(&format!("<li>{first}</li>")), "{}", s.text());
+    assert!(
+        s.text().contains(&format!("<li>{first}</li>")),
+        "{}",
+        s.text()
+    );
     let png = get(&r, "/puzzles/5/board.png").await;
     assert_eq!(png.status, StatusCode::OK);
     assert!(png.body.starts_with(b"\x89PNG"));
-    assert_eq!(get(&r, "/puzzles/100000").await.status, StatusCode::NOT_FOUND);
+    assert_eq!(
+        get(&r, "/puzzles/100000").await.status,
+        StatusCode::NOT_FOUND
+    );
     assert_eq!(get(&r, "/puzzles/x").await.status, StatusCode::NOT_FOUND);
     let cy = get(&r, "/puzzles/5?lang=cy").await.text();
     assert!(cy.contains("<h1>Pos 5: "), "{cy}");
