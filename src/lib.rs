@@ -15,6 +15,8 @@ pub mod i18n;
 pub mod notation;
 pub mod otep;
 pub mod otep_cli;
+pub mod puzzles;
+pub mod puzzles_cli;
 pub mod render;
 pub mod rules;
 pub mod store;

@@ -26,7 +26,9 @@ usage:
                  (--white/--black in gwyddbwyll) --games N [--seed N] [--alternate]
   tawlbot doctor [--db PATH] [--quarantine]
                           list the stored rows tawlbot cannot read (exit 1 if any);
-                          --quarantine moves them to the quarantine table";
+                          --quarantine moves them to the quarantine table
+  tawlbot puzzles mine --db DB [--selfplay N] [--seed S] [--out FILE]
+                          mine and prove puzzles (docs/puzzles.md)";
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -41,6 +43,7 @@ fn main() {
         Some("web") => tawlbot::web::main(rest),
         Some("doctor") => tawlbot::doctor_cli::doctor(rest, &mut std::io::stdout().lock()),
         Some("migrate-db") => tawlbot::cli::migrate_db(rest, &mut std::io::stdout().lock()),
+        Some("puzzles") => tawlbot::puzzles_cli::puzzles(rest, &mut std::io::stdout().lock()),
         Some("replay") => tawlbot::cli::replay(rest, &mut std::io::stdout().lock()),
         Some("-h" | "--help" | "help") => {
             println!("{USAGE}");

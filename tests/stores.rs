@@ -30,3 +30,5 @@ mod store_crash;
 mod store_migrations;
 #[path = "stores/store_outbox.rs"]
 mod store_outbox;
+#[path = "stores/store_puzzles.rs"]
+mod store_puzzles;

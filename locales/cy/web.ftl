@@ -98,3 +98,5 @@ web-versus = { $first } yn erbyn { $second }
 web-embed-open = Agor yn yr archif
 
 web-bot-level = { $name } (lefel { $level })
+web-puzzle-show = Dangos yr ateb
+web-puzzle-solution = Ateb

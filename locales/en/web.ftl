@@ -110,3 +110,5 @@ web-embed-open = Open in the archive
 
 # The bot as a player on a game page; $level: 1 to 5.
 web-bot-level = { $name } (level { $level })
+web-puzzle-show = Show the solution
+web-puzzle-solution = Solution

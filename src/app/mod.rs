@@ -36,6 +36,7 @@ pub mod picture;
 mod play;
 mod present;
 pub mod process;
+pub mod puzzle;
 mod reader;
 mod registry;
 mod settings;
@@ -395,6 +396,36 @@ impl Loaded {
             None
         }
     }
+}
+
+/// A stored game replayed through the rules, with no app around it (the
+/// puzzle miner reads the archive with it): a game resigned or lost on time
+/// ends so, as [`App::load`] ends it.
+pub fn replay_stored(
+    row: &crate::store::GameRow,
+    moves: &[crate::store::StoredMove],
+) -> Result<Game, String> {
+    let rules = rules_spec(&row.variant, &row.options).map_err(|e| e.to_string())?;
+    let mut game = start_position::start_game(
+        rules,
+        row.settings.position.as_deref(),
+        row.seed,
+        Some(row.first_side),
+    )?;
+    for m in moves {
+        notation::replay_text(&mut game, &m.text)
+            .map_err(|e| format!("move {}: {}", m.text, explain(game.rules(), &e)))?;
+    }
+    if !game.is_over() && row.state == GameState::Finished {
+        if let Some(w) = row.result.and_then(outcomes::winner) {
+            match row.reason.and_then(EndReason::rules_reason) {
+                Some(Reason::Resignation) => game.resign(w.other()),
+                Some(Reason::Timeout) => game.time_out(w.other()),
+                _ => {}
+            }
+        }
+    }
+    Ok(game)
 }
 
 /// The ruleset of stored options, with a typed refusal.

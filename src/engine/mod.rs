@@ -53,7 +53,9 @@
 //! simplification.
 
 mod eval;
-mod pos;
+/// The engine's board (make/unmake, mirroring `rules::Game`); the puzzle
+/// prover (`crate::puzzles`) searches on it too.
+pub(crate) mod pos;
 mod search;
 
 use std::sync::atomic::AtomicBool;

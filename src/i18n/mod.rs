@@ -264,6 +264,11 @@ pub const FILES: &[(&str, &str, &str)] = &[
         include_str!("../../locales/en/web.ftl"),
         include_str!("../../locales/cy/web.ftl"),
     ),
+    (
+        "puzzles",
+        include_str!("../../locales/en/puzzles.ftl"),
+        include_str!("../../locales/cy/puzzles.ftl"),
+    ),
 ];
 
 /// Turns messages into text. Built once ([`Localiser::global`]), shared

@@ -9,7 +9,7 @@ use super::{
     AppendError, BotLock, Challenge, ChallengeId, ChallengeState, ChannelId, Claim, DueColumn,
     EndReason, GameId, GameResult, GameRow, JoinOutcome, LeaseKind, MatchId, MatchSpec,
     NewChallenge, NewGame, NewMove, NewTournament, Offer, OfferKind, Player, ProcessId,
-    QuarantinedRow, Rating, RatingPoint, Readers, ReminderClaim, RoleId, ServerId, StoreError,
+    PuzzleAttempt, PuzzlePlayer, PuzzleRating, PuzzleRow, QuarantinedRow, Rating, RatingPoint, Readers, ReminderClaim, RoleId, ServerId, StoreError,
     StoredChoices, StoredMove, Tournament, TournamentCommit, TournamentId, TournamentMatch,
     TournamentPhase, TournamentPlayer, UnreadableRow, UserId,
 };
@@ -33,6 +33,7 @@ pub trait Store:
     + Outbox
     + Vacations
     + Conditionals
+    + Puzzles
     + std::fmt::Debug
     + Send
     + Sync
@@ -54,6 +55,7 @@ impl<T> Store for T where
         + Outbox
         + Vacations
         + Conditionals
+        + Puzzles
         + std::fmt::Debug
         + Send
         + Sync
@@ -922,4 +924,41 @@ pub trait Conditionals {
         player: &UserId,
         at: i64,
     ) -> Result<u32, StoreError>;
+}
+
+/// Puzzles: the set, players' attempts and puzzle ratings (docs/puzzles.md).
+pub trait Puzzles {
+    /// Puts in the puzzles whose number is not stored yet; returns how many
+    /// were added (a stored puzzle keeps its rating).
+    fn add_puzzles(&self, puzzles: &[PuzzleRow]) -> Result<u32, StoreError>;
+
+    fn puzzle(&self, id: u32) -> Result<Option<PuzzleRow>, StoreError>;
+
+    /// The highest puzzle number (0 with none).
+    fn puzzle_count(&self) -> Result<u32, StoreError>;
+
+    /// The puzzle rated nearest `rating` that the player has never tried
+    /// (the lowest number among equals); `None` once all are tried.
+    fn puzzle_near(&self, player: &UserId, rating: f64) -> Result<Option<PuzzleRow>, StoreError>;
+
+    fn puzzle_player(&self, player: &UserId) -> Result<Option<PuzzlePlayer>, StoreError>;
+
+    /// Puts the player on puzzle `id`.
+    fn set_current_puzzle(&self, player: &UserId, id: u32, now: i64) -> Result<(), StoreError>;
+
+    fn puzzle_attempt(&self, player: &UserId, id: u32)
+        -> Result<Option<PuzzleAttempt>, StoreError>;
+
+    /// Writes an attempt. The first time an attempt's result is known (a
+    /// wrong move or a reveal: missed; solved with no wrong move: solved),
+    /// and only for the player's first attempt at that puzzle, `rate`
+    /// (player's rating, puzzle's rating, solved) gives both new ratings,
+    /// written with the streak in the same transaction; a puzzle solved for
+    /// the first time counts in the player's solved count.
+    fn save_puzzle_attempt(
+        &self,
+        attempt: &PuzzleAttempt,
+        now: i64,
+        rate: &dyn Fn(PuzzleRating, PuzzleRating, bool) -> (PuzzleRating, PuzzleRating),
+    ) -> Result<(), StoreError>;
 }

@@ -65,7 +65,7 @@ pub use types::*;
 pub mod prelude {
     pub use super::interface::{
         Archive, Challenges, Clock, Conditionals, Doctor, Games, Language, Leases, Offers, Outbox,
-        Players, Ratings, Store, Tournaments, Vacations,
+        Players, Puzzles, Ratings, Store, Tournaments, Vacations,
     };
     pub use crate::domain::{
         ChallengeId, ChannelId, GameId, MatchId, ProcessId, RoleId, ServerId, TournamentId, UserId,

@@ -548,3 +548,84 @@ pub struct ConditionalReply {
     /// shortened, or played out); every other waiting line is dropped.
     pub followed: Vec<i64>,
 }
+
+/// A Glicko-2 rating as the puzzle tables keep it (the arithmetic is
+/// `tournament::glicko`'s).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct PuzzleRating {
+    pub rating: f64,
+    pub rd: f64,
+    pub vol: f64,
+}
+
+/// A stored puzzle (`crate::puzzles::Puzzle` with its number and rating).
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleRow {
+    /// The puzzle's number.
+    pub id: u32,
+    pub variant: String,
+    pub position: String,
+    pub side: String,
+    pub length: u32,
+    pub solution: String,
+    /// The main line, space separated.
+    pub line: String,
+    pub source: String,
+    pub rating: PuzzleRating,
+    /// Rated first attempts, and how many were solved.
+    pub plays: u32,
+    pub wins: u32,
+}
+
+/// A player's puzzle record.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzlePlayer {
+    pub player_id: UserId,
+    pub rating: PuzzleRating,
+    /// Puzzles solved (once each).
+    pub solved: u32,
+    /// Puzzles solved in a row at the first try with no wrong move.
+    pub streak: u32,
+    pub best_streak: u32,
+    /// The puzzle the player is on.
+    pub current: Option<u32>,
+}
+
+/// Where a player's attempt at a puzzle stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum AttemptState {
+    Open,
+    Solved,
+    Revealed,
+}
+
+impl AttemptState {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            AttemptState::Open => "open",
+            AttemptState::Solved => "solved",
+            AttemptState::Revealed => "revealed",
+        }
+    }
+    pub fn parse(s: &str) -> AttemptState {
+        match s {
+            "solved" => AttemptState::Solved,
+            "revealed" => AttemptState::Revealed,
+            _ => AttemptState::Open,
+        }
+    }
+}
+
+/// A player's attempt at one puzzle.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PuzzleAttempt {
+    pub player_id: UserId,
+    pub puzzle_id: u32,
+    /// The moves so far (the solver's and tawlbot's), as the tree writes them.
+    pub moves: Vec<String>,
+    pub state: AttemptState,
+    /// A wrong move was played.
+    pub missed: bool,
+    /// The attempt's result went into both ratings.
+    pub rated: bool,
+}

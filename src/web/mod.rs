@@ -124,6 +124,8 @@ pub fn router_with(app: App, limit: RateLimit, gifs: Gifs) -> Router {
         .route("/p/{id}", get(player))
         .route("/p/{id}/rating.png", get(rating_graph))
         .route("/s/{id}", get(server))
+        .route("/puzzles/{n}", get(puzzle))
+        .route("/puzzles/{n}/board.png", get(puzzle_board))
         .route("/static/archive.js", get(script))
         .route("/static/archive.css", get(style))
         .fallback(fallback)
@@ -551,6 +553,34 @@ async fn tournament(State(w): State<Web>, Path(id): Path<String>, q: Query) -> R
     })
     .await;
     html_result(lang, done)
+}
+
+/// `/puzzles/{n}`: a puzzle's position, and with `?solution=1` its solution.
+async fn puzzle(State(w): State<Web>, Path(n): Path<String>, q: Query) -> Response<Body> {
+    let lang = q.lang;
+    let Some(n) = row_id(&n).and_then(|n| u32::try_from(n).ok()) else {
+        return not_found(lang);
+    };
+    let done = blocking(move || {
+        Ok::<_, std::convert::Infallible>(
+            w.app.puzzle_sheet(n, lang).map(|s| pages::puzzle(&s, &q)),
+        )
+    })
+    .await;
+    html_result(lang, done)
+}
+
+/// `/puzzles/{n}/board.png`: the picture of a puzzle's position.
+async fn puzzle_board(State(w): State<Web>, Path(n): Path<String>, q: Query) -> Response<Body> {
+    let lang = q.lang;
+    let Some(n) = row_id(&n).and_then(|n| u32::try_from(n).ok()) else {
+        return not_found(lang);
+    };
+    match blocking(move || w.app.puzzle_png(n, lang)).await {
+        None => internal(lang),
+        Some(None) => not_found(lang),
+        Some(Some(png)) => file_response("image/png", png, None),
+    }
 }
 
 fn html_result<E: std::fmt::Display>(

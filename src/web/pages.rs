@@ -564,3 +564,23 @@ pub fn tournament(s: &TournamentSheet, q: &Query) -> String {
     };
     layout(lang, &title, &base, body)
 }
+
+/// `/puzzles/{n}`: the puzzle's title, OTN and board; its solution once
+/// asked (`?solution=1`, a plain link: no script).
+pub fn puzzle(s: &crate::app::puzzle::PuzzleSheet, q: &Query) -> String {
+    let lang = q.lang;
+    let base = format!("/puzzles/{}", s.number);
+    let here = q.link(&base, &[]);
+    let body = html! {
+        h1 { (s.title) }
+        p { (tm(lang, Msg::new("puzzle-otn").str("otn", s.otn.clone()))) }
+        img src=(q.link(&format!("{base}/board.png"), &[])) alt=(s.alt);
+        @if q.solution {
+            h2 { (t(lang, "web-puzzle-solution")) }
+            ol { @for m in &s.solution { li { (m) } } }
+        } @else {
+            p { a href=(q.link(&base, &[("solution", "1".to_string())])) { (t(lang, "web-puzzle-show")) } }
+        }
+    };
+    layout(lang, &s.title, &here, body)
+}

@@ -25,6 +25,8 @@ pub struct Query {
     pub page: u32,
     pub server: Option<ServerId>,
     pub variant: Option<String>,
+    /// `?solution=1`: a puzzle page shows its solution.
+    pub solution: bool,
 }
 
 impl Query {
@@ -80,6 +82,7 @@ impl Query {
                 "page" => q.page = v.parse::<u32>().unwrap_or(0),
                 "server" if plain_id(&v) => q.server = Some(v.into()),
                 "variant" if plain_id(&v) => q.variant = Some(v),
+                "solution" => q.solution = v == "1",
                 _ => {}
             }
         }

@@ -807,7 +807,55 @@ async fn a_bot_game_shows_the_bots_level() {
     assert!(html.contains("tawlbot (level 4)"), "{html}");
 }
 
+/// `/puzzles/{n}` (issue 33): the position (title, OTN, the board's
+/// picture with alt text) under the strict policy; the solution only once
+/// asked, by a plain link; a missing number is a 404; Welsh by the query.
+#[tokio::test]
+async fn a_puzzle_page_shows_its_position_and_its_solution_once_asked() {
+    let f = fixture();
+    let r = app_router(&f);
+    let p = tawlbot::puzzles::shipped().unwrap()[4].clone();
+    let g = get(&r, "/puzzles/5").await;
+    assert_eq!(g.status, StatusCode::OK);
+    assert_strict(&g);
+    let html = g.text();
+    assert!(html.contains("<h1>Puzzle 5: "), "{html}");
+    assert!(
+        html.contains(&format!("to play and win in {}.", p.length)),
+        "{html}"
+    );
+    assert!(html.contains(&p.position), "{html}");
+    assert!(
+        html.contains("src=\"/puzzles/5/board.png\" alt=\""),
+        "{html}"
+    );
+    assert!(html.contains("href=\"/puzzles/5?solution=1\""), "{html}");
+    assert!(!html.contains("<ol>"), "{html}");
+    let game = p.game().unwrap();
+    let first = tawlbot::notation::format_move(game.rules(), &p.main_line()[0]);
+    assert!(!html.contains(&format!("<li>{first}</li>")), "{html}");
+    let s = get(&r, "/puzzles/5?solution=1").await;
+    assert_strict(&s);
+    assert!(
+        s.text().contains(&format!("<li>{first}</li>")),
+        "{}",
+        s.text()
+    );
+    let png = get(&r, "/puzzles/5/board.png").await;
+    assert_eq!(png.status, StatusCode::OK);
+    assert!(png.body.starts_with(b"\x89PNG"));
+    assert_eq!(
+        get(&r, "/puzzles/100000").await.status,
+        StatusCode::NOT_FOUND
+    );
+    assert_eq!(get(&r, "/puzzles/x").await.status, StatusCode::NOT_FOUND);
+    let cy = get(&r, "/puzzles/5?lang=cy").await.text();
+    assert!(cy.contains("<h1>Pos 5: "), "{cy}");
+    assert!(cy.contains("Dangos yr ateb"), "{cy}");
+}
+
 on_postgres!(
+    a_puzzle_page_shows_its_position_and_its_solution_once_asked,
     a_finished_game_at_every_ply_with_caching,
     a_running_game_is_never_cached,
     a_tournament_page_has_standings_crosstable_and_rounds,

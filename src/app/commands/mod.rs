@@ -37,6 +37,7 @@ mod notify;
 mod offers;
 mod options;
 mod profile;
+mod puzzle;
 mod resign;
 mod rules;
 mod settings;
@@ -84,6 +85,7 @@ pub const COMMANDS: &[CommandSpec] = &[
     tournament::SPEC,
     leaderboard::SPEC,
     profile::SPEC,
+    puzzle::SPEC,
     help::SPEC,
 ];
 
@@ -118,6 +120,7 @@ pub enum Command {
     Tournament(tournament::Args),
     Leaderboard(leaderboard::Args),
     Profile(profile::Args),
+    Puzzle(puzzle::Args),
     Help,
 }
 
@@ -169,6 +172,7 @@ impl Command {
             Command::Tournament(a) => a.run(app, ctx),
             Command::Leaderboard(a) => a.run(app, ctx),
             Command::Profile(a) => a.run(app, ctx),
+            Command::Puzzle(a) => a.run(app, ctx),
             Command::Help => help::run(),
         }
     }

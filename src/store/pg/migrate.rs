@@ -82,6 +82,10 @@ pub const PG_MIGRATIONS: &[PgMigration] = &[
         version: 18,
         sql: include_str!("../../../migrations/postgres/0018_conditional.sql"),
     },
+    PgMigration {
+        version: 20,
+        sql: include_str!("../../../migrations/postgres/0020_puzzles.sql"),
+    },
 ];
 
 /// The schema version this program writes.

@@ -43,6 +43,7 @@ mod leases;
 mod offers;
 mod outbox;
 mod players;
+mod puzzles;
 mod ratings;
 mod rows;
 mod tournaments;

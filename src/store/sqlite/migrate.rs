@@ -75,6 +75,10 @@ pub const MIGRATIONS: &[Migration] = &[
         version: 18,
         sql: include_str!("../../../migrations/sqlite/0018_conditional.sql"),
     },
+    Migration {
+        version: 20,
+        sql: include_str!("../../../migrations/sqlite/0020_puzzles.sql"),
+    },
 ];
 
 /// The schema version this program writes.
