@@ -25,6 +25,8 @@ pub struct Query {
     pub page: u32,
     pub server: Option<ServerId>,
     pub variant: Option<String>,
+    /// The front page's player search (`?q=`).
+    pub search: Option<String>,
 }
 
 impl Query {
@@ -80,6 +82,7 @@ impl Query {
                 "page" => q.page = v.parse::<u32>().unwrap_or(0),
                 "server" if plain_id(&v) => q.server = Some(v.into()),
                 "variant" if plain_id(&v) => q.variant = Some(v),
+                "q" => q.search = Some(v),
                 _ => {}
             }
         }
