@@ -49,6 +49,13 @@
       }
     }
     document.title = doc.title;
+    // The link preview of this step, for whoever copies the page's tags.
+    var metas = doc.querySelectorAll('meta[property^="og:"], meta[name^="twitter:"], meta[name="description"]');
+    for (var m = 0; m < metas.length; m++) {
+      var key = metas[m].hasAttribute("property") ? "property" : "name";
+      var mine2 = document.querySelector("meta[" + key + '="' + metas[m].getAttribute(key) + '"]');
+      if (mine2) mine2.setAttribute("content", metas[m].getAttribute("content"));
+    }
     return true;
   }
 
