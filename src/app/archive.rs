@@ -377,6 +377,17 @@ impl App {
         ply: Option<u64>,
         lang: Lang,
     ) -> Result<Option<Vec<u8>>, StoreError> {
+        self.archive_board_sized(id, ply, lang, false)
+    }
+
+    /// [`App::archive_board`], drawn for a phone's screen when `phone`.
+    pub fn archive_board_sized(
+        &self,
+        id: GameId,
+        ply: Option<u64>,
+        lang: Lang,
+        phone: bool,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
         let Some(l) = self.public_game(id)? else {
             return Ok(None);
         };
@@ -385,6 +396,14 @@ impl App {
         let names = self.names_of(&l);
         let at = game_at(&l, ply);
         let cap = picture::caption_in(lang, &at, [&names[0], &names[1]]);
+        if phone {
+            return Ok(Some(picture::picture_for_phone(
+                &at,
+                cap,
+                &self.record_of(&l, &names),
+                &self.theme(),
+            )));
+        }
         Ok(Some(picture::picture(
             &at,
             &[],

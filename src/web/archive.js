@@ -23,6 +23,8 @@
   function swap(doc) {
     var img = document.getElementById("board"), next = doc.getElementById("board");
     if (!img || !next) return false;
+    var small = document.getElementById("board-small"), nsmall = doc.getElementById("board-small");
+    if (small && nsmall) small.setAttribute("srcset", nsmall.getAttribute("srcset"));
     img.setAttribute("alt", next.getAttribute("alt"));
     img.setAttribute("src", next.getAttribute("src"));
     ["ply", "result"].forEach(function (id) {

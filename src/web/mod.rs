@@ -506,7 +506,7 @@ async fn board(
     let Some(id) = game_id(&id) else {
         return not_found(lang);
     };
-    let variant = format!("png:{}:{}", lang.code(), q.ply_key());
+    let variant = format!("png:{}:{}:{}", lang.code(), q.ply_key(), q.small);
     let done = blocking(move || {
         let stamp = w.app.archive_stamp(id, &variant)?;
         if let Some(s) = &stamp {
@@ -518,7 +518,7 @@ async fn board(
         if let Some(png) = stamp.as_ref().and_then(|s| w.pngs.get(&s.etag)) {
             return Ok(Ok(Some((png.to_vec(), stamp))));
         }
-        let png = w.app.archive_board(id, q.ply, lang)?;
+        let png = w.app.archive_board_sized(id, q.ply, lang, q.small)?;
         if let (Some(p), Some(s)) = (&png, &stamp) {
             w.pngs.put(s.etag.clone(), p.clone().into());
         }

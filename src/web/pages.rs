@@ -356,8 +356,16 @@ fn board_img(s: &GameSheet, q: &Query) -> Markup {
         &format!("/g/{}/board.png", s.id),
         &[("ply", s.ply.to_string())],
     );
+    // A phone gets the picture drawn for its screen (coordinates legible).
+    let small = q.link(
+        &format!("/g/{}/board.png", s.id),
+        &[("ply", s.ply.to_string()), ("size", "s".to_string())],
+    );
     html! {
-        img #board src=(src) alt=(s.alt) width="560";
+        picture {
+            source #board-small media="(max-width: 600px)" srcset=(small);
+            img #board src=(src) alt=(s.alt) width=(s.board_size.0) height=(s.board_size.1);
+        }
     }
 }
 
@@ -576,12 +584,12 @@ fn games_table(games: &[GameLine], q: &Query) -> Markup {
                 tbody {
                     @for g in games {
                         tr {
-                            td { (g.date) }
+                            td.date { (g.date) }
                             td { a href=(q.link(&format!("/g/{}", g.id), &[])) { (g.variant) " #" (g.id) } }
                             td {
                                 (player_link(q, &g.first.0, &g.first.1)) " – " (player_link(q, &g.second.0, &g.second.1))
                             }
-                            td { (g.score) }
+                            td.score { (g.score) }
                             td.num { (g.moves) }
                         }
                     }

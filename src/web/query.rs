@@ -25,6 +25,8 @@ pub struct Query {
     pub page: u32,
     pub server: Option<ServerId>,
     pub variant: Option<String>,
+    /// `?size=s`: a board picture drawn for a phone's screen.
+    pub small: bool,
     /// The front page's player search (`?q=`).
     pub search: Option<String>,
 }
@@ -83,6 +85,7 @@ impl Query {
                 "server" if plain_id(&v) => q.server = Some(v.into()),
                 "variant" if plain_id(&v) => q.variant = Some(v),
                 "q" => q.search = Some(v),
+                "size" => q.small = v == "s",
                 _ => {}
             }
         }

@@ -995,7 +995,10 @@ async fn the_game_page_has_its_moves_beside_the_board_and_its_server() {
         "{html}"
     );
     // The clock knew each move's time (the console's moves a second apart).
-    assert!(html.contains("g2-i2 <span class=\"time\">0:01</span>"), "{html}");
+    assert!(
+        html.contains("g2-i2 <span class=\"time\">0:01</span>"),
+        "{html}"
+    );
     // No analysis is made unless the archive asks for it (the test's app
     // does not): no section.
     assert!(!html.contains("Analysis"), "{html}");
