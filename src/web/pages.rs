@@ -150,8 +150,8 @@ pub fn home(f: &FrontSheet, q: &Query, public_url: Option<&str>) -> String {
             button type="submit" { (t(lang, "web-search")) }
         }
         @if let Some((asked, found)) = &f.search {
-            section aria-labelledby="found-h" {
-                h2 #found-h { (tm(lang, Msg::new("web-search-results").str("name", asked.clone()))) }
+            section aria-labelledby="h-found" {
+                h2 #h-found { (tm(lang, Msg::new("web-search-results").str("name", asked.clone()))) }
                 @if found.is_empty() {
                     p { (t(lang, "web-search-none")) }
                 } @else {
@@ -160,8 +160,8 @@ pub fn home(f: &FrontSheet, q: &Query, public_url: Option<&str>) -> String {
             }
         }
         div.lists {
-            section aria-labelledby="games-h" {
-                h2 #games-h { (t(lang, "web-recent-games")) }
+            section aria-labelledby="h-games" {
+                h2 #h-games { (t(lang, "web-recent-games")) }
                 @if f.games.is_empty() {
                     p { (t(lang, "web-no-games")) }
                 } @else {
@@ -170,8 +170,8 @@ pub fn home(f: &FrontSheet, q: &Query, public_url: Option<&str>) -> String {
                 (pager(q, "/", f.page, f.more))
             }
             div {
-                section aria-labelledby="tournaments-h" {
-                    h2 #tournaments-h { (t(lang, "web-tournaments")) }
+                section aria-labelledby="h-tournaments" {
+                    h2 #h-tournaments { (t(lang, "web-tournaments")) }
                     @if f.tournaments.is_empty() {
                         p { (t(lang, "web-no-tournaments")) }
                     } @else {
@@ -187,8 +187,8 @@ pub fn home(f: &FrontSheet, q: &Query, public_url: Option<&str>) -> String {
                         }
                     }
                 }
-                section aria-labelledby="servers-h" {
-                    h2 #servers-h { (t(lang, "web-servers")) }
+                section aria-labelledby="h-servers" {
+                    h2 #h-servers { (t(lang, "web-servers")) }
                     @if f.servers.is_empty() {
                         p { (t(lang, "web-no-servers")) }
                     } @else {
@@ -261,8 +261,8 @@ pub fn stats(s: &BalanceSheet, q: &Query) -> String {
         h1 { (title) }
         p { (t(lang, "web-stats-about")) }
         p.note { (t(lang, "web-stats-sides")) }
-        section aria-labelledby="whole-h" {
-            h2 #whole-h { (t(lang, "web-stats-whole")) }
+        section aria-labelledby="h-whole" {
+            h2 #h-whole { (t(lang, "web-stats-whole")) }
             @if s.whole.is_empty() {
                 p { (t(lang, "web-stats-none")) }
             } @else {
@@ -426,8 +426,8 @@ pub fn game(s: &GameSheet, q: &Query, public_url: Option<&str>) -> String {
                 (steps(s, q, &base))
                 p.keys { (t(lang, "web-keys")) }
             }
-            section.moves aria-labelledby="moves-h" {
-                h2 #moves-h { (t(lang, "web-moves")) }
+            section.moves aria-labelledby="h-moves" {
+                h2 #h-moves { (t(lang, "web-moves")) }
                 @if s.moves.is_empty() {
                     p { (t(lang, "web-no-moves")) }
                 } @else {
@@ -803,7 +803,7 @@ pub fn tournament(
     let og = Og {
         title: tm(
             lang,
-            Msg::new("web-og-tournament").str("name", s.name.clone()),
+            Msg::new("web-title-tournament").str("name", s.name.clone()),
         ),
         description,
         url: absolute(public_url, &base),
@@ -830,8 +830,8 @@ pub fn tournament(
         p { (s.description) }
         p { (s.state) " · " a href=(q.link(&format!("/s/{}", encode(&s.server)), &[])) { (t(lang, "web-server-page")) } }
         @if !s.podium.is_empty() {
-            section aria-labelledby="podium-h" {
-                h2 #podium-h { (t(lang, "web-podium")) }
+            section aria-labelledby="h-podium" {
+                h2 #h-podium { (t(lang, "web-podium")) }
                 ol.podium {
                     @for (place, id, name) in &s.podium {
                         li {
