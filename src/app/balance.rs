@@ -37,8 +37,17 @@ pub fn wilson(k: u64, n: u64) -> Rate {
     Rate {
         count: k,
         rate: p,
-        low: (centre - half).max(0.0),
-        high: (centre + half).min(1.0),
+        // Exactly 0 and 1 at the ends (rounding would leave 0.9999…).
+        low: if k == 0 {
+            0.0
+        } else {
+            (centre - half).max(0.0)
+        },
+        high: if k == n {
+            1.0
+        } else {
+            (centre + half).min(1.0)
+        },
     }
 }
 

@@ -222,12 +222,17 @@ impl<B: Backend> Archive for B {
         self.sql_read(|c| {
             c.query(
                 concat!(
+                    // Two EXISTS, one per player column: each uses its
+                    // index (an OR of the two would scan the games).
                     "SELECT p.id, p.display_name FROM players p \
                      WHERE LOWER(p.display_name) LIKE $1 ESCAPE '\\' \
-                     AND EXISTS (SELECT 1 FROM games g WHERE g.server_id IN (",
+                     AND (EXISTS (SELECT 1 FROM games g WHERE g.first_player = p.id \
+                     AND g.server_id IN (",
                     public_server!(),
-                    ") AND (g.first_player = p.id OR g.second_player = p.id)) \
-                     ORDER BY LOWER(p.display_name), p.id{bytewise} LIMIT $2"
+                    ")) OR EXISTS (SELECT 1 FROM games g WHERE g.second_player = p.id \
+                     AND g.server_id IN (",
+                    public_server!(),
+                    "))) ORDER BY LOWER(p.display_name), p.id{bytewise} LIMIT $2"
                 ),
                 params![pattern, limit],
             )?
