@@ -100,3 +100,40 @@ web-embed-open = Agor yn yr archif
 web-bot-level = { $name } (lefel { $level })
 web-puzzle-show = Dangos yr ateb
 web-puzzle-solution = Ateb
+
+## Mater 32: y dudalen flaen, rhagolygon dolenni, tudalennau llawnach y
+## gêm a'r twrnamaint, y dudalen cydbwysedd.
+web-stats = Cydbwysedd
+web-stats-link = Cydbwysedd: pa mor aml mae pob ochr yn ennill
+web-server = Gweinydd
+web-server-page = Tudalen y gweinydd
+web-og-game = { $first } yn erbyn { $second } · { $game }
+web-og-ratings = Graddiadau: { $ratings }
+web-winner-is = Enillydd: { $player }
+web-standings-alt = Tabl y twrnamaint { $name }: safle, pwyntiau a thorwyr-clwm pob chwaraewr.
+web-podium = Yr enillydd a'r podiwm
+web-place = { $place ->
+    [1] 1af
+    [2] 2il
+    [3] 3ydd
+   *[other] { $place }fed
+}
+web-crosstable-key = 1 buddugoliaeth, ½ gêm gyfartal, 0 colled, + a - fforffed wedi'i hennill neu ei cholli, * gêm sy'n cael ei chwarae; mae pob canlyniad yn ddolen i'w gêm.
+web-col-points = Pwyntiau
+web-front-about = Pob gêm, twrnamaint a chwaraewr o'r gweinyddion Discord a wnaeth eu gemau tawlbot yn gyhoeddus: camwch drwy'r gemau, dilynwch y twrnameintiau, chwiliwch am chwaraewr.
+web-search-label = Chwilio am chwaraewr wrth ei enw
+web-search = Chwilio
+web-search-results = Chwaraewyr y mae eu henw yn cynnwys “{ $name }”
+web-search-none = Does dim chwaraewr cyhoeddus ag enw fel hwnnw.
+web-servers = Gweinyddion
+web-no-servers = Dim gweinydd cyhoeddus eto.
+web-col-first-wins = Yr ymosodwyr yn ennill
+web-col-second-wins = Yr amddiffynwyr yn ennill
+web-col-draws = Gemau cyfartal
+web-col-length = Hyd cyfartalog (symudiadau)
+web-stats-about = Pa mor aml mae pob ochr yn ennill y gemau wedi'u graddio sydd wedi gorffen ar y gweinyddion cyhoeddus, ar gyfer pob gêm a set o opsiynau: pob cyfradd gyda'i chyfwng 95% (Wilson), nifer y gemau a'u hyd cyfartalog mewn symudiadau.
+web-stats-sides = Ymosodwyr: yr ochr sy'n symud gyntaf (Gwyn yn y gêm latrunculi); amddiffynwyr: yr ochr arall (tywysogion, Du).
+web-stats-whole = Yr archif gyfan
+web-stats-none = Does dim gêm wedi'i graddio wedi gorffen eto.
+web-analysis = Dadansoddiad
+web-analysis-pending = Mae'r injan yn dadansoddi'r gêm hon: bydd graff siawns pob ochr yma ymhen munud neu ddau.

@@ -112,3 +112,41 @@ web-embed-open = Open in the archive
 web-bot-level = { $name } (level { $level })
 web-puzzle-show = Show the solution
 web-puzzle-solution = Solution
+
+## Issue 32: the front page, link previews, the fuller game and
+## tournament pages, the balance page.
+web-stats = Balance
+web-stats-link = Balance: how often each side wins
+web-server = Server
+web-server-page = The server's page
+# A link preview's title: "alice v bob · Tawlbwrdd".
+web-og-game = { $first } v { $second } · { $game }
+web-og-ratings = Ratings: { $ratings }
+web-winner-is = Winner: { $player }
+web-standings-alt = The standings of the tournament { $name }: each player's place, points and tie-breaks.
+web-podium = Winner and podium
+web-place = { $place ->
+    [1] 1st
+    [2] 2nd
+    [3] 3rd
+   *[other] { $place }th
+}
+web-crosstable-key = 1 a win, ½ a draw, 0 a loss, + and - a forfeit won or lost, * a game being played; each result links to its game.
+web-col-points = Points
+web-front-about = Every game, tournament and player of the Discord servers that made their tawlbot games public: step through the games, follow the tournaments, look up a player.
+web-search-label = Find a player by name
+web-search = Search
+web-search-results = Players whose name contains “{ $name }”
+web-search-none = No public player has a name like that.
+web-servers = Servers
+web-no-servers = No public servers yet.
+web-col-first-wins = Attackers win
+web-col-second-wins = Defenders win
+web-col-draws = Draws
+web-col-length = Average length (moves)
+web-stats-about = How often each side wins the finished rated games of the public servers, for each game and set of options: each rate with its 95% interval (Wilson's), the number of games and their average length in moves.
+web-stats-sides = Attackers: the side that moves first (assailants in goedhboell, white in latrunculi); defenders: the other side (princes, black).
+web-stats-whole = The whole archive
+web-stats-none = No finished rated games yet.
+web-analysis = Analysis
+web-analysis-pending = The engine is analysing this game: the graph of each side's chances will be here in a minute or two.

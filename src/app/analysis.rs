@@ -166,7 +166,7 @@ fn analyse(
 
 /// The label of the graph's x axis, from the catalogue ("move",
 /// "symudiad").
-fn axis_label(lang: crate::i18n::Lang) -> String {
+pub(crate) fn axis_label(lang: crate::i18n::Lang) -> String {
     crate::i18n::without_isolation(
         &Localiser::global().text(lang, &Msg::new("analysis-graph-axis")),
     )

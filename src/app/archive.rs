@@ -70,6 +70,15 @@ pub struct GameSheet {
     /// The players' conditional lines, a sentence each (issue 31): a
     /// finished or aborted game's only, never a running one's.
     pub conditionals: Vec<String>,
+    /// The server's name (its number when Discord never told it).
+    pub server_name: String,
+    /// The seconds each move took (by ply, from 0), where the game had a
+    /// clock; `None` for a move whose time is not known.
+    pub times: Vec<Option<i64>>,
+    /// The board picture's width and height in pixels.
+    pub board_size: (u32, u32),
+    /// A finished game's analysis graph: ready or being made.
+    pub analysis: Option<super::archive_analysis::AnalysisState>,
 }
 
 /// A game in a listing.
@@ -199,15 +208,23 @@ impl App {
     }
 
     /// A public game's row, loaded; `None` when missing, private, or in DMs.
-    fn public_game(&self, id: GameId) -> Result<Option<Loaded>, StoreError> {
+    pub(crate) fn public_game(&self, id: GameId) -> Result<Option<Loaded>, StoreError> {
+        Ok(self.public_game_timed(id)?.map(|(l, _)| l))
+    }
+
+    /// [`App::public_game`] with the time (seconds since the epoch) each
+    /// move was played.
+    fn public_game_timed(&self, id: GameId) -> Result<Option<(Loaded, Vec<i64>)>, StoreError> {
         let Some(row) = self.store.get_game(id)? else {
             return Ok(None);
         };
         if !self.server_public(&row.server_id) {
             return Ok(None);
         }
-        match self.load(row) {
-            Ok(l) => Ok(Some(l)),
+        let moves = self.store.moves(row.id)?;
+        let at: Vec<i64> = moves.iter().map(|m| m.at).collect();
+        match self.replay(row, &moves) {
+            Ok(l) => Ok(Some((l, at))),
             Err(LoadError::Store(e)) => Err(e),
             Err(LoadError::Unreadable(why)) => {
                 tracing::warn!("archive: game {id} cannot be read: {why}");
@@ -243,6 +260,8 @@ impl App {
             self.raw_name_of(&row.first_player),
             self.raw_name_of(&row.second_player),
             self.public_url.as_deref(),
+            // A page changes once when its analysis is ready.
+            self.analysis_ready(id, row.move_count as usize),
         )
             .hash(&mut h);
         Ok(Some(Stamp {
@@ -258,11 +277,34 @@ impl App {
         ply: Option<u64>,
         lang: Lang,
     ) -> Result<Option<GameSheet>, StoreError> {
-        let Some(l) = self.public_game(id)? else {
+        let Some((l, at_times)) = self.public_game_timed(id)? else {
             return Ok(None);
         };
         let l10n = Localiser::global();
         let rules = l.game.rules();
+        // The time each move took, where a clock ran (a casual game's
+        // times say only when players looked in).
+        let times: Vec<Option<i64>> = match l.row.time_control {
+            crate::domain::TimeControl::None => Vec::new(),
+            _ => at_times
+                .iter()
+                .enumerate()
+                .map(|(i, &t)| {
+                    let before = if i == 0 {
+                        l.row.created_at
+                    } else {
+                        at_times[i - 1]
+                    };
+                    (t >= before).then_some(t - before)
+                })
+                .collect(),
+        };
+        let server_name = self
+            .store
+            .server_name(&l.row.server_id)?
+            .map(|n| escape::clean_name(&n))
+            .unwrap_or_else(|| l.row.server_id.to_string());
+        let board = crate::render::Layout::for_board(rules.width, rules.height);
         let moves: Vec<String> = l
             .game
             .record()
@@ -330,6 +372,10 @@ impl App {
             finished_at: l.row.finished_at,
             tournament,
             conditionals: self.archive_conditionals(&l, lang)?,
+            server_name,
+            times,
+            board_size: (board.width, board.height),
+            analysis: self.web_analysis(&l, lang),
             moves,
         }))
     }
@@ -369,6 +415,17 @@ impl App {
         ply: Option<u64>,
         lang: Lang,
     ) -> Result<Option<Vec<u8>>, StoreError> {
+        self.archive_board_sized(id, ply, lang, false)
+    }
+
+    /// [`App::archive_board`], drawn for a phone's screen when `phone`.
+    pub fn archive_board_sized(
+        &self,
+        id: GameId,
+        ply: Option<u64>,
+        lang: Lang,
+        phone: bool,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
         let Some(l) = self.public_game(id)? else {
             return Ok(None);
         };
@@ -377,6 +434,14 @@ impl App {
         let names = self.names_of(&l);
         let at = game_at(&l, ply);
         let cap = picture::caption_in(lang, &at, [&names[0], &names[1]]);
+        if phone {
+            return Ok(Some(picture::picture_for_phone(
+                &at,
+                cap,
+                &self.record_of(&l, &names),
+                &self.theme(),
+            )));
+        }
         Ok(Some(picture::picture(
             &at,
             &[],
@@ -425,7 +490,7 @@ impl App {
     }
 
     /// A game as a line of a listing.
-    fn game_line(&self, g: &GameRow) -> GameLine {
+    pub(crate) fn game_line(&self, g: &GameRow) -> GameLine {
         let score = match (g.state, g.result.and_then(|r| r.winner_index())) {
             (GameState::Aborted, _) => "–",
             (GameState::Active, _) => "*",

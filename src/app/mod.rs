@@ -9,6 +9,9 @@
 mod alt_text;
 pub mod analysis;
 pub mod archive;
+pub mod archive_analysis;
+pub mod archive_front;
+pub mod balance;
 pub mod bot;
 mod challenges;
 mod clock;
@@ -102,6 +105,9 @@ pub struct App {
     request: Option<std::sync::Arc<reader::Request>>,
     /// What the clock's changes tell goes through the outbox ([`App::with_outbox`]).
     outbox: bool,
+    /// The web archive analyses finished games in the background
+    /// ([`App::with_web_analysis`]).
+    web_analysis: bool,
 }
 
 /// At most this many open challenges per user per server.
@@ -450,6 +456,7 @@ impl App {
             engine: Default::default(),
             request: None,
             outbox: false,
+            web_analysis: false,
         }
     }
 

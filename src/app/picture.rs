@@ -166,6 +166,24 @@ pub fn picture(
     draw(&view, theme, &picture_chunks(game, record))
 }
 
+/// [`picture`] drawn for a phone's screen ([`crate::render::Layout::for_phone`]:
+/// smaller, with coordinates that stay legible when shown ~370 px wide).
+pub fn picture_for_phone(game: &Game, caption: String, record: &Record, theme: &str) -> Vec<u8> {
+    let view = board_view(game, &[], caption);
+    let (w, h) = (view.width.clamp(1, 26), view.height.clamp(1, 26));
+    let theme = Theme::by_name(theme).unwrap_or_else(Theme::light);
+    let chunks = picture_chunks(game, record);
+    let chunks: Vec<(&str, &str)> = chunks.iter().map(|(k, v)| (*k, v.as_str())).collect();
+    Renderer::global()
+        .png_with_layout(
+            &view,
+            &theme,
+            crate::render::Layout::for_phone(w, h),
+            &chunks,
+        )
+        .unwrap_or_default()
+}
+
 /// An animated GIF of the whole game, one frame per move.
 pub fn replay_gif(start: &Game, theme: &str) -> Vec<u8> {
     replay_gif_in(Lang::En, start, theme)

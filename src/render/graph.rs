@@ -11,6 +11,8 @@ static FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold.ttf");
 
 const W: u32 = 900;
 const H: u32 = 420;
+/// The width and height of a rating-history picture ([`ratings_png`]).
+pub const RATINGS_SIZE: (u32, u32) = (W, H);
 const LEFT: i32 = 64;
 const RIGHT: i32 = 24;
 const TOP: i32 = 52;

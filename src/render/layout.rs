@@ -66,6 +66,22 @@ impl Layout {
         Layout::with_square(files, ranks, square)
     }
 
+    /// A smaller picture for a phone's screen (about 480-520 px across,
+    /// shown about 370 px wide): squares of about 40 px but the full
+    /// 36 px label frame, so the coordinates stay about 13 px high on
+    /// the screen (the default picture, shrunk as much, gives about 10).
+    pub fn for_phone(files: u8, ranks: u8) -> Layout {
+        let long = files.max(ranks).clamp(1, 26) as u32;
+        let square = (440 / long).clamp(16, 60);
+        let mut l = Layout::with_square(files, ranks, square);
+        let margin = 36;
+        l.margin = margin;
+        l.caption = (margin * 3 / 2).max(36);
+        l.width = 2 * margin + l.files as u32 * square;
+        l.height = 2 * margin + l.ranks as u32 * square + l.caption;
+        l
+    }
+
     /// Smaller default layout for animated GIFs (about 540 px across):
     /// GIF's LZW costs grow with the pixels that change each move.
     pub fn for_gif(files: u8, ranks: u8) -> Layout {

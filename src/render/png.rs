@@ -14,9 +14,20 @@ impl Renderer {
         text_chunks: &[(&str, &str)],
     ) -> Result<Vec<u8>, RenderError> {
         let (w, h) = view.dims();
+        self.png_with_layout(view, theme, Layout::for_board(w, h), text_chunks)
+    }
+
+    /// [`Renderer::png`] with an explicit layout (e.g. [`Layout::for_phone`]).
+    pub fn png_with_layout(
+        &self,
+        view: &BoardView,
+        theme: &Theme,
+        layout: Layout,
+        text_chunks: &[(&str, &str)],
+    ) -> Result<Vec<u8>, RenderError> {
         scratch::with(|s| {
             let pixels = std::mem::take(&mut s.pixels);
-            let img = self.indexed_in(view, theme, Layout::for_board(w, h), pixels);
+            let img = self.indexed_in(view, theme, layout, pixels);
             let png = encode_in(s, &img, text_chunks);
             s.pixels = img.pixels;
             png

@@ -570,6 +570,42 @@ pub trait Archive {
 
     /// The variants a server has ratings in, alphabetically.
     fn rated_variants(&self, server_id: &ServerId) -> Result<Vec<String>, StoreError>;
+
+    /// Games on every public server, running and finished (not aborted),
+    /// newest first, paged: the archive's front page.
+    fn public_games(&self, offset: u32, limit: u32) -> Result<Vec<GameRow>, StoreError>;
+
+    /// Tournaments on every public server, newest first, paged.
+    fn public_tournaments(&self, offset: u32, limit: u32) -> Result<Vec<Tournament>, StoreError>;
+
+    /// Public servers `(id, name)`, the most recently active first.
+    fn public_servers(&self, limit: u32) -> Result<Vec<(ServerId, Option<String>)>, StoreError>;
+
+    /// Players with a game on a public server whose name contains `part`
+    /// (any case; `%` and `_` match themselves), by name: `(id, name)`.
+    fn search_public_players(
+        &self,
+        part: &str,
+        limit: u32,
+    ) -> Result<Vec<(UserId, String)>, StoreError>;
+
+    /// The finished rated games of public servers, counted by server,
+    /// variant, options and result, with their plies in all: the balance
+    /// page's figures.
+    fn balance_counts(&self) -> Result<Vec<BalanceCount>, StoreError>;
+}
+
+/// One group of [`Archive::balance_counts`].
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BalanceCount {
+    pub server_id: ServerId,
+    pub variant: String,
+    pub options: Vec<String>,
+    /// `None`: a finished game with no result written (not counted).
+    pub result: Option<GameResult>,
+    pub games: u64,
+    /// Single moves (plies) of these games in all.
+    pub plies: u64,
 }
 
 /// Several processes on one database: leases on timed work and a

@@ -23,6 +23,7 @@
 mod gif;
 mod limit;
 mod pages;
+mod pngs;
 mod query;
 
 use std::net::SocketAddr;
@@ -42,6 +43,7 @@ use crate::i18n::Lang;
 
 pub use gif::{Gifs, BESIDE_THE_BOT_BUILDS, DEFAULT_BUILDS};
 pub use limit::RateLimit;
+pub use pngs::Pngs;
 use query::Query;
 
 /// The environment variable naming the address the bot serves the archive on.
@@ -77,12 +79,14 @@ const STYLE: &str = include_str!("archive.css");
 
 /// The policy of every page: this site's own pictures, style and script
 /// only, no plugins, no forms elsewhere, and no framing.
+/// The script may fetch this site's own pages (stepping through a game
+/// without a reload) and the front page's search form goes to this site.
 pub const CSP: &str = "default-src 'none'; img-src 'self'; style-src 'self'; \
-     script-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'; \
+     script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'self'; \
      frame-ancestors 'none'";
 /// The policy of the embed: the same, but any site may frame it.
 pub const CSP_EMBED: &str = "default-src 'none'; img-src 'self'; style-src 'self'; \
-     script-src 'self'; connect-src 'none'; base-uri 'none'; form-action 'none'; \
+     script-src 'self'; connect-src 'self'; base-uri 'none'; form-action 'none'; \
      frame-ancestors *";
 
 /// What the handlers share.
@@ -91,6 +95,7 @@ struct Web {
     app: App,
     limit: Arc<RateLimit>,
     gifs: Gifs,
+    pngs: Pngs,
 }
 
 /// The archive's routes over `app`, with the rate limit `limit`.
@@ -105,6 +110,7 @@ pub fn router_with(app: App, limit: RateLimit, gifs: Gifs) -> Router {
         app,
         limit: Arc::new(limit),
         gifs,
+        pngs: Pngs::default(),
     };
     Router::new()
         .route("/", get(home))
@@ -119,8 +125,11 @@ pub fn router_with(app: App, limit: RateLimit, gifs: Gifs) -> Router {
             get(|s, p, q| download(s, p, q, Download::Record)),
         )
         .route("/g/{id}/game.gif", get(gif))
+        .route("/g/{id}/analysis.png", get(analysis_png))
         .route("/embed/g/{id}", get(embed))
         .route("/t/{id}", get(tournament))
+        .route("/t/{id}/standings.png", get(standings_png))
+        .route("/stats", get(stats))
         .route("/p/{id}", get(player))
         .route("/p/{id}/rating.png", get(rating_graph))
         .route("/s/{id}", get(server))
@@ -328,8 +337,87 @@ fn not_modified(stamp: &crate::app::archive::Stamp) -> Response<Body> {
     r
 }
 
-async fn home(q: Query) -> Response<Body> {
-    page_response(StatusCode::OK, pages::home(q.lang))
+async fn home(State(w): State<Web>, q: Query) -> Response<Body> {
+    let lang = q.lang;
+    let done = blocking(move || {
+        w.app
+            .archive_front(q.page, q.search.as_deref(), lang)
+            .map(|f| Some(pages::home(&f, &q, w.app.public_url())))
+    })
+    .await;
+    html_result(lang, done)
+}
+
+async fn stats(State(w): State<Web>, q: Query) -> Response<Body> {
+    let lang = q.lang;
+    let done = blocking(move || w.app.archive_balance().map(|s| Some(pages::stats(&s, &q)))).await;
+    html_result(lang, done)
+}
+
+/// The width and height of a PNG, from its header.
+fn png_size(png: &[u8]) -> Option<(u32, u32)> {
+    let w = png.get(16..20)?;
+    let h = png.get(20..24)?;
+    (png.starts_with(b"\x89PNG")).then(|| {
+        (
+            u32::from_be_bytes([w[0], w[1], w[2], w[3]]),
+            u32::from_be_bytes([h[0], h[1], h[2], h[3]]),
+        )
+    })
+}
+
+async fn analysis_png(
+    State(w): State<Web>,
+    Path(id): Path<String>,
+    q: Query,
+    headers: HeaderMap,
+) -> Response<Body> {
+    let lang = q.lang;
+    let Some(id) = game_id(&id) else {
+        return not_found(lang);
+    };
+    let variant = format!("analysis:{}", lang.code());
+    let done = blocking(move || {
+        let stamp = w.app.archive_stamp(id, &variant)?;
+        if let Some(s) = &stamp {
+            if fresh(&headers, s) {
+                return Ok::<_, crate::store::StoreError>(Err(not_modified(s)));
+            }
+        }
+        Ok(Ok(w
+            .app
+            .archive_analysis_png(id, lang)?
+            .map(|b| (b, stamp))))
+    })
+    .await;
+    match done {
+        None => internal(lang),
+        Some(Err(e)) => failed(lang, e),
+        Some(Ok(Err(r))) => r,
+        Some(Ok(Ok(None))) => not_found(lang),
+        Some(Ok(Ok(Some((png, stamp))))) => {
+            let mut r = file_response("image/png", png, None);
+            cache_headers(r.headers_mut(), stamp.as_ref());
+            r
+        }
+    }
+}
+
+async fn standings_png(State(w): State<Web>, Path(id): Path<String>, q: Query) -> Response<Body> {
+    let lang = q.lang;
+    let Some(id) = row_id(&id).map(TournamentId) else {
+        return not_found(lang);
+    };
+    match blocking(move || w.app.archive_standings_png(id, lang)).await {
+        None => internal(lang),
+        Some(Err(e)) => failed(lang, e),
+        Some(Ok(None)) => not_found(lang),
+        Some(Ok(Some(png))) => {
+            let mut r = file_response("image/png", png, None);
+            cache_headers(r.headers_mut(), None);
+            r
+        }
+    }
 }
 
 async fn fallback(q: Query) -> Response<Body> {
@@ -420,7 +508,7 @@ async fn board(
     let Some(id) = game_id(&id) else {
         return not_found(lang);
     };
-    let variant = format!("png:{}:{}", lang.code(), q.ply_key());
+    let variant = format!("png:{}:{}:{}", lang.code(), q.ply_key(), q.small);
     let done = blocking(move || {
         let stamp = w.app.archive_stamp(id, &variant)?;
         if let Some(s) = &stamp {
@@ -428,10 +516,15 @@ async fn board(
                 return Ok::<_, crate::store::StoreError>(Err(not_modified(s)));
             }
         }
-        Ok(Ok(w
-            .app
-            .archive_board(id, q.ply, lang)?
-            .map(|b| (b, stamp))))
+        // A finished game's pictures never change: kept by their tag.
+        if let Some(png) = stamp.as_ref().and_then(|s| w.pngs.get(&s.etag)) {
+            return Ok(Ok(Some((png.to_vec(), stamp))));
+        }
+        let png = w.app.archive_board_sized(id, q.ply, lang, q.small)?;
+        if let (Some(p), Some(s)) = (&png, &stamp) {
+            w.pngs.put(s.etag.clone(), p.clone().into());
+        }
+        Ok(Ok(png.map(|b| (b, stamp))))
     })
     .await;
     match done {
@@ -547,9 +640,24 @@ async fn tournament(State(w): State<Web>, Path(id): Path<String>, q: Query) -> R
         return not_found(lang);
     };
     let done = blocking(move || {
-        w.app
-            .archive_tournament(id, lang)
-            .map(|t| t.map(|t| pages::tournament(&t, &q)))
+        let Some(t) = w.app.archive_tournament(id, lang)? else {
+            return Ok(None);
+        };
+        // The standings picture's size, for the link preview (drawn once
+        // more when a preview fetches it).
+        let image = if t.standings.is_empty() || w.app.public_url().is_none() {
+            None
+        } else {
+            w.app
+                .archive_standings_png(id, lang)?
+                .and_then(|p| png_size(&p))
+        };
+        Ok::<_, crate::store::StoreError>(Some(pages::tournament(
+            &t,
+            &q,
+            w.app.public_url(),
+            image,
+        )))
     })
     .await;
     html_result(lang, done)
@@ -615,7 +723,12 @@ async fn player(State(w): State<Web>, Path(id): Path<UserId>, q: Query) -> Respo
                     .archive_rating_alt(&sheet.id, server, &r.variant, lang)
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok::<_, crate::store::StoreError>(Some(pages::player(&sheet, &alts, &q)))
+        Ok::<_, crate::store::StoreError>(Some(pages::player(
+            &sheet,
+            &alts,
+            &q,
+            w.app.public_url(),
+        )))
     })
     .await;
     html_result(lang, done)
@@ -869,7 +982,7 @@ pub async fn spawn_from_env(app: App) -> Result<Option<tokio::task::JoinHandle<(
     // Beside the bot, one GIF build at a time: the bot's move replies
     // keep a core (docs/web.md, "GIFs under a burst").
     let gifs = Gifs::from_env(BESIDE_THE_BOT_BUILDS);
-    let router = router_with(app, rate_limit_from_env(), gifs);
+    let router = router_with(app.with_web_analysis(true), rate_limit_from_env(), gifs);
     Ok(Some(tokio::spawn(serve(
         listener,
         router,
@@ -923,7 +1036,9 @@ pub fn main(args: Vec<String>) -> crate::cli::Exit {
             return Exit::Refused;
         }
     };
-    let app = App::new(store).with_public_url(std::env::var(PUBLIC_URL_VAR).ok());
+    let app = App::new(store)
+        .with_public_url(std::env::var(PUBLIC_URL_VAR).ok())
+        .with_web_analysis(true);
     let runtime = match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

@@ -27,6 +27,10 @@ pub struct Query {
     pub variant: Option<String>,
     /// `?solution=1`: a puzzle page shows its solution.
     pub solution: bool,
+    /// `?size=s`: a board picture drawn for a phone's screen.
+    pub small: bool,
+    /// The front page's player search (`?q=`).
+    pub search: Option<String>,
 }
 
 impl Query {
@@ -83,6 +87,8 @@ impl Query {
                 "server" if plain_id(&v) => q.server = Some(v.into()),
                 "variant" if plain_id(&v) => q.variant = Some(v),
                 "solution" => q.solution = v == "1",
+                "q" => q.search = Some(v),
+                "size" => q.small = v == "s",
                 _ => {}
             }
         }

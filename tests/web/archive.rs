@@ -852,6 +852,274 @@ async fn a_puzzle_page_shows_its_position_and_its_solution_once_asked() {
     let cy = get(&r, "/puzzles/5?lang=cy").await.text();
     assert!(cy.contains("<h1>Pos 5: "), "{cy}");
     assert!(cy.contains("Dangos yr ateb"), "{cy}");
+/// The `content` of the first `<meta>` whose property or name is `key`.
+fn meta(html: &str, key: &str) -> String {
+    for attr in ["property", "name"] {
+        let pat = format!("<meta {attr}=\"{key}\" content=\"");
+        if let Some(i) = html.find(&pat) {
+            let rest = &html[i + pat.len()..];
+            return rest[..rest.find('"').unwrap()].replace("&amp;", "&");
+        }
+    }
+    panic!("no meta {key}: {html}")
+}
+
+/// The width and height in a PNG's header.
+fn png_size(png: &[u8]) -> (u32, u32) {
+    assert!(png.starts_with(b"\x89PNG\r\n\x1a\n"), "not a PNG");
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    (be(&png[16..20]), be(&png[20..24]))
+}
+
+#[tokio::test]
+async fn the_front_page_lists_public_games_tournaments_servers_and_finds_players() {
+    let f = fixture();
+    let r = app_router(&f);
+    let g = get(&r, "/").await;
+    assert_eq!(g.status, StatusCode::OK, "{}", g.text());
+    assert_strict(&g);
+    let html = g.text();
+    assert_escaped(&html);
+    // Running and finished games of the public server, newest first.
+    for id in [f.finished, f.running, f.tournament_game, f.long] {
+        assert!(html.contains(&format!("href=\"/g/{id}\"")), "{id}: {html}");
+    }
+    let at = |id: GameId| html.find(&format!("href=\"/g/{id}\"")).unwrap();
+    assert!(at(f.long) < at(f.finished), "newest first: {html}");
+    // Never the private server's, nor a direct message's.
+    for id in [f.private, f.dm] {
+        assert!(!html.contains(&format!("href=\"/g/{id}\"")), "{id}: {html}");
+    }
+    assert!(
+        html.contains(&format!("href=\"/t/{}\"", f.tournament)),
+        "{html}"
+    );
+    assert!(html.contains("href=\"/s/console\""), "{html}");
+    assert!(html.contains("The &lt;i&gt;Tafl&lt;/i&gt; Hall"), "{html}");
+    assert!(!html.contains(web_support::PRIVATE), "{html}");
+    assert!(html.contains("href=\"/stats\""), "{html}");
+    // The search form goes to this site (the CSP allows it).
+    assert!(
+        html.contains("<form class=\"search\" action=\"/\" method=\"get\""),
+        "{html}"
+    );
+    assert!(g
+        .header(header::CONTENT_SECURITY_POLICY)
+        .contains("form-action 'self'"));
+    // A search by part of a name, in any case.
+    let found = get(&r, "/?q=SCRIPT").await.text();
+    assert_escaped(&found);
+    assert!(found.contains("href=\"/p/alice\""), "{found}");
+    assert!(
+        !found.contains("Players whose name contains “SCRIPT”</h2><ul><li><a href=\"/p/bob\""),
+        "{found}"
+    );
+    let none = get(&r, "/?q=zzzz").await.text();
+    assert!(
+        none.contains("No public player has a name like that."),
+        "{none}"
+    );
+    // `%` and `_` are letters, not patterns.
+    let pct = get(&r, "/?q=%25").await.text();
+    assert!(
+        pct.contains("No public player has a name like that."),
+        "{pct}"
+    );
+    // Olga only organised: she has no public game, so no page to find.
+    let olga = get(&r, "/?q=olga").await.text();
+    assert!(
+        olga.contains("No public player has a name like that."),
+        "{olga}"
+    );
+    // Paged: a page past the end has no games and a link back.
+    let far = get(&r, "/?page=7").await.text();
+    assert!(
+        far.contains("No games yet.") && far.contains("rel=\"prev\""),
+        "{far}"
+    );
+    // No puzzle yet: the place is empty.
+    assert!(!html.contains("class=\"puzzle\""), "{html}");
+    // Welsh.
+    let cy = get(&r, "/?lang=cy&q=script").await.text();
+    assert!(cy.contains("Chwaraewyr y mae eu henw yn cynnwys"), "{cy}");
+    assert!(cy.contains("href=\"/p/alice?lang=cy\""), "{cy}");
+}
+
+#[tokio::test]
+async fn pages_carry_link_previews_with_a_picture() {
+    let f = fixture();
+    let r = app_router(&f);
+    let html = get(&r, &format!("/g/{}?ply=3", f.finished)).await.text();
+    assert_eq!(
+        meta(&html, "og:title"),
+        "&quot;onmouseover=alert(1) x=&quot; v &lt;script&gt;alert(1)&lt;/script&gt; · Tawlbwrdd"
+    );
+    assert!(
+        meta(&html, "og:description").starts_with("Move 2 · "),
+        "{html}"
+    );
+    let image = meta(&html, "og:image");
+    let path = format!("/g/{}/board.png?ply=3&lang=en", f.finished);
+    assert_eq!(image, format!("https://archive.example{path}"));
+    assert_eq!(meta(&html, "twitter:card"), "summary_large_image");
+    assert!(
+        meta(&html, "og:image:alt").starts_with("Tawlbwrdd, move 2."),
+        "{html}"
+    );
+    assert_eq!(
+        meta(&html, "og:url"),
+        format!("https://archive.example/g/{}?ply=3", f.finished)
+    );
+    // The picture is a PNG of the size the tags give; the second fetch
+    // comes from the cache (the same bytes).
+    let t0 = std::time::Instant::now();
+    let png = get(&r, &path).await;
+    let first = t0.elapsed();
+    assert_eq!(png.status, StatusCode::OK);
+    assert_eq!(png.header(header::CONTENT_TYPE), "image/png");
+    let (w, h) = png_size(&png.body);
+    assert_eq!(
+        (w.to_string(), h.to_string()),
+        (
+            meta(&html, "og:image:width"),
+            meta(&html, "og:image:height")
+        )
+    );
+    let t1 = std::time::Instant::now();
+    let again = get(&r, &path).await;
+    let second = t1.elapsed();
+    assert_eq!(again.body, png.body);
+    eprintln!("board.png: drawn {first:?}, from the cache {second:?}");
+    // At the end: the result in words.
+    let end = get(&r, &format!("/g/{}", f.finished)).await.text();
+    assert!(
+        meta(&end, "og:description").contains("Defenders win"),
+        "{end}"
+    );
+    // A tournament: the standings picture.
+    let t = get(&r, &format!("/t/{}", f.tournament)).await.text();
+    let timage = meta(&t, "og:image");
+    assert!(
+        timage.starts_with(&format!(
+            "https://archive.example/t/{}/standings.png",
+            f.tournament
+        )),
+        "{timage}"
+    );
+    let tpng = get(&r, &timage["https://archive.example".len()..]).await;
+    assert_eq!(tpng.status, StatusCode::OK);
+    let (w, h) = png_size(&tpng.body);
+    assert_eq!(
+        (w.to_string(), h.to_string()),
+        (meta(&t, "og:image:width"), meta(&t, "og:image:height"))
+    );
+    // A player: their rating graph.
+    let p = get(&r, "/p/alice").await.text();
+    let pimage = meta(&p, "og:image");
+    assert!(
+        pimage.contains("/p/alice/rating.png?server=console"),
+        "{pimage}"
+    );
+    let ppng = get(&r, &pimage["https://archive.example".len()..]).await;
+    assert_eq!(png_size(&ppng.body), (900, 420));
+}
+
+#[tokio::test]
+async fn the_game_page_has_its_moves_beside_the_board_and_its_server() {
+    let f = fixture();
+    let r = app_router(&f);
+    let html = get(&r, &format!("/g/{}?ply=3", f.finished)).await.text();
+    // Board, moves, facts: in that order (the moves right under the board
+    // on a phone).
+    let board = html.find("class=\"board\"").unwrap();
+    let moves = html.find("class=\"moves\"").unwrap();
+    let facts = html.find("class=\"facts\"").unwrap();
+    assert!(board < moves && moves < facts, "{html}");
+    assert!(
+        html.contains("href=\"/s/console\">The &lt;i&gt;Tafl&lt;/i&gt; Hall</a>"),
+        "{html}"
+    );
+    // The clock knew each move's time (the console's moves a second apart).
+    assert!(
+        html.contains("g2-i2 <span class=\"time\">0:01</span>"),
+        "{html}"
+    );
+    // No analysis is made unless the archive asks for it (the test's app
+    // does not): no section.
+    assert!(!html.contains("Analysis"), "{html}");
+}
+
+#[tokio::test]
+async fn the_tournament_page_names_the_winner_and_links_the_crosstable() {
+    let f = fixture();
+    let r = app_router(&f);
+    let html = get(&r, &format!("/t/{}", f.tournament)).await.text();
+    let cross = &html[html.find("<table class=\"cross\"").unwrap()..];
+    let cross = &cross[..cross.find("</table>").unwrap()];
+    assert!(cross.contains("<th scope=\"col\">Points</th>"), "{cross}");
+    assert!(
+        cross.contains(&format!("<a href=\"/g/{}\">1</a>", f.tournament_game)),
+        "{cross}"
+    );
+    assert!(
+        cross.contains(&format!("<a href=\"/g/{}\">0</a>", f.tournament_game)),
+        "{cross}"
+    );
+    assert!(cross.contains("<td class=\"pts\">1</td>"), "{cross}");
+    assert!(html.contains("Winner and podium"), "{html}");
+    assert!(html.contains("1st <a href=\"/p/alice\">"), "{html}");
+    assert!(html.contains("2nd <a href=\"/p/carol\">"), "{html}");
+    assert!(html.contains("href=\"/s/console\""), "{html}");
+}
+
+#[tokio::test]
+async fn the_balance_page_gives_rates_with_intervals() {
+    let f = fixture();
+    let r = app_router(&f);
+    let g = get(&r, "/stats").await;
+    assert_eq!(g.status, StatusCode::OK, "{}", g.text());
+    assert_strict(&g);
+    let html = g.text();
+    assert_escaped(&html);
+    // The figures, counted here from the store (finished rated games of
+    // public servers), and their Wilson intervals.
+    let store = f.store.clone();
+    let (n, first, second) = off_runtime(move || {
+        let games: Vec<_> = store
+            .games_on_server_paged(&web_support::PUBLIC.into(), 0, 1000)
+            .unwrap()
+            .into_iter()
+            .filter(|g| {
+                g.rated && g.state == tawlbot::store::GameState::Finished && g.result.is_some()
+            })
+            .collect();
+        let won = |i| {
+            games
+                .iter()
+                .filter(|g| g.result.unwrap().winner_index() == Some(i))
+                .count() as u64
+        };
+        (games.len() as u64, won(0), won(1))
+    });
+    assert!(n >= 2, "{html}");
+    for (k, what) in [(first, "attackers"), (second, "defenders")] {
+        let w = tawlbot::app::balance::wilson(k, n);
+        let cell = format!(
+            "{:.1}% ({:.1}–{:.1}%)",
+            100.0 * w.rate,
+            100.0 * w.low,
+            100.0 * w.high
+        );
+        assert!(html.contains(&cell), "{what}: {cell}: {html}");
+    }
+    assert!(
+        html.contains(&format!("<td class=\"num\">{n}</td>")),
+        "{html}"
+    );
+    assert!(html.contains("The whole archive"), "{html}");
+    assert!(html.contains("The &lt;i&gt;Tafl&lt;/i&gt; Hall"), "{html}");
+    let cy = get(&r, "/stats?lang=cy").await.text();
+    assert!(cy.contains("Yr archif gyfan"), "{cy}");
 }
 
 on_postgres!(
@@ -868,6 +1136,11 @@ on_postgres!(
     only_the_embed_may_be_framed,
     pages_speak_welsh_by_query_or_header,
     downloads_and_assets,
+    the_front_page_lists_public_games_tournaments_servers_and_finds_players,
+    pages_carry_link_previews_with_a_picture,
+    the_game_page_has_its_moves_beside_the_board_and_its_server,
+    the_tournament_page_names_the_winner_and_links_the_crosstable,
+    the_balance_page_gives_rates_with_intervals,
 );
 
 /// Issue 31: a player on vacation is shown so on their page and on the

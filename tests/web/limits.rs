@@ -186,6 +186,10 @@ async fn during_an_outage_every_page_is_a_503() {
         "/p/alice".to_string(),
         "/p/alice/rating.png?server=console&variant=tawlbwrdd".to_string(),
         format!("/s/{}", web_support::PUBLIC),
+        "/".to_string(),
+        "/?q=alice".to_string(),
+        "/stats".to_string(),
+        format!("/t/{}/standings.png", f.tournament),
     ];
     for p in &pages {
         let (status, _, _) = get(&r, p).await;

@@ -208,6 +208,25 @@ impl Driver {
         }
     }
 
+    /// Runs `script` (a function body) in the page; its return value.
+    fn exec(&self, script: &str) -> Value {
+        self.call(
+            "POST",
+            "/execute/sync",
+            Some(json!({ "script": script, "args": [] })),
+        )
+    }
+
+    /// The window's size, in CSS pixels of the viewport (headless: the
+    /// window is the viewport).
+    fn resize(&self, width: u32, height: u32) {
+        self.call(
+            "POST",
+            "/window/rect",
+            Some(json!({ "width": width, "height": height })),
+        );
+    }
+
     fn screenshot(&self, name: &str) -> PathBuf {
         let b64 = self.call("GET", "/screenshot", None);
         let png = base64_decode(b64.as_str().expect("base64"));
@@ -376,7 +395,12 @@ fn a_reader_steps_through_a_game_in_chromium() {
         .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
         .unwrap();
     let web = listener.local_addr().unwrap();
-    let router = tawlbot::web::router(f.app.clone(), tawlbot::web::RateLimit::off());
+    // PUBLIC_URL is the server's own address, so the previews' absolute
+    // picture addresses can be fetched.
+    let app = tawlbot::app::App::new(f.store.clone())
+        .with_public_url(Some(format!("http://{web}")))
+        .with_web_analysis(true);
+    let router = tawlbot::web::router(app.clone(), tawlbot::web::RateLimit::off());
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
     rt.spawn(tawlbot::web::serve(listener, router, async move {
         let _ = stopped.await;
@@ -405,10 +429,32 @@ fn a_reader_steps_through_a_game_in_chromium() {
         "The starting position (5 moves in all) · {}",
         caption(0)
     ));
+    // A mark in the page's script state: a reload would lose it.
+    d.exec("window.__stayed = 'yes'; return true;");
     for n in 1..=3 {
         d.click("#next");
         d.wait_ply(&caption(n));
     }
+    assert_eq!(
+        d.exec("return window.__stayed || 'reloaded';"),
+        json!("yes"),
+        "stepping reloaded the page"
+    );
+    // Each step has its own address (pushState), and the move list shows it.
+    assert_eq!(d.exec("return location.search;"), json!("?ply=3"));
+    assert_eq!(
+        d.exec("var a = document.querySelector('ol.moves a[aria-current]'); return a && a.getAttribute('href');"),
+        json!("/g/".to_string() + &game.to_string() + "?ply=3")
+    );
+    // A move in the list steps there too, and Back goes back a step.
+    d.click("ol.moves li:first-child a");
+    d.wait_ply(&caption(1));
+    d.exec("history.back(); return true;");
+    d.wait_ply(&caption(3));
+    assert_eq!(
+        d.exec("return window.__stayed || 'reloaded';"),
+        json!("yes")
+    );
     let alt = d.attr("#board", "alt");
     let want = f
         .app
@@ -435,19 +481,137 @@ fn a_reader_steps_through_a_game_in_chromium() {
     d.wait_ply(&caption(2));
     d.key("\u{E014}"); // ArrowRight
     d.wait_ply(&caption(3));
+    assert_eq!(
+        d.exec("return window.__stayed || 'reloaded';"),
+        json!("yes")
+    );
+
+    // The link preview: og:image is an absolute address of a PNG of the
+    // board at this ply, of the size the tags say.
+    let meta = |p: &str| {
+        d.exec(&format!(
+            "var m = document.querySelector('meta[property=\"{p}\"], meta[name=\"{p}\"]'); return m ? m.getAttribute('content') : null;"
+        ))
+        .as_str()
+        .map(str::to_string)
+        .unwrap_or_else(|| panic!("no {p}"))
+    };
+    let image = meta("og:image");
+    assert!(
+        image.starts_with(&format!("http://{web}/g/{game}/board.png?ply=3")),
+        "{image}"
+    );
+    assert_eq!(meta("twitter:card"), "summary_large_image");
+    assert!(meta("og:title").contains(" v "), "{}", meta("og:title"));
+    assert!(!meta("og:description").is_empty());
+    assert!(!meta("og:image:alt").is_empty());
+    let (status, png) = http(web, "GET", &image[format!("http://{web}").len()..], None);
+    assert_eq!(status, 200);
+    assert!(
+        png.starts_with(b"\x89PNG\r\n\x1a\n"),
+        "og:image is not a PNG"
+    );
+    let be = |b: &[u8]| u32::from_be_bytes([b[0], b[1], b[2], b[3]]);
+    assert_eq!(be(&png[16..20]).to_string(), meta("og:image:width"));
+    assert_eq!(be(&png[20..24]).to_string(), meta("og:image:height"));
+    // And it loads in the browser as a picture.
+    d.exec(&format!("var i = new Image(); i.id = 'og'; i.alt = ''; i.src = {}; document.body.appendChild(i); return true;", json!(image)));
+    let start = Instant::now();
+    while d
+        .exec("var i = document.getElementById('og'); return i.complete && i.naturalWidth;")
+        .as_u64()
+        .unwrap_or(0)
+        == 0
+    {
+        assert!(start.elapsed() < PATIENCE, "og:image did not load");
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    // Every page at a phone's width and a desktop's, in both languages:
+    // nothing scrolls sideways, and (below) axe finds nothing.
+    let pages = [
+        ("front", "/".to_string()),
+        ("game", format!("/g/{game}?ply=3")),
+        ("tournament", format!("/t/{}", f.tournament)),
+        ("player", "/p/alice".to_string()),
+        ("server", "/s/console".to_string()),
+        ("stats", "/stats".to_string()),
+    ];
+    let shots = target_dir().join("web-browser");
+    // The finished game's analysis, started by the first visit in the
+    // background, is ready before the pictures are taken.
+    let start = Instant::now();
+    while !app.analysis_ready(game, 10) {
+        assert!(start.elapsed() < PATIENCE, "the analysis never came");
+        std::thread::sleep(Duration::from_millis(200));
+    }
+    for (w, h) in [(390, 844), (1280, 800)] {
+        d.resize(w, h);
+        let inner = d.exec("return window.innerWidth;").as_u64().unwrap_or(0);
+        assert!(
+            inner <= u64::from(w) && inner + 20 >= u64::from(w),
+            "viewport {inner} at {w}"
+        );
+        for lang in ["en", "cy"] {
+            for (name, path) in &pages {
+                let sep = if path.contains('?') { '&' } else { '?' };
+                d.go(&format!("{base}{path}{sep}lang={lang}"));
+                let wide = d.exec("return [document.documentElement.scrollWidth, document.documentElement.clientWidth];");
+                let (sw, cw) = (wide[0].as_u64().unwrap_or(0), wide[1].as_u64().unwrap_or(0));
+                assert!(
+                    sw <= cw,
+                    "{path} ({lang}) at {w} px is {sw} px wide (viewport {cw})"
+                );
+                d.screenshot(&format!("{name}-{lang}-{w}.png"));
+                if *name == "game" {
+                    // The move list right under the board on a phone,
+                    // beside it on a desktop, and the facts beside both
+                    // at 1280 px (in Welsh too).
+                    let r = d.exec("function r(s) { var b = document.querySelector(s).getBoundingClientRect(); return [b.left, b.top, b.bottom]; } return [r('section.board'), r('section.moves'), r('section.facts')];");
+                    let at = |i: usize, j: usize| r[i][j].as_f64().unwrap_or(-1.0);
+                    if w < 700 {
+                        assert!(
+                            at(1, 1) >= at(0, 2) - 1.0 && at(1, 1) < at(2, 1),
+                            "{lang} at {w}: {r}"
+                        );
+                    } else {
+                        assert!(
+                            at(1, 0) > at(0, 0) && at(1, 1) < at(0, 2),
+                            "{lang} at {w}: moves not beside the board: {r}"
+                        );
+                        assert!(
+                            at(2, 0) > at(1, 0) && at(2, 1) < at(0, 2),
+                            "{lang} at {w}: facts not beside the board: {r}"
+                        );
+                    }
+                }
+            }
+        }
+    }
+    eprintln!("web_browser: screenshots in {}", shots.display());
+    d.resize(1280, 1100);
 
     if let Some(axe) = axe {
         let mut problems = Vec::new();
+        let mut checked = Vec::new();
+        for (w, h) in [(390, 844), (1280, 800)] {
+            for lang in ["en", "cy"] {
+                for (_, path) in &pages {
+                    let sep = if path.contains('?') { '&' } else { '?' };
+                    checked.push((w, h, format!("{path}{sep}lang={lang}")));
+                }
+            }
+        }
         for path in [
-            format!("/g/{game}?ply=3"),
-            format!("/g/{game}?ply=3&lang=cy"),
             format!("/g/{}", f.running),
-            format!("/t/{}", f.tournament),
-            "/p/alice".to_string(),
-            "/s/console".to_string(),
             format!("/embed/g/{game}?ply=2"),
             "/g/987654".to_string(),
+            "/?q=ali".to_string(),
         ] {
+            checked.push((1280, 1100, path));
+        }
+        for (w, h, path) in checked {
+            d.resize(w, h);
             d.go(&format!("{base}{path}"));
             for v in d.axe(&axe) {
                 let nodes: Vec<String> = v["nodes"]
@@ -456,7 +620,10 @@ fn a_reader_steps_through_a_game_in_chromium() {
                     .flatten()
                     .map(|n| n["html"].as_str().unwrap_or("").chars().take(120).collect())
                     .collect();
-                problems.push(format!("{path}: {} ({}): {nodes:?}", v["id"], v["impact"]));
+                problems.push(format!(
+                    "{path} at {w} px: {} ({}): {nodes:?}",
+                    v["id"], v["impact"]
+                ));
             }
         }
         assert!(problems.is_empty(), "axe-core:\n{}", problems.join("\n"));

@@ -1,7 +1,7 @@
 //! A tournament on the web archive: standings, crosstable, every round's
 //! pairings with their games. Plain data for `src/web`.
 
-use super::view::{fmt_points, headers, table_rows};
+use super::view::{fmt_points, headers, standings_png, table_rows};
 use super::{
     active_entrants, state_msg, view, App, Data, GameState, Lang, PlayerId, StoreError,
     TournamentId, T,
@@ -36,9 +36,13 @@ pub struct TournamentSheet {
     pub headers: [String; 6],
     /// Rows of the standings: the player's id, then the six cells.
     pub standings: Vec<(String, [String; 6])>,
-    /// The crosstable: row player's points against each column player, in
-    /// standings order (empty where they did not meet; `×` on the diagonal).
-    pub crosstable: Vec<Vec<String>>,
+    /// The crosstable: row player's results against each column player, in
+    /// standings order, as Discord writes them (`1`, `½`, `0`, `+`/`-` a
+    /// forfeit, `*` being played; empty where they did not meet; `×` on the
+    /// diagonal), each with the game it links to; then the row's points.
+    pub crosstable: Vec<(Vec<(String, Option<GameId>)>, String)>,
+    /// Once finished: the first three places, `(place, player id, name)`.
+    pub podium: Vec<(u32, UserId, String)>,
     /// Each round's pairings.
     pub rounds: Vec<Vec<PairingLine>>,
     /// Entrants before the start: `(player id, name)`.
@@ -46,6 +50,31 @@ pub struct TournamentSheet {
 }
 
 impl App {
+    /// The standings picture of public tournament `id` (as `/tournament
+    /// standings` draws it on Discord), in `lang`; `None` when missing,
+    /// private or not started.
+    pub fn archive_standings_png(
+        &self,
+        id: TournamentId,
+        lang: Lang,
+    ) -> Result<Option<Vec<u8>>, StoreError> {
+        let Some(row) = self.store.get_tournament(id)? else {
+            return Ok(None);
+        };
+        if !self.server_public(&row.server_id) {
+            return Ok(None);
+        }
+        let Ok(data) = serde_json::from_str::<Data>(&row.data) else {
+            return Ok(None);
+        };
+        let t = T { row, data };
+        let Some(s) = &t.data.state else {
+            return Ok(None);
+        };
+        let table = s.standings();
+        Ok(Some(standings_png(self, &t, &table, lang)))
+    }
+
     /// Tournament `id`'s page in `lang`; `None` when missing, unreadable or
     /// on a private server.
     pub fn archive_tournament(
@@ -74,6 +103,7 @@ impl App {
             headers: headers(lang),
             standings: Vec::new(),
             crosstable: Vec::new(),
+            podium: Vec::new(),
             rounds: Vec::new(),
             entrants: Vec::new(),
         };
@@ -94,36 +124,60 @@ impl App {
             .zip(table_rows(self, &t, &table, lang))
             .map(|(r, cells)| (t.data.player(r.player).to_string(), cells))
             .collect();
-        let order: Vec<PlayerId> = table.iter().map(|r| r.player).collect();
-        sheet.crosstable = order
-            .iter()
-            .map(|&a| {
-                order
-                    .iter()
-                    .map(|&b| {
-                        if a == b {
-                            return "×".to_string();
-                        }
-                        let pts: Vec<f64> = s
-                            .matches()
-                            .filter(|m| m.pairing.involves(a) && m.pairing.opponent(a) == Some(b))
-                            .filter_map(|m| m.points_for(a))
-                            .collect();
-                        if pts.is_empty() {
-                            String::new()
-                        } else {
-                            fmt_points(pts.iter().sum())
-                        }
-                    })
-                    .collect()
-            })
-            .collect();
         let rows = self.store.tournament_matches(id)?;
         let who = |p: PlayerId| {
             let pid = UserId::from(t.data.player(p));
             let n = self.raw_name_of(&pid);
             (pid, n)
         };
+        if t.row.state == crate::domain::TournamentPhase::Finished {
+            sheet.podium = table
+                .iter()
+                .filter(|r| r.rank <= 3)
+                .map(|r| {
+                    let pid = UserId::from(t.data.player(r.player));
+                    let n = self.raw_name_of(&pid);
+                    (r.rank, pid, n)
+                })
+                .collect();
+        }
+        // The game each pair's crosstable cell links to (the match's last).
+        let mut met: std::collections::HashMap<(PlayerId, PlayerId), GameId> =
+            std::collections::HashMap::new();
+        for m in s.matches() {
+            let Some(b) = m.pairing.second else { continue };
+            let Some(r) = rows
+                .iter()
+                .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
+            else {
+                continue;
+            };
+            if let Some(g) = self.store.games_of_match(r.id)?.last() {
+                met.insert((m.pairing.first, b), g.id);
+                met.insert((b, m.pairing.first), g.id);
+            }
+        }
+        let x = crate::tournament::crosstable(s);
+        let order: Vec<PlayerId> = x.iter().map(|r| r.player).collect();
+        sheet.crosstable = x
+            .iter()
+            .enumerate()
+            .map(|(i, r)| {
+                let cells = r
+                    .cells
+                    .iter()
+                    .enumerate()
+                    .map(|(j, c)| {
+                        let text = crate::tournament::crosstable::cell_text(i, j, c);
+                        let link = (i != j && c.is_some())
+                            .then(|| met.get(&(r.player, order[j])).copied())
+                            .flatten();
+                        (text, link)
+                    })
+                    .collect();
+                (cells, fmt_points(r.points))
+            })
+            .collect();
         for round in &s.rounds {
             let mut lines = Vec::new();
             for m in round {

@@ -3,7 +3,10 @@
 
 use super::games::GameReads;
 use super::rows::*;
-use super::{params, Archive, Backend, GameRow, Rating, RatingPoint, ServerId, StoreError, UserId};
+use super::{
+    list_of, params, Archive, Backend, BalanceCount, GameRow, Rating, RatingPoint, ServerId,
+    StoreError, Tournament, UserId,
+};
 
 /// The condition "server is public": never a direct-message scope.
 macro_rules! public_server {
@@ -149,6 +152,119 @@ impl<B: Backend> Archive for B {
             )?
             .iter()
             .map(|r| r.get(0))
+            .collect()
+        })
+    }
+
+    fn public_games(&self, offset: u32, limit: u32) -> Result<Vec<GameRow>, StoreError> {
+        self.games(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE state <> 'aborted' AND server_id IN (",
+                public_server!(),
+                ") ORDER BY id DESC LIMIT $1 OFFSET $2"
+            ),
+            params![limit, offset],
+        )
+    }
+
+    fn public_tournaments(&self, offset: u32, limit: u32) -> Result<Vec<Tournament>, StoreError> {
+        self.sql_read(|c| {
+            let r = c.query(
+                concat!(
+                    "SELECT ",
+                    tournament_columns!(),
+                    " FROM tournaments WHERE server_id IN (",
+                    public_server!(),
+                    ") ORDER BY id DESC LIMIT $1 OFFSET $2"
+                ),
+                params![limit, offset],
+            )?;
+            list_of(
+                self,
+                crate::domain::Table::Tournaments,
+                &r,
+                tournament_from_row,
+            )
+        })
+    }
+
+    fn public_servers(&self, limit: u32) -> Result<Vec<(ServerId, Option<String>)>, StoreError> {
+        self.sql_read(|c| {
+            c.query(
+                "SELECT s.id, s.name FROM servers s \
+                 WHERE s.archive_public AND s.id NOT LIKE 'dm:%' \
+                 ORDER BY (SELECT MAX(g.id) FROM games g WHERE g.server_id = s.id) DESC NULLS LAST, \
+                 s.id{bytewise} LIMIT $1",
+                params![limit],
+            )?
+            .iter()
+            .map(|r| Ok((r.get(0)?, r.get(1)?)))
+            .collect()
+        })
+    }
+
+    fn search_public_players(
+        &self,
+        part: &str,
+        limit: u32,
+    ) -> Result<Vec<(UserId, String)>, StoreError> {
+        // LIKE with its own escape: the player's text matches itself.
+        let mut pattern = String::from("%");
+        for ch in part.to_lowercase().chars() {
+            if matches!(ch, '%' | '_' | '\\') {
+                pattern.push('\\');
+            }
+            pattern.push(ch);
+        }
+        pattern.push('%');
+        self.sql_read(|c| {
+            c.query(
+                concat!(
+                    // Two EXISTS, one per player column: each uses its
+                    // index (an OR of the two would scan the games).
+                    "SELECT p.id, p.display_name FROM players p \
+                     WHERE LOWER(p.display_name) LIKE $1 ESCAPE '\\' \
+                     AND (EXISTS (SELECT 1 FROM games g WHERE g.first_player = p.id \
+                     AND g.server_id IN (",
+                    public_server!(),
+                    ")) OR EXISTS (SELECT 1 FROM games g WHERE g.second_player = p.id \
+                     AND g.server_id IN (",
+                    public_server!(),
+                    "))) ORDER BY LOWER(p.display_name), p.id{bytewise} LIMIT $2"
+                ),
+                params![pattern, limit],
+            )?
+            .iter()
+            .map(|r| Ok((r.get(0)?, r.get(1)?)))
+            .collect()
+        })
+    }
+
+    fn balance_counts(&self) -> Result<Vec<BalanceCount>, StoreError> {
+        self.sql_read(|c| {
+            c.query(
+                concat!(
+                    "SELECT server_id, variant, options, result, COUNT(*), CAST(SUM(move_count) AS BIGINT) \
+                     FROM games WHERE state = 'finished' AND rated AND server_id IN (",
+                    public_server!(),
+                    ") GROUP BY server_id, variant, options, result \
+                     ORDER BY server_id{bytewise}, variant{bytewise}, options{bytewise}"
+                ),
+                params![],
+            )?
+            .iter()
+            .map(|r| {
+                Ok(BalanceCount {
+                    server_id: r.get(0)?,
+                    variant: r.get(1)?,
+                    options: r.options(2)?,
+                    result: r.get(3)?,
+                    games: r.get::<i64>(4)?.max(0) as u64,
+                    plies: r.get::<Option<i64>>(5)?.unwrap_or(0).max(0) as u64,
+                })
+            })
             .collect()
         })
     }
