@@ -301,6 +301,71 @@ fn paused_and_new_games_during_a_vacation() {
     assert!(!out.contains("ran out of time"), "{out}");
 }
 
+/// A move that raced with the start of a vacation left the vacationer's
+/// clock running (the vacation written without stopping it, as if the
+/// move had read the player's choices before it committed): at the
+/// deadline the scheduler stops the clock instead of ending the game.
+#[test]
+fn a_deadline_never_ends_a_game_for_a_player_on_vacation() {
+    use console_support::direct::{app, ctx, slash, text};
+    use tawlbot::app::Input;
+    use tawlbot::store::prelude::*;
+    let (_db, app) = app();
+    let t = 1_800_000_000;
+    let c = |u: &str, now: i64| ctx("srv", "g", u, now);
+    slash(
+        &app,
+        &c("alice", t),
+        "challenge",
+        &[
+            ("opponent", "bob"),
+            ("variant", "tawlbwrdd"),
+            ("side", "attackers"),
+            ("time", "1d"),
+        ],
+    );
+    slash(&app, &c("bob", t), "accept", &[]);
+    let r = app.handle(
+        &c("alice", t + 1),
+        Input::Message {
+            text: "e2-c2".into(),
+            addressed: false,
+        },
+    );
+    assert!(text(&r).contains("<@bob> to move"), "{}", text(&r));
+    // Bob's vacation, stopping nothing.
+    app.store()
+        .start_vacation(
+            &tawlbot::store::VacationPlan {
+                player: "bob".into(),
+                extend: None,
+                started_at: t + 2,
+                ends_at: t + 2 + 5 * 86_400,
+                days: 5,
+            },
+            &[],
+            &[],
+            t + 2,
+        )
+        .unwrap();
+    let game = app
+        .store()
+        .active_game_in_channel(&"g".into())
+        .unwrap()
+        .unwrap();
+    assert!(game.deadline.is_some());
+    let out = text(&app.tick(t + 2 * 86_400));
+    assert!(!out.contains("ran out of time"), "{out}");
+    let game = app.store().get_game(game.id).unwrap().unwrap();
+    assert_eq!(game.deadline, None);
+    assert_eq!(game.vacation_left, Some(86_400));
+    // After the vacation, his full day.
+    let out = text(&app.tick(t + 6 * 86_400));
+    assert!(!out.contains("ran out of time"), "{out}");
+    let game = app.store().get_game(game.id).unwrap().unwrap();
+    assert_eq!(game.deadline, Some(t + 7 * 86_400));
+}
+
 on_postgres!(
     a_vacation_saves_a_game_that_would_be_lost_on_time,
     a_bank_holds_its_time_and_the_opponent_still_moves,
@@ -310,4 +375,5 @@ on_postgres!(
     a_vacation_false_tournament_keeps_its_clocks_running,
     a_vacation_in_welsh,
     paused_and_new_games_during_a_vacation,
+    a_deadline_never_ends_a_game_for_a_player_on_vacation,
 );
