@@ -269,6 +269,36 @@ fn a_vacation_in_welsh() {
     assert!(!out.contains("g> @bob Mae'r amddiffynwyr"), "{out}");
 }
 
+#[test]
+fn a_vacation_false_tournament_in_welsh() {
+    let s = Session::new();
+    let mut script: Vec<String> = ["olga", "carol", "dave"]
+        .iter()
+        .map(|p| format!("{p}@general: /language choice:cymraeg"))
+        .collect();
+    script.extend(tournament_signup(
+        "general",
+        "name:Gaeaf variant:tawlbwrdd format:round-robin match:single time:1d vacation:false",
+        &["carol", "dave"],
+    ));
+    script.push("olga@general: /tournament start".into());
+    script.push("carol@g: /vacation days:3".into());
+    script.push("carol@g: /vacation days:2".into());
+    let out = s.run(&script);
+    assert!(out.contains("mae ei glociau'n rhedeg drwy wyliau"), "{out}");
+    assert!(
+        out.contains("Dydy cloc y gêm hon ddim yn stopio: cafodd ei thwrnamaint ei greu gyda vacation:false."),
+        "{out}"
+    );
+    assert!(out.contains("(y twrnamaint **Gaeaf**)"), "{out}");
+    assert!(
+        out.contains("(to carol) Mae'ch gwyliau'n para'n hirach, tan "),
+        "{out}"
+    );
+    // No channel is told: no game stops.
+    assert!(!out.contains("Mae @carol ar wyliau tan"), "{out}");
+}
+
 /// A game paused by agreement is not touched (its channel is not told);
 /// when its pause ends during the vacation the clock stops again. A game
 /// that starts during a vacation starts with the vacationer's clock
@@ -309,7 +339,6 @@ fn paused_and_new_games_during_a_vacation() {
 fn a_deadline_never_ends_a_game_for_a_player_on_vacation() {
     use console_support::direct::{app, ctx, slash, text};
     use tawlbot::app::Input;
-    use tawlbot::store::prelude::*;
     let (_db, app) = app();
     let t = 1_800_000_000;
     let c = |u: &str, now: i64| ctx("srv", "g", u, now);
@@ -376,4 +405,5 @@ on_postgres!(
     a_vacation_in_welsh,
     paused_and_new_games_during_a_vacation,
     a_deadline_never_ends_a_game_for_a_player_on_vacation,
+    a_vacation_false_tournament_in_welsh,
 );
