@@ -18,7 +18,9 @@ use super::clock::{remind, DAY};
 use super::time::TimeControl;
 use super::{store_err, tournaments, App, Ctx, Loaded, Reply, Response, Target, BOT_ID};
 use crate::i18n::Msg;
-use crate::store::{ClockHold, ClockRelease, GameRow, GameState, UserId, VacationRow};
+use crate::store::{
+    ClockHold, ClockRelease, GameRow, GameState, UserId, VacationPlan, VacationRow,
+};
 
 /// The player setting that holds the end of their latest vacation (unix
 /// seconds); written by the store with the vacation.
@@ -230,7 +232,7 @@ impl App {
             }
             let (id, channel, server) = (row.id, row.channel_id.clone(), row.server_id.clone());
             let Ok(l) = self.load(row) else { continue };
-            let theirs = l.game.to_move().map(|s| &l.players[s.index()] == player) == Some(true);
+            let theirs = l.game.to_move().map(|s| l.players[s.index()] == *player) == Some(true);
             if theirs {
                 if let Some(d) = l.row.deadline {
                     holds.push(ClockHold {
@@ -258,10 +260,14 @@ impl App {
             replies: told,
             effects: Vec::new(),
         });
-        if let Err(e) = self
-            .store
-            .start_vacation(player, extend, started_at, ends_at, days, &holds, &out, now)
-        {
+        let plan = VacationPlan {
+            player: player.clone(),
+            extend,
+            started_at,
+            ends_at,
+            days,
+        };
+        if let Err(e) = self.store.start_vacation(&plan, &holds, &out, now) {
             return store_err(e);
         }
         self.forget_choices(player);

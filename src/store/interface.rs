@@ -13,7 +13,7 @@ use super::{
     StoredChoices, StoredMove, Tournament, TournamentCommit, TournamentId, TournamentMatch,
     TournamentPhase, TournamentPlayer, UnreadableRow, UserId,
 };
-use super::{ClockHold, ClockRelease, VacationRow};
+use super::{ClockHold, ClockRelease, VacationPlan, VacationRow};
 use super::{ConditionalLine, ConditionalReply, OutMessage, OutboxRow};
 use crate::i18n::Lang;
 
@@ -863,19 +863,15 @@ pub trait Vacations {
     /// oldest first.
     fn vacations_of(&self, player: &UserId, since: i64) -> Result<Vec<VacationRow>, StoreError>;
 
-    /// Starts a vacation (`extend: None`) or extends the running one (its
-    /// id) to `ends_at`, counting `days`, at `now`; sets the player's
+    /// Starts a vacation (`plan.extend: None`) or extends the running one
+    /// (its id) to `plan.ends_at`, counting `plan.days`, at `now`; sets the player's
     /// `vacation` setting to `ends_at`; stops the clocks of `holds`
     /// (each only if the game is active, not paused, has a running deadline
     /// and still has the moves it was seen with); puts `out` in the outbox.
     /// Returns the vacation's id.
     fn start_vacation(
         &self,
-        player: &UserId,
-        extend: Option<i64>,
-        started_at: i64,
-        ends_at: i64,
-        days: i64,
+        plan: &VacationPlan,
         holds: &[ClockHold],
         out: &[OutMessage],
         now: i64,

@@ -455,6 +455,18 @@ pub struct VacationRow {
     pub closed: bool,
 }
 
+/// A vacation to start or extend ([`super::Vacations::start_vacation`]).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct VacationPlan {
+    pub player: UserId,
+    /// The running vacation it extends; `None`: a new one.
+    pub extend: Option<i64>,
+    pub started_at: i64,
+    pub ends_at: i64,
+    /// The days it counts against the allowance.
+    pub days: i64,
+}
+
 /// A game's clock stopped by a vacation: the game, the move count it was
 /// seen with (the stop is skipped if a move came meanwhile), and the time
 /// the player to move had left.

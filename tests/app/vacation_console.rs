@@ -269,6 +269,36 @@ fn a_vacation_in_welsh() {
     assert!(!out.contains("g> @bob Mae'r amddiffynwyr"), "{out}");
 }
 
+#[test]
+fn a_vacation_false_tournament_in_welsh() {
+    let s = Session::new();
+    let mut script: Vec<String> = ["olga", "carol", "dave"]
+        .iter()
+        .map(|p| format!("{p}@general: /language choice:cymraeg"))
+        .collect();
+    script.extend(tournament_signup(
+        "general",
+        "name:Gaeaf variant:tawlbwrdd format:round-robin match:single time:1d vacation:false",
+        &["carol", "dave"],
+    ));
+    script.push("olga@general: /tournament start".into());
+    script.push("carol@g: /vacation days:3".into());
+    script.push("carol@g: /vacation days:2".into());
+    let out = s.run(&script);
+    assert!(out.contains("mae ei glociau'n rhedeg drwy wyliau"), "{out}");
+    assert!(
+        out.contains("Dydy cloc y gêm hon ddim yn stopio: cafodd ei thwrnamaint ei greu gyda vacation:false."),
+        "{out}"
+    );
+    assert!(out.contains("(y twrnamaint **Gaeaf**)"), "{out}");
+    assert!(
+        out.contains("(to carol) Mae'ch gwyliau'n para'n hirach, tan "),
+        "{out}"
+    );
+    // No channel is told: no game stops.
+    assert!(!out.contains("Mae @carol ar wyliau tan"), "{out}");
+}
+
 /// A game paused by agreement is not touched (its channel is not told);
 /// when its pause ends during the vacation the clock stops again. A game
 /// that starts during a vacation starts with the vacationer's clock
@@ -301,6 +331,70 @@ fn paused_and_new_games_during_a_vacation() {
     assert!(!out.contains("ran out of time"), "{out}");
 }
 
+/// A move that raced with the start of a vacation left the vacationer's
+/// clock running (the vacation written without stopping it, as if the
+/// move had read the player's choices before it committed): at the
+/// deadline the scheduler stops the clock instead of ending the game.
+#[test]
+fn a_deadline_never_ends_a_game_for_a_player_on_vacation() {
+    use console_support::direct::{app, ctx, slash, text};
+    use tawlbot::app::Input;
+    let (_db, app) = app();
+    let t = 1_800_000_000;
+    let c = |u: &str, now: i64| ctx("srv", "g", u, now);
+    slash(
+        &app,
+        &c("alice", t),
+        "challenge",
+        &[
+            ("opponent", "bob"),
+            ("variant", "tawlbwrdd"),
+            ("side", "attackers"),
+            ("time", "1d"),
+        ],
+    );
+    slash(&app, &c("bob", t), "accept", &[]);
+    let r = app.handle(
+        &c("alice", t + 1),
+        Input::Message {
+            text: "e2-c2".into(),
+            addressed: false,
+        },
+    );
+    assert!(text(&r).contains("<@bob> to move"), "{}", text(&r));
+    // Bob's vacation, stopping nothing.
+    app.store()
+        .start_vacation(
+            &tawlbot::store::VacationPlan {
+                player: "bob".into(),
+                extend: None,
+                started_at: t + 2,
+                ends_at: t + 2 + 5 * 86_400,
+                days: 5,
+            },
+            &[],
+            &[],
+            t + 2,
+        )
+        .unwrap();
+    let game = app
+        .store()
+        .active_game_in_channel(&"g".into())
+        .unwrap()
+        .unwrap();
+    assert!(game.deadline.is_some());
+    let out = text(&app.tick(t + 2 * 86_400));
+    assert!(!out.contains("ran out of time"), "{out}");
+    let game = app.store().get_game(game.id).unwrap().unwrap();
+    assert_eq!(game.deadline, None);
+    assert_eq!(game.vacation_left, Some(86_400));
+    // After the vacation, his full day.
+    let out = text(&app.tick(t + 6 * 86_400));
+    assert!(!out.contains("ran out of time"), "{out}");
+    let game = app.store().get_game(game.id).unwrap().unwrap();
+    assert_eq!(game.deadline, Some(t + 7 * 86_400));
+}
+
 on_postgres!(
     a_vacation_saves_a_game_that_would_be_lost_on_time,
     a_bank_holds_its_time_and_the_opponent_still_moves,
@@ -310,4 +404,6 @@ on_postgres!(
     a_vacation_false_tournament_keeps_its_clocks_running,
     a_vacation_in_welsh,
     paused_and_new_games_during_a_vacation,
+    a_deadline_never_ends_a_game_for_a_player_on_vacation,
+    a_vacation_false_tournament_in_welsh,
 );

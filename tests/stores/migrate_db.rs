@@ -225,11 +225,13 @@ fn fill(s: &SqliteStore) {
     s.claim_outbox(&"proc-a".into(), T + 12, 60, 1).unwrap();
     // A vacation (issue 31), running, and its player's setting.
     s.start_vacation(
-        &"bob".into(),
-        None,
-        T + 13,
-        T + 13 + 5 * 86_400,
-        5,
+        &tawlbot::store::VacationPlan {
+            player: "bob".into(),
+            extend: None,
+            started_at: T + 13,
+            ends_at: T + 13 + 5 * 86_400,
+            days: 5,
+        },
         &[],
         &[],
         T + 13,

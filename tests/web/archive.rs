@@ -1157,11 +1157,13 @@ async fn a_player_on_vacation_is_shown_so() {
     assert!(!before.contains("on vacation until"), "{before}");
     f.store
         .start_vacation(
-            &"carol".into(),
-            None,
-            now,
-            now + 5 * 86_400,
-            5,
+            &tawlbot::store::VacationPlan {
+                player: "carol".into(),
+                extend: None,
+                started_at: now,
+                ends_at: now + 5 * 86_400,
+                days: 5,
+            },
             &[],
             &[],
             now,

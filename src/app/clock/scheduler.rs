@@ -234,6 +234,25 @@ impl App {
         let Some(side) = l.game.to_move() else {
             return Ok(Response::none());
         };
+        // Never a loss on time for a player on vacation (a move that raced
+        // with the vacation's start left their clock running): the clock
+        // stops now, with the time of a fresh turn (app/vacation.rs).
+        if self.vacation_holding(&l, now).is_some() {
+            let left = match l.row.time_control {
+                crate::app::TimeControl::PerMove(p) => p,
+                crate::app::TimeControl::Bank { bank, .. } => {
+                    [l.row.bank_first, l.row.bank_second][side.index()].unwrap_or(bank)
+                }
+                crate::app::TimeControl::None => 0,
+            };
+            let hold = crate::store::ClockHold {
+                game: id,
+                moves: l.game.record().len() as u32,
+                left,
+            };
+            self.store.hold_clock(&hold)?;
+            return Ok(Response::none());
+        }
         let before = l.game.record().len() as u32;
         l.game.time_out(side);
         if l.game.outcome().is_none() {

@@ -4,7 +4,7 @@
 use super::outbox::enqueue_in;
 use super::{
     ensure_player, params, Backend, ClockHold, ClockRelease, Conn, OutMessage, Row, StoreError,
-    UserId, VacationRow, Vacations, R,
+    UserId, VacationPlan, VacationRow, Vacations, R,
 };
 
 /// The columns [`vacation`] reads, in its order.
@@ -57,17 +57,15 @@ impl<B: Backend> Vacations for B {
 
     fn start_vacation(
         &self,
-        player: &UserId,
-        extend: Option<i64>,
-        started_at: i64,
-        ends_at: i64,
-        days: i64,
+        plan: &VacationPlan,
         holds: &[ClockHold],
         out: &[OutMessage],
         now: i64,
     ) -> Result<i64, StoreError> {
+        let (player, started_at, ends_at, days) =
+            (&plan.player, plan.started_at, plan.ends_at, plan.days);
         self.sql_write_plain(|c| {
-            let id = match extend {
+            let id = match plan.extend {
                 Some(id) => {
                     c.exec(
                         "UPDATE vacations SET ends_at = $2, days = $3 WHERE id = $1",
