@@ -44,6 +44,8 @@ pub struct TournamentSheet {
     /// forfeit, `*` being played; empty where they did not meet; `×` on the
     /// diagonal), each with the game it links to; then the row's points.
     pub crosstable: Vec<(Vec<CrossCell>, String)>,
+    /// The rounds the tournament will have in all (0 before the start).
+    pub total_rounds: u32,
     /// Once finished: the first three places, `(place, player id, name)`.
     pub podium: Vec<(u32, UserId, String)>,
     /// Each round's pairings.
@@ -107,6 +109,7 @@ impl App {
             standings: Vec::new(),
             crosstable: Vec::new(),
             podium: Vec::new(),
+            total_rounds: 0,
             rounds: Vec::new(),
             entrants: Vec::new(),
         };
@@ -133,6 +136,7 @@ impl App {
             let n = self.raw_name_of(&pid);
             (pid, n)
         };
+        sheet.total_rounds = s.total_rounds();
         if t.row.state == crate::domain::TournamentPhase::Finished {
             sheet.podium = table
                 .iter()
