@@ -137,3 +137,4 @@ web-stats-whole = Yr archif gyfan
 web-stats-none = Does dim gêm wedi'i graddio wedi gorffen eto.
 web-analysis = Dadansoddiad
 web-analysis-pending = Mae'r injan yn dadansoddi'r gêm hon: bydd graff siawns pob ochr yma ymhen munud neu ddau.
+web-round-of = Rownd { $round } o { $total }

@@ -150,3 +150,4 @@ web-stats-whole = The whole archive
 web-stats-none = No finished rated games yet.
 web-analysis = Analysis
 web-analysis-pending = The engine is analysing this game: the graph of each side's chances will be here in a minute or two.
+web-round-of = Round { $round } of { $total }

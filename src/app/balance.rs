@@ -154,7 +154,7 @@ impl App {
                 .server_name(id)?
                 .map(|n| escape::clean_name(&n))
                 .unwrap_or_else(|| id.to_string());
-            let r = rows(counts.iter().filter(|c| &c.server_id == id));
+            let r = rows(counts.iter().filter(|c| c.server_id == *id));
             if !r.is_empty() {
                 servers.push((id.clone(), name, r));
             }

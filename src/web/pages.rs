@@ -924,7 +924,8 @@ pub fn tournament(
             }
             @for (i, round) in s.rounds.iter().enumerate() {
                 section {
-                    h2 { (tm(lang, Msg::new("web-round").num("round", i + 1))) }
+                    // As Discord reports a round: "Round 1 of 3".
+                    h2 { (tm(lang, Msg::new("web-round-of").num("round", i + 1).num("total", s.total_rounds.max(s.rounds.len() as u32)))) }
                     (scroll(&tm(lang, Msg::new("web-round").num("round", i + 1)), html! {
                     table {
                         thead {

@@ -22,6 +22,9 @@ pub struct PairingLine {
     pub games: Vec<(GameId, String)>,
 }
 
+/// A crosstable cell on the web: its text and the game it links to.
+pub type CrossCell = (String, Option<GameId>);
+
 /// A tournament's page.
 #[derive(Clone, Debug, PartialEq)]
 pub struct TournamentSheet {
@@ -40,7 +43,9 @@ pub struct TournamentSheet {
     /// standings order, as Discord writes them (`1`, `½`, `0`, `+`/`-` a
     /// forfeit, `*` being played; empty where they did not meet; `×` on the
     /// diagonal), each with the game it links to; then the row's points.
-    pub crosstable: Vec<(Vec<(String, Option<GameId>)>, String)>,
+    pub crosstable: Vec<(Vec<CrossCell>, String)>,
+    /// The rounds the tournament will have in all (0 before the start).
+    pub total_rounds: u32,
     /// Once finished: the first three places, `(place, player id, name)`.
     pub podium: Vec<(u32, UserId, String)>,
     /// Each round's pairings.
@@ -104,6 +109,7 @@ impl App {
             standings: Vec::new(),
             crosstable: Vec::new(),
             podium: Vec::new(),
+            total_rounds: 0,
             rounds: Vec::new(),
             entrants: Vec::new(),
         };
@@ -130,6 +136,7 @@ impl App {
             let n = self.raw_name_of(&pid);
             (pid, n)
         };
+        sheet.total_rounds = s.total_rounds();
         if t.row.state == crate::domain::TournamentPhase::Finished {
             sheet.podium = table
                 .iter()
