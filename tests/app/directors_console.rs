@@ -594,12 +594,19 @@ fn last_round_told(outbox: bool) -> (String, Vec<String>) {
         },
     );
     let ended = slash(&app, &ctx("srv", "hall/duo", "bob", 103), "resign", &[]);
+    // Sent as a front end sends it: one target's rows in order.
     let owner = app.process().id.clone();
-    let rows = app.store().claim_outbox(&owner, 200, 5, 100).unwrap();
-    let told = rows
-        .iter()
-        .map(|r| tawlbot::app::outbox::read(r).unwrap().text)
-        .collect();
+    let mut told = Vec::new();
+    loop {
+        let rows = app.store().claim_outbox(&owner, 200, 5, 100).unwrap();
+        if rows.is_empty() {
+            break;
+        }
+        for r in rows {
+            told.push(tawlbot::app::outbox::read(&r).unwrap().text);
+            app.store().outbox_done(r.id).unwrap();
+        }
+    }
     (text(&ended), told)
 }
 
@@ -613,7 +620,7 @@ fn the_report_is_written_with_the_rounds_end() {
     assert!(told.iter().any(|t| t.starts_with(head)), "{told:?}");
     let (answer, told) = last_round_told(false);
     assert!(answer.contains(head), "{answer}");
-    assert!(told.is_empty(), "{told:?}");
+    assert!(!told.iter().any(|t| t.starts_with(head)), "{told:?}");
 }
 
 on_postgres!(
