@@ -4,7 +4,7 @@ tournament-none = Does dim twrnamaint rhif { $id }.
 tournament-not-a-number = Dydy { $text } ddim yn rhif twrnamaint.
 tournament-not-on-server = Does dim twrnamaint rhif { $id } ar y gweinydd hwn.
 tournament-which = Pa dwrnamaint? Rhowch ei rif, fel id:1 (gweler /tournament list).
-tournament-commands = Gorchmynion twrnamaint: create, join, leave, start, standings, crosstable, info, list, withdraw, cancel.
+tournament-commands = Gorchmynion twrnamaint: create, join, leave, start, standings, crosstable, info, list, withdraw, result, forbid, cancel.
 tournament-name-the-player = Enwch y chwaraewr: /tournament withdraw player:@rhywun.
 
 tournament-describe = { $game }, { $format }, { $matches }, { $time }

@@ -5,7 +5,7 @@ tournament-none = There is no tournament { $id }.
 tournament-not-a-number = { $text } is not a tournament number.
 tournament-not-on-server = There is no tournament { $id } on this server.
 tournament-which = Which tournament? Give its number, like id:1 (see /tournament list).
-tournament-commands = Tournament commands: create, join, leave, start, standings, crosstable, info, list, withdraw, cancel.
+tournament-commands = Tournament commands: create, join, leave, start, standings, crosstable, info, list, withdraw, result, forbid, cancel.
 tournament-name-the-player = Name the player: /tournament withdraw player:@someone.
 
 # $game: name and options; $format, $matches: the messages below; $time: a tc-* message.

@@ -413,6 +413,9 @@ impl<W: Write> Console<W> {
             }
             queue.extend(r.effects);
         }
+        // What the effects put in the outbox (a match's thread announced
+        // in the tournament's channel, behind the round's report).
+        self.drain_outbox();
     }
 
     /// Handles one input line.

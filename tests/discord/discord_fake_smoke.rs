@@ -531,6 +531,39 @@ async fn connect_http_talks_to_the_fake() {
     assert_eq!(req.status, 404);
 }
 
+/// Giving a role, as Discord answers it: 403 with code 50013 (Missing
+/// Permissions) without Manage Roles or for a role not below the bot's
+/// highest; 404 (10011) for an unknown role; 204 otherwise.
+#[tokio::test]
+async fn the_fake_gives_roles_as_discord_does() {
+    use serenity::all::{GuildId, RoleId, UserId};
+    let fake = FakeDiscord::start().await;
+    let http = connect::build_http("fake-token", Some(fake.api_base()));
+    fake.add_role(10, 3);
+    fake.add_role(11, 7);
+    let give = |role: u64| {
+        let http = &http;
+        async move {
+            http.add_member_role(GuildId::new(1), UserId::new(2), RoleId::new(role), None)
+                .await
+        }
+    };
+    let code = |e: serenity::Error| match e {
+        serenity::Error::Http(serenity::http::HttpError::UnsuccessfulRequest(r)) => {
+            (r.status_code.as_u16(), r.error.code)
+        }
+        other => panic!("{other:?}"),
+    };
+    // No Manage Roles.
+    assert_eq!(code(give(10).await.unwrap_err()), (403, 50013));
+    // Manage Roles, the bot's highest role at 5: role 10 (3) yes, 11 (7) no.
+    fake.bot_roles(true, 5);
+    give(10).await.expect("a role below the bot's");
+    assert_eq!(code(give(11).await.unwrap_err()), (403, 50013));
+    assert_eq!(code(give(12).await.unwrap_err()), (404, 10011));
+    assert_eq!(fake.member_roles(1, 2), vec![10]);
+}
+
 #[test]
 fn harness_rejects_payloads_serenity_would_drop() {
     let bad = json!({ "id": "1", "content": "no author" });

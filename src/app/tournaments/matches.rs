@@ -43,17 +43,23 @@ pub(crate) fn start_match_in_thread(
                 .to(Target::Channel(thread.into())),
         );
     } else {
-        resp.replies.push(
-            Reply::say(
-                Msg::new("tournament-match-thread")
-                    .num("round", row.round)
-                    .num("board", row.board)
-                    .str("first", who(app, row.first_player.as_ref()))
-                    .str("second", who(app, row.second_player.as_ref()))
-                    .str("thread", format!("<#{thread}>")),
-            )
-            .to(Target::Channel(channel_of(&t))),
-        );
+        let said = Reply::say(
+            Msg::new("tournament-match-thread")
+                .num("round", row.round)
+                .num("board", row.board)
+                .str("first", who(app, row.first_player.as_ref()))
+                .str("second", who(app, row.second_player.as_ref()))
+                .str("thread", format!("<#{thread}>")),
+        )
+        .to(Target::Channel(channel_of(&t)));
+        if app.uses_outbox() {
+            // Behind the round's report and pairings in the tournament's
+            // channel: the outbox sends one channel's messages in order.
+            let told = Response::one(said).on_server(&t.row.server_id);
+            resp.extend(app.after_commit(told, ctx.now));
+        } else {
+            resp.replies.push(said);
+        }
     }
     resp
 }

@@ -28,6 +28,16 @@
 //! announces the winner. A withdrawal forfeits the player's remaining games
 //! and resigns their game in progress.
 //!
+//! # Round reports
+//!
+//! When a round is complete, [`advance`] adds its report (report.rs) before
+//! the next pairings, in the same plan. With the outbox, a commit that ends
+//! a round writes the plan's channel messages (match over, report,
+//! pairings) in its own transaction (`Store::commit_tournament_with`),
+//! so the round's end and what it tells are one: see `docs/tournaments.md`.
+//! The organiser's tools (`/tournament result`, `forbid`, the winner's
+//! role) are in result.rs.
+//!
 //! # Crashes and concurrency
 //!
 //! Every change of a tournament goes through [`update`]: read the row (with
@@ -365,10 +375,12 @@ fn update(
         // the report, then the pairings, never one without the other.
         let out = if plan.round_ended && app.uses_outbox() {
             let (told, rest) = told_in_commit(std::mem::take(&mut plan.resp.replies));
-            let (out, kept) = app.outbound(Response {
+            let told = Response {
                 replies: told,
                 effects: Vec::new(),
-            });
+            };
+            // Readers who chose no language read the server's.
+            let (out, kept) = app.outbound(told.on_server(&t.row.server_id));
             plan.resp.replies = kept.replies.into_iter().chain(rest).collect();
             out
         } else {
