@@ -126,7 +126,7 @@ impl App {
             return tell(Msg::new("conditional-your-turn"));
         }
         let words: Vec<&str> = line.split_whitespace().collect();
-        if words.is_empty() || words.len() % 2 != 0 {
+        if words.is_empty() || !words.len().is_multiple_of(2) {
             return tell(Msg::new("conditional-pairs").num("n", words.len() as u32));
         }
         if words.len() > 2 * MAX_PAIRS {
@@ -136,7 +136,7 @@ impl App {
         let mut game = l.game.clone();
         let mut moves: Vec<String> = Vec::with_capacity(words.len());
         for (i, w) in words.iter().enumerate() {
-            let whose = if i % 2 == 0 { me.other() } else { me };
+            let whose = if i.is_multiple_of(2) { me.other() } else { me };
             let named = |m: Msg| {
                 let text: String = w.chars().take(24).collect();
                 m.num("n", i as u32 + 1).str("move", text)

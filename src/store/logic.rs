@@ -415,6 +415,7 @@ pub(crate) fn owner_of(table: &str) -> Option<Owner> {
         "moves" => own(Table::Games, "game_id", Some(("number", "move"))),
         "offers" => own(Table::Games, "game_id", Some(("kind", "offer"))),
         "rating_history" => own(Table::Games, "game_id", Some(("player_id", "rating of"))),
+        "conditional_lines" => own(Table::Games, "game_id", Some(("id", "conditional line"))),
         "challenges" => own(Table::Challenges, "id", None),
         "tournaments" => own(Table::Tournaments, "id", None),
         "tournament_players" => own(

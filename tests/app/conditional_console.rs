@@ -6,7 +6,7 @@
 //! 10 lines a player and game, 10 pairs a line; the opponent never sees
 //! them (the archive shows an ended game's); none against the bot.
 
-use crate::console_support::{direct, say, Session};
+use crate::console_support::{direct, king_escapes, say, Session};
 use tawlbot::i18n::Lang;
 use tawlbot::store::LineState;
 
@@ -322,6 +322,41 @@ fn ten_lines_ten_pairs_one_answer() {
     assert!(lines_of(&s).iter().all(|l| l.2 == LineState::Dropped));
 }
 
+/// A move that ends the game is answered by no line: the game is over, the
+/// lines are dropped; a line that goes on after such a move is refused.
+#[test]
+fn the_move_that_ends_the_game_drops_the_lines() {
+    let s = Session::new();
+    let mut script = vec![
+        say(
+            "alice",
+            "g",
+            "/challenge opponent:@bob variant:tawlbwrdd side:attackers time:1d",
+        ),
+        say("bob", "g", "/accept"),
+    ];
+    let mut moves = king_escapes("g", "alice", "bob");
+    let last = moves.pop().unwrap();
+    script.extend(moves);
+    script.extend([
+        say("alice", "g", "/conditional add line:f9-a9 c4-c5"),
+        say("alice", "g", "/conditional add line:h8-h7 c4-c5"),
+        last,
+    ]);
+    let out = s.run(&script);
+    assert!(
+        out.contains(
+            "g> (to alice) The game is over after f9-a9: move 2 of the line (c4-c5) cannot follow. \
+             Nothing was stored."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Line 1 stored"), "{out}");
+    assert!(out.contains("The king escaped to a9."), "{out}");
+    assert!(!out.contains("(a conditional move)"), "{out}");
+    assert_eq!(lines_of(&s), [("alice".to_string(), 0, LineState::Dropped)]);
+}
+
 /// Games against the bot take no conditional moves: the bot answers at
 /// once, nobody waits for it (README, docs/rules.md).
 #[test]
@@ -443,4 +478,5 @@ on_postgres!(
     games_against_the_bot_take_none,
     in_welsh,
     the_archive_shows_them_once_the_game_is_over,
+    the_move_that_ends_the_game_drops_the_lines,
 );

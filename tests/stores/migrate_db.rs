@@ -99,6 +99,17 @@ fn fill(s: &SqliteStore) {
         .unwrap();
     }
     s.set_remind_at(g, Some(T + 80_000)).unwrap();
+    // bob's conditional line, waiting for alice's move (issue 31).
+    assert!(s
+        .add_conditional_line(
+            g,
+            &"bob".into(),
+            2,
+            &["c2-c3".to_string(), "f8-h8".to_string()],
+            10,
+            T + 3
+        )
+        .unwrap());
     assert!(s
         .set_offer_once(g, OfferKind::Draw, &"alice".into(), T + 5)
         .unwrap());

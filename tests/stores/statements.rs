@@ -286,6 +286,59 @@ fn a_reminder_reads_the_players_settings_once() {
     );
 }
 
+/// A move that a conditional line answers (issue 31): the move's own 10
+/// statements, the lines read, the reply written as a move (its game row
+/// read and locked again, its source, the move, the offers, the game's
+/// row) and the lines brought up to date, in the one transaction.
+#[test]
+fn a_move_answered_by_a_conditional_line_is_one_transaction() {
+    let c = counted();
+    let now = 1_800_000_000;
+    let ask = |user: &str, input: Input, n: u32| {
+        c.app.handle(
+            &moves::ctx(user, "cl", now + n as i64, format!("cl{n}")),
+            input,
+        )
+    };
+    let typed = |text: &str| Input::Message {
+        text: text.into(),
+        addressed: false,
+    };
+    ask(
+        "alice",
+        moves::slash(
+            "challenge",
+            &[
+                ("opponent", "bob"),
+                ("variant", "tawlbwrdd"),
+                ("side", "attackers"),
+            ],
+        ),
+        1,
+    );
+    ask("bob", moves::slash("accept", &[]), 2);
+    ask("alice", typed("e2-c2"), 3);
+    let r = ask(
+        "alice",
+        moves::slash("conditional add", &[("line", "g7-g9 g2-i2 f7-g7 c2-c3")]),
+        4,
+    );
+    assert!(!r.replies.is_empty());
+    let (r, sql) = c.during(|app| {
+        app.handle(
+            &moves::ctx("bob", "cl", now + 5, "cl5".into()),
+            typed("g7-g9"),
+        )
+    });
+    assert_eq!(r.replies.len(), 2, "the move, then the reply: {r:?}");
+    eprintln!(
+        "{} a move answered by a conditional line: {} statements",
+        backend(),
+        sql.len()
+    );
+    at_most("a move answered by a conditional line", &sql, 18, 1);
+}
+
 /// A bot game (alice attacking the bot, level 1) after alice's first move:
 /// the bot's move, its statements.
 fn bot_move(c: &Counted) -> (Response, Vec<String>) {
@@ -326,6 +379,7 @@ fn bot_move(c: &Counted) -> (Response, Vec<String>) {
 
 on_postgres!(
     statements_per_move_stay_few,
+    a_move_answered_by_a_conditional_line_is_one_transaction,
     a_move_reads_each_setting_once,
     accept_resign_and_bot_move_stay_few,
     a_reminder_reads_the_players_settings_once

@@ -331,6 +331,7 @@ fn quarantine_one(c: &mut dyn Conn, bad: &UnreadableRow, at: i64) -> R<bool> {
             ("moves", "game_id"),
             ("offers", "game_id"),
             ("rating_history", "game_id"),
+            ("conditional_lines", "game_id"),
         ],
         Table::Tournaments => &[
             ("tournament_matches", "tournament_id"),
@@ -367,6 +368,7 @@ fn quarantine_one(c: &mut dyn Conn, bad: &UnreadableRow, at: i64) -> R<bool> {
             take(c, "moves", "game_id")?;
             take(c, "offers", "game_id")?;
             take(c, "rating_history", "game_id")?;
+            take(c, "conditional_lines", "game_id")?;
             unlinked.push((
                 "challenges.game_id".into(),
                 unlink(c, "challenges", "game_id", id)?,
