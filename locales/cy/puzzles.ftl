@@ -19,6 +19,6 @@ puzzle-over = Rydych chi wedi gorffen pos { $number }: mae /puzzle next yn rhoi 
 puzzle-solution = Ateb pos { $number }: { $line }.
 puzzle-stats = Posau wedi'u datrys: { $solved }. Rhediad: { $streak } (gorau { $best }). Graddiad posau: { $rating }.
 puzzle-no-such = Does dim pos { $number }: mae'r posau wedi'u rhifo o 1 i { $count }.
-puzzle-number-bad = Nid yw "{ $given }" yn rhif pos.
+puzzle-number-bad = Dydy "{ $given }" ddim yn rhif pos.
 puzzle-one-option = Rhowch un dewis i /puzzle ar y tro.
 puzzle-none-stored = Does dim posau yma eto.

@@ -205,7 +205,32 @@ fn puzzle_number_next_and_refusals() {
     );
 }
 
+/// `tawlbot puzzles mine --db`: a finished game of the archive gives its
+/// puzzle (the king's escape, the one winning move), proven again.
+#[test]
+fn mining_reads_the_finished_games_of_a_database() {
+    let s = Session::new();
+    let mut script = vec![
+        say(
+            "alice",
+            "general",
+            "/challenge opponent:@bob variant:tawlbwrdd side:attackers",
+        ),
+        say("bob", "general", "/accept"),
+    ];
+    script.extend(crate::console_support::king_escapes(
+        "general", "alice", "bob",
+    ));
+    s.run(&script);
+    let set = tawlbot::puzzles_cli::mine_set(Some(&s.db), 0, 1, &mut |_| {}).unwrap();
+    assert_eq!(set.len(), 1, "{set:?}");
+    assert_eq!(set[0].source, "game 1 ply 10");
+    assert_eq!(set[0].solution, "f9-a9");
+    set[0].prove().unwrap();
+}
+
 on_postgres!(
+    mining_reads_the_finished_games_of_a_database,
     solve_fail_and_reveal_the_puzzle_of_the_day_in_english,
     solve_fail_and_reveal_the_puzzle_of_the_day_in_welsh,
     puzzle_number_next_and_refusals

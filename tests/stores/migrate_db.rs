@@ -248,6 +248,40 @@ fn fill(s: &SqliteStore) {
         T + 13,
     )
     .unwrap();
+    // A puzzle, a player on it and a rated attempt (issue 33).
+    let r = tawlbot::store::PuzzleRating {
+        rating: 1400.5,
+        rd: 350.0,
+        vol: 0.06,
+    };
+    s.add_puzzles(&[tawlbot::store::PuzzleRow {
+        id: 1,
+        variant: "tawlbwrdd".into(),
+        position: "/11/11/11/11/11/5K5/11/11/11/11/11/".into(),
+        side: "defenders".into(),
+        length: 1,
+        solution: "f6-f11".into(),
+        line: "f6-f11".into(),
+        source: "test".into(),
+        rating: r,
+        plays: 0,
+        wins: 0,
+    }])
+    .unwrap();
+    s.set_current_puzzle(&"alice".into(), 1, T + 13).unwrap();
+    s.save_puzzle_attempt(
+        &tawlbot::store::PuzzleAttempt {
+            player_id: "alice".into(),
+            puzzle_id: 1,
+            moves: vec!["f6-f11".into()],
+            state: tawlbot::store::AttemptState::Solved,
+            missed: false,
+            rated: false,
+        },
+        T + 14,
+        &|p, z, _| (p, z),
+    )
+    .unwrap();
 }
 
 fn url_database() -> Option<(
