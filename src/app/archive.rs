@@ -749,7 +749,7 @@ pub fn date_time(secs: i64) -> String {
 }
 
 /// The time now (unix seconds), for what the web pages show as running.
-fn wall_clock() -> i64 {
+pub(crate) fn wall_clock() -> i64 {
     std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.as_secs() as i64)

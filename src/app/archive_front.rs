@@ -1,8 +1,8 @@
 //! The web archive's front page: recent public games (running and
 //! finished), tournaments and servers, newest first and paged; a search
-//! for players by name; and the place where the puzzle of the day will be
-//! linked. Plain data for `src/web`; privacy as in [`super::archive`]:
-//! only public servers' rows are read.
+//! for players by name; and a link to the puzzle of the day
+//! (`/puzzles/{n}`). Plain data for `src/web`; privacy as in
+//! [`super::archive`]: only public servers' rows are read.
 
 use super::archive::{GameLine, MAX_PAGE, PAGE_GAMES};
 use super::{escape, App, StoreError};
@@ -108,17 +108,23 @@ impl App {
             tournaments,
             servers,
             search,
-            puzzle: self.puzzle_of_the_day(lang),
+            puzzle: self.front_puzzle(lang),
         })
     }
 
-    /// THE PUZZLE OF THE DAY GOES HERE. The front page shows a link when
-    /// this returns one; it returns `None` until the puzzles are written
-    /// (another piece of work provides them: return the day's puzzle's
-    /// link and words in `lang` here, nothing else on the page changes).
-    pub fn puzzle_of_the_day(&self, lang: Lang) -> Option<PuzzleLink> {
-        let _ = lang;
-        None
+    /// The link to the archive's puzzle of the day (the same for every
+    /// reader that day, UTC; the web's own scope, as a server has its
+    /// own), in `lang`; `None` when no puzzle is stored.
+    pub fn front_puzzle(&self, lang: Lang) -> Option<PuzzleLink> {
+        let row = self.puzzle_of_the_day("web", super::archive::wall_clock())?;
+        let sheet = self.puzzle_sheet(row.id, lang)?;
+        Some(PuzzleLink {
+            href: format!("/puzzles/{}", row.id),
+            text: crate::i18n::t(
+                lang,
+                &crate::i18n::Msg::new("web-puzzle-of-the-day").str("title", sheet.title),
+            ),
+        })
     }
 }
 

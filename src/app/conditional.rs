@@ -31,11 +31,14 @@ pub const MAX_PAIRS: usize = 10;
 /// The reply the waiting player's lines give to `played`, just played in
 /// `l` (whose row holds the clock after it), or `None`: no line follows
 /// it, or its reply breaks a rule of the moment (the game is over, the
-/// move is no longer legal). Pure: called inside the move's transaction.
+/// move is no longer legal). `mover_away`: the player who played
+/// `played`, to move again after the reply, is on vacation with this
+/// game's clock stopped. Pure: called inside the move's transaction.
 pub(crate) fn answer(
     l: &Loaded,
     played: &Played,
     lines: &[ConditionalLine],
+    mover_away: bool,
     now: i64,
 ) -> Option<ConditionalReply> {
     let side = l.game.to_move()?;
@@ -61,7 +64,13 @@ pub(crate) fn answer(
         game,
         players: l.players.clone(),
     };
-    let (deadline, remind_at) = next_clock(&after, &turn, finished.is_some());
+    let (mut deadline, mut remind_at) = next_clock(&after, &turn, finished.is_some());
+    let mut vacation_left = None;
+    if let (true, Some(d)) = (mover_away, deadline) {
+        vacation_left = Some((d - now).max(0));
+        deadline = None;
+        remind_at = None;
+    }
     Some(ConditionalReply {
         player_id: owner.clone(),
         text: notation::format_played(rules, &p),
@@ -69,6 +78,7 @@ pub(crate) fn answer(
         deadline,
         banks: turn.banks,
         remind_at,
+        vacation_left,
         followed: lines
             .iter()
             .filter(follows)

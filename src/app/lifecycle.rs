@@ -183,13 +183,18 @@ pub(crate) fn commit_move(
         [after.bank_first, after.bank_second] = b;
     }
     let reply = {
+        // The mover is next again after a conditional reply.
+        let mover_away = app
+            .vacation_until(&l.players[played.side.index()], now)
+            .is_some()
+            && app.vacations_stop(&l.row);
         let moved = Loaded {
             row: after.clone(),
             game: l.game.clone(),
             players: l.players.clone(),
         };
         let answer =
-            |lines: &[ConditionalLine]| super::conditional::answer(&moved, played, lines, now);
+            |lines: &[ConditionalLine]| super::conditional::answer(&moved, played, lines, mover_away, now);
         app.store.append_move_answered(&nm, remind_at, &answer)?
     };
     l.row = after;
@@ -199,6 +204,7 @@ pub(crate) fn commit_move(
             tracing::error!("game {}: conditional reply {}: {e:?}", l.row.id, r.text);
         }
         l.row.deadline = r.deadline;
+        l.row.vacation_left = r.vacation_left;
         if let Some(b) = r.banks {
             [l.row.bank_first, l.row.bank_second] = b;
         }

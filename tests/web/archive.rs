@@ -852,6 +852,8 @@ async fn a_puzzle_page_shows_its_position_and_its_solution_once_asked() {
     let cy = get(&r, "/puzzles/5?lang=cy").await.text();
     assert!(cy.contains("<h1>Pos 5: "), "{cy}");
     assert!(cy.contains("Dangos yr ateb"), "{cy}");
+}
+
 /// The `content` of the first `<meta>` whose property or name is `key`.
 fn meta(html: &str, key: &str) -> String {
     for attr in ["property", "name"] {

@@ -77,6 +77,7 @@ impl<B: Backend> Conditionals for B {
                 finished: reply.finished,
                 deadline: reply.deadline,
                 banks: reply.banks,
+                vacation_left: reply.vacation_left,
             };
             append_one(c, &next, reply.remind_at)?;
             for l in &lines {
