@@ -138,4 +138,4 @@ web-stats-none = Does dim gêm wedi'i graddio wedi gorffen eto.
 web-analysis = Dadansoddiad
 web-analysis-pending = Mae'r injan yn dadansoddi'r gêm hon: bydd graff siawns pob ochr yma ymhen munud neu ddau.
 web-round-of = Rownd { $round } o { $total }
-web-puzzle-of-the-day = Pos y dydd: { $title }
+web-puzzle-of-the-day = Pos y dydd — { $title }

@@ -151,4 +151,4 @@ web-stats-none = No finished rated games yet.
 web-analysis = Analysis
 web-analysis-pending = The engine is analysing this game: the graph of each side's chances will be here in a minute or two.
 web-round-of = Round { $round } of { $total }
-web-puzzle-of-the-day = Puzzle of the day: { $title }
+web-puzzle-of-the-day = Puzzle of the day — { $title }

@@ -193,8 +193,9 @@ pub(crate) fn commit_move(
             game: l.game.clone(),
             players: l.players.clone(),
         };
-        let answer =
-            |lines: &[ConditionalLine]| super::conditional::answer(&moved, played, lines, mover_away, now);
+        let answer = |lines: &[ConditionalLine]| {
+            super::conditional::answer(&moved, played, lines, mover_away, now)
+        };
         app.store.append_move_answered(&nm, remind_at, &answer)?
     };
     l.row = after;

@@ -221,7 +221,7 @@ pub fn build(p: &mut Prover, n: u32) -> Option<Line> {
                 None => freq.push((1, a.clone())),
             }
         }
-        freq.sort_by(|x, y| y.0.cmp(&x.0));
+        freq.sort_by_key(|x| std::cmp::Reverse(x.0));
         let mut best: Option<(usize, Line)> = None;
         for (_, cand) in freq.into_iter().take(4) {
             let covers = answers

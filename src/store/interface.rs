@@ -9,9 +9,10 @@ use super::{
     AppendError, BotLock, Challenge, ChallengeId, ChallengeState, ChannelId, Claim, DueColumn,
     EndReason, GameId, GameResult, GameRow, JoinOutcome, LeaseKind, MatchId, MatchSpec,
     NewChallenge, NewGame, NewMove, NewTournament, Offer, OfferKind, Player, ProcessId,
-    PuzzleAttempt, PuzzlePlayer, PuzzleRating, PuzzleRow, QuarantinedRow, Rating, RatingPoint, Readers, ReminderClaim, RoleId, ServerId, StoreError,
-    StoredChoices, StoredMove, Tournament, TournamentCommit, TournamentId, TournamentMatch,
-    TournamentPhase, TournamentPlayer, UnreadableRow, UserId,
+    PuzzleAttempt, PuzzlePlayer, PuzzleRating, PuzzleRow, QuarantinedRow, Rating, RatingPoint,
+    Readers, ReminderClaim, RoleId, ServerId, StoreError, StoredChoices, StoredMove, Tournament,
+    TournamentCommit, TournamentId, TournamentMatch, TournamentPhase, TournamentPlayer,
+    UnreadableRow, UserId,
 };
 use super::{ClockHold, ClockRelease, VacationPlan, VacationRow};
 use super::{ConditionalLine, ConditionalReply, OutMessage, OutboxRow};

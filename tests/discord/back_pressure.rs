@@ -6,7 +6,7 @@
 //! small futures) and the runtime's blocking threads are capped.
 //!
 //! CI runs 200 channels. The figures in docs/performance.md come from the
-//! same test by hand: `TAWLBOT_LOAD_CHANNELS=1000 cargo test --release
+//! same test by hand (the CPU a move: `cargo bench --bench gateway`): `TAWLBOT_LOAD_CHANNELS=1000 cargo test --release
 //! --test discord back_pressure:: -- --nocapture`.
 
 use crate::support;
@@ -14,74 +14,8 @@ use crate::support;
 use std::time::{Duration, Instant};
 
 use support::bot::program;
+use support::load::{attacker, cpu_ticks, seed, threads_and_memory, FIRST_CHANNEL, GUILD};
 use support::{FakeDiscord, FakeUser};
-use tawlbot::app::{App, Ctx, Input, User};
-
-const GUILD: u64 = 40 << 22;
-const FIRST_CHANNEL: u64 = 900_000;
-/// Each channel's players: ids FIRST_PLAYER + 2i (attackers) and + 2i + 1.
-const FIRST_PLAYER: u64 = 5_000_000;
-
-/// The CPU time the bot has used so far (user + system, in clock ticks of
-/// 1/100 s), from /proc/PID/stat.
-fn cpu_ticks(pid: u32) -> u64 {
-    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
-    // The fields after the command name (which may hold spaces) in ( ).
-    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
-    let f: Vec<u64> = rest
-        .split_whitespace()
-        .map(|v| v.parse().unwrap_or(0))
-        .collect();
-    // utime and stime are fields 14 and 15 of the line: 12 and 13 here.
-    f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0)
-}
-
-/// The bot's threads and resident memory now, and its peak memory (kB),
-/// from /proc.
-fn threads_and_memory(pid: u32) -> (u64, u64, u64) {
-    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
-    let field = |name: &str| {
-        status
-            .lines()
-            .find_map(|l| l.strip_prefix(name))
-            .and_then(|v| v.split_whitespace().next())
-            .and_then(|v| v.parse::<u64>().ok())
-            .unwrap_or(0)
-    };
-    (field("Threads:"), field("VmRSS:"), field("VmHWM:"))
-}
-
-/// Now, in seconds: the seeded games must not have run out of time by the
-/// time the bot starts (its scheduler would end them first).
-fn now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| d.as_secs() as i64)
-}
-
-fn slash(app: &App, channel: u64, user: u64, name: &str, args: &[(&str, String)], n: usize) {
-    let ctx = Ctx {
-        server: GUILD.to_string().into(),
-        channel: channel.to_string().into(),
-        user: User {
-            id: user.to_string().into(),
-            name: format!("p{user}"),
-        },
-        now: now() + n as i64,
-        source: format!("seed:{channel}:{name}"),
-        manage_server: false,
-        roles: Vec::new(),
-        mentioned: Vec::new(),
-    };
-    let input = Input::Slash {
-        name: name.to_string(),
-        args: args
-            .iter()
-            .map(|(k, v)| (k.to_string(), v.clone()))
-            .collect(),
-    };
-    app.handle(&ctx, input);
-}
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_burst_of_moves_in_many_channels_keeps_threads_and_memory_flat() {
@@ -93,22 +27,9 @@ async fn a_burst_of_moves_in_many_channels_keeps_threads_and_memory_flat() {
     let db = dir.path().join("load.db");
     // A game in every channel, made before the bot starts.
     let seed_db = db.clone();
-    tokio::task::spawn_blocking(move || {
-        let app = App::new(tawlbot::store::open(seed_db.to_str().unwrap()).unwrap());
-        for i in 0..channels {
-            let channel = FIRST_CHANNEL + i;
-            let (a, b) = (FIRST_PLAYER + 2 * i, FIRST_PLAYER + 2 * i + 1);
-            let challenge = [
-                ("opponent", b.to_string()),
-                ("variant", "tawlbwrdd".to_string()),
-                ("side", "attackers".to_string()),
-            ];
-            slash(&app, channel, a, "challenge", &challenge, 0);
-            slash(&app, channel, b, "accept", &[], 1);
-        }
-    })
-    .await
-    .unwrap();
+    tokio::task::spawn_blocking(move || seed(&seed_db, channels))
+        .await
+        .unwrap();
 
     let fake = FakeDiscord::start().await;
     let log = dir.path().join("bot.log");
@@ -122,10 +43,32 @@ async fn a_burst_of_moves_in_many_channels_keeps_threads_and_memory_flat() {
     let idle = threads_and_memory(pid);
 
     let mark = fake.requests().len();
+    // By hand: `TAWLBOT_PERF_DATA=/tmp/perf.data` records the bot's burst
+    // with `perf` (call graphs), for `perf report -i /tmp/perf.data`.
+    let perf = std::env::var("TAWLBOT_PERF_DATA").ok().map(|out| {
+        std::process::Command::new("perf")
+            .args([
+                "record",
+                "-F",
+                "2000",
+                "-g",
+                "-o",
+                &out,
+                "-p",
+                &pid.to_string(),
+            ])
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .expect("perf starts")
+    });
+    if perf.is_some() {
+        tokio::time::sleep(Duration::from_millis(500)).await;
+    }
     let cpu_before = cpu_ticks(pid);
     let started = Instant::now();
     for i in 0..channels {
-        let a = FakeUser::new(FIRST_PLAYER + 2 * i, &format!("p{}", FIRST_PLAYER + 2 * i));
+        let a = FakeUser::new(attacker(i), &format!("p{}", attacker(i)));
         fake.send_message_create(FIRST_CHANNEL + i, GUILD, a, "e2-c2")
             .await;
     }
@@ -153,6 +96,12 @@ async fn a_burst_of_moves_in_many_channels_keeps_threads_and_memory_flat() {
     // docs/performance.md, not a test of speed.
     let cpu_ms = (cpu_ticks(pid) - cpu_before) as f64 * 10.0 / channels.max(1) as f64;
     let (_, rss, peak) = threads_and_memory(pid);
+    if let Some(mut perf) = perf {
+        let _ = std::process::Command::new("kill")
+            .args(["-INT", &perf.id().to_string()])
+            .status();
+        let _ = perf.wait();
+    }
     println!(
         "{channels} channels: answered {answered} in {:.1} s ({cpu_ms:.2} ms of CPU a move); threads idle {}, at most {most_threads}; memory idle {} MB, after {} MB, peak {} MB",
         elapsed.as_secs_f64(),

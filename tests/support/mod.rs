@@ -7,6 +7,7 @@
 
 pub mod bot;
 pub mod fake_discord;
+pub mod load;
 
 use std::sync::Arc;
 use std::time::Duration;

@@ -939,12 +939,18 @@ async fn the_front_page_lists_public_games_tournaments_servers_and_finds_players
         far.contains("No games yet.") && far.contains("rel=\"prev\""),
         "{far}"
     );
-    // No puzzle yet: the place is empty.
-    assert!(!html.contains("class=\"puzzle\""), "{html}");
+    // The puzzle of the day (issue 33), from the shipped set: a link to
+    // its page, its title in words.
+    assert!(
+        html.contains("<p class=\"puzzle\"><a href=\"/puzzles/")
+            && html.contains("Puzzle of the day — Puzzle "),
+        "{html}"
+    );
     // Welsh.
     let cy = get(&r, "/?lang=cy&q=script").await.text();
     assert!(cy.contains("Chwaraewyr y mae eu henw yn cynnwys"), "{cy}");
     assert!(cy.contains("href=\"/p/alice?lang=cy\""), "{cy}");
+    assert!(cy.contains("Pos y dydd — Pos "), "{cy}");
 }
 
 #[tokio::test]

@@ -1,0 +1,96 @@
+//! Load on the real `tawlbot` program: many channels with a game each,
+//! seeded before the bot starts, and the bot's CPU and memory read from
+//! `/proc`. Used by the back-pressure test (`tests/discord/back_pressure.rs`)
+//! and the gateway benchmark (`benches/gateway.rs`).
+
+use std::path::Path;
+
+use tawlbot::app::{App, Ctx, Input, User};
+
+pub const GUILD: u64 = 40 << 22;
+pub const FIRST_CHANNEL: u64 = 900_000;
+/// Each channel's players: ids FIRST_PLAYER + 2i (attackers) and + 2i + 1.
+pub const FIRST_PLAYER: u64 = 5_000_000;
+
+/// The attackers' player of channel `i` (the one who moves first).
+pub fn attacker(i: u64) -> u64 {
+    FIRST_PLAYER + 2 * i
+}
+
+/// The CPU time a process has used so far (user + system, in clock ticks
+/// of 1/100 s), from /proc/PID/stat.
+pub fn cpu_ticks(pid: u32) -> u64 {
+    let stat = std::fs::read_to_string(format!("/proc/{pid}/stat")).unwrap_or_default();
+    // The fields after the command name (which may hold spaces) in ( ).
+    let rest = stat.rsplit_once(')').map_or("", |(_, r)| r);
+    let f: Vec<u64> = rest
+        .split_whitespace()
+        .map(|v| v.parse().unwrap_or(0))
+        .collect();
+    // utime and stime are fields 14 and 15 of the line: 12 and 13 here.
+    f.get(11).copied().unwrap_or(0) + f.get(12).copied().unwrap_or(0)
+}
+
+/// A process's threads and resident memory now, and its peak memory (kB),
+/// from /proc.
+pub fn threads_and_memory(pid: u32) -> (u64, u64, u64) {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).unwrap_or_default();
+    let field = |name: &str| {
+        status
+            .lines()
+            .find_map(|l| l.strip_prefix(name))
+            .and_then(|v| v.split_whitespace().next())
+            .and_then(|v| v.parse::<u64>().ok())
+            .unwrap_or(0)
+    };
+    (field("Threads:"), field("VmRSS:"), field("VmHWM:"))
+}
+
+/// Now, in seconds: the seeded games must not have run out of time by the
+/// time the bot starts (its scheduler would end them first).
+pub fn now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_secs() as i64)
+}
+
+fn slash(app: &App, channel: u64, user: u64, name: &str, args: &[(&str, String)], n: usize) {
+    let ctx = Ctx {
+        server: GUILD.to_string().into(),
+        channel: channel.to_string().into(),
+        user: User {
+            id: user.to_string().into(),
+            name: format!("p{user}"),
+        },
+        now: now() + n as i64,
+        source: format!("seed:{channel}:{name}"),
+        manage_server: false,
+        roles: Vec::new(),
+        mentioned: Vec::new(),
+    };
+    let input = Input::Slash {
+        name: name.to_string(),
+        args: args
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.clone()))
+            .collect(),
+    };
+    app.handle(&ctx, input);
+}
+
+/// A tawlbwrdd game in each of `channels` channels (from FIRST_CHANNEL),
+/// the attackers to move, in the SQLite file `db`.
+pub fn seed(db: &Path, channels: u64) {
+    let app = App::new(tawlbot::store::open(db.to_str().unwrap()).unwrap());
+    for i in 0..channels {
+        let channel = FIRST_CHANNEL + i;
+        let (a, b) = (attacker(i), attacker(i) + 1);
+        let challenge = [
+            ("opponent", b.to_string()),
+            ("variant", "tawlbwrdd".to_string()),
+            ("side", "attackers".to_string()),
+        ];
+        slash(&app, channel, a, "challenge", &challenge, 0);
+        slash(&app, channel, b, "accept", &[], 1);
+    }
+}
