@@ -7,7 +7,7 @@ use tawlbot::store::SqliteStore;
 
 #[path = "support/moves.rs"]
 mod moves;
-use moves::{ctx, game_nine_moves_in, slash, tenth_move};
+use moves::{ctx, ctx_naming, game_nine_moves_in, players, slash, tenth_move};
 
 fn bench_move_path(c: &mut Criterion) {
     for welsh in [false, true] {
@@ -62,12 +62,6 @@ fn move_path(c: &mut Criterion, welsh: bool) {
     let dir = tempfile::tempdir().unwrap();
     let store = SqliteStore::open(dir.path().join("bench.db")).unwrap();
     let app = App::new(store);
-    if welsh {
-        app.handle(
-            &ctx("bob", "lang", 1_800_000_000, "lang".into()),
-            slash("language", &[("choice", "cymraeg")]),
-        );
-    }
     let name = if welsh {
         "move message to reply (tawlbwrdd, 10th move, Welsh)"
     } else {
@@ -78,6 +72,14 @@ fn move_path(c: &mut Criterion, welsh: bool) {
         b.iter_batched(
             || {
                 n += 1;
+                if welsh {
+                    // The mover has chosen Cymraeg (before the game).
+                    let bob = players(&format!("c{n}")).1;
+                    app.handle(
+                        &ctx_naming(&bob, "lang", 1_800_000_000, format!("lang{n}"), &bob),
+                        slash("language", &[("choice", "cymraeg")]),
+                    );
+                }
                 game_nine_moves_in(&app, n)
             },
             |(ch, now)| move_to_reply(&app, &ch, now),

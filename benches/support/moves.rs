@@ -7,6 +7,11 @@
 use tawlbot::app::{App, Ctx, Input, Response, User};
 
 pub fn ctx(user: &str, channel: &str, now: i64, source: String) -> Ctx {
+    ctx_naming(user, channel, now, source, "bob")
+}
+
+/// [`ctx`], with `mentioned` the user named in the message.
+pub fn ctx_naming(user: &str, channel: &str, now: i64, source: String, mentioned: &str) -> Ctx {
     Ctx {
         server: "bench".into(),
         channel: channel.into(),
@@ -19,8 +24,8 @@ pub fn ctx(user: &str, channel: &str, now: i64, source: String) -> Ctx {
         manage_server: false,
         roles: Vec::new(),
         mentioned: vec![User {
-            id: "bob".into(),
-            name: "bob".into(),
+            id: mentioned.into(),
+            name: mentioned.into(),
         }],
     }
 }
@@ -40,30 +45,38 @@ const OPENING: [&str; 9] = [
     "e2-c2", "g7-g9", "g2-i2", "f7-g7", "c2-c3", "f8-h8", "i2-i3", "g9-g8", "c3-c4",
 ];
 
-/// Game `n` (in channel `c{n}`, Alice attacking Bob), nine moves in;
-/// returns its channel and the time of the tenth move.
+/// The two players of the game in channel `ch`: a pair of its own, since
+/// a player may have at most 30 games against people running at once.
+pub fn players(ch: &str) -> (String, String) {
+    (format!("alice-{ch}"), format!("bob-{ch}"))
+}
+
+/// Game `n` (in channel `c{n}`, its Alice attacking its Bob: see
+/// [`players`]), nine moves in; returns its channel and the time of the
+/// tenth move.
 pub fn game_nine_moves_in(app: &App, n: u64) -> (String, i64) {
     let ch = format!("c{n}");
+    let (alice, bob) = players(&ch);
     let now = 1_800_000_000 + n as i64 * 10;
     app.handle(
-        &ctx("alice", &ch, now, format!("s{n}a")),
+        &ctx_naming(&alice, &ch, now, format!("s{n}a"), &bob),
         slash(
             "challenge",
             &[
-                ("opponent", "bob"),
+                ("opponent", bob.as_str()),
                 ("variant", "tawlbwrdd"),
                 ("side", "attackers"),
             ],
         ),
     );
     app.handle(
-        &ctx("bob", &ch, now, format!("s{n}b")),
+        &ctx_naming(&bob, &ch, now, format!("s{n}b"), &bob),
         slash("accept", &[]),
     );
     for (i, m) in OPENING.iter().enumerate() {
-        let who = if i % 2 == 0 { "alice" } else { "bob" };
+        let who = if i % 2 == 0 { &alice } else { &bob };
         app.handle(
-            &ctx(who, &ch, now + 1, format!("s{n}m{i}")),
+            &ctx_naming(who, &ch, now + 1, format!("s{n}m{i}"), &bob),
             Input::Message {
                 text: m.to_string(),
                 addressed: false,
@@ -76,14 +89,15 @@ pub fn game_nine_moves_in(app: &App, n: u64) -> (String, i64) {
 /// Bob's tenth move in the game of `ch`, to its reply (one message with
 /// its picture).
 pub fn tenth_move(app: &App, ch: &str, now: i64) -> Response {
+    let bob = players(ch).1;
     let r = app.handle(
-        &ctx("bob", ch, now, format!("{ch}-move")),
+        &ctx_naming(&bob, ch, now, format!("{ch}-move"), &bob),
         Input::Message {
             text: "h8-h9".into(),
             addressed: false,
         },
     );
-    assert_eq!(r.replies.len(), 1);
+    assert_eq!(r.replies.len(), 1, "{r:?}");
     assert_eq!(r.replies[0].files.len(), 1, "{:?}", r.replies[0].text);
     r
 }
