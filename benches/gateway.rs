@@ -19,7 +19,7 @@ use criterion::{criterion_group, criterion_main, Criterion};
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use support::load::{attacker, cpu_ticks, seed, FIRST_CHANNEL, GUILD};
+use support::load::{attacker, cpu_ticks, moves_answered, seed, FIRST_CHANNEL, GUILD};
 use support::{FakeDiscord, FakeUser};
 
 /// Channels seeded: more than criterion asks for with the settings below
@@ -71,13 +71,7 @@ fn gateway(c: &mut Criterion) {
                 }
                 let deadline = Instant::now() + Duration::from_secs(120);
                 loop {
-                    let answered = fake.requests()[mark..]
-                        .iter()
-                        .filter(|r| {
-                            r.is("POST", "/channels/*/messages")
-                                && r.content().is_some_and(|c| c.contains("played **"))
-                        })
-                        .count() as u64;
+                    let answered = moves_answered(&fake, mark);
                     if answered >= iters {
                         break;
                     }

@@ -14,7 +14,9 @@ use crate::support;
 use std::time::{Duration, Instant};
 
 use support::bot::program;
-use support::load::{attacker, cpu_ticks, seed, threads_and_memory, FIRST_CHANNEL, GUILD};
+use support::load::{
+    attacker, cpu_ticks, moves_answered, seed, threads_and_memory, FIRST_CHANNEL, GUILD,
+};
 use support::{FakeDiscord, FakeUser};
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -78,13 +80,7 @@ async fn a_burst_of_moves_in_many_channels_keeps_threads_and_memory_flat() {
     let answered = loop {
         let (threads, _, _) = threads_and_memory(pid);
         most_threads = most_threads.max(threads);
-        let answered = fake.requests()[mark..]
-            .iter()
-            .filter(|r| {
-                r.is("POST", "/channels/*/messages")
-                    && r.content().is_some_and(|c| c.contains("played **"))
-            })
-            .count() as u64;
+        let answered = moves_answered(&fake, mark);
         if answered >= channels || Instant::now() > deadline {
             break answered;
         }

@@ -7,6 +7,8 @@ use std::path::Path;
 
 use tawlbot::app::{App, Ctx, Input, User};
 
+use super::FakeDiscord;
+
 pub const GUILD: u64 = 40 << 22;
 pub const FIRST_CHANNEL: u64 = 900_000;
 /// Each channel's players: ids FIRST_PLAYER + 2i (attackers) and + 2i + 1.
@@ -93,4 +95,16 @@ pub fn seed(db: &Path, channels: u64) {
         slash(&app, channel, a, "challenge", &challenge, 0);
         slash(&app, channel, b, "accept", &[], 1);
     }
+}
+
+/// The move replies ("played **...**") the fake Discord has been sent
+/// since its request number `mark`.
+pub fn moves_answered(fake: &FakeDiscord, mark: usize) -> u64 {
+    fake.requests()[mark..]
+        .iter()
+        .filter(|r| {
+            r.is("POST", "/channels/*/messages")
+                && r.content().is_some_and(|c| c.contains("played **"))
+        })
+        .count() as u64
 }
