@@ -46,14 +46,16 @@ async fn a_burst_of_moves_in_many_channels_keeps_threads_and_memory_flat() {
 
     let mark = fake.requests().len();
     // By hand: `TAWLBOT_PERF_DATA=/tmp/perf.data` records the bot's burst
-    // with `perf` (call graphs), for `perf report -i /tmp/perf.data`.
+    // with `perf` (call graphs unwound from DWARF: release builds keep no
+    // frame pointers), for `perf report -i /tmp/perf.data`.
     let perf = std::env::var("TAWLBOT_PERF_DATA").ok().map(|out| {
         std::process::Command::new("perf")
             .args([
                 "record",
                 "-F",
                 "2000",
-                "-g",
+                "--call-graph",
+                "dwarf,16384",
                 "-o",
                 &out,
                 "-p",
