@@ -157,11 +157,13 @@ fn a_move_reads_each_setting_once() {
             moves::slash(name, args),
         )
     };
-    ask("alice", "language", &[("choice", "cymraeg")], 1);
-    ask("alice", "notify", &[("how", "both")], 2);
-    ask("alice", "settings", &[("theme", "dark")], 3);
-    ask("bob", "notify", &[("how", "dm")], 4);
-    ask("bob", "settings", &[("board", "both"), ("flip", "auto")], 5);
+    // The players of the bench's game 1 (a pair of its own).
+    let (alice, bob) = moves::players("c1");
+    ask(&alice, "language", &[("choice", "cymraeg")], 1);
+    ask(&alice, "notify", &[("how", "both")], 2);
+    ask(&alice, "settings", &[("theme", "dark")], 3);
+    ask(&bob, "notify", &[("how", "dm")], 4);
+    ask(&bob, "settings", &[("board", "both"), ("flip", "auto")], 5);
     c.app
         .store()
         .set_server_language(&"bench".into(), Some(tawlbot::i18n::Lang::Cy))
@@ -169,7 +171,7 @@ fn a_move_reads_each_setting_once() {
     let (ch, now) = moves::game_nine_moves_in(&c.app, 1);
     let (r, sql) = c.during(|app| {
         app.handle(
-            &moves::ctx("bob", &ch, now, format!("{ch}-move")),
+            &moves::ctx(&bob, &ch, now, format!("{ch}-move")),
             Input::Message {
                 text: "h8-h9".into(),
                 addressed: false,
