@@ -4,7 +4,7 @@
 //! store (SQLite), the picture, and the multipart POST of the reply out.
 //!
 //! What is measured is the bot process's CPU time (user + system, from
-//! `/proc/PID/stat`), not the wall clock: each iteration is one move in a
+//! `/proc/PID/task/*/schedstat`, in nanoseconds), not the wall clock: each iteration is one move in a
 //! fresh channel (a game seeded there before the bot starts), and
 //! criterion's "time" per iteration is the CPU the bot spent on it. The
 //! goal (issue 29): at most 1.5 ms a move, in a release build; the
@@ -19,11 +19,11 @@ use criterion::{criterion_group, criterion_main, Criterion};
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use support::load::{attacker, cpu_ticks, moves_answered, seed, FIRST_CHANNEL, GUILD};
+use support::load::{attacker, cpu_ns, moves_answered, seed, FIRST_CHANNEL, GUILD};
 use support::{FakeDiscord, FakeUser};
 
 /// Channels seeded: more than criterion asks for with the settings below
-/// (about 1,300 moves at 2 ms each).
+/// (about 1,900 moves at 2 ms each).
 const POOL: u64 = 3_000;
 
 fn gateway(c: &mut Criterion) {
@@ -52,7 +52,7 @@ fn gateway(c: &mut Criterion) {
     let mut g = c.benchmark_group("gateway");
     g.sample_size(10)
         .warm_up_time(Duration::from_millis(500))
-        .measurement_time(Duration::from_secs(2));
+        .measurement_time(Duration::from_secs(3));
     g.bench_function("a move, the bot's CPU", |b| {
         b.iter_custom(|iters| {
             assert!(
@@ -62,8 +62,8 @@ fn gateway(c: &mut Criterion) {
             let first = next;
             next += iters;
             rt.block_on(async {
-                let mark = fake.requests().len();
-                let before = cpu_ticks(pid);
+                let mark = fake.request_count();
+                let before = cpu_ns(pid);
                 for i in first..first + iters {
                     let a = FakeUser::new(attacker(i), &format!("p{}", attacker(i)));
                     fake.send_message_create(FIRST_CHANNEL + i, GUILD, a, "e2-c2")
@@ -82,14 +82,33 @@ fn gateway(c: &mut Criterion) {
                     );
                     tokio::time::sleep(Duration::from_millis(5)).await;
                 }
-                // Ticks of 10 ms: at least a few dozen moves a sample keep
-                // the rounding small.
-                Duration::from_millis((cpu_ticks(pid) - before) * 10)
+                Duration::from_nanos(cpu_ns(pid).saturating_sub(before))
             })
         })
     });
     g.finish();
-    println!("gateway: {next} moves in all");
+    // What the bot asked of Discord, a move: one POST of its reply
+    // (anything more is CPU the move path spends on requests).
+    let mut asked: std::collections::BTreeMap<String, u64> = Default::default();
+    for r in fake.requests() {
+        let path: String = r
+            .path
+            .split('/')
+            .map(|p| {
+                if p.chars().all(|c| c.is_ascii_digit()) && !p.is_empty() {
+                    "*"
+                } else {
+                    p
+                }
+            })
+            .collect::<Vec<_>>()
+            .join("/");
+        *asked.entry(format!("{} {path}", r.method)).or_default() += 1;
+    }
+    println!("gateway: {next} moves in all; the requests the bot made:");
+    for (what, n) in asked {
+        println!("  {what}: {n}");
+    }
     rt.block_on(async {
         let _ = child.start_kill();
         let _ = child.wait().await;

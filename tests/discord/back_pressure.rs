@@ -44,7 +44,7 @@ async fn a_burst_of_moves_in_many_channels_keeps_threads_and_memory_flat() {
     support::bot::wait_ready(&fake, None).await;
     let idle = threads_and_memory(pid);
 
-    let mark = fake.requests().len();
+    let mark = fake.request_count();
     // By hand: `TAWLBOT_PERF_DATA=/tmp/perf.data` records the bot's burst
     // with `perf` (call graphs unwound from DWARF: release builds keep no
     // frame pointers), for `perf report -i /tmp/perf.data`.

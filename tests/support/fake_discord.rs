@@ -901,6 +901,24 @@ impl FakeDiscord {
         self.shared.data().requests.clone()
     }
 
+    /// How many requests have arrived so far (without copying them).
+    pub fn request_count(&self) -> usize {
+        self.shared.data().requests.len()
+    }
+
+    /// How many of the requests from number `from` on `keep` accepts
+    /// (without copying them: a load test polls this often).
+    pub fn count_requests_since(
+        &self,
+        from: usize,
+        keep: impl Fn(&RecordedRequest) -> bool,
+    ) -> usize {
+        let data = self.shared.data();
+        data.requests
+            .get(from..)
+            .map_or(0, |r| r.iter().filter(|r| keep(r)).count())
+    }
+
     /// The requests matching `method` and `pattern` (see [`RecordedRequest::is`]).
     pub fn requests_matching(&self, method: &str, pattern: &str) -> Vec<RecordedRequest> {
         self.requests()
