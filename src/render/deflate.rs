@@ -102,6 +102,17 @@ struct Token {
 fn match_len(data: &[u8], a: usize, b: usize) -> usize {
     let max = (data.len() - b).min(MAX_MATCH);
     let mut n = 0;
+    // Sixteen bytes a compare, then eight, then one: counting matches was
+    // a third of the compressor's instructions at eight.
+    while n + 16 <= max {
+        let x = u128::from_le_bytes(data[a + n..a + n + 16].try_into().unwrap());
+        let y = u128::from_le_bytes(data[b + n..b + n + 16].try_into().unwrap());
+        let d = x ^ y;
+        if d != 0 {
+            return n + (d.trailing_zeros() / 8) as usize;
+        }
+        n += 16;
+    }
     while n + 8 <= max {
         let x = u64::from_le_bytes(data[a + n..a + n + 8].try_into().unwrap());
         let y = u64::from_le_bytes(data[b + n..b + n + 8].try_into().unwrap());
