@@ -182,9 +182,13 @@ impl Prover {
         (1..=max.min(MAX_LENGTH)).find(|&k| self.wins_within(k))
     }
 
-    fn or(&mut self, n: u32, ply: usize) -> bool {
+    /// The solver wins within `n` of its own moves from here, the solver
+    /// to move (`solver`: an OR node, one winning move is enough) or the
+    /// defender (an AND node: every defence must lose). One node of either
+    /// kind stops at its first move that decides it (the killer).
+    fn node(&mut self, n: u32, ply: usize, solver: bool) -> bool {
         self.nodes += 1;
-        let key = node_key(self.pos.key(), n, true);
+        let key = node_key(self.pos.key(), n, solver);
         if let Some(&v) = self.tt.get(&key) {
             return v;
         }
@@ -192,53 +196,37 @@ impl Prover {
         self.pos.gen(&mut moves);
         self.order(&mut moves, ply);
         let me = self.stm();
-        let mut won = false;
+        let winner = if solver { me } else { 1 - me };
+        // What this node is unless a move decides it otherwise.
+        let mut value = !solver;
         for &m in &moves {
             self.pos.make(m);
-            let ok = match self.after() {
-                After::End(w) => w == Some(me),
-                After::Go => n > 1 && self.and(n - 1, ply + 1),
+            let solver_wins = match self.after() {
+                After::End(w) => w == Some(winner),
+                After::Go if solver => n > 1 && self.node(n - 1, ply + 1, false),
+                After::Go => self.node(n, ply + 1, true),
             };
             self.pos.unmake();
-            if ok {
+            if solver_wins == solver {
                 self.killer(ply, m);
-                won = true;
+                value = solver;
                 break;
             }
         }
         self.bufs[ply] = moves;
-        self.tt.insert(key, won);
-        won
+        self.tt.insert(key, value);
+        value
     }
 
-    /// The side to move loses within `n` moves of the other side whatever it plays.
+    /// OR node: the side to move (the solver) wins within `n` of its moves.
+    fn or(&mut self, n: u32, ply: usize) -> bool {
+        self.node(n, ply, true)
+    }
+
+    /// AND node: the side to move loses within `n` moves of the other side
+    /// whatever it plays.
     fn and(&mut self, n: u32, ply: usize) -> bool {
-        self.nodes += 1;
-        let key = node_key(self.pos.key(), n, false);
-        if let Some(&v) = self.tt.get(&key) {
-            return v;
-        }
-        let mut moves = std::mem::take(&mut self.bufs[ply]);
-        self.pos.gen(&mut moves);
-        self.order(&mut moves, ply);
-        let me = self.stm();
-        let mut lost = true;
-        for &m in &moves {
-            self.pos.make(m);
-            let falls = match self.after() {
-                After::End(w) => w == Some(1 - me),
-                After::Go => self.or(n, ply + 1),
-            };
-            self.pos.unmake();
-            if !falls {
-                self.killer(ply, m);
-                lost = false;
-                break;
-            }
-        }
-        self.bufs[ply] = moves;
-        self.tt.insert(key, lost);
-        lost
+        self.node(n, ply, false)
     }
 
     /// After a move of the solver: does the solver now win within `n` more
