@@ -198,16 +198,8 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, LoadError> {
         Some(r) => rules_pairs(r)?,
         None => Vec::new(),
     };
-    let get = |k: &str| {
-        pairs
-            .iter()
-            .find(|(key, _)| key == k)
-            .map(|(_, v)| v.as_str())
-    };
-    let first = match get("atkf") {
-        Some("n") => Side::Second,
-        _ => Side::First,
-    };
+    let get = |k: &str| pair(&pairs, k);
+    let first = first_side(&pairs);
     let start = if let Some(p) = rec.tag("position") {
         Some(parse_position(&rules, p)?)
     } else if let Some(p) = get("start") {
@@ -331,22 +323,31 @@ pub struct RulesStart {
     pub first: Side,
 }
 
+/// The value of key `k` in a rules string's pairs.
+fn pair<'a>(pairs: &'a [(String, String)], k: &str) -> Option<&'a str> {
+    pairs
+        .iter()
+        .find(|(key, _)| key == k)
+        .map(|(_, v)| v.as_str())
+}
+
+/// Who moves first by a rules string's `atkf` (attackers first unless
+/// `atkf:n`).
+fn first_side(pairs: &[(String, String)]) -> Side {
+    match pair(pairs, "atkf") {
+        Some("n") => Side::Second,
+        _ => Side::First,
+    }
+}
+
 /// Reads an OTN rules string into the game it starts: the rules matched as
 /// [`ruleset_from_rules`] does, the start position read and checked with
 /// [`validate`].
 pub fn read_rules(text: &str) -> Result<RulesStart, LoadError> {
     let rules = ruleset_from_rules(text)?;
     let pairs = rules_pairs(text)?;
-    let get = |k: &str| {
-        pairs
-            .iter()
-            .find(|(key, _)| key == k)
-            .map(|(_, v)| v.as_str())
-    };
-    let first = match get("atkf") {
-        Some("n") => Side::Second,
-        _ => Side::First,
-    };
+    let get = |k: &str| pair(&pairs, k);
+    let first = first_side(&pairs);
     let start = if let Some(p) = get("start") {
         parse_position(&rules, p)?
     } else if let Some(p) = get("starti") {
