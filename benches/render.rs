@@ -22,16 +22,61 @@ fn bench(c: &mut Criterion) {
     // `RENDER_PNG_LOOP=N cargo bench --bench render`: only encode the
     // start N times and exit, for `perf stat -e cycles:u` comparisons on a
     // busy machine (CPU cycles of this process, not wall time).
+    let frames = hundred_frames();
+    // With a caption that changes every move, as a game's does.
+    let moves: Vec<_> = frames
+        .iter()
+        .enumerate()
+        .map(|(n, f)| {
+            let mut f = f.clone();
+            f.caption = format!("Move {} \u{b7} p{} to play", n / 2 + 1, 100 + n % 2);
+            f
+        })
+        .collect();
+    // `RENDER_PNG_LOOP=N cargo bench --bench render`: only encode N
+    // pictures and exit, for instruction counts (`valgrind --tool=callgrind`)
+    // on a busy machine. `RENDER_PNG_CASE`: `start` (the same start again:
+    // every band cached), `cold` (the start, no band cached), `moves` (a
+    // game's moves in turn, each after the one before).
     if let Some(n) = std::env::var("RENDER_PNG_LOOP")
         .ok()
-        .and_then(|v| v.parse::<u32>().ok())
+        .and_then(|v| v.parse::<usize>().ok())
     {
-        for _ in 0..n {
-            black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
+        let case = std::env::var("RENDER_PNG_CASE").unwrap_or_default();
+        // `flat`: the start's scanlines compressed as one block, as every
+        // picture was before render/bands.rs.
+        let img = r.indexed(&start, &theme);
+        let stride = img.width as usize + 1;
+        let raw: Vec<u8> = img
+            .pixels
+            .chunks_exact(img.width as usize)
+            .flat_map(|row| std::iter::once(0).chain(row.iter().copied()))
+            .collect();
+        for k in 0..n {
+            match case.as_str() {
+                "cold" => {
+                    tawlbot::render::forget_bands();
+                    black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
+                }
+                "flat" => {
+                    black_box(tawlbot::render::zlib(black_box(&raw), stride));
+                }
+                "moves" => {
+                    if k % moves.len() == 0 {
+                        tawlbot::render::forget_bands();
+                    }
+                    black_box(
+                        r.png(black_box(&moves[k % moves.len()]), &theme, &chunks)
+                            .unwrap(),
+                    );
+                }
+                _ => {
+                    black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
+                }
+            }
         }
         std::process::exit(0);
     }
-    let frames = hundred_frames();
     let gif = r.gif(&frames, &theme, 60).unwrap();
     let dark = r.png(&start, &Theme::dark(), &chunks).unwrap();
     println!(
@@ -44,6 +89,30 @@ fn bench(c: &mut Criterion) {
 
     c.bench_function("render tawlbwrdd start png", |b| {
         b.iter(|| r.png(black_box(&start), &theme, &chunks).unwrap())
+    });
+    // Each picture is one move after the one before (drawn just before
+    // it, as in a game being played): only the bands the move changed are
+    // compressed. Back at the first frame, the cache is emptied.
+    let mut k = 0;
+    c.bench_function(
+        "render a game's next move png (the move before drawn)",
+        |b| {
+            b.iter(|| {
+                if k == 0 {
+                    tawlbot::render::forget_bands();
+                }
+                let png = r.png(black_box(&moves[k]), &theme, &chunks).unwrap();
+                k = (k + 1) % moves.len();
+                png
+            })
+        },
+    );
+    // Nothing of the picture drawn before: every band compressed.
+    c.bench_function("render tawlbwrdd start png (no band cached)", |b| {
+        b.iter(|| {
+            tawlbot::render::forget_bands();
+            r.png(black_box(&start), &theme, &chunks).unwrap()
+        })
     });
     c.bench_function("render tawlbwrdd start indexed (no encode)", |b| {
         b.iter(|| r.indexed(black_box(&start), &theme))

@@ -51,10 +51,10 @@ impl Buffers {
 
 /// [`zlib_with`] in the buffers `b`.
 pub(crate) fn zlib_in(b: &mut Buffers, data: &[u8], row: usize, allow_stored: bool) -> Vec<u8> {
-    lz77(data, row, b);
+    lz77(data, 0, row, b);
     let mut w = BitWriter::default();
     w.out.extend_from_slice(&[0x78, 0x01]);
-    write_block(&mut w, &b.tokens);
+    write_block(&mut w, &b.tokens, true);
     w.flush();
     // Data that does not compress (noise, tiny inputs) goes out as stored
     // blocks instead: never more than 5 bytes per 65,535 over its size.
@@ -141,8 +141,68 @@ fn hash4(data: &[u8], i: usize) -> usize {
     (v.wrapping_mul(0x9E37_79B1) >> (32 - HASH_BITS)) as usize
 }
 
-/// The tokens of `data` into `b.tokens`.
-fn lz77(data: &[u8], row: usize, b: &mut Buffers) {
+/// One piece of a zlib stream's data (see `render/bands.rs`): its bytes
+/// as one non-final dynamic-Huffman block, `nbits` bits long (the last
+/// byte padded with zeros), and the Adler-32 of its bytes.
+pub(crate) struct Piece {
+    pub bits: Vec<u8>,
+    pub nbits: u64,
+    pub adler: u32,
+    pub len: usize,
+}
+
+/// `data[start..]` as a [`Piece`], its matches allowed to reach back into
+/// `data[..start]`: valid in a stream where exactly those bytes come
+/// right before it.
+pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], start: usize, row: usize) -> Piece {
+    lz77(data, start, row, b);
+    let mut w = BitWriter::default();
+    write_block(&mut w, &b.tokens, false);
+    let nbits = w.out.len() as u64 * 8 + w.n as u64;
+    w.flush();
+    Piece {
+        bits: w.out,
+        nbits,
+        adler: adler32(&data[start..]),
+        len: data.len() - start,
+    }
+}
+
+/// A zlib stream made of `pieces` in order (each valid after the ones
+/// before it, see [`piece_in`]), closed by an empty final block.
+pub(crate) fn zlib_of_pieces<'a>(pieces: impl IntoIterator<Item = &'a Piece>) -> Vec<u8> {
+    let mut w = BitWriter::default();
+    w.out.extend_from_slice(&[0x78, 0x01]);
+    let mut adler = 1u32;
+    for p in pieces {
+        w.append(&p.bits, p.nbits);
+        adler = adler32_combine(adler, p.adler, p.len);
+    }
+    // An empty final block: BFINAL, fixed Huffman codes, end of block
+    // (seven zero bits).
+    w.put(1, 1);
+    w.put(1, 2);
+    w.put(0, 7);
+    w.flush();
+    w.out.extend_from_slice(&adler.to_be_bytes());
+    w.out
+}
+
+/// The Adler-32 of `a`'s data followed by `b`'s (`len` bytes), as zlib's
+/// `adler32_combine` computes it.
+pub(crate) fn adler32_combine(a: u32, b: u32, len: usize) -> u32 {
+    const BASE: u64 = 65_521;
+    let rem = len as u64 % BASE;
+    let (a1, a2) = ((a & 0xffff) as u64, (a >> 16) as u64);
+    let (b1, b2) = ((b & 0xffff) as u64, (b >> 16) as u64);
+    let s1 = (a1 + b1 + BASE - 1) % BASE;
+    let s2 = (rem * a1 % BASE + a2 + b2 + BASE - rem) % BASE;
+    (s1 | (s2 << 16)) as u32
+}
+
+/// The tokens of `data[start..]` into `b.tokens`; matches may reach back
+/// into `data[..start]`, which is only indexed.
+fn lz77(data: &[u8], start: usize, row: usize, b: &mut Buffers) {
     // Owned locals while the loop runs: through `&mut` the compressor took
     // 15 % more instructions (the vectors' pointers reloaded every token).
     let mut head = std::mem::take(&mut b.head);
@@ -151,14 +211,22 @@ fn lz77(data: &[u8], row: usize, b: &mut Buffers) {
     head.clear();
     head.resize(1 << HASH_BITS, u32::MAX);
     // Positions are chained modulo the window: a short input (a record
-    // in a text chunk) needs only its own length of chain.
-    chain.clear();
-    chain.resize(WINDOW.min(data.len()), u32::MAX);
+    // in a text chunk) needs only its own length of chain. Not cleared: a
+    // position's entry is written when the position is indexed, and only
+    // indexed positions are looked up.
+    if chain.len() < WINDOW.min(data.len()) {
+        chain.resize(WINDOW.min(data.len()), u32::MAX);
+    }
     tokens.clear();
     tokens.reserve(data.len() / 16);
     let mut last_dist = 0usize;
-    let mut i = 0;
     let n = data.len();
+    for j in 0..start.min(n.saturating_sub(4)) {
+        let h = hash4(data, j);
+        chain[j % WINDOW] = head[h];
+        head[h] = j as u32;
+    }
+    let mut i = start;
     while i < n {
         let mut best_len = 0;
         let mut best_dist = 0;
@@ -436,6 +504,24 @@ impl BitWriter {
             self.n -= 32;
         }
     }
+    /// Appends the first `nbits` bits of `bits` (as [`BitWriter`] wrote
+    /// them: least significant bit first).
+    fn append(&mut self, bits: &[u8], nbits: u64) {
+        let whole = (nbits / 32) as usize;
+        for c in bits[..whole * 4].chunks_exact(4) {
+            self.put(u32::from_le_bytes([c[0], c[1], c[2], c[3]]), 32);
+        }
+        let mut left = nbits - whole as u64 * 32;
+        for &byte in &bits[whole * 4..] {
+            if left == 0 {
+                break;
+            }
+            let k = left.min(8) as u32;
+            self.put(byte as u32 & ((1 << k) - 1), k);
+            left -= k as u64;
+        }
+    }
+
     fn flush(&mut self) {
         while self.n > 0 {
             self.out.push(self.acc as u8);
@@ -446,7 +532,7 @@ impl BitWriter {
     }
 }
 
-fn write_block(w: &mut BitWriter, tokens: &[Token]) {
+fn write_block(w: &mut BitWriter, tokens: &[Token], last: bool) {
     let mut lf = vec![0u32; 286];
     let mut df = vec![0u32; 30];
     for t in tokens {
@@ -509,7 +595,7 @@ fn write_block(w: &mut BitWriter, tokens: &[Token]) {
     ];
     let hclen = 4.max(ORDER.iter().rposition(|&s| cl[s] > 0).unwrap() + 1);
 
-    w.put(1, 1); // final block
+    w.put(last as u32, 1); // final block?
     w.put(2, 2); // dynamic Huffman
     w.put((hlit - 257) as u32, 5);
     w.put((hdist - 1) as u32, 5);

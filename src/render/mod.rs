@@ -18,6 +18,13 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
+mod bands;
+/// Forgets the compressed bands of earlier pictures (benchmarks only: see
+/// render/bands.rs).
+#[doc(hidden)]
+pub fn forget_bands() {
+    bands::forget();
+}
 mod deflate;
 mod gif;
 pub mod graph;

@@ -28,7 +28,13 @@ impl Renderer {
         scratch::with(|s| {
             let pixels = std::mem::take(&mut s.pixels);
             let img = self.indexed_in(view, theme, layout, pixels);
-            let png = encode_in(s, &img, text_chunks);
+            // Bands: the margin above the board, each rank, the margin
+            // below, the caption (see render/bands.rs).
+            let mut starts: Vec<u32> = (0..=layout.ranks as u32)
+                .map(|r| layout.margin + r * layout.square)
+                .collect();
+            starts.push(layout.caption_top());
+            let png = encode_in(s, &img, text_chunks, Some(&starts));
             s.pixels = img.pixels;
             png
         })
@@ -58,7 +64,7 @@ pub fn encode_png(
     img: &IndexedImage,
     text_chunks: &[(&str, &str)],
 ) -> Result<Vec<u8>, RenderError> {
-    scratch::with(|s| encode_in(s, img, text_chunks))
+    scratch::with(|s| encode_in(s, img, text_chunks, None))
 }
 
 /// [`encode_png`] with the working buffers `s`.
@@ -66,6 +72,7 @@ fn encode_in(
     s: &mut scratch::Scratch,
     img: &IndexedImage,
     text_chunks: &[(&str, &str)],
+    bands: Option<&[u32]>,
 ) -> Result<Vec<u8>, RenderError> {
     let err = |e: ::png::EncodingError| RenderError::Encode(e.to_string());
     let mut out = Vec::with_capacity(32 * 1024);
@@ -117,7 +124,11 @@ fn encode_in(
             raw.push(0);
             raw.extend_from_slice(row);
         }
-        let z = deflate::zlib_in(&mut s.lz, raw, stride, true);
+        let z = match bands {
+            // A board: its bands compressed once each (render/bands.rs).
+            Some(starts) => super::bands::zlib_banded(&mut s.lz, raw, stride, starts),
+            None => deflate::zlib_in(&mut s.lz, raw, stride, true),
+        };
         for part in z.chunks(1 << 20) {
             w.write_chunk(::png::chunk::IDAT, part).map_err(err)?;
         }
