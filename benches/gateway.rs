@@ -10,6 +10,15 @@
 //! goal (issue 29): at most 1.5 ms a move, in a release build; the
 //! figures are in docs/performance.md.
 //!
+//! Three cases, as the board picture's cost depends on which of its bands
+//! (render/bands.rs) were compressed before: "a move, the bot's CPU" is
+//! the same move from the start in every channel (every band of its
+//! picture but the caption seen before); "no picture of it drawn before"
+//! a move in a midgame seeded straight into the database (its ranks'
+//! bands mostly new); "the move before drawn just before" the second of
+//! two moves in such a midgame, only the second measured (a game being
+//! played: only the ranks the move changed are new).
+//!
 //! `cargo bench --bench gateway`. Linux only (it reads /proc).
 
 use std::time::{Duration, Instant};
@@ -19,13 +28,19 @@ use criterion::{criterion_group, criterion_main, Criterion};
 #[path = "../tests/support/mod.rs"]
 mod support;
 
-use support::load::{attacker, cpu_ns, moves_answered, seed, FIRST_CHANNEL, GUILD};
+use support::load::{
+    attacker, cpu_ns, moves_answered, seed, seed_midgames, Planned, FIRST_CHANNEL, GUILD,
+};
 use support::{FakeDiscord, FakeUser};
 
 /// Channels seeded: more than criterion asks for with the settings below
 /// (about 1,900 moves at 2 ms each).
 const POOL: u64 = 3_000;
-
+/// Midgames seeded for each of the two midgame benchmarks.
+const MID: u64 = 1_600;
+/// Moves sent at once in the midgame benchmarks (the bot's band cache,
+/// render/bands.rs, holds the pictures of a few hundred boards).
+const BATCH: usize = 100;
 fn gateway(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
@@ -35,6 +50,15 @@ fn gateway(c: &mut Criterion) {
     let dir = tempfile::tempdir().unwrap();
     let db = dir.path().join("gateway.db");
     seed(&db, POOL);
+    // Two sets of midgames after the start games: "cold" plays one move in
+    // each (no picture of the game drawn before: its position was seeded),
+    // "live" two, measuring only the second (the move before it drawn
+    // just before, as in a game being played).
+    let cold_moves: Vec<Planned> = seed_midgames(&db, POOL, MID)
+        .into_iter()
+        .map(|[a, _]| a)
+        .collect();
+    let live_moves = seed_midgames(&db, POOL + MID, MID);
     let fake = rt.block_on(FakeDiscord::start());
     let log = dir.path().join("bot.log");
     let mut child = rt.block_on(async {
@@ -86,6 +110,70 @@ fn gateway(c: &mut Criterion) {
             })
         })
     });
+    g.measurement_time(Duration::from_secs(2));
+    // Sends `moves` and waits until each is answered.
+    let send = |moves: &[Planned]| {
+        rt.block_on(async {
+            let mark = fake.request_count();
+            for m in moves {
+                let u = FakeUser::new(m.user, &format!("p{}", m.user));
+                fake.send_message_create(m.channel, GUILD, u, &m.text).await;
+            }
+            let deadline = Instant::now() + Duration::from_secs(120);
+            while moves_answered(&fake, mark) < moves.len() as u64 {
+                assert!(
+                    Instant::now() < deadline,
+                    "midgame moves not answered in two minutes; the bot's log:\n{}",
+                    std::fs::read_to_string(&log).unwrap_or_default()
+                );
+                tokio::time::sleep(Duration::from_millis(5)).await;
+            }
+        })
+    };
+    let mut cold_next = 0usize;
+    g.bench_function("a move in a midgame, no picture of it drawn before", |b| {
+        b.iter_custom(|iters| {
+            let iters = iters as usize;
+            assert!(
+                cold_next + iters <= cold_moves.len(),
+                "the benchmark ran out of seeded midgames ({MID}): raise MID"
+            );
+            let mut cpu = 0;
+            for part in cold_moves[cold_next..cold_next + iters].chunks(BATCH) {
+                let before = cpu_ns(pid);
+                send(part);
+                cpu += cpu_ns(pid).saturating_sub(before);
+            }
+            cold_next += iters;
+            next += iters as u64;
+            Duration::from_nanos(cpu)
+        })
+    });
+    let mut live_next = 0usize;
+    g.bench_function(
+        "a move in a midgame, the move before drawn just before",
+        |b| {
+            b.iter_custom(|iters| {
+                let iters = iters as usize;
+                assert!(
+                    live_next + iters <= live_moves.len(),
+                    "the benchmark ran out of seeded midgames ({MID}): raise MID"
+                );
+                let mut cpu = 0;
+                for part in live_moves[live_next..live_next + iters].chunks(BATCH) {
+                    let first: Vec<Planned> = part.iter().map(|[a, _]| a.clone()).collect();
+                    let second: Vec<Planned> = part.iter().map(|[_, b]| b.clone()).collect();
+                    send(&first);
+                    let before = cpu_ns(pid);
+                    send(&second);
+                    cpu += cpu_ns(pid).saturating_sub(before);
+                }
+                live_next += iters;
+                next += 2 * iters as u64;
+                Duration::from_nanos(cpu)
+            })
+        },
+    );
     g.finish();
     // What the bot asked of Discord, a move: one POST of its reply
     // (anything more is CPU the move path spends on requests).

@@ -119,3 +119,136 @@ pub fn moves_answered(fake: &FakeDiscord, mark: usize) -> u64 {
         r.is("POST", "/channels/*/messages") && r.content().is_some_and(|c| c.contains("played **"))
     }) as u64
 }
+
+/// A move to send: who sends it and its text.
+#[derive(Clone, Debug)]
+pub struct Planned {
+    pub channel: u64,
+    pub user: u64,
+    pub text: String,
+}
+
+/// A tawlbwrdd game in each of `channels` channels from `first`, played
+/// `10..40` random plies in (seeded by the channel), in the SQLite file
+/// `db`; returns for each channel the next two moves (each keeps the game
+/// going), to send in turn. The seeding players read text boards (no
+/// picture is drawn while seeding) and are set back to pictures at the end.
+pub fn seed_midgames(db: &Path, first: u64, channels: u64) -> Vec<[Planned; 2]> {
+    use tawlbot::rules::Move;
+    let app = App::new(tawlbot::store::open(db.to_str().unwrap()).unwrap());
+    let mut out = Vec::new();
+    let mut n = 0;
+    for i in first..first + channels {
+        let channel = FIRST_CHANNEL + i;
+        let (a, b) = (attacker(i), attacker(i) + 1);
+        for p in [a, b] {
+            slash(&app, channel, p, "settings", &[("board", "text".into())], 0);
+        }
+        let challenge = [
+            ("opponent", b.to_string()),
+            ("variant", "tawlbwrdd".to_string()),
+            ("side", "attackers".to_string()),
+        ];
+        slash(&app, channel, a, "challenge", &challenge, 0);
+        slash(&app, channel, b, "accept", &[], 1);
+        let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ i.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        let mut rnd = |m: usize| {
+            seed = seed
+                .wrapping_mul(6_364_136_223_846_793_005)
+                .wrapping_add(1_442_695_040_888_963_407);
+            (seed >> 33) as usize % m.max(1)
+        };
+        let plies = 10 + rnd(30);
+        let mut planned = Vec::new();
+        for k in 0..plies + 2 {
+            let Ok(Some(row)) = app
+                .store()
+                .active_game_in_channel(&channel.to_string().into())
+            else {
+                break;
+            };
+            let l = app.load(row).unwrap();
+            let g = &l.game;
+            let Some(side) = g.to_move() else { break };
+            let keeps_going = |m: &Move| {
+                let mut next = g.clone();
+                next.play(*m).is_ok() && !next.is_over()
+            };
+            let legal: Vec<Move> = g.legal_moves().into_iter().filter(keeps_going).collect();
+            if legal.is_empty() {
+                break;
+            }
+            let mv = legal[rnd(legal.len())];
+            let text = tawlbot::notation::format_move(g.rules(), &mv);
+            let user: u64 = l.players[side.index()].to_string().parse().unwrap();
+            if k < plies {
+                let ctx = ctx_of(channel, user, &format!("seed:{channel}:m{k}"), 2 + k);
+                app.handle(
+                    &ctx,
+                    Input::Message {
+                        text,
+                        addressed: false,
+                    },
+                );
+            } else {
+                planned.push(Planned {
+                    channel,
+                    user,
+                    text,
+                });
+                // The second planned move follows the first: play the first
+                // here only in a copy of the game.
+                let mut next = g.clone();
+                next.play(mv).unwrap();
+                let Some(side) = next.to_move() else { break };
+                let keeps = |m: &Move| {
+                    let mut n2 = next.clone();
+                    n2.play(*m).is_ok() && !n2.is_over()
+                };
+                let legal: Vec<Move> = next.legal_moves().into_iter().filter(keeps).collect();
+                if legal.is_empty() {
+                    break;
+                }
+                let mv2 = legal[rnd(legal.len())];
+                planned.push(Planned {
+                    channel,
+                    user: l.players[side.index()].to_string().parse().unwrap(),
+                    text: tawlbot::notation::format_move(next.rules(), &mv2),
+                });
+                break;
+            }
+        }
+        for p in [a, b] {
+            slash(
+                &app,
+                channel,
+                p,
+                "settings",
+                &[("board", "picture".into())],
+                3 + plies,
+            );
+        }
+        if let [x, y] = &planned[..] {
+            out.push([x.clone(), y.clone()]);
+        }
+        n += 1;
+    }
+    assert_eq!(out.len(), n, "every seeded midgame has two moves planned");
+    out
+}
+
+fn ctx_of(channel: u64, user: u64, source: &str, n: usize) -> Ctx {
+    Ctx {
+        server: GUILD.to_string().into(),
+        channel: channel.to_string().into(),
+        user: User {
+            id: user.to_string().into(),
+            name: format!("p{user}"),
+        },
+        now: now() + n as i64,
+        source: source.to_string(),
+        manage_server: false,
+        roles: Vec::new(),
+        mentioned: Vec::new(),
+    }
+}
