@@ -13,8 +13,8 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, BatchSize, BenchmarkId, Criterion, Throughput};
+use tawlbot::app::rendered::Response;
 use tawlbot::app::App;
-use tawlbot::app::Response;
 use tawlbot::store::pg::throwaway;
 use tawlbot::store::{
     NewGame, PgOptions, PostgresStore, SharedStore, Side, SqliteStore, StatementLog, StoreOptions,

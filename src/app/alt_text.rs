@@ -2,7 +2,6 @@
 //! [`describe`](crate::notation::describe) as catalogue messages, in the
 //! reader's language.
 
-use super::messages::Attachment;
 use super::{format_square, Game, Msg, Ruleset, Side};
 use crate::i18n::{Lang, Localiser};
 use crate::notation::describe::{facts, Fact, Group, Scene, MAX_ALT};
@@ -33,30 +32,26 @@ pub(crate) fn alt_one(msg: Msg) -> Vec<Vec<Msg>> {
     vec![vec![msg]]
 }
 
-/// Fills each file's description from its alt messages, in `lang`: the
-/// first version that fits in [`MAX_ALT`] characters, else the last, cut.
-pub(crate) fn fill_alt(files: &mut [Attachment], lang: Lang) {
+/// Alt text from its `versions`, in `lang`: the first that fits in
+/// [`MAX_ALT`] characters, else the last, cut (empty for none: a file that
+/// is no picture).
+pub(crate) fn alt_text(versions: &[Vec<Msg>], lang: Lang) -> String {
     let l10n = Localiser::global();
-    for f in files {
-        let versions = std::mem::take(&mut f.alt);
-        let mut chosen = String::new();
-        for v in &versions {
-            chosen = v
-                .iter()
-                .map(|m| l10n.text(lang, m))
-                .collect::<Vec<_>>()
-                .join(" ");
-            if chosen.chars().count() <= MAX_ALT {
-                break;
-            }
-        }
-        if chosen.chars().count() > MAX_ALT {
-            chosen = chosen.chars().take(MAX_ALT - 1).collect::<String>() + "…";
-        }
-        if !versions.is_empty() {
-            f.description = chosen;
+    let mut chosen = String::new();
+    for v in versions {
+        chosen = v
+            .iter()
+            .map(|m| l10n.text(lang, m))
+            .collect::<Vec<_>>()
+            .join(" ");
+        if chosen.chars().count() <= MAX_ALT {
+            break;
         }
     }
+    if chosen.chars().count() > MAX_ALT {
+        chosen = chosen.chars().take(MAX_ALT - 1).collect::<String>() + "…";
+    }
+    chosen
 }
 
 /// Alt text of the animated record: what it shows, then its last position.
@@ -292,10 +287,7 @@ mod tests {
 
     fn described(id: &str, lang: Lang) -> String {
         let g = Game::new(Ruleset::from_spec(id, &[]).unwrap(), 1);
-        let mut files = vec![Attachment::file("x.png", vec![1])];
-        files[0].alt = alt_of_game(&g);
-        fill_alt(&mut files, lang);
-        crate::i18n::without_isolation(&files[0].description)
+        crate::i18n::without_isolation(&alt_text(&alt_of_game(&g), lang))
     }
 
     /// Issue 21, item 9: "marked at move 3" for one mark, "marked at moves
@@ -305,10 +297,7 @@ mod tests {
     fn the_graph_marks_use_the_right_plural_in_both_languages() {
         let g = Game::new(Ruleset::from_spec("tawlbwrdd", &[]).unwrap(), 1);
         let alt = |marks: &[usize], lang: Lang| {
-            let mut files = vec![Attachment::file("x.png", vec![1])];
-            files[0].alt = alt_of_graph(&g, "defenders", marks);
-            fill_alt(&mut files, lang);
-            crate::i18n::without_isolation(&files[0].description)
+            crate::i18n::without_isolation(&alt_text(&alt_of_graph(&g, "defenders", marks), lang))
         };
         // Marks are plies 1..; the words number them by turn, as /history.
         let one = alt(&[3], Lang::En);

@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::engine_limits::{EngineJob, Running};
-use super::{store_err, unreadable, App, Ctx, Reply, Response};
+use super::{rendered, store_err, unreadable, App, Ctx, Reply, Response};
 use crate::engine::{self, Ending, Limits, SwingKind};
 use crate::i18n::{Localiser, Msg};
 use crate::notation::format_played;
@@ -16,19 +16,30 @@ use crate::store::GameState;
 /// core of the project machine (see docs/engine-play.md for the numbers).
 pub const ANALYSIS_NODES: u64 = 50_000;
 
-/// Runs `/analysis`. `progress(percent)` is called as positions are done;
-/// `stop` aborts the search (nothing is answered then).
+/// Runs `/analysis`. `progress(percent)` is called as positions are done.
 pub fn command(
     app: &App,
     ctx: &Ctx,
     game: Option<&str>,
     progress: &mut dyn FnMut(u32),
+) -> rendered::Response {
+    let app = &app.for_request(&ctx.user.id);
+    let resp = drafted(app, ctx, game, progress);
+    app.localise(resp, &ctx.user.id, &ctx.server)
+}
+
+/// [`command`] before localisation (`/analysis` through [`App::handle`]).
+pub(crate) fn drafted(
+    app: &App,
+    ctx: &Ctx,
+    game: Option<&str>,
+    progress: &mut dyn FnMut(u32),
 ) -> Response {
-    let _admitted = match admit(app, ctx) {
+    let _admitted = match admission(app, ctx) {
         Ok(a) => a,
         Err(r) => return r,
     };
-    run(app, ctx, game, progress, &AtomicBool::new(false))
+    analyse(app, ctx, game, progress, &AtomicBool::new(false))
 }
 
 /// A place for one `/analysis` of one user: held while it waits and runs.
@@ -40,14 +51,13 @@ pub struct Admitted {
 /// Whether `ctx.user` may ask for an analysis now: one running analysis
 /// per user, and room in the engine queue ("busy, try in a minute"
 /// otherwise). The front end asks before it queues the work.
-pub fn admit(app: &App, ctx: &Ctx) -> Result<Admitted, Response> {
-    let refuse = |m: &'static str| {
-        app.localise(
-            Response::one(Reply::tell(Msg::new(m))),
-            &ctx.user.id,
-            &ctx.server,
-        )
-    };
+pub fn admit(app: &App, ctx: &Ctx) -> Result<Admitted, rendered::Response> {
+    admission(app, ctx).map_err(|r| app.localise(r, &ctx.user.id, &ctx.server))
+}
+
+/// [`admit`], its refusal before localisation.
+fn admission(app: &App, ctx: &Ctx) -> Result<Admitted, Response> {
+    let refuse = |m: &'static str| Response::one(Reply::tell(Msg::new(m)));
     let Some(running) = app.engine.start_analysis(&ctx.user.id) else {
         return Err(refuse("analysis-running"));
     };
@@ -60,14 +70,14 @@ pub fn admit(app: &App, ctx: &Ctx) -> Result<Admitted, Response> {
     })
 }
 
-/// [`command`] with a stop flag.
+/// [`command`] with a stop flag, once admitted.
 pub fn run(
     app: &App,
     ctx: &Ctx,
     game: Option<&str>,
     progress: &mut dyn FnMut(u32),
     stop: &AtomicBool,
-) -> Response {
+) -> rendered::Response {
     let app = &app.for_request(&ctx.user.id);
     let resp = analyse(app, ctx, game, progress, stop);
     app.localise(resp, &ctx.user.id, &ctx.server)

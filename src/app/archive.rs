@@ -6,8 +6,7 @@
 
 use super::{
     escape, export, format_played, notation, outcome_msg, picture, rules_spec, store_err, time,
-    App, Attachment, Ctx, Game, GameRow, GameState, LoadError, Loaded, Msg, Reply, Response, Side,
-    StoreError,
+    App, Ctx, Game, GameRow, GameState, LoadError, Loaded, Msg, Reply, Response, Side, StoreError,
 };
 use crate::i18n::{Lang, Localiser};
 use crate::store::{GameId, Rating, RatingPoint, ServerId, TournamentId, UserId};
@@ -734,11 +733,9 @@ pub(crate) fn game_at(l: &Loaded, ply: usize) -> Game {
 
 /// Alt text from its versions: the first that fits, else the last, cut.
 pub(crate) fn alt_text(versions: Vec<Vec<Msg>>, lang: Lang) -> String {
-    let mut a = Attachment::file("", Vec::new());
-    a.alt = versions;
-    super::alt_text::fill_alt(std::slice::from_mut(&mut a), lang);
-    debug_assert!(a.description.chars().count() <= MAX_ALT);
-    a.description
+    let a = super::alt_text::alt_text(&versions, lang);
+    debug_assert!(a.chars().count() <= MAX_ALT);
+    a
 }
 
 /// A date and time (UTC) for the web: `2026-11-29 14:05`.

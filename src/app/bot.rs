@@ -16,11 +16,11 @@ use crate::domain::LeaseKind;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use super::BOT_ID;
-use super::{mention, slug, App, Ctx, Effect, Loaded, Response, Target};
+use super::{mention, rendered, slug, App, Ctx, Effect, Loaded, Response, Target};
 use crate::engine::{self, Limits};
 use crate::i18n::Msg;
 use crate::store::Challenge;
-use crate::store::{AppendError, GameId, UserId};
+use crate::store::{AppendError, GameId, ServerId, UserId};
 
 pub use crate::domain::DEFAULT_BOT_LEVEL as DEFAULT_LEVEL;
 
@@ -197,10 +197,17 @@ impl App {
     /// `expected` moves played: searches (a stop request aborts without
     /// moving), stores the move and answers with the board, posted in the
     /// game's channel. Nothing when the game moved on meanwhile.
-    pub fn bot_turn(&self, game: GameId, expected: u32, now: i64, stop: &AtomicBool) -> Response {
+    pub fn bot_turn(
+        &self,
+        game: GameId,
+        expected: u32,
+        now: i64,
+        stop: &AtomicBool,
+    ) -> rendered::Response {
         // What the turn reads of players and servers, it reads once.
-        self.for_request(&UserId::default())
-            .bot_turn_once(game, expected, now, stop)
+        let app = self.for_request(&UserId::default());
+        let resp = app.bot_turn_once(game, expected, now, stop);
+        app.localise(resp, &UserId::default(), &ServerId::default())
     }
 
     fn bot_turn_once(&self, game: GameId, expected: u32, now: i64, stop: &AtomicBool) -> Response {
@@ -294,7 +301,8 @@ impl App {
         if let Some(r) = resp.replies.first_mut() {
             r.target = Target::Channel(l.row.channel_id.clone());
         }
-        self.localise(resp, &UserId::default(), &l.row.server_id)
+        // Readers who chose no language read the game's server's.
+        resp.on_server(&l.row.server_id)
     }
 }
 

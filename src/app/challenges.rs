@@ -400,7 +400,7 @@ impl App {
         ctx: &Ctx,
         challenge: ChallengeId,
         channel: &ChannelId,
-    ) -> Response {
+    ) -> super::rendered::Response {
         self.as_request(&ctx.user.id, &ctx.server, |app| {
             let _ = app
                 .store

@@ -91,7 +91,7 @@ impl ExportCache {
     }
 }
 
-use super::messages::Attachment;
+use super::messages::FileDraft;
 use super::{picture, time, App, Ctx, Loaded, Reply, Response};
 use crate::i18n::Msg;
 use crate::notation;
@@ -143,12 +143,12 @@ impl App {
                 gif: picture::replay_gif(&l.game, &self.theme()),
             });
         let mut r = Reply::say(Msg::new("export-record").num("id", l.row.id));
-        r.files.push(Attachment::file(
+        r.files.push(FileDraft::file(
             format!("game-{}.txt", l.row.id),
             files.record.clone(),
         ));
         if !files.gif.is_empty() {
-            r.files.push(Attachment::file(
+            r.files.push(FileDraft::file(
                 format!("game-{}.gif", l.row.id),
                 files.gif.clone(),
             ));
@@ -203,7 +203,7 @@ impl App {
     fn export_otn(&self, l: Loaded) -> Response {
         let text = self.otn_text(&l);
         let mut r = Reply::say(Msg::new("export-otn").num("id", l.row.id));
-        r.files.push(Attachment::file(
+        r.files.push(FileDraft::file(
             format!("game-{}.otn", l.row.id),
             text.into_bytes(),
         ));

@@ -3,7 +3,8 @@
 //! the catalogue, in the reader's language, through [`App::notice`]. And the
 //! console's own clock, kept in the store through the app.
 
-use super::{App, Ctx, Msg, Reply, ServerId, UserId};
+use super::rendered::Reply;
+use super::{App, Ctx, Msg, ServerId, Target, UserId};
 use crate::i18n::{t, Lang};
 
 /// A sentence a front end says on its own.
@@ -50,11 +51,13 @@ pub fn notice_text(lang: Lang, notice: Notice) -> String {
 /// `notice` as a reply in `lang`, ready to send: for the asker alone
 /// (`private`) or public.
 pub fn notice_reply_in(lang: Lang, notice: Notice, private: bool) -> Reply {
-    let mut r = Reply::say(notice.msg());
-    r.body.clear();
-    r.text = notice_text(lang, notice);
-    r.ephemeral = private;
-    r
+    Reply {
+        target: Target::Here,
+        text: notice_text(lang, notice),
+        files: Vec::new(),
+        buttons: Vec::new(),
+        ephemeral: private,
+    }
 }
 
 impl App {

@@ -1,5 +1,6 @@
 //! Languages: which language a reply is written in, the one place where
-//! message ids become text ([`App::localise`]), and `/language`.
+//! message ids become text and drafts become rendered replies
+//! ([`App::localise`]), and `/language`.
 //!
 //! A reply only its reader sees (a direct message, an ephemeral answer) is
 //! in the reader's own choice (`/language choice:cymraeg`), else the
@@ -9,8 +10,8 @@
 //! a reply addresses ([`Reply::for_reader`]), else the recipient of a
 //! direct message, else the user who asked. See app/reader.rs.
 
-use super::messages::Part;
-use super::{store_err, App, Ctx, Reply, Response, ServerId, Target, UserId};
+use super::messages::{FileContent, Part};
+use super::{rendered, store_err, App, Ctx, Reply, Response, ServerId, Target, UserId};
 use crate::i18n::{Lang, Localiser, Msg};
 use crate::store::LANGUAGE_SETTING;
 
@@ -29,69 +30,125 @@ impl App {
         self.lang_of(&ctx.user.id, &ctx.server)
     }
 
-    /// Turns every reply's messages (and button labels) into text in its
-    /// reader's language, and draws its boards as the reader chose: the
-    /// one place where ids become words (the rule: app/reader.rs). `asker`
-    /// is the user whose input this answers (empty for the clock); `server`
-    /// the server it came from, for replies that name none.
+    /// Renders every reply: its messages and button labels become text
+    /// in its reader's language, its files are made (its boards drawn as
+    /// the reader chose, once) with their alt text: the one place where
+    /// ids become words (the rule: app/reader.rs). `asker` is the user
+    /// whose input this answers (empty for the clock); `server` the server
+    /// it came from, for replies that name none.
     pub(crate) fn localise(
         &self,
-        mut resp: Response,
+        resp: Response,
         asker: &UserId,
         server: &ServerId,
-    ) -> Response {
-        let l10n = Localiser::global();
-        for r in &mut resp.replies {
-            let needs_words = !r.body.is_empty()
-                || r.buttons.iter().any(|b| b.label_msg.is_some())
-                || r.files
-                    .iter()
-                    .any(|f| !f.alt.is_empty() || f.board.is_some());
-            if !needs_words {
-                continue;
-            }
-            let reader = match (&r.reader, &r.target) {
-                (Some(u), _) => u,
-                (None, Target::Dm(u)) => u,
-                _ => asker,
-            };
-            let server = r.server.as_ref().unwrap_or(server);
-            let private = r.ephemeral || matches!(r.target, Target::Dm(_));
-            // Never the bot: in its games, the human player reads.
-            let reader = match &r.game {
-                Some(g) => g.human_reader(reader),
-                None => reader,
-            };
-            let seen = self.seen_by(reader);
-            let lang = r.lang.unwrap_or_else(|| {
-                if private {
-                    self.reply_lang(&seen, server, true)
-                } else {
-                    let players = match &r.game {
-                        Some(g) => g.players.to_vec(),
-                        None => vec![reader.clone()],
-                    };
-                    self.channel_lang(server, &players)
-                }
-            });
-            let mut text = std::mem::take(&mut r.text);
-            for part in r.body.drain(..) {
-                match part {
-                    Part::Break => text.push('\n'),
-                    Part::Msg(m) => join(&mut text, &l10n.text(lang, &m)),
-                    Part::Raw(s) => join(&mut text, &s),
-                }
-            }
-            self.draw_boards(reader, &seen, lang, &mut text, &mut r.files);
-            r.text = text;
-            for b in &mut r.buttons {
-                if let Some(m) = b.label_msg.take() {
-                    b.label = l10n.text(lang, &m);
-                }
-            }
-            super::alt_text::fill_alt(&mut r.files, lang);
+    ) -> rendered::Response {
+        rendered::Response {
+            replies: resp
+                .replies
+                .into_iter()
+                .map(|r| self.render(r, asker, server))
+                .collect(),
+            effects: resp.effects,
         }
-        resp
+    }
+
+    /// One reply rendered (see [`App::localise`]).
+    fn render(&self, r: Reply, asker: &UserId, server: &ServerId) -> rendered::Reply {
+        let needs_words = !r.body.is_empty()
+            || !r.buttons.is_empty()
+            || r.files
+                .iter()
+                .any(|f| !f.alt.is_empty() || matches!(f.content, FileContent::Board { .. }));
+        if !needs_words {
+            // Nothing to say in any language: no reader to look up.
+            return rendered::Reply {
+                target: r.target,
+                text: String::new(),
+                files: r
+                    .files
+                    .into_iter()
+                    .filter_map(|f| match f.content {
+                        FileContent::Bytes(bytes) => Some(rendered::Attachment {
+                            name: f.name,
+                            bytes,
+                            description: String::new(),
+                        }),
+                        FileContent::Board { .. } => None,
+                    })
+                    .collect(),
+                buttons: Vec::new(),
+                ephemeral: r.ephemeral,
+            };
+        }
+        let l10n = Localiser::global();
+        let reader = match (&r.reader, &r.target) {
+            (Some(u), _) => u,
+            (None, Target::Dm(u)) => u,
+            _ => asker,
+        };
+        let server = r.server.as_ref().unwrap_or(server);
+        let private = r.ephemeral || matches!(r.target, Target::Dm(_));
+        // Never the bot: in its games, the human player reads.
+        let reader = match &r.game {
+            Some(g) => g.human_reader(reader),
+            None => reader,
+        };
+        let seen = self.seen_by(reader);
+        let lang = r.lang.unwrap_or_else(|| {
+            if private {
+                self.reply_lang(&seen, server, true)
+            } else {
+                let players = match &r.game {
+                    Some(g) => g.players.to_vec(),
+                    None => vec![reader.clone()],
+                };
+                self.channel_lang(server, &players)
+            }
+        });
+        let mut text = String::new();
+        for part in r.body {
+            match part {
+                Part::Break => text.push('\n'),
+                Part::Msg(m) => join(&mut text, &l10n.text(lang, &m)),
+                Part::Raw(s) => join(&mut text, &s),
+            }
+        }
+        let mut files = Vec::new();
+        for f in r.files {
+            let bytes = match f.content {
+                FileContent::Bytes(bytes) => bytes,
+                FileContent::Board { board, style } => {
+                    let style = style.unwrap_or(seen.board);
+                    match self.draw_board(reader, &seen, lang, style, *board, &mut text) {
+                        Some(png) => png,
+                        // Shown as a text board alone.
+                        None => continue,
+                    }
+                }
+            };
+            files.push(rendered::Attachment {
+                name: f.name,
+                bytes,
+                description: super::alt_text::alt_text(&f.alt, lang),
+            });
+        }
+        let buttons = r
+            .buttons
+            .into_iter()
+            .map(|b| rendered::Button {
+                id: b.id,
+                url: b.url,
+                label: l10n.text(lang, &b.label),
+                style: b.style,
+            })
+            .collect();
+        rendered::Reply {
+            target: r.target,
+            text,
+            files,
+            buttons,
+            ephemeral: r.ephemeral,
+        }
     }
 
     /// `/language choice:english|cymraeg [server:true]`. The answer is

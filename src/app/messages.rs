@@ -1,5 +1,7 @@
-//! What comes in and what goes out: the context of an input, the input,
-//! and the replies and effects the app answers with. No serenity types.
+//! What comes in and what the use cases answer: the context of an input,
+//! the input, and the replies (drafts: words before localisation, boards
+//! not drawn yet) and effects the use cases build. What the front ends
+//! receive is in app/rendered.rs. No serenity types.
 
 use crate::domain::{
     ChallengeId, ChannelId, GameId, MatchId, RoleId, ServerId, TournamentId, UserId,
@@ -47,25 +49,33 @@ pub enum Input {
     Button { id: String },
 }
 
+/// A file of a reply not rendered yet: its name, what it holds, and its
+/// alt text before localisation. Rendered by
+/// [`App::localise`](super::App) into an [`Attachment`](super::rendered::Attachment).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Attachment {
-    pub name: String,
-    pub bytes: Vec<u8>,
-    /// Alt text for a picture, in the reader's language (at most 1,024
-    /// characters; empty for a file that is no picture). Filled by
-    /// [`App::localise`](super::App) from `alt`.
-    pub description: String,
-    /// The alt text before localisation: versions from the fullest to the
-    /// shortest, each a list of sentences; the first that fits is used.
+pub(crate) struct FileDraft {
+    pub(crate) name: String,
+    pub(crate) content: FileContent,
+    /// The alt text: versions from the fullest to the shortest, each a
+    /// list of sentences; the first that fits is used (none: a file that
+    /// is no picture).
     pub(crate) alt: Vec<Vec<Msg>>,
-    /// A board not drawn yet: [`App::localise`](super::App) draws it for
-    /// the reader the reply addresses, as they chose with `/settings`
-    /// (picture and/or text board, theme, flip), its words in the reply's
-    /// language. `bytes` stay empty until then.
-    pub(crate) board: Option<Box<BoardPicture>>,
-    /// The board style asked for with `/board style:` (wins over the
-    /// reader's `/settings board:`).
-    pub(crate) style: Option<BoardStyle>,
+}
+
+/// What a [`FileDraft`] holds.
+#[derive(Clone, Debug, PartialEq)]
+pub(crate) enum FileContent {
+    /// A file made already (a record, a picture that is no board).
+    Bytes(Vec<u8>),
+    /// A board, drawn by [`App::localise`](super::App) for the reader the
+    /// reply addresses, as they chose with `/settings` (picture and/or
+    /// text board, theme, flip), its words in the reply's language.
+    Board {
+        board: Box<BoardPicture>,
+        /// The board style asked for with `/board style:` (wins over the
+        /// reader's `/settings board:`).
+        style: Option<BoardStyle>,
+    },
 }
 
 /// How a board is shown: `/settings board:` and `/board style:`.
@@ -96,7 +106,7 @@ impl BoardStyle {
     }
 }
 
-/// A board to draw once its reader is known (see [`Attachment::board`]).
+/// A board to draw once its reader is known (see [`FileContent::Board`]).
 #[derive(Clone, Debug, PartialEq)]
 pub(crate) struct BoardPicture {
     /// The picture, its caption empty and not turned.
@@ -116,16 +126,13 @@ pub(crate) struct BoardPicture {
     pub heading: Vec<Msg>,
 }
 
-impl Attachment {
-    /// A file with no alt text (a record).
-    pub(crate) fn file(name: impl Into<String>, bytes: Vec<u8>) -> Attachment {
-        Attachment {
+impl FileDraft {
+    /// A file made already, with no alt text (a record).
+    pub(crate) fn file(name: impl Into<String>, bytes: Vec<u8>) -> FileDraft {
+        FileDraft {
             name: name.into(),
-            bytes,
-            description: String::new(),
+            content: FileContent::Bytes(bytes),
             alt: Vec::new(),
-            board: None,
-            style: None,
         }
     }
 }
@@ -139,17 +146,17 @@ pub enum ButtonStyle {
     Link,
 }
 
+/// A button of a reply not rendered yet: its label a message of the
+/// catalogue. Rendered into a [`Button`](super::rendered::Button).
 #[derive(Clone, Debug, PartialEq)]
-pub struct Button {
+pub(crate) struct Button {
     /// The id the press comes back with; empty for a link button.
-    pub id: String,
+    pub(crate) id: String,
     /// Where a link button goes (`ButtonStyle::Link`); `None` otherwise.
-    pub url: Option<String>,
-    /// The label in the reader's language (filled by [`App::localise`](super::App)).
-    pub label: String,
-    pub style: ButtonStyle,
-    /// The label before localisation.
-    pub(crate) label_msg: Option<Msg>,
+    pub(crate) url: Option<String>,
+    pub(crate) style: ButtonStyle,
+    /// The label, before localisation.
+    pub(crate) label: Msg,
 }
 
 impl Button {
@@ -158,9 +165,8 @@ impl Button {
         Button {
             id: id.into(),
             url: None,
-            label: String::new(),
             style,
-            label_msg: Some(label),
+            label,
         }
     }
 
@@ -169,9 +175,8 @@ impl Button {
         Button {
             id: String::new(),
             url: Some(url.into()),
-            label: String::new(),
             style: ButtonStyle::Link,
-            label_msg: Some(label),
+            label,
         }
     }
 }
@@ -199,20 +204,18 @@ pub enum Target {
     Dm(UserId),
 }
 
-/// One message to send.
+/// One message to send, as a use case builds it: its words before
+/// localisation and whom they are for. [`App::localise`](super::App)
+/// renders it into a [`Reply`](super::rendered::Reply) for the front ends.
 #[derive(Clone, Debug, PartialEq)]
-pub struct Reply {
-    pub target: Target,
-    /// The words in the reader's language: filled from the reply's
-    /// messages by [`App::localise`](super::App), the one place where ids
-    /// become text.
-    pub text: String,
-    pub files: Vec<Attachment>,
-    pub buttons: Vec<Button>,
-    /// Only the user who asked sees it (slash commands and buttons).
-    pub ephemeral: bool,
+pub(crate) struct Reply {
+    pub(crate) target: Target,
     /// The words before localisation.
     pub(crate) body: Vec<Part>,
+    pub(crate) files: Vec<FileDraft>,
+    pub(crate) buttons: Vec<Button>,
+    /// Only the user who asked sees it (slash commands and buttons).
+    pub(crate) ephemeral: bool,
     /// The player this reply addresses: it is written in their language.
     /// `None`: the recipient of a direct message, else the user who asked.
     pub(crate) reader: Option<UserId>,
@@ -251,23 +254,15 @@ impl Reply {
     fn empty() -> Reply {
         Reply {
             target: Target::Here,
-            text: String::new(),
+            body: Vec::new(),
             files: Vec::new(),
             buttons: Vec::new(),
             ephemeral: false,
-            body: Vec::new(),
             reader: None,
             lang: None,
             server: None,
             game: None,
         }
-    }
-    /// A reply already in its reader's words (read back from the outbox).
-    pub(crate) fn rendered(target: Target, text: String) -> Reply {
-        let mut r = Reply::empty();
-        r.target = target;
-        r.text = text;
-        r
     }
     /// A public reply saying `msg`.
     pub(crate) fn say(msg: Msg) -> Reply {
@@ -321,27 +316,17 @@ impl Reply {
     }
     pub(crate) fn with_png(mut self, name: &str, bytes: Vec<u8>) -> Reply {
         if !bytes.is_empty() {
-            self.files.push(Attachment::file(name, bytes));
+            self.files.push(FileDraft::file(name, bytes));
         }
         self
     }
     /// Alt text for the last file attached: versions from the fullest to
-    /// the shortest (see [`Attachment::alt`]).
+    /// the shortest (see [`FileDraft::alt`]).
     pub(crate) fn alt(mut self, versions: Vec<Vec<Msg>>) -> Reply {
         if let Some(f) = self.files.last_mut() {
             f.alt = versions;
         }
         self
-    }
-    /// The moments (deadlines) its text states, typed: each front end
-    /// writes them its own way ([`crate::i18n::format_times`]).
-    pub fn deadlines(&self) -> Vec<i64> {
-        crate::i18n::times_in(&self.text)
-    }
-
-    /// The same reply, posted in `channel`.
-    pub fn to_channel(self, channel: &str) -> Reply {
-        self.to(Target::Channel(channel.into()))
     }
     pub(crate) fn to(mut self, target: Target) -> Reply {
         self.target = target;
@@ -380,11 +365,13 @@ pub enum Effect {
     },
 }
 
-/// Everything the app answers to one input.
+/// Everything a use case answers to one input, before localisation (see
+/// [`Reply`]); rendered by [`App::localise`](super::App) into a
+/// [`Response`](super::rendered::Response).
 #[derive(Clone, Debug, Default, PartialEq)]
-pub struct Response {
-    pub replies: Vec<Reply>,
-    pub effects: Vec<Effect>,
+pub(crate) struct Response {
+    pub(crate) replies: Vec<Reply>,
+    pub(crate) effects: Vec<Effect>,
 }
 
 impl Response {

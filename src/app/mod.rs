@@ -1,7 +1,10 @@
 //! The use cases: challenge, accept, play a move, resign, draw, takeback...
-//! Plain functions over the store and the rules, returning [`Response`]s
-//! (text, PNG attachments, buttons) that know nothing of Discord. The
-//! Discord adapter and the console both call [`App::handle`].
+//! Plain functions over the store and the rules, returning drafts
+//! ([`Response`]: messages before localisation, boards not drawn yet) that
+//! [`App::localise`] renders into what the front ends receive
+//! ([`rendered::Response`]: text, PNG attachments, buttons), knowing
+//! nothing of Discord. The Discord adapter and the console both call
+//! [`App::handle`].
 //!
 //! Mentions in reply text use Discord's markup (`<@USER>`, `<#CHANNEL>`);
 //! the console turns them into `@name` / `#channel`.
@@ -42,6 +45,7 @@ pub mod process;
 pub mod puzzle;
 mod reader;
 mod registry;
+pub mod rendered;
 mod settings;
 mod start_position;
 mod table_png;
@@ -53,9 +57,8 @@ pub(crate) mod vacation;
 use challenges::*;
 pub use engine_limits::{EngineJob, BOT_GAMES_PER_PLAYER, ENGINE_QUEUE};
 pub use info::help_text;
-pub use messages::{
-    Attachment, Button, ButtonStyle, Ctx, Effect, Input, Reply, Response, Target, User,
-};
+pub(crate) use messages::{Button, Reply, Response};
+pub use messages::{ButtonStyle, Ctx, Effect, Input, Target, User};
 use present::*;
 pub use tournaments::{PairingLine, TournamentSheet};
 

@@ -5,14 +5,17 @@
 //!
 //! A rendered message is JSON: its text, its buttons, and its files with
 //! their bytes in base64. It is the reply as the front ends take it
-//! ([`Reply`] after [`App::localise`]): nothing is left to look up when it
-//! is sent, by whichever process sends it.
+//! ([`super::rendered::Reply`], made by [`App::localise`]): nothing is left to
+//! look up when it is sent, by whichever process sends it. Only replies
+//! with a target of their own (a channel, a direct message) go through it;
+//! those that answer the input stay drafts, rendered with the rest.
 
 use base64::engine::general_purpose::STANDARD;
 use base64::Engine as _;
 use serde::{Deserialize, Serialize};
 
-use super::{App, Attachment, Button, ButtonStyle, Reply, Response, Target};
+use super::rendered::{Attachment, Button, Reply};
+use super::{App, ButtonStyle, Response, Target};
 use crate::domain::{ServerId, UserId};
 use crate::store::{OutMessage, OutboxRow};
 
@@ -114,23 +117,31 @@ pub fn read(row: &OutboxRow) -> Result<Reply, String> {
         return Err(format!("unknown target {:?}", row.target));
     };
     let body: Body = serde_json::from_str(&row.body).map_err(|e| e.to_string())?;
-    let mut r = Reply::rendered(target, body.text);
+    let mut files = Vec::new();
     for f in body.files {
-        let bytes = STANDARD.decode(&f.data).map_err(|e| e.to_string())?;
-        let mut a = Attachment::file(f.name, bytes);
-        a.description = f.description;
-        r.files.push(a);
+        files.push(Attachment {
+            name: f.name,
+            bytes: STANDARD.decode(&f.data).map_err(|e| e.to_string())?,
+            description: f.description,
+        });
     }
-    for b in body.buttons {
-        r.buttons.push(Button {
+    let buttons = body
+        .buttons
+        .into_iter()
+        .map(|b| Button {
             id: b.id,
             url: b.url,
             label: b.label,
             style: style_of(&b.style),
-            label_msg: None,
-        });
-    }
-    Ok(r)
+        })
+        .collect();
+    Ok(Reply {
+        target,
+        text: body.text,
+        files,
+        buttons,
+        ephemeral: false,
+    })
 }
 
 impl App {
@@ -151,21 +162,27 @@ impl App {
 
     /// The replies of `resp` that name their channel or DM, localised and
     /// rendered for the outbox (to be written with the change that
-    /// produces them), and the rest of `resp`. Without the outbox: nothing
+    /// produces them), and the rest of `resp` (the replies that answer the
+    /// input, still drafts, and the effects). Without the outbox: nothing
     /// rendered, `resp` as it is.
     pub(crate) fn outbound(&self, resp: Response) -> (Vec<OutMessage>, Response) {
         if !self.outbox {
             return (Vec::new(), resp);
         }
-        let resp = self.localise(resp, &UserId::default(), &ServerId::default());
-        let mut out = Vec::new();
-        let mut kept = Vec::new();
-        for r in resp.replies {
-            match render(&r) {
-                Some(m) => out.push(m),
-                None => kept.push(r),
-            }
-        }
+        let (sent, kept): (Vec<_>, Vec<_>) = resp
+            .replies
+            .into_iter()
+            .partition(|r| r.target != Target::Here);
+        let sent = Response {
+            replies: sent,
+            effects: Vec::new(),
+        };
+        let out = self
+            .localise(sent, &UserId::default(), &ServerId::default())
+            .replies
+            .iter()
+            .filter_map(render)
+            .collect();
         (
             out,
             Response {
@@ -194,18 +211,25 @@ impl App {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::i18n::Msg;
 
     #[test]
     fn a_rendered_reply_reads_back_as_it_was() {
-        let mut r = Reply::say(Msg::new("unused")).to(Target::Channel("42".into()));
-        r.text = "<@7> ran out of time".into();
-        let mut f = Attachment::file("board.png", vec![0, 1, 2, 255]);
-        f.description = "the board".into();
-        r.files.push(f);
-        r.buttons
-            .push(Button::link("https://x.example/g/1", Msg::new("unused")));
-        r.buttons[0].label = "View".into();
+        let r = Reply {
+            target: Target::Channel("42".into()),
+            text: "<@7> ran out of time".into(),
+            files: vec![Attachment {
+                name: "board.png".into(),
+                bytes: vec![0, 1, 2, 255],
+                description: "the board".into(),
+            }],
+            buttons: vec![Button {
+                id: String::new(),
+                url: Some("https://x.example/g/1".into()),
+                label: "View".into(),
+                style: ButtonStyle::Link,
+            }],
+            ephemeral: false,
+        };
         let m = render(&r).unwrap();
         assert_eq!(m.target, "channel:42");
         let row = OutboxRow {
@@ -216,17 +240,17 @@ mod tests {
             attempts: 0,
         };
         let back = read(&row).unwrap();
-        assert_eq!(back.target, r.target);
-        assert_eq!(back.text, r.text);
-        assert_eq!(back.files[0].bytes, vec![0, 1, 2, 255]);
-        assert_eq!(back.files[0].description, "the board");
-        assert_eq!(
-            back.buttons[0].url.as_deref(),
-            Some("https://x.example/g/1")
-        );
-        assert_eq!(back.buttons[0].style, ButtonStyle::Link);
-        assert!(render(&Reply::say(Msg::new("unused"))).is_none());
-        let dm = render(&Reply::say(Msg::new("unused")).to(Target::Dm("9".into()))).unwrap();
+        assert_eq!(back, r);
+        let here = Reply {
+            target: Target::Here,
+            ..r.clone()
+        };
+        assert!(render(&here).is_none());
+        let dm = render(&Reply {
+            target: Target::Dm("9".into()),
+            ..r
+        })
+        .unwrap();
         assert_eq!(dm.target, "dm:9");
     }
 }

@@ -2,8 +2,8 @@
 //! the outcome.
 
 use super::{
-    escape, format_played, format_square, picture, time, App, Attachment, Button, EndReason, Game,
-    GameState, Loaded, Msg, Outcome, Reason, Record, Reply, Side, TimeControl, UserId, BOT_ID,
+    escape, format_played, format_square, picture, time, App, Button, EndReason, Game, GameState,
+    Loaded, Msg, Outcome, Reason, Record, Reply, Side, TimeControl, UserId, BOT_ID,
 };
 
 impl App {
@@ -163,9 +163,14 @@ impl App {
         dots: &[crate::rules::Square],
         now: i64,
     ) -> Reply {
-        let mut file = Attachment::file(format!("game-{}.png", l.row.id), Vec::new());
-        file.alt = super::alt_text::alt_of_game(&l.game);
-        file.board = Some(Box::new(self.board_picture(l, dots, now)));
+        let file = super::messages::FileDraft {
+            name: format!("game-{}.png", l.row.id),
+            content: super::messages::FileContent::Board {
+                board: Box::new(self.board_picture(l, dots, now)),
+                style: None,
+            },
+            alt: super::alt_text::alt_of_game(&l.game),
+        };
         let mut reply = reply;
         reply.files.push(file);
         reply.game = Some(super::messages::GamePlayers {

@@ -36,7 +36,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use super::clock::notify::{Notify, NOTIFY_SETTING};
-use super::messages::{Attachment, BoardStyle};
+use super::messages::{BoardPicture, BoardStyle};
 use super::settings::{BOARD_SETTING, THEME_SETTING};
 use super::{picture, App, Response, ServerId, StoreError, UserId};
 use crate::i18n::{Lang, Localiser};
@@ -172,7 +172,7 @@ impl App {
         asker: &UserId,
         server: &ServerId,
         f: impl FnOnce(&App) -> Response,
-    ) -> Response {
+    ) -> super::rendered::Response {
         let app = self.for_request(asker);
         let resp = f(&app);
         app.localise(resp, asker, server)
@@ -366,45 +366,40 @@ impl App {
         }
     }
 
-    /// Draws the boards of `files` for `reader` as they chose (`seen`):
-    /// pictures in their theme, text boards appended to `text`, turned to
-    /// their side with `flip:auto`; words in `lang`.
-    pub(crate) fn draw_boards(
+    /// Draws `board` for `reader` as they chose (`seen`) in `style`: a
+    /// text board appended to `text`, and the picture (returned, in their
+    /// theme) unless they want the text board alone; turned to their side
+    /// with `flip:auto`; words in `lang`.
+    pub(crate) fn draw_board(
         &self,
         reader: &UserId,
         seen: &Seen,
         lang: Lang,
+        style: BoardStyle,
+        board: BoardPicture,
         text: &mut String,
-        files: &mut Vec<Attachment>,
-    ) {
-        if !files.iter().any(|f| f.board.is_some()) {
-            return;
+    ) -> Option<Vec<u8>> {
+        let b = board;
+        let side = b.players.iter().position(|p| p == reader);
+        let turned = seen.flip == Flip::Auto && side.is_some_and(|s| b.turned_for[s]);
+        if style.text() {
+            let d = if turned {
+                b.diagram.turned_round()
+            } else {
+                b.diagram
+            };
+            text.push('\n');
+            text.push_str(&super::notation_words::diagram_text_with(
+                &d, lang, &b.heading,
+            ));
         }
-        let l10n = Localiser::global();
-        for f in files.iter_mut() {
-            let Some(b) = f.board.take() else { continue };
-            let style = f.style.unwrap_or(seen.board);
-            let side = b.players.iter().position(|p| p == reader);
-            let turned = seen.flip == Flip::Auto && side.is_some_and(|s| b.turned_for[s]);
-            if style.text() {
-                let d = if turned {
-                    b.diagram.clone().turned_round()
-                } else {
-                    b.diagram.clone()
-                };
-                text.push('\n');
-                text.push_str(&super::notation_words::diagram_text_with(
-                    &d, lang, &b.heading,
-                ));
-            }
-            if style.picture() {
-                let mut view = b.view;
-                view.caption = l10n.text(lang, &b.caption);
-                view.turned = turned;
-                let theme = seen.theme.as_deref().unwrap_or(&self.theme);
-                f.bytes = picture::draw(&view, theme, &b.chunks);
-            }
+        if !style.picture() {
+            return None;
         }
-        files.retain(|f| !f.bytes.is_empty());
+        let mut view = b.view;
+        view.caption = Localiser::global().text(lang, &b.caption);
+        view.turned = turned;
+        let theme = seen.theme.as_deref().unwrap_or(&self.theme);
+        Some(picture::draw(&view, theme, &b.chunks)).filter(|png| !png.is_empty())
     }
 }

@@ -14,8 +14,8 @@ pub(crate) const THEME_SETTING: &str = "theme";
 fn in_style(mut resp: Response, style: super::messages::BoardStyle) -> Response {
     for r in &mut resp.replies {
         for f in &mut r.files {
-            if f.board.is_some() {
-                f.style = Some(style);
+            if let super::messages::FileContent::Board { style: s, .. } = &mut f.content {
+                *s = Some(style);
             }
         }
     }

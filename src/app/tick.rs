@@ -1,6 +1,6 @@
 //! What the clock and the server do: ticks, members leaving, match threads.
 
-use super::{tournaments, App, ChannelId, Ctx, MatchId, Response, ServerId, TickReport, UserId};
+use super::{rendered, tournaments, App, ChannelId, Ctx, MatchId, ServerId, TickReport, UserId};
 
 impl App {
     /// Runs whatever has fallen due by `now`: losses on time, cancelled
@@ -9,23 +9,23 @@ impl App {
     /// one database each item is done by the one that claims it. Replies are
     /// addressed to channels; effects (match threads to open) as for
     /// [`App::handle`].
-    pub fn tick(&self, now: i64) -> Response {
+    pub fn tick(&self, now: i64) -> rendered::Response {
         self.tick_report(now).0
     }
 
     /// [`App::tick`], with a report of what failed (the scheduler backs off
     /// when something did). Each due item is handled on its own: see
     /// `run_clocks` in `app/clock.rs`.
-    pub fn tick_report(&self, now: i64) -> (Response, TickReport) {
+    pub fn tick_report(&self, now: i64) -> (rendered::Response, TickReport) {
         // What the pass reads of players and servers, it reads once.
         self.for_request(&UserId::default()).tick_once(now)
     }
 
-    fn tick_once(&self, now: i64) -> (Response, TickReport) {
+    fn tick_once(&self, now: i64) -> (rendered::Response, TickReport) {
         // Nothing is judged while the gateway is down: that time is
         // downtime, made up for when it is back (app/gateway.rs).
         if !self.gateway_up() {
-            return (Response::none(), TickReport::default());
+            return (rendered::Response::default(), TickReport::default());
         }
         // Vacations whose end has come start their clocks again first.
         self.vacation_ends(now);
@@ -51,7 +51,7 @@ impl App {
     /// A member left the server (the Discord adapter calls this on a
     /// member-remove event): they withdraw from that server's tournaments,
     /// forfeiting their remaining games. Replies are addressed to channels.
-    pub fn member_left(&self, server: &ServerId, user: &UserId, now: i64) -> Response {
+    pub fn member_left(&self, server: &ServerId, user: &UserId, now: i64) -> rendered::Response {
         self.as_request(&UserId::default(), server, |app| {
             tournaments::member_left(app, server, user, now)
         })
@@ -61,7 +61,12 @@ impl App {
     /// adapter calls this on a channel or thread delete event): its game
     /// in progress is aborted, and a tournament game is played again in
     /// the tournament's channel. Replies are addressed to channels and DMs.
-    pub fn channel_deleted(&self, server: &ServerId, channel: &ChannelId, now: i64) -> Response {
+    pub fn channel_deleted(
+        &self,
+        server: &ServerId,
+        channel: &ChannelId,
+        now: i64,
+    ) -> rendered::Response {
         self.as_request(&UserId::default(), server, |app| {
             tournaments::channel_deleted(app, server, channel, now)
         })
@@ -75,7 +80,7 @@ impl App {
         ctx: &Ctx,
         match_id: MatchId,
         thread: &ChannelId,
-    ) -> Response {
+    ) -> rendered::Response {
         self.as_request(&ctx.user.id, &ctx.server, |app| {
             tournaments::start_match_in_thread(app, ctx, match_id, thread)
         })
@@ -85,7 +90,7 @@ impl App {
     /// the match's game is played in the tournament's channel instead (if
     /// that channel has no game in progress; otherwise the channel is told
     /// and `/tournament start` tries the thread again).
-    pub fn match_thread_failed(&self, ctx: &Ctx, match_id: MatchId) -> Response {
+    pub fn match_thread_failed(&self, ctx: &Ctx, match_id: MatchId) -> rendered::Response {
         self.as_request(&ctx.user.id, &ctx.server, |app| {
             tournaments::match_thread_failed(app, ctx, match_id)
         })
@@ -100,7 +105,7 @@ impl App {
         user: &UserId,
         role: &crate::domain::RoleId,
         given: bool,
-    ) -> Response {
+    ) -> rendered::Response {
         self.as_request(&UserId::default(), &ServerId::default(), |app| {
             tournaments::role_given(app, tournament, user, role, given)
         })

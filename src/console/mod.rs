@@ -33,7 +33,8 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use crate::app::commands::{self, OptKind};
-use crate::app::{App, Ctx, Effect, Input, Reply, Response, Target, User};
+use crate::app::rendered::{Reply, Response};
+use crate::app::{App, Ctx, Effect, Input, Target, User};
 use crate::cli::Exit;
 use crate::domain::{ChannelId, RoleId, UserId};
 use crate::store::Store;

@@ -9,7 +9,8 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, Http, UserId,
 };
 
-use crate::app::{escape, ButtonStyle, Reply, Target};
+use crate::app::rendered::Reply;
+use crate::app::{escape, ButtonStyle, Target};
 
 /// Discord's limit on message text.
 const MAX_CONTENT: usize = 2000;
@@ -200,9 +201,31 @@ pub(crate) async fn post(http: &Http, r: &Reply) -> serenity::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::{Attachment, Button};
+    use crate::app::rendered::{Attachment, Button};
+    use crate::app::Target;
     use crate::i18n::Msg;
     use serde_json::Value;
+
+    /// A reply of `text` alone, answering the input.
+    fn said(text: String, ephemeral: bool) -> Reply {
+        Reply {
+            target: Target::Here,
+            text,
+            files: Vec::new(),
+            buttons: Vec::new(),
+            ephemeral,
+        }
+    }
+
+    /// A button labelled `label`.
+    fn button(id: &str, url: Option<&str>, label: &str, style: ButtonStyle) -> Button {
+        Button {
+            id: id.into(),
+            url: url.map(Into::into),
+            label: label.into(),
+            style,
+        }
+    }
 
     fn json<T: serde::Serialize>(b: &T) -> Value {
         serde_json::to_value(b).unwrap()
@@ -213,10 +236,12 @@ mod tests {
     #[test]
     fn deadlines_are_discord_timestamps() {
         let l10n = crate::i18n::Localiser::global();
-        let mut r = Reply::say(Msg::new("unused"));
-        r.text = l10n.text(
-            crate::i18n::Lang::En,
-            &Msg::new("status-paused-until").time("date", 1_767_830_400),
+        let r = said(
+            l10n.text(
+                crate::i18n::Lang::En,
+                &Msg::new("status-paused-until").time("date", 1_767_830_400),
+            ),
+            false,
         );
         assert_eq!(r.deadlines(), [1_767_830_400]);
         let m = json(&build::<CreateMessage>(&r));
@@ -229,17 +254,14 @@ mod tests {
 
     #[test]
     fn every_builder_carries_the_same_reply() {
-        let mut r = Reply::tell(Msg::new("unused"));
-        r.text = format!("<@42> {}", "x".repeat(2100));
-        r.buttons.push(Button::new(
-            "accept:1",
-            Msg::new("unused"),
-            ButtonStyle::Primary,
-        ));
-        r.buttons[0].label = "Accept".into();
-        let mut f = Attachment::file("b.png", vec![1, 2, 3]);
-        f.description = "the board".into();
-        r.files.push(f);
+        let mut r = said(format!("<@42> {}", "x".repeat(2100)), true);
+        r.buttons
+            .push(button("accept:1", None, "Accept", ButtonStyle::Primary));
+        r.files.push(Attachment {
+            name: "b.png".into(),
+            bytes: vec![1, 2, 3],
+            description: "the board".into(),
+        });
         let all = [
             json(&build::<CreateMessage>(&r)),
             json(&build::<CreateInteractionResponseMessage>(&r)),
@@ -262,13 +284,15 @@ mod tests {
 
     #[test]
     fn a_link_button_has_a_url_and_no_custom_id() {
-        let mut r = Reply::say(Msg::new("unused"));
-        r.buttons.push(Button::link(
-            "https://archive.example/g/7",
-            Msg::new("web-view-game"),
+        let mut r = said(String::new(), false);
+        r.buttons.push(button(
+            "",
+            Some("https://archive.example/g/7"),
+            "View game",
+            ButtonStyle::Link,
         ));
-        r.buttons[0].label = "View game".into();
-        r.buttons.push(Button::link("", Msg::new("web-view-game")));
+        r.buttons
+            .push(button("", Some(""), "View game", ButtonStyle::Link));
         let m = json(&build::<CreateMessage>(&r));
         let b = &m["components"][0]["components"];
         assert_eq!(

@@ -17,7 +17,8 @@ use serenity::builder::Builder as _;
 use tokio::sync::Semaphore;
 
 use crate::app::frontend::{notice_text, Notice};
-use crate::app::{self, App, Effect, Reply, Response, Target};
+use crate::app::rendered::{Reply, Response};
+use crate::app::{self, App, Effect, Target};
 use crate::domain::{ChannelId, GameId, ServerId, UserId};
 
 /// `ENGINE_THREADS` from the environment: 1 to 64, default 1.

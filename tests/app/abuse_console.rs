@@ -6,7 +6,8 @@ use crate::console_support;
 use console_support::direct::{self, slash};
 use console_support::{tournament_signup, Session};
 
-use tawlbot::app::{App, Ctx, Response, User};
+use tawlbot::app::rendered::Response;
+use tawlbot::app::{App, Ctx, User};
 use tawlbot::domain::GameId;
 
 const T0: i64 = 1_767_225_600;

@@ -13,7 +13,8 @@ mod moves;
 
 use std::sync::atomic::AtomicBool;
 
-use tawlbot::app::{App, Effect, Input, Response};
+use tawlbot::app::rendered::Response;
+use tawlbot::app::{App, Effect, Input};
 use tawlbot::store::{open_counted, StatementLog};
 
 /// An app on a fresh database of the current backend, its statements

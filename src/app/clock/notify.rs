@@ -317,8 +317,7 @@ fn channel_mention(channel: &str) -> String {
     format!("<#{channel}>")
 }
 
-/// Writes `name` for the mention `from` in a reply not yet localised (and
-/// in a legacy text reply).
+/// Writes `name` for the mention `from` in a reply not yet localised.
 fn unmention(r: &mut Reply, from: &str, name: &str) {
     fn in_msg(m: &mut Msg, from: &str, name: &str) {
         for (_, a) in m.args.iter_mut() {
@@ -329,7 +328,6 @@ fn unmention(r: &mut Reply, from: &str, name: &str) {
             }
         }
     }
-    r.text = r.text.replace(from, name);
     for part in r.body.iter_mut() {
         match part {
             Part::Raw(s) => *s = s.replace(from, name),

@@ -378,11 +378,7 @@ fn address_loser(resp: &mut Response, loser: &UserId, channel: &crate::store::Ch
     let who = mention(loser);
     for r in resp.replies.iter_mut() {
         if r.target == Target::Here {
-            if r.text.is_empty() && !r.body.is_empty() {
-                r.body.insert(0, Part::Raw(who.clone()));
-            } else {
-                r.text = format!("{who} {}", r.text);
-            }
+            r.body.insert(0, Part::Raw(who.clone()));
             if r.reader.is_none() {
                 r.reader = Some(loser.clone());
             }

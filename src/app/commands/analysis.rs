@@ -31,6 +31,6 @@ fn parse(o: &Options) -> Result<Command, Response> {
 
 impl Args {
     pub(super) fn run(self, app: &App, ctx: &Ctx) -> Response {
-        crate::app::analysis::command(app, ctx, self.game.as_deref(), &mut |_| {})
+        crate::app::analysis::drafted(app, ctx, self.game.as_deref(), &mut |_| {})
     }
 }

@@ -44,7 +44,7 @@ impl Command {
     /// the command, or what the player is told instead (an unknown
     /// command, an option the command does not have, a value refused
     /// before anything is read).
-    pub fn parse(name: &str, args: &[(String, String)]) -> Result<Command, Response> {
+    pub(crate) fn parse(name: &str, args: &[(String, String)]) -> Result<Command, Response> {
         let Some(spec) = find(name) else {
             // A command with subcommands, given one it does not have, is
             // answered with its list (its own `parse`, without options).

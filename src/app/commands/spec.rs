@@ -86,7 +86,7 @@ pub struct CommandSpec {
     pub runs: Runs,
     /// Reads the options (already checked against [`CommandSpec::options`])
     /// into the [`Command`]; `Err`: a refusal to answer with.
-    pub parse: fn(&Options) -> Result<Command, Response>,
+    pub(crate) parse: fn(&Options) -> Result<Command, Response>,
 }
 
 /// A command without subcommands, answered quickly.

@@ -18,7 +18,8 @@ use tokio::sync::{watch, Semaphore};
 use super::outgoing::{build, clip_to, post};
 use crate::app::commands::{self, OptKind, Runs, Suggest, COMMANDS};
 use crate::app::frontend::{notice_reply_in, Notice};
-use crate::app::{self, App, Effect, Input, Reply, Response, Target};
+use crate::app::rendered::{Reply, Response};
+use crate::app::{self, App, Effect, Input, Target};
 use crate::i18n::Lang;
 
 /// More permits than there will ever be handlers running at once.

@@ -192,7 +192,7 @@ fn base36(v: i64) -> String {
 }
 
 /// Posts one reply with `nonce`, enforced.
-async fn post_once(http: &Http, r: &crate::app::Reply, nonce: &str) -> Sent {
+async fn post_once(http: &Http, r: &crate::app::rendered::Reply, nonce: &str) -> Sent {
     use crate::app::Target;
     let channel = match &r.target {
         Target::Channel(id) => match id.parse::<u64>() {
