@@ -170,7 +170,7 @@ fn square(s: &str) -> Msg {
 /// their keys, pieces by `piece-name`, squares in the variant's notation.
 pub(crate) fn fact_msg(rules: &Ruleset, f: &Fact) -> Msg {
     let sq = |s: Square| format_square(rules, s);
-    let side = |s: Side| rules.side_word(s);
+    let side = |s: Side| rules.side_key(s);
     match f {
         Fact::Heading { move_no, .. } => Msg::new("alt-heading")
             .str("game", rules.name)
@@ -306,7 +306,7 @@ mod tests {
         let g = Game::new(Ruleset::from_spec("tawlbwrdd", &[]).unwrap(), 1);
         let alt = |marks: &[usize], lang: Lang| {
             let mut files = vec![Attachment::file("x.png", vec![1])];
-            files[0].alt = alt_of_graph(&g, "defenders", marks);
+            files[0].alt = alt_of_graph(&g, "tafl-second", marks);
             fill_alt(&mut files, lang);
             crate::i18n::without_isolation(&files[0].description)
         };
