@@ -2,21 +2,7 @@
 
 challenge-self = Allwch chi ddim herio'ch hun: heriwch ffrind, neu adewch y gwrthwynebydd allan i gynnig her agored.
 challenge-bot = Diolch, ond dydw i ddim yn chwarae eto: fi sy'n cadw'r bwrdd a'r rheolau. Heriwch ffrind, neu gynigiwch her agored i bawb.
-challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { $first-side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] yr ochr wen
-   *[black] yr ochr ddu
-} { $second-side ->
-    [attackers] a'r ymosodwyr
-    [defenders] a'r amddiffynwyr
-    [assailants] a'r ymosodwyr
-    [princes] a'r tywysogion
-    [white] a'r ochr wen
-   *[black] a'r ochr ddu
-}.
+challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { SIDE($first-side, form: "the-side") } { SIDE($second-side, form: "and-the-side") }.
 challenge-channel-busy = Mae gêm yn y sianel hon yn barod (gêm { $id }). Gorffennwch hi yn gyntaf, neu ychwanegwch thread:true i chwarae mewn edefyn.
 
 challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game }{ $rated ->
@@ -24,26 +10,16 @@ challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game 
     [position] {" "}(o'i safle ei hun, felly heb ei graddio)
    *[no] {""}
 }{ $side ->
-    [attackers] , ar ochr yr ymosodwyr
-    [defenders] , ar ochr yr amddiffynwyr
-    [assailants] , ar ochr yr ymosodwyr
-    [princes] , ar ochr y tywysogion
-    [white] , ar yr ochr wen
-    [black] , ar yr ochr ddu
-   *[none] {""}
+    [none] {""}
+   *[other] , { SIDE($side, form: "on-side") }
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei derbyn: { $game }{ $rated ->
     [yes] {" "}(gêm wedi'i graddio)
     [position] {" "}(o'i safle ei hun, felly heb ei graddio)
    *[no] {""}
 }{ $side ->
-    [attackers] , ar ochr yr ymosodwyr
-    [defenders] , ar ochr yr amddiffynwyr
-    [assailants] , ar ochr yr ymosodwyr
-    [princes] , ar ochr y tywysogion
-    [white] , ar yr ochr wen
-    [black] , ar yr ochr ddu
-   *[none] {""}
+    [none] {""}
+   *[other] , { SIDE($side, form: "on-side") }
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 
 challenge-position-rated = Dydy gêm sy'n dechrau o'i safle ei hun byth yn cael ei graddio (mae safleoedd ar gyfer ymarfer ac astudio): gadewch rated:true allan.

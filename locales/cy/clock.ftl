@@ -32,28 +32,7 @@ time-two-units-vowel = { $big } ac { $small }
 
 time-left = Amser ar ôl: { $span }, tan { $until }.
 
-clocks-bank = Clociau: { $first } ({ $first-side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}) { $first-left }, { $second } ({ $second-side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}) { $second-left }; mae cloc { $running ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-} yn rhedeg.
+clocks-bank = Clociau: { $first } ({ SIDE($first-side) }) { $first-left }, { $second } ({ SIDE($second-side) }) { $second-left }; mae cloc { SIDE($running, form: "the") } yn rhedeg.
 clocks-move = Cloc: { $left } ar ôl ar gyfer y symudiad hwn ({ $per } y symudiad).
 tc-none = dim cloc
 tc-per-move = { $span } y symudiad

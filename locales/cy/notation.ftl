@@ -3,8 +3,8 @@
 
 diagram-pieces = { $family ->
     [tafl] { $men ->
-        [assailants] X ymosodwr, O tywysog
-       *[attackers] X ymosodwr, O amddiffynnwr
+        [goedhboell-first] X ymosodwr, O tywysog
+       *[tafl-first] X ymosodwr, O amddiffynnwr
     }, K brenin
     [dux] O gwyn, X du, W dux gwyn, B dux du
    *[latrunculi] O gwyn, X du
@@ -38,10 +38,7 @@ position-attacker-king = Mae'r brenin ar { $squares } wedi'i ysgrifennu fel ymos
 position-tafl-dux = Does dim dux (c, C) yn y gêm { $game }, ond mae un ar { $squares }.
 position-latrunculi-king = Does dim brenin yn y gêm { $game }, ond mae un ar { $squares }.
 position-dux-without-option = Mae dux ar { $squares }, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.
-position-duxes = Mae gan { $side ->
-    [white] yr ochr wen
-   *[black] yr ochr ddu
-} { $count ->
+position-duxes = Mae gan { SIDE($side, form: "the-side") } { $count ->
     [two] { $count } ddux
    *[other] { $count } dux
 } ({ $squares }): un ar y mwyaf sydd gan bob ochr.

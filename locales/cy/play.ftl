@@ -1,52 +1,10 @@
 ## Chwarae: agor gêm, llinellau statws, symudiadau, canlyniadau, hanes, allforio.
 
 game-title = Gêm { $id }: { $game } —
-game-opening = { $title } { $first } ({ $first-side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}) yn erbyn { $second } ({ $second-side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}). { $status }
-game-opening-coin = { $title } { $first } ({ $first-side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}) yn erbyn { $second } ({ $second-side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}). Taflwyd ceiniog: { $coin ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-} sy'n dechrau. { $status }
+game-opening = { $title } { $first } ({ SIDE($first-side) }) yn erbyn { $second } ({ SIDE($second-side) }). { $status }
+game-opening-coin = { $title } { $first } ({ SIDE($first-side) }) yn erbyn { $second } ({ SIDE($second-side) }). Taflwyd ceiniog: { SIDE($coin, form: "the") } sy'n dechrau. { $status }
 
-status-to-move = { $player } i symud ({ $side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}), symudiad { $number }.
+status-to-move = { $player } i symud ({ SIDE($side) }), symudiad { $number }.
 status-die = Taflodd { $player } { $value }.
 status-die-passed = Taflodd { $player } { $value }, odrif, felly { $next } sy'n cael y tro.
 
@@ -55,51 +13,13 @@ played-summary = Chwaraeodd { $name } { $move }.
 
 outcome-king-escaped = Dihangodd y brenin i { $square }. { $win }
 outcome-king-captured = Mae'r brenin wedi'i ddal. { $win }
-outcome-one-piece-left = Dim ond un darn sydd gan { $loser ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] yr ochr wen
-   *[black] yr ochr ddu
-} ar ôl. { $win }
-outcome-dux-immobile = All dux { $loser ->
-    [white] Gwyn
-   *[black] Du
-} ddim symud. { $win }
-outcome-no-legal-move = Does gan { $loser ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] yr ochr wen
-   *[black] yr ochr ddu
-} ddim symudiad cyfreithlon. { $win }
-outcome-repetition = Byddai pob symudiad sydd gan { $loser ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] yr ochr wen
-   *[black] yr ochr ddu
-} ar ôl yn ailadrodd safle am y drydedd waith. { $win }
+outcome-one-piece-left = Dim ond un darn sydd gan { SIDE($loser, form: "the-side") } ar ôl. { $win }
+outcome-dux-immobile = All dux { SIDE($loser, form: "the") } ddim symud. { $win }
+outcome-no-legal-move = Does gan { SIDE($loser, form: "the-side") } ddim symudiad cyfreithlon. { $win }
+outcome-repetition = Byddai pob symudiad sydd gan { SIDE($loser, form: "the-side") } ar ôl yn ailadrodd safle am y drydedd waith. { $win }
 outcome-move-limit = 100 symudiad heb gipio: mae'r gêm yn gyfartal.
-outcome-resignation = Ildiodd { $loser ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-}. { $win }
-outcome-timeout = Daeth amser { $loser ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-} i ben. { $win }
+outcome-resignation = Ildiodd { SIDE($loser, form: "the") }. { $win }
+outcome-timeout = Daeth amser { SIDE($loser, form: "the") } i ben. { $win }
 outcome-draw-agreed = Gêm gyfartal drwy gytundeb.
 outcome-drawn = Mae'r gêm yn gyfartal.
 
@@ -109,14 +29,7 @@ game-over = Mae'r gêm hon ar ben.
 not-playing = Dydych chi ddim yn chwarae yn y gêm hon.
 move-not-player = Dydych chi ddim yn chwarae yn y gêm hon: dim ond ei dau chwaraewr all symud.
 refused-again = Heb ei chwarae chwaith: gweler fy ateb uchod.
-not-your-turn = { $side ->
-    [attackers] Tro'r ymosodwyr
-    [defenders] Tro'r amddiffynwyr
-    [assailants] Tro'r ymosodwyr
-    [princes] Tro'r tywysogion
-    [white] Tro Gwyn
-   *[black] Tro Du
-} yw hi: { $player } i symud.
+not-your-turn = { SIDE($side, form: "turn") } yw hi: { $player } i symud.
 position-changed = Newidiodd y safle tra oeddech chi'n symud: edrychwch ar y bwrdd eto.
 position-changed-meanwhile = Newidiodd y safle yn y cyfamser: edrychwch ar y bwrdd eto.
 move-hint = Rwy'n darllen symudiadau fel e1-e4 (neu @14-@44 wrth chwarae goedhboell). Teipiwch /help am bopeth arall.
@@ -131,38 +44,10 @@ moves-square-unreadable = Alla i ddim darllen { $text } fel sgwâr: enwch un fel
 moves-cannot-move = { $piece } ar { $square }: does unman iddo fynd.
 moves-can-go = { $piece } ar { $square }: gall fynd i { $list }.
 
-history-head = Gêm { $id } — { $game }: { $first } ({ $first-side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}) yn erbyn { $second } ({ $second-side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-})
+history-head = Gêm { $id } — { $game }: { $first } ({ SIDE($first-side) }) yn erbyn { $second } ({ SIDE($second-side) })
 history-no-moves = Dim symudiadau eto.
-history-line = { $number }. { $side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-} { $move }
-history-line-second = { $number }… { $side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-} { $move }
+history-line = { $number }. { SIDE($side) } { $move }
+history-line-second = { $number }… { SIDE($side) } { $move }
 history-truncated = … (defnyddiwch /export i gael y cofnod cyfan)
 
 takeback-done = Derbyniwyd y cais: tynnwyd { $n } symudiad yn ôl. { $status }
@@ -182,56 +67,21 @@ analysis-still-playing = Mae gêm { $id } yn dal i gael ei chwarae: rwy'n dadans
 analysis-running = Mae eich dadansoddiad diwethaf yn dal i redeg: gofynnwch eto ar ôl iddo gael ei bostio.
 engine-busy = Rydw i'n brysur yn meddwl am gemau eraill: rhowch gynnig arall arni ymhen munud.
 bot-too-many = Mae gennych chi { $n } gêm yn fy erbyn i ar y gweill yn barod: gorffennwch un cyn dechrau un arall.
-analysis-title = Gêm { $id }: { $game } — siawns { $side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-} o ennill
-analysis-head = Gêm { $id } ({ $game }): siawns { $side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-} o ennill ar ôl pob symudiad, ar { $nodes } nod y safle.
+analysis-title = Gêm { $id }: { $game } — siawns { SIDE($side, form: "the") } o ennill
+analysis-head = Gêm { $id } ({ $game }): siawns { SIDE($side, form: "the") } o ennill ar ôl pob symudiad, ar { $nodes } nod y safle.
 analysis-no-swings = Wnaeth yr un symudiad ddim newid llawer ar y gêm.
 analysis-swings = Y newidiadau mwyaf:
 analysis-swing = { $number }{ $half ->
     [second] …
    *[first] .
-} { $move } ({ $side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}) { $kind } ({ $before }% → { $after }%)
+} { $move } ({ SIDE($side) }) { $kind } ({ $before }% → { $after }%)
 status-ended = Mae'r gêm ar ben: { $reason ->
     [cancelled] cafodd ei chanslo, heb ganlyniad.
     [decided] penderfynodd trefnydd y twrnamaint yr ornest; does gan y gêm hon ddim canlyniad, a dydy hi ddim yn cyfrif at y graddiad.
    *[aborted] daeth i ben heb ganlyniad.
 }
 
-outcome-resigned-named = Ildiodd { $player } ({ $side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}): { $winner } ({ $winner-side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-}) sy'n ennill.
+outcome-resigned-named = Ildiodd { $player } ({ SIDE($side) }): { $winner } ({ SIDE($winner-side) }) sy'n ennill.
 
 human-games-too-many = Rydych chi eisoes yn chwarae { $n } gêm yn erbyn pobl: gorffennwch un cyn dechrau un arall.
 human-games-too-many-challenger = Mae { $player } eisoes yn chwarae { $n } gêm yn erbyn pobl: caiff yr her hon ddechrau pan fydd un ohonyn nhw wedi gorffen.

@@ -1,13 +1,6 @@
 # /puzzle (src/app/puzzle.rs, docs/puzzles.md)
 
-puzzle-title = Pos { $number }: { $side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-} i symud, ac ennill mewn { $moves }.
+puzzle-title = Pos { $number }: { SIDE($side, form: "the") } i symud, ac ennill mewn { $moves }.
 puzzle-otn = Safle (OTN): { $otn }
 puzzle-your-move = Eich tro chi yw hi.
 puzzle-caption = Pos { $number }

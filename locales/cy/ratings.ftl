@@ -4,21 +4,7 @@ leaderboard-none = Does dim gemau { $game } wedi'u graddio ar y gweinydd hwn eto
 leaderboard-head = Graddiadau **{ $game }** (Glicko-2):
 leaderboard-line = { $rank }. { $player } — { $rating } ±{ $rd }, { $games } gêm (ennill { $won }, colli { $lost }, cyfartal { $drawn })
 profile-head = **{ $player }**
-profile-line = { $game }: { $rating } ±{ $rd } — { $games } gêm: ennill { $won-first } fel { $first-side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-}, ennill { $won-second } fel { $second-side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-}, colli { $lost }, cyfartal { $drawn }
+profile-line = { $game }: { $rating } ±{ $rd } — { $games } gêm: ennill { $won-first } fel { SIDE($first-side, form: "the") }, ennill { $won-second } fel { SIDE($second-side, form: "the") }, colli { $lost }, cyfartal { $drawn }
 profile-no-rated = Dim gemau wedi'u graddio eto.
 profile-no-games = Dim gemau ar y gweill.
 profile-games-head = Gemau ar y gweill:

@@ -15,14 +15,7 @@ move-game-over = Mae'r gêm hon ar ben: dim rhagor o symudiadau.
 move-off-board = Dydy { $square } ddim ar y bwrdd.
 move-same-square = Rhaid i symudiad fynd i rywle: mae { $square } i { $square } yn aros yn ei unfan.
 move-no-piece = Does dim darn ar { $square }.
-move-not-your-piece = { $piece } sydd ar { $square }, { $side ->
-    [attackers] a thro'r ymosodwyr
-    [defenders] a thro'r amddiffynwyr
-    [assailants] a thro'r ymosodwyr
-    [princes] a thro'r tywysogion
-    [white] a thro Gwyn
-   *[black] a thro Du
-} yw hi.
+move-not-your-piece = { $piece } sydd ar { $square }, { SIDE($side, form: "and-turn") } yw hi.
 move-not-straight = Mae darnau'n symud ar hyd rhes neu golofn, byth ar groeslin: dydy { $from } a { $to } ddim mewn llinell.
 move-occupied = { $piece } sydd ar { $square } yn barod: dim ond ar sgwâr gwag y caiff darn aros.
 move-blocked = { $piece } ar { $square } sydd yn y ffordd: dydy darnau byth yn neidio.

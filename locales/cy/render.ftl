@@ -1,42 +1,14 @@
 ## Capsiynau ar luniau'r bwrdd, GIFs a lluniau'r tabl.
 
-caption-to-move = Symudiad { $number } · { $side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-} i symud
-caption-to-move-named = Symudiad { $number } · { $player } i symud ({ $side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-})
+caption-to-move = Symudiad { $number } · { SIDE($side, form: "the") } i symud
+caption-to-move-named = Symudiad { $number } · { $player } i symud ({ SIDE($side) })
 caption-over = { $moves } symudiad · { $result }
 caption-rules-start = { $game } · y dechrau
-caption-gif = { $game } · symudiad { $number } · { $side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-} i symud
+caption-gif = { $game } · symudiad { $number } · { SIDE($side, form: "the") } i symud
 caption-standings = { $name } — tabl: does dim rownd wedi gorffen eto
 caption-standings-round = { $name } — tabl ar ôl rownd { $round } o { $total }
 caption-crosstable = { $name } — croestabl
-caption-won = { $side ->
-    [attackers] Yr ymosodwyr sy'n ennill
-    [defenders] Yr amddiffynwyr sy'n ennill
-    [assailants] Yr ymosodwyr sy'n ennill
-    [princes] Y tywysogion sy'n ennill
-    [white] Gwyn sy'n ennill
-   *[black] Du sy'n ennill
-}: { $reason }
+caption-won = { SIDE($side, form: "the-capital") } sy'n ennill: { $reason }
 caption-drawn = Gêm gyfartal: { $reason }
 caption-result-none = diwedd y gêm
 caption-reason = { $reason ->

@@ -1,24 +1,10 @@
 ## Sut mae chwaraewyr yn gweld byrddau: testun amgen ar luniau, y diagram testun, /settings.
-## $side: allwedd ochr (attackers, defenders, white, black).
+## $side: dynodydd ochr (tafl-first, tafl-second, latrunculi-first...: common.ftl).
 
 alt-heading = { $game }, symudiad { $number }.
 alt-heading-over = { $game }, y gêm ar ben ar ôl { $moves } symudiad.
-alt-turn = { $side ->
-    [attackers] Yr ymosodwyr
-    [defenders] Yr amddiffynwyr
-    [assailants] Yr ymosodwyr
-    [princes] Y tywysogion
-    [white] Gwyn
-   *[black] Du
-} i symud.
-alt-won = Enillodd { $side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-}: { $reason }.
+alt-turn = { SIDE($side, form: "the-capital") } i symud.
+alt-won = Enillodd { SIDE($side, form: "the") }: { $reason }.
 alt-drawn = Gêm gyfartal: { $reason }.
 alt-reason = { $reason ->
     [king-escaped] dihangodd y brenin
@@ -50,14 +36,7 @@ alt-no-king = Mae'r brenin oddi ar y bwrdd.
 alt-run = { $from } i { $to }
 alt-comma = { $first }, { $next }
 alt-text = { $text }
-alt-pieces = { $side ->
-    [attackers] Ymosodwyr
-    [defenders] Amddiffynwyr
-    [assailants] Ymosodwyr
-    [princes] Tywysogion
-    [white] Gwyn
-   *[black] Du
-}, { $count ->
+alt-pieces = { SIDE($side, form: "capital") }, { $count ->
     [0] dim darnau
     [one] 1 darn
     [two] 2 ddarn
@@ -69,14 +48,7 @@ alt-pieces = { $side ->
     [none] {""}
    *[other] {" "}a'r dux ar { $dux }
 }.
-alt-pieces-at = { $side ->
-    [attackers] Ymosodwyr
-    [defenders] Amddiffynwyr
-    [assailants] Ymosodwyr
-    [princes] Tywysogion
-    [white] Gwyn
-   *[black] Du
-}, { $count ->
+alt-pieces-at = { SIDE($side, form: "capital") }, { $count ->
     [0] dim darnau
     [one] 1 darn
     [two] 2 ddarn
@@ -88,14 +60,7 @@ alt-pieces-at = { $side ->
     [none] {""}
    *[other] {" "}a'r dux ar { $dux }
 }: { $squares }.
-alt-counts = { $side ->
-    [attackers] Ymosodwyr
-    [defenders] Amddiffynwyr
-    [assailants] Ymosodwyr
-    [princes] Tywysogion
-    [white] Gwyn
-   *[black] Du
-}: { $count ->
+alt-counts = { SIDE($side, form: "capital") }: { $count ->
     [0] dim darnau
     [one] 1 darn
     [two] 2 ddarn
@@ -122,14 +87,7 @@ alt-crosstable-row = { $place }. { $player }, { $count ->
     [many] { $points } phwynt
    *[other] { $points } pwynt
 }: { $games }.
-alt-graph = Graff o siawns { $side ->
-    [attackers] yr ymosodwyr
-    [defenders] yr amddiffynwyr
-    [assailants] yr ymosodwyr
-    [princes] y tywysogion
-    [white] Gwyn
-   *[black] Du
-} o ennill ar ôl pob symudiad yn y gêm { $game } hon ({ $moves } symudiad), o 0 i 100 y cant.
+alt-graph = Graff o siawns { SIDE($side, form: "the") } o ennill ar ôl pob symudiad yn y gêm { $game } hon ({ $moves } symudiad), o 0 i 100 y cant.
 alt-graph-marks = { $count ->
     [one] Mae'r newid mwyaf wedi'i farcio ar symudiad { $list }.
    *[other] Mae'r newidiadau mwyaf wedi'u marcio ar symudiadau { $list }.

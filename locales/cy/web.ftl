@@ -35,14 +35,7 @@ web-conditional-line = { $player }, ar ôl { $from } symudiad: { $pairs } ({ $st
    *[waiting] { $played } o { $total } pâr wedi'u chwarae pan ddaeth y gêm i ben
 })
 web-players = Chwaraewyr
-web-player-side = { $player } ({ $side ->
-    [attackers] ymosodwyr
-    [defenders] amddiffynwyr
-    [assailants] ymosodwyr
-    [princes] tywysogion
-    [white] gwyn
-   *[black] du
-})
+web-player-side = { $player } ({ SIDE($side) })
 web-variant = Gêm
 web-options = Opsiynau
 web-no-options = dim

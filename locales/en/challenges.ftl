@@ -2,38 +2,28 @@
 
 challenge-self = You cannot challenge yourself: challenge a friend, or leave the opponent out for an open challenge.
 challenge-bot = Thank you, but I don't play yet: I keep the board and the rules. Challenge a friend, or post an open challenge for anyone.
-# $first-side, $second-side: side keys (attackers, defenders, white, black).
-challenge-bad-side = In { $game } the sides are { $first-side } and { $second-side }.
+# $first-side, $second-side: side ids (tafl-first, tafl-second, latrunculi-first...: common.ftl).
+challenge-bad-side = In { $game } the sides are { SIDE($first-side) } and { SIDE($second-side) }.
 challenge-channel-busy = This channel already has a game (game { $id }). Finish it first, or add thread:true to play in a thread.
 
 # $game: the game's name with its options, e.g. "goedhboell (dice)";
-# $rated: yes, no, or position (unrated, from a position); $side: the challenger's side key, or none;
+# $rated: yes, no, or position (unrated, from a position); $side: the challenger's side id, or none;
 # $time: a tc-* message.
 challenge-posted = { $challenger } challenges { $opponent } to a { $rated ->
     [yes] rated game
     [position] game (unrated: it starts from a position of its own)
    *[no] game
 } of { $game }{ $side ->
-    [attackers] , playing the attackers
-    [defenders] , playing the defenders
-    [assailants] , playing the assailants
-    [princes] , playing the princes
-    [white] , playing white
-    [black] , playing black
-   *[none] {""}
+    [none] {""}
+   *[other] , playing { SIDE($side, form: "the") }
 }, { $time }. Challenge { $id }: press Accept or type /accept (it expires in a day).
 challenge-posted-open = { $challenger } posts an open challenge: anyone may take it to a { $rated ->
     [yes] rated game
     [position] game (unrated: it starts from a position of its own)
    *[no] game
 } of { $game }{ $side ->
-    [attackers] , playing the attackers
-    [defenders] , playing the defenders
-    [assailants] , playing the assailants
-    [princes] , playing the princes
-    [white] , playing white
-    [black] , playing black
-   *[none] {""}
+    [none] {""}
+   *[other] , playing { SIDE($side, form: "the") }
 }, { $time }. Challenge { $id }: press Accept or type /accept (it expires in a day).
 
 challenge-position-rated = A game from a position of its own is never rated (positions are for practice and study): leave out rated:true.

@@ -20,14 +20,7 @@ time-two-units-vowel = { $big } { $small }
 time-left = Time left: { $span }, until { $until }.
 # Both clocks of a time-bank game: each player's name and side, and their
 # bank ($running: the side whose clock runs).
-clocks-bank = Clocks: { $first } ({ $first-side }) { $first-left }, { $second } ({ $second-side }) { $second-left }; { $running ->
-    [attackers] the attackers' clock
-    [defenders] the defenders' clock
-    [assailants] the assailants' clock
-    [princes] the princes' clock
-    [white] White's clock
-   *[black] Black's clock
-} is running.
+clocks-bank = Clocks: { $first } ({ SIDE($first-side) }) { $first-left }, { $second } ({ SIDE($second-side) }) { $second-left }; { SIDE($running, form: "possessive") } clock is running.
 # The clock of a game with a fixed time per move.
 clocks-move = Clock: { $left } left for this move ({ $per } a move).
 

@@ -1,24 +1,74 @@
 ## Words shared by many replies: side and piece names, lists, buttons.
-## $side is a side key as the rules name it: attackers, defenders, white, black.
+
+## The sides. A message takes a side as its stable id ($side, $loser,
+## $first-side...): tafl-first, tafl-second (attackers, defenders),
+## goedhboell-first, goedhboell-second (assailants, princes),
+## latrunculi-first, latrunculi-second (white, black). It names the side
+## with SIDE($side): the value of the side's entry below, or with
+## SIDE($side, form: "the") one of its attributes. Each side's words are
+## written here once, and no message selects on a side's name.
+## Forms: (value) the name as a label, "(attackers)"; .capital "Attackers";
+## .the "the attackers", "white"; .the-capital "The attackers", "White";
+## .possessive "the attackers'", "White's"; .possessive-capital
+## "Attackers'", "White's"; .turn whose turn it is, "the attackers'",
+## "white's"; .number for the verb: one ("White has") or other ("The
+## attackers have").
+side-tafl-first = attackers
+    .capital = Attackers
+    .the = the attackers
+    .the-capital = The attackers
+    .possessive = the attackers'
+    .possessive-capital = Attackers'
+    .turn = the attackers'
+    .number = other
+side-tafl-second = defenders
+    .capital = Defenders
+    .the = the defenders
+    .the-capital = The defenders
+    .possessive = the defenders'
+    .possessive-capital = Defenders'
+    .turn = the defenders'
+    .number = other
+side-goedhboell-first = assailants
+    .capital = Assailants
+    .the = the assailants
+    .the-capital = The assailants
+    .possessive = the assailants'
+    .possessive-capital = Assailants'
+    .turn = the assailants'
+    .number = other
+side-goedhboell-second = princes
+    .capital = Princes
+    .the = the princes
+    .the-capital = The princes
+    .possessive = the princes'
+    .possessive-capital = Princes'
+    .turn = the princes'
+    .number = other
+side-latrunculi-first = white
+    .capital = White
+    .the = white
+    .the-capital = White
+    .possessive = White's
+    .possessive-capital = White's
+    .turn = white's
+    .number = one
+side-latrunculi-second = black
+    .capital = Black
+    .the = black
+    .the-capital = Black
+    .possessive = Black's
+    .possessive-capital = Black's
+    .turn = black's
+    .number = one
 
 # A side's name on its own, as in "(attackers)".
-side-name = { $side ->
-    [attackers] attackers
-    [defenders] defenders
-    [assailants] assailants
-    [princes] princes
-    [white] white
-   *[black] black
-}
+side-name = { SIDE($side) }
 
 # The winning line at the end of an outcome ("Attackers win!").
-side-wins = { $side ->
-    [attackers] Attackers win!
-    [defenders] Defenders win!
-    [assailants] Assailants win!
-    [princes] Princes win!
-    [white] White wins!
-   *[black] Black wins!
+side-wins = { SIDE($side, form: "capital") } { SIDE($side, form: "number") ->
+    [one] wins!
+   *[other] win!
 }
 
 # $piece: king, attacker, defender, assailant, prince, white-dux, black-dux, white-man, black-man.

@@ -2,12 +2,13 @@
 # be read or played (src/app/notation_words.rs).
 
 # The legend under a text board. $family: tafl, latrunculi or dux
-# (gwyddbwyll with the dux); $men: the first side's name (attackers,
-# assailants, white); $king-only: yes when some squares are marked #.
+# (gwyddbwyll with the dux); $men: the first side's id (tafl-first,
+# goedhboell-first, latrunculi-first); $king-only: yes when some squares
+# are marked #.
 diagram-pieces = { $family ->
     [tafl] { $men ->
-        [assailants] X assailant, O prince
-       *[attackers] X attacker, O defender
+        [goedhboell-first] X assailant, O prince
+       *[tafl-first] X attacker, O defender
     }, K king
     [dux] O white, X black, W white dux, B black dux
    *[latrunculi] O white, X black
@@ -42,11 +43,8 @@ position-attacker-king = The king on { $squares } is written as an attacker (k):
 position-tafl-dux = { $game } has no commanders (c, C), but there is one on { $squares }.
 position-latrunculi-king = { $game } has no king, but there is one on { $squares }.
 position-dux-without-option = There is a dux on { $squares }, but this game is played without the dux option.
-# $side: white or black.
-position-duxes = { $side ->
-    [white] White
-   *[black] Black
-} has { $count } duxes ({ $squares }): a side has one at most.
+# $side: latrunculi-first or latrunculi-second.
+position-duxes = { SIDE($side, form: "capital") } has { $count } duxes ({ $squares }): a side has one at most.
 # $piece: a piece-name message; $role: throne, centre, corner, guard or restricted.
 position-restricted = There is { $piece } on { $square }, which is { $role ->
     [throne] the throne

@@ -1,13 +1,13 @@
 ## Playing: openings, status lines, moves, outcomes, history, export.
 
 # $title: game-title or tournament-game-title; $first-side, $second-side:
-# side keys; $status: a status-* message (or an outcome).
+# side ids; $status: a status-* message (or an outcome).
 game-title = Game { $id }: { $game } —
-game-opening = { $title } { $first } ({ $first-side }) against { $second } ({ $second-side }). { $status }
-game-opening-coin = { $title } { $first } ({ $first-side }) against { $second } ({ $second-side }). The coin toss goes to { $coin }. { $status }
+game-opening = { $title } { $first } ({ SIDE($first-side) }) against { $second } ({ SIDE($second-side) }). { $status }
+game-opening-coin = { $title } { $first } ({ SIDE($first-side) }) against { $second } ({ SIDE($second-side) }). The coin toss goes to { SIDE($coin) }. { $status }
 
-# $side: a side key; $number: the move number to be played.
-status-to-move = { $player } to move ({ $side }), move { $number }.
+# $side: a side id; $number: the move number to be played.
+status-to-move = { $player } to move ({ SIDE($side) }), move { $number }.
 status-die = { $player } threw { $value }.
 # $player threw an odd number: the turn passed to $next.
 status-die-passed = { $player } threw { $value }, an odd number, so the turn passed to { $next }.
@@ -16,54 +16,22 @@ played = { $player } played **{ $move }**. { $status }
 # The summary in a turn DM.
 played-summary = { $name } played { $move }.
 
-# Outcomes. $winner and $loser are side keys; $win is a side-wins message.
+# Outcomes. $winner and $loser are side ids; $win is a side-wins message.
 outcome-king-escaped = The king escaped to { $square }. { $win }
 outcome-king-captured = The king is captured. { $win }
-outcome-one-piece-left = { $loser ->
-    [attackers] The attackers have
-    [defenders] The defenders have
-    [assailants] The assailants have
-    [princes] The princes have
-    [white] White has
-   *[black] Black has
+outcome-one-piece-left = { SIDE($loser, form: "the-capital") } { SIDE($loser, form: "number") ->
+    [one] has
+   *[other] have
 } one piece left. { $win }
-outcome-dux-immobile = The { $loser ->
-    [white] white
-   *[black] black
-} dux cannot move. { $win }
-outcome-no-legal-move = { $loser ->
-    [attackers] The attackers have
-    [defenders] The defenders have
-    [assailants] The assailants have
-    [princes] The princes have
-    [white] White has
-   *[black] Black has
+outcome-dux-immobile = The { SIDE($loser) } dux cannot move. { $win }
+outcome-no-legal-move = { SIDE($loser, form: "the-capital") } { SIDE($loser, form: "number") ->
+    [one] has
+   *[other] have
 } no legal move. { $win }
-outcome-repetition = Every move left to { $loser ->
-    [attackers] the attackers
-    [defenders] the defenders
-    [assailants] the assailants
-    [princes] the princes
-    [white] white
-   *[black] black
-} would repeat a position a third time. { $win }
+outcome-repetition = Every move left to { SIDE($loser, form: "the") } would repeat a position a third time. { $win }
 outcome-move-limit = 100 moves without a capture: the game is drawn.
-outcome-resignation = { $loser ->
-    [attackers] The attackers
-    [defenders] The defenders
-    [assailants] The assailants
-    [princes] The princes
-    [white] White
-   *[black] Black
-} resigned. { $win }
-outcome-timeout = { $loser ->
-    [attackers] The attackers
-    [defenders] The defenders
-    [assailants] The assailants
-    [princes] The princes
-    [white] White
-   *[black] Black
-} ran out of time. { $win }
+outcome-resignation = { SIDE($loser, form: "the-capital") } resigned. { $win }
+outcome-timeout = { SIDE($loser, form: "the-capital") } ran out of time. { $win }
 outcome-draw-agreed = Drawn by agreement.
 outcome-drawn = The game is drawn.
 
@@ -72,17 +40,10 @@ game-over-here = The game in this channel is over. Start a new one with /challen
 game-over = This game is over.
 not-playing = You are not playing in this game.
 move-not-player = You are not playing in this game: only its two players can move.
-# $side: the side key to move.
+# $side: the side id to move.
 # A second refused move within a minute: a short line after the full answer.
 refused-again = Not played either: see my answer above.
-not-your-turn = It is { $side ->
-    [attackers] the attackers'
-    [defenders] the defenders'
-    [assailants] the assailants'
-    [princes] the princes'
-    [white] white's
-   *[black] black's
-} turn: { $player } to move.
+not-your-turn = It is { SIDE($side, form: "turn") } turn: { $player } to move.
 position-changed = The position changed while you were moving: look at the board again.
 position-changed-meanwhile = The position changed meanwhile: look at the board again.
 move-hint = I read moves like e1-e4 (or @14-@44 in goedhboell). Type /help for everything else.
@@ -99,12 +60,12 @@ moves-square-unreadable = I can't read { $text } as a square: name one like { $e
 moves-cannot-move = { $piece } on { $square } cannot move.
 moves-can-go = { $piece } on { $square } can go to { $list }.
 
-history-head = Game { $id } — { $game }: { $first } ({ $first-side }) v { $second } ({ $second-side })
+history-head = Game { $id } — { $game }: { $first } ({ SIDE($first-side) }) v { $second } ({ SIDE($second-side) })
 history-no-moves = No moves yet.
-# $side: a side key (attackers, defenders, white, black).
+# $side: a side id (tafl-first, tafl-second, latrunculi-first...: common.ftl).
 # Numbered by turn, as OTN: "1. attackers e2-c2", then "1… defenders g7-g9".
-history-line = { $number }. { $side } { $move }
-history-line-second = { $number }… { $side } { $move }
+history-line = { $number }. { SIDE($side) } { $move }
+history-line-second = { $number }… { SIDE($side) } { $move }
 history-truncated = … (use /export for the whole record)
 
 takeback-done = Takeback accepted: { $n ->
@@ -127,32 +88,18 @@ analysis-still-playing = Game { $id } is still being played: I analyse games onc
 analysis-running = Your last analysis is still running: ask again once it is posted.
 engine-busy = I am busy thinking about other games: try again in a minute.
 bot-too-many = You already have { $n } games against me running: finish one before you start another.
-# $side: the side whose chances are drawn (defenders or white).
-analysis-title = Game { $id }: { $game } — { $side ->
-    [attackers] Attackers'
-    [defenders] Defenders'
-    [assailants] Assailants'
-    [princes] Princes'
-    [white] White's
-   *[black] Black's
-} winning chances
-analysis-head = Game { $id } ({ $game }): { $side ->
-    [attackers] the attackers'
-    [defenders] the defenders'
-    [assailants] the assailants'
-    [princes] the princes'
-    [white] White's
-   *[black] Black's
-} winning chances after every move, at { $nodes } nodes a position.
+# $side: the side whose chances are drawn (tafl-second, latrunculi-first...).
+analysis-title = Game { $id }: { $game } — { SIDE($side, form: "possessive-capital") } winning chances
+analysis-head = Game { $id } ({ $game }): { SIDE($side, form: "possessive") } winning chances after every move, at { $nodes } nodes a position.
 analysis-no-swings = No move changed the game by much.
 analysis-swings = The biggest swings:
 # $number: the move by turn, as /history ($half: first "9." or second "9…");
-# $move: the move with ? or ??; $side: a side key; $kind: what the move did;
+# $move: the move with ? or ??; $side: a side id; $kind: what the move did;
 # $before, $after: percentages.
 analysis-swing = { $number }{ $half ->
     [second] …
    *[first] .
-} { $move } ({ $side }) { $kind } ({ $before }% → { $after }%)
+} { $move } ({ SIDE($side) }) { $kind } ({ $before }% → { $after }%)
 # A game ended with no result: $reason is cancelled, decided or aborted.
 status-ended = Game over: { $reason ->
     [cancelled] it was cancelled, with no result.
@@ -162,7 +109,7 @@ status-ended = Game over: { $reason ->
 
 # A resignation, naming both players: $player resigned (a name), $winner
 # wins (a mention); sides as the rules name them.
-outcome-resigned-named = { $player } ({ $side }) resigned: { $winner } ({ $winner-side }) wins.
+outcome-resigned-named = { $player } ({ SIDE($side) }) resigned: { $winner } ({ SIDE($winner-side) }) wins.
 
 # $n: the cap of running games against people (outside tournaments) per player.
 human-games-too-many = You already play { $n } games against people: finish one before you start another.

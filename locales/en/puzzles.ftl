@@ -1,13 +1,6 @@
 # /puzzle (src/app/puzzle.rs, docs/puzzles.md)
 
-puzzle-title = Puzzle { $number }: { $side ->
-    [attackers] attackers
-    [defenders] defenders
-    [assailants] assailants
-    [princes] princes
-    [white] white
-   *[black] black
-} to play and win in { $moves }.
+puzzle-title = Puzzle { $number }: { SIDE($side) } to play and win in { $moves }.
 puzzle-otn = Position (OTN): { $otn }
 puzzle-your-move = Your move.
 puzzle-caption = Puzzle { $number }

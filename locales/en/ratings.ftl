@@ -7,11 +7,11 @@ leaderboard-line = { $rank }. { $player } — { $rating } ±{ $rd }, { $games ->
    *[other] { $games } games
 } ({ $won } won, { $lost } lost, { $drawn } drawn)
 profile-head = **{ $player }**
-# $first-side, $second-side: side keys (attackers, defenders, white, black).
+# $first-side, $second-side: side ids (tafl-first, tafl-second, latrunculi-first...: common.ftl).
 profile-line = { $game }: { $rating } ±{ $rd } — { $games ->
     [one] { $games } game
    *[other] { $games } games
-}: { $won-first } won as { $first-side }, { $won-second } won as { $second-side }, { $lost } lost, { $drawn } drawn
+}: { $won-first } won as { SIDE($first-side) }, { $won-second } won as { SIDE($second-side) }, { $lost } lost, { $drawn } drawn
 profile-no-rated = No rated games yet.
 profile-no-games = No games in progress.
 profile-games-head = Games in progress:

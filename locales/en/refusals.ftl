@@ -20,15 +20,8 @@ move-off-board = { $square } is not on the board.
 move-same-square = A move has to go somewhere: { $square } to { $square } stays put.
 move-no-piece = There is no piece on { $square }.
 # $piece: piece-name-capital message (it starts the sentence in Welsh:
-# "Y brenin sydd ar f6"); $side: the side key to move.
-move-not-your-piece = { $piece } is on { $square }, and it is { $side ->
-    [attackers] the attackers'
-    [defenders] the defenders'
-    [assailants] the assailants'
-    [princes] the princes'
-    [white] white's
-   *[black] black's
-} turn.
+# "Y brenin sydd ar f6"); $side: the side id to move.
+move-not-your-piece = { $piece } is on { $square }, and it is { SIDE($side, form: "turn") } turn.
 move-not-straight = Pieces move along a rank or a file, never diagonally: { $from } and { $to } are not in line.
 # $piece: piece-name-capital message.
 move-occupied = { $piece } is already on { $square }: a piece stops only on an empty square.

@@ -1,8 +1,8 @@
 ## Captions on board pictures, GIFs and standings pictures.
 
-# $side: a side key (attackers, defenders, white, black).
-caption-to-move = Move { $number } · { $side } to move
-caption-to-move-named = Move { $number } · { $player } to move ({ $side })
+# $side: a side id (tafl-first, tafl-second, latrunculi-first...: common.ftl).
+caption-to-move = Move { $number } · { SIDE($side) } to move
+caption-to-move-named = Move { $number } · { $player } to move ({ SIDE($side) })
 caption-over = { $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
@@ -10,16 +10,12 @@ caption-over = { $moves ->
 caption-rules-start = { $game } · start
 # A frame of the animation: named as the picture of that position is
 # (caption-to-move): the move in play, numbered by turn, and the side to move.
-caption-gif = { $game } · move { $number } · { $side } to move
+caption-gif = { $game } · move { $number } · { SIDE($side) } to move
 caption-standings = { $name } — standings: no round is finished yet
 # The result in a caption: $result is caption-won, caption-drawn or caption-result-none.
-caption-won = { $side ->
-    [attackers] Attackers win
-    [defenders] Defenders win
-    [assailants] Assailants win
-    [princes] Princes win
-    [white] White wins
-   *[black] Black wins
+caption-won = { SIDE($side, form: "capital") } { SIDE($side, form: "number") ->
+    [one] wins
+   *[other] win
 }: { $reason }
 caption-drawn = Drawn: { $reason }
 caption-result-none = game over

@@ -1,26 +1,12 @@
 ## How players see boards: alt text on pictures, the text diagram, /settings.
-## $side is a side key (attackers, defenders, white, black).
+## $side is a side id (tafl-first, tafl-second, latrunculi-first...: common.ftl).
 
 # Alt text (the description a screen reader reads for a board picture).
 alt-heading = { $game }, move { $number }.
 alt-heading-over = { $game }, game over after { $moves } moves.
-alt-turn = { $side ->
-    [attackers] Attackers
-    [defenders] Defenders
-    [assailants] Assailants
-    [princes] Princes
-    [white] White
-   *[black] Black
-} to play.
+alt-turn = { SIDE($side, form: "capital") } to play.
 # $reason: an alt-reason message.
-alt-won = { $side ->
-    [attackers] Attackers
-    [defenders] Defenders
-    [assailants] Assailants
-    [princes] Princes
-    [white] White
-   *[black] Black
-} won: { $reason }.
+alt-won = { SIDE($side, form: "capital") } won: { $reason }.
 alt-drawn = Drawn: { $reason }.
 alt-reason = { $reason ->
     [king-escaped] the king escaped
@@ -60,14 +46,7 @@ alt-comma = { $first }, { $next }
 alt-text = { $text }
 # A side's men: $king yes or no; $dux the dux's square or none;
 # $squares the men's squares (alt-comma and alt-run messages).
-alt-pieces = { $side ->
-    [attackers] Attackers
-    [defenders] Defenders
-    [assailants] Assailants
-    [princes] Princes
-    [white] White
-   *[black] Black
-}, { $count ->
+alt-pieces = { SIDE($side, form: "capital") }, { $count ->
     [0] no men
     [one] 1 man
    *[other] { $count } men
@@ -78,14 +57,7 @@ alt-pieces = { $side ->
     [none] {""}
    *[other] {" "}and the dux on { $dux }
 }.
-alt-pieces-at = { $side ->
-    [attackers] Attackers
-    [defenders] Defenders
-    [assailants] Assailants
-    [princes] Princes
-    [white] White
-   *[black] Black
-}, { $count ->
+alt-pieces-at = { SIDE($side, form: "capital") }, { $count ->
     [0] no men
     [one] 1 man
    *[other] { $count } men
@@ -97,14 +69,7 @@ alt-pieces-at = { $side ->
    *[other] {" "}and the dux on { $dux }
 }: { $squares }.
 # When the squares do not fit: $dux yes or no.
-alt-counts = { $side ->
-    [attackers] Attackers
-    [defenders] Defenders
-    [assailants] Assailants
-    [princes] Princes
-    [white] White
-   *[black] Black
-}: { $count ->
+alt-counts = { SIDE($side, form: "capital") }: { $count ->
     [0] no men
     [one] 1 man
    *[other] { $count } men
@@ -133,15 +98,8 @@ alt-crosstable-row = { $place }. { $player }, { $points } { $count ->
     [one] point
    *[other] points
 }: { $games }.
-# The /analysis graph. $side: a side key.
-alt-graph = A graph of the { $side ->
-    [attackers] attackers'
-    [defenders] defenders'
-    [assailants] assailants'
-    [princes] princes'
-    [white] White's
-   *[black] Black's
-} winning chances after every move of this { $game } game ({ $moves ->
+# The /analysis graph. $side: a side id.
+alt-graph = A graph of { SIDE($side, form: "possessive") } winning chances after every move of this { $game } game ({ $moves ->
     [one] { $moves } move
    *[other] { $moves } moves
 }), from 0 to 100 per cent.

@@ -46,14 +46,7 @@ web-conditional-line = { $player }, after { $from ->
    *[waiting] { $played } of { $total } pairs played when the game ended
 })
 web-players = Players
-web-player-side = { $player } ({ $side ->
-    [attackers] attackers
-    [defenders] defenders
-    [assailants] assailants
-    [princes] princes
-    [white] white
-   *[black] black
-})
+web-player-side = { $player } ({ SIDE($side) })
 web-variant = Game
 web-options = Options
 web-no-options = none

@@ -165,7 +165,7 @@ fn square(s: &str) -> Msg {
 /// their keys, pieces by `piece-name`, squares in the variant's notation.
 pub(crate) fn fact_msg(rules: &Ruleset, f: &Fact) -> Msg {
     let sq = |s: Square| format_square(rules, s);
-    let side = |s: Side| rules.side_word(s);
+    let side = |s: Side| rules.side_key(s);
     match f {
         Fact::Heading { move_no, .. } => Msg::new("alt-heading")
             .str("game", rules.name)
@@ -297,7 +297,7 @@ mod tests {
     fn the_graph_marks_use_the_right_plural_in_both_languages() {
         let g = Game::new(Ruleset::from_spec("tawlbwrdd", &[]).unwrap(), 1);
         let alt = |marks: &[usize], lang: Lang| {
-            crate::i18n::without_isolation(&alt_text(&alt_of_graph(&g, "defenders", marks), lang))
+            crate::i18n::without_isolation(&alt_text(&alt_of_graph(&g, "tafl-second", marks), lang))
         };
         // Marks are plies 1..; the words number them by turn, as /history.
         let one = alt(&[3], Lang::En);

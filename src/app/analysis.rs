@@ -138,7 +138,7 @@ fn analyse(
         }
     };
     let rules = l.game.rules();
-    let subject = rules.side_word(a.subject);
+    let subject = rules.side_key(a.subject);
     let marks: Vec<usize> = a.swings.iter().map(|s| s.ply + 1).collect();
     let lang = app.lang(ctx);
     let title = Localiser::global().text(
@@ -217,7 +217,7 @@ fn swing_msg(rules: &crate::rules::Ruleset, played: &str, s: &engine::Swing) -> 
             },
         )
         .str("move", format!("{played}{marks}"))
-        .str("side", rules.side_word(s.side))
+        .str("side", rules.side_key(s.side))
         .msg("kind", kind_msg(s.kind))
         .str("before", format!("{:.0}", s.before * 100.0))
         .str("after", format!("{:.0}", s.after * 100.0))

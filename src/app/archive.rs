@@ -25,7 +25,7 @@ pub const HISTORY_POINTS: u32 = 500;
 pub struct SheetPlayer {
     pub id: UserId,
     pub name: String,
-    /// The side's name (`attackers`, `white`...).
+    /// The side's catalogue id (`tafl-first`, `latrunculi-second`...).
     pub side: String,
     /// Seconds in the bank, when the clock has one.
     pub bank: Option<i64>,
@@ -344,7 +344,7 @@ impl App {
         let players = [Side::First, Side::Second].map(|s| SheetPlayer {
             id: l.players[s.index()].clone(),
             name: name_of(s.index()),
-            side: rules.side_word(s).to_string(),
+            side: rules.side_key(s).to_string(),
             bank: banks[s.index()],
             vacation: (l.row.state == GameState::Active)
                 .then(|| self.vacation_until(&l.players[s.index()], wall_clock()))

@@ -61,7 +61,7 @@ impl App {
         if let Some(a) = self.engine.kept(l.row.id, moves) {
             let rules = l.game.rules();
             let marks: Vec<usize> = a.swings.iter().map(|s| s.ply + 1).collect();
-            let alt = alt_text::alt_of_graph(&l.game, rules.side_word(a.subject), &marks);
+            let alt = alt_text::alt_of_graph(&l.game, rules.side_key(a.subject), &marks);
             return Some(AnalysisState::Ready(super::archive::alt_text(alt, lang)));
         }
         if !self.web_analysis {
@@ -127,7 +127,7 @@ impl App {
             &Msg::new("analysis-title")
                 .num("id", id)
                 .str("game", rules.name)
-                .str("side", rules.side_word(a.subject)),
+                .str("side", rules.side_key(a.subject)),
         );
         let axis = super::analysis::axis_label(lang);
         Ok(Some(crate::render::graph::chances_png(

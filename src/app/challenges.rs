@@ -103,8 +103,8 @@ impl App {
                     return Response::one(Reply::tell(
                         Msg::new("challenge-bad-side")
                             .str("game", rules.name)
-                            .str("first-side", rules.side_word(Side::First))
-                            .str("second-side", rules.side_word(Side::Second)),
+                            .str("first-side", rules.side_key(Side::First))
+                            .str("second-side", rules.side_key(Side::Second)),
                     ))
                 }
             },
@@ -216,7 +216,7 @@ impl App {
             },
         )
         .str("game", spec)
-        .str("side", side.map_or("none", |s| rules.side_word(s)))
+        .str("side", side.map_or("none", |s| rules.side_key(s)))
         .msg("time", tc.describe())
         .num("id", id);
         let mut r = Reply::say(m);

@@ -210,9 +210,9 @@ impl App {
             .num("id", l.row.id)
             .str("game", rules.name)
             .str("first", self.name_of(&l.players[0]))
-            .str("first-side", rules.side_word(Side::First))
+            .str("first-side", rules.side_key(Side::First))
             .str("second", self.name_of(&l.players[1]))
-            .str("second-side", rules.side_word(Side::Second));
+            .str("second-side", rules.side_key(Side::Second));
         let mut lines: Vec<Msg> = l
             .game
             .record()
@@ -227,7 +227,7 @@ impl App {
                     "history-line-second"
                 })
                 .num("number", crate::notation::turn_number(i))
-                .str("side", rules.side_word(p.side))
+                .str("side", rules.side_key(p.side))
                 .str("move", format_played(rules, p))
             })
             .collect();

@@ -111,7 +111,7 @@ pub fn explain_msg(rules: &Ruleset, e: &PlayError) -> Msg {
             MoveError::NotYourPiece { at, piece, to_move } => Msg::new("move-not-your-piece")
                 .str("square", sq(*at))
                 .msg("piece", piece_capital_msg(rules, *piece))
-                .str("side", rules.side_word(*to_move)),
+                .str("side", rules.side_key(*to_move)),
             MoveError::NotStraight { from, to } => Msg::new("move-not-straight")
                 .str("from", sq(*from))
                 .str("to", sq(*to)),

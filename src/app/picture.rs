@@ -87,11 +87,11 @@ pub(crate) fn caption_msg(game: &Game, names: [&str; 2]) -> Msg {
         // Numbered by turn, as the status line and OTN number moves.
         Some(s) if names[s.index()].is_empty() => Msg::new("caption-to-move")
             .num("number", crate::notation::turn_number(n))
-            .str("side", rules.side_word(s)),
+            .str("side", rules.side_key(s)),
         Some(s) => Msg::new("caption-to-move-named")
             .num("number", crate::notation::turn_number(n))
             .str("player", names[s.index()])
-            .str("side", rules.side_word(s)),
+            .str("side", rules.side_key(s)),
         None => Msg::new("caption-over")
             .num("moves", crate::notation::turn_count(n))
             .msg("result", result_msg(game)),
@@ -148,7 +148,7 @@ pub(crate) fn result_msg(game: &Game) -> Msg {
     let reason = Msg::new("caption-reason").str("reason", super::alt_text::reason_key(o.reason));
     match o.winner {
         Some(w) => Msg::new("caption-won")
-            .str("side", game.rules().side_word(w))
+            .str("side", game.rules().side_key(w))
             .msg("reason", reason),
         None => Msg::new("caption-drawn").msg("reason", reason),
     }
@@ -255,7 +255,7 @@ pub fn gif_captions(lang: Lang, start: &Game) -> Vec<String> {
                 (_, Some(s)) => Msg::new("caption-gif")
                     .str("game", name)
                     .num("number", crate::notation::turn_number(n))
-                    .str("side", rules.side_word(s)),
+                    .str("side", rules.side_key(s)),
                 (_, None) => Msg::new("caption-gif-end")
                     .str("game", name)
                     .num("moves", crate::notation::turn_count(n))

@@ -88,7 +88,7 @@ impl App {
         if me != Some(to_move) {
             return refuse(
                 Msg::new("not-your-turn")
-                    .str("side", l.game.rules().side_word(to_move))
+                    .str("side", l.game.rules().side_key(to_move))
                     .str("player", mention(&l.players[to_move.index()])),
             );
         }
@@ -279,9 +279,9 @@ impl App {
                 let loser = w.other();
                 Msg::new("outcome-resigned-named")
                     .str("player", self.name_of(&l.players[loser.index()]))
-                    .str("side", rules.side_word(loser))
+                    .str("side", rules.side_key(loser))
                     .str("winner", mention(&l.players[w.index()]))
-                    .str("winner-side", rules.side_word(w))
+                    .str("winner-side", rules.side_key(w))
             }
             _ => outcome_msg(&l.game, o),
         }

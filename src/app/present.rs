@@ -137,12 +137,12 @@ impl App {
                 Some(
                     Msg::new("clocks-bank")
                         .str("first", self.name_of(&l.players[0]))
-                        .str("first-side", rules.side_word(Side::First))
+                        .str("first-side", rules.side_key(Side::First))
                         .msg("first-left", crate::i18n::span(left(Side::First)))
                         .str("second", self.name_of(&l.players[1]))
-                        .str("second-side", rules.side_word(Side::Second))
+                        .str("second-side", rules.side_key(Side::Second))
                         .msg("second-left", crate::i18n::span(left(Side::Second)))
-                        .str("running", rules.side_word(side)),
+                        .str("running", rules.side_key(side)),
                 )
             }
             TimeControl::PerMove(p) => Some(
@@ -204,10 +204,10 @@ impl App {
         })
         .msg("title", title)
         .str("first", mention(&l.players[0]))
-        .str("first-side", rules.side_word(Side::First))
+        .str("first-side", rules.side_key(Side::First))
         .str("second", mention(&l.players[1]))
-        .str("second-side", rules.side_word(Side::Second))
-        .str("coin", rules.side_word(l.game.first()))
+        .str("second-side", rules.side_key(Side::Second))
+        .str("coin", rules.side_key(l.game.first()))
         .arg("status", status);
         words(m, rest)
     }
@@ -224,7 +224,7 @@ impl App {
             (None, Some(s)) => {
                 let mut t = vec![Msg::new("status-to-move")
                     .str("player", self.turn_mention(&l.players[s.index()]))
-                    .str("side", rules.side_word(s))
+                    .str("side", rules.side_key(s))
                     .num(
                         "number",
                         crate::notation::turn_number(l.game.record().len()),
@@ -331,7 +331,7 @@ pub(crate) fn ended_key(l: &Loaded) -> &'static str {
 pub(crate) fn outcome_msg(game: &Game, o: Outcome) -> Msg {
     let rules = game.rules();
     let last = game.last();
-    let side = |s: Side| rules.side_word(s);
+    let side = |s: Side| rules.side_key(s);
     let win = |s: Side| Msg::new("side-wins").str("side", side(s));
     let with = |id: &'static str, s: Side| {
         Msg::new(id)

@@ -243,7 +243,7 @@ impl App {
         let rules = game.rules();
         let title = Msg::new("puzzle-title")
             .num("number", i64::from(n))
-            .str("side", rules.side_word(p.solver().unwrap_or(game.turn())))
+            .str("side", rules.side_key(p.solver().unwrap_or(game.turn())))
             .num("moves", i64::from(row.length));
         let mut reply = match lead {
             Some(l) => Reply::tell(l).line(title),
@@ -412,7 +412,7 @@ impl App {
             lang,
             &Msg::new("puzzle-title")
                 .num("number", i64::from(n))
-                .str("side", rules.side_word(game.turn()))
+                .str("side", rules.side_key(game.turn()))
                 .num("moves", i64::from(row.length)),
         );
         let alt = super::alt_text::alt_of_game(&game)

@@ -140,6 +140,7 @@ mod tests {
                 second: ("defender", "a defender"),
                 centre: "throne",
                 sides: ("attackers", "defenders"),
+                side_keys: ("tafl-first", "tafl-second"),
             },
             build: brandubh,
         }));

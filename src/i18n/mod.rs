@@ -283,13 +283,15 @@ impl fmt::Debug for Localiser {
     }
 }
 
-fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+/// A bundle of `lang`'s catalogue files whose area `keep` accepts, without
+/// functions.
+fn plain_bundle(lang: Lang, keep: impl Fn(&str) -> bool) -> FluentBundle<FluentResource> {
     let id: unic_langid::LanguageIdentifier = lang.code().parse().expect("a valid language code");
     let mut b = FluentBundle::new_concurrent(vec![id]);
     // Only placeables written right to left are isolated, by
     // `Localiser::try_text` (see the module comment).
     b.set_use_isolating(false);
-    for (area, en, cy) in FILES {
+    for (area, en, cy) in FILES.iter().filter(|(area, _, _)| keep(area)) {
         let src = match lang {
             Lang::En => en,
             Lang::Cy => cy,
@@ -302,6 +304,53 @@ fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
         });
     }
     b
+}
+
+/// `lang`'s whole catalogue, with the function `SIDE`.
+fn bundle(lang: Lang) -> FluentBundle<FluentResource> {
+    let mut b = plain_bundle(lang, |_| true);
+    let words = plain_bundle(lang, |area| area == "common");
+    b.add_function("SIDE", move |positional, named| {
+        side_form(&words, positional, named)
+    })
+    .expect("SIDE is the only function");
+    b
+}
+
+/// `SIDE($side, form: "the")`: a side named in the form a sentence needs.
+/// `$side` is the side's stable id (`tafl-first`, `latrunculi-second`...,
+/// [`crate::rules::Ruleset::side_key`]); the words are the entry
+/// `side-{id}` of the catalogue's `common.ftl`, written once per side: its
+/// value without `form`, else its attribute `form` (the forms are listed
+/// there). Fluent terms cannot be given a variable, so the side's entry is
+/// found here. An unknown side or form is an error, shown as `{SIDE()}`
+/// (the catalogue tests try every side and form).
+fn side_form<'a>(
+    words: &FluentBundle<FluentResource>,
+    positional: &[FluentValue<'a>],
+    named: &FluentArgs,
+) -> FluentValue<'a> {
+    let Some(FluentValue::String(id)) = positional.first() else {
+        return FluentValue::Error;
+    };
+    let Some(entry) = words.get_message(&format!("side-{id}")) else {
+        return FluentValue::Error;
+    };
+    let pattern = match named.get("form") {
+        None => entry.value(),
+        Some(FluentValue::String(form)) => entry.get_attribute(form).map(|a| a.value()),
+        Some(_) => None,
+    };
+    let Some(pattern) = pattern else {
+        return FluentValue::Error;
+    };
+    let mut errors = Vec::new();
+    let text = words.format_pattern(pattern, None, &mut errors);
+    if errors.is_empty() {
+        FluentValue::String(Cow::Owned(text.into_owned()))
+    } else {
+        FluentValue::Error
+    }
 }
 
 impl Localiser {

@@ -31,8 +31,8 @@ pub enum LegendLine {
         family: Family,
         dux: bool,
         king_only: bool,
-        /// The first side's name as the variant's sentences have it
-        /// (`attackers`, `assailants`, `white`): the legend's words.
+        /// The first side's catalogue id (`tafl-first`, `goedhboell-first`,
+        /// `latrunculi-first`): the legend's words.
         men: &'static str,
     },
     /// How the last move is marked: `*` from, `[ ]` to, `×` captured.
@@ -71,7 +71,7 @@ fn legend(rules: &Ruleset, last: bool, targets: bool) -> Vec<LegendLine> {
             .start
             .squares()
             .any(|s| rules.flags(s).has(SquareFlags::RESTRICTED)),
-        men: rules.info().map_or("attackers", |v| v.words.sides.0),
+        men: rules.info().map_or("tafl-first", |v| v.words.side_keys.0),
     }];
     if last {
         out.push(LegendLine::LastMove);

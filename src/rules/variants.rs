@@ -20,11 +20,16 @@ pub struct Words {
     pub first: (&'static str, &'static str),
     pub second: (&'static str, &'static str),
     pub centre: &'static str,
-    /// The sides as sentences name them (the catalogue's side keys):
-    /// attackers and defenders, assailants and princes (goedhboell), white
-    /// and black. [`Ruleset::side_name`] stays the rules' own key (records,
-    /// OTN, options).
+    /// The sides' English names: attackers and defenders, assailants and
+    /// princes (goedhboell), white and black (English text outside the
+    /// catalogue: [`Ruleset::side_word`]). [`Ruleset::side_name`] stays the
+    /// rules' own key (records, OTN, options).
     pub sides: (&'static str, &'static str),
+    /// The sides' stable ids in the catalogue, whose `side-{id}` entries
+    /// (`locales/*/common.ftl`) hold every form a sentence needs:
+    /// `tafl-first`/`tafl-second`, `goedhboell-first`/`goedhboell-second`,
+    /// `latrunculi-first`/`latrunculi-second` ([`Ruleset::side_key`]).
+    pub side_keys: (&'static str, &'static str),
 }
 
 /// The notation a variant's records and board labels use.
@@ -196,6 +201,7 @@ const TAFL_WORDS: Words = Words {
     second: ("defender", "a defender"),
     centre: "throne",
     sides: ("attackers", "defenders"),
+    side_keys: ("tafl-first", "tafl-second"),
 };
 
 /// A registry entry: the id is written once, and the catalogue keys
@@ -267,6 +273,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             second: ("prince", "a prince"),
             centre: "centre",
             sides: ("assailants", "princes"),
+            side_keys: ("goedhboell-first", "goedhboell-second"),
         },
         build: |o| goedhboell(o.has("king-steps"), o.has("corner-guard")),
     }),
@@ -284,6 +291,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             second: ("black-man", "a black man"),
             centre: "throne",
             sides: ("white", "black"),
+            side_keys: ("latrunculi-first", "latrunculi-second"),
         },
         build: |o| {
             let (w, h) = o.size().unwrap_or((13, 8));
@@ -436,12 +444,23 @@ impl Ruleset {
         }
     }
 
-    /// A side as sentences name it: the catalogue's side key (attackers,
-    /// defenders, assailants, princes, white, black).
+    /// A side's English name (attackers, defenders, assailants, princes,
+    /// white, black), for English text outside the catalogue (a record's
+    /// description, the balance table). Messages take [`Ruleset::side_key`].
     pub fn side_word(&self, side: Side) -> &'static str {
         match side {
             Side::First => self.words.sides.0,
             Side::Second => self.words.sides.1,
+        }
+    }
+
+    /// A side's stable id in the catalogue (`tafl-first`, `goedhboell-second`,
+    /// `latrunculi-first`...): what a message's side argument takes, named
+    /// there with `SIDE($side, form: ...)`.
+    pub fn side_key(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => self.words.side_keys.0,
+            Side::Second => self.words.side_keys.1,
         }
     }
 

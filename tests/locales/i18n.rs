@@ -20,6 +20,14 @@ struct Info {
     vars: BTreeSet<String>,
     /// Variables used as selectors, with the keys of their variants.
     selects: BTreeMap<String, BTreeSet<String>>,
+    /// Variables named with `SIDE($var, ...)`: sides, given as stable ids.
+    sides: BTreeSet<String>,
+    /// The forms of `SIDE(..., form: "...")` the message uses.
+    forms: BTreeSet<String>,
+    /// The keys of every selector's variants, whatever it selects on.
+    all_keys: BTreeSet<String>,
+    /// The message's attributes.
+    attributes: BTreeSet<String>,
 }
 
 fn walk_pattern(p: &ast::Pattern<&str>, info: &mut Info) {
@@ -34,6 +42,11 @@ fn walk_expr(e: &ast::Expression<&str>, info: &mut Info) {
     match e {
         ast::Expression::Select { selector, variants } => {
             walk_inline(selector, info);
+            for v in variants {
+                if let ast::VariantKey::Identifier { name } = &v.key {
+                    info.all_keys.insert(name.to_string());
+                }
+            }
             if let ast::InlineExpression::VariableReference { id } = selector {
                 let keys = info.selects.entry(id.name.to_string()).or_default();
                 for v in variants {
@@ -57,7 +70,19 @@ fn walk_inline(i: &ast::InlineExpression<&str>, info: &mut Info) {
             info.vars.insert(id.name.to_string());
         }
         ast::InlineExpression::Placeable { expression } => walk_expr(expression, info),
-        ast::InlineExpression::FunctionReference { arguments, .. } => {
+        ast::InlineExpression::FunctionReference { id, arguments } => {
+            if id.name == "SIDE" {
+                for a in &arguments.positional {
+                    if let ast::InlineExpression::VariableReference { id } = a {
+                        info.sides.insert(id.name.to_string());
+                    }
+                }
+                for a in &arguments.named {
+                    if let ast::InlineExpression::StringLiteral { value } = &a.value {
+                        info.forms.insert(value.to_string());
+                    }
+                }
+            }
             for a in &arguments.positional {
                 walk_inline(a, info);
             }
@@ -98,6 +123,7 @@ fn catalogue(lang: Lang) -> BTreeMap<String, Info> {
                     walk_pattern(value, &mut info);
                     for a in &m.attributes {
                         walk_pattern(&a.value, &mut info);
+                        info.attributes.insert(a.id.name.to_string());
                     }
                     let prev = out.insert(m.id.name.to_string(), info);
                     assert!(prev.is_none(), "{} twice in {}", m.id.name, lang.code());
@@ -124,9 +150,22 @@ fn leak(s: &str) -> &'static str {
     Box::leak(s.to_string().into_boxed_str())
 }
 
-/// The values to try for each variable of a message: every key of a
-/// string selector (and one unknown value, for the default), the numbers
-/// that reach every plural category, sample text otherwise.
+/// Every side's stable id, as the variants name their sides.
+fn side_ids() -> Vec<&'static str> {
+    let mut ids: Vec<&'static str> = tawlbot::rules::VARIANTS
+        .iter()
+        .flat_map(|v| [v.words.side_keys.0, v.words.side_keys.1])
+        .collect();
+    ids.sort();
+    ids.dedup();
+    ids
+}
+
+/// The values to try for each variable of a message: every side's id for
+/// a side (and the keys a selector on it knows besides its default, such
+/// as `none`), every key of a string selector (and one unknown value, for
+/// the default), the numbers that reach every plural category, sample
+/// text otherwise.
 fn samples(en: &Info, cy: &Info) -> BTreeMap<String, Vec<Arg>> {
     let mut out = BTreeMap::new();
     for v in en.vars.union(&cy.vars) {
@@ -136,7 +175,14 @@ fn samples(en: &Info, cy: &Info) -> BTreeMap<String, Vec<Arg>> {
                 keys.extend(k.iter().cloned());
             }
         }
-        let values = if keys.is_empty() {
+        let values = if en.sides.contains(v) || cy.sides.contains(v) {
+            side_ids()
+                .into_iter()
+                .map(str::to_string)
+                .chain(keys.into_iter().filter(|k| k != "other"))
+                .map(Arg::Str)
+                .collect()
+        } else if keys.is_empty() {
             vec![Arg::Str(format!("<{v}>"))]
         } else if is_plural(&keys) {
             [0, 1, 2, 3, 6, 11, 100]
@@ -198,6 +244,76 @@ fn both_locales_have_the_same_messages_with_the_same_arguments() {
                 if !is_plural(ek) && !is_plural(ck) && ek != ck {
                     problems.push(format!("{id}: ${v} keys en {ek:?}, cy {ck:?}"));
                 }
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Issue 28: a side's words are written once, in its `side-{id}` entry of
+/// `common.ftl`; a message names it with `SIDE($side, form: ...)` on the
+/// side's stable id, and never selects on a side's English name.
+#[test]
+fn no_message_selects_on_a_side_name() {
+    const NAMES: [&str; 6] = [
+        "attackers",
+        "defenders",
+        "assailants",
+        "princes",
+        "white",
+        "black",
+    ];
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        for (id, info) in catalogue(lang) {
+            let found: Vec<&String> = info
+                .all_keys
+                .iter()
+                .filter(|k| NAMES.contains(&k.as_str()))
+                .collect();
+            if !found.is_empty() {
+                problems.push(format!(
+                    "{} {id} selects on {found:?}: name the side with SIDE($side, form: ...)",
+                    lang.code()
+                ));
+            }
+        }
+    }
+    assert!(problems.is_empty(), "{}", problems.join("\n"));
+}
+
+/// Every side has an entry with the same forms as every other side of its
+/// language, and every form a message asks for is one of them.
+#[test]
+fn every_side_has_every_form_its_messages_use() {
+    let ids = side_ids();
+    assert_eq!(ids.len(), 6, "{ids:?}");
+    let mut problems = Vec::new();
+    for lang in Lang::ALL {
+        let cat = catalogue(lang);
+        let entry = |id: &str| cat.get(&format!("side-{id}"));
+        let Some(first) = entry(ids[0]) else {
+            panic!("{}: no side-{}", lang.code(), ids[0]);
+        };
+        for id in &ids {
+            match entry(id) {
+                None => problems.push(format!("{}: no side-{id}", lang.code())),
+                Some(e) if e.attributes != first.attributes => problems.push(format!(
+                    "{}: side-{id} has the forms {:?}, side-{} {:?}",
+                    lang.code(),
+                    e.attributes,
+                    ids[0],
+                    first.attributes
+                )),
+                Some(e) if !e.vars.is_empty() || !e.sides.is_empty() => {
+                    problems.push(format!("{}: side-{id} takes arguments", lang.code()))
+                }
+                Some(_) => {}
+            }
+        }
+        for (id, info) in &cat {
+            for f in info.forms.difference(&first.attributes) {
+                problems.push(format!("{} {id}: no side has the form {f:?}", lang.code()));
             }
         }
     }
@@ -443,7 +559,7 @@ fn key_replies_in_both_languages() {
     let both = |m: &Msg| (plain(&l.text(Lang::En, m)), plain(&l.text(Lang::Cy, m)));
     let status = Msg::new("status-to-move")
         .str("player", "<@bob>")
-        .str("side", "defenders")
+        .str("side", "tafl-second")
         .num("number", 2);
     let played = Msg::new("played")
         .str("player", "<@alice>")
@@ -456,9 +572,9 @@ fn key_replies_in_both_languages() {
             "Chwaraeodd <@alice> **e1-e4**. <@bob> i symud (amddiffynwyr), symudiad 2.".into()
         )
     );
-    let win = Msg::new("side-wins").str("side", "attackers");
+    let win = Msg::new("side-wins").str("side", "tafl-first");
     let out = Msg::new("outcome-timeout")
-        .str("loser", "defenders")
+        .str("loser", "tafl-second")
         .msg("win", win);
     assert_eq!(
         both(&out),
@@ -468,7 +584,7 @@ fn key_replies_in_both_languages() {
         )
     );
     let turn = Msg::new("not-your-turn")
-        .str("side", "white")
+        .str("side", "latrunculi-first")
         .str("player", "<@carol>");
     assert_eq!(
         both(&turn),
@@ -482,7 +598,7 @@ fn key_replies_in_both_languages() {
         .str("opponent", "<@bob>")
         .str("rated", "no")
         .str("game", "Tawlbwrdd")
-        .str("side", "defenders")
+        .str("side", "tafl-second")
         .msg(
             "time",
             Msg::new("tc-per-move").msg("span", span(3 * 86_400)),

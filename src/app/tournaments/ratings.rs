@@ -191,9 +191,9 @@ pub(crate) fn profile(app: &App, ctx: &Ctx, player: Option<&str>) -> Response {
                 .str("rd", format!("{:.0}", rating_now(&r, ctx.now).rd))
                 .num("games", r.games)
                 .num("won-first", r.wins_first)
-                .str("first-side", rules.side_word(Side::First))
+                .str("first-side", rules.side_key(Side::First))
                 .num("won-second", r.wins_second)
-                .str("second-side", rules.side_word(Side::Second))
+                .str("second-side", rules.side_key(Side::Second))
                 .num("lost", r.losses)
                 .num("drawn", r.draws),
         );

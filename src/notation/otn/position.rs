@@ -129,7 +129,7 @@ pub enum Problem {
     },
     /// A dux in gwyddbwyll played without the dux option.
     DuxWithoutOption { squares: Vec<String> },
-    /// More than one dux on one side (`side`: `white` or `black`).
+    /// More than one dux on one side (`side`: its catalogue id, `latrunculi-first` or `latrunculi-second`).
     Duxes {
         side: &'static str,
         squares: Vec<String>,
@@ -203,7 +203,7 @@ pub fn validate(rules: &Ruleset, board: &Board) -> Vec<Problem> {
                     out.push(Problem::DuxWithoutOption { squares: dux });
                 } else if dux.len() > 1 {
                     out.push(Problem::Duxes {
-                        side: rules.side_name(side),
+                        side: rules.side_key(side),
                         squares: dux,
                     });
                 }
