@@ -230,7 +230,7 @@ mod tests {
         let mut v = Vec::with_capacity(rows * stride);
         for r in 0..rows {
             for c in 0..stride {
-                let odd = (r * 31 + c * 7 + seed as usize) % 97 == 0;
+                let odd = (r * 31 + c * 7 + seed as usize).is_multiple_of(97);
                 v.push(if c == 0 {
                     0
                 } else {
