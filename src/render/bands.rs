@@ -68,7 +68,7 @@ fn zlib_banded_in(
         let piece = match cache.get(key) {
             Some(p) => p,
             None => {
-                let p = Arc::new(deflate::piece_in(b, bytes, 0, stride));
+                let p = Arc::new(deflate::piece_in(b, bytes, stride));
                 cache.put(key, p.clone());
                 p
             }

@@ -51,7 +51,7 @@ impl Buffers {
 
 /// [`zlib_with`] in the buffers `b`.
 pub(crate) fn zlib_in(b: &mut Buffers, data: &[u8], row: usize, allow_stored: bool) -> Vec<u8> {
-    lz77(data, 0, row, b);
+    lz77(data, row, b);
     let mut w = BitWriter::default();
     w.out.extend_from_slice(&[0x78, 0x01]);
     write_block(&mut w, &b.tokens, true);
@@ -151,11 +151,10 @@ pub(crate) struct Piece {
     pub len: usize,
 }
 
-/// `data[start..]` as a [`Piece`], its matches allowed to reach back into
-/// `data[..start]`: valid in a stream where exactly those bytes come
-/// right before it.
-pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], start: usize, row: usize) -> Piece {
-    lz77(data, start, row, b);
+/// `data` as a [`Piece`]: its matches stay inside `data`, so the block is
+/// valid anywhere in a stream.
+pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], row: usize) -> Piece {
+    lz77(data, row, b);
     let mut w = BitWriter::default();
     write_block(&mut w, &b.tokens, false);
     let nbits = w.out.len() as u64 * 8 + w.n as u64;
@@ -163,8 +162,8 @@ pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], start: usize, row: usize) -
     Piece {
         bits: w.out,
         nbits,
-        adler: adler32(&data[start..]),
-        len: data.len() - start,
+        adler: adler32(data),
+        len: data.len(),
     }
 }
 
@@ -200,9 +199,8 @@ pub(crate) fn adler32_combine(a: u32, b: u32, len: usize) -> u32 {
     (s1 | (s2 << 16)) as u32
 }
 
-/// The tokens of `data[start..]` into `b.tokens`; matches may reach back
-/// into `data[..start]`, which is only indexed.
-fn lz77(data: &[u8], start: usize, row: usize, b: &mut Buffers) {
+/// The tokens of `data` into `b.tokens`.
+fn lz77(data: &[u8], row: usize, b: &mut Buffers) {
     // Owned locals while the loop runs: through `&mut` the compressor took
     // 15 % more instructions (the vectors' pointers reloaded every token).
     let mut head = std::mem::take(&mut b.head);
@@ -221,12 +219,7 @@ fn lz77(data: &[u8], start: usize, row: usize, b: &mut Buffers) {
     tokens.reserve(data.len() / 16);
     let mut last_dist = 0usize;
     let n = data.len();
-    for j in 0..start.min(n.saturating_sub(4)) {
-        let h = hash4(data, j);
-        chain[j % WINDOW] = head[h];
-        head[h] = j as u32;
-    }
-    let mut i = start;
+    let mut i = 0;
     while i < n {
         let mut best_len = 0;
         let mut best_dist = 0;

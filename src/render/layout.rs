@@ -125,6 +125,17 @@ impl Layout {
     }
 
     /// Top of the caption strip.
+    /// The first rows of the bands a PNG is compressed in
+    /// (render/bands.rs): the margin above the board, each rank, the margin
+    /// below, the caption.
+    pub(super) fn band_starts(&self) -> Vec<u32> {
+        let ranks = (0..=self.ranks as u32).map(|r| self.margin + r * self.square);
+        std::iter::once(0)
+            .chain(ranks)
+            .chain([self.caption_top()])
+            .collect()
+    }
+
     pub fn caption_top(&self) -> u32 {
         self.height - self.caption
     }

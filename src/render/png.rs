@@ -28,13 +28,7 @@ impl Renderer {
         scratch::with(|s| {
             let pixels = std::mem::take(&mut s.pixels);
             let img = self.indexed_in(view, theme, layout, pixels);
-            // Bands: the margin above the board, each rank, the margin
-            // below, the caption (see render/bands.rs).
-            let mut starts: Vec<u32> = (0..=layout.ranks as u32)
-                .map(|r| layout.margin + r * layout.square)
-                .collect();
-            starts.push(layout.caption_top());
-            let png = encode_in(s, &img, text_chunks, Some(&starts));
+            let png = encode_in(s, &img, text_chunks, Some(&layout.band_starts()));
             s.pixels = img.pixels;
             png
         })
