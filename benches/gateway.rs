@@ -54,11 +54,8 @@ fn gateway(c: &mut Criterion) {
     // each (no picture of the game drawn before: its position was seeded),
     // "live" two, measuring only the second (the move before it drawn
     // just before, as in a game being played).
-    let cold_moves: Vec<Planned> = seed_midgames(&db, POOL, MID)
-        .into_iter()
-        .map(|[a, _]| a)
-        .collect();
-    let live_moves = seed_midgames(&db, POOL + MID, MID);
+    let cold_games = seed_midgames(&db, POOL, MID);
+    let live_games = seed_midgames(&db, POOL + MID, MID);
     let fake = rt.block_on(FakeDiscord::start());
     let log = dir.path().join("bot.log");
     let mut child = rt.block_on(async {
@@ -130,50 +127,52 @@ fn gateway(c: &mut Criterion) {
             }
         })
     };
-    let mut cold_next = 0usize;
-    g.bench_function("a move in a midgame, no picture of it drawn before", |b| {
-        b.iter_custom(|iters| {
-            let iters = iters as usize;
-            assert!(
-                cold_next + iters <= cold_moves.len(),
-                "the benchmark ran out of seeded midgames ({MID}): raise MID"
-            );
-            let mut cpu = 0;
-            for part in cold_moves[cold_next..cold_next + iters].chunks(BATCH) {
-                let before = cpu_ns(pid);
-                send(part);
-                cpu += cpu_ns(pid).saturating_sub(before);
-            }
-            cold_next += iters;
-            next += iters as u64;
-            Duration::from_nanos(cpu)
-        })
-    });
-    let mut live_next = 0usize;
-    g.bench_function(
-        "a move in a midgame, the move before drawn just before",
-        |b| {
+    // The bot's CPU for the moves of `games`: the first of each, or with
+    // `drawn_before` the second (the first sent, unmeasured, just before).
+    let midgames = |games: &[[Planned; 2]], drawn_before: bool| {
+        let mut cpu = 0;
+        for part in games.chunks(BATCH) {
+            let [first, second]: [Vec<Planned>; 2] =
+                [0, 1].map(|k| part.iter().map(|m| m[k].clone()).collect());
+            let measured = if drawn_before {
+                send(&first);
+                second
+            } else {
+                first
+            };
+            let before = cpu_ns(pid);
+            send(&measured);
+            cpu += cpu_ns(pid).saturating_sub(before);
+        }
+        Duration::from_nanos(cpu)
+    };
+    for (name, games, drawn_before) in [
+        (
+            "a move in a midgame, no picture of it drawn before",
+            &cold_games,
+            false,
+        ),
+        (
+            "a move in a midgame, the move before drawn just before",
+            &live_games,
+            true,
+        ),
+    ] {
+        let mut used = 0usize;
+        g.bench_function(name, |b| {
             b.iter_custom(|iters| {
                 let iters = iters as usize;
                 assert!(
-                    live_next + iters <= live_moves.len(),
+                    used + iters <= games.len(),
                     "the benchmark ran out of seeded midgames ({MID}): raise MID"
                 );
-                let mut cpu = 0;
-                for part in live_moves[live_next..live_next + iters].chunks(BATCH) {
-                    let first: Vec<Planned> = part.iter().map(|[a, _]| a.clone()).collect();
-                    let second: Vec<Planned> = part.iter().map(|[_, b]| b.clone()).collect();
-                    send(&first);
-                    let before = cpu_ns(pid);
-                    send(&second);
-                    cpu += cpu_ns(pid).saturating_sub(before);
-                }
-                live_next += iters;
-                next += 2 * iters as u64;
-                Duration::from_nanos(cpu)
+                let cpu = midgames(&games[used..used + iters], drawn_before);
+                used += iters;
+                next += (iters * (1 + drawn_before as usize)) as u64;
+                cpu
             })
-        },
-    );
+        });
+    }
     g.finish();
     // What the bot asked of Discord, a move: one POST of its reply
     // (anything more is CPU the move path spends on requests).

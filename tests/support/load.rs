@@ -72,19 +72,7 @@ pub fn now() -> i64 {
 }
 
 fn slash(app: &App, channel: u64, user: u64, name: &str, args: &[(&str, String)], n: usize) {
-    let ctx = Ctx {
-        server: GUILD.to_string().into(),
-        channel: channel.to_string().into(),
-        user: User {
-            id: user.to_string().into(),
-            name: format!("p{user}"),
-        },
-        now: now() + n as i64,
-        source: format!("seed:{channel}:{name}"),
-        manage_server: false,
-        roles: Vec::new(),
-        mentioned: Vec::new(),
-    };
+    let ctx = ctx_of(channel, user, &format!("seed:{channel}:{name}"), n);
     let input = Input::Slash {
         name: name.to_string(),
         args: args
@@ -134,107 +122,76 @@ pub struct Planned {
 /// going), to send in turn. The seeding players read text boards (no
 /// picture is drawn while seeding) and are set back to pictures at the end.
 pub fn seed_midgames(db: &Path, first: u64, channels: u64) -> Vec<[Planned; 2]> {
-    use tawlbot::rules::Move;
     let app = App::new(tawlbot::store::open(db.to_str().unwrap()).unwrap());
     let mut out = Vec::new();
-    let mut n = 0;
     for i in first..first + channels {
         let channel = FIRST_CHANNEL + i;
-        let (a, b) = (attacker(i), attacker(i) + 1);
-        for p in [a, b] {
+        let players = [attacker(i), attacker(i) + 1];
+        for p in players {
             slash(&app, channel, p, "settings", &[("board", "text".into())], 0);
         }
         let challenge = [
-            ("opponent", b.to_string()),
+            ("opponent", players[1].to_string()),
             ("variant", "tawlbwrdd".to_string()),
             ("side", "attackers".to_string()),
         ];
-        slash(&app, channel, a, "challenge", &challenge, 0);
-        slash(&app, channel, b, "accept", &[], 1);
+        slash(&app, channel, players[0], "challenge", &challenge, 0);
+        slash(&app, channel, players[1], "accept", &[], 1);
+        // The game as the app started it, played along beside it.
+        let row = app
+            .store()
+            .active_game_in_channel(&channel.to_string().into())
+            .unwrap()
+            .expect("the seeded game started");
+        let mut g = app.load(row).unwrap().game;
         let mut seed = 0x9e37_79b9_7f4a_7c15u64 ^ i.wrapping_mul(0x2545_f491_4f6c_dd1d);
-        let mut rnd = |m: usize| {
-            seed = seed
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1_442_695_040_888_963_407);
-            (seed >> 33) as usize % m.max(1)
-        };
-        let plies = 10 + rnd(30);
-        let mut planned = Vec::new();
-        for k in 0..plies + 2 {
-            let Ok(Some(row)) = app
-                .store()
-                .active_game_in_channel(&channel.to_string().into())
-            else {
-                break;
-            };
-            let l = app.load(row).unwrap();
-            let g = &l.game;
-            let Some(side) = g.to_move() else { break };
-            let keeps_going = |m: &Move| {
-                let mut next = g.clone();
-                next.play(*m).is_ok() && !next.is_over()
-            };
-            let legal: Vec<Move> = g.legal_moves().into_iter().filter(keeps_going).collect();
-            if legal.is_empty() {
-                break;
-            }
-            let mv = legal[rnd(legal.len())];
+        let plies = 10 + random_below(&mut seed, 30);
+        let mut next = |g: &mut tawlbot::rules::Game| {
+            let side = g.to_move().expect("the seeded game goes on");
+            let mv = random_move(g, &mut seed).expect("a move that keeps the game going");
             let text = tawlbot::notation::format_move(g.rules(), &mv);
-            let user: u64 = l.players[side.index()].to_string().parse().unwrap();
-            if k < plies {
-                let ctx = ctx_of(channel, user, &format!("seed:{channel}:m{k}"), 2 + k);
-                app.handle(
-                    &ctx,
-                    Input::Message {
-                        text,
-                        addressed: false,
-                    },
-                );
-            } else {
-                planned.push(Planned {
-                    channel,
-                    user,
-                    text,
-                });
-                // The second planned move follows the first: play the first
-                // here only in a copy of the game.
-                let mut next = g.clone();
-                next.play(mv).unwrap();
-                let Some(side) = next.to_move() else { break };
-                let keeps = |m: &Move| {
-                    let mut n2 = next.clone();
-                    n2.play(*m).is_ok() && !n2.is_over()
-                };
-                let legal: Vec<Move> = next.legal_moves().into_iter().filter(keeps).collect();
-                if legal.is_empty() {
-                    break;
-                }
-                let mv2 = legal[rnd(legal.len())];
-                planned.push(Planned {
-                    channel,
-                    user: l.players[side.index()].to_string().parse().unwrap(),
-                    text: tawlbot::notation::format_move(next.rules(), &mv2),
-                });
-                break;
-            }
-        }
-        for p in [a, b] {
-            slash(
-                &app,
+            g.play(mv).expect("a legal move");
+            Planned {
                 channel,
-                p,
-                "settings",
-                &[("board", "picture".into())],
-                3 + plies,
-            );
+                user: players[side.index()],
+                text,
+            }
+        };
+        for k in 0..plies {
+            let m = next(&mut g);
+            let ctx = ctx_of(channel, m.user, &format!("seed:{channel}:m{k}"), 2 + k);
+            let input = Input::Message {
+                text: m.text,
+                addressed: false,
+            };
+            app.handle(&ctx, input);
         }
-        if let [x, y] = &planned[..] {
-            out.push([x.clone(), y.clone()]);
+        let planned = [next(&mut g), next(&mut g)];
+        for p in players {
+            let picture = [("board", "picture".into())];
+            slash(&app, channel, p, "settings", &picture, 3 + plies);
         }
-        n += 1;
+        out.push(planned);
     }
-    assert_eq!(out.len(), n, "every seeded midgame has two moves planned");
     out
+}
+
+/// A number below `n` from the generator `seed`.
+fn random_below(seed: &mut u64, n: usize) -> usize {
+    *seed = seed
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    (*seed >> 33) as usize % n.max(1)
+}
+
+/// A random legal move of `g` after which the game goes on.
+fn random_move(g: &tawlbot::rules::Game, seed: &mut u64) -> Option<tawlbot::rules::Move> {
+    let keeps_going = |m: &tawlbot::rules::Move| {
+        let mut after = g.clone();
+        after.play(*m).is_ok() && !after.is_over()
+    };
+    let legal: Vec<_> = g.legal_moves().into_iter().filter(keeps_going).collect();
+    (!legal.is_empty()).then(|| legal[random_below(seed, legal.len())])
 }
 
 fn ctx_of(channel: u64, user: u64, source: &str, n: usize) -> Ctx {
