@@ -440,6 +440,48 @@ fn render_encoder_real_boards_decode_byte_exact() {
     }
 }
 
+/// A board's PNG is made band by band, each band drawn only when no
+/// earlier picture had it (render/bands.rs): whatever came before, it
+/// decodes to exactly the pixels of the whole picture drawn at once. Every
+/// board above, turned and not, with both labels, with captions with and
+/// without a piece; each drawn after a different board (most bands cached),
+/// then again (all cached), in every theme and the phone layout.
+#[test]
+fn render_banded_png_is_the_whole_picture_whatever_was_cached() {
+    use tawlbot::render::Labels;
+    let r = Renderer::new();
+    let mut boards: Vec<(String, BoardView)> = every_start();
+    boards.push(("midgame".into(), midgame()));
+    let mut more = Vec::new();
+    for (k, (name, v)) in boards.iter().enumerate() {
+        let mut m = v.clone();
+        m.turned = true;
+        m.labels = Labels::AtHv;
+        m.caption = format!("Move {k} \u{b7} p{k} to play");
+        m.caption_piece = Some(PieceView::King);
+        more.push((format!("{name}-turned"), m));
+        let mut c = v.clone();
+        c.caption =
+            "Ll\u{175}yd to play, a long caption that is cut short with an ellipsis at the end"
+                .into();
+        c.last_move = Some(((0, 0), (0, v.height - 1)));
+        more.push((format!("{name}-caption"), c));
+    }
+    boards.extend(more);
+    for theme in Theme::names().iter().map(|n| Theme::by_name(n).unwrap()) {
+        for (name, v) in &boards {
+            let (w, h) = (v.width, v.height);
+            for layout in [Layout::for_board(w, h), Layout::for_phone(w, h)] {
+                let img = r.indexed_with(v, &theme, layout);
+                for pass in ["after another board", "again"] {
+                    let png = r.png_with_layout(v, &theme, layout, &[]).unwrap();
+                    check_png(&png, &img, &format!("{} {name} {pass}", theme.name));
+                }
+            }
+        }
+    }
+}
+
 /// A random palette image: runs, copies from the row above, copied
 /// blocks, and noise.
 fn random_image(seed: u32, w: u32, h: u32, colours: u32) -> IndexedImage {

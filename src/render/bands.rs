@@ -1,25 +1,29 @@
 //! The PNG's image data compressed band by band, each band compressed once.
 //!
 //! A move changes one or two ranks of the board (and the caption): the
-//! other ranks of its picture are the same bytes as in the picture before
-//! it. So the scanlines are cut into bands (the margin above the board,
-//! each rank, the margin below it, the caption), and each band is
-//! compressed as one DEFLATE block on its own, no match reaching back
+//! other ranks of its picture are the same as in the picture before it. So
+//! a board's scanlines are cut into bands (the margin above the board, each
+//! rank, the margin below it, the caption: `Layout::bands`), and each band
+//! is compressed as one DEFLATE block on its own, no match reaching back
 //! before its first byte. A band's block is then valid anywhere in a
-//! stream, and is kept in a process-wide cache under a 128-bit hash of the
-//! band's bytes: the next picture with the same band copies the block
-//! instead of compressing it again. (Letting a band's first row match the
-//! row above it saved 0.4 % of bytes, but then a changed rank changed the
-//! key of the rank below it too, and a move recompressed twice the bands.) The zlib stream is the
-//! blocks in order, an empty final block, and the Adler-32 of the whole,
-//! combined from the bands' own.
+//! stream, and is kept in a process-wide cache under a 128-bit key: the
+//! next picture with the same band copies the block instead of drawing and
+//! compressing it again. (Letting a band's first row match the row above it
+//! saved 0.4 % of bytes, but then a changed rank changed the block of the
+//! rank below it too, and a move recompressed twice the bands.) The zlib
+//! stream is the blocks in order, an empty final block, and the Adler-32 of
+//! the whole, combined from the bands' own.
 //!
-//! The key is the bytes themselves, not what was drawn, so a cache hit is
-//! always the same pixels (up to a 128-bit hash collision: about one in
-//! 2^128 for a pair of different bands). The cache holds at most about
-//! [`BUDGET`] bytes of blocks in two generations: a block used again
-//! moves to the new one; when the new one is full, the old one is dropped.
-//! Measured in docs/performance.md ("Session 14").
+//! The key is the hash of what is drawn in the band, not of its pixels
+//! (`Renderer::bands_in`: the theme's build, the layout, labels and turn,
+//! the band's rows, each square's look, the caption), so a cached band is
+//! neither drawn nor hashed pixel by pixel. The same description always
+//! draws the same pixels, so a hit is always the right block (up to a
+//! 128-bit hash collision: about one in 2^128 for a pair of different
+//! bands). The cache holds at most about [`BUDGET`] bytes of blocks in two
+//! generations: a block used again moves to the new one; when the new one
+//! is full, the old one is dropped. Measured in docs/performance.md
+//! ("Session 14", "Session 15").
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
@@ -30,11 +34,15 @@ use super::deflate::{self, Buffers, Piece};
 /// Bytes of compressed blocks kept (both generations together).
 pub(crate) const BUDGET: usize = 8 << 20;
 
-/// The zlib stream of `raw` (scanlines `stride` bytes long), cut into
-/// bands starting at the rows `starts` (ascending; row 0 is always a
-/// start).
-pub(crate) fn zlib_banded(b: &mut Buffers, raw: &[u8], stride: usize, starts: &[u32]) -> Vec<u8> {
-    zlib_banded_in(&CACHE, b, raw, stride, starts)
+/// The block cached under `key`, if any.
+pub(crate) fn cached(key: u128) -> Option<Arc<Piece>> {
+    CACHE.get(key)
+}
+
+/// `bytes` (scanlines `stride` bytes long) compressed as one block that
+/// stands alone, kept under `key`.
+pub(crate) fn compress(b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) -> Arc<Piece> {
+    CACHE.compress(b, key, bytes, stride)
 }
 
 /// Drops every cached band (benchmarks: a picture none of whose bands
@@ -42,40 +50,6 @@ pub(crate) fn zlib_banded(b: &mut Buffers, raw: &[u8], stride: usize, starts: &[
 pub(crate) fn forget() {
     let mut g = CACHE.inner.lock().unwrap_or_else(PoisonError::into_inner);
     *g = Generations::default();
-}
-
-fn zlib_banded_in(
-    cache: &Cache,
-    b: &mut Buffers,
-    raw: &[u8],
-    stride: usize,
-    starts: &[u32],
-) -> Vec<u8> {
-    let rows = raw.len() / stride.max(1);
-    let mut cuts: Vec<usize> = starts
-        .iter()
-        .map(|&r| r as usize)
-        .filter(|&r| r > 0 && r < rows)
-        .collect();
-    cuts.sort_unstable();
-    cuts.dedup();
-    cuts.insert(0, 0);
-    cuts.push(rows);
-    let mut pieces = Vec::with_capacity(cuts.len());
-    for w in cuts.windows(2) {
-        let bytes = &raw[w[0] * stride..w[1] * stride];
-        let key = hash128(bytes, stride as u64);
-        let piece = match cache.get(key) {
-            Some(p) => p,
-            None => {
-                let p = Arc::new(deflate::piece_in(b, bytes, stride));
-                cache.put(key, p.clone());
-                p
-            }
-        };
-        pieces.push(piece);
-    }
-    deflate::zlib_of_pieces(pieces.iter().map(|p| &**p))
 }
 
 /// Compressed bands by the hash of their bytes, in two generations.
@@ -124,6 +98,12 @@ impl Cache {
             }),
             budget,
         }
+    }
+
+    fn compress(&self, b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) -> Arc<Piece> {
+        let p = Arc::new(deflate::piece_in(b, bytes, stride));
+        self.put(key, p.clone());
+        p
     }
 
     fn get(&self, key: u128) -> Option<Arc<Piece>> {
@@ -181,7 +161,7 @@ fn avalanche(mut h: u64) -> u64 {
 
 /// A 128-bit hash of `data` (and `salt`): four lanes of xxHash64's round
 /// over 32 bytes a step, folded into two 64-bit halves.
-fn hash128(data: &[u8], salt: u64) -> u128 {
+pub(crate) fn hash128(data: &[u8], salt: u64) -> u128 {
     let mut l = [
         P1.wrapping_add(P2) ^ salt,
         P2,
@@ -220,6 +200,38 @@ fn hash128(data: &[u8], salt: u64) -> u128 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// `raw` cut into bands at the rows `starts`, each keyed by the hash
+    /// of its bytes, as one zlib stream.
+    fn zlib_banded_in(
+        cache: &Cache,
+        b: &mut Buffers,
+        raw: &[u8],
+        stride: usize,
+        starts: &[u32],
+    ) -> Vec<u8> {
+        let rows = raw.len() / stride;
+        let mut cuts: Vec<usize> = starts
+            .iter()
+            .map(|&r| r as usize)
+            .filter(|&r| r > 0 && r < rows)
+            .collect();
+        cuts.sort_unstable();
+        cuts.dedup();
+        cuts.insert(0, 0);
+        cuts.push(rows);
+        let pieces: Vec<_> = cuts
+            .windows(2)
+            .map(|w| {
+                let bytes = &raw[w[0] * stride..w[1] * stride];
+                let key = hash128(bytes, stride as u64);
+                cache
+                    .get(key)
+                    .unwrap_or_else(|| cache.compress(b, key, bytes, stride))
+            })
+            .collect();
+        deflate::zlib_of_pieces(pieces.iter().map(|p| &**p))
+    }
 
     fn inflate(z: &[u8]) -> Vec<u8> {
         miniz_oxide::inflate::decompress_to_vec_zlib(z).expect("a valid zlib stream")

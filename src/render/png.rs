@@ -1,5 +1,6 @@
 //! PNG encoding with text chunks.
 
+use super::renderer::BandOut;
 use super::{deflate, scratch, BoardView, IndexedImage, Layout, RenderError, Renderer, Theme};
 
 impl Renderer {
@@ -26,11 +27,23 @@ impl Renderer {
         text_chunks: &[(&str, &str)],
     ) -> Result<Vec<u8>, RenderError> {
         scratch::with(|s| {
-            let pixels = std::mem::take(&mut s.pixels);
-            let img = self.indexed_in(view, theme, layout, pixels);
-            let png = encode_in(s, &img, text_chunks, Some(&layout.band_starts()));
-            s.pixels = img.pixels;
-            png
+            // Band by band (render/bands.rs): only the bands no earlier
+            // picture had are drawn and compressed.
+            s.raw.clear();
+            let (palette, bands) = self.bands_in(view, theme, layout, &mut s.raw);
+            let stride = layout.width as usize + 1;
+            let pieces: Vec<_> = bands
+                .into_iter()
+                .map(|b| match b {
+                    BandOut::Cached(p) => p,
+                    BandOut::Drawn { key, range } => {
+                        super::bands::compress(&mut s.lz, key, &s.raw[range], stride)
+                    }
+                })
+                .collect();
+            let z = deflate::zlib_of_pieces(pieces.iter().map(|p| &**p));
+            let size = (layout.width, layout.height);
+            encode_in(s, size, &palette, text_chunks, |_| z)
         })
     }
 }
@@ -58,24 +71,39 @@ pub fn encode_png(
     img: &IndexedImage,
     text_chunks: &[(&str, &str)],
 ) -> Result<Vec<u8>, RenderError> {
-    scratch::with(|s| encode_in(s, img, text_chunks, None))
+    scratch::with(|s| {
+        encode_in(s, (img.width, img.height), &img.palette, text_chunks, |s| {
+            // Our own compressor: scanlines with filter type 0 (none), which
+            // suits palette images, and LZ77 tuned to repeated sprites.
+            let stride = img.width as usize + 1;
+            s.raw.clear();
+            s.raw.reserve(stride * img.height as usize);
+            for row in img.pixels.chunks_exact(img.width as usize) {
+                s.raw.push(0);
+                s.raw.extend_from_slice(row);
+            }
+            deflate::zlib_in(&mut s.lz, &s.raw, stride, true)
+        })
+    })
 }
 
-/// [`encode_png`] with the working buffers `s`.
+/// An 8-bit palette PNG of `size` with text chunks, its image data the
+/// zlib stream `idat` makes (with the working buffers `s`).
 fn encode_in(
     s: &mut scratch::Scratch,
-    img: &IndexedImage,
+    size: (u32, u32),
+    palette: &[super::Rgb],
     text_chunks: &[(&str, &str)],
-    bands: Option<&[u32]>,
+    idat: impl FnOnce(&mut scratch::Scratch) -> Vec<u8>,
 ) -> Result<Vec<u8>, RenderError> {
     let err = |e: ::png::EncodingError| RenderError::Encode(e.to_string());
     let mut out = Vec::with_capacity(32 * 1024);
     {
-        let mut enc = ::png::Encoder::new(&mut out, img.width, img.height);
+        let mut enc = ::png::Encoder::new(&mut out, size.0, size.1);
         enc.set_color(::png::ColorType::Indexed);
         enc.set_depth(::png::BitDepth::Eight);
-        let mut pal = Vec::with_capacity(img.palette.len() * 3);
-        for c in &img.palette {
+        let mut pal = Vec::with_capacity(palette.len() * 3);
+        for c in palette {
             pal.extend_from_slice(c);
         }
         enc.set_palette(pal);
@@ -108,21 +136,7 @@ fn encode_in(
             data.extend_from_slice(&deflate::zlib_in(&mut s.lz, &s.raw, 1, true));
             w.write_chunk(::png::chunk::zTXt, &data).map_err(err)?;
         }
-        // Our own compressor: scanlines with filter type 0 (none), which
-        // suits palette images, and LZ77 tuned to repeated sprites.
-        let stride = img.width as usize + 1;
-        let raw = &mut s.raw;
-        raw.clear();
-        raw.reserve(stride * img.height as usize);
-        for row in img.pixels.chunks_exact(img.width as usize) {
-            raw.push(0);
-            raw.extend_from_slice(row);
-        }
-        let z = match bands {
-            // A board: its bands compressed once each (render/bands.rs).
-            Some(starts) => super::bands::zlib_banded(&mut s.lz, raw, stride, starts),
-            None => deflate::zlib_in(&mut s.lz, raw, stride, true),
-        };
+        let z = idat(s);
         for part in z.chunks(1 << 20) {
             w.write_chunk(::png::chunk::IDAT, part).map_err(err)?;
         }

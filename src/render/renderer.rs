@@ -1,5 +1,12 @@
 //! The renderer: per-theme palettes, sprites and frame backgrounds, cached.
 
+use std::hash::{Hash, Hasher};
+use std::ops::Range;
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use super::bands;
+use super::deflate::Piece;
+use super::layout::Band;
 use super::{
     file_label, paint, quant, rank_label, text, theme, Arc, BoardView, HashMap, IndexedImage,
     Labels, Layout, Mark, Mutex, OnceLock, PieceView, Rgb, SquareKey, SquareKind, Theme,
@@ -8,6 +15,9 @@ use super::{
 
 /// Palette and text ramps of one theme.
 pub(super) struct ThemeData {
+    /// Unique to this build of the theme in this process: a band drawn in
+    /// it is cached under a key that names it (render/bands.rs).
+    id: u64,
     theme: Theme,
     palette: Vec<Rgb>,
     label_ramp: [u8; 16],
@@ -70,6 +80,88 @@ impl Renderer {
         self.indexed_in(view, theme, layout, Vec::new())
     }
 
+    /// The bands of `view`'s picture (see [`Layout::bands`]) and its
+    /// palette. Each band's key names everything drawn in it (the theme's
+    /// build, the layout, the labels and turn, its rows; a row's squares; the
+    /// caption); a band whose compressed block is cached under its key is
+    /// not drawn at all. The others are drawn as PNG scanlines (a filter
+    /// byte 0 before each row) at the end of `raw`, to be compressed.
+    pub(super) fn bands_in(
+        &self,
+        view: &BoardView,
+        theme: &Theme,
+        layout: Layout,
+        raw: &mut Vec<u8>,
+    ) -> (Vec<Rgb>, Vec<BandOut>) {
+        let mut c = self.lock();
+        let td = theme_data(&mut c, theme);
+        let frame = frame_bg(&mut c, &td, layout, view.labels, view.turned);
+        let w = layout.width as usize;
+        let stride = w + 1;
+        let mut k = KeyBytes::default();
+        (td.id, layout, view.labels, view.turned).hash(&mut k);
+        let common = k.0.len();
+        let mut out = Vec::new();
+        for (band, y0, y1) in layout.bands() {
+            k.0.truncate(common);
+            (band, y0, y1).hash(&mut k);
+            match band {
+                Band::Frame => {}
+                Band::Row(r) => {
+                    let rank = layout.ranks - 1 - r;
+                    for file in 0..layout.files {
+                        drawn_key(view, layout, file, rank).hash(&mut k);
+                    }
+                }
+                Band::Caption => (view.caption_piece, &view.caption).hash(&mut k),
+            }
+            let key = bands::hash128(&k.0, BAND_KEY_SALT);
+            if let Some(p) = bands::cached(key) {
+                out.push(BandOut::Cached(p));
+                continue;
+            }
+            let (y0, y1) = (y0 as usize, y1 as usize);
+            let start = raw.len();
+            let scanlines = |raw: &mut Vec<u8>, px: &[u8]| {
+                for row in px.chunks_exact(w) {
+                    raw.push(0);
+                    raw.extend_from_slice(row);
+                }
+            };
+            match band {
+                Band::Frame => scanlines(raw, &frame[y0 * w..y1 * w]),
+                Band::Row(r) => {
+                    scanlines(raw, &frame[y0 * w..y1 * w]);
+                    let rank = layout.ranks - 1 - r;
+                    let s = layout.square as usize;
+                    for file in 0..layout.files {
+                        let sp = sprite(
+                            &mut c,
+                            &td,
+                            layout.square,
+                            drawn_key(view, layout, file, rank),
+                        );
+                        let x = layout.square_origin(file, rank).0 as usize;
+                        for (row, src) in sp.chunks_exact(s).enumerate() {
+                            let o = start + row * stride + 1 + x;
+                            raw[o..o + s].copy_from_slice(src);
+                        }
+                    }
+                }
+                Band::Caption => {
+                    let mut px = frame[y0 * w..y1 * w].to_vec();
+                    draw_caption(&mut c, &td, &layout, &mut px, y0, view);
+                    scanlines(raw, &px);
+                }
+            }
+            out.push(BandOut::Drawn {
+                key,
+                range: start..raw.len(),
+            });
+        }
+        (td.palette.clone(), out)
+    }
+
     /// [`Renderer::indexed_with`], the pixels drawn in `pixels` (whatever
     /// it held is replaced; its memory is reused).
     pub(super) fn indexed_in(
@@ -86,22 +178,54 @@ impl Renderer {
         let (files, ranks) = (layout.files, layout.ranks);
         for rank in 0..ranks {
             for file in 0..files {
-                // Turned: the square drawn here is the one opposite.
-                let key = match view.turned {
-                    true => view.key(files - 1 - file, ranks - 1 - rank),
-                    false => view.key(file, rank),
-                };
+                let key = drawn_key(view, layout, file, rank);
                 let sprite = sprite(&mut c, &td, layout.square, key);
                 blit_square(&mut pixels, &layout, file, rank, &sprite);
             }
         }
-        draw_caption(&mut c, &td, &layout, &mut pixels, view);
+        draw_caption(&mut c, &td, &layout, &mut pixels, 0, view);
         IndexedImage {
             width: layout.width,
             height: layout.height,
             palette: td.palette.clone(),
             pixels,
         }
+    }
+}
+
+/// The look of the square drawn at (`file`, `rank`) of the picture:
+/// turned, it is the square opposite.
+fn drawn_key(view: &BoardView, l: Layout, file: u8, rank: u8) -> SquareKey {
+    match view.turned {
+        true => view.key(l.files - 1 - file, l.ranks - 1 - rank),
+        false => view.key(file, rank),
+    }
+}
+
+/// One band of a board's picture, from [`Renderer::bands_in`].
+pub(super) enum BandOut {
+    /// Its block, compressed for an earlier picture.
+    Cached(Arc<Piece>),
+    /// Drawn: its scanlines are `raw[range]`, to be compressed and kept
+    /// under `key`.
+    Drawn { key: u128, range: Range<usize> },
+}
+
+/// Sets band keys apart from any other use of the hash.
+const BAND_KEY_SALT: u64 = 0x7461_776c_6261_6e64;
+
+/// A [`Hasher`] that keeps the bytes it is given: a band's key is the
+/// 128-bit hash of them (std's 64-bit hashers are too short for a key whose
+/// collision would show a wrong picture).
+#[derive(Default)]
+struct KeyBytes(Vec<u8>);
+
+impl Hasher for KeyBytes {
+    fn finish(&self) -> u64 {
+        0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        self.0.extend_from_slice(bytes);
     }
 }
 
@@ -237,7 +361,9 @@ pub(super) fn build_theme(theme: &Theme) -> ThemeData {
         }
         o
     };
+    static BUILT: AtomicU64 = AtomicU64::new(0);
     ThemeData {
+        id: BUILT.fetch_add(1, Ordering::Relaxed),
         theme: theme.clone(),
         label_ramp: ramp(&lr),
         caption_ramp: ramp(&cr),
@@ -344,17 +470,21 @@ pub(super) fn frame_bg(
     f
 }
 
+/// Draws the caption strip into `buf`, whose first row is row `top` of
+/// the picture (0 for a whole picture; the caption's first row for the
+/// caption band alone).
 pub(super) fn draw_caption(
     c: &mut Cache,
     td: &ThemeData,
     l: &Layout,
     buf: &mut [u8],
+    top: usize,
     view: &BoardView,
 ) {
     let (w, h) = (l.width as usize, l.height as usize);
     let ct = l.caption_top() as usize;
     let bg = quant::nearest(&td.palette, td.theme.caption_bg);
-    fill(buf, w, (0, ct + 1, w, h), bg);
+    fill(buf, w, (0, ct + 1 - top, w, h - top), bg);
     let mut x = l.margin as f32 - 4.0;
     if let Some(p) = view.caption_piece {
         let is = (l.caption * 62 / 100) as usize;
@@ -367,7 +497,7 @@ pub(super) fn draw_caption(
                 Arc::new(quant::map(&td.palette, &px))
             })
             .clone();
-        let y0 = ct + (l.caption as usize - is) / 2 + 1;
+        let y0 = ct + (l.caption as usize - is) / 2 + 1 - top;
         let x0 = x as usize;
         for (row, src) in icon.chunks_exact(is).enumerate() {
             let o = (y0 + row) * w + x0;
@@ -393,8 +523,9 @@ pub(super) fn draw_caption(
         txt = chars.into_iter().collect::<String>() + "…";
     }
     let cap = text::cap_height(px as f32).round() as i32;
-    let base = (ct as f32 + 1.0 + (l.caption as f32 + cap as f32) / 2.0).round() as i32;
-    let clip = (0, ct as i32 + 1, w as i32, h as i32);
+    let top = top as i32;
+    let base = (ct as f32 + 1.0 + (l.caption as f32 + cap as f32) / 2.0).round() as i32 - top;
+    let clip = (0, ct as i32 + 1 - top, w as i32, h as i32 - top);
     c.texts
         .draw(buf, w, clip, x, base, &txt, px, &td.caption_ramp);
 }
