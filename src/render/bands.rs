@@ -29,7 +29,9 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::deflate::{self, Buffers, Piece};
+use super::deflate::Piece;
+#[cfg(test)]
+use super::deflate::{self, Buffers};
 
 /// Bytes of compressed blocks kept (both generations together).
 pub(crate) const BUDGET: usize = 8 << 20;
@@ -39,10 +41,11 @@ pub(crate) fn cached(key: u128) -> Option<Arc<Piece>> {
     CACHE.get(key)
 }
 
-/// `bytes` (scanlines `stride` bytes long) compressed as one block that
-/// stands alone, kept under `key`.
-pub(crate) fn compress(b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) -> Arc<Piece> {
-    CACHE.compress(b, key, bytes, stride)
+/// `piece` (a block that stands alone) kept under `key`.
+pub(crate) fn keep(key: u128, piece: Piece) -> Arc<Piece> {
+    let p = Arc::new(piece);
+    CACHE.put(key, p.clone());
+    p
 }
 
 /// Drops every cached band (benchmarks: a picture none of whose bands
@@ -98,12 +101,6 @@ impl Cache {
             }),
             budget,
         }
-    }
-
-    fn compress(&self, b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) -> Arc<Piece> {
-        let p = Arc::new(deflate::piece_in(b, bytes, stride));
-        self.put(key, p.clone());
-        p
     }
 
     fn get(&self, key: u128) -> Option<Arc<Piece>> {
@@ -225,9 +222,11 @@ mod tests {
             .map(|w| {
                 let bytes = &raw[w[0] * stride..w[1] * stride];
                 let key = hash128(bytes, stride as u64);
-                cache
-                    .get(key)
-                    .unwrap_or_else(|| cache.compress(b, key, bytes, stride))
+                cache.get(key).unwrap_or_else(|| {
+                    let p = Arc::new(deflate::piece_in(b, bytes, stride));
+                    cache.put(key, p.clone());
+                    p
+                })
             })
             .collect();
         deflate::zlib_of_pieces(pieces.iter().map(|p| &**p))

@@ -8,7 +8,7 @@
 //! block then codes the tokens. It compresses these images about as well as
 //! zlib level 6 at a small fraction of the time.
 
-const WINDOW: usize = 32768;
+pub(crate) const WINDOW: usize = 32768;
 const MAX_MATCH: usize = 258;
 const MIN_MATCH: usize = 4;
 // 8,192 heads (32 KB): the table stays in the first-level cache; at
@@ -165,6 +165,155 @@ pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], row: usize) -> Piece {
         adler: adler32(data),
         len: data.len(),
     }
+}
+
+/// Tokens written by a caller that knows where its data repeats (a row
+/// of squares: render/tiles.rs), instead of searched for. A literal or a
+/// match that the match before it can go on to cover (the same bytes at its
+/// distance: a run of one colour across squares, a row copied from above
+/// across the next square) lengthens that match instead, and matches are
+/// cut into tokens of up to [`MAX_MATCH`] bytes.
+pub(crate) struct Tokens<'a> {
+    out: &'a mut Vec<Token>,
+    data: &'a [u8],
+    /// Bytes spelled so far.
+    pos: usize,
+    /// The match being extended: (distance, bytes so far); 0 bytes: none.
+    run: (usize, usize),
+    /// The distance one row up (0: none), tried for a literal.
+    row: usize,
+}
+
+impl Tokens<'_> {
+    /// The next byte as it is. Where it is the byte one back, or the byte
+    /// at the last match's distance, it starts a match that the bytes after
+    /// it may lengthen (a match left shorter than 3 is written as literals).
+    #[inline]
+    pub(crate) fn literal(&mut self, byte: u8) {
+        debug_assert_eq!(self.data.get(self.pos), Some(&byte));
+        let (d, n) = self.run;
+        if n > 0 && self.data[self.pos - d] == byte {
+            self.run.1 += 1;
+        } else {
+            self.end_run();
+            let at = |k: usize| self.pos.checked_sub(k).map(|i| self.data[i]);
+            if d > 0 && at(d) == Some(byte) {
+                self.run = (d, 1);
+            } else if self.row > 0 && at(self.row) == Some(byte) {
+                self.run = (self.row, 1);
+            } else if at(1) == Some(byte) {
+                self.run = (1, 1);
+            } else {
+                self.out.push(Token {
+                    len: 0,
+                    val: byte as u16,
+                });
+            }
+        }
+        self.pos += 1;
+    }
+
+    /// The next `len` bytes (at least 3) are those `dist` bytes back (at
+    /// most the window, never before the piece's first byte).
+    #[inline]
+    pub(crate) fn copy(&mut self, dist: usize, len: usize) {
+        debug_assert!(
+            len >= 3 && (1..=WINDOW).contains(&dist),
+            "copy {len} at {dist}"
+        );
+        let (d, n) = self.run;
+        let (at, end) = (self.pos, self.pos + len);
+        if d == dist || (n > 0 && self.data[at..end] == self.data[at - d..end - d]) {
+            self.run.1 += len;
+        } else {
+            self.end_run();
+            self.run = (dist, len);
+        }
+        self.pos = end;
+    }
+
+    /// Writes the match being extended; it stays the last distance.
+    fn end_run(&mut self) {
+        let (dist, mut n) = self.run;
+        if n < 3 {
+            for &b in &self.data[self.pos - n..self.pos] {
+                self.out.push(Token {
+                    len: 0,
+                    val: b as u16,
+                });
+            }
+            n = 0;
+        }
+        while n > 0 {
+            // Never leave a tail shorter than the shortest match (3).
+            let len = match n {
+                n if n <= MAX_MATCH => n,
+                n if n - MAX_MATCH >= 3 => MAX_MATCH,
+                n => n - 3,
+            };
+            self.out.push(Token {
+                len: len as u16,
+                val: dist as u16,
+            });
+            n -= len;
+        }
+        self.run = (dist, 0);
+    }
+}
+
+/// `data` as a [`Piece`] (see [`piece_in`]) whose tokens `tokenise`
+/// writes instead of the search of [`lz77`]: they must spell `data`
+/// exactly (checked in debug builds, and by every test that decodes a
+/// picture). `row` is the distance one row up.
+pub(crate) fn piece_of_tokens(
+    b: &mut Buffers,
+    data: &[u8],
+    row: usize,
+    tokenise: impl FnOnce(&mut Tokens),
+) -> Piece {
+    let mut tokens = std::mem::take(&mut b.tokens);
+    tokens.clear();
+    let mut t = Tokens {
+        out: &mut tokens,
+        data,
+        pos: 0,
+        run: (0, 0),
+        row,
+    };
+    tokenise(&mut t);
+    t.end_run();
+    debug_assert!(
+        spelled(&tokens).as_deref() == Some(data),
+        "the tokens do not spell the data"
+    );
+    let mut w = BitWriter::default();
+    write_block(&mut w, &tokens, false);
+    b.tokens = tokens;
+    let nbits = w.out.len() as u64 * 8 + w.n as u64;
+    w.flush();
+    Piece {
+        bits: w.out,
+        nbits,
+        adler: adler32(data),
+        len: data.len(),
+    }
+}
+
+/// The bytes `tokens` stand for (none if a match reaches before the
+/// first byte).
+fn spelled(tokens: &[Token]) -> Option<Vec<u8>> {
+    let mut out: Vec<u8> = Vec::new();
+    for t in tokens {
+        if t.len == 0 {
+            out.push(t.val as u8);
+        } else {
+            for _ in 0..t.len {
+                let at = out.len().checked_sub(t.val as usize)?;
+                out.push(out[at]);
+            }
+        }
+    }
+    Some(out)
 }
 
 /// A zlib stream made of `pieces` in order (each valid after the ones

@@ -38,6 +38,7 @@ mod scratch;
 mod table;
 mod text;
 pub mod theme;
+mod tiles;
 
 pub use self::gif::*;
 pub use layout::*;
