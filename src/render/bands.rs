@@ -29,9 +29,7 @@ use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::deflate::Piece;
-#[cfg(test)]
-use super::deflate::{self, Buffers};
+use super::deflate::{self, Buffers, Piece};
 
 /// Bytes of compressed blocks kept (both generations together).
 pub(crate) const BUDGET: usize = 8 << 20;
@@ -41,11 +39,10 @@ pub(crate) fn cached(key: u128) -> Option<Arc<Piece>> {
     CACHE.get(key)
 }
 
-/// `piece` (a block that stands alone) kept under `key`.
-pub(crate) fn keep(key: u128, piece: Piece) -> Arc<Piece> {
-    let p = Arc::new(piece);
-    CACHE.put(key, p.clone());
-    p
+/// `bytes` (scanlines `stride` bytes long) compressed as one block that
+/// stands alone, kept under `key`.
+pub(crate) fn compress(b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) -> Arc<Piece> {
+    CACHE.compress(b, key, bytes, stride)
 }
 
 /// Drops every cached band (benchmarks: a picture none of whose bands
@@ -101,6 +98,12 @@ impl Cache {
             }),
             budget,
         }
+    }
+
+    fn compress(&self, b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) -> Arc<Piece> {
+        let p = Arc::new(deflate::piece_in(b, bytes, stride));
+        self.put(key, p.clone());
+        p
     }
 
     fn get(&self, key: u128) -> Option<Arc<Piece>> {
@@ -222,11 +225,9 @@ mod tests {
             .map(|w| {
                 let bytes = &raw[w[0] * stride..w[1] * stride];
                 let key = hash128(bytes, stride as u64);
-                cache.get(key).unwrap_or_else(|| {
-                    let p = Arc::new(deflate::piece_in(b, bytes, stride));
-                    cache.put(key, p.clone());
-                    p
-                })
+                cache
+                    .get(key)
+                    .unwrap_or_else(|| cache.compress(b, key, bytes, stride))
             })
             .collect();
         deflate::zlib_of_pieces(pieces.iter().map(|p| &**p))

@@ -38,7 +38,6 @@ mod scratch;
 mod table;
 mod text;
 pub mod theme;
-mod tiles;
 
 pub use self::gif::*;
 pub use layout::*;

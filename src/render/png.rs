@@ -1,7 +1,6 @@
 //! PNG encoding with text chunks.
 
 use super::renderer::BandOut;
-use super::{bands, tiles};
 use super::{deflate, scratch, BoardView, IndexedImage, Layout, RenderError, Renderer, Theme};
 
 impl Renderer {
@@ -37,21 +36,8 @@ impl Renderer {
                 .into_iter()
                 .map(|b| match b {
                     BandOut::Cached(p) => p,
-                    BandOut::Drawn {
-                        key,
-                        range,
-                        squares,
-                    } if squares.is_empty() => {
-                        bands::keep(key, deflate::piece_in(&mut s.lz, &s.raw[range], stride))
-                    }
-                    BandOut::Drawn {
-                        key,
-                        range,
-                        squares,
-                    } => {
-                        let sq = layout.square as usize;
-                        let bytes = &s.raw[range];
-                        bands::keep(key, tiles::row_band(&mut s.lz, bytes, stride, sq, &squares))
+                    BandOut::Drawn { key, range } => {
+                        super::bands::compress(&mut s.lz, key, &s.raw[range], stride)
                     }
                 })
                 .collect();

@@ -7,7 +7,6 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::bands;
 use super::deflate::Piece;
 use super::layout::Band;
-use super::tiles::{self, Square, TileRows};
 use super::{
     file_label, paint, quant, rank_label, text, theme, Arc, BoardView, HashMap, IndexedImage,
     Labels, Layout, Mark, Mutex, OnceLock, PieceView, Rgb, SquareKey, SquareKind, Theme,
@@ -33,8 +32,6 @@ pub(super) type FrameKey = (&'static str, u8, u8, u32, Labels, bool);
 pub(super) struct Cache {
     themes: HashMap<&'static str, Arc<ThemeData>>,
     sprites: HashMap<SpriteKey, Arc<Vec<u8>>>,
-    /// By sprite and scanline length.
-    tiles: HashMap<(&'static str, u32, SquareKey, usize), Arc<TileRows>>,
     frames: HashMap<FrameKey, Arc<Vec<u8>>>,
     icons: HashMap<(&'static str, u32, PieceView), Arc<Vec<u8>>>,
     texts: text::Texts,
@@ -125,7 +122,6 @@ impl Renderer {
             }
             let (y0, y1) = (y0 as usize, y1 as usize);
             let start = raw.len();
-            let mut squares = Vec::new();
             let scanlines = |raw: &mut Vec<u8>, px: &[u8]| {
                 for row in px.chunks_exact(w) {
                     raw.push(0);
@@ -139,19 +135,17 @@ impl Renderer {
                     let rank = layout.ranks - 1 - r;
                     let s = layout.square as usize;
                     for file in 0..layout.files {
-                        let key = drawn_key(view, layout, file, rank);
-                        let px = sprite(&mut c, &td, layout.square, key);
-                        let at = 1 + layout.square_origin(file, rank).0 as usize;
-                        for (row, src) in px.chunks_exact(s).enumerate() {
-                            let o = start + row * stride + at;
+                        let sp = sprite(
+                            &mut c,
+                            &td,
+                            layout.square,
+                            drawn_key(view, layout, file, rank),
+                        );
+                        let x = layout.square_origin(file, rank).0 as usize;
+                        for (row, src) in sp.chunks_exact(s).enumerate() {
+                            let o = start + row * stride + 1 + x;
                             raw[o..o + s].copy_from_slice(src);
                         }
-                        let rows = c
-                            .tiles
-                            .entry((td.theme.name, layout.square, key, stride))
-                            .or_insert_with(|| Arc::new(tiles::tile_rows(&px, s, stride)))
-                            .clone();
-                        squares.push(Square { at, key, rows });
                     }
                 }
                 Band::Caption => {
@@ -163,7 +157,6 @@ impl Renderer {
             out.push(BandOut::Drawn {
                 key,
                 range: start..raw.len(),
-                squares,
             });
         }
         (td.palette.clone(), out)
@@ -214,12 +207,8 @@ pub(super) enum BandOut {
     /// Its block, compressed for an earlier picture.
     Cached(Arc<Piece>),
     /// Drawn: its scanlines are `raw[range]`, to be compressed and kept
-    /// under `key`; a row of squares has its squares (render/tiles.rs).
-    Drawn {
-        key: u128,
-        range: Range<usize>,
-        squares: Vec<Square>,
-    },
+    /// under `key`.
+    Drawn { key: u128, range: Range<usize> },
 }
 
 /// Sets band keys apart from any other use of the hash.
@@ -250,7 +239,6 @@ pub(super) fn theme_data(c: &mut Cache, theme: &Theme) -> Arc<ThemeData> {
     c.themes.insert(theme.name, td.clone());
     // A changed theme under the same name invalidates its sprites.
     c.sprites.retain(|k, _| k.0 != theme.name);
-    c.tiles.retain(|k, _| k.0 != theme.name);
     c.frames.retain(|k, _| k.0 != theme.name);
     c.icons.retain(|k, _| k.0 != theme.name);
     c.pieces.remove(theme.name);
