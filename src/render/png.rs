@@ -75,16 +75,21 @@ pub fn encode_png(
         encode_in(s, (img.width, img.height), &img.palette, text_chunks, |s| {
             // Our own compressor: scanlines with filter type 0 (none), which
             // suits palette images, and LZ77 tuned to repeated sprites.
-            let stride = img.width as usize + 1;
             s.raw.clear();
-            s.raw.reserve(stride * img.height as usize);
-            for row in img.pixels.chunks_exact(img.width as usize) {
-                s.raw.push(0);
-                s.raw.extend_from_slice(row);
-            }
-            deflate::zlib_in(&mut s.lz, &s.raw, stride, true)
+            push_scanlines(&mut s.raw, &img.pixels, img.width as usize);
+            deflate::zlib_in(&mut s.lz, &s.raw, img.width as usize + 1, true)
         })
     })
+}
+
+/// Appends the PNG scanlines of `px` (rows `w` pixels wide) to `raw`:
+/// each row after a filter byte 0 (none, which suits palette images).
+pub(super) fn push_scanlines(raw: &mut Vec<u8>, px: &[u8], w: usize) {
+    raw.reserve(px.len() + px.len() / w.max(1));
+    for row in px.chunks_exact(w) {
+        raw.push(0);
+        raw.extend_from_slice(row);
+    }
 }
 
 /// An 8-bit palette PNG of `size` with text chunks, its image data the

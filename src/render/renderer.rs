@@ -7,6 +7,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use super::bands;
 use super::deflate::Piece;
 use super::layout::Band;
+use super::png::push_scanlines;
 use super::{
     file_label, paint, quant, rank_label, text, theme, Arc, BoardView, HashMap, IndexedImage,
     Labels, Layout, Mark, Mutex, OnceLock, PieceView, Rgb, SquareKey, SquareKind, Theme,
@@ -102,16 +103,18 @@ impl Renderer {
         (td.id, layout, view.labels, view.turned).hash(&mut k);
         let common = k.0.len();
         let mut out = Vec::new();
+        // The look of each square of a row band, left to right.
+        let mut squares: Vec<SquareKey> = Vec::new();
         for (band, y0, y1) in layout.bands() {
             k.0.truncate(common);
             (band, y0, y1).hash(&mut k);
+            squares.clear();
             match band {
                 Band::Frame => {}
                 Band::Row(r) => {
                     let rank = layout.ranks - 1 - r;
-                    for file in 0..layout.files {
-                        drawn_key(view, layout, file, rank).hash(&mut k);
-                    }
+                    squares.extend((0..layout.files).map(|f| drawn_key(view, layout, f, rank)));
+                    squares.hash(&mut k);
                 }
                 Band::Caption => (view.caption_piece, &view.caption).hash(&mut k),
             }
@@ -122,36 +125,20 @@ impl Renderer {
             }
             let (y0, y1) = (y0 as usize, y1 as usize);
             let start = raw.len();
-            let scanlines = |raw: &mut Vec<u8>, px: &[u8]| {
-                for row in px.chunks_exact(w) {
-                    raw.push(0);
-                    raw.extend_from_slice(row);
-                }
-            };
             match band {
-                Band::Frame => scanlines(raw, &frame[y0 * w..y1 * w]),
-                Band::Row(r) => {
-                    scanlines(raw, &frame[y0 * w..y1 * w]);
-                    let rank = layout.ranks - 1 - r;
-                    let s = layout.square as usize;
-                    for file in 0..layout.files {
-                        let sp = sprite(
-                            &mut c,
-                            &td,
-                            layout.square,
-                            drawn_key(view, layout, file, rank),
-                        );
-                        let x = layout.square_origin(file, rank).0 as usize;
-                        for (row, src) in sp.chunks_exact(s).enumerate() {
-                            let o = start + row * stride + 1 + x;
-                            raw[o..o + s].copy_from_slice(src);
-                        }
+                Band::Frame => push_scanlines(raw, &frame[y0 * w..y1 * w], w),
+                Band::Row(_) => {
+                    push_scanlines(raw, &frame[y0 * w..y1 * w], w);
+                    for (file, &key) in (0..).zip(&squares) {
+                        let sp = sprite(&mut c, &td, layout.square, key);
+                        let x = layout.square_origin(file, 0).0 as usize;
+                        put_tile(raw, stride, start + 1 + x, layout.square as usize, &sp);
                     }
                 }
                 Band::Caption => {
                     let mut px = frame[y0 * w..y1 * w].to_vec();
                     draw_caption(&mut c, &td, &layout, &mut px, y0, view);
-                    scanlines(raw, &px);
+                    push_scanlines(raw, &px, w);
                 }
             }
             out.push(BandOut::Drawn {
@@ -384,9 +371,21 @@ pub(super) fn sprite(c: &mut Cache, td: &ThemeData, s: u32, key: SquareKey) -> A
 
 pub(super) fn blit_square(buf: &mut [u8], l: &Layout, file: u8, rank: u8, sprite: &[u8]) {
     let (x, y) = l.square_origin(file, rank);
-    let (x, y, s, w) = (x as usize, y as usize, l.square as usize, l.width as usize);
-    for (row, src) in sprite.chunks_exact(s).enumerate() {
-        let o = (y + row) * w + x;
+    let w = l.width as usize;
+    put_tile(
+        buf,
+        w,
+        y as usize * w + x as usize,
+        l.square as usize,
+        sprite,
+    );
+}
+
+/// Copies `tile`, `s` pixels wide, into `buf` (rows `stride` bytes apart)
+/// with its top left corner at `at`.
+pub(super) fn put_tile(buf: &mut [u8], stride: usize, at: usize, s: usize, tile: &[u8]) {
+    for (row, src) in tile.chunks_exact(s).enumerate() {
+        let o = at + row * stride;
         buf[o..o + s].copy_from_slice(src);
     }
 }
@@ -498,11 +497,7 @@ pub(super) fn draw_caption(
             })
             .clone();
         let y0 = ct + (l.caption as usize - is) / 2 + 1 - top;
-        let x0 = x as usize;
-        for (row, src) in icon.chunks_exact(is).enumerate() {
-            let o = (y0 + row) * w + x0;
-            buf[o..o + is].copy_from_slice(src);
-        }
+        put_tile(buf, w, y0 * w + x as usize, is, &icon);
         x += is as f32 + 10.0;
     }
     if view.caption.is_empty() {
