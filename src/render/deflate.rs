@@ -39,6 +39,9 @@ pub(crate) struct Buffers {
     head: Vec<u32>,
     chain: Vec<u32>,
     tokens: Vec<Token>,
+    /// The bits of the block being written (copied out at its exact
+    /// length: a cached block holds no spare capacity).
+    bits: Vec<u8>,
 }
 
 impl Buffers {
@@ -46,24 +49,33 @@ impl Buffers {
     pub(crate) fn bytes(&self) -> usize {
         (self.head.capacity() + self.chain.capacity()) * 4
             + self.tokens.capacity() * std::mem::size_of::<Token>()
+            + self.bits.capacity()
     }
 }
 
 /// [`zlib_with`] in the buffers `b`.
 pub(crate) fn zlib_in(b: &mut Buffers, data: &[u8], row: usize, allow_stored: bool) -> Vec<u8> {
     lz77(data, row, b);
-    let mut w = BitWriter::default();
+    let mut w = BitWriter::to(std::mem::take(&mut b.bits));
     w.out.extend_from_slice(&[0x78, 0x01]);
     write_block(&mut w, &b.tokens, true);
     w.flush();
     // Data that does not compress (noise, tiny inputs) goes out as stored
     // blocks instead: never more than 5 bytes per 65,535 over its size.
-    if allow_stored && w.out.len() - 2 > stored_size(data.len()) {
-        w.out.truncate(2);
-        write_stored(&mut w.out, data);
-    }
-    w.out.extend_from_slice(&adler32(data).to_be_bytes());
-    w.out
+    let out = if allow_stored && w.out.len() - 2 > stored_size(data.len()) {
+        let mut out = Vec::with_capacity(stored_size(data.len()) + 6);
+        out.extend_from_slice(&w.out[..2]);
+        write_stored(&mut out, data);
+        out
+    } else {
+        let mut out = Vec::with_capacity(w.out.len() + 4);
+        out.extend_from_slice(&w.out);
+        out
+    };
+    b.bits = w.out;
+    let mut out = out;
+    out.extend_from_slice(&adler32(data).to_be_bytes());
+    out
 }
 
 /// Largest payload of a stored block.
@@ -155,12 +167,14 @@ pub(crate) struct Piece {
 /// valid anywhere in a stream.
 pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], row: usize) -> Piece {
     lz77(data, row, b);
-    let mut w = BitWriter::default();
+    let mut w = BitWriter::to(std::mem::take(&mut b.bits));
     write_block(&mut w, &b.tokens, false);
     let nbits = w.out.len() as u64 * 8 + w.n as u64;
     w.flush();
+    let bits = w.out.to_vec();
+    b.bits = w.out;
     Piece {
-        bits: w.out,
+        bits,
         nbits,
         adler: adler32(data),
         len: data.len(),
@@ -303,11 +317,9 @@ fn lz77(data: &[u8], row: usize, b: &mut Buffers) {
             i += 1;
         }
     }
-    *b = Buffers {
-        head,
-        chain,
-        tokens,
-    };
+    b.head = head;
+    b.chain = chain;
+    b.tokens = tokens;
 }
 
 const LEN_BASE: [u16; 29] = [
@@ -380,60 +392,82 @@ fn dist_code(d: u16) -> usize {
     }
 }
 
-/// Huffman code lengths for `freq`, limited to `limit` bits.
-fn lengths(freq: &[u32], limit: u8) -> Vec<u8> {
-    let mut lens = vec![0u8; freq.len()];
-    let used: Vec<usize> = (0..freq.len()).filter(|&i| freq[i] > 0).collect();
-    match used.len() {
-        0 => return lens,
+/// Huffman code lengths for `freq`, limited to `limit` bits, into `lens`
+/// (as long as `freq`, at most 286). Working memory on the stack: a move's
+/// picture codes a dozen blocks, three codes each.
+fn lengths(freq: &[u32], limit: u8, lens: &mut [u8]) {
+    const MAX: usize = 286;
+    let n = freq.len();
+    debug_assert!(n <= MAX && lens.len() == n);
+    lens.fill(0);
+    let mut used = [0u16; MAX];
+    let mut nu = 0;
+    for (i, &f) in freq.iter().enumerate() {
+        if f > 0 {
+            used[nu] = i as u16;
+            nu += 1;
+        }
+    }
+    let used = &used[..nu];
+    match nu {
+        0 => return,
         1 => {
-            lens[used[0]] = 1;
-            return lens;
+            lens[used[0] as usize] = 1;
+            return;
         }
         _ => {}
     }
-    // Classic Huffman with a sorted merge of two queues.
-    let mut nodes: Vec<(u64, i32, i32)> = Vec::new(); // (weight, left, right); leaves: left = -1 - sym
-    let mut leaves: Vec<usize> = used.clone();
-    leaves.sort_by_key(|&s| (freq[s], s));
-    for &s in &leaves {
-        nodes.push((freq[s] as u64, -1 - s as i32, -1));
+    // Classic Huffman with a sorted merge of two queues: leaves [0, nl),
+    // internal nodes after them. A node is (weight, left, right); a leaf's
+    // left is -1 - its symbol.
+    let mut leaves = [0u16; MAX];
+    leaves[..nu].copy_from_slice(used);
+    let leaves = &mut leaves[..nu];
+    leaves.sort_unstable_by_key(|&s| (freq[s as usize], s));
+    let mut nodes = [(0u64, 0i32, 0i32); 2 * MAX];
+    for (k, &s) in leaves.iter().enumerate() {
+        nodes[k] = (freq[s as usize] as u64, -1 - s as i32, -1);
     }
-    let (mut a, mut b) = (0usize, leaves.len()); // queue heads: leaves [0, nl), internals [nl, ..)
-    let nl = leaves.len();
-    let take = |nodes: &Vec<(u64, i32, i32)>, a: &mut usize, b: &mut usize| -> usize {
-        if *a < nl && (*b >= nodes.len() || nodes[*a].0 <= nodes[*b].0) {
-            *a += 1;
-            *a - 1
-        } else {
-            *b += 1;
-            *b - 1
-        }
-    };
+    let nl = nu;
+    let mut len = nl;
+    let (mut a, mut b) = (0usize, nl);
     for _ in 0..nl - 1 {
-        let x = take(&nodes, &mut a, &mut b);
-        let y = take(&nodes, &mut a, &mut b);
-        nodes.push((nodes[x].0 + nodes[y].0, x as i32, y as i32));
+        let mut take = || {
+            if a < nl && (b >= len || nodes[a].0 <= nodes[b].0) {
+                a += 1;
+                a - 1
+            } else {
+                b += 1;
+                b - 1
+            }
+        };
+        let x = take();
+        let y = take();
+        nodes[len] = (nodes[x].0 + nodes[y].0, x as i32, y as i32);
+        len += 1;
     }
     // Depths by walking down from the root.
-    let mut depth = vec![0u8; nodes.len()];
-    for k in (nl..nodes.len()).rev() {
+    let mut depth = [0u8; 2 * MAX];
+    for k in (nl..len).rev() {
         let (_, l, r) = nodes[k];
         depth[l as usize] = depth[k] + 1;
         depth[r as usize] = depth[k] + 1;
     }
-    for (k, node) in nodes.iter().enumerate().take(nl) {
+    for (k, node) in nodes[..nl].iter().enumerate() {
         lens[(-1 - node.1) as usize] = depth[k].min(limit);
     }
     // Restore the Kraft inequality after clamping.
     let cap = 1u64 << limit;
-    let mut kraft: u64 = used.iter().map(|&s| cap >> lens[s]).sum();
+    let mut kraft: u64 = used.iter().map(|&s| cap >> lens[s as usize]).sum();
     while kraft > cap {
-        let s = *used
+        let Some(&s) = used
             .iter()
-            .filter(|&&s| lens[s] < limit)
-            .max_by_key(|&&s| (lens[s], std::cmp::Reverse(freq[s])))
-            .unwrap();
+            .filter(|&&s| lens[s as usize] < limit)
+            .max_by_key(|&&s| (lens[s as usize], std::cmp::Reverse(freq[s as usize])))
+        else {
+            break;
+        };
+        let s = s as usize;
         kraft -= cap >> (lens[s] + 1);
         lens[s] += 1;
     }
@@ -442,19 +476,20 @@ fn lengths(freq: &[u32], limit: u8) -> Vec<u8> {
     while kraft < cap {
         let Some(&s) = used
             .iter()
-            .filter(|&&s| lens[s] > 1 && (cap >> lens[s]) <= cap - kraft)
-            .max_by_key(|&&s| (lens[s], freq[s]))
+            .filter(|&&s| lens[s as usize] > 1 && (cap >> lens[s as usize]) <= cap - kraft)
+            .max_by_key(|&&s| (lens[s as usize], freq[s as usize]))
         else {
             break;
         };
+        let s = s as usize;
         kraft += cap >> lens[s];
         lens[s] -= 1;
     }
-    lens
 }
 
-/// Canonical codes (bit-reversed for LSB-first output).
-fn codes(lens: &[u8]) -> Vec<u16> {
+/// Canonical codes (bit-reversed for LSB-first output) of `lens`, into
+/// `out` (as long as `lens`).
+fn codes(lens: &[u8], out: &mut [u16]) {
     let mut bl_count = [0u16; 16];
     for &l in lens {
         if l > 0 {
@@ -467,16 +502,15 @@ fn codes(lens: &[u8]) -> Vec<u16> {
         code = (code + bl_count[bits - 1]) << 1;
         next[bits] = code;
     }
-    lens.iter()
-        .map(|&l| {
-            if l == 0 {
-                return 0;
-            }
+    for (o, &l) in out.iter_mut().zip(lens) {
+        *o = if l == 0 {
+            0
+        } else {
             let c = next[l as usize];
             next[l as usize] += 1;
             c.reverse_bits() >> (16 - l)
-        })
-        .collect()
+        };
+    }
 }
 
 #[derive(Default)]
@@ -487,6 +521,12 @@ struct BitWriter {
 }
 
 impl BitWriter {
+    /// A writer into `out`, emptied first (its memory reused).
+    fn to(mut out: Vec<u8>) -> BitWriter {
+        out.clear();
+        BitWriter { out, acc: 0, n: 0 }
+    }
+
     #[inline]
     fn put(&mut self, bits: u32, count: u32) {
         self.acc |= (bits as u64) << self.n;
@@ -526,8 +566,8 @@ impl BitWriter {
 }
 
 fn write_block(w: &mut BitWriter, tokens: &[Token], last: bool) {
-    let mut lf = vec![0u32; 286];
-    let mut df = vec![0u32; 30];
+    let mut lf = [0u32; 286];
+    let mut df = [0u32; 30];
     for t in tokens {
         if t.len == 0 {
             lf[t.val as usize] += 1;
@@ -540,14 +580,23 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], last: bool) {
     if df.iter().all(|&f| f == 0) {
         df[0] = 1;
     }
-    let ll = lengths(&lf, 15);
-    let dl = lengths(&df, 15);
-    let hlit = 257.max(ll.iter().rposition(|&l| l > 0).unwrap() + 1);
+    let (mut ll, mut dl) = ([0u8; 286], [0u8; 30]);
+    lengths(&lf, 15, &mut ll);
+    lengths(&df, 15, &mut dl);
+    let hlit = 257.max(ll.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
     let hdist = 1.max(dl.iter().rposition(|&l| l > 0).map_or(1, |p| p + 1));
     // Run-length code the concatenated code lengths.
-    let all: Vec<u8> = ll[..hlit].iter().chain(&dl[..hdist]).copied().collect();
-    let mut rle: Vec<(u8, u8)> = Vec::new(); // (symbol, extra value)
+    let mut all = [0u8; 286 + 30];
+    all[..hlit].copy_from_slice(&ll[..hlit]);
+    all[hlit..hlit + hdist].copy_from_slice(&dl[..hdist]);
+    let all = &all[..hlit + hdist];
+    let mut rle = [(0u8, 0u8); 286 + 30]; // (symbol, extra value)
+    let mut nrle = 0;
     let mut i = 0;
+    let mut push = |e: (u8, u8)| {
+        rle[nrle] = e;
+        nrle += 1;
+    };
     while i < all.len() {
         let v = all[i];
         let mut run = 1;
@@ -557,23 +606,24 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], last: bool) {
         if v == 0 && run >= 3 {
             let r = run.min(138);
             if r >= 11 {
-                rle.push((18, (r - 11) as u8));
+                push((18, (r - 11) as u8));
             } else {
-                rle.push((17, (r - 3) as u8));
+                push((17, (r - 3) as u8));
             }
             i += r;
         } else if v != 0 && run >= 4 {
-            rle.push((v, 0));
+            push((v, 0));
             let r = (run - 1).min(6);
-            rle.push((16, (r - 3) as u8));
+            push((16, (r - 3) as u8));
             i += 1 + r;
         } else {
-            rle.push((v, 0));
+            push((v, 0));
             i += 1;
         }
     }
-    let mut cf = vec![0u32; 19];
-    for &(s, _) in &rle {
+    let rle = &rle[..nrle];
+    let mut cf = [0u32; 19];
+    for &(s, _) in rle {
         cf[s as usize] += 1;
     }
     // A one-symbol code-length code would be incomplete: add a dummy.
@@ -581,12 +631,13 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], last: bool) {
         let spare = if cf[0] == 0 { 0 } else { 1 };
         cf[spare] = 1;
     }
-    let cl = lengths(&cf, 7);
-    let cc = codes(&cl);
+    let (mut cl, mut cc) = ([0u8; 19], [0u16; 19]);
+    lengths(&cf, 7, &mut cl);
+    codes(&cl, &mut cc);
     const ORDER: [usize; 19] = [
         16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15,
     ];
-    let hclen = 4.max(ORDER.iter().rposition(|&s| cl[s] > 0).unwrap() + 1);
+    let hclen = 4.max(ORDER.iter().rposition(|&s| cl[s] > 0).map_or(0, |p| p + 1));
 
     w.put(last as u32, 1); // final block?
     w.put(2, 2); // dynamic Huffman
@@ -596,7 +647,7 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], last: bool) {
     for &s in &ORDER[..hclen] {
         w.put(cl[s] as u32, 3);
     }
-    for &(s, e) in &rle {
+    for &(s, e) in rle {
         w.put(cc[s as usize] as u32, cl[s as usize] as u32);
         match s {
             16 => w.put(e as u32, 2),
@@ -605,19 +656,36 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], last: bool) {
             _ => {}
         }
     }
-    let lc = codes(&ll);
-    let dc = codes(&dl);
+    let (mut lc, mut dc) = ([0u16; 286], [0u16; 30]);
+    codes(&ll, &mut lc);
+    codes(&dl, &mut dc);
+    // Each match length's code and extra bits as one put (at most 20
+    // bits), and each distance code's with room for its extra bits (at most
+    // 28): a match is two puts instead of four.
+    let mut len_put = [(0u32, 0u32); MAX_MATCH + 1];
+    for (len, e) in len_put.iter_mut().enumerate().skip(3) {
+        let k = len_code(len as u16);
+        let sym = 257 + k;
+        *e = (
+            lc[sym] as u32 | ((len as u32 - LEN_BASE[k] as u32) << ll[sym]),
+            ll[sym] as u32 + LEN_EXTRA[k] as u32,
+        );
+    }
+    // Tokens are at most 48 bits: room for all of them, so that no put
+    // grows the buffer.
+    w.out.reserve(tokens.len() * 6 + 8);
     for t in tokens {
         if t.len == 0 {
             let s = t.val as usize;
             w.put(lc[s] as u32, ll[s] as u32);
         } else {
-            let k = len_code(t.len);
-            w.put(lc[257 + k] as u32, ll[257 + k] as u32);
-            w.put((t.len - LEN_BASE[k]) as u32, LEN_EXTRA[k] as u32);
+            let (bits, count) = len_put[t.len as usize];
+            w.put(bits, count);
             let d = dist_code(t.val);
-            w.put(dc[d] as u32, dl[d] as u32);
-            w.put((t.val - DIST_BASE[d]) as u32, DIST_EXTRA[d] as u32);
+            w.put(
+                dc[d] as u32 | (((t.val - DIST_BASE[d]) as u32) << dl[d]),
+                dl[d] as u32 + DIST_EXTRA[d] as u32,
+            );
         }
     }
     w.put(lc[256] as u32, ll[256] as u32);
