@@ -434,9 +434,17 @@ impl Game {
         if self.outcome.is_some() {
             return;
         }
+        let loser = self.to_move;
+        // Most positions: no repetition to weigh, so one move found is
+        // enough (replaying a stored game asks this after every move).
+        if !self.repeat_possible {
+            if !self.has_movement_move(&self.board, loser) {
+                self.finish(Some(loser.other()), Reason::NoLegalMove);
+            }
+            return;
+        }
         let mut moves = Vec::new();
         self.movement_moves(&self.board, self.to_move, &mut moves);
-        let loser = self.to_move;
         if moves.is_empty() {
             self.finish(Some(loser.other()), Reason::NoLegalMove);
         } else if self.repeat_possible && moves.iter().all(|&m| self.repeats(m)) {

@@ -15,6 +15,30 @@ impl Game {
 
     /// Pushes the destinations of the piece on `from` (movement rules only).
     pub(super) fn piece_moves(&self, board: &Board, from: Square, p: Piece, out: &mut Vec<Move>) {
+        self.each_piece_move(board, from, p, |m| {
+            out.push(m);
+            true
+        });
+    }
+
+    /// Whether `side` has any move the movement rules allow (repetition
+    /// aside): stops at the first one found.
+    pub(super) fn has_movement_move(&self, board: &Board, side: Side) -> bool {
+        board
+            .pieces()
+            .any(|(sq, p)| p.side == side && !self.each_piece_move(board, sq, p, |_| false))
+    }
+
+    /// Gives `f` each destination of the piece on `from` (movement rules
+    /// only) until it answers false; false if it did.
+    #[inline(always)]
+    fn each_piece_move(
+        &self,
+        board: &Board,
+        from: Square,
+        p: Piece,
+        mut f: impl FnMut(Move) -> bool,
+    ) -> bool {
         let r = &self.rules;
         let (w, h) = (r.width, r.height);
         let king = p.kind == Kind::King;
@@ -32,18 +56,19 @@ impl Game {
                     }
                     break;
                 }
-                let f = r.flags(cur);
-                if !king && f.has(SquareFlags::NO_PASS) {
+                let fl = r.flags(cur);
+                if !king && fl.has(SquareFlags::NO_PASS) {
                     break;
                 }
-                if king || !f.has(SquareFlags::RESTRICTED) {
-                    out.push(Move { from, to: cur });
+                if (king || !fl.has(SquareFlags::RESTRICTED)) && !f(Move { from, to: cur }) {
+                    return false;
                 }
                 if steps {
                     break;
                 }
             }
         }
+        true
     }
 
     /// The moves the movement rules allow `side`, ignoring repetition.
