@@ -159,6 +159,26 @@ fn gateway(c: &mut Criterion) {
         ),
     ] {
         let mut used = 0usize;
+        // By hand: `GATEWAY_PERF_DATA=/tmp/perf.data` records the bot with
+        // `perf` (call graphs from DWARF) during one midgame case: the move
+        // in a game being played, or with `GATEWAY_PERF_CASE=cold` the one
+        // never drawn before; `perf report -i /tmp/perf.data`.
+        let cold = std::env::var("GATEWAY_PERF_CASE").is_ok_and(|c| c == "cold");
+        let perf = std::env::var("GATEWAY_PERF_DATA")
+            .ok()
+            .filter(|_| drawn_before != cold)
+            .map(|out| {
+                let p = std::process::Command::new("perf")
+                    .args(["record", "-F", "4000", "--call-graph", "dwarf,16384", "-o"])
+                    .arg(&out)
+                    .args(["-p", &pid.to_string()])
+                    .stdout(std::process::Stdio::null())
+                    .stderr(std::process::Stdio::null())
+                    .spawn()
+                    .expect("perf starts");
+                std::thread::sleep(Duration::from_millis(500));
+                p
+            });
         g.bench_function(name, |b| {
             b.iter_custom(|iters| {
                 let iters = iters as usize;
@@ -172,6 +192,13 @@ fn gateway(c: &mut Criterion) {
                 cpu
             })
         });
+        if let Some(mut p) = perf {
+            // SIGINT: perf writes its file and exits.
+            let _ = std::process::Command::new("kill")
+                .args(["-INT", &p.id().to_string()])
+                .status();
+            let _ = p.wait();
+        }
     }
     g.finish();
     // What the bot asked of Discord, a move: one POST of its reply
