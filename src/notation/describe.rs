@@ -112,29 +112,47 @@ pub enum Fact {
 pub fn group_squares(rules: &Ruleset, squares: &[Square]) -> Vec<Group> {
     let mut left: Vec<Square> = squares.to_vec();
     left.sort_by_key(|s| (s.file(), s.rank()));
+    // Which squares are left, by index: runs are counted by stepping
+    // through it (every picture's alt text groups both sides' men).
+    let mut inl = [false; 256];
+    for s in &left {
+        inl[s.idx()] = true;
+    }
+    let (w, h) = (rules.width, rules.height);
+    let run_len = |inl: &[bool; 256], s: Square, dir: usize| {
+        let mut n = 1;
+        let mut cur = s;
+        while let Some(next) = cur.step(dir, w, h) {
+            if !inl[next.idx()] {
+                break;
+            }
+            n += 1;
+            cur = next;
+        }
+        n
+    };
     let mut groups: Vec<(Square, Group)> = Vec::new();
     loop {
-        // The longest run among the squares left, in either direction.
-        let mut best: Option<Vec<Square>> = None;
+        // The longest run among the squares left, in either direction
+        // (the first found of the longest).
+        let mut best: Option<(Square, usize, usize)> = None;
         for &s in &left {
             for dir in [0usize, 1] {
-                let mut run = vec![s];
-                let mut cur = s;
-                while let Some(n) = cur.step(dir, rules.width, rules.height) {
-                    if !left.contains(&n) {
-                        break;
-                    }
-                    run.push(n);
-                    cur = n;
-                }
-                if run.len() >= 3 && best.as_ref().is_none_or(|b| run.len() > b.len()) {
-                    best = Some(run);
+                let n = run_len(&inl, s, dir);
+                if n >= 3 && best.is_none_or(|b| n > b.2) {
+                    best = Some((s, dir, n));
                 }
             }
         }
-        let Some(run) = best else { break };
-        left.retain(|s| !run.contains(s));
-        groups.push((run[0], Group::Run(run[0], *run.last().expect("run"))));
+        let Some((start, dir, n)) = best else { break };
+        let mut last = start;
+        inl[start.idx()] = false;
+        for _ in 1..n {
+            last = last.step(dir, w, h).expect("a run stays on the board");
+            inl[last.idx()] = false;
+        }
+        left.retain(|s| inl[s.idx()]);
+        groups.push((start, Group::Run(start, last)));
     }
     for s in left {
         groups.push((s, Group::One(s)));
@@ -534,5 +552,61 @@ mod tests {
             g,
             vec![Group::Run(sq(0, 3), sq(0, 7)), Group::One(sq(1, 5))]
         );
+    }
+
+    /// The grouping as first written (a run built square by square, the
+    /// squares left searched), kept to check the faster one against.
+    fn group_squares_as_written(rules: &Ruleset, squares: &[Square]) -> Vec<Group> {
+        let mut left: Vec<Square> = squares.to_vec();
+        left.sort_by_key(|s| (s.file(), s.rank()));
+        let mut groups: Vec<(Square, Group)> = Vec::new();
+        loop {
+            let mut best: Option<Vec<Square>> = None;
+            for &s in &left {
+                for dir in [0usize, 1] {
+                    let mut run = vec![s];
+                    let mut cur = s;
+                    while let Some(n) = cur.step(dir, rules.width, rules.height) {
+                        if !left.contains(&n) {
+                            break;
+                        }
+                        run.push(n);
+                        cur = n;
+                    }
+                    if run.len() >= 3 && best.as_ref().is_none_or(|b| run.len() > b.len()) {
+                        best = Some(run);
+                    }
+                }
+            }
+            let Some(run) = best else { break };
+            left.retain(|s| !run.contains(s));
+            groups.push((run[0], Group::Run(run[0], *run.last().expect("run"))));
+        }
+        for s in left {
+            groups.push((s, Group::One(s)));
+        }
+        groups.sort_by_key(|(s, _)| (s.file(), s.rank()));
+        groups.into_iter().map(|(_, g)| g).collect()
+    }
+
+    proptest::proptest! {
+        /// Any set of squares (repeats too) on every size of board groups
+        /// as the first version grouped it.
+        #[test]
+        fn groups_as_first_written(
+            variant in proptest::sample::select(vec!["tawlbwrdd", "tallfwrdd", "goedhboell", "gwyddbwyll", "walker"]),
+            picks in proptest::collection::vec((0u8..13, 0u8..13), 0..60),
+        ) {
+            let rules = Ruleset::from_spec(variant, &[]).unwrap();
+            let squares: Vec<Square> = picks
+                .iter()
+                .filter(|(f, r)| *f < rules.width && *r < rules.height)
+                .filter_map(|&(f, r)| Square::new(f, r))
+                .collect();
+            proptest::prop_assert_eq!(
+                group_squares(&rules, &squares),
+                group_squares_as_written(&rules, &squares)
+            );
+        }
     }
 }
