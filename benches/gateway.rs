@@ -59,7 +59,13 @@ fn gateway(c: &mut Criterion) {
     let fake = rt.block_on(FakeDiscord::start());
     let log = dir.path().join("bot.log");
     let mut child = rt.block_on(async {
-        let child = tokio::process::Command::from(support::bot::program(&fake, dir.path(), &log))
+        // `GATEWAY_BOT=PATH`: measure that build of the program instead
+        // (two builds compared in turns, as the VM's speed drifts).
+        let exe = std::env::var_os("GATEWAY_BOT")
+            .map(std::path::PathBuf::from)
+            .unwrap_or_else(|| env!("CARGO_BIN_EXE_tawlbot").into());
+        let bot = support::bot::program_at(&exe, &fake, dir.path(), &log);
+        let child = tokio::process::Command::from(bot)
             .env("DATABASE_PATH", &db)
             .kill_on_drop(true)
             .spawn()

@@ -97,7 +97,13 @@ impl InProcessBot {
 /// nobody reads a pipe until the end, and a full one blocks the program).
 /// For tokio, `tokio::process::Command::from` it.
 pub fn program(fake: &FakeDiscord, dir: &Path, log: &Path) -> Command {
-    let mut c = Command::new(env!("CARGO_BIN_EXE_tawlbot"));
+    program_at(Path::new(env!("CARGO_BIN_EXE_tawlbot")), fake, dir, log)
+}
+
+/// [`program`], the program at `exe` (benches/gateway.rs: another build
+/// of the bot, to compare two in one sitting).
+pub fn program_at(exe: &Path, fake: &FakeDiscord, dir: &Path, log: &Path) -> Command {
+    let mut c = Command::new(exe);
     c.current_dir(dir)
         .env("DISCORD_TOKEN", TOKEN)
         .env("DISCORD_API_BASE", fake.api_base())
