@@ -1,12 +1,13 @@
 //! Text: DejaVu Sans Bold (shipped in `assets/`, Bitstream Vera licence),
 //! embedded once for the whole crate (board labels, captions, the
-//! standings table). Words are drawn with `imageproc::drawing::draw_text_mut`
-//! (ab_glyph underneath) into coverage masks, cached per (word, size),
-//! and then put into the indexed image through a 16-step colour ramp.
+//! standings table). Each glyph is rasterised by ab_glyph once per size
+//! and eighth of a pixel; words are made of them into coverage masks laid
+//! out and blended as `imageproc::drawing::draw_text_mut` does (a test
+//! holds them to it), cached per (word, size), and then put into the
+//! indexed image through a 16-step colour ramp.
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
-use image::{GrayImage, Luma};
-use imageproc::drawing::{draw_text_mut, text_size};
+use image::GrayImage;
 use std::collections::HashMap;
 use std::sync::{Arc, OnceLock};
 
@@ -96,10 +97,56 @@ pub(crate) fn cap_height(px: f32) -> f32 {
         .unwrap_or(px * 0.73)
 }
 
-/// Cache of drawn strings: coverage masks.
+/// Cache of drawn strings: coverage masks, and the glyphs they are made of.
 #[derive(Default)]
 pub(crate) struct Texts {
     map: HashMap<(String, u32), Arc<GrayImage>>,
+    glyphs: HashMap<(u16, u32, u8), GlyphMask>,
+}
+
+/// Steps of a pixel a glyph's horizontal place is rounded to: a glyph is
+/// rasterised once per size and step, not once per word it is in.
+const STEPS: f32 = 8.0;
+
+/// One glyph's coverage at one size, placed `step / STEPS` of a pixel to
+/// the right of a whole pixel and on the ascent line (as `draw_text_mut`
+/// places it): `cov` is `w` wide, its top left corner at (`dx`, `dy`) from
+/// that whole pixel and the top of the line.
+struct GlyphMask {
+    dx: i32,
+    dy: i32,
+    w: usize,
+    cov: Vec<f32>,
+}
+
+impl GlyphMask {
+    fn draw(g: ab_glyph::GlyphId, px: u32, step: u8) -> GlyphMask {
+        let scale = PxScale::from(px as f32);
+        let f = font();
+        let at = ab_glyph::point(step as f32 / STEPS, f.as_scaled(scale).ascent());
+        let Some(o) = f.outline_glyph(g.with_scale_and_position(scale, at)) else {
+            return GlyphMask {
+                dx: 0,
+                dy: 0,
+                w: 0,
+                cov: Vec::new(),
+            };
+        };
+        let bb = o.px_bounds();
+        let (w, h) = (bb.width() as usize, bb.height() as usize);
+        let mut cov = vec![0f32; w * h];
+        o.draw(|x, y, v| {
+            if (x as usize) < w && (y as usize) < h {
+                cov[y as usize * w + x as usize] = v;
+            }
+        });
+        GlyphMask {
+            dx: bb.min.x.round() as i32,
+            dy: bb.min.y.round() as i32,
+            w,
+            cov,
+        }
+    }
 }
 
 impl Texts {
@@ -115,21 +162,77 @@ impl Texts {
         if self.map.len() >= 512 {
             self.map.clear();
         }
-        let (w, h) = text_size(PxScale::from(px as f32), font(), text);
-        let h = h + px / 3;
-        let mut img = GrayImage::new(w.max(1) + PAD as u32, h.max(1));
-        draw_text_mut(
-            &mut img,
-            Luma([255]),
-            PAD,
-            0,
-            PxScale::from(px as f32),
-            font(),
-            text,
-        );
-        let m = Arc::new(img);
+        let m = Arc::new(self.word(text, px));
         self.map.insert((text.to_string(), px), m.clone());
         m
+    }
+
+    /// `text` drawn as `draw_text_mut` draws it in white on black (the
+    /// same size, the glyphs laid out the same way and blended the same
+    /// way), but from glyphs rasterised once each ([`GlyphMask`]), each
+    /// placed to the nearest [`STEPS`]th of a pixel instead of exactly.
+    fn word(&mut self, text: &str, px: u32) -> GrayImage {
+        let scale = PxScale::from(px as f32);
+        let f = font().as_scaled(scale);
+        let w = measure(text, px as f32) as u32;
+        let h = f.height().ceil() as u32 + px / 3;
+        let mut img = GrayImage::new(w.max(1) + PAD as u32, h.max(1));
+        let (iw, ih) = (img.width() as i32, img.height() as i32);
+        if self.glyphs.len() >= 4096 {
+            self.glyphs.clear();
+        }
+        // `imageproc`'s layout: a glyph goes where the pen is, the pen
+        // moves on by its advance, then by the kerning with the glyph
+        // before it (glyphs without an outline, spaces, are not kerned).
+        let mut pen = 0.0f32;
+        let mut prev = None;
+        for c in text.chars() {
+            let g = f.glyph_id(c);
+            let at = pen;
+            pen += f.h_advance(g);
+            if !outlined(g) {
+                continue;
+            }
+            if let Some(p) = prev {
+                pen += f.kern(g, p);
+            }
+            prev = Some(g);
+            let mut whole = at.floor() as i32;
+            let mut step = ((at - at.floor()) * STEPS).round() as u8;
+            if step as f32 >= STEPS {
+                whole += 1;
+                step = 0;
+            }
+            let m = self
+                .glyphs
+                .entry((g.0, px, step))
+                .or_insert_with(|| GlyphMask::draw(g, px, step));
+            let (x0, y0) = (PAD + whole + m.dx, m.dy);
+            for (gy, row) in m.cov.chunks_exact(m.w.max(1)).enumerate() {
+                let y = y0 + gy as i32;
+                if !(0..ih).contains(&y) {
+                    continue;
+                }
+                for (gx, &v) in row.iter().enumerate() {
+                    let x = x0 + gx as i32;
+                    if v <= 0.0 || !(0..iw).contains(&x) {
+                        continue;
+                    }
+                    let v = v.min(1.0);
+                    let p = img.get_pixel_mut(x as u32, y as u32);
+                    // `weighted_sum`, and `Clamp` to u8 (truncating).
+                    let b = p.0[0] as f32 * (1.0 - v) + 255.0 * v;
+                    p.0[0] = if b >= 255.0 {
+                        255
+                    } else if b > 0.0 {
+                        b as u8
+                    } else {
+                        0
+                    };
+                }
+            }
+        }
+        img
     }
 
     /// Put `text` into `buf` (row stride `stride`), left edge at `x`,
@@ -234,6 +337,8 @@ fn put(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use image::Luma;
+    use imageproc::drawing::{draw_text_mut, text_size};
 
     /// The cached measure is `text_size`'s width, to the pixel.
     #[test]
@@ -255,5 +360,43 @@ mod tests {
             }
         }
         assert_eq!(measure("", 20.0), 0.0);
+    }
+
+    /// A word made of cached glyphs is the word `draw_text_mut` draws, to
+    /// within the eighth of a pixel each glyph's place is rounded to.
+    #[test]
+    fn render_words_from_glyphs_look_as_drawn_whole() {
+        let mut t = Texts::default();
+        for text in [
+            "Move", "12", "·", "bob", "Symudiad", "ŵŷ", "AVAWAY", "p1234", "…",
+        ] {
+            for px in [13u32, 19, 24, 28] {
+                let ours = t.word(text, px);
+                let (w, h) = text_size(PxScale::from(px as f32), font(), text);
+                let mut want = GrayImage::new(w.max(1) + PAD as u32, (h + px / 3).max(1));
+                draw_text_mut(
+                    &mut want,
+                    Luma([255]),
+                    PAD,
+                    0,
+                    PxScale::from(px as f32),
+                    font(),
+                    text,
+                );
+                assert_eq!(ours.dimensions(), want.dimensions(), "{text:?} at {px}");
+                let diffs: Vec<i32> = ours
+                    .as_raw()
+                    .iter()
+                    .zip(want.as_raw())
+                    .map(|(&a, &b)| (a as i32 - b as i32).abs())
+                    .collect();
+                let ink: i32 = want.as_raw().iter().map(|&b| b as i32).sum();
+                let off: i32 = diffs.iter().sum();
+                // Each glyph moves by at most a sixteenth of a pixel: its
+                // edges' coverage changes by about as much.
+                assert!(off * 8 <= ink, "{text:?} at {px}: {off} of {ink}");
+                assert!(diffs.iter().all(|&d| d <= 48), "{text:?} at {px}");
+            }
+        }
     }
 }
