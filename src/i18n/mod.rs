@@ -29,6 +29,7 @@
 use fluent_bundle::concurrent::FluentBundle;
 use fluent_bundle::{FluentArgs, FluentResource, FluentValue};
 use std::borrow::Cow;
+use std::collections::HashMap;
 use std::fmt;
 use std::sync::OnceLock;
 
@@ -275,6 +276,55 @@ pub const FILES: &[(&str, &str, &str)] = &[
 /// across threads.
 pub struct Localiser {
     bundles: [FluentBundle<FluentResource>; 2],
+    /// Per language, the messages that are only text and `{ $var }`
+    /// placeables (`alt-comma = { $first }, { $next }`), written without
+    /// Fluent ([`Localiser::try_text`]).
+    simple: [HashMap<String, Vec<Part>>; 2],
+}
+
+/// A piece of a message that is only text and variables.
+#[derive(Debug)]
+enum Part {
+    Text(String),
+    Var(String),
+}
+
+/// The messages of `lang`'s catalogue that are only text and `{ $var }`
+/// placeables: no selectors, functions, terms or other messages. An alt
+/// text is dozens of these (a list of squares is a chain of
+/// `alt-comma`), and through Fluent (arguments collected, the pattern
+/// resolved) they were most of a move's localising.
+fn simple_messages(lang: Lang) -> HashMap<String, Vec<Part>> {
+    use fluent_syntax::ast::{Entry, Expression, InlineExpression, PatternElement};
+    let mut out = HashMap::new();
+    for (_, en, cy) in FILES {
+        let src = match lang {
+            Lang::En => en,
+            Lang::Cy => cy,
+        };
+        let Ok(res) = fluent_syntax::parser::parse(*src) else {
+            continue;
+        };
+        for e in res.body {
+            let Entry::Message(m) = e else { continue };
+            let Some(value) = m.value else { continue };
+            let parts: Option<Vec<Part>> = value
+                .elements
+                .into_iter()
+                .map(|el| match el {
+                    PatternElement::TextElement { value } => Some(Part::Text(value.to_string())),
+                    PatternElement::Placeable {
+                        expression: Expression::Inline(InlineExpression::VariableReference { id }),
+                    } => Some(Part::Var(id.name.to_string())),
+                    PatternElement::Placeable { .. } => None,
+                })
+                .collect();
+            if let Some(parts) = parts {
+                out.insert(m.id.name.to_string(), parts);
+            }
+        }
+    }
+    out
 }
 
 impl fmt::Debug for Localiser {
@@ -359,6 +409,7 @@ impl Localiser {
     pub fn new() -> Localiser {
         Localiser {
             bundles: [bundle(Lang::En), bundle(Lang::Cy)],
+            simple: [simple_messages(Lang::En), simple_messages(Lang::Cy)],
         }
     }
 
@@ -386,6 +437,40 @@ impl Localiser {
     /// The message in `lang`, or what went wrong (unknown id, a missing
     /// or wrong argument).
     pub fn try_text(&self, lang: Lang, msg: &Msg) -> Result<String, String> {
+        if let Some(parts) = self.simple[lang.index()].get(msg.id) {
+            if let Some(text) = self.simple_text(lang, parts, msg)? {
+                return Ok(text);
+            }
+        }
+        self.fluent_text(lang, msg)
+    }
+
+    /// A message of text and `{ $var }` placeables, written as Fluent
+    /// writes it: the text as it is, each variable's value (isolated as
+    /// [`Localiser::fluent_text`] isolates it). `None` where Fluent must
+    /// do it: a number (its plural and digits are Fluent's), a variable
+    /// not given (Fluent names the error).
+    fn simple_text(&self, lang: Lang, parts: &[Part], msg: &Msg) -> Result<Option<String>, String> {
+        let mut out = String::new();
+        for p in parts {
+            match p {
+                Part::Text(t) => out.push_str(t),
+                // The last value given for a name, as `FluentArgs::set` keeps.
+                Part::Var(v) => match msg.args.iter().rev().find(|(k, _)| k == v) {
+                    Some((_, Arg::Str(s))) => out.push_str(&isolated(Cow::Borrowed(s.as_str()))),
+                    Some((_, Arg::Msg(m))) => {
+                        out.push_str(&isolated(Cow::Owned(self.try_text(lang, m)?)))
+                    }
+                    Some((_, Arg::Time(t))) => out.push_str(&time_token(*t)),
+                    Some((_, Arg::Num(_))) | None => return Ok(None),
+                },
+            }
+        }
+        Ok(Some(out))
+    }
+
+    /// [`Localiser::try_text`] through Fluent.
+    fn fluent_text(&self, lang: Lang, msg: &Msg) -> Result<String, String> {
         let b = &self.bundles[lang.index()];
         let pattern = b
             .get_message(msg.id)
@@ -556,6 +641,66 @@ pub fn welsh_vowel_start(text: &str) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Every message written without Fluent reads exactly as Fluent writes
+    /// it, in both languages: with plain words, right-to-left names (which
+    /// are isolated), another message and a moment as its values; and a
+    /// number or a missing value is left to Fluent.
+    #[test]
+    fn simple_messages_read_as_fluent_writes_them() {
+        let l = Localiser::global();
+        let mut seen = 0;
+        for lang in [Lang::En, Lang::Cy] {
+            for (id, parts) in &l.simple[lang.index()] {
+                let id: &'static str = Box::leak(id.clone().into_boxed_str());
+                let vars: Vec<&'static str> = parts
+                    .iter()
+                    .filter_map(|p| match p {
+                        Part::Var(v) => Some(&*Box::leak(v.clone().into_boxed_str())),
+                        Part::Text(_) => None,
+                    })
+                    .collect();
+                let values = [
+                    |_: usize| Arg::Str("Bob".into()),
+                    |k: usize| Arg::Str(format!("שלום {k}")),
+                    |_: usize| {
+                        Arg::Msg(Box::new(
+                            Msg::new("list-and").str("init", "e5").str("last", "f6"),
+                        ))
+                    },
+                    |k: usize| Arg::Time(1_800_000_000 + k as i64),
+                ];
+                for value in values {
+                    let msg = Msg {
+                        id,
+                        args: vars
+                            .iter()
+                            .enumerate()
+                            .map(|(k, v)| (*v, value(k)))
+                            .collect(),
+                    };
+                    assert_eq!(
+                        l.try_text(lang, &msg),
+                        l.fluent_text(lang, &msg),
+                        "{id} in {}",
+                        lang.code()
+                    );
+                    seen += 1;
+                }
+                if let Some(first) = vars.first() {
+                    let numbered = Msg::new(id).num(first, 3.0);
+                    assert_eq!(l.simple_text(lang, parts, &numbered), Ok(None), "{id}");
+                    let missing = Msg::new(id);
+                    assert_eq!(l.simple_text(lang, parts, &missing), Ok(None), "{id}");
+                }
+            }
+        }
+        // The alt text's list messages are among them.
+        for id in ["alt-comma", "alt-text", "list-and"] {
+            assert!(l.simple[Lang::En.index()].contains_key(id), "{id}");
+        }
+        assert!(seen > 100, "{seen} messages checked");
+    }
 
     #[test]
     fn and_before_a_vowel_is_ac() {
