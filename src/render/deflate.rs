@@ -207,6 +207,9 @@ pub(crate) fn zlib_of_pieces<'a>(pieces: impl IntoIterator<Item = &'a Piece>) ->
     let mut w = BitWriter::default();
     w.out.extend_from_slice(&[0x78, 0x01]);
     let mut adler = 1u32;
+    let pieces: Vec<&Piece> = pieces.into_iter().collect();
+    w.out
+        .reserve(pieces.iter().map(|p| p.bits.len()).sum::<usize>() + 16);
     for p in pieces {
         w.append(&p.bits, p.nbits);
         adler = adler32_combine(adler, p.adler, p.len);
@@ -449,14 +452,16 @@ fn lengths(freq: &[u32], limit: u8, lens: &mut [u8]) {
     leaves[..nu].copy_from_slice(used);
     let leaves = &mut leaves[..nu];
     leaves.sort_unstable_by_key(|&s| (freq[s as usize], s));
-    let mut nodes = [(0u64, 0i32, 0i32); 2 * MAX];
-    for (k, &s) in leaves.iter().enumerate() {
-        nodes[k] = (freq[s as usize] as u64, -1 - s as i32, -1);
+    // (A vector of the size needed: zeroing arrays for the largest
+    // alphabet cost more than allocating.)
+    let mut nodes: Vec<(u64, i32, i32)> = Vec::with_capacity(2 * nu);
+    for &s in leaves.iter() {
+        nodes.push((freq[s as usize] as u64, -1 - s as i32, -1));
     }
     let nl = nu;
-    let mut len = nl;
     let (mut a, mut b) = (0usize, nl);
     for _ in 0..nl - 1 {
+        let len = nodes.len();
         let mut take = || {
             if a < nl && (b >= len || nodes[a].0 <= nodes[b].0) {
                 a += 1;
@@ -468,11 +473,11 @@ fn lengths(freq: &[u32], limit: u8, lens: &mut [u8]) {
         };
         let x = take();
         let y = take();
-        nodes[len] = (nodes[x].0 + nodes[y].0, x as i32, y as i32);
-        len += 1;
+        nodes.push((nodes[x].0 + nodes[y].0, x as i32, y as i32));
     }
+    let len = nodes.len();
     // Depths by walking down from the root.
-    let mut depth = [0u8; 2 * MAX];
+    let mut depth = vec![0u8; len];
     for k in (nl..len).rev() {
         let (_, l, r) = nodes[k];
         depth[l as usize] = depth[k] + 1;
@@ -565,12 +570,33 @@ impl BitWriter {
     /// Appends the first `nbits` bits of `bits` (as [`BitWriter`] wrote
     /// them: least significant bit first).
     fn append(&mut self, bits: &[u8], nbits: u64) {
-        let whole = (nbits / 32) as usize;
-        for c in bits[..whole * 4].chunks_exact(4) {
-            self.put(u32::from_le_bytes([c[0], c[1], c[2], c[3]]), 32);
+        // The accumulator's whole bytes out first: fewer than 8 bits wait.
+        while self.n >= 8 {
+            self.out.push(self.acc as u8);
+            self.acc >>= 8;
+            self.n -= 8;
         }
-        let mut left = nbits - whole as u64 * 32;
-        for &byte in &bits[whole * 4..] {
+        // Then eight bytes a step, shifted past the bits waiting (a board
+        // is mostly cached blocks appended: 32 bits a put was a twelfth of
+        // a move's instructions).
+        let words = (nbits / 64) as usize;
+        let n = self.n;
+        let mut acc = self.acc;
+        self.out.reserve(words * 8 + 16);
+        for c in bits[..words * 8].chunks_exact(8) {
+            let v = u64::from_le_bytes(c.try_into().unwrap_or([0; 8]));
+            self.out.extend_from_slice(&(acc | (v << n)).to_le_bytes());
+            acc = if n == 0 { 0 } else { v >> (64 - n) };
+        }
+        self.acc = acc;
+        let mut left = nbits - words as u64 * 64;
+        let mut rest = &bits[words * 8..];
+        while left >= 32 {
+            self.put(u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]), 32);
+            rest = &rest[4..];
+            left -= 32;
+        }
+        for &byte in rest {
             if left == 0 {
                 break;
             }

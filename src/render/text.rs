@@ -316,19 +316,34 @@ fn put(
     y0: i32,
     ramp: &[u8; 16],
 ) {
-    for (yy, row) in m.as_raw().chunks_exact(m.width() as usize).enumerate() {
+    // Coverage to ramp level: round(cv * 15 / 255); level 0 leaves the
+    // pixel as it is.
+    const LEVEL: [u8; 256] = {
+        let mut t = [0u8; 256];
+        let mut cv = 0;
+        while cv < 256 {
+            t[cv] = ((cv as u32 * 15 + 127) / 255) as u8;
+            cv += 1;
+        }
+        t
+    };
+    let w = m.width() as i32;
+    // The mask's columns inside the clip, worked out once.
+    let (xs, xe) = ((clip.0 - x0).clamp(0, w), (clip.2 - x0).clamp(0, w));
+    if xs >= xe {
+        return;
+    }
+    for (yy, row) in m.as_raw().chunks_exact(w as usize).enumerate() {
         let py = y0 + yy as i32;
         if py < clip.1 || py >= clip.3 {
             continue;
         }
-        for (xx, &cv) in row.iter().enumerate() {
-            let pxl = x0 + xx as i32;
-            if cv == 0 || pxl < clip.0 || pxl >= clip.2 {
-                continue;
-            }
-            let level = ((cv as u32 * 15 + 127) / 255) as usize;
+        let at = py as usize * stride + (x0 + xs) as usize;
+        let dst = &mut buf[at..at + (xe - xs) as usize];
+        for (d, &cv) in dst.iter_mut().zip(&row[xs as usize..xe as usize]) {
+            let level = LEVEL[cv as usize];
             if level > 0 {
-                buf[py as usize * stride + pxl as usize] = ramp[level];
+                *d = ramp[level as usize];
             }
         }
     }
