@@ -3,14 +3,6 @@
 
 use std::io::Write;
 
-/// mimalloc instead of glibc's malloc: a move allocates and frees many
-/// small and middling buffers (the picture's bands, SQL rows, the reply's
-/// words), and glibc's bookkeeping for them (consolidating and unlinking
-/// free chunks) was about an eighth of the bot's CPU a move; see
-/// docs/performance.md, "Session 16".
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
-
 const USAGE: &str = "tawlbot: the Welsh and Celtic tafl games on Discord
 
 usage:
