@@ -230,7 +230,7 @@ mod tests {
                     .unwrap_or_else(|| cache.compress(b, key, bytes, stride))
             })
             .collect();
-        deflate::zlib_of_pieces(pieces.iter().map(|p| &**p))
+        deflate::zlib_of_pieces(&pieces)
     }
 
     fn inflate(z: &[u8]) -> Vec<u8> {

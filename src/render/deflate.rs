@@ -203,11 +203,10 @@ pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], row: usize) -> Piece {
 
 /// A zlib stream made of `pieces` in order (each valid after the ones
 /// before it, see [`piece_in`]), closed by an empty final block.
-pub(crate) fn zlib_of_pieces<'a>(pieces: impl IntoIterator<Item = &'a Piece>) -> Vec<u8> {
+pub(crate) fn zlib_of_pieces(pieces: &[std::sync::Arc<Piece>]) -> Vec<u8> {
     let mut w = BitWriter::default();
     w.out.extend_from_slice(&[0x78, 0x01]);
     let mut adler = 1u32;
-    let pieces: Vec<&Piece> = pieces.into_iter().collect();
     w.out
         .reserve(pieces.iter().map(|p| p.bits.len()).sum::<usize>() + 16);
     for p in pieces {

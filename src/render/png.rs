@@ -41,7 +41,7 @@ impl Renderer {
                     }
                 })
                 .collect();
-            let z = deflate::zlib_of_pieces(pieces.iter().map(|p| &**p));
+            let z = deflate::zlib_of_pieces(&pieces);
             let size = (layout.width, layout.height);
             encode_in(s, size, &palette, text_chunks, |_| z)
         })

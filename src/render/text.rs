@@ -47,21 +47,32 @@ pub(crate) fn measure(text: &str, px: f32) -> f32 {
     if text.is_empty() {
         return 0.0;
     }
+    (1 + layout(text.as_ref(), px, |_, _| {}).ceil() as u32) as f32
+}
+
+/// `imageproc`'s layout of `text` at `px` (`text_size` and `draw_text_mut`
+/// both use it): each glyph with an outline is given to `each` with the
+/// pen's place, the pen moves on by the glyph's advance, then by the
+/// kerning with the glyph with an outline before it (in `imageproc`'s
+/// order of the pair). Returns where the pen ends.
+fn layout(text: &str, px: f32, mut each: impl FnMut(ab_glyph::GlyphId, f32)) -> f32 {
     let f = font().as_scaled(PxScale::from(px));
-    let mut w = 0.0f32;
+    let mut pen = 0.0f32;
     let mut prev = None;
     for c in text.chars() {
         let g = f.glyph_id(c);
-        w += f.h_advance(g);
-        if outlined(g) {
-            if let Some(p) = prev {
-                // `text_size`'s order of the pair, kept so the widths agree.
-                w += f.kern(g, p);
-            }
-            prev = Some(g);
+        let at = pen;
+        pen += f.h_advance(g);
+        if !outlined(g) {
+            continue;
         }
+        if let Some(p) = prev {
+            pen += f.kern(g, p);
+        }
+        prev = Some(g);
+        each(g, at);
     }
-    (1 + w.ceil() as u32) as f32
+    pen
 }
 
 /// Whether glyph `g` of the font has an outline (a space has none),
@@ -172,31 +183,22 @@ impl Texts {
     /// way), but from glyphs rasterised once each ([`GlyphMask`]), each
     /// placed to the nearest [`STEPS`]th of a pixel instead of exactly.
     fn word(&mut self, text: &str, px: u32) -> GrayImage {
-        let scale = PxScale::from(px as f32);
-        let f = font().as_scaled(scale);
-        let w = measure(text, px as f32) as u32;
-        let h = f.height().ceil() as u32 + px / 3;
+        // Laid out once: the glyphs and their places, and the width
+        // (`measure`'s: `text_size`'s) from where the pen ends.
+        let mut placed = Vec::new();
+        let end = layout(text, px as f32, |g, at| placed.push((g, at)));
+        let w = if text.is_empty() {
+            0
+        } else {
+            1 + end.ceil() as u32
+        };
+        let h = font().as_scaled(PxScale::from(px as f32)).height().ceil() as u32 + px / 3;
         let mut img = GrayImage::new(w.max(1) + PAD as u32, h.max(1));
         let (iw, ih) = (img.width() as i32, img.height() as i32);
         if self.glyphs.len() >= 4096 {
             self.glyphs.clear();
         }
-        // `imageproc`'s layout: a glyph goes where the pen is, the pen
-        // moves on by its advance, then by the kerning with the glyph
-        // before it (glyphs without an outline, spaces, are not kerned).
-        let mut pen = 0.0f32;
-        let mut prev = None;
-        for c in text.chars() {
-            let g = f.glyph_id(c);
-            let at = pen;
-            pen += f.h_advance(g);
-            if !outlined(g) {
-                continue;
-            }
-            if let Some(p) = prev {
-                pen += f.kern(g, p);
-            }
-            prev = Some(g);
+        for (g, at) in placed {
             let mut whole = at.floor() as i32;
             let mut step = ((at - at.floor()) * STEPS).round() as u8;
             if step as f32 >= STEPS {
