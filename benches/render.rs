@@ -36,8 +36,10 @@ fn bench(c: &mut Criterion) {
     // `RENDER_PNG_LOOP=N cargo bench --bench render`: only encode N
     // pictures and exit, for instruction counts (`valgrind --tool=callgrind`)
     // on a busy machine. `RENDER_PNG_CASE`: `start` (the same start again:
-    // every band cached), `cold` (the start, no band cached), `moves` (a
-    // game's moves in turn, each after the one before).
+    // every band cached), `cold` (the start, no band cached, its squares'
+    // looks met before), `first` (nothing cached: as the first picture of
+    // a process), `moves` (a game's moves in turn, each after the one
+    // before).
     if let Some(n) = std::env::var("RENDER_PNG_LOOP")
         .ok()
         .and_then(|v| v.parse::<usize>().ok())
@@ -56,6 +58,10 @@ fn bench(c: &mut Criterion) {
             match case.as_str() {
                 "cold" => {
                     tawlbot::render::forget_bands();
+                    black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
+                }
+                "first" => {
+                    tawlbot::render::forget_bands_and_tiles();
                     black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
                 }
                 "flat" => {

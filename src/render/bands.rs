@@ -24,15 +24,28 @@
 //! generations: a block used again moves to the new one; when the new one
 //! is full, the old one is dropped. Measured in docs/performance.md
 //! ("Session 14", "Session 15").
+//!
+//! A rank not in the cache is not searched either ([`compress_tiles`]): it
+//! is its left margin, its squares and its right margin, "tiles" whose
+//! bytes are fixed by what they show, and each tile's LZ77 tokens are
+//! searched once per process (with a partner tile it may copy from) and
+//! kept in a second cache; the rank's block is put together from them.
+//! Putting a rank together costs about a third of searching it, for
+//! blocks about as small ("Session 17").
 
 use std::collections::HashMap;
 use std::hash::BuildHasherDefault;
 use std::sync::{Arc, Mutex, PoisonError};
 
-use super::deflate::{self, Buffers, Piece};
+use super::deflate::{self, Buffers, Column, Piece, TileTokens};
 
 /// Bytes of compressed blocks kept (both generations together).
 pub(crate) const BUDGET: usize = 8 << 20;
+
+/// Bytes of tiles' tokens kept (both generations together): a tile is a
+/// few kilobytes, a board in one theme a few dozen tiles with their
+/// partners.
+pub(crate) const TILE_BUDGET: usize = 4 << 20;
 
 /// The block cached under `key`, if any.
 pub(crate) fn cached(key: u128) -> Option<Arc<Piece>> {
@@ -45,16 +58,192 @@ pub(crate) fn compress(b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) 
     CACHE.compress(b, key, bytes, stride)
 }
 
-/// Drops every cached band (benchmarks: a picture none of whose bands
-/// was drawn before).
-pub(crate) fn forget() {
-    let mut g = CACHE.inner.lock().unwrap_or_else(PoisonError::into_inner);
-    *g = Generations::default();
+/// One column of a band made of tiles (see [`compress_tiles`]): the hash
+/// of what it shows (its bytes in every band of this stride it is drawn
+/// in), where it starts in a row, its width.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) struct Tile {
+    pub key: u128,
+    pub off: usize,
+    pub width: usize,
 }
 
-/// Compressed bands by the hash of their bytes, in two generations.
-struct Cache {
-    inner: Mutex<Generations>,
+/// [`compress`] for a band whose rows are cut into `tiles` (left to right,
+/// covering each row), without searching the band: each tile's tokens
+/// are searched once per process, with the tile it may copy from (its
+/// partner), and kept (`TILES`); the band's block is put together from
+/// them (`deflate::piece_of_columns`). A board's rank is its two margins
+/// and its squares: a rank never drawn before is made of squares' looks
+/// drawn before.
+///
+/// A tile's partner is the earlier column of another look most like it
+/// (the same piece on a square of the other colour, a marked square's
+/// unmarked self), counted byte by byte once for each pair of looks
+/// (`ALIKE`); the right margin's is the left one (the rank's label). A
+/// repeated look copies its nearest earlier column instead.
+pub(crate) fn compress_tiles(
+    b: &mut Buffers,
+    key: u128,
+    bytes: &[u8],
+    stride: usize,
+    tiles: &[Tile],
+) -> Arc<Piece> {
+    let rows = bytes.len() / stride;
+    let cut = |t: &Tile| {
+        let mut px = Vec::with_capacity(rows * t.width);
+        for row in bytes.chunks_exact(stride) {
+            px.extend_from_slice(&row[t.off..t.off + t.width]);
+        }
+        px
+    };
+    let n = tiles.len();
+    let mut same = vec![None; n];
+    let mut partner = vec![None; n];
+    for i in 0..n {
+        let t = &tiles[i];
+        let before = &tiles[..i];
+        same[i] = before
+            .iter()
+            .rposition(|e| e.key == t.key && e.width == t.width);
+        if same[i].is_some() || i == 0 {
+            continue;
+        }
+        if i + 1 == n {
+            partner[i] = Some(0);
+            continue;
+        }
+        // The nearest column of each other look before this one.
+        let mut best: Option<(usize, usize)> = None;
+        for j in (0..i).rev() {
+            let e = &tiles[j];
+            if e.key == t.key || before[j + 1..].iter().any(|f| f.key == e.key) {
+                continue;
+            }
+            let score = alike(t, e, bytes, stride);
+            if best.is_none_or(|(s, _)| score > s) {
+                best = Some((score, j));
+            }
+        }
+        partner[i] = best.filter(|&(s, _)| s > 0).map(|(_, j)| j);
+    }
+    let tokens: Vec<Option<Arc<TileTokens>>> = (0..n)
+        .map(|i| {
+            if same[i].is_some() {
+                return None;
+            }
+            let t = &tiles[i];
+            let k = tile_key(t.key, partner[i].map(|j| tiles[j].key));
+            Some(TILES.get(k).unwrap_or_else(|| {
+                let own = cut(t);
+                let with = partner[i].map(|j| (cut(&tiles[j]), tiles[j].width));
+                let tt = Arc::new(deflate::tile_tokens(
+                    &own,
+                    t.width,
+                    stride,
+                    with.as_ref().map(|(p, w)| (&p[..], *w)),
+                ));
+                TILES.put(k, tt.clone());
+                tt
+            }))
+        })
+        .collect();
+    let cols: Vec<Column> = (0..n)
+        .map(|i| {
+            let first = same[i].map_or(i, |j| {
+                // The look's first column, whose tokens were found.
+                (0..=j)
+                    .find(|&f| tiles[f].key == tiles[i].key && same[f].is_none())
+                    .unwrap_or(j)
+            });
+            Column {
+                off: tiles[i].off,
+                tile: tokens[first]
+                    .as_deref()
+                    .expect("a look's first column has its tokens"),
+                same: same[i].map(|j| tiles[j].off),
+                partner: partner[i].map(|j| tiles[j].off),
+            }
+        })
+        .collect();
+    let p = Arc::new(deflate::piece_of_columns(b, bytes, stride, &cols));
+    CACHE.put(key, p.clone());
+    p
+}
+
+/// The key of a tile's tokens searched with `partner`.
+fn tile_key(key: u128, partner: Option<u128>) -> u128 {
+    match partner {
+        None => key,
+        Some(p) => {
+            let mut b = [0u8; 32];
+            b[..16].copy_from_slice(&key.to_le_bytes());
+            b[16..].copy_from_slice(&p.to_le_bytes());
+            hash128(&b, TILE_PAIR_SALT)
+        }
+    }
+}
+
+const TILE_PAIR_SALT: u64 = 0x7061_6972_7469_6c65;
+
+/// How many bytes of tile `a` equal those of `b` in the same place (its
+/// rows in `bytes`), counted once for each pair of looks.
+fn alike(a: &Tile, b: &Tile, bytes: &[u8], stride: usize) -> usize {
+    let key = tile_key(a.key, Some(b.key));
+    let mut g = ALIKE.lock().unwrap_or_else(PoisonError::into_inner);
+    if let Some(&n) = g.get(&key) {
+        return n;
+    }
+    let w = a.width.min(b.width);
+    let n = bytes
+        .chunks_exact(stride)
+        .map(|row| {
+            let (x, y) = (&row[a.off..a.off + w], &row[b.off..b.off + w]);
+            x.iter().zip(y).filter(|(p, q)| p == q).count()
+        })
+        .sum();
+    // Bounded: a few thousand pairs of looks at most in use.
+    if g.len() >= 1 << 14 {
+        g.clear();
+    }
+    g.insert(key, n);
+    n
+}
+
+static ALIKE: Mutex<HashMap<u128, usize, BuildHasherDefault<KeyHasher>>> =
+    Mutex::new(HashMap::with_hasher(BuildHasherDefault::new()));
+
+/// Drops every cached band, and with `tiles` every tile's tokens
+/// (benchmarks: a picture none of whose bands was drawn before, in a
+/// process that drew other boards or none).
+pub(crate) fn forget(tiles: bool) {
+    CACHE.clear();
+    if tiles {
+        TILES.clear();
+        ALIKE.lock().unwrap_or_else(PoisonError::into_inner).clear();
+    }
+}
+
+/// What a cache holds, with its size in bytes.
+pub(crate) trait Weigh {
+    fn weight(&self) -> usize;
+}
+
+impl Weigh for Piece {
+    fn weight(&self) -> usize {
+        self.bits.len() + 64
+    }
+}
+
+impl Weigh for TileTokens {
+    fn weight(&self) -> usize {
+        self.bytes()
+    }
+}
+
+/// Compressed bands (or tiles' tokens) by the hash of what they show, in
+/// two generations.
+struct Cache<T = Piece> {
+    inner: Mutex<Generations<T>>,
     budget: usize,
 }
 
@@ -76,20 +265,28 @@ impl std::hash::Hasher for KeyHasher {
     }
 }
 
-type Map = HashMap<u128, Arc<Piece>, BuildHasherDefault<KeyHasher>>;
+type Map<T> = HashMap<u128, Arc<T>, BuildHasherDefault<KeyHasher>>;
 
-#[derive(Default)]
-struct Generations {
-    new: Map,
-    old: Map,
+struct Generations<T> {
+    new: Map<T>,
+    old: Map<T>,
     /// Bytes of blocks in `new`.
     new_bytes: usize,
 }
 
 static CACHE: Cache = Cache::new(BUDGET);
+static TILES: Cache<TileTokens> = Cache::new(TILE_BUDGET);
 
 impl Cache {
-    const fn new(budget: usize) -> Cache {
+    fn compress(&self, b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) -> Arc<Piece> {
+        let p = Arc::new(deflate::piece_in(b, bytes, stride));
+        self.put(key, p.clone());
+        p
+    }
+}
+
+impl<T: Weigh> Cache<T> {
+    const fn new(budget: usize) -> Cache<T> {
         Cache {
             inner: Mutex::new(Generations {
                 new: HashMap::with_hasher(BuildHasherDefault::new()),
@@ -100,13 +297,14 @@ impl Cache {
         }
     }
 
-    fn compress(&self, b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) -> Arc<Piece> {
-        let p = Arc::new(deflate::piece_in(b, bytes, stride));
-        self.put(key, p.clone());
-        p
+    fn clear(&self) {
+        let mut g = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
+        g.new.clear();
+        g.old.clear();
+        g.new_bytes = 0;
     }
 
-    fn get(&self, key: u128) -> Option<Arc<Piece>> {
+    fn get(&self, key: u128) -> Option<Arc<T>> {
         let mut g = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         if let Some(p) = g.new.get(&key) {
             return Some(p.clone());
@@ -116,13 +314,13 @@ impl Cache {
         Some(p)
     }
 
-    fn put(&self, key: u128, p: Arc<Piece>) {
+    fn put(&self, key: u128, p: Arc<T>) {
         let mut g = self.inner.lock().unwrap_or_else(PoisonError::into_inner);
         self.insert(&mut g, key, p);
     }
 
-    fn insert(&self, g: &mut Generations, key: u128, p: Arc<Piece>) {
-        let size = p.bits.len() + 64;
+    fn insert(&self, g: &mut Generations<T>, key: u128, p: Arc<T>) {
+        let size = p.weight();
         if g.new_bytes + size > self.budget / 2 {
             g.old = std::mem::take(&mut g.new);
             g.new_bytes = 0;
@@ -283,6 +481,87 @@ mod tests {
         let after = cache.len().0 + cache.len().1;
         // Only the bands at 20 and 30 (the changed rows) are new.
         assert_eq!(after - before, 2);
+    }
+
+    /// A band made of tiles (render/bands.rs `compress_tiles`) inflates to
+    /// its bytes whatever its tiles: looks repeated or not, alike (a
+    /// partner to copy from) or not, narrow or wider than a match, rows
+    /// the same as the row above or not, with the tiles' tokens searched
+    /// for this band or cached from another.
+    #[test]
+    fn render_bands_put_together_from_tiles_inflate_to_their_bytes() {
+        let mut rng = 0x9E37_79B9_7F4A_7C15u64;
+        let mut next = move |n: u64| {
+            rng ^= rng << 13;
+            rng ^= rng >> 7;
+            rng ^= rng << 17;
+            rng % n.max(1)
+        };
+        let mut b = Buffers::default();
+        for case in 0..300u64 {
+            let width = [4, 9, 30, 60, 300][next(5) as usize];
+            let rows = 1 + next(40) as usize;
+            let ncols = 1 + next(12) as usize;
+            // A few looks, each a picture of its own: stripes, a disc on one
+            // of two backgrounds, noise; rows often the same as above.
+            let nlooks = 1 + next(4);
+            let looks: Vec<(u64, Vec<u8>)> = (0..nlooks)
+                .map(|l| {
+                    let kind = next(3);
+                    let bg = next(2) as u8;
+                    let mut px = Vec::with_capacity(rows * width);
+                    for y in 0..rows {
+                        let same_as_above = y > 0 && next(3) == 0;
+                        for x in 0..width {
+                            let v = if same_as_above {
+                                px[(y - 1) * width + x]
+                            } else {
+                                match kind {
+                                    0 => ((x / 3) as u8) ^ (l as u8),
+                                    1 => {
+                                        let (dx, dy) = (x as i64 - 15, y as i64 - 10);
+                                        if dx * dx + dy * dy < 80 {
+                                            9
+                                        } else {
+                                            bg
+                                        }
+                                    }
+                                    _ => next(4) as u8,
+                                }
+                            };
+                            px.push(v);
+                        }
+                    }
+                    (l + 100 * case, px)
+                })
+                .collect();
+            let cols: Vec<usize> = (0..ncols).map(|_| next(nlooks) as usize).collect();
+            let stride = 1 + width * ncols;
+            let mut raw = Vec::with_capacity(rows * stride);
+            for y in 0..rows {
+                raw.push(0);
+                for &c in &cols {
+                    raw.extend_from_slice(&looks[c].1[y * width..(y + 1) * width]);
+                }
+            }
+            // The filter byte is a tile of its own, one byte wide. (A
+            // tile's key names its bytes: its height too.)
+            let mut tiles = vec![Tile {
+                key: 7 + 1000 * rows as u128,
+                off: 0,
+                width: 1,
+            }];
+            tiles.extend(cols.iter().enumerate().map(|(i, &c)| Tile {
+                key: looks[c].0 as u128 * 1000 + width as u128,
+                off: 1 + i * width,
+                width,
+            }));
+            for again in [false, true] {
+                let p = compress_tiles(&mut b, case as u128, &raw, stride, &tiles);
+                let z = deflate::zlib_of_pieces(&[p]);
+                assert_eq!(inflate(&z), raw, "case {case}, again {again}");
+            }
+        }
     }
 
     /// The cache stays within its budget: old blocks are dropped.

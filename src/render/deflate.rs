@@ -187,6 +187,11 @@ pub(crate) struct Piece {
 /// valid anywhere in a stream.
 pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], row: usize) -> Piece {
     lz77(data, row, b);
+    piece_of_tokens(b, data)
+}
+
+/// The tokens and counts in `b` (those of `data`) as a [`Piece`].
+fn piece_of_tokens(b: &mut Buffers, data: &[u8]) -> Piece {
     let mut w = BitWriter::to(std::mem::take(&mut b.bits));
     write_block(&mut w, &b.tokens, &b.freq, false);
     let nbits = w.out.len() as u64 * 8 + w.n as u64;
@@ -198,6 +203,406 @@ pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], row: usize) -> Piece {
         nbits,
         adler: adler32(data),
         len: data.len(),
+    }
+}
+
+/// The tokens of one tile of a band: a column of it whose bytes are fixed
+/// by what it shows (a square's look, the margin beside a rank), `width`
+/// bytes in each of the band's rows. Every match stays inside one row of
+/// the tile's own bytes, or of its partner's (see [`tile_tokens`]), and
+/// has the distance it has in the band (rows `stride` bytes apart), so the
+/// tokens of row `y` are right wherever the tile stands in a band of that
+/// stride, whatever stands beside it. A board's ranks are made of a few
+/// dozen such tiles; each is searched once per process (render/bands.rs)
+/// and a rank never drawn before is put together from its tiles' tokens
+/// (see [`piece_of_columns`]).
+pub(crate) struct TileTokens {
+    /// A match into the partner has `val` `PARTNER + 1 + s`: its source is
+    /// the same row of the partner, `s` bytes to the right (-1, 0 or 1).
+    tokens: Vec<Token>,
+    /// Where the tokens of each row start in `tokens`, and the end.
+    rows: Vec<u32>,
+    width: usize,
+    /// Bit `y`: row `y` is one match of the whole width, one row back.
+    up: Vec<u64>,
+}
+
+/// Marks a match into the partner (distances are at most 32,768).
+const PARTNER: u16 = 0xFFF0;
+
+impl TileTokens {
+    /// The bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.tokens.capacity() * std::mem::size_of::<Token>()
+            + self.rows.capacity() * 4
+            + self.up.capacity() * 8
+            + 64
+    }
+
+    /// Whether row `y` is one match of the whole width, one row back.
+    fn is_up(&self, y: usize) -> bool {
+        self.up[y / 64] >> (y % 64) & 1 == 1
+    }
+}
+
+/// Earlier places a tile's search looks at for each position: it runs once
+/// for each tile a process meets, so it looks further than [`lz77`] does.
+const TILE_CHAIN: usize = 24;
+
+/// The tokens of `tile` (rows of `width` bytes, one after the other) as it
+/// stands in a band whose rows are `stride` bytes apart (see
+/// [`TileTokens`]); `partner`, the bytes and width of a tile that stands
+/// before it in the bands it is drawn in (the same piece on a square of
+/// the other colour, the left margin for the right one), whose rows its
+/// own may copy. Greedy, with one step of lazy matching: the candidates
+/// are the row above, the last offset used, the byte before, the
+/// partner's row level and a byte either side, and every earlier place
+/// with the same four bytes (up to [`TILE_CHAIN`]).
+pub(crate) fn tile_tokens(
+    tile: &[u8],
+    width: usize,
+    stride: usize,
+    partner: Option<(&[u8], usize)>,
+) -> TileTokens {
+    let w = width.max(1);
+    let h = tile.len() / w;
+    let tile = &tile[..h * w];
+    let mut head = vec![u32::MAX; 1 << HASH_BITS];
+    let mut chain = vec![u32::MAX; tile.len()];
+    let mut tokens = Vec::new();
+    let mut rows = Vec::with_capacity(h + 1);
+    // The distance in the band from tile position q back to p (q after p).
+    let dist = |p: usize, q: usize| (q / w - p / w) * stride + (q % w) - (p % w);
+    /// A candidate: its length, and where it copies from (in the tile, or
+    /// the partner's shift plus one).
+    #[derive(Clone, Copy)]
+    enum From {
+        Tile(usize),
+        Partner(usize),
+    }
+    let token = |len: usize, q: usize, f: From| Token {
+        len: len as u16,
+        val: match f {
+            From::Tile(p) => dist(p, q) as u16,
+            From::Partner(k) => PARTNER + k as u16,
+        },
+    };
+    // The longest match at q among the candidates; `last` the offset in
+    // the tile used last.
+    let best_at = |q: usize, last: usize, head: &[u32], chain: &[u32]| -> (usize, From) {
+        let (y, x) = (q / w, q % w);
+        let mut best = (0usize, From::Tile(0));
+        // How many of the first `cap` bytes of `a` and `b` agree, given
+        // that it must be more than `beat` to matter (a cheap look at the
+        // byte that would decide first).
+        let count = |a: &[u8], b: &[u8], cap: usize, beat: usize| {
+            if cap <= beat || a[beat] != b[beat] {
+                return 0;
+            }
+            let mut n = 0;
+            while n + 8 <= cap {
+                let d = u64::from_le_bytes(a[n..n + 8].try_into().unwrap_or([0; 8]))
+                    ^ u64::from_le_bytes(b[n..n + 8].try_into().unwrap_or([0; 8]));
+                if d != 0 {
+                    return n + (d.trailing_zeros() / 8) as usize;
+                }
+                n += 8;
+            }
+            while n < cap && a[n] == b[n] {
+                n += 1;
+            }
+            n
+        };
+        let consider = |p: usize, best: &mut (usize, From)| {
+            // Inside the tile's rows, no further back than the window.
+            if p >= q || dist(p, q) > WINDOW {
+                return;
+            }
+            let cap = (w - x).min(w - p % w).min(MAX_MATCH);
+            let n = count(&tile[p..], &tile[q..], cap, best.0);
+            if n > best.0 {
+                *best = (n, From::Tile(p));
+            }
+        };
+        if q >= w {
+            consider(q - w, &mut best);
+        }
+        if last > 0 && last <= q {
+            consider(q - last, &mut best);
+        }
+        if x > 0 {
+            consider(q - 1, &mut best);
+        }
+        if let Some((b, bw)) = partner {
+            for k in 0..3usize {
+                // Source column x + k - 1 of the partner's row y.
+                let Some(bx) = (x + k).checked_sub(1) else {
+                    continue;
+                };
+                if bx >= bw {
+                    continue;
+                }
+                let cap = (w - x).min(bw - bx).min(MAX_MATCH);
+                let n = count(&b[y * bw + bx..], &tile[q..], cap, best.0);
+                if n > best.0 {
+                    best = (n, From::Partner(k));
+                }
+            }
+        }
+        if x + MIN_MATCH <= w {
+            let mut cand = head[hash4(tile, q)];
+            let mut depth = 0;
+            while cand != u32::MAX && depth < TILE_CHAIN && best.0 < w - x {
+                consider(cand as usize, &mut best);
+                cand = chain[cand as usize];
+                depth += 1;
+            }
+        }
+        best
+    };
+    let index = |q: usize, head: &mut [u32], chain: &mut [u32]| {
+        if q % w + MIN_MATCH <= w {
+            let hh = hash4(tile, q);
+            chain[q] = head[hh];
+            head[hh] = q as u32;
+        }
+    };
+    let mut last = 0usize;
+    for y in 0..h {
+        rows.push(tokens.len() as u32);
+        let end = (y + 1) * w;
+        let mut q = y * w;
+        while q < end {
+            let (mut len, mut from) = best_at(q, last, &head, &chain);
+            if len >= MIN_MATCH && len < 32 && q + 1 < end {
+                // One step of lazy matching: a longer match one byte on
+                // is worth a literal first.
+                let (l2, f2) = best_at(q + 1, last, &head, &chain);
+                if l2 > len + 1 {
+                    index(q, &mut head, &mut chain);
+                    tokens.push(Token {
+                        len: 0,
+                        val: tile[q] as u16,
+                    });
+                    q += 1;
+                    (len, from) = (l2, f2);
+                }
+            }
+            if len >= MIN_MATCH {
+                for p in q..q + len {
+                    index(p, &mut head, &mut chain);
+                }
+                tokens.push(token(len, q, from));
+                if let From::Tile(p) = from {
+                    last = q - p;
+                }
+                q += len;
+            } else {
+                index(q, &mut head, &mut chain);
+                tokens.push(Token {
+                    len: 0,
+                    val: tile[q] as u16,
+                });
+                q += 1;
+            }
+        }
+    }
+    rows.push(tokens.len() as u32);
+    let mut up = vec![0u64; h.div_ceil(64)];
+    for y in 0..h {
+        let r = &tokens[rows[y] as usize..rows[y + 1] as usize];
+        if r.len() == 1 && r[0].len as usize == w && r[0].val as usize == stride {
+            up[y / 64] |= 1 << (y % 64);
+        }
+    }
+    TileTokens {
+        tokens,
+        rows,
+        width: w,
+        up,
+    }
+}
+
+/// One column of a band put together from tiles: `tile`'s tokens, its
+/// bytes starting `off` bytes into each row; `same`, the offset of the
+/// nearest earlier column with the same bytes; `partner`, the offset of
+/// the column `tile`'s matches into a partner copy from.
+pub(crate) struct Column<'a> {
+    pub off: usize,
+    pub tile: &'a TileTokens,
+    pub same: Option<usize>,
+    pub partner: Option<usize>,
+}
+
+/// `data` (rows `stride` bytes long, cut into `cols`, left to right, which
+/// cover each row) as a [`Piece`], its tokens those of the columns' tiles
+/// row by row, without a search: a row that is the row above in every
+/// column is one match; a row of a column that repeats an earlier column
+/// is one match back to it (unless its tile's row is one match already);
+/// a match into a partner gets its distance from where the partner stands.
+/// Where one column's tokens meet the next's, a literal the match before
+/// it would have copied extends it, a match takes the literals before it
+/// that it would have copied, and matches of the same distance are joined
+/// (the row above across a row of squares). Blocks about the size
+/// [`piece_in`]'s search makes (measured in docs/performance.md, "Session
+/// 17").
+pub(crate) fn piece_of_columns(
+    b: &mut Buffers,
+    data: &[u8],
+    stride: usize,
+    cols: &[Column],
+) -> Piece {
+    debug_assert!(cols.iter().map(|c| c.tile.width).sum::<usize>() == stride);
+    let rows = data.len() / stride;
+    let mut e = Emit {
+        tokens: std::mem::take(&mut b.tokens),
+        freq: Freq::default(),
+        data,
+    };
+    e.tokens.clear();
+    // Rows that are the row above in every column.
+    let mut up = vec![!0u64; rows.div_ceil(64)];
+    for c in cols {
+        for (u, t) in up.iter_mut().zip(&c.tile.up) {
+            *u &= t;
+        }
+    }
+    for y in 0..rows {
+        let start = y * stride;
+        if up[y / 64] >> (y % 64) & 1 == 1 {
+            e.matched(start, stride, stride);
+            continue;
+        }
+        for c in cols {
+            let t = c.tile;
+            let base = start + c.off;
+            let w = t.width;
+            if t.is_up(y) {
+                e.matched(base, w, stride);
+                continue;
+            }
+            if let Some(s) = c.same {
+                e.matched(base, w, c.off - s);
+                continue;
+            }
+            let r = &t.tokens[t.rows[y] as usize..t.rows[y + 1] as usize];
+            let d_partner = c.partner.map_or(0, |o| c.off - o + 1);
+            let mut p = base;
+            for (k, &tok) in r.iter().enumerate() {
+                let tok = if tok.len > 0 && tok.val >= PARTNER {
+                    Token {
+                        len: tok.len,
+                        val: (d_partner - (tok.val - PARTNER) as usize) as u16,
+                    }
+                } else {
+                    tok
+                };
+                if k == 0 {
+                    // Where the column meets the one before it.
+                    if tok.len == 0 {
+                        e.literal(p);
+                    } else {
+                        e.matched(p, tok.len as usize, tok.val as usize);
+                    }
+                } else {
+                    e.push(tok);
+                }
+                p += tok.len.max(1) as usize;
+            }
+        }
+    }
+    b.tokens = e.tokens;
+    b.freq = e.freq;
+    piece_of_tokens(b, data)
+}
+
+/// Tokens being put together for `data`, with their symbols counted.
+struct Emit<'a> {
+    tokens: Vec<Token>,
+    freq: Freq,
+    data: &'a [u8],
+}
+
+impl Emit<'_> {
+    /// `t` as it is.
+    #[inline]
+    fn push(&mut self, t: Token) {
+        if t.len == 0 {
+            self.freq.lit[t.val as usize] += 1;
+        } else {
+            self.freq.lit[257 + len_code(t.len)] += 1;
+            self.freq.dist[dist_code(t.val)] += 1;
+        }
+        self.tokens.push(t);
+    }
+
+    /// The byte at `p`: the match before it made one longer if it would
+    /// copy the same byte.
+    fn literal(&mut self, p: usize) {
+        let v = self.data[p];
+        if let Some(last) = self.tokens.last_mut() {
+            if last.len > 0
+                && (last.len as usize) < MAX_MATCH
+                && v == self.data[p - last.val as usize]
+            {
+                self.freq.lit[257 + len_code(last.len)] -= 1;
+                last.len += 1;
+                self.freq.lit[257 + len_code(last.len)] += 1;
+                return;
+            }
+        }
+        self.push(Token {
+            len: 0,
+            val: v as u16,
+        });
+    }
+
+    /// A match of `len` bytes (at least 3) at `p`, distance `d`: it takes
+    /// the literals before it that it would copy, and joins the match
+    /// before them when that has the same distance.
+    fn matched(&mut self, mut p: usize, mut len: usize, d: usize) {
+        while let Some(&t) = self.tokens.last() {
+            if t.len == 0 && p > d && self.data[p - 1] == self.data[p - 1 - d] {
+                self.tokens.pop();
+                self.freq.lit[t.val as usize] -= 1;
+                p -= 1;
+                len += 1;
+            } else {
+                break;
+            }
+        }
+        if let Some(last) = self.tokens.last_mut() {
+            if last.len > 0 && last.val as usize == d && (last.len as usize) < MAX_MATCH {
+                let total = last.len as usize + len;
+                // The joined match, and what is left when it passes 258
+                // (at least 3: no match is shorter).
+                let first = if total <= MAX_MATCH {
+                    total
+                } else if total - MAX_MATCH >= 3 {
+                    MAX_MATCH
+                } else {
+                    total - 3
+                };
+                self.freq.lit[257 + len_code(last.len)] -= 1;
+                last.len = first as u16;
+                self.freq.lit[257 + len_code(last.len)] += 1;
+                len = total - first;
+            }
+        }
+        while len > 0 {
+            let n = if len <= MAX_MATCH {
+                len
+            } else if len - MAX_MATCH >= 3 {
+                MAX_MATCH
+            } else {
+                len - 3
+            };
+            self.push(Token {
+                len: n as u16,
+                val: d as u16,
+            });
+            len -= n;
+        }
     }
 }
 

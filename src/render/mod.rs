@@ -19,11 +19,19 @@
 //! ```
 
 mod bands;
-/// Forgets the compressed bands of earlier pictures (benchmarks only: see
-/// render/bands.rs).
+/// Forgets the compressed bands of earlier pictures, not the tokens of
+/// their squares' looks (benchmarks only: see render/bands.rs).
 #[doc(hidden)]
 pub fn forget_bands() {
-    bands::forget();
+    bands::forget(false);
+}
+
+/// Forgets the compressed bands of earlier pictures and the tokens of
+/// their squares' looks, as in a process that drew nothing yet
+/// (benchmarks only: see render/bands.rs).
+#[doc(hidden)]
+pub fn forget_bands_and_tiles() {
+    bands::forget(true);
 }
 mod deflate;
 mod gif;

@@ -36,8 +36,11 @@ impl Renderer {
                 .into_iter()
                 .map(|b| match b {
                     BandOut::Cached(p) => p,
-                    BandOut::Drawn { key, range } => {
+                    BandOut::Drawn { key, range, tiles } if tiles.is_empty() => {
                         super::bands::compress(&mut s.lz, key, &s.raw[range], stride)
+                    }
+                    BandOut::Drawn { key, range, tiles } => {
+                        super::bands::compress_tiles(&mut s.lz, key, &s.raw[range], stride, &tiles)
                     }
                 })
                 .collect();

@@ -105,9 +105,11 @@ impl Renderer {
         let mut out = Vec::new();
         // The look of each square of a row band, left to right.
         let mut squares: Vec<SquareKey> = Vec::new();
+        let mut tiles: Vec<bands::Tile> = Vec::new();
         for (band, y0, y1) in layout.bands() {
             k.0.truncate(common);
             (band, y0, y1).hash(&mut k);
+            let framed = k.0.len();
             squares.clear();
             match band {
                 Band::Frame => {}
@@ -129,11 +131,42 @@ impl Renderer {
                 Band::Frame => push_scanlines(raw, &frame[y0 * w..y1 * w], w),
                 Band::Row(_) => {
                     push_scanlines(raw, &frame[y0 * w..y1 * w], w);
+                    // The rank's tiles (render/bands.rs): the filter
+                    // bytes and left margin, each square, the right
+                    // margin. A margin's key is the band's own (the
+                    // frame and the rank's label, not its squares); a
+                    // square's, its look.
+                    let s = layout.square as usize;
+                    let left = layout.margin as usize + 1;
+                    let side = |which: u8| {
+                        let mut m = KeyBytes(k.0[..framed].to_vec());
+                        which.hash(&mut m);
+                        bands::hash128(&m.0, TILE_KEY_SALT)
+                    };
+                    tiles.clear();
+                    tiles.push(bands::Tile {
+                        key: side(0),
+                        off: 0,
+                        width: left,
+                    });
                     for (file, &key) in (0..).zip(&squares) {
                         let sp = sprite(&mut c, &td, layout.square, key);
                         let x = layout.square_origin(file, 0).0 as usize;
-                        put_tile(raw, stride, start + 1 + x, layout.square as usize, &sp);
+                        put_tile(raw, stride, start + 1 + x, s, &sp);
+                        let mut m = KeyBytes::default();
+                        (td.id, stride, s, key).hash(&mut m);
+                        tiles.push(bands::Tile {
+                            key: bands::hash128(&m.0, TILE_KEY_SALT),
+                            off: 1 + x,
+                            width: s,
+                        });
                     }
+                    let end = left + squares.len() * s;
+                    tiles.push(bands::Tile {
+                        key: side(1),
+                        off: end,
+                        width: stride - end,
+                    });
                 }
                 Band::Caption => {
                     let mut px = frame[y0 * w..y1 * w].to_vec();
@@ -144,6 +177,10 @@ impl Renderer {
             out.push(BandOut::Drawn {
                 key,
                 range: start..raw.len(),
+                tiles: match band {
+                    Band::Row(_) => tiles.clone(),
+                    _ => Vec::new(),
+                },
             });
         }
         (td.palette.clone(), out)
@@ -194,12 +231,20 @@ pub(super) enum BandOut {
     /// Its block, compressed for an earlier picture.
     Cached(Arc<Piece>),
     /// Drawn: its scanlines are `raw[range]`, to be compressed and kept
-    /// under `key`.
-    Drawn { key: u128, range: Range<usize> },
+    /// under `key`; a rank's rows cut into `tiles` (empty for the other
+    /// bands, which are searched).
+    Drawn {
+        key: u128,
+        range: Range<usize>,
+        tiles: Vec<bands::Tile>,
+    },
 }
 
 /// Sets band keys apart from any other use of the hash.
 const BAND_KEY_SALT: u64 = 0x7461_776c_6261_6e64;
+
+/// Sets tile keys apart from band keys.
+const TILE_KEY_SALT: u64 = 0x7461_776c_7469_6c65;
 
 /// A [`Hasher`] that keeps the bytes it is given: a band's key is the
 /// 128-bit hash of them (std's 64-bit hashers are too short for a key whose
