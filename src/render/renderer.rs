@@ -106,6 +106,7 @@ impl Renderer {
         // The look of each square of a row band, left to right.
         let mut squares: Vec<SquareKey> = Vec::new();
         let mut tiles: Vec<bands::Tile> = Vec::new();
+        let mut sprites: Vec<Arc<Vec<u8>>> = Vec::new();
         for (band, y0, y1) in layout.bands() {
             k.0.truncate(common);
             (band, y0, y1).hash(&mut k);
@@ -130,14 +131,34 @@ impl Renderer {
             match band {
                 Band::Frame => push_scanlines(raw, &frame[y0 * w..y1 * w], w),
                 Band::Row(_) => {
-                    push_scanlines(raw, &frame[y0 * w..y1 * w], w);
+                    // Row by row: the filter byte, the frame's left margin,
+                    // each square's sprite, the right margin (the frame's
+                    // rows copied whole and the squares over them copied
+                    // the board's bytes twice).
+                    let s = layout.square as usize;
+                    let x0 = layout.square_origin(0, 0).0 as usize;
+                    let x1 = x0 + squares.len() * s;
+                    sprites.clear();
+                    sprites.extend(
+                        squares
+                            .iter()
+                            .map(|&key| sprite(&mut c, &td, layout.square, key)),
+                    );
+                    raw.reserve((y1 - y0) * stride);
+                    for (y, row) in frame[y0 * w..y1 * w].chunks_exact(w).enumerate() {
+                        raw.push(0);
+                        raw.extend_from_slice(&row[..x0]);
+                        for sp in &sprites {
+                            raw.extend_from_slice(&sp[y * s..(y + 1) * s]);
+                        }
+                        raw.extend_from_slice(&row[x1..]);
+                    }
                     // The rank's tiles (render/bands.rs): the filter
                     // bytes and left margin, each square, the right
                     // margin. A margin's key is the band's own (the
                     // frame and the rank's label, not its squares); a
                     // square's, its look.
-                    let s = layout.square as usize;
-                    let left = layout.margin as usize + 1;
+                    let left = x0 + 1;
                     let side = |which: u8| {
                         let mut m = KeyBytes(k.0[..framed].to_vec());
                         which.hash(&mut m);
@@ -150,9 +171,7 @@ impl Renderer {
                         width: left,
                     });
                     for (file, &key) in (0..).zip(&squares) {
-                        let sp = sprite(&mut c, &td, layout.square, key);
                         let x = layout.square_origin(file, 0).0 as usize;
-                        put_tile(raw, stride, start + 1 + x, s, &sp);
                         let mut m = KeyBytes::default();
                         (td.id, stride, s, key).hash(&mut m);
                         tiles.push(bands::Tile {
