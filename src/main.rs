@@ -3,6 +3,39 @@
 
 use std::io::Write;
 
+/// mimalloc instead of glibc's malloc: a move allocates and frees many
+/// small and middling buffers (the picture's bands, SQL rows, the reply's
+/// words), and glibc's bookkeeping for them (consolidating and unlinking
+/// free chunks) was about an eighth of the bot's CPU a move; see
+/// docs/performance.md, "Session 16".
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
+extern "C" {
+    /// mimalloc's `mi_option_set` and `mi_option_get` (its C interface,
+    /// linked in with it).
+    fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
+    fn mi_option_get(option: std::ffi::c_int) -> std::ffi::c_long;
+}
+
+/// `mi_option_purge_delay` in `mi_option_e` (15 in mimalloc 3, which
+/// libmimalloc-sys 0.1.49 builds, as in mimalloc 2; the test below holds
+/// it to its default).
+const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
+
+/// Memory a thread frees goes back to the system at once, not up to a
+/// second later (mimalloc 3's default delay, 1,000 ms): the web archive's GIF builds free tens of megabytes at a time,
+/// and with the delay a burst of them (its limits off) held 182 MB at its
+/// peak, 131-139 MB without it (104 MB under glibc's malloc, which cost
+/// the bot a tenth more CPU a move; the goal is 150 MB).
+/// docs/performance.md, "Session 17".
+fn purge_freed_memory_at_once() {
+    // SAFETY: mi_option_set only stores an option's value (mimalloc reads
+    // it at each purge); 15 is mi_option_purge_delay (see above), and 0 a
+    // valid value for it.
+    unsafe { mi_option_set(MI_OPTION_PURGE_DELAY, 0) }
+}
+
 const USAGE: &str = "tawlbot: the Welsh and Celtic tafl games on Discord
 
 usage:
@@ -31,6 +64,7 @@ usage:
                           mine and prove puzzles (docs/puzzles.md)";
 
 fn main() {
+    purge_freed_memory_at_once();
     let mut args = std::env::args().skip(1);
     let cmd = args.next();
     let rest: Vec<String> = args.collect();
@@ -61,4 +95,22 @@ fn main() {
         eprintln!("{msg}");
     }
     std::process::exit(exit.code());
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Option 15 is the purge delay: 1,000 ms unless set (mimalloc 3's
+    /// default), 0 once set.
+    #[test]
+    fn mimalloc_purges_freed_memory_at_once() {
+        if std::env::var_os("MIMALLOC_PURGE_DELAY").is_none() {
+            // SAFETY: reads an option's value.
+            assert_eq!(unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) }, 1000);
+        }
+        purge_freed_memory_at_once();
+        // SAFETY: as above.
+        assert_eq!(unsafe { mi_option_get(MI_OPTION_PURGE_DELAY) }, 0);
+    }
 }
