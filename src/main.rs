@@ -12,10 +12,8 @@ use std::io::Write;
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 extern "C" {
-    /// mimalloc's `mi_option_set` and `mi_option_get` (its C interface,
-    /// linked in with it).
+    /// mimalloc's `mi_option_set` (its C interface, linked in with it).
     fn mi_option_set(option: std::ffi::c_int, value: std::ffi::c_long);
-    fn mi_option_get(option: std::ffi::c_int) -> std::ffi::c_long;
 }
 
 /// `mi_option_purge_delay` in `mi_option_e` (15 in mimalloc 3, which
@@ -100,6 +98,11 @@ fn main() {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    extern "C" {
+        /// mimalloc's `mi_option_get`.
+        fn mi_option_get(option: std::ffi::c_int) -> std::ffi::c_long;
+    }
 
     /// Option 15 is the purge delay: 1,000 ms unless set (mimalloc 3's
     /// default), 0 once set.

@@ -383,7 +383,7 @@ pub(crate) fn tile_tokens(
         let mut q = y * w;
         while q < end {
             let (mut len, mut from) = best_at(q, last, &head, &chain);
-            if len >= MIN_MATCH && len < 32 && q + 1 < end {
+            if (MIN_MATCH..32).contains(&len) && q + 1 < end {
                 // One step of lazy matching: a longer match one byte on
                 // is worth a literal first.
                 let (l2, f2) = best_at(q + 1, last, &head, &chain);
