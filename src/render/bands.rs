@@ -126,43 +126,35 @@ pub(crate) fn compress_tiles(
         }
         partner[i] = best.filter(|&(s, _)| s > 0).map(|(_, j)| j);
     }
-    let tokens: Vec<Option<Arc<TileTokens>>> = (0..n)
-        .map(|i| {
-            if same[i].is_some() {
-                return None;
-            }
-            let t = &tiles[i];
-            let k = tile_key(t.key, partner[i].map(|j| tiles[j].key));
-            Some(TILES.get(k).unwrap_or_else(|| {
-                let own = cut(t);
-                let with = partner[i].map(|j| (cut(&tiles[j]), tiles[j].width));
-                let tt = Arc::new(deflate::tile_tokens(
-                    &own,
-                    t.width,
-                    stride,
-                    with.as_ref().map(|(p, w)| (&p[..], *w)),
-                ));
-                TILES.put(k, tt.clone());
-                tt
-            }))
-        })
-        .collect();
+    // Each column's look's tokens: searched (or cached) for its first
+    // column, shared by the columns that repeat it.
+    let mut tokens: Vec<Arc<TileTokens>> = Vec::with_capacity(n);
+    for i in 0..n {
+        let t = &tiles[i];
+        if let Some(j) = same[i] {
+            tokens.push(tokens[j].clone());
+            continue;
+        }
+        let k = tile_key(t.key, partner[i].map(|j| tiles[j].key));
+        tokens.push(TILES.get(k).unwrap_or_else(|| {
+            let own = cut(t);
+            let with = partner[i].map(|j| (cut(&tiles[j]), tiles[j].width));
+            let tt = Arc::new(deflate::tile_tokens(
+                &own,
+                t.width,
+                stride,
+                with.as_ref().map(|(p, w)| (&p[..], *w)),
+            ));
+            TILES.put(k, tt.clone());
+            tt
+        }));
+    }
     let cols: Vec<Column> = (0..n)
-        .map(|i| {
-            let first = same[i].map_or(i, |j| {
-                // The look's first column, whose tokens were found.
-                (0..=j)
-                    .find(|&f| tiles[f].key == tiles[i].key && same[f].is_none())
-                    .unwrap_or(j)
-            });
-            Column {
-                off: tiles[i].off,
-                tile: tokens[first]
-                    .as_deref()
-                    .expect("a look's first column has its tokens"),
-                same: same[i].map(|j| tiles[j].off),
-                partner: partner[i].map(|j| tiles[j].off),
-            }
+        .map(|i| Column {
+            off: tiles[i].off,
+            tile: &tokens[i],
+            same: same[i].map(|j| tiles[j].off),
+            partner: partner[i].map(|j| tiles[j].off),
         })
         .collect();
     let p = Arc::new(deflate::piece_of_columns(b, bytes, stride, &cols));

@@ -133,28 +133,36 @@ struct Token {
 #[inline(always)]
 fn match_len(data: &[u8], a: usize, b: usize) -> usize {
     let max = (data.len() - b).min(MAX_MATCH);
+    same_prefix(&data[a..], &data[b..], max)
+}
+
+/// How many of the first `cap` bytes of `x` and `y` agree (both at least
+/// `cap` long).
+#[inline(always)]
+fn same_prefix(x: &[u8], y: &[u8], cap: usize) -> usize {
+    let (x, y) = (&x[..cap], &y[..cap]);
     let mut n = 0;
     // Sixteen bytes a compare, then eight, then one: counting matches was
     // a third of the compressor's instructions at eight.
-    while n + 16 <= max {
-        let x = u128::from_le_bytes(data[a + n..a + n + 16].try_into().unwrap());
-        let y = u128::from_le_bytes(data[b + n..b + n + 16].try_into().unwrap());
-        let d = x ^ y;
+    while n + 16 <= cap {
+        let a = u128::from_le_bytes(x[n..n + 16].try_into().unwrap_or([0; 16]));
+        let b = u128::from_le_bytes(y[n..n + 16].try_into().unwrap_or([0; 16]));
+        let d = a ^ b;
         if d != 0 {
             return n + (d.trailing_zeros() / 8) as usize;
         }
         n += 16;
     }
-    while n + 8 <= max {
-        let x = u64::from_le_bytes(data[a + n..a + n + 8].try_into().unwrap());
-        let y = u64::from_le_bytes(data[b + n..b + n + 8].try_into().unwrap());
-        let d = x ^ y;
+    while n + 8 <= cap {
+        let a = u64::from_le_bytes(x[n..n + 8].try_into().unwrap_or([0; 8]));
+        let b = u64::from_le_bytes(y[n..n + 8].try_into().unwrap_or([0; 8]));
+        let d = a ^ b;
         if d != 0 {
             return n + (d.trailing_zeros() / 8) as usize;
         }
         n += 8;
     }
-    while n < max && data[a + n] == data[b + n] {
+    while n < cap && x[n] == y[n] {
         n += 1;
     }
     n
@@ -308,19 +316,7 @@ pub(crate) fn tile_tokens(
             if cap <= beat || a[beat] != b[beat] {
                 return 0;
             }
-            let mut n = 0;
-            while n + 8 <= cap {
-                let d = u64::from_le_bytes(a[n..n + 8].try_into().unwrap_or([0; 8]))
-                    ^ u64::from_le_bytes(b[n..n + 8].try_into().unwrap_or([0; 8]));
-                if d != 0 {
-                    return n + (d.trailing_zeros() / 8) as usize;
-                }
-                n += 8;
-            }
-            while n < cap && a[n] == b[n] {
-                n += 1;
-            }
-            n
+            same_prefix(a, b, cap)
         };
         let consider = |p: usize, best: &mut (usize, From)| {
             // Inside the tile's rows, no further back than the window.
@@ -528,6 +524,28 @@ pub(crate) fn piece_of_columns(
     piece_of_tokens(b, data)
 }
 
+/// The first match of `len` bytes cut into matches of at most 258: all
+/// of it, 258, or less when 258 would leave fewer than 3 (no match is
+/// shorter).
+fn first_part(len: usize) -> usize {
+    if len <= MAX_MATCH {
+        len
+    } else if len - MAX_MATCH >= 3 {
+        MAX_MATCH
+    } else {
+        len - 3
+    }
+}
+
+impl Freq {
+    /// The match `t` made `len` bytes long, its length symbol recounted.
+    fn relength(&mut self, t: &mut Token, len: usize) {
+        self.lit[257 + len_code(t.len)] -= 1;
+        t.len = len as u16;
+        self.lit[257 + len_code(t.len)] += 1;
+    }
+}
+
 /// Tokens being put together for `data`, with their symbols counted.
 struct Emit<'a> {
     tokens: Vec<Token>,
@@ -557,9 +575,7 @@ impl Emit<'_> {
                 && (last.len as usize) < MAX_MATCH
                 && v == self.data[p - last.val as usize]
             {
-                self.freq.lit[257 + len_code(last.len)] -= 1;
-                last.len += 1;
-                self.freq.lit[257 + len_code(last.len)] += 1;
+                self.freq.relength(last, last.len as usize + 1);
                 return;
             }
         }
@@ -586,29 +602,13 @@ impl Emit<'_> {
         if let Some(last) = self.tokens.last_mut() {
             if last.len > 0 && last.val as usize == d && (last.len as usize) < MAX_MATCH {
                 let total = last.len as usize + len;
-                // The joined match, and what is left when it passes 258
-                // (at least 3: no match is shorter).
-                let first = if total <= MAX_MATCH {
-                    total
-                } else if total - MAX_MATCH >= 3 {
-                    MAX_MATCH
-                } else {
-                    total - 3
-                };
-                self.freq.lit[257 + len_code(last.len)] -= 1;
-                last.len = first as u16;
-                self.freq.lit[257 + len_code(last.len)] += 1;
+                let first = first_part(total);
+                self.freq.relength(last, first);
                 len = total - first;
             }
         }
         while len > 0 {
-            let n = if len <= MAX_MATCH {
-                len
-            } else if len - MAX_MATCH >= 3 {
-                MAX_MATCH
-            } else {
-                len - 3
-            };
+            let n = first_part(len);
             self.push(Token {
                 len: n as u16,
                 val: d as u16,

@@ -196,10 +196,8 @@ impl Renderer {
             out.push(BandOut::Drawn {
                 key,
                 range: start..raw.len(),
-                tiles: match band {
-                    Band::Row(_) => tiles.clone(),
-                    _ => Vec::new(),
-                },
+                // (Empty but for a rank: cleared as each rank starts.)
+                tiles: std::mem::take(&mut tiles),
             });
         }
         (td.palette.clone(), out)
