@@ -164,7 +164,6 @@ impl Renderer {
                         which.hash(&mut m);
                         bands::hash128(&m.0, TILE_KEY_SALT)
                     };
-                    tiles.clear();
                     tiles.push(bands::Tile {
                         key: side(0),
                         off: 0,
@@ -180,7 +179,7 @@ impl Renderer {
                             width: s,
                         });
                     }
-                    let end = left + squares.len() * s;
+                    let end = x1 + 1;
                     tiles.push(bands::Tile {
                         key: side(1),
                         off: end,
@@ -196,7 +195,7 @@ impl Renderer {
             out.push(BandOut::Drawn {
                 key,
                 range: start..raw.len(),
-                // (Empty but for a rank: cleared as each rank starts.)
+                // (Empty but for a rank's: each band takes them.)
                 tiles: std::mem::take(&mut tiles),
             });
         }
