@@ -233,6 +233,8 @@ pub(crate) struct TileTokens {
     width: usize,
     /// Bit `y`: row `y` is one match of the whole width, one row back.
     up: Vec<u64>,
+    /// Bit `y`: row `y` has a match into the partner.
+    partnered: Vec<u64>,
 }
 
 /// Marks a match into the partner (distances are at most 32,768).
@@ -243,13 +245,18 @@ impl TileTokens {
     pub(crate) fn bytes(&self) -> usize {
         self.tokens.capacity() * std::mem::size_of::<Token>()
             + self.rows.capacity() * 4
-            + self.up.capacity() * 8
+            + (self.up.capacity() + self.partnered.capacity()) * 8
             + 64
     }
 
     /// Whether row `y` is one match of the whole width, one row back.
     fn is_up(&self, y: usize) -> bool {
         self.up[y / 64] >> (y % 64) & 1 == 1
+    }
+
+    /// Whether row `y` has a match into the partner.
+    fn partnered(&self, y: usize) -> bool {
+        self.partnered[y / 64] >> (y % 64) & 1 == 1
     }
 }
 
@@ -417,10 +424,14 @@ pub(crate) fn tile_tokens(
     }
     rows.push(tokens.len() as u32);
     let mut up = vec![0u64; h.div_ceil(64)];
+    let mut partnered = vec![0u64; h.div_ceil(64)];
     for y in 0..h {
         let r = &tokens[rows[y] as usize..rows[y + 1] as usize];
         if r.len() == 1 && r[0].len as usize == w && r[0].val as usize == stride {
             up[y / 64] |= 1 << (y % 64);
+        }
+        if r.iter().any(|t| t.len > 0 && t.val >= PARTNER) {
+            partnered[y / 64] |= 1 << (y % 64);
         }
     }
     TileTokens {
@@ -428,6 +439,7 @@ pub(crate) fn tile_tokens(
         rows,
         width: w,
         up,
+        partnered,
     }
 }
 
@@ -464,7 +476,6 @@ pub(crate) fn piece_of_columns(
     let rows = data.len() / stride;
     let mut e = Emit {
         tokens: std::mem::take(&mut b.tokens),
-        freq: Freq::default(),
         data,
     };
     e.tokens.clear();
@@ -495,32 +506,38 @@ pub(crate) fn piece_of_columns(
             }
             let r = &t.tokens[t.rows[y] as usize..t.rows[y + 1] as usize];
             let d_partner = c.partner.map_or(0, |o| c.off - o + 1);
-            let mut p = base;
-            for (k, &tok) in r.iter().enumerate() {
-                let tok = if tok.len > 0 && tok.val >= PARTNER {
+            let placed = |tok: Token| {
+                if tok.len > 0 && tok.val >= PARTNER {
                     Token {
                         len: tok.len,
                         val: (d_partner - (tok.val - PARTNER) as usize) as u16,
                     }
                 } else {
                     tok
-                };
-                if k == 0 {
-                    // Where the column meets the one before it.
-                    if tok.len == 0 {
-                        e.literal(p);
-                    } else {
-                        e.matched(p, tok.len as usize, tok.val as usize);
-                    }
-                } else {
-                    e.push(tok);
                 }
-                p += tok.len.max(1) as usize;
+            };
+            let Some((&first, rest)) = r.split_first() else {
+                continue;
+            };
+            // Where the column meets the one before it.
+            let first = placed(first);
+            if first.len == 0 {
+                e.literal(base);
+            } else {
+                e.matched(base, first.len as usize, first.val as usize);
+            }
+            // The rest as they are (copied whole: one by one, with their
+            // symbols counted, was most of a rank's time), their matches
+            // into the partner placed.
+            if t.partnered(y) {
+                e.tokens.extend(rest.iter().map(|&tok| placed(tok)));
+            } else {
+                e.tokens.extend_from_slice(rest);
             }
         }
     }
     b.tokens = e.tokens;
-    b.freq = e.freq;
+    b.freq = Freq::of(&b.tokens);
     piece_of_tokens(b, data)
 }
 
@@ -538,34 +555,28 @@ fn first_part(len: usize) -> usize {
 }
 
 impl Freq {
-    /// The match `t` made `len` bytes long, its length symbol recounted.
-    fn relength(&mut self, t: &mut Token, len: usize) {
-        self.lit[257 + len_code(t.len)] -= 1;
-        t.len = len as u16;
-        self.lit[257 + len_code(t.len)] += 1;
+    /// The symbols of `tokens` counted.
+    fn of(tokens: &[Token]) -> Freq {
+        let mut f = Freq::default();
+        for t in tokens {
+            if t.len == 0 {
+                f.lit[t.val as usize & 0xFF] += 1;
+            } else {
+                f.lit[257 + len_code(t.len)] += 1;
+                f.dist[dist_code(t.val)] += 1;
+            }
+        }
+        f
     }
 }
 
-/// Tokens being put together for `data`, with their symbols counted.
+/// Tokens being put together for `data` (their symbols counted after).
 struct Emit<'a> {
     tokens: Vec<Token>,
-    freq: Freq,
     data: &'a [u8],
 }
 
 impl Emit<'_> {
-    /// `t` as it is.
-    #[inline]
-    fn push(&mut self, t: Token) {
-        if t.len == 0 {
-            self.freq.lit[t.val as usize] += 1;
-        } else {
-            self.freq.lit[257 + len_code(t.len)] += 1;
-            self.freq.dist[dist_code(t.val)] += 1;
-        }
-        self.tokens.push(t);
-    }
-
     /// The byte at `p`: the match before it made one longer if it would
     /// copy the same byte.
     fn literal(&mut self, p: usize) {
@@ -575,11 +586,11 @@ impl Emit<'_> {
                 && (last.len as usize) < MAX_MATCH
                 && v == self.data[p - last.val as usize]
             {
-                self.freq.relength(last, last.len as usize + 1);
+                last.len += 1;
                 return;
             }
         }
-        self.push(Token {
+        self.tokens.push(Token {
             len: 0,
             val: v as u16,
         });
@@ -592,7 +603,6 @@ impl Emit<'_> {
         while let Some(&t) = self.tokens.last() {
             if t.len == 0 && p > d && self.data[p - 1] == self.data[p - 1 - d] {
                 self.tokens.pop();
-                self.freq.lit[t.val as usize] -= 1;
                 p -= 1;
                 len += 1;
             } else {
@@ -603,13 +613,13 @@ impl Emit<'_> {
             if last.len > 0 && last.val as usize == d && (last.len as usize) < MAX_MATCH {
                 let total = last.len as usize + len;
                 let first = first_part(total);
-                self.freq.relength(last, first);
+                last.len = first as u16;
                 len = total - first;
             }
         }
         while len > 0 {
             let n = first_part(len);
-            self.push(Token {
+            self.tokens.push(Token {
                 len: n as u16,
                 val: d as u16,
             });
@@ -864,15 +874,19 @@ fn lengths(freq: &[u32], limit: u8, lens: &mut [u8]) {
     // Classic Huffman with a sorted merge of two queues: leaves [0, nl),
     // internal nodes after them. A node is (weight, left, right); a leaf's
     // left is -1 - its symbol.
-    let mut leaves = [0u16; MAX];
-    leaves[..nu].copy_from_slice(used);
+    // Sorted by count, then symbol, as one number each (a block's counts
+    // are below 2^40: its tokens are in memory).
+    let mut leaves = [0u64; MAX];
+    for (l, &s) in leaves.iter_mut().zip(used) {
+        *l = (freq[s as usize] as u64) << 16 | s as u64;
+    }
     let leaves = &mut leaves[..nu];
-    leaves.sort_unstable_by_key(|&s| (freq[s as usize], s));
+    leaves.sort_unstable();
     // (A vector of the size needed: zeroing arrays for the largest
     // alphabet cost more than allocating.)
     let mut nodes: Vec<(u64, i32, i32)> = Vec::with_capacity(2 * nu);
-    for &s in leaves.iter() {
-        nodes.push((freq[s as usize] as u64, -1 - s as i32, -1));
+    for &l in leaves.iter() {
+        nodes.push((l >> 16, -1 - (l & 0xFFFF) as i32, -1));
     }
     let nl = nu;
     let (mut a, mut b) = (0usize, nl);
@@ -893,7 +907,7 @@ fn lengths(freq: &[u32], limit: u8, lens: &mut [u8]) {
     }
     let len = nodes.len();
     // Depths by walking down from the root.
-    let mut depth = vec![0u8; len];
+    let mut depth = [0u8; 2 * MAX];
     for k in (nl..len).rev() {
         let (_, l, r) = nodes[k];
         depth[l as usize] = depth[k] + 1;
@@ -1120,36 +1134,92 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], freq: &Freq, last: bool) {
     let (mut lc, mut dc) = ([0u16; 286], [0u16; 30]);
     codes(&ll, &mut lc);
     codes(&dl, &mut dc);
-    // Each match length's code and extra bits as one put (at most 20
-    // bits), and each distance code's with room for its extra bits (at most
-    // 28): a match is two puts instead of four.
-    let mut len_put = [(0u32, 0u32); MAX_MATCH + 1];
+    // Each symbol's code and length as one word (the length in the top
+    // byte), a match length's with its extra bits (at most 20 bits): a
+    // literal is one lookup, a match two and one put of at most 48 bits.
+    let pack = |bits: u32, count: u32| bits | count << 24;
+    let mut lit_put = [0u32; 256];
+    for (s, e) in lit_put.iter_mut().enumerate() {
+        *e = pack(lc[s] as u32, ll[s] as u32);
+    }
+    let mut len_put = [0u32; MAX_MATCH + 1];
     for (len, e) in len_put.iter_mut().enumerate().skip(3) {
         let k = len_code(len as u16);
         let sym = 257 + k;
-        *e = (
+        *e = pack(
             lc[sym] as u32 | ((len as u32 - LEN_BASE[k] as u32) << ll[sym]),
             ll[sym] as u32 + LEN_EXTRA[k] as u32,
         );
     }
-    // Tokens are at most 48 bits: room for all of them, so that no put
-    // grows the buffer.
-    w.out.reserve(tokens.len() * 6 + 8);
+    let mut f = FastBits::from(std::mem::take(w), tokens.len() * 6);
     for t in tokens {
         if t.len == 0 {
-            let s = t.val as usize;
-            w.put(lc[s] as u32, ll[s] as u32);
+            let e = lit_put[t.val as usize & 0xFF];
+            f.put((e & 0xFF_FFFF) as u64, e >> 24);
         } else {
-            let (bits, count) = len_put[t.len as usize];
-            w.put(bits, count);
+            let e = len_put[t.len as usize];
+            let (lbits, lcount) = ((e & 0xFF_FFFF) as u64, e >> 24);
             let d = dist_code(t.val);
-            w.put(
-                dc[d] as u32 | (((t.val - DIST_BASE[d]) as u32) << dl[d]),
-                dl[d] as u32 + DIST_EXTRA[d] as u32,
-            );
+            let dbits = dc[d] as u64 | (((t.val - DIST_BASE[d]) as u64) << dl[d]);
+            let dcount = dl[d] as u32 + DIST_EXTRA[d] as u32;
+            f.put(lbits | dbits << lcount, lcount + dcount);
         }
     }
+    *w = f.done();
     w.put(lc[256] as u32, ll[256] as u32);
+}
+
+/// A [`BitWriter`]'s bytes written eight at a time into room made ahead:
+/// each put stores the whole accumulator and moves on by its whole bytes,
+/// without a test or a grown vector (the token loop's puts were a third
+/// of the Huffman coder's instructions).
+struct FastBits {
+    out: Vec<u8>,
+    pos: usize,
+    acc: u64,
+    /// Bits waiting in `acc`: fewer than 8 between puts.
+    n: u32,
+}
+
+impl FastBits {
+    /// Writing on after `w`'s bits, with room for `room` more bytes.
+    fn from(mut w: BitWriter, room: usize) -> FastBits {
+        while w.n >= 8 {
+            w.out.push(w.acc as u8);
+            w.acc >>= 8;
+            w.n -= 8;
+        }
+        let pos = w.out.len();
+        w.out.resize(pos + room + 8, 0);
+        FastBits {
+            out: w.out,
+            pos,
+            acc: w.acc,
+            n: w.n,
+        }
+    }
+
+    /// Puts `count` bits (at most 56 less the bits waiting: 48 always fit).
+    #[inline(always)]
+    fn put(&mut self, bits: u64, count: u32) {
+        self.acc |= bits << self.n;
+        self.n += count;
+        self.out[self.pos..self.pos + 8].copy_from_slice(&self.acc.to_le_bytes());
+        let k = self.n / 8;
+        self.pos += k as usize;
+        self.acc = if k == 8 { 0 } else { self.acc >> (k * 8) };
+        self.n -= k * 8;
+    }
+
+    /// Back to a [`BitWriter`], the room not used given back.
+    fn done(mut self) -> BitWriter {
+        self.out.truncate(self.pos);
+        BitWriter {
+            out: self.out,
+            acc: self.acc,
+            n: self.n,
+        }
+    }
 }
 
 fn adler32(data: &[u8]) -> u32 {

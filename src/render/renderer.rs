@@ -107,6 +107,10 @@ impl Renderer {
         let mut squares: Vec<SquareKey> = Vec::new();
         let mut tiles: Vec<bands::Tile> = Vec::new();
         let mut sprites: Vec<Arc<Vec<u8>>> = Vec::new();
+        // A tile's key bytes, the one buffer for them all (a new one for
+        // each square grew a byte vector four times over, a fortieth of a
+        // picture's instructions).
+        let mut tk = KeyBytes(Vec::with_capacity(256));
         for (band, y0, y1) in layout.bands() {
             k.0.truncate(common);
             (band, y0, y1).hash(&mut k);
@@ -159,29 +163,31 @@ impl Renderer {
                     // frame and the rank's label, not its squares); a
                     // square's, its look.
                     let left = x0 + 1;
-                    let side = |which: u8| {
-                        let mut m = KeyBytes(k.0[..framed].to_vec());
-                        which.hash(&mut m);
-                        bands::hash128(&m.0, TILE_KEY_SALT)
+                    let band_key = &k.0[..framed];
+                    let side = |which: u8, tk: &mut KeyBytes| {
+                        tk.0.clear();
+                        tk.0.extend_from_slice(band_key);
+                        which.hash(tk);
+                        bands::hash128(&tk.0, TILE_KEY_SALT)
                     };
                     tiles.push(bands::Tile {
-                        key: side(0),
+                        key: side(0, &mut tk),
                         off: 0,
                         width: left,
                     });
                     for (file, &key) in (0..).zip(&squares) {
                         let x = layout.square_origin(file, 0).0 as usize;
-                        let mut m = KeyBytes::default();
-                        (td.id, stride, s, key).hash(&mut m);
+                        tk.0.clear();
+                        (td.id, stride, s, key).hash(&mut tk);
                         tiles.push(bands::Tile {
-                            key: bands::hash128(&m.0, TILE_KEY_SALT),
+                            key: bands::hash128(&tk.0, TILE_KEY_SALT),
                             off: 1 + x,
                             width: s,
                         });
                     }
                     let end = x1 + 1;
                     tiles.push(bands::Tile {
-                        key: side(1),
+                        key: side(1, &mut tk),
                         off: end,
                         width: stride - end,
                     });
