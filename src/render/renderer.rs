@@ -99,7 +99,9 @@ impl Renderer {
         let frame = frame_bg(&mut c, &td, layout, view.labels, view.turned);
         let w = layout.width as usize;
         let stride = w + 1;
-        let mut k = KeyBytes::default();
+        // Room for a band's key bytes (the frame's, a rank's squares'):
+        // grown from nothing, it was reallocated for every picture.
+        let mut k = KeyBytes(Vec::with_capacity(1024));
         (td.id, layout, view.labels, view.turned).hash(&mut k);
         let common = k.0.len();
         let mut out = Vec::new();
