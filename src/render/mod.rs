@@ -55,6 +55,8 @@ pub use scene::*;
 
 pub use table::{table_png, table_png_rows};
 
+/// Pictures whose working buffers are kept between pictures.
+pub(crate) use scratch::KEPT as KEPT_SCRATCH;
 pub use theme::{Rgb, Theme};
 
 use paint::{Mark, SquareKey};

@@ -28,8 +28,12 @@ impl Scratch {
     }
 }
 
-/// At most this many sets are kept (pictures drawn at the same moment).
-const KEPT: usize = 4;
+/// At most this many sets are kept (pictures drawn at the same moment):
+/// as many as the bot runs app calls at once (`discord::handler::WORKERS`).
+/// With 4, a burst of moves drew up to 8 pictures at once and the other 4
+/// grew their buffers from nothing and dropped them, every time (a
+/// fiftieth of a move's CPU in reallocations and fresh pages).
+pub(crate) const KEPT: usize = 8;
 /// A set that grew past this (a very large table) is dropped, not kept.
 const KEEP_UNDER: usize = 16 << 20;
 
