@@ -251,13 +251,23 @@ impl TileTokens {
 
     /// Whether row `y` is one match of the whole width, one row back.
     fn is_up(&self, y: usize) -> bool {
-        self.up[y / 64] >> (y % 64) & 1 == 1
+        row_bit(&self.up, y)
     }
 
     /// Whether row `y` has a match into the partner.
     fn partnered(&self, y: usize) -> bool {
-        self.partnered[y / 64] >> (y % 64) & 1 == 1
+        row_bit(&self.partnered, y)
     }
+}
+
+/// Bit `y` of a set of rows kept as 64-bit words.
+fn row_bit(words: &[u64], y: usize) -> bool {
+    words[y / 64] >> (y % 64) & 1 == 1
+}
+
+/// Sets bit `y` of a set of rows kept as 64-bit words.
+fn set_row_bit(words: &mut [u64], y: usize) {
+    words[y / 64] |= 1 << (y % 64);
 }
 
 /// Earlier places a tile's search looks at for each position: it runs once
@@ -428,10 +438,10 @@ pub(crate) fn tile_tokens(
     for y in 0..h {
         let r = &tokens[rows[y] as usize..rows[y + 1] as usize];
         if r.len() == 1 && r[0].len as usize == w && r[0].val as usize == stride {
-            up[y / 64] |= 1 << (y % 64);
+            set_row_bit(&mut up, y);
         }
         if r.iter().any(|t| t.len > 0 && t.val >= PARTNER) {
-            partnered[y / 64] |= 1 << (y % 64);
+            set_row_bit(&mut partnered, y);
         }
     }
     TileTokens {
@@ -488,7 +498,7 @@ pub(crate) fn piece_of_columns(
     }
     for y in 0..rows {
         let start = y * stride;
-        if up[y / 64] >> (y % 64) & 1 == 1 {
+        if row_bit(&up, y) {
             e.matched(start, stride, stride);
             continue;
         }
@@ -1155,7 +1165,6 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], freq: &Freq, last: bool) {
     // Each symbol's code and length as one word (the length in the top
     // byte), a match length's with its extra bits (at most 20 bits): a
     // literal is one lookup, a match two and one put of at most 48 bits.
-    let pack = |bits: u32, count: u32| bits | count << 24;
     let mut lit_put = [0u32; 256];
     for (s, e) in lit_put.iter_mut().enumerate() {
         *e = pack(lc[s] as u32, ll[s] as u32);
@@ -1172,11 +1181,10 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], freq: &Freq, last: bool) {
     let mut f = FastBits::from(std::mem::take(w), tokens.len() * 6);
     for t in tokens {
         if t.len == 0 {
-            let e = lit_put[t.val as usize & 0xFF];
-            f.put((e & 0xFF_FFFF) as u64, e >> 24);
+            let (bits, count) = unpack(lit_put[t.val as usize & 0xFF]);
+            f.put(bits, count);
         } else {
-            let e = len_put[t.len as usize];
-            let (lbits, lcount) = ((e & 0xFF_FFFF) as u64, e >> 24);
+            let (lbits, lcount) = unpack(len_put[t.len as usize]);
             let d = dist_code(t.val);
             let dbits = dc[d] as u64 | (((t.val - DIST_BASE[d]) as u64) << dl[d]);
             let dcount = dl[d] as u32 + DIST_EXTRA[d] as u32;
@@ -1185,6 +1193,18 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], freq: &Freq, last: bool) {
     }
     *w = f.done();
     w.put(lc[256] as u32, ll[256] as u32);
+}
+
+/// A code's bits (at most 24) and its length as one word, the length in
+/// the top byte.
+fn pack(bits: u32, count: u32) -> u32 {
+    bits | count << 24
+}
+
+/// A [`pack`]ed word's bits and length.
+#[inline(always)]
+fn unpack(e: u32) -> (u64, u32) {
+    ((e & 0xFF_FFFF) as u64, e >> 24)
 }
 
 /// A [`BitWriter`]'s bytes written eight at a time into room made ahead:
@@ -1220,12 +1240,14 @@ impl FastBits {
     /// Puts `count` bits (at most 56 less the bits waiting: 48 always fit).
     #[inline(always)]
     fn put(&mut self, bits: u64, count: u32) {
+        debug_assert!(self.n + count <= 63);
         self.acc |= bits << self.n;
         self.n += count;
         self.out[self.pos..self.pos + 8].copy_from_slice(&self.acc.to_le_bytes());
+        // At most 7 whole bytes (63 bits): the shift stays under 64.
         let k = self.n / 8;
         self.pos += k as usize;
-        self.acc = if k == 8 { 0 } else { self.acc >> (k * 8) };
+        self.acc >>= k * 8;
         self.n -= k * 8;
     }
 
