@@ -25,7 +25,7 @@
 //! is full, the old one is dropped. Measured in docs/performance.md
 //! ("Session 14", "Session 15").
 //!
-//! A rank not in the cache is not searched either ([`compress_tiles`]): it
+//! A rank not in the cache is not searched either ([`compress_ranks`]): it
 //! is its left margin, its squares and its right margin, "tiles" whose
 //! bytes are fixed by what they show, and each tile's LZ77 tokens are
 //! searched once per process (with a partner tile it may copy from) and
@@ -58,7 +58,7 @@ pub(crate) fn compress(b: &mut Buffers, key: u128, bytes: &[u8], stride: usize) 
     CACHE.compress(b, key, bytes, stride)
 }
 
-/// One column of a band made of tiles (see [`compress_tiles`]): the hash
+/// One column of a band made of tiles (see [`compress_ranks`]): the hash
 /// of what it shows (its bytes in every band of this stride it is drawn
 /// in), where it starts in a row, its width.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,26 +68,45 @@ pub(crate) struct Tile {
     pub width: usize,
 }
 
-/// [`compress`] for a band whose rows are cut into `tiles` (left to right,
-/// covering each row), without searching the band: each tile's tokens
-/// are searched once per process, with the tile it may copy from (its
-/// partner), and kept (`TILES`); the band's block is put together from
-/// them (`deflate::piece_of_columns`). A board's rank is its two margins
-/// and its squares: a rank never drawn before is made of squares' looks
-/// drawn before.
+/// [`compress`] for a picture's bands (`raw[range]`, kept under `key`)
+/// whose rows are cut into tiles (left to right, covering each row),
+/// without searching a band: each tile's tokens are searched once per
+/// process, with the tile it may copy from (its partner), and kept
+/// (`TILES`); a band's tokens are put together from them
+/// (`deflate::hold_columns`). A board's rank is its two margins and
+/// its squares: a rank never drawn before is made of squares' looks drawn
+/// before. The picture's ranks share one set of Huffman codes, fitted to
+/// them all (`deflate::pieces_of_held`): one header, not one a rank.
 ///
 /// A tile's partner is the earlier column of another look most like it
 /// (the same piece on a square of the other colour, a marked square's
 /// unmarked self), counted byte by byte once for each pair of looks
 /// (`ALIKE`); the right margin's is the left one (the rank's label). A
 /// repeated look copies its nearest earlier column instead.
-pub(crate) fn compress_tiles(
+pub(crate) fn compress_ranks(
     b: &mut Buffers,
-    key: u128,
-    bytes: &[u8],
+    raw: &[u8],
     stride: usize,
-    tiles: &[Tile],
-) -> Arc<Piece> {
+    bands: &[(u128, std::ops::Range<usize>, Vec<Tile>)],
+) -> Vec<Arc<Piece>> {
+    for (_, range, tiles) in bands {
+        hold_tiles(b, &raw[range.clone()], stride, tiles);
+    }
+    let pieces = deflate::pieces_of_held(b);
+    bands
+        .iter()
+        .zip(pieces)
+        .map(|((key, _, _), p)| {
+            let p = Arc::new(p);
+            CACHE.put(*key, p.clone());
+            p
+        })
+        .collect()
+}
+
+/// The tokens of one band made of `tiles` held in `b` (see
+/// [`compress_ranks`]).
+fn hold_tiles(b: &mut Buffers, bytes: &[u8], stride: usize, tiles: &[Tile]) {
     let rows = bytes.len() / stride;
     let cut = |t: &Tile| {
         let mut px = Vec::with_capacity(rows * t.width);
@@ -157,9 +176,7 @@ pub(crate) fn compress_tiles(
             partner: partner[i].map(|j| tiles[j].off),
         })
         .collect();
-    let p = Arc::new(deflate::piece_of_columns(b, bytes, stride, &cols));
-    CACHE.put(key, p.clone());
-    p
+    deflate::hold_columns(b, bytes, stride, &cols);
 }
 
 /// The key of a tile's tokens searched with `partner`.
@@ -221,8 +238,10 @@ pub(crate) trait Weigh {
 }
 
 impl Weigh for Piece {
+    /// Its bits, and a shared header's as if it were its own (a picture's
+    /// ranks share one).
     fn weight(&self) -> usize {
-        self.bits.len() + 64
+        self.bits.len() + 64 + self.shared.as_ref().map_or(0, |s| s.bytes())
     }
 }
 
@@ -475,11 +494,12 @@ mod tests {
         assert_eq!(after - before, 2);
     }
 
-    /// A band made of tiles (render/bands.rs `compress_tiles`) inflates to
+    /// A band made of tiles (render/bands.rs `compress_ranks`) inflates to
     /// its bytes whatever its tiles: looks repeated or not, alike (a
     /// partner to copy from) or not, narrow or wider than a match, rows
     /// the same as the row above or not, with the tiles' tokens searched
-    /// for this band or cached from another.
+    /// for this band or cached from another; coded on its own and under a
+    /// table fitted to another band.
     #[test]
     fn render_bands_put_together_from_tiles_inflate_to_their_bytes() {
         let mut rng = 0x9E37_79B9_7F4A_7C15u64;
@@ -549,9 +569,23 @@ mod tests {
                 width,
             }));
             for again in [false, true] {
-                let p = compress_tiles(&mut b, case as u128, &raw, stride, &tiles);
-                let z = deflate::zlib_of_pieces(&[p]);
+                let one = [(case as u128, 0..raw.len(), tiles.clone())];
+                let p = compress_ranks(&mut b, &raw, stride, &one).remove(0);
+                let z = deflate::zlib_of_pieces(std::slice::from_ref(&p));
                 assert_eq!(inflate(&z), raw, "case {case}, again {again}");
+                // Twice over, the two sharing their codes: pieces of one
+                // shared block side by side, beside a block of its own
+                // (and the shared block opened again).
+                let n = raw.len();
+                let two = [
+                    (case as u128 + 1000, 0..n, tiles.clone()),
+                    (case as u128 + 2000, n..2 * n, tiles.clone()),
+                ];
+                let q = compress_ranks(&mut b, &raw.repeat(2), stride, &two);
+                assert!(q[0].shared.is_some() && p.shared.is_none());
+                let pieces = [q[0].clone(), q[1].clone(), p, q[1].clone()];
+                let z = deflate::zlib_of_pieces(&pieces);
+                assert_eq!(inflate(&z), raw.repeat(4), "case {case}, again {again}");
             }
         }
     }

@@ -8,6 +8,8 @@
 //! block then codes the tokens. It compresses these images about as well as
 //! zlib level 6 at a small fraction of the time.
 
+use std::sync::Arc;
+
 const WINDOW: usize = 32768;
 const MAX_MATCH: usize = 258;
 const MIN_MATCH: usize = 4;
@@ -46,6 +48,8 @@ pub(crate) struct Buffers {
     /// `tokens`, counted as they are made (a second pass over the tokens
     /// to count them was a third of the Huffman coder's time).
     freq: Freq,
+    /// Bands' tokens waiting to be coded together.
+    held: Held,
 }
 
 /// Symbol counts of one block: literals and lengths, distances.
@@ -70,6 +74,13 @@ impl Buffers {
         (self.head.capacity() + self.chain.capacity()) * 4
             + self.tokens.capacity() * std::mem::size_of::<Token>()
             + self.bits.capacity()
+            + self
+                .held
+                .bands
+                .iter()
+                .map(|h| h.tokens.capacity() * std::mem::size_of::<Token>())
+                .sum::<usize>()
+            + self.held.bands.capacity() * std::mem::size_of::<HeldBand>()
     }
 }
 
@@ -183,23 +194,29 @@ fn hash4(data: &[u8], i: usize) -> usize {
 
 /// One piece of a zlib stream's data (see `render/bands.rs`): its bytes
 /// as one non-final dynamic-Huffman block, `nbits` bits long (the last
-/// byte padded with zeros), and the Adler-32 of its bytes.
+/// byte padded with zeros), and the Adler-32 of its bytes. A piece coded
+/// with codes it shares with the other bands of its picture (see
+/// [`pieces_of_held`]) is its tokens' codes alone, without the block's
+/// header and end: [`zlib_of_pieces`] writes pieces of one [`Shared`]
+/// that stand side by side as one block.
 pub(crate) struct Piece {
     pub bits: Vec<u8>,
     pub nbits: u64,
     pub adler: u32,
     pub len: usize,
+    pub shared: Option<Arc<Shared>>,
 }
 
 /// `data` as a [`Piece`]: its matches stay inside `data`, so the block is
 /// valid anywhere in a stream.
 pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], row: usize) -> Piece {
     lz77(data, row, b);
-    piece_of_tokens(b, data)
+    block_piece(b, adler32(data), data.len())
 }
 
-/// The tokens and counts in `b` (those of `data`) as a [`Piece`].
-fn piece_of_tokens(b: &mut Buffers, data: &[u8]) -> Piece {
+/// The tokens and counts in `b` (of `len` bytes whose Adler-32 is
+/// `adler`) as a [`Piece`] of its own block.
+fn block_piece(b: &mut Buffers, adler: u32, len: usize) -> Piece {
     let mut w = BitWriter::to(std::mem::take(&mut b.bits));
     write_block(&mut w, &b.tokens, &b.freq, false);
     let nbits = w.out.len() as u64 * 8 + w.n as u64;
@@ -209,8 +226,9 @@ fn piece_of_tokens(b: &mut Buffers, data: &[u8]) -> Piece {
     Piece {
         bits,
         nbits,
-        adler: adler32(data),
-        len: data.len(),
+        adler,
+        len,
+        shared: None,
     }
 }
 
@@ -223,7 +241,7 @@ fn piece_of_tokens(b: &mut Buffers, data: &[u8]) -> Piece {
 /// stride, whatever stands beside it. A board's ranks are made of a few
 /// dozen such tiles; each is searched once per process (render/bands.rs)
 /// and a rank never drawn before is put together from its tiles' tokens
-/// (see [`piece_of_columns`]).
+/// (see [`hold_columns`]).
 pub(crate) struct TileTokens {
     /// A match into the partner has `val` `PARTNER + 1 + s`: its source is
     /// the same row of the partner, `s` bytes to the right (-1, 0 or 1).
@@ -464,9 +482,10 @@ pub(crate) struct Column<'a> {
     pub partner: Option<usize>,
 }
 
-/// `data` (rows `stride` bytes long, cut into `cols`, left to right, which
-/// cover each row) as a [`Piece`], its tokens those of the columns' tiles
-/// row by row, without a search: a row that is the row above in every
+/// Holds the tokens of `data` (rows `stride` bytes long, cut into `cols`,
+/// left to right, which cover each row) in `b` with their symbols counted,
+/// until [`pieces_of_held`] codes the bands held together. The tokens are
+/// those of the columns' tiles row by row, without a search: a row that is the row above in every
 /// column is one match; a row of a column that repeats an earlier column
 /// is one match back to it (unless its tile's row is one match already);
 /// a match into a partner gets its distance from where the partner stands.
@@ -476,12 +495,112 @@ pub(crate) struct Column<'a> {
 /// (the row above across a row of squares). Blocks about the size
 /// [`piece_in`]'s search makes (measured in docs/performance.md, "Session
 /// 17").
-pub(crate) fn piece_of_columns(
-    b: &mut Buffers,
-    data: &[u8],
-    stride: usize,
-    cols: &[Column],
-) -> Piece {
+pub(crate) fn hold_columns(b: &mut Buffers, data: &[u8], stride: usize, cols: &[Column]) {
+    tokens_of_columns(b, data, stride, cols);
+    let n = b.held.len;
+    if b.held.bands.len() == n {
+        b.held.bands.push(HeldBand::default());
+    }
+    let h = &mut b.held.bands[n];
+    std::mem::swap(&mut h.tokens, &mut b.tokens);
+    h.freq = Freq::of(&h.tokens);
+    h.adler = adler32(data);
+    h.len = data.len();
+    b.held.len += 1;
+}
+
+/// The bands held in `b` ([`hold_columns`]) as pieces, in the order held,
+/// and none held after. Two or more share one set of codes fitted to
+/// them all (a [`Shared`]), written in the picture as one block: a band
+/// needs no codes built nor header written of its own, and its picture
+/// one header for its ranks instead of one each (within 1 % of the same
+/// bytes, docs/performance.md "Session 19"). One is a block of its own.
+pub(crate) fn pieces_of_held(b: &mut Buffers) -> Vec<Piece> {
+    let n = std::mem::take(&mut b.held.len);
+    if n == 0 {
+        return Vec::new();
+    }
+    if n == 1 {
+        let h = &mut b.held.bands[0];
+        std::mem::swap(&mut h.tokens, &mut b.tokens);
+        b.freq = h.freq.clone();
+        let (adler, len) = (h.adler, h.len);
+        let p = block_piece(b, adler, len);
+        std::mem::swap(&mut b.held.bands[0].tokens, &mut b.tokens);
+        return vec![p];
+    }
+    let held = &b.held.bands[..n];
+    let mut freq = Freq::default();
+    for h in held {
+        freq.add(&h.freq);
+    }
+    let (ll, dl) = block_lengths(&freq);
+    let code = Code::of(&ll, &dl);
+    let mut w = BitWriter::default();
+    write_header(&mut w, &ll, &dl, false);
+    let nbits = w.out.len() as u64 * 8 + w.n as u64;
+    w.flush();
+    let shared = Arc::new(Shared {
+        header: w.out,
+        nbits,
+        eob: code.eob,
+    });
+    let mut out = Vec::with_capacity(n);
+    for h in held {
+        let w = BitWriter::to(std::mem::take(&mut b.bits));
+        let mut f = FastBits::from(w, h.tokens.len() * 6);
+        code.write(&mut f, &h.tokens);
+        let mut w = f.done();
+        let nbits = w.out.len() as u64 * 8 + w.n as u64;
+        w.flush();
+        out.push(Piece {
+            bits: w.out.to_vec(),
+            nbits,
+            adler: h.adler,
+            len: h.len,
+            shared: Some(shared.clone()),
+        });
+        b.bits = w.out;
+    }
+    out
+}
+
+/// Bands' tokens held until they are coded together ([`hold_columns`]).
+#[derive(Default)]
+struct Held {
+    bands: Vec<HeldBand>,
+    /// How many of `bands` hold a band now.
+    len: usize,
+}
+
+/// One band held: its tokens, their symbols counted, its bytes' Adler-32
+/// and length.
+#[derive(Default)]
+struct HeldBand {
+    tokens: Vec<Token>,
+    freq: Freq,
+    adler: u32,
+    len: usize,
+}
+
+/// The header of a block shared by pieces (see [`Piece`]): a non-final
+/// dynamic block's header, `nbits` long, and the code of its end.
+pub(crate) struct Shared {
+    header: Vec<u8>,
+    nbits: u64,
+    eob: (u32, u32),
+}
+
+impl Shared {
+    /// The bytes held.
+    pub(crate) fn bytes(&self) -> usize {
+        self.header.capacity() + std::mem::size_of::<Shared>()
+    }
+}
+
+/// The tokens of `data` put together from `cols` into `b.tokens` (see
+/// [`hold_columns`]).
+fn tokens_of_columns(b: &mut Buffers, data: &[u8], stride: usize, cols: &[Column]) {
     debug_assert!(cols.iter().map(|c| c.tile.width).sum::<usize>() == stride);
     let rows = data.len() / stride;
     let mut e = Emit {
@@ -547,8 +666,6 @@ pub(crate) fn piece_of_columns(
         }
     }
     b.tokens = e.tokens;
-    b.freq = Freq::of(&b.tokens);
-    piece_of_tokens(b, data)
 }
 
 /// The first match of `len` bytes cut into matches of at most 258: all
@@ -565,6 +682,16 @@ fn first_part(len: usize) -> usize {
 }
 
 impl Freq {
+    /// `other`'s counts added.
+    fn add(&mut self, other: &Freq) {
+        for (x, y) in self.lit.iter_mut().zip(&other.lit) {
+            *x += y;
+        }
+        for (x, y) in self.dist.iter_mut().zip(&other.dist) {
+            *x += y;
+        }
+    }
+
     /// The symbols of `tokens` counted.
     fn of(tokens: &[Token]) -> Freq {
         #[inline(always)]
@@ -588,12 +715,7 @@ impl Freq {
         for t in pairs.remainder() {
             count(&mut a, t);
         }
-        for (x, y) in a.lit.iter_mut().zip(&b.lit) {
-            *x += y;
-        }
-        for (x, y) in a.dist.iter_mut().zip(&b.dist) {
-            *x += y;
-        }
+        a.add(&b);
         a
     }
 }
@@ -658,15 +780,39 @@ impl Emit<'_> {
 
 /// A zlib stream made of `pieces` in order (each valid after the ones
 /// before it, see [`piece_in`]), closed by an empty final block.
-pub(crate) fn zlib_of_pieces(pieces: &[std::sync::Arc<Piece>]) -> Vec<u8> {
+pub(crate) fn zlib_of_pieces(pieces: &[Arc<Piece>]) -> Vec<u8> {
     let mut w = BitWriter::default();
     w.out.extend_from_slice(&[0x78, 0x01]);
     let mut adler = 1u32;
-    w.out
-        .reserve(pieces.iter().map(|p| p.bits.len()).sum::<usize>() + 16);
+    w.out.reserve(
+        pieces
+            .iter()
+            .map(|p| p.bits.len() + p.shared.as_ref().map_or(0, |t| t.header.len()))
+            .sum::<usize>()
+            + 16,
+    );
+    // The shared block open: pieces of one side by side are one block,
+    // its header before the first, its end after the last.
+    let mut open: Option<&Arc<Shared>> = None;
     for p in pieces {
+        let same = match (open, &p.shared) {
+            (Some(a), Some(b)) => Arc::ptr_eq(a, b),
+            _ => false,
+        };
+        if !same {
+            if let Some(t) = open {
+                w.put(t.eob.0, t.eob.1);
+            }
+            if let Some(t) = &p.shared {
+                w.append(&t.header, t.nbits);
+            }
+            open = p.shared.as_ref();
+        }
         w.append(&p.bits, p.nbits);
         adler = adler32_combine(adler, p.adler, p.len);
+    }
+    if let Some(t) = open {
+        w.put(t.eob.0, t.eob.1);
     }
     // An empty final block: BFINAL, fixed Huffman codes, end of block
     // (seven zero bits).
@@ -1077,6 +1223,18 @@ impl BitWriter {
 /// One dynamic-Huffman block of `tokens`, whose symbols occur as `freq`
 /// counts them (end of block aside).
 fn write_block(w: &mut BitWriter, tokens: &[Token], freq: &Freq, last: bool) {
+    let (ll, dl) = block_lengths(freq);
+    write_header(w, &ll, &dl, last);
+    let code = Code::of(&ll, &dl);
+    let mut f = FastBits::from(std::mem::take(w), tokens.len() * 6);
+    code.write(&mut f, tokens);
+    *w = f.done();
+    w.put(code.eob.0, code.eob.1);
+}
+
+/// The code lengths of a block whose symbols occur as `freq` counts them
+/// (the end of block once; one distance code at least).
+fn block_lengths(freq: &Freq) -> ([u8; 286], [u8; 30]) {
     let mut lf = freq.lit;
     let mut df = freq.dist;
     lf[256] = 1;
@@ -1086,6 +1244,11 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], freq: &Freq, last: bool) {
     let (mut ll, mut dl) = ([0u8; 286], [0u8; 30]);
     lengths(&lf, 15, &mut ll);
     lengths(&df, 15, &mut dl);
+    (ll, dl)
+}
+
+/// A dynamic block's header for code lengths `ll` and `dl`.
+fn write_header(w: &mut BitWriter, ll: &[u8; 286], dl: &[u8; 30], last: bool) {
     let hlit = 257.max(ll.iter().rposition(|&l| l > 0).map_or(0, |p| p + 1));
     let hdist = 1.max(dl.iter().rposition(|&l| l > 0).map_or(1, |p| p + 1));
     // Run-length code the concatenated code lengths.
@@ -1159,40 +1322,90 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], freq: &Freq, last: bool) {
             _ => {}
         }
     }
-    let (mut lc, mut dc) = ([0u16; 286], [0u16; 30]);
-    codes(&ll, &mut lc);
-    codes(&dl, &mut dc);
-    // Each symbol's code and length as one word (the length in the top
-    // byte), a match length's with its extra bits (at most 20 bits): a
-    // literal is one lookup, a match two and one put of at most 48 bits.
-    let mut lit_put = [0u32; 256];
-    for (s, e) in lit_put.iter_mut().enumerate() {
-        *e = pack(lc[s] as u32, ll[s] as u32);
-    }
-    let mut len_put = [0u32; MAX_MATCH + 1];
-    for (len, e) in len_put.iter_mut().enumerate().skip(3) {
-        let k = len_code(len as u16);
-        let sym = 257 + k;
-        *e = pack(
-            lc[sym] as u32 | ((len as u32 - LEN_BASE[k] as u32) << ll[sym]),
-            ll[sym] as u32 + LEN_EXTRA[k] as u32,
-        );
-    }
-    let mut f = FastBits::from(std::mem::take(w), tokens.len() * 6);
-    for t in tokens {
-        if t.len == 0 {
-            let (bits, count) = unpack(lit_put[t.val as usize & 0xFF]);
-            f.put(bits, count);
-        } else {
-            let (lbits, lcount) = unpack(len_put[t.len as usize]);
-            let d = dist_code(t.val);
-            let dbits = dc[d] as u64 | (((t.val - DIST_BASE[d]) as u64) << dl[d]);
-            let dcount = dl[d] as u32 + DIST_EXTRA[d] as u32;
-            f.put(lbits | dbits << lcount, lcount + dcount);
+}
+
+/// A block's codes ready for its tokens: each literal's code and length
+/// as one word (the length in the top byte), each match length's with its
+/// extra bits (at most 20 bits), each distance's code and length, and the
+/// end of block's code and length: a literal is one lookup, a match two
+/// and one put of at most 48 bits.
+struct Code {
+    lit_put: [u32; 256],
+    /// (512 long: a length masked to 9 bits needs no bounds check.)
+    len_put: [u32; 512],
+    dc: [u16; 30],
+    dl: [u8; 30],
+    eob: (u32, u32),
+}
+
+impl Code {
+    /// The codes of literal/length code lengths `ll` and distance code
+    /// lengths `dl`.
+    fn of(ll: &[u8; 286], dl: &[u8; 30]) -> Code {
+        let (mut lc, mut dc) = ([0u16; 286], [0u16; 30]);
+        codes(ll, &mut lc);
+        codes(dl, &mut dc);
+        let mut lit_put = [0u32; 256];
+        for (s, e) in lit_put.iter_mut().enumerate() {
+            *e = pack(lc[s] as u32, ll[s] as u32);
+        }
+        let mut len_put = [0u32; 512];
+        for (len, e) in len_put.iter_mut().enumerate().take(MAX_MATCH + 1).skip(3) {
+            let k = len_code(len as u16);
+            let sym = 257 + k;
+            *e = pack(
+                lc[sym] as u32 | ((len as u32 - LEN_BASE[k] as u32) << ll[sym]),
+                ll[sym] as u32 + LEN_EXTRA[k] as u32,
+            );
+        }
+        Code {
+            lit_put,
+            len_put,
+            dc,
+            dl: *dl,
+            eob: (lc[256] as u32, ll[256] as u32),
         }
     }
-    *w = f.done();
-    w.put(lc[256] as u32, ll[256] as u32);
+
+    /// `tokens` coded into `f` (room for 6 bytes a token made: a put is
+    /// at most 48 bits, and fewer than 8 wait between puts).
+    fn write(&self, f: &mut FastBits, tokens: &[Token]) {
+        // The last distance's code and extra bits: most matches copy the
+        // row above, or from as far as the match before.
+        let (mut last, mut dbits, mut dcount) = (0u16, 0u64, 0u32);
+        // The writer's state in locals while the loop runs (through `f`
+        // each put stored it back before its bounds check: a third of the
+        // loop's instructions).
+        let (mut acc, mut n, mut pos) = (f.acc, f.n, f.pos);
+        let out = &mut f.out[..];
+        let mut put = |bits: u64, count: u32| {
+            debug_assert!(n + count <= 63);
+            acc |= bits << n;
+            n += count;
+            out[pos..pos + 8].copy_from_slice(&acc.to_le_bytes());
+            // At most 7 whole bytes (63 bits): the shift stays under 64.
+            let k = n / 8;
+            pos += k as usize;
+            acc >>= k * 8;
+            n -= k * 8;
+        };
+        for t in tokens {
+            if t.len == 0 {
+                let (bits, count) = unpack(self.lit_put[t.val as usize & 0xFF]);
+                put(bits, count);
+            } else {
+                let (lbits, lcount) = unpack(self.len_put[t.len as usize & 0x1FF]);
+                if t.val != last {
+                    last = t.val;
+                    let d = dist_code(t.val);
+                    dbits = self.dc[d] as u64 | (((t.val - DIST_BASE[d]) as u64) << self.dl[d]);
+                    dcount = self.dl[d] as u32 + DIST_EXTRA[d] as u32;
+                }
+                put(lbits | dbits << lcount, lcount + dcount);
+            }
+        }
+        (f.acc, f.n, f.pos) = (acc, n, pos);
+    }
 }
 
 /// A code's bits (at most 24) and its length as one word, the length in
@@ -1207,10 +1420,10 @@ fn unpack(e: u32) -> (u64, u32) {
     ((e & 0xFF_FFFF) as u64, e >> 24)
 }
 
-/// A [`BitWriter`]'s bytes written eight at a time into room made ahead:
-/// each put stores the whole accumulator and moves on by its whole bytes,
-/// without a test or a grown vector (the token loop's puts were a third
-/// of the Huffman coder's instructions).
+/// A [`BitWriter`]'s bytes written eight at a time into room made ahead
+/// (by [`Code::write`]): each put stores the whole accumulator and moves
+/// on by its whole bytes, without a test or a grown vector (the token
+/// loop's puts were a third of the Huffman coder's instructions).
 struct FastBits {
     out: Vec<u8>,
     pos: usize,
@@ -1235,20 +1448,6 @@ impl FastBits {
             acc: w.acc,
             n: w.n,
         }
-    }
-
-    /// Puts `count` bits (at most 56 less the bits waiting: 48 always fit).
-    #[inline(always)]
-    fn put(&mut self, bits: u64, count: u32) {
-        debug_assert!(self.n + count <= 63);
-        self.acc |= bits << self.n;
-        self.n += count;
-        self.out[self.pos..self.pos + 8].copy_from_slice(&self.acc.to_le_bytes());
-        // At most 7 whole bytes (63 bits): the shift stays under 64.
-        let k = self.n / 8;
-        self.pos += k as usize;
-        self.acc >>= k * 8;
-        self.n -= k * 8;
     }
 
     /// Back to a [`BitWriter`], the room not used given back.

@@ -32,18 +32,28 @@ impl Renderer {
             s.raw.clear();
             let (palette, bands) = self.bands_in(view, theme, layout, &mut s.raw);
             let stride = layout.width as usize + 1;
-            let pieces: Vec<_> = bands
-                .into_iter()
-                .map(|b| match b {
-                    BandOut::Cached(p) => p,
-                    BandOut::Drawn { key, range, tiles } if tiles.is_empty() => {
-                        super::bands::compress(&mut s.lz, key, &s.raw[range], stride)
-                    }
+            // The ranks drawn are compressed together after the others
+            // (their codes shared), each into its place.
+            let mut pieces = Vec::with_capacity(bands.len());
+            let (mut ranks, mut places) = (Vec::new(), Vec::new());
+            for b in bands {
+                match b {
+                    BandOut::Cached(p) => pieces.push(Some(p)),
+                    BandOut::Drawn { key, range, tiles } if tiles.is_empty() => pieces.push(Some(
+                        super::bands::compress(&mut s.lz, key, &s.raw[range], stride),
+                    )),
                     BandOut::Drawn { key, range, tiles } => {
-                        super::bands::compress_tiles(&mut s.lz, key, &s.raw[range], stride, &tiles)
+                        places.push(pieces.len());
+                        pieces.push(None);
+                        ranks.push((key, range, tiles));
                     }
-                })
-                .collect();
+                }
+            }
+            let made = super::bands::compress_ranks(&mut s.lz, &s.raw, stride, &ranks);
+            for (i, p) in places.into_iter().zip(made) {
+                pieces[i] = Some(p);
+            }
+            let pieces: Vec<_> = pieces.into_iter().flatten().collect();
             let z = deflate::zlib_of_pieces(&pieces);
             let size = (layout.width, layout.height);
             encode_in(s, size, &palette, text_chunks, |_| z)
