@@ -1,5 +1,6 @@
 //! The renderer: per-theme palettes, sprites and frame backgrounds, cached.
 
+use rustc_hash::FxHashMap;
 use std::hash::{Hash, Hasher};
 use std::ops::Range;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -29,14 +30,18 @@ pub(super) type SpriteKey = (&'static str, u32, SquareKey);
 
 pub(super) type FrameKey = (&'static str, u8, u8, u32, Labels, bool);
 
+/// The renderer's caches. Their keys are the program's own (a theme's
+/// name, sizes, a square's look), not a player's: hashed with a fast
+/// hash, not SipHash (a rank's thirteen sprite lookups hashed each
+/// square's key field by field).
 #[derive(Default)]
 pub(super) struct Cache {
-    themes: HashMap<&'static str, Arc<ThemeData>>,
-    sprites: HashMap<SpriteKey, Arc<Vec<u8>>>,
-    frames: HashMap<FrameKey, Arc<Vec<u8>>>,
-    icons: HashMap<(&'static str, u32, PieceView), Arc<Vec<u8>>>,
+    themes: FxHashMap<&'static str, Arc<ThemeData>>,
+    sprites: FxHashMap<SpriteKey, Arc<Vec<u8>>>,
+    frames: FxHashMap<FrameKey, Arc<Vec<u8>>>,
+    icons: FxHashMap<(&'static str, u32, PieceView), Arc<Vec<u8>>>,
     texts: text::Texts,
-    pieces: HashMap<&'static str, paint::Pieces>,
+    pieces: FxHashMap<&'static str, paint::Pieces>,
 }
 
 /// Draws boards. Cheap to share: `Send + Sync`, all methods take `&self`,

@@ -8,7 +8,7 @@
 
 use ab_glyph::{Font, FontRef, PxScale, ScaleFont};
 use image::GrayImage;
-use std::collections::HashMap;
+use rustc_hash::FxHashMap;
 use std::sync::{Arc, OnceLock};
 
 static FONT_BYTES: &[u8] = include_bytes!("../../assets/DejaVuSans-Bold.ttf");
@@ -108,11 +108,12 @@ pub(crate) fn cap_height(px: f32) -> f32 {
         .unwrap_or(px * 0.73)
 }
 
-/// Cache of drawn strings: coverage masks, and the glyphs they are made of.
+/// Cache of drawn strings: coverage masks, and the glyphs they are made of
+/// (a fast hash: a caption looks up each of its glyphs).
 #[derive(Default)]
 pub(crate) struct Texts {
-    map: HashMap<(String, u32), Arc<GrayImage>>,
-    glyphs: HashMap<(u16, u32, u8), GlyphMask>,
+    map: FxHashMap<(String, u32), Arc<GrayImage>>,
+    glyphs: FxHashMap<(u16, u32, u8), GlyphMask>,
 }
 
 /// Steps of a pixel a glyph's horizontal place is rounded to: a glyph is
