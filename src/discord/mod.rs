@@ -89,7 +89,7 @@ pub fn run_from_env() -> i32 {
         .filter(|s| !s.trim().is_empty());
 
     let target = store::database_target_from_env();
-    let store = match store::open(&target) {
+    let store = match store::open_for_bot(&target) {
         Ok(s) => s,
         Err(e) => {
             eprintln!("{e}");

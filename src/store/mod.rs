@@ -109,6 +109,18 @@ impl From<SqliteStore> for Arc<dyn Store> {
     }
 }
 
+/// [`open`] for the bot: an SQLite file's WAL checkpoints run on a
+/// thread of their own, not inside a move's commit
+/// ([`SqliteStore::checkpoint_aside`]).
+pub fn open_for_bot(target: &str) -> Result<Arc<dyn Store>, StoreError> {
+    if is_postgres_url(target) {
+        return open(target);
+    }
+    let s = SqliteStore::open_with(target, &StoreOptions::from_env())?;
+    s.checkpoint_aside()?;
+    Ok(Arc::new(s))
+}
+
 /// Opens the database named by `target`: a `postgres://` (or
 /// `postgresql://`) URL opens PostgreSQL, anything else is an SQLite file
 /// (created if missing), with the options from the environment.

@@ -14,8 +14,10 @@
 //! * **A bounded wait**: a reader waits at most [`WAIT`], then gets a 503
 //!   with `Retry-After` (the build goes on, and is kept for them).
 //!
-//! Builds run on tokio's blocking pool, detached from the request: a reader
-//! who hangs up does not cancel the build others wait for.
+//! Builds run on a thread of their own at a lower priority ([`build_aside`]),
+//! detached from the request: a reader who hangs up does not cancel the
+//! build others wait for, and beside the bot a move's reply is not kept
+//! waiting by a build that has the other core.
 
 use std::collections::{HashMap, VecDeque};
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -195,10 +197,10 @@ impl Gifs {
                 }
             }
             inner.started.fetch_add(1, Ordering::Relaxed);
-            let result = match tokio::task::spawn_blocking(build).await {
-                Ok(r) => r,
-                Err(e) => {
-                    tracing::error!("web archive: the GIF of game {id} failed: {e}");
+            let result = match build_aside(build).await {
+                Some(r) => r,
+                None => {
+                    tracing::error!("web archive: the GIF of game {id} failed (it panicked)");
                     Built::Panicked
                 }
             };
@@ -252,6 +254,45 @@ impl State {
         }
         self.bytes += len;
         self.cache.push_back((key, gif));
+    }
+}
+
+/// Runs `build` on a thread of its own at a lower scheduling priority
+/// (nice 10 on Linux), its result when it ends (`None` if it panicked).
+///
+/// A GIF build is seconds of CPU: on tokio's blocking pool at the bot's
+/// own priority, beside the bot (`WEB_ADDR`), a move's reply now and then
+/// waited tens of milliseconds for a core (docs/performance.md, "Session
+/// 19"). A thread of its own, because a thread's priority once lowered
+/// cannot be raised again without privileges: a pool thread would keep it
+/// for the bot's work after.
+async fn build_aside<T: Send + 'static>(build: impl FnOnce() -> T + Send + 'static) -> Option<T> {
+    let (tx, rx) = tokio::sync::oneshot::channel();
+    let spawned = std::thread::Builder::new()
+        .name("tawlbot-gif".into())
+        .spawn(move || {
+            lower_priority();
+            let r = std::panic::catch_unwind(std::panic::AssertUnwindSafe(build));
+            let _ = tx.send(r.ok());
+        });
+    if let Err(e) = spawned {
+        tracing::error!("web archive: no thread for a GIF: {e}");
+        return None;
+    }
+    rx.await.ok().flatten()
+}
+
+/// Lowers the calling thread's scheduling priority (nice 10), where the
+/// system has per-thread nice values (Linux); elsewhere nothing.
+fn lower_priority() {
+    #[cfg(target_os = "linux")]
+    {
+        // SAFETY: setpriority and gettid only read their arguments and
+        // change the calling thread's nice value; no memory is shared.
+        let r = unsafe { libc::setpriority(libc::PRIO_PROCESS, libc::gettid() as libc::id_t, 10) };
+        if r != 0 {
+            tracing::debug!("web archive: a GIF build's priority stays as it was");
+        }
     }
 }
 

@@ -93,6 +93,61 @@ impl SqliteStore {
         })
     }
 
+    /// Moves the WAL's checkpoints off the writers' path: SQLite's
+    /// automatic checkpoint (every 1,000 pages of WAL) runs inside the
+    /// commit that crosses the mark, so one move's reply in a few hundred
+    /// copied the WAL into the file and waited for its fsync (20-130 ms
+    /// on the test VM under load; docs/performance.md, "Session 19").
+    /// Instead a thread of its own, on a connection of its own, runs a
+    /// passive checkpoint (it never waits for a writer nor holds one up)
+    /// every [`CHECKPOINT_EVERY`], and ends with the store. The bot's store
+    /// uses it (`discord::run`); a store in memory has no WAL and keeps
+    /// the default.
+    pub fn checkpoint_aside(&self) -> Result<(), StoreError> {
+        if self.inner.label == ":memory:" {
+            return Ok(());
+        }
+        let flags = OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX;
+        let other =
+            Connection::open_with_flags(&self.inner.label, flags).map_err(|e| self.err(e))?;
+        other
+            .busy_timeout(Duration::from_secs(5))
+            .map_err(|e| self.err(e))?;
+        self.conn()
+            .pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(|e| self.err(e))?;
+        let store = Arc::downgrade(&self.inner);
+        let spawned = std::thread::Builder::new()
+            .name("tawlbot-checkpoint".into())
+            .spawn(move || {
+                let mut failed = false;
+                loop {
+                    std::thread::sleep(CHECKPOINT_EVERY);
+                    let Some(inner) = store.upgrade() else {
+                        return;
+                    };
+                    let done = other.query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()));
+                    match done {
+                        Ok(()) => failed = false,
+                        Err(e) if !failed => {
+                            // Logged once until one succeeds again.
+                            tracing::warn!("{}: a WAL checkpoint failed: {e}", inner.label);
+                            failed = true;
+                        }
+                        Err(_) => {}
+                    }
+                }
+            });
+        if let Err(e) = spawned {
+            // No thread: SQLite's own checkpoints, as before.
+            tracing::warn!("no thread for WAL checkpoints ({e}): they stay in the commits");
+            self.conn()
+                .pragma_update(None, "wal_autocheckpoint", 1000)
+                .map_err(|e| self.err(e))?;
+        }
+        Ok(())
+    }
+
     /// The file this store was opened on (`:memory:` for in-memory stores).
     pub fn path(&self) -> &str {
         &self.inner.label
@@ -221,6 +276,10 @@ pub struct SqliteStore {
     pub(super) inner: Arc<Inner>,
 }
 
+/// How often [`SqliteStore::checkpoint_aside`]'s thread checkpoints the
+/// WAL (about what a busy bot commits in a second is copied each time).
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+
 pub(super) struct Inner {
     pub(super) conn: Mutex<Connection>,
     /// The shared SQL's statements in SQLite's dialect (`backend.rs`);
@@ -299,5 +358,44 @@ mod durability_tests {
             "docs/storage.md, Durability, names another default"
         );
         assert!(doc.contains("`synchronous = NORMAL` unless"));
+    }
+}
+
+#[cfg(test)]
+mod checkpoint_tests {
+    use super::*;
+    use crate::store::Players;
+
+    /// With the checkpoints aside, commits leave the database file as it
+    /// was (SQLite's own checkpoint is off) and the store's thread copies
+    /// the WAL into it within a few of its periods; it ends with the store.
+    #[test]
+    fn the_wal_is_checkpointed_by_the_stores_own_thread() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("t.db");
+        let store = SqliteStore::open(&path).unwrap();
+        store.checkpoint_aside().unwrap();
+        let size = || std::fs::metadata(&path).unwrap().len();
+        let before = size();
+        for i in 0..400 {
+            store
+                .upsert_player(&format!("{i}").into(), &"x".repeat(500))
+                .unwrap();
+        }
+        let deadline = std::time::Instant::now() + CHECKPOINT_EVERY * 10;
+        while size() < before + 100_000 {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "the WAL was not checkpointed: the file is {} bytes",
+                size()
+            );
+            std::thread::sleep(CHECKPOINT_EVERY / 4);
+        }
+        let inner = Arc::downgrade(&store.inner);
+        drop(store);
+        assert!(
+            inner.upgrade().is_none(),
+            "the thread holds only a weak reference"
+        );
     }
 }
