@@ -1,7 +1,9 @@
 //! The SQLite backend of the store (its SQL is `store/sql`'s, run through
 //! `backend.rs`): one file in WAL mode,
 //! one connection behind a mutex; every call is short and synchronous (well
-//! under a millisecond, plus one fsync per committed change). Several
+//! under a millisecond; with `synchronous = NORMAL`, the default, a commit
+//! is fsynced only at checkpoints, which the bot's store runs on a thread
+//! of its own: `checkpoint_aside`). Several
 //! processes may share the file; they wait for each other up to the busy
 //! timeout. The schema is `migrations/sqlite/`, its version kept in
 //! `PRAGMA user_version`, and tawlbot files are marked with
