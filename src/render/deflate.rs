@@ -485,10 +485,11 @@ pub(crate) struct Column<'a> {
 /// Holds the tokens of `data` (rows `stride` bytes long, cut into `cols`,
 /// left to right, which cover each row) in `b` with their symbols counted,
 /// until [`pieces_of_held`] codes the bands held together. The tokens are
-/// those of the columns' tiles row by row, without a search: a row that is the row above in every
-/// column is one match; a row of a column that repeats an earlier column
-/// is one match back to it (unless its tile's row is one match already);
-/// a match into a partner gets its distance from where the partner stands.
+/// those of the columns' tiles row by row, without a search: a row that
+/// is the row above in every column is one match; a row of a column that
+/// repeats an earlier column is one match back to it (unless its tile's
+/// row is one match already); a match into a partner gets its distance
+/// from where the partner stands.
 /// Where one column's tokens meet the next's, a literal the match before
 /// it would have copied extends it, a match takes the literals before it
 /// that it would have copied, and matches of the same distance are joined
