@@ -87,7 +87,7 @@ pub(crate) fn compress_ranks(
     b: &mut Buffers,
     raw: &[u8],
     stride: usize,
-    bands: &[(u128, std::ops::Range<usize>, Vec<Tile>)],
+    bands: &[(u128, std::ops::Range<usize>, &[Tile])],
 ) -> Vec<Arc<Piece>> {
     for (_, range, tiles) in bands {
         hold_tiles(b, &raw[range.clone()], stride, tiles);
@@ -569,7 +569,7 @@ mod tests {
                 width,
             }));
             for again in [false, true] {
-                let one = [(case as u128, 0..raw.len(), tiles.clone())];
+                let one = [(case as u128, 0..raw.len(), &tiles[..])];
                 let p = compress_ranks(&mut b, &raw, stride, &one).remove(0);
                 let z = deflate::zlib_of_pieces(std::slice::from_ref(&p));
                 assert_eq!(inflate(&z), raw, "case {case}, again {again}");
@@ -578,8 +578,8 @@ mod tests {
                 // (and the shared block opened again).
                 let n = raw.len();
                 let two = [
-                    (case as u128 + 1000, 0..n, tiles.clone()),
-                    (case as u128 + 2000, n..2 * n, tiles.clone()),
+                    (case as u128 + 1000, 0..n, &tiles[..]),
+                    (case as u128 + 2000, n..2 * n, &tiles[..]),
                 ];
                 let q = compress_ranks(&mut b, &raw.repeat(2), stride, &two);
                 assert!(q[0].shared.is_some() && p.shared.is_none());

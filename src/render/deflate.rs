@@ -211,18 +211,21 @@ pub(crate) struct Piece {
 /// valid anywhere in a stream.
 pub(crate) fn piece_in(b: &mut Buffers, data: &[u8], row: usize) -> Piece {
     lz77(data, row, b);
-    block_piece(b, adler32(data), data.len())
+    block_piece(&mut b.bits, &b.tokens, &b.freq, adler32(data), data.len())
 }
 
-/// The tokens and counts in `b` (of `len` bytes whose Adler-32 is
-/// `adler`) as a [`Piece`] of its own block.
-fn block_piece(b: &mut Buffers, adler: u32, len: usize) -> Piece {
-    let mut w = BitWriter::to(std::mem::take(&mut b.bits));
-    write_block(&mut w, &b.tokens, &b.freq, false);
-    let nbits = w.out.len() as u64 * 8 + w.n as u64;
-    w.flush();
-    let bits = w.out.to_vec();
-    b.bits = w.out;
+/// `tokens`, whose symbols `freq` counts (of `len` bytes whose Adler-32
+/// is `adler`), as a [`Piece`] of its own block, written in `scratch`.
+fn block_piece(
+    scratch: &mut Vec<u8>,
+    tokens: &[Token],
+    freq: &Freq,
+    adler: u32,
+    len: usize,
+) -> Piece {
+    let mut w = BitWriter::to(std::mem::take(scratch));
+    write_block(&mut w, tokens, freq, false);
+    let (bits, nbits) = w.finish(scratch);
     Piece {
         bits,
         nbits,
@@ -521,49 +524,38 @@ pub(crate) fn pieces_of_held(b: &mut Buffers) -> Vec<Piece> {
     if n == 0 {
         return Vec::new();
     }
-    if n == 1 {
-        let h = &mut b.held.bands[0];
-        std::mem::swap(&mut h.tokens, &mut b.tokens);
-        b.freq = h.freq.clone();
-        let (adler, len) = (h.adler, h.len);
-        let p = block_piece(b, adler, len);
-        std::mem::swap(&mut b.held.bands[0].tokens, &mut b.tokens);
-        return vec![p];
-    }
     let held = &b.held.bands[..n];
+    if let [h] = held {
+        return vec![block_piece(&mut b.bits, &h.tokens, &h.freq, h.adler, h.len)];
+    }
     let mut freq = Freq::default();
     for h in held {
         freq.add(&h.freq);
     }
     let (ll, dl) = block_lengths(&freq);
     let code = Code::of(&ll, &dl);
-    let mut w = BitWriter::default();
+    let mut w = BitWriter::to(std::mem::take(&mut b.bits));
     write_header(&mut w, &ll, &dl, false);
-    let nbits = w.out.len() as u64 * 8 + w.n as u64;
-    w.flush();
+    let (header, nbits) = w.finish(&mut b.bits);
     let shared = Arc::new(Shared {
-        header: w.out,
+        header,
         nbits,
         eob: code.eob,
     });
-    let mut out = Vec::with_capacity(n);
-    for h in held {
-        let w = BitWriter::to(std::mem::take(&mut b.bits));
-        let mut f = FastBits::from(w, h.tokens.len() * 6);
-        code.write(&mut f, &h.tokens);
-        let mut w = f.done();
-        let nbits = w.out.len() as u64 * 8 + w.n as u64;
-        w.flush();
-        out.push(Piece {
-            bits: w.out.to_vec(),
-            nbits,
-            adler: h.adler,
-            len: h.len,
-            shared: Some(shared.clone()),
-        });
-        b.bits = w.out;
-    }
-    out
+    held.iter()
+        .map(|h| {
+            let mut w = BitWriter::to(std::mem::take(&mut b.bits));
+            code.write(&mut w, &h.tokens);
+            let (bits, nbits) = w.finish(&mut b.bits);
+            Piece {
+                bits,
+                nbits,
+                adler: h.adler,
+                len: h.len,
+                shared: Some(shared.clone()),
+            }
+        })
+        .collect()
 }
 
 /// Bands' tokens held until they are coded together ([`hold_columns`]).
@@ -1219,6 +1211,17 @@ impl BitWriter {
         }
         self.acc = 0;
     }
+
+    /// The bits written (copied at their exact length: a cached piece
+    /// holds no spare capacity) and how many there are; the writer's
+    /// buffer goes back to `keep` for the next.
+    fn finish(mut self, keep: &mut Vec<u8>) -> (Vec<u8>, u64) {
+        let nbits = self.out.len() as u64 * 8 + self.n as u64;
+        self.flush();
+        let bits = self.out.to_vec();
+        *keep = self.out;
+        (bits, nbits)
+    }
 }
 
 /// One dynamic-Huffman block of `tokens`, whose symbols occur as `freq`
@@ -1227,9 +1230,7 @@ fn write_block(w: &mut BitWriter, tokens: &[Token], freq: &Freq, last: bool) {
     let (ll, dl) = block_lengths(freq);
     write_header(w, &ll, &dl, last);
     let code = Code::of(&ll, &dl);
-    let mut f = FastBits::from(std::mem::take(w), tokens.len() * 6);
-    code.write(&mut f, tokens);
-    *w = f.done();
+    code.write(w, tokens);
     w.put(code.eob.0, code.eob.1);
 }
 
@@ -1368,9 +1369,11 @@ impl Code {
         }
     }
 
-    /// `tokens` coded into `f` (room for 6 bytes a token made: a put is
-    /// at most 48 bits, and fewer than 8 wait between puts).
-    fn write(&self, f: &mut FastBits, tokens: &[Token]) {
+    /// `tokens` coded onto `w`'s bits (through a [`FastBits`] with room
+    /// for 6 bytes a token: a put is at most 48 bits, and fewer than 8
+    /// wait between puts).
+    fn write(&self, w: &mut BitWriter, tokens: &[Token]) {
+        let mut f = FastBits::from(std::mem::take(w), tokens.len() * 6);
         // The last distance's code and extra bits: most matches copy the
         // row above, or from as far as the match before.
         let (mut last, mut dbits, mut dcount) = (0u16, 0u64, 0u32);
@@ -1406,6 +1409,7 @@ impl Code {
             }
         }
         (f.acc, f.n, f.pos) = (acc, n, pos);
+        *w = f.done();
     }
 }
 

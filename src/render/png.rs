@@ -32,28 +32,30 @@ impl Renderer {
             s.raw.clear();
             let (palette, bands) = self.bands_in(view, theme, layout, &mut s.raw);
             let stride = layout.width as usize + 1;
-            // The ranks drawn are compressed together after the others
-            // (their codes shared), each into its place.
-            let mut pieces = Vec::with_capacity(bands.len());
-            let (mut ranks, mut places) = (Vec::new(), Vec::new());
-            for b in bands {
-                match b {
-                    BandOut::Cached(p) => pieces.push(Some(p)),
-                    BandOut::Drawn { key, range, tiles } if tiles.is_empty() => pieces.push(Some(
-                        super::bands::compress(&mut s.lz, key, &s.raw[range], stride),
-                    )),
-                    BandOut::Drawn { key, range, tiles } => {
-                        places.push(pieces.len());
-                        pieces.push(None);
-                        ranks.push((key, range, tiles));
+            // The ranks drawn are compressed first, together (their codes
+            // shared), then each takes its place among the other bands.
+            let drawn: Vec<_> = bands
+                .iter()
+                .filter_map(|b| match b {
+                    BandOut::Drawn { key, range, tiles } if !tiles.is_empty() => {
+                        Some((*key, range.clone(), &tiles[..]))
                     }
-                }
-            }
-            let made = super::bands::compress_ranks(&mut s.lz, &s.raw, stride, &ranks);
-            for (i, p) in places.into_iter().zip(made) {
-                pieces[i] = Some(p);
-            }
-            let pieces: Vec<_> = pieces.into_iter().flatten().collect();
+                    _ => None,
+                })
+                .collect();
+            let mut ranks =
+                super::bands::compress_ranks(&mut s.lz, &s.raw, stride, &drawn).into_iter();
+            let pieces: Vec<_> = bands
+                .into_iter()
+                .filter_map(|b| match b {
+                    BandOut::Cached(p) => Some(p),
+                    BandOut::Drawn { key, range, tiles } if tiles.is_empty() => Some(
+                        super::bands::compress(&mut s.lz, key, &s.raw[range], stride),
+                    ),
+                    // One piece for each rank drawn, in order.
+                    BandOut::Drawn { .. } => ranks.next(),
+                })
+                .collect();
             let z = deflate::zlib_of_pieces(&pieces);
             let size = (layout.width, layout.height);
             encode_in(s, size, &palette, text_chunks, |_| z)
