@@ -339,10 +339,9 @@ async fn gif_burst_beside_the_bot() {
         tokio::time::sleep(Duration::from_millis(100)).await;
     }
     let rss_before = status_kb(pid, "VmRSS:");
-    // The burst's clients on a runtime of their own: on this test's two
-    // workers beside the fake Discord, reading 100 GIFs held up the fake's
-    // answers and the timing of the move replies by up to 130 ms
-    // (docs/performance.md, "Session 19").
+    // The burst's clients on a runtime of their own, so that reading 100
+    // GIFs does not share this test's two workers with the fake Discord
+    // and the timing of the move replies (what is measured is the bot).
     let the_burst = {
         let ids = ids.clone();
         std::thread::spawn(move || {
