@@ -150,6 +150,7 @@ mod tests {
             now: 0,
             source: "x".into(),
             manage_server: false,
+            rights: Default::default(),
             roles: Vec::new(),
             mentioned: Vec::new(),
         };

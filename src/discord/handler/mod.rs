@@ -69,6 +69,7 @@ mod events;
 mod register;
 mod replies;
 mod respond;
+mod rights;
 mod scheduler;
 mod sender;
 
@@ -121,6 +122,7 @@ fn clock_ctx(now: i64) -> app::Ctx {
         now,
         source: format!("clock:{now}"),
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: Vec::new(),
     }
