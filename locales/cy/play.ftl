@@ -59,7 +59,10 @@ game-unreadable = Does dim modd darllen cofnod gêm { $id }. Gall rhywun â'r ca
 game-not-a-number = Dydy { $text } ddim yn rhif gêm.
 status-paused-until = Mae saib ar y cloc tan { $date }.
 move-while-paused = Mae saib ar gloc y gêm hon: dim symudiad nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
-pause-days-bad = Mae saib yn para rhwng 1 a { $max } diwrnod, fel /pause days:7.
+pause-days-bad = Mae saib yn para o 1 i { $max ->
+    [two] { $max } ddiwrnod
+   *[other] { $max } diwrnod
+}, fel /pause days:7.
 bot-bad-level = Mae'r lefel yn rhif o 1 (hawsaf) i 5 (cryfaf), nid { $text }.
 bot-note = Rwy'n chwarae ar lefel { $level } o 5. Dydy gemau yn fy erbyn i byth yn cael eu graddio.
 analysis-no-game-here = Does dim gêm yn y sianel hon: enwch un, fel /analysis game:12.
@@ -102,13 +105,21 @@ conditional-dice = Does dim symudiadau amodol mewn gemau gyda'r dis: y dis, nid 
 conditional-paused = Mae saib ar gloc y gêm hon: dim symudiadau amodol nes iddo redeg eto.
 conditional-your-turn = Eich tro chi yw hi: chwaraewch eich symudiad. Mae llinell amodol ar gyfer yr amser pan fyddwch chi'n aros am symudiad eich gwrthwynebydd.
 conditional-pairs = Parau yw llinell: eu symudiad nhw, yna'ch ateb chi, pob symudiad heb fylchau (fel f8-c8 e2-c2 g7-g9 k5-k6); mae { $n } symudiad yn yr un hon. Does dim wedi'i gadw.
-conditional-too-long = Mae llinell yn dal hyd at { $max } pâr o symudiadau. Does dim wedi'i gadw.
+conditional-too-long = Mae llinell yn dal hyd at { $max ->
+    [two] { $max } bâr
+    [few] { $max } phâr
+    [many] { $max } phâr
+   *[other] { $max } pâr
+} o symudiadau. Does dim wedi'i gadw.
 conditional-illegal = All symudiad { $n } y llinell ({ $move }) ddim cael ei chwarae yn ei dro. { $reason } Does dim wedi'i gadw.
 conditional-after-end = Mae'r gêm ar ben ar ôl { $after }: all symudiad { $n } y llinell ({ $move }) ddim dilyn. Does dim wedi'i gadw.
 conditional-duplicate = Mae'r llinell hon wedi'i chadw'n barod (llinell { $line }). Does dim wedi'i gadw.
 conditional-conflict = Mae llinell { $line } eisoes yn ateb { $move } â'r symudiad { $reply }: un ateb sydd i bob symudiad. Does dim wedi'i gadw.
 conditional-added = Llinell { $line } wedi'i chadw (hyd at { $max }): { $pairs }. Caiff ei chwarae drosoch chi pan fydd { $opponent } yn chwarae { $move }; fydd eich gwrthwynebydd byth yn ei gweld.
-conditional-full = Mae gennych chi { $max } llinell yn y gêm hon yn barod, yr uchafswm: /conditional clear i ddechrau eto. Does dim wedi'i gadw.
+conditional-full = Mae gennych chi { $max ->
+    [two] { $max } linell
+   *[other] { $max } llinell
+} yn y gêm hon yn barod, yr uchafswm: /conditional clear i ddechrau eto. Does dim wedi'i gadw.
 conditional-none = Does gennych chi ddim symudiadau amodol yn y gêm hon.
 conditional-list = Eich symudiadau amodol yng ngêm { $id }, sy'n cael eu chwarae drosoch chi pan fydd eich gwrthwynebydd yn chwarae symudiad cyntaf llinell:
     { $list }

@@ -113,7 +113,7 @@ web-server-page = Tudalen y gweinydd
 web-og-game = { $first } yn erbyn { $second } · { $game }
 web-og-ratings = Graddiadau: { $ratings }
 web-winner-is = Enillydd: { $player }
-web-standings-alt = Tabl y twrnamaint { $name }: safle a phwyntiau pob chwaraewr, a'r mesurau sy'n gwahanu sgoriau cyfartal.
+web-standings-alt = Tabl y twrnamaint { $name }: safle a phwyntiau pob chwaraewr, a'r mesurau sy'n gwahanu chwaraewyr sydd ar yr un pwyntiau.
 web-podium = Yr enillydd a'r podiwm
 web-place = { $place ->
     [1] 1af
