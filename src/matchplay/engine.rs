@@ -95,7 +95,10 @@ pub enum Fault {
     /// `error -1 <message>`.
     Critical(String),
     /// No move within the time allowed (and the margin).
-    Time { waited: Duration, allowed: Option<Duration> },
+    Time {
+        waited: Duration,
+        allowed: Option<Duration>,
+    },
 }
 
 impl Fault {
@@ -201,7 +204,15 @@ impl Player for InProcess {
     ) -> Result<Answer, Fault> {
         let t0 = Instant::now();
         let budget = clock.and_then(|c| c.budget(side));
-        let mut limits = Strength::Level(self.level).limits(budget.map(|b| b.soft));
+        // Level 5 on a clock is `tawlbot otep` without a level: as deep as
+        // the time allows, its hash table sized to the time (level 5's
+        // table, sized for 4 000 000 nodes, takes longer to clear than a
+        // short move lasts).
+        let strength = match (self.level, budget) {
+            (5, Some(_)) => Strength::Clock,
+            (l, _) => Strength::Level(l),
+        };
+        let mut limits = strength.limits(budget.map(|b| b.soft));
         if let Some(n) = self.nodes {
             limits.nodes = Some(n.max(1));
         }
@@ -377,9 +388,7 @@ impl OtepProcess {
                         None => exit_signal(&st),
                     };
                 }
-                Ok(None) if Instant::now() < until => {
-                    std::thread::sleep(Duration::from_millis(10))
-                }
+                Ok(None) if Instant::now() < until => std::thread::sleep(Duration::from_millis(10)),
                 _ => return "it closed its output".into(),
             }
         }

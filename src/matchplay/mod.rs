@@ -276,9 +276,7 @@ impl Config {
     fn pair_start(&self, pair: u32) -> Game {
         let seed = openings::pair_seed(self.seed, pair);
         let s = &self.start;
-        let first = s
-            .first
-            .unwrap_or_else(|| Game::coin_toss(&s.rules, seed));
+        let first = s.first.unwrap_or_else(|| Game::coin_toss(&s.rules, seed));
         Game::from_position(s.rules.clone(), s.board.clone(), first, seed)
             .unwrap_or_else(|_| Game::with_first(s.rules.clone(), seed, Some(first)))
     }
@@ -419,17 +417,20 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary, String> {
         for _ in 0..cfg.jobs.min(cfg.games) {
             let tx = tx.clone();
             let (next, stop, table) = (&next, &stop, &table);
-            s.spawn(move || loop {
-                if stop.load(Ordering::Relaxed) {
-                    break;
-                }
-                let i = next.fetch_add(1, Ordering::Relaxed);
-                if i >= cfg.games {
-                    break;
-                }
-                let report = referee::play(table, cfg.deal(i));
-                if tx.send(report).is_err() {
-                    break;
+            s.spawn(move || {
+                let mut kept: referee::Kept = [None, None];
+                loop {
+                    if stop.load(Ordering::Relaxed) {
+                        break;
+                    }
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= cfg.games {
+                        break;
+                    }
+                    let report = referee::play(table, cfg.deal(i), &mut kept);
+                    if tx.send(report).is_err() {
+                        break;
+                    }
                 }
             });
         }
@@ -521,7 +522,10 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary, String> {
                 let l = tally
                     .llr(sprt.elo0, sprt.elo1)
                     .map_or("-".to_string(), |l| format!("{l:.2}"));
-                format!("sprt: no decision after {} games: LLR {l} ({h})", tally.games())
+                format!(
+                    "sprt: no decision after {} games: LLR {l} ({h})",
+                    tally.games()
+                )
             }
         };
         let _ = writeln!(out, "{line}");
@@ -574,10 +578,7 @@ mod tests {
         ]))
         .unwrap();
         assert_eq!(c.engines[0].name, "tawlbot:1#1");
-        assert_eq!(
-            c.controls,
-            [Control::per_move(100), Control::per_move(300)]
-        );
+        assert_eq!(c.controls, [Control::per_move(100), Control::per_move(300)]);
         // Pairs share their start and opening, sides swapped.
         let (a, b, d) = (c.deal(0), c.deal(1), c.deal(2));
         assert_eq!(a.opening, b.opening);
@@ -585,18 +586,53 @@ mod tests {
         assert_eq!(b.seats, [1, 0]);
         assert_ne!(a.opening, d.opening);
         for bad in [
-            &["--variant", "tallfwrdd", "--engine", "tawlbot:1", "--games", "2"][..],
-            &["--engine", "tawlbot:1", "--engine", "tawlbot:2", "--games", "2"][..],
             &[
-                "--variant", "tallfwrdd", "--engine", "tawlbot:1", "--engine", "tawlbot:2",
+                "--variant",
+                "tallfwrdd",
+                "--engine",
+                "tawlbot:1",
+                "--games",
+                "2",
             ][..],
             &[
-                "--variant", "tallfwrdd", "--engine", "tawlbot:1", "--engine", "tawlbot:2",
-                "--games", "2", "--movetime", "10", "--nodes", "5",
+                "--engine",
+                "tawlbot:1",
+                "--engine",
+                "tawlbot:2",
+                "--games",
+                "2",
             ][..],
             &[
-                "--variant", "gwyddbwyll", "--engine", "tawlbot:1", "--engine", "./x otep",
-                "--games", "2",
+                "--variant",
+                "tallfwrdd",
+                "--engine",
+                "tawlbot:1",
+                "--engine",
+                "tawlbot:2",
+            ][..],
+            &[
+                "--variant",
+                "tallfwrdd",
+                "--engine",
+                "tawlbot:1",
+                "--engine",
+                "tawlbot:2",
+                "--games",
+                "2",
+                "--movetime",
+                "10",
+                "--nodes",
+                "5",
+            ][..],
+            &[
+                "--variant",
+                "gwyddbwyll",
+                "--engine",
+                "tawlbot:1",
+                "--engine",
+                "./x otep",
+                "--games",
+                "2",
             ][..],
         ] {
             assert!(Config::from_args(args(bad)).is_err(), "{bad:?}");

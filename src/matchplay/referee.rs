@@ -72,8 +72,14 @@ pub struct Table<'a> {
     pub stderr: bool,
 }
 
-/// Plays one game to its end.
-pub fn play(table: &Table, deal: Deal) -> Report {
+/// The engines a worker keeps from one game to the next (OpenTafl's JVM
+/// stays warm): by engine, `None` until started, and after a game that
+/// engine lost by a fault (it is started afresh).
+pub type Kept = [Option<Box<dyn Player>>; 2];
+
+/// Plays one game to its end, with the engines in `kept` (started when
+/// missing), and keeps them there for the next.
+pub fn play(table: &Table, deal: Deal, kept: &mut Kept) -> Report {
     let mut game = deal.start.clone();
     for &m in &deal.opening {
         // The opening was drawn from this same start: every move plays.
@@ -85,9 +91,11 @@ pub fn play(table: &Table, deal: Deal) -> Report {
     let mut players: Vec<Option<Box<dyn Player>>> = Vec::new();
     let mut faults: [Option<Fault>; 2] = [None, None];
     for e in 0..2 {
-        match engine::start(&table.engines[e], table.nodes, table.waits, table.stderr)
-            .and_then(|mut p| p.new_game(&rules_text, &game).map(|_| p))
-        {
+        let p = match kept[e].take() {
+            Some(p) => Ok(p),
+            None => engine::start(&table.engines[e], table.nodes, table.waits, table.stderr),
+        };
+        match p.and_then(|mut p| p.new_game(&rules_text, &game).map(|_| p)) {
             Ok(p) => players.push(Some(p)),
             Err(f) => {
                 faults[e] = Some(f);
@@ -122,7 +130,7 @@ pub fn play(table: &Table, deal: Deal) -> Report {
                 Side::Second
             };
             let text = format!("{} {}", names(e), f.describe());
-            return end(players, deal, game, side, text, false);
+            return end(players, kept, deal, game, side, text, false);
         }
         (None, None) => {}
     }
@@ -145,7 +153,7 @@ pub fn play(table: &Table, deal: Deal) -> Report {
             };
             if let Err(f) = player.opponent_moved(&moved) {
                 let text = format!("{} {}", names(e), f.describe());
-                return end(players, deal, game, side, text, false);
+                return end(players, kept, deal, game, side, text, false);
             }
         }
         let allowed = clocks[side.index()].allowed();
@@ -160,7 +168,7 @@ pub fn play(table: &Table, deal: Deal) -> Report {
                 };
                 let timeout = matches!(f, Fault::Time { .. });
                 let text = format!("{} {}", names(e), f.describe());
-                return end(players, deal, game, side, text, timeout);
+                return end(players, kept, deal, game, side, text, timeout);
             }
         };
         if answer.elapsed > wait {
@@ -169,15 +177,17 @@ pub fn play(table: &Table, deal: Deal) -> Report {
                 allowed,
             };
             let text = format!("{} {}", names(e), f.describe());
-            return end(players, deal, game, side, text, true);
+            return end(players, kept, deal, game, side, text, true);
         }
         let before = game.board().clone();
         let played = match otn::read_move(&answer.text) {
             Ok(OtnMove::Resign) => {
                 let text = format!("{} resigned", names(e));
-                return end(players, deal, game, side, text, false);
+                return end(players, kept, deal, game, side, text, false);
             }
-            Ok(OtnMove::Move(t)) => play_text(&mut game, &t).map_err(|err| explain(game.rules(), &err)),
+            Ok(OtnMove::Move(t)) => {
+                play_text(&mut game, &t).map_err(|err| explain(game.rules(), &err))
+            }
             Err(err) => Err(err.to_string()),
         };
         let played = match played {
@@ -188,7 +198,7 @@ pub fn play(table: &Table, deal: Deal) -> Report {
                     names(e),
                     answer.text
                 );
-                return end(players, deal, game, side, text, false);
+                return end(players, kept, deal, game, side, text, false);
             }
         };
         // A move over the time allowed but within the margin costs the
@@ -209,6 +219,9 @@ pub fn play(table: &Table, deal: Deal) -> Report {
     for p in players.iter_mut().flatten() {
         p.finish(code);
     }
+    for (e, p) in players.into_iter().enumerate() {
+        kept[e] = p;
+    }
     let o = game.outcome().expect("over");
     let winner = o.winner.map(seat_of);
     Report {
@@ -224,6 +237,7 @@ pub fn play(table: &Table, deal: Deal) -> Report {
 /// when `timeout`, else as a resignation), tells the engines, and reports.
 fn end(
     mut players: Vec<Option<Box<dyn Player>>>,
+    kept: &mut Kept,
     deal: Deal,
     mut game: Game,
     side: Side,
@@ -239,7 +253,13 @@ fn end(
     for p in players.iter_mut().flatten() {
         p.finish(code);
     }
-    drop(players);
+    // The loser's engine is ended; the winner's is kept.
+    let loser = deal.seats[side.index()];
+    for (e, p) in players.into_iter().enumerate() {
+        if e != loser {
+            kept[e] = p;
+        }
+    }
     let winner = Some(deal.seats[side.other().index()]);
     Report {
         deal,

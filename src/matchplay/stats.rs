@@ -142,7 +142,11 @@ impl Sprt {
 
     /// Reads `ELO0,ELO1` (`elo0 < elo1`).
     pub fn parse(text: &str) -> Result<Sprt, String> {
-        let bad = || format!("--sprt takes ELO0,ELO1 (two numbers, the first below the second), not {text:?}");
+        let bad = || {
+            format!(
+                "--sprt takes ELO0,ELO1 (two numbers, the first below the second), not {text:?}"
+            )
+        };
         let (a, b) = text.split_once(',').ok_or_else(bad)?;
         let elo0: f64 = a.trim().parse().map_err(|_| bad())?;
         let elo1: f64 = b.trim().parse().map_err(|_| bad())?;
@@ -220,7 +224,13 @@ mod tests {
         // Even: 0 ± 95.2 over 10 wins and 10 losses (s = 0.5, sd 0.1118).
         let (e, m) = t(10, 0, 10).elo().unwrap();
         close(e, 0.0, 1e-12);
-        close(m, 400.0 * ((0.5 + Z95 * 0.111_803_398_874_989) / (0.5 - Z95 * 0.111_803_398_874_989)).log10(), 1e-9);
+        close(
+            m,
+            400.0
+                * ((0.5 + Z95 * 0.111_803_398_874_989) / (0.5 - Z95 * 0.111_803_398_874_989))
+                    .log10(),
+            1e-9,
+        );
         // Every game won: infinite.
         let (e, m) = t(5, 0, 0).elo().unwrap();
         assert_eq!(e, f64::INFINITY);
@@ -254,7 +264,10 @@ mod tests {
         // The mirror image accepts H0.
         assert!(matches!(sprt.verdict(&t(20, 20, 60)), Verdict::H0(_)));
         // Too few games to say.
-        assert!(matches!(sprt.verdict(&t(1, 0, 1)), Verdict::Continue(Some(_))));
+        assert!(matches!(
+            sprt.verdict(&t(1, 0, 1)),
+            Verdict::Continue(Some(_))
+        ));
         assert_eq!(sprt.verdict(&t(3, 0, 0)), Verdict::Continue(None));
         assert_eq!(sprt.verdict(&t(0, 4, 9)), Verdict::Continue(None));
     }

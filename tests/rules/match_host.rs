@@ -42,6 +42,8 @@ fn scripted_engine() {
         writeln!(out, "{l}").unwrap();
         out.flush().unwrap();
     };
+    // The harness has written "test ... " without a line break.
+    say("");
     say("hello");
     say("scripted engine: not a protocol line");
     let mut game: Option<Game> = None;
@@ -53,6 +55,7 @@ fn scripted_engine() {
             Some("rules") => {
                 let s = otn::read_rules(line["rules".len()..].trim()).expect("good rules");
                 game = Some(Game::from_position(s.rules, s.start, s.first, 0).unwrap());
+                played = 0;
             }
             Some("opponent-move") => {
                 let g = game.as_mut().expect("rules first");
@@ -140,18 +143,31 @@ struct GameLine {
 /// a line a game (with the running score), `sides:`, maybe `sprt:`, and
 /// last the result line. Returns the game lines and the result's W-D-L.
 fn read(run: &Run, names: [&str; 2], games: usize) -> (Vec<GameLine>, [u32; 3]) {
-    assert_eq!(run.code, 0, "stdout:\n{}\nstderr:\n{}", run.stdout, run.stderr);
+    assert_eq!(
+        run.code, 0,
+        "stdout:\n{}\nstderr:\n{}",
+        run.stdout, run.stderr
+    );
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert!(lines[0].starts_with("match: "), "{}", run.stdout);
     let mut out = Vec::new();
     let mut tally = [0u32; 3];
     for l in lines.iter().filter(|l| l.starts_with("game ")) {
         let (head, rest) = l.split_once(": ").unwrap();
-        let index: u32 = head["game ".len()..].split('/').next().unwrap().parse().unwrap();
+        let index: u32 = head["game ".len()..]
+            .split('/')
+            .next()
+            .unwrap()
+            .parse()
+            .unwrap();
         let (who, rest) = rest.split_once("): ").unwrap();
         let (a, d) = who.split_once(" v ").unwrap();
-        let a = a.strip_suffix(" (attackers").unwrap_or_else(|| panic!("{l}"));
-        let d = d.strip_suffix(" (defenders").unwrap_or_else(|| panic!("{l}"));
+        let a = a
+            .strip_suffix(" (attackers)")
+            .unwrap_or_else(|| panic!("{l}"));
+        let d = d
+            .strip_suffix(" (defenders")
+            .unwrap_or_else(|| panic!("{l}"));
         let (outcome, rest) = rest.split_once(", ").unwrap();
         let winner = match outcome {
             "attackers win" => Some(a),
@@ -230,9 +246,20 @@ fn records_replay(dir: &Path, games: &[GameLine]) {
         };
         assert_eq!(v["result"], want, "{}: {v}", path.display());
         let text = std::fs::read_to_string(&path).unwrap();
-        assert!(text.contains(&format!("[attackers:{}]", g.attackers)), "{text}");
-        assert!(text.contains(&format!("[defenders:{}]", g.defenders)), "{text}");
+        assert!(
+            text.contains(&format!("[attackers:{}]", g.attackers)),
+            "{text}"
+        );
+        assert!(
+            text.contains(&format!("[defenders:{}]", g.defenders)),
+            "{text}"
+        );
     }
+}
+
+/// A game line's reason (before the plies and the running score).
+fn why(g: &GameLine) -> &str {
+    g.rest.split(" plies; score").next().unwrap()
 }
 
 fn sides_alternate(games: &[GameLine], names: [&str; 2]) {
@@ -249,16 +276,31 @@ fn a_legal_engine_plays_whole_games_and_the_records_replay() {
     let cmd = scripted("legal", 0);
     let rec = dir.path().to_string_lossy().into_owned();
     let run = run_match(&[
-        "--variant", "tallfwrdd", "--engine", &cmd, "--name", "scripted", "--engine",
-        "tawlbot:1", "--games", "2", "--movetime", "400", "--margin", "3000", "--seed", "5",
-        "--records", &rec,
+        "--variant",
+        "tallfwrdd",
+        "--engine",
+        &cmd,
+        "--name",
+        "scripted",
+        "--engine",
+        "tawlbot:1",
+        "--games",
+        "2",
+        "--movetime",
+        "400",
+        "--margin",
+        "3000",
+        "--seed",
+        "5",
+        "--records",
+        &rec,
     ]);
     let names = ["scripted", "tawlbot:1"];
     let (games, _) = read(&run, names, 2);
     sides_alternate(&games, names);
     for g in &games {
         assert!(
-            !g.rest.contains("scripted"),
+            !why(g).contains("scripted"),
             "a legal engine loses only by the rules: {g:?}"
         );
     }
@@ -273,15 +315,35 @@ fn illegal_slow_dying_and_critical_engines_lose() {
         ("illegal", "scripted played an illegal move, \"a1-a1\""),
         ("slow", "scripted ran out of time (no move after"),
         ("dying", "scripted died (exit status 3)"),
-        ("critical", "scripted gave up (error -1: the scripted engine gives up)"),
+        (
+            "critical",
+            "scripted gave up (error -1: the scripted engine gives up)",
+        ),
     ] {
         let dir = tempfile::tempdir().unwrap();
         let rec = dir.path().to_string_lossy().into_owned();
         let cmd = scripted(mode, 2);
         let run = run_match(&[
-            "--variant", "tallfwrdd", "--engine", &cmd, "--name", "scripted", "--engine",
-            "tawlbot:1", "--games", "2", "--movetime", "300", "--margin", "300", "--records",
-            &rec, "--jobs", "2", "--opening-plies", "0",
+            "--variant",
+            "tallfwrdd",
+            "--engine",
+            &cmd,
+            "--name",
+            "scripted",
+            "--engine",
+            "tawlbot:1",
+            "--games",
+            "2",
+            "--movetime",
+            "300",
+            "--margin",
+            "300",
+            "--records",
+            &rec,
+            "--jobs",
+            "2",
+            "--opening-plies",
+            "0",
         ]);
         let names = ["scripted", "tawlbot:1"];
         let (games, tally) = read(&run, names, 2);
@@ -297,7 +359,12 @@ fn illegal_slow_dying_and_critical_engines_lose() {
                 "{mode}: {g:?}"
             );
         }
-        assert!(run.stdout.lines().last().unwrap().contains("(score 0.0%, Elo -inf ± inf)"));
+        assert!(run
+            .stdout
+            .lines()
+            .last()
+            .unwrap()
+            .contains("(score 0.0%, Elo -inf ± inf)"));
         records_replay(dir.path(), &games);
         let text = std::fs::read_to_string(dir.path().join("game-0001.otn")).unwrap();
         assert!(text.contains("[match-ending:scripted "), "{text}");
@@ -311,8 +378,24 @@ fn illegal_slow_dying_and_critical_engines_lose() {
 fn the_sides_swap_in_each_pair() {
     let (a, b) = (scripted("dying", 2), scripted("illegal", 2));
     let run = run_match(&[
-        "--variant", "tawlbwrdd", "--engine", &a, "--name", "dies", "--engine", &b, "--name",
-        "cheats", "--games", "4", "--movetime", "500", "--margin", "3000", "--seed", "9",
+        "--variant",
+        "tawlbwrdd",
+        "--engine",
+        &a,
+        "--name",
+        "dies",
+        "--engine",
+        &b,
+        "--name",
+        "cheats",
+        "--games",
+        "4",
+        "--movetime",
+        "500",
+        "--margin",
+        "3000",
+        "--seed",
+        "9",
     ]);
     let names = ["dies", "cheats"];
     let (games, tally) = read(&run, names, 4);
@@ -335,15 +418,33 @@ fn tawlbot_levels_play_a_match() {
     let dir = tempfile::tempdir().unwrap();
     let rec = dir.path().to_string_lossy().into_owned();
     let run = run_match(&[
-        "--variant", "tallfwrdd", "--engine", "tawlbot:1", "--engine", "tawlbot:3", "--games",
-        "4", "--movetime", "60", "--margin", "3000", "--jobs", "2", "--seed", "2", "--records",
+        "--variant",
+        "tallfwrdd",
+        "--engine",
+        "tawlbot:1",
+        "--engine",
+        "tawlbot:3",
+        "--games",
+        "4",
+        "--movetime",
+        "60",
+        "--margin",
+        "3000",
+        "--jobs",
+        "2",
+        "--seed",
+        "2",
+        "--records",
         &rec,
     ]);
     let names = ["tawlbot:1", "tawlbot:3"];
     let (games, _) = read(&run, names, 4);
     sides_alternate(&games, names);
     for g in &games {
-        assert!(!g.rest.contains("tawlbot:"), "lost by the rules only: {g:?}");
+        assert!(
+            !why(g).contains("tawlbot:"),
+            "lost by the rules only: {g:?}"
+        );
     }
     records_replay(dir.path(), &games);
     // The pair's two games start from the same opening.
@@ -366,8 +467,20 @@ fn tawlbot_levels_play_a_match() {
 #[test]
 fn sprt_stops_the_match() {
     let run = run_match(&[
-        "--variant", "tallfwrdd", "--engine", "tawlbot:2", "--engine", "tawlbot:1", "--games",
-        "40", "--sprt", "-400,400", "--seed", "4", "--opening-plies", "4",
+        "--variant",
+        "tallfwrdd",
+        "--engine",
+        "tawlbot:2",
+        "--engine",
+        "tawlbot:1",
+        "--games",
+        "40",
+        "--sprt",
+        "-400,400",
+        "--seed",
+        "4",
+        "--opening-plies",
+        "4",
     ]);
     let lines: Vec<&str> = run.stdout.lines().collect();
     assert_eq!(run.code, 0, "{}{}", run.stdout, run.stderr);
@@ -392,15 +505,64 @@ fn sprt_stops_the_match() {
 #[test]
 fn usage_errors() {
     for args in [
-        &["--variant", "tallfwrdd", "--engine", "tawlbot:1", "--games", "2"][..],
-        &["--variant", "nosuch", "--engine", "tawlbot:1", "--engine", "tawlbot:2", "--games", "2"][..],
-        &["--variant", "tallfwrdd", "--engine", "tawlbot:7", "--engine", "tawlbot:2", "--games", "2"][..],
-        &["--variant", "tallfwrdd", "--engine", "tawlbot:1", "--engine", "tawlbot:2", "--games", "2", "--sprt", "5,1"][..],
-        &["--rules", "dim:11 esc:q", "--engine", "tawlbot:1", "--engine", "tawlbot:2", "--games", "2"][..],
+        &[
+            "--variant",
+            "tallfwrdd",
+            "--engine",
+            "tawlbot:1",
+            "--games",
+            "2",
+        ][..],
+        &[
+            "--variant",
+            "nosuch",
+            "--engine",
+            "tawlbot:1",
+            "--engine",
+            "tawlbot:2",
+            "--games",
+            "2",
+        ][..],
+        &[
+            "--variant",
+            "tallfwrdd",
+            "--engine",
+            "tawlbot:7",
+            "--engine",
+            "tawlbot:2",
+            "--games",
+            "2",
+        ][..],
+        &[
+            "--variant",
+            "tallfwrdd",
+            "--engine",
+            "tawlbot:1",
+            "--engine",
+            "tawlbot:2",
+            "--games",
+            "2",
+            "--sprt",
+            "5,1",
+        ][..],
+        &[
+            "--rules",
+            "dim:11 esc:q",
+            "--engine",
+            "tawlbot:1",
+            "--engine",
+            "tawlbot:2",
+            "--games",
+            "2",
+        ][..],
     ] {
         let run = run_match(args);
         assert_eq!(run.code, 2, "{args:?}: {}{}", run.stdout, run.stderr);
-        assert!(run.stderr.contains("usage: tawlbot match"), "{}", run.stderr);
+        assert!(
+            run.stderr.contains("usage: tawlbot match"),
+            "{}",
+            run.stderr
+        );
         assert!(run.stdout.is_empty());
     }
 }
@@ -412,8 +574,18 @@ fn a_match_from_a_rules_string() {
     let rules = tawlbot::rules::Ruleset::from_spec("tallfwrdd", &[]).unwrap();
     let text = otn::rules_string(&rules, Side::Second, None);
     let run = run_match(&[
-        "--rules", &text, "--engine", "tawlbot:1", "--engine", "tawlbot:2", "--games", "2",
-        "--nodes", "300", "--opening-plies", "0",
+        "--rules",
+        &text,
+        "--engine",
+        "tawlbot:1",
+        "--engine",
+        "tawlbot:2",
+        "--games",
+        "2",
+        "--nodes",
+        "300",
+        "--opening-plies",
+        "0",
     ]);
     read(&run, ["tawlbot:1", "tawlbot:2"], 2);
 }
