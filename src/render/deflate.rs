@@ -139,7 +139,11 @@ fn lz77(data: &[u8], row: usize) -> (Vec<Token>, Freq) {
         let mut best_len = 0;
         let mut best_dist = 0;
         // The next four bytes (when there are four), for the gate below.
-        let here4 = if i + MIN_MATCH <= n { load4(data, i) } else { 0 };
+        let here4 = if i + MIN_MATCH <= n {
+            load4(data, i)
+        } else {
+            0
+        };
         // Keep the match at distance `d` back if it is longer than the
         // best so far. Two cheap gates before counting (most candidates
         // fail them): a match shorter than MIN_MATCH is never used, and
