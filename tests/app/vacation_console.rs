@@ -254,7 +254,10 @@ fn a_vacation_in_welsh() {
     ]);
     let out = s.run(&script);
     assert!(out.contains("g> Mae @bob ar wyliau tan "), "{out}");
-    assert!(out.contains("felly mae cloc y chwaraewr wedi stopio."), "{out}");
+    assert!(
+        out.contains("felly mae cloc y chwaraewr wedi stopio."),
+        "{out}"
+    );
     assert!(out.contains("(to bob) Rydych chi ar wyliau tan "), "{out}");
     assert!(
         out.contains("Mae gennych 25 diwrnod o wyliau ar ôl."),
