@@ -180,7 +180,10 @@ tournament-error-no-such-match = does dim gornest rhwng dau chwaraewr yn rownd {
 
 # winner_role: (mater 31).
 tournament-winner-role = Caiff yr enillydd y rôl { $role }.
+tournament-winner-role-needs-manage-roles = Dim ond rhywun a allai roi'r rôl { $role } â llaw all ei gwneud yn wobr twrnamaint: mae hynny'n gofyn am y caniatâd Manage Roles, neu fod yn berchen ar y gweinydd.
+tournament-winner-role-above-yours = Allwch chi ddim rhoi'r rôl { $role } â llaw: dydy hi ddim islaw eich rôl uchaf yn rhestr rolau'r gweinydd, felly all hi ddim bod yn wobr y twrnamaint hwn.
 tournament-role-given = Mae { $player } yn cael y rôl { $role } am ennill y twrnamaint **{ $name }**.
+tournament-role-creator-may-not = { $organiser } Wnes i ddim rhoi'r rôl { $role } i'r chwaraewr { $player } am ennill y twrnamaint **{ $name }**: chi a'i gwnaeth yn wobr, a allwch chi ddim rhoi'r rôl honno â llaw bellach (mae angen y caniatâd Manage Roles a rôl uchaf uwch ei phen). Rhowch hi â llaw os cewch chi, neu ofynnwch i rywun sy'n cael.
 tournament-role-refused = { $organiser } Gwrthododd Discord roi'r rôl { $role } i'r chwaraewr { $player } am ennill y twrnamaint **{ $name }**. Mae angen y caniatâd Manage Roles arna i, a rhaid i'm rôl uchaf fod uwchben y rôl { $role } yn rhestr rolau'r gweinydd: newidiwch hynny yng ngosodiadau'r gweinydd, yna rhowch y rôl â llaw.
 
 # /tournament result (mater 31).

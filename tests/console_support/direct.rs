@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use tawlbot::app::rendered::Response;
+use tawlbot::app::presentation::rendered::Response;
 use tawlbot::app::{App, Ctx, Input, User};
 
 static SOURCE: AtomicU64 = AtomicU64::new(1);
@@ -23,6 +23,7 @@ pub fn ctx(server: &str, channel: &str, user: &str, now: i64) -> Ctx {
         now,
         source: format!("src-{}", SOURCE.fetch_add(1, Ordering::SeqCst)),
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: Vec::new(),
     }

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::backends;
 use crate::common;
 
-use tawlbot::app::rendered::Reply;
+use tawlbot::app::presentation::rendered::Reply;
 use tawlbot::app::{App, Ctx, Input, Target, User};
 use tawlbot::store::prelude::*;
 use tawlbot::store::{Fault, NewGame, OfferKind, SharedStore, SqliteStore, StoreOptions};
@@ -48,6 +48,7 @@ impl Bot {
             now: self.now,
             source: format!("src{}", self.n),
             manage_server: self.admins.contains(&user),
+            rights: Default::default(),
             roles: Vec::new(),
             mentioned: Vec::new(),
         }

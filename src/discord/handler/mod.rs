@@ -17,8 +17,8 @@ use tokio::sync::{watch, Semaphore};
 
 use super::outgoing::{build, clip_to, post};
 use crate::app::commands::{self, OptKind, Runs, Suggest, COMMANDS};
-use crate::app::frontend::{notice_reply_in, Notice};
-use crate::app::rendered::{Reply, Response};
+use crate::app::presentation::frontend::{notice_reply_in, Notice};
+use crate::app::presentation::rendered::{Reply, Response};
 use crate::app::{self, App, Effect, Input, Target};
 use crate::i18n::Lang;
 
@@ -28,9 +28,6 @@ const PERMITS: u32 = 1 << 20;
 /// database connection): PostgreSQL's default pool has 8 connections, and
 /// SQLite writes one at a time. More calls only wait for a connection.
 pub(crate) const WORKERS: usize = 8;
-// Each app call may draw a picture: the renderer keeps that many sets of
-// working buffers, or the calls beyond them grow theirs anew each time.
-const _: () = assert!(crate::render::KEPT_SCRATCH >= WORKERS);
 /// Events admitted (running or waiting for a worker) at once. Past it a
 /// command or button is answered "busy, try again" and a plain message is
 /// left unanswered (logged): the bot's memory stays flat however many
@@ -69,6 +66,7 @@ mod events;
 mod register;
 mod replies;
 mod respond;
+mod rights;
 mod scheduler;
 mod sender;
 
@@ -121,6 +119,7 @@ fn clock_ctx(now: i64) -> app::Ctx {
         now,
         source: format!("clock:{now}"),
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: Vec::new(),
     }
@@ -250,7 +249,7 @@ impl Handler {
         }
     }
 
-    /// A channel or thread was deleted: its game is aborted (app/tournaments/repair.rs).
+    /// A channel or thread was deleted: its game is aborted (app/use_cases/tournaments/repair.rs).
     async fn on_channel_deleted(&self, ctx: Context, guild: GuildId, channel: ChannelId) {
         let Some(_permit) = self.begin() else { return };
         let server = crate::domain::ServerId::from(guild.to_string());
@@ -296,7 +295,7 @@ impl EventHandler for Handler {
 
     /// A shard's connection changed: while one is lost the clocks wait,
     /// and when all are back the outage is made up as downtime
-    /// (app/gateway.rs).
+    /// (app/runtime/gateway.rs).
     async fn shard_stage_update(&self, _ctx: Context, e: ShardStageUpdateEvent) {
         let (shard, now) = (e.shard_id.0, unix_now());
         if e.new == ConnectionStage::Connected {
