@@ -179,7 +179,7 @@ fn round_report_with_a_tie_break(cy: bool) {
     let winner = words(
         cy,
         "general> **Cup** is over. The winner is @alice with 2 points! Congratulations. carol also has 2 points; alice is ahead on Sonneborn-Berger, 2½ to 2.",
-        "general> Mae **Cup** ar ben. Yr enillydd yw @alice gyda 2 bwynt! Llongyfarchiadau. Mae carol hefyd ar 2 bwynt; alice sydd ar y blaen ar Sonneborn-Berger (2½ – 2).",
+        "general> Mae **Cup** ar ben. Yr enillydd yw @alice gyda 2 bwynt! Llongyfarchiadau. Mae carol hefyd ar 2 bwynt; alice sydd ar y blaen o ran Sonneborn-Berger (2½ – 2).",
     );
     assert!(out.contains(winner), "{winner}\n{out}");
     assert!(
@@ -259,7 +259,7 @@ fn a_result_set_and_corrected(cy: bool) {
     let ended = words(
         cy,
         "> Game {id} is over: the organiser of **Open** decided the match. It is not rated.",
-        "> Mae gêm {id} ar ben: penderfynodd trefnydd y twrnamaint **Open** yr ornest. Dydy hi ddim yn cyfrif at y graddiad.",
+        "> Mae gêm {id} ar ben: pennodd trefnydd y twrnamaint **Open** ganlyniad yr ornest. Dydy'r gêm ddim wedi'i graddio.",
     )
     .replace("{id}", &game.row.id.to_string());
     assert!(out.contains(&format!("{t1}{ended}")), "{ended}\n{out}");
@@ -456,7 +456,7 @@ fn the_winners_role(cy: bool) {
     let given = words(
         cy,
         "arena> @alice receives the role @champions for winning **Duel**.",
-        "arena> Mae'r chwaraewr @alice yn cael y rôl @champions am ennill y twrnamaint **Duel**.",
+        "arena> Mae @alice yn cael y rôl @champions am ennill y twrnamaint **Duel**.",
     );
     assert!(out.contains(given), "{given}\n{out}");
     assert!(

@@ -144,7 +144,7 @@ fn solve_fail_and_reveal_the_puzzle_of_the_day_in_welsh() {
     let alice = lines_to(&out, "alice").join("\n");
     assert!(alice.contains(&format!("Pos {n}: ")), "{out}");
     assert!(
-        alice.contains(&format!("i symud, ac ennill mewn {}.", p.length)),
+        alice.contains(&format!("i chwarae ac ennill mewn {}.", p.length)),
         "{out}"
     );
     assert!(
@@ -153,14 +153,14 @@ fn solve_fail_and_reveal_the_puzzle_of_the_day_in_welsh() {
     );
     assert!(
         alice.contains(&format!(
-            "Nid {wrong} yw'r symudiad sy'n ennill: mae'r safle yn aros."
+            "Nid {wrong} yw'r symudiad sy'n ennill: dydy'r safle ddim wedi newid."
         )),
         "{out}"
     );
     if line.len() > 1 {
         assert!(
             alice.contains(&format!(
-                "Cywir: {}. Ateb tawlbot yw {}; eich tro chi yw hi.",
+                "Cywir: {}. Symudiad tawlbot yw {}; eich tro chi yw hi.",
                 line[0], line[1]
             )),
             "{out}"
@@ -174,7 +174,7 @@ fn solve_fail_and_reveal_the_puzzle_of_the_day_in_welsh() {
         "{out}"
     );
     assert!(
-        alice.contains("Posau wedi'u datrys: 1. Rhediad: 0 (gorau 0)."),
+        alice.contains("Posau wedi'u datrys: 1. Rhediad: 0 (y gorau: 0)."),
         "{out}"
     );
     let bob = lines_to(&out, "bob").join("\n");

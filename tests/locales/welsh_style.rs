@@ -116,13 +116,69 @@ const SOFTENING_MODALS: &[&str] = &[
 /// Verb-nouns in their radical form that a modal softens (the subject
 /// after a modal keeps its radical: "Gall trefnydd", "Caiff llinell").
 const RADICAL_VERB_NOUNS: &[&str] = &[
-    "gwneud", "gosod", "dechrau", "canslo", "cynnig", "defnyddio", "derbyn", "dewis", "gwrthod",
-    "gweld", "gadael", "galw", "bod", "mynd", "tynnu", "cipio", "pasio", "penderfynu", "trefnu",
-    "darllen", "dal", "dod", "cael", "rhoi", "llwytho", "postio", "gofyn", "gorffen", "gwylio",
-    "torri", "talu", "gwybod", "creu", "cadw", "colli", "paru", "dileu", "gwahodd", "rhedeg",
-    "taflu", "cyrraedd", "mentro", "dianc", "newid", "gorfod", "bwrw", "dangos", "gweithio",
-    "pwyso", "teipio", "dilyn", "cychwyn", "cysylltu", "cofio", "cymryd", "dweud", "meddwl",
-    "llithro", "neidio", "trechu", "gwasgu", "diffodd", "datrys",
+    "gwneud",
+    "gosod",
+    "dechrau",
+    "canslo",
+    "cynnig",
+    "defnyddio",
+    "derbyn",
+    "dewis",
+    "gwrthod",
+    "gweld",
+    "gadael",
+    "galw",
+    "bod",
+    "mynd",
+    "tynnu",
+    "cipio",
+    "pasio",
+    "penderfynu",
+    "trefnu",
+    "darllen",
+    "dal",
+    "dod",
+    "cael",
+    "rhoi",
+    "llwytho",
+    "postio",
+    "gofyn",
+    "gorffen",
+    "gwylio",
+    "torri",
+    "talu",
+    "gwybod",
+    "creu",
+    "cadw",
+    "colli",
+    "paru",
+    "dileu",
+    "gwahodd",
+    "rhedeg",
+    "taflu",
+    "cyrraedd",
+    "mentro",
+    "dianc",
+    "newid",
+    "gorfod",
+    "bwrw",
+    "dangos",
+    "gweithio",
+    "pwyso",
+    "teipio",
+    "dilyn",
+    "cychwyn",
+    "cysylltu",
+    "cofio",
+    "cymryd",
+    "dweud",
+    "meddwl",
+    "llithro",
+    "neidio",
+    "trechu",
+    "gwasgu",
+    "diffodd",
+    "datrys",
 ];
 
 /// One problem: (message id, what is wrong).
@@ -396,12 +452,14 @@ fn flat_inline(i: &ast::InlineExpression<&str>) -> String {
         ast::InlineExpression::NumberLiteral { value } => value.to_string(),
         ast::InlineExpression::VariableReference { id } => format!("{{${}}}", id.name),
         ast::InlineExpression::FunctionReference { id, arguments } if id.name == "SIDE" => {
-            let form = arguments.named.iter().find(|a| a.name.name == "form").and_then(|a| {
-                match &a.value {
+            let form = arguments
+                .named
+                .iter()
+                .find(|a| a.name.name == "form")
+                .and_then(|a| match &a.value {
                     ast::InlineExpression::StringLiteral { value } => Some(*value),
                     _ => None,
-                }
-            });
+                });
             match form {
                 Some(f) => format!("{{side:{f}}}"),
                 None => "{side}".to_string(),
@@ -458,59 +516,131 @@ fn placeable_var(w: &str) -> Option<&str> {
 /// them; `{}` is any placeable, `^` the start of a line.
 const REVIEW_PHRASES: &[(&str, &str)] = &[
     // Wrong or misleading meaning.
-    ("amddiffynwyr gael eu caethiwo", "a blockade: gadawodd i'r ymosodwyr gau pob llwybr (goedhboell has no amddiffynwyr)"),
-    ("daeth y dadansoddiad i ben", "an interrupted analysis: mae'r dadansoddiad wedi'i stopio"),
-    ("neu draw", "the option value draw reads as \"yonder\": neu'r gwerth draw am gêm gyfartal"),
-    ("o'i safle ei hun", "a position of its own: gêm o safle penodol"),
+    (
+        "amddiffynwyr gael eu caethiwo",
+        "a blockade: gadawodd i'r ymosodwyr gau pob llwybr (goedhboell has no amddiffynwyr)",
+    ),
+    (
+        "daeth y dadansoddiad i ben",
+        "an interrupted analysis: mae'r dadansoddiad wedi'i stopio",
+    ),
+    (
+        "neu draw",
+        "the option value draw reads as \"yonder\": neu'r gwerth draw am gêm gyfartal",
+    ),
+    (
+        "o'i safle ei hun",
+        "a position of its own: gêm o safle penodol",
+    ),
     // Grammar.
     ("ddim mewn llinell", "not in line: ddim ar hyd llinell syth"),
-    ("fforffed wedi'i hennill", "fforffed is masculine: gêm wedi'i hennill ... drwy fforffed"),
-    ("hwn otn heb ei graddio", "heb ei graddio after safle (m.): gêm heb ei graddio"),
+    (
+        "fforffed wedi'i hennill",
+        "fforffed is masculine: gêm wedi'i hennill ... drwy fforffed",
+    ),
+    (
+        "hwn otn heb ei graddio",
+        "heb ei graddio after safle (m.): gêm heb ei graddio",
+    ),
     // Calques.
-    ("hoffi ei siawns", "likes its chances: yn credu y gall ennill"),
-    ("mewn unrhyw 365", "in any 365: ym mhob cyfnod o 365 diwrnod"),
+    (
+        "hoffi ei siawns",
+        "likes its chances: yn credu y gall ennill",
+    ),
+    (
+        "mewn unrhyw 365",
+        "in any 365: ym mhob cyfnod o 365 diwrnod",
+    ),
     ("stopio eich", "after a vowel: Stopio'ch"),
-    ("cloc {$player} wedi stopio", "a name repeated for a pronoun: cloc y chwaraewr"),
-    ("{$game} {side:on-side}", "who plays the side: a'r heriwr ar ochr ..."),
+    (
+        "cloc {$player} wedi stopio",
+        "a name repeated for a pronoun: cloc y chwaraewr",
+    ),
+    (
+        "{$game} {side:on-side}",
+        "who plays the side: a'r heriwr ar ochr ...",
+    ),
     ("bob yn bâr", "pair after pair: fesul pâr"),
     ("ar sonneborn-berger", "ahead on SB: o ran Sonneborn-Berger"),
     ("ar buchholz", "ahead on Buchholz: o ran Buchholz"),
-    ("buddugoliaethau hollt", "split wins: y gornestau 1–1 a enillwyd mewn llai o symudiadau"),
-    ("torwyr-clwm", "tie-breaks: the measures that separate players on the same points"),
-    ("thorwyr-clwm", "tie-breaks: the measures that separate players on the same points"),
-    ("canol llawn", "an occupied centre: y canol pan fydd darn arno"),
+    (
+        "buddugoliaethau hollt",
+        "split wins: y gornestau 1–1 a enillwyd mewn llai o symudiadau",
+    ),
+    (
+        "torwyr-clwm",
+        "tie-breaks: the measures that separate players on the same points",
+    ),
+    (
+        "thorwyr-clwm",
+        "tie-breaks: the measures that separate players on the same points",
+    ),
+    (
+        "canol llawn",
+        "an occupied centre: y canol pan fydd darn arno",
+    ),
     ("edrych arno", "look into it: ymchwilio iddo"),
     ("edrych arni", "look into it: ymchwilio iddi"),
     ("ail-luniad", "a reconstruction: adluniad"),
     ("cadw'r bwrdd", "keeps the board: gofalu am y bwrdd"),
-    ("penderfynodd trefnydd", "decided the match: pennodd ... ganlyniad yr ornest"),
-    ("mae'r chwaraewr {$player}", "the subject after Mae never mutates: Mae { $player }"),
-    ("gadewch allan i", "leave out to offer: gadewch yn wag i wneud cynnig"),
-    ("mae'r safle yn aros", "the position stays: dydy'r safle ddim wedi newid"),
+    (
+        "penderfynodd trefnydd",
+        "decided the match: pennodd ... ganlyniad yr ornest",
+    ),
+    (
+        "mae'r chwaraewr {$player}",
+        "the subject after Mae never mutates: Mae { $player }",
+    ),
+    (
+        "gadewch allan i",
+        "leave out to offer: gadewch yn wag i wneud cynnig",
+    ),
+    (
+        "mae'r safle yn aros",
+        "the position stays: dydy'r safle ddim wedi newid",
+    ),
     ("ar {} nod", "at N nodes: gyda N nod i bob safle"),
     ("1 buddugoliaeth", "a key needs =: 1 = buddugoliaeth"),
     ("ei baru", "every entrant male: bydd yn cael gwrthwynebydd"),
     ("symudiad yn hon", "elliptical: yn yr un hon"),
-    ("i symud ac ennill", "the puzzle formula: i chwarae ac ennill"),
-    ("diwrnod yn ôl i chi", "the participle: diwrnod wedi'u rhoi'n ôl i chi"),
-    ("ddim yn stopio {}", "the count after the verb: clociau'r { $n } gêm hyn"),
+    (
+        "i symud ac ennill",
+        "the puzzle formula: i chwarae ac ennill",
+    ),
+    (
+        "diwrnod yn ôl i chi",
+        "the participle: diwrnod wedi'u rhoi'n ôl i chi",
+    ),
+    (
+        "ddim yn stopio {}",
+        "the count after the verb: clociau'r { $n } gêm hyn",
+    ),
     ("rhifau o 1 yw", "numbers from 1: rhifau o 1 i fyny"),
     ("{} gorau {}", "(best N): (y gorau: N)"),
     ("wrth ei enw", "by name: yn ôl ei enw"),
     // The glossary.
     ("banc", "a time bank is cronfa amser"),
-    ("cyfeiriad", "a mention is crybwyll (cyfeiriad is an address)"),
+    (
+        "cyfeiriad",
+        "a mention is crybwyll (cyfeiriad is an address)",
+    ),
     ("un dewis", "an option is opsiwn"),
     ("cyfrif at y graddiad", "rated is wedi'i graddio"),
     ("cyfrif at y graddiadau", "rated is wedi'i graddio"),
     ("ddim yn ddiofyn", "a default is (yn ddiofyn: na)"),
     ("celtic chess", "goedhboell's gloss is gwyddbwyll Geltaidd"),
-    ("cyfrif fel colled", "forfeited is cael ei cholli drwy fforffed"),
+    (
+        "cyfrif fel colled",
+        "forfeited is cael ei cholli drwy fforffed",
+    ),
     ("dirwyn i ben", "/abort is dod â ... i ben"),
     ("^ dadansoddi {}", "progress: Yn dadansoddi…"),
     ("dim symudiad eto", "Dim symudiadau eto"),
     ("dim gêm wedi'i graddio eto", "Dim gemau wedi'u graddio eto"),
-    ("cofnod rheolau", "a record is a game's: an entry is eitem yn y llinyn rheolau"),
+    (
+        "cofnod rheolau",
+        "a record is a game's: an entry is eitem yn y llinyn rheolau",
+    ),
     ("arnaf", "the register is arna i"),
     ("ef", "the register is e (or name the thing)"),
     ("a yw", "the register is ydy"),
@@ -520,7 +650,10 @@ const REVIEW_PHRASES: &[(&str, &str)] = &[
     ("dux c c", "OTN's c/C are cadlywyddion"),
     ("yr archif ar y we", "the archive is archif y we"),
     ("dim symud nes", "one wording: dim symudiad nes"),
-    ("ateb tawlbot", "ateb is a puzzle's solution: symudiad tawlbot"),
+    (
+        "ateb tawlbot",
+        "ateb is a puzzle's solution: symudiad tawlbot",
+    ),
 ];
 
 /// Phrases where case matters: a piece's colour is an adjective (*dux
@@ -576,9 +709,9 @@ fn check_line(id: &str, line: &str, seen: &mut Problems) {
         }
     }
     for (phrase, instead) in REVIEW_CASED {
-        let at = line.match_indices(phrase).any(|(i, _)| {
-            !line[i + phrase.len()..].starts_with(|c: char| c.is_alphabetic())
-        });
+        let at = line
+            .match_indices(phrase)
+            .any(|(i, _)| !line[i + phrase.len()..].starts_with(|c: char| c.is_alphabetic()));
         if at {
             push(format!("\"{phrase}\": {instead}"));
         }
@@ -646,7 +779,13 @@ const NUMBERED_NOUNS: &[[&str; 5]] = &[
     ["cynnig", "cynnig", "gynnig", "chynnig", "chynnig"],
     ["cais", "cais", "gais", "chais", "chais"],
     ["pos", "pos", "bos", "phos", "phos"],
-    ["twrnamaint", "twrnamaint", "dwrnamaint", "thwrnamaint", "thwrnamaint"],
+    [
+        "twrnamaint",
+        "twrnamaint",
+        "dwrnamaint",
+        "thwrnamaint",
+        "thwrnamaint",
+    ],
     ["gornest", "ornest", "ornest", "gornest", "gornest"],
     ["colofn", "golofn", "golofn", "colofn", "cholofn"],
     ["cornel", "gornel", "gornel", "cornel", "chornel"],
@@ -657,7 +796,13 @@ const NUMBERED_NOUNS: &[[&str; 5]] = &[
     ["tafliad", "tafliad", "dafliad", "thafliad", "thafliad"],
     ["cofnod", "cofnod", "gofnod", "chofnod", "chofnod"],
     ["gelyn", "gelyn", "elyn", "gelyn", "gelyn"],
-    ["gwrthwynebydd", "gwrthwynebydd", "wrthwynebydd", "gwrthwynebydd", "gwrthwynebydd"],
+    [
+        "gwrthwynebydd",
+        "gwrthwynebydd",
+        "wrthwynebydd",
+        "gwrthwynebydd",
+        "gwrthwynebydd",
+    ],
 ];
 
 /// The plural category a selector's variant key stands for, if the
@@ -681,9 +826,9 @@ fn is_count_selector(variants: &[ast::Variant<&str>]) -> bool {
     variants.iter().all(|v| match &v.key {
         ast::VariantKey::Identifier { name } => KEYS.contains(name),
         ast::VariantKey::NumberLiteral { .. } => true,
-    }) && variants.iter().any(|v| {
-        matches!(&v.key, ast::VariantKey::Identifier { name } if KEYS[..5].contains(name))
-    })
+    }) && variants
+        .iter()
+        .any(|v| matches!(&v.key, ast::VariantKey::Identifier { name } if KEYS[..5].contains(name)))
 }
 
 /// A placeable followed by a noun of `NUMBERED_NOUNS` ("{ $total } pâr") is
@@ -713,8 +858,7 @@ fn check_numerals(id: &str, pattern: &ast::Pattern<&str>, key: Option<&str>, out
                 let Some(word) = value.split_whitespace().next().map(flat_word) else {
                     continue;
                 };
-                let Some(forms) = NUMBERED_NOUNS.iter().find(|f| f.contains(&word.as_str()))
-                else {
+                let Some(forms) = NUMBERED_NOUNS.iter().find(|f| f.contains(&word.as_str())) else {
                     continue;
                 };
                 let name = var.name;
@@ -1160,7 +1304,11 @@ fn every_review_row_is_refused() {
             missed.push(format!("{row}: no problem naming {needle:?}"));
         }
     }
-    assert!(missed.is_empty(), "{}\nfound: {found:#?}", missed.join("\n"));
+    assert!(
+        missed.is_empty(),
+        "{}\nfound: {found:#?}",
+        missed.join("\n")
+    );
     // Every row of the text is named in the table, and each is refused.
     let rows: Vec<&str> = REVIEW_ROWS
         .lines()

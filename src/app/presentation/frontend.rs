@@ -138,7 +138,7 @@ mod tests {
                 &"s".into(),
                 Notice::Analysing(40)
             )),
-            "dadansoddi… 40%"
+            "Yn dadansoddi… 40%"
         );
         let ctx = Ctx {
             server: "s".into(),
