@@ -74,6 +74,10 @@ tournament-cancelled-games = Mae **{ $name }** wedi'i ganslo ({ $n ->
     [one] { $n } gêm wedi'i chanslo
    *[other] { $n } gêm wedi'u canslo
 }).
+tournament-cancel-games-left = { $n ->
+    [one] Methodd cronfa ddata'r gemau, felly mae { $n } gêm yn dal i redeg: mae /abort yn ei sianel yn dod â hi i ben.
+   *[other] Methodd cronfa ddata'r gemau, felly mae { $n } gêm yn dal i redeg: mae /abort yn eu sianeli yn dod â nhw i ben.
+}
 tournament-auto-cancelled = { $reason } Felly mae'r twrnamaint wedi'i ganslo.
 
 tournament-info = Twrnamaint { $id }: **{ $name }** — { $description }. Statws: { $state }.

@@ -94,6 +94,11 @@ tournament-cancelled-games = **{ $name }** is cancelled ({ $n ->
     [one] { $n } game stopped
    *[other] { $n } games stopped
 }).
+# After a cancel: games whose end the database refused.
+tournament-cancel-games-left = { $n ->
+    [one] The game database failed, so { $n } game is still running: /abort in its channel ends it.
+   *[other] The game database failed, so { $n } games are still running: /abort in their channels ends them.
+}
 # $reason: the refusal that stopped an automatic start.
 tournament-auto-cancelled = { $reason } It is cancelled.
 

@@ -897,6 +897,132 @@ fn a_rating_lost_between_the_end_and_the_rating_is_written_at_start() {
     assert!(gaps >= 1, "no write fell between the end and the rating");
 }
 
+/// `user` runs slash command `name` with `args` in `channel`: the whole
+/// response (its replies and effects).
+fn slash(
+    bot: &mut Bot,
+    user: &str,
+    channel: &str,
+    name: &str,
+    args: &[(&str, &str)],
+) -> tawlbot::app::presentation::rendered::Response {
+    let ctx = bot.ctx(user, channel);
+    let args = args
+        .iter()
+        .map(|(k, v)| (k.to_string(), v.to_string()))
+        .collect();
+    bot.app.handle(
+        &ctx,
+        Input::Slash {
+            name: name.into(),
+            args,
+        },
+    )
+}
+
+/// A round-robin tournament of alice and bob, started by kim (Manage
+/// Server) in `t`, its one match's game running in the thread the start
+/// asked for.
+fn running_tournament(s: &SqliteStore) -> Bot {
+    let mut bot = Bot::new(s.clone());
+    bot.admins.push("kim");
+    let args = [
+        ("name", "Spring"),
+        ("variant", "tawlbwrdd"),
+        ("format", "round-robin"),
+        ("match", "single"),
+    ];
+    slash(&mut bot, "kim", "t", "tournament create", &args);
+    for p in ["alice", "bob"] {
+        slash(&mut bot, p, "t", "tournament join", &[]);
+    }
+    let r = slash(&mut bot, "kim", "t", "tournament start", &[]);
+    let threads = thread_requests(&r);
+    assert_eq!(threads.len(), 1, "{:?}", texts(&r.replies));
+    let ctx = bot.ctx("kim", "t");
+    bot.app
+        .start_match_in_thread(&ctx, threads[0], &"t-thread".into());
+    assert_eq!(active_games(s), 1);
+    bot
+}
+
+fn thread_requests(r: &tawlbot::app::presentation::rendered::Response) -> Vec<MatchId> {
+    r.effects
+        .iter()
+        .filter_map(|e| match e {
+            tawlbot::app::Effect::OpenMatchThread { match_id, .. } => Some(*match_id),
+            _ => None,
+        })
+        .collect()
+}
+
+fn active_games(s: &SqliteStore) -> usize {
+    s.tournament_matches(TournamentId(1))
+        .unwrap()
+        .iter()
+        .flat_map(|m| s.games_of_match(m.id).unwrap())
+        .filter(|g| g.state == tawlbot::store::GameState::Active)
+        .count()
+}
+
+/// `/tournament start` again on a running tournament catches it up and
+/// reopens the threads of matches with no game yet. Whichever of its reads
+/// fails, a match whose game is running never gets a second thread.
+#[test]
+fn a_failed_read_never_opens_a_matchs_thread_twice() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let mut bot = running_tournament(&s);
+    let before = s.fault_reads();
+    let r = slash(&mut bot, "kim", "t", "tournament start", &[]);
+    assert!(thread_requests(&r).is_empty(), "{:?}", texts(&r.replies));
+    let reads = s.fault_reads() - before;
+    assert!(reads > 2, "{reads} reads");
+    for n in 1..=reads {
+        s.fault_fail_nth_read(n, Fault::Busy);
+        let r = slash(&mut bot, "kim", "t", "tournament start", &[]);
+        assert!(
+            thread_requests(&r).is_empty(),
+            "read {n} of {reads} failed: {:?}",
+            texts(&r.replies)
+        );
+        s.fault_reads_work();
+        assert_eq!(active_games(&s), 1);
+    }
+}
+
+/// `/tournament cancel` whose reads fail, each in turn: the tournament is
+/// either cancelled with no game left running, or not cancelled and the
+/// organiser told that the database failed.
+#[test]
+fn a_cancel_with_a_failing_read_leaves_no_game_running() {
+    let s = SqliteStore::open_in_memory().unwrap();
+    let mut bot = running_tournament(&s);
+    let before = s.fault_reads();
+    let r = slash(&mut bot, "kim", "t", "tournament cancel", &[]);
+    assert!(
+        texts(&r.replies)[0].contains("Spring** is cancelled (1 game stopped)"),
+        "{:?}",
+        texts(&r.replies)
+    );
+    assert_eq!(active_games(&s), 0);
+    let reads = s.fault_reads() - before;
+    for n in 1..=reads {
+        let s = SqliteStore::open_in_memory().unwrap();
+        let mut bot = running_tournament(&s);
+        s.fault_fail_nth_read(n, Fault::Busy);
+        let r = slash(&mut bot, "kim", "t", "tournament cancel", &[]);
+        s.fault_reads_work();
+        let said = texts(&r.replies).join("\n");
+        let state = s.get_tournament(TournamentId(1)).unwrap().unwrap().state;
+        if state == tawlbot::store::TournamentPhase::Cancelled {
+            assert_eq!(active_games(&s), 0, "read {n} of {reads} failed: {said}");
+        } else {
+            assert!(said.contains(SORRY), "read {n} of {reads} failed: {said}");
+            assert_eq!(active_games(&s), 1, "read {n} of {reads} failed: {said}");
+        }
+    }
+}
+
 // The fault hooks (failing writes, a full disk, a locked file, a panicking
 // read) are the SQLite store's own: those tests stay SQLite-only. Rows
 // that cannot be read are every store's business.

@@ -225,16 +225,23 @@ impl App {
         }
     }
 
-    /// The choices of `reader` (none for an empty reader or a failed read).
+    /// The choices of `reader` (none for an empty reader; the defaults, logged,
+    /// for a failed read).
     pub(crate) fn seen_by(&self, reader: &UserId) -> Seen {
         if reader.is_empty() {
             return Seen::default();
         }
         let memo = self.request.as_deref().map(|r| &r.seen);
+        // A reply whose reader's choices cannot be read still goes out,
+        // with the defaults; the failure is logged, not taken for "no
+        // choices" silently.
         once(memo, reader, || {
             self.store.player_settings(reader).map(Seen::of)
         })
-        .unwrap_or_default()
+        .unwrap_or_else(|e| {
+            tracing::error!("reading the choices of {reader}: {e}; the defaults are used");
+            Seen::default()
+        })
     }
 
     /// The theme of pictures drawn for the asker: their choice, else the

@@ -274,9 +274,13 @@ impl App {
         );
         if !matches!(stored, Err(AppendError::Store(_))) {
             // Played, or the game moved on: either way the turn is done.
-            let _ = self
-                .store
-                .finish_claim(LeaseKind::BotTurn, &item, &self.process().id, now);
+            // The move is committed: a claim left behind only expires.
+            if let Err(e) =
+                self.store
+                    .finish_claim(LeaseKind::BotTurn, &item, &self.process().id, now)
+            {
+                tracing::warn!("releasing the bot's turn {item}: {e}");
+            }
         }
         let mv_text = match stored {
             Ok(t) => t.text,

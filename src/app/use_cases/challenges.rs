@@ -405,9 +405,12 @@ impl App {
         channel: &ChannelId,
     ) -> crate::app::presentation::rendered::Response {
         self.as_request(&ctx.user.id, &ctx.server, |app| {
-            let _ = app
+            if let Err(e) = app
                 .store
-                .upsert_channel(channel, &ctx.server, Some(&ctx.channel));
+                .upsert_channel(channel, &ctx.server, Some(&ctx.channel))
+            {
+                return store_err(e);
+            }
             match app.store.get_challenge(challenge) {
                 Ok(Some(c)) => app.start_game(ctx, &c, channel),
                 Ok(None) => {

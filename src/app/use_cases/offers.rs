@@ -135,7 +135,10 @@ impl App {
                     return tell(Msg::new("takeback-no-move-yet"));
                 }
                 if kind == OfferKind::Takeback {
-                    let moves = self.store.moves(l.row.id).unwrap_or_default();
+                    let moves = match self.store.moves(l.row.id) {
+                        Ok(moves) => moves,
+                        Err(e) => return store_err(e),
+                    };
                     if !moves.iter().any(|m| m.player_id == ctx.user.id) {
                         return tell(Msg::new("takeback-none-of-yours"));
                     }

@@ -92,7 +92,10 @@ impl App {
             }
         }
         // The settings as stored now, read once.
-        let stored = self.store.player_settings(&ctx.user.id).unwrap_or_default();
+        let stored = match self.store.player_settings(&ctx.user.id) {
+            Ok(stored) => stored,
+            Err(e) => return store_err(e),
+        };
         let get = |key: &str, default: &str| {
             stored
                 .iter()

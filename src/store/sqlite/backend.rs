@@ -139,6 +139,10 @@ impl Backend for SqliteStore {
     }
 
     fn sql_read<T>(&self, f: impl FnOnce(&mut dyn Conn) -> R<T>) -> Result<T, StoreError> {
+        #[cfg(feature = "fault-injection")]
+        if let Some(e) = self.faults().on_read(&self.inner.label) {
+            return Err(e);
+        }
         let conn = self.conn();
         let mut dialect = self.dialect();
         let mut c = Lite {
@@ -152,6 +156,10 @@ impl Backend for SqliteStore {
     /// A deferred transaction: its reads see one snapshot (WAL), and it
     /// ends without writing.
     fn sql_snapshot<T>(&self, f: impl FnOnce(&mut dyn Conn) -> R<T>) -> Result<T, StoreError> {
+        #[cfg(feature = "fault-injection")]
+        if let Some(e) = self.faults().on_read(&self.inner.label) {
+            return Err(e);
+        }
         let mut conn = self.conn();
         let tx = conn.transaction().map_err(|e| self.err(e))?;
         let mut dialect = self.dialect();

@@ -53,6 +53,10 @@ pub(crate) struct Faults {
     fail_all: Option<Fault>,
     /// Panic when this game is read.
     panic_on_game: Option<crate::store::GameId>,
+    /// Reads (statements outside a write) attempted so far.
+    reads: u64,
+    /// Fail the read with this number (counted from 1 over the store's life).
+    fail_read_at: Option<(u64, Fault)>,
 }
 
 #[cfg(feature = "fault-injection")]
@@ -65,15 +69,28 @@ impl Faults {
             Some((n, f)) if n == self.writes => Some(f),
             _ => self.fail_all,
         }?;
+        Some(Self::error(f, path))
+    }
+
+    /// Called once per read, before it runs: `Some` fails it with that error.
+    pub(crate) fn on_read(&mut self, path: &str) -> Option<StoreError> {
+        self.reads += 1;
+        match self.fail_read_at {
+            Some((n, f)) if n == self.reads => Some(Self::error(f, path)),
+            _ => None,
+        }
+    }
+
+    fn error(f: Fault, path: &str) -> StoreError {
         let path = path.to_string();
-        Some(match f {
+        match f {
             Fault::DiskFull => StoreError::DiskFull { path },
             Fault::Busy => StoreError::Busy { path },
             Fault::Io => StoreError::Io {
                 path,
                 detail: "disk I/O error (injected)".into(),
             },
-        })
+        }
     }
 
     pub(crate) fn on_read_game(&self, id: crate::store::GameId) {
@@ -99,6 +116,19 @@ impl super::SqliteStore {
     pub fn fault_fail_nth_write(&self, n: u64, fault: Fault) {
         let mut f = self.faults();
         f.fail_at = Some((f.writes + n, fault));
+    }
+    /// The number of reads (outside writes) this store attempted so far.
+    pub fn fault_reads(&self) -> u64 {
+        self.faults().reads
+    }
+    /// The `n`th read from now (1: the next) fails.
+    pub fn fault_fail_nth_read(&self, n: u64, fault: Fault) {
+        let mut f = self.faults();
+        f.fail_read_at = Some((f.reads + n, fault));
+    }
+    /// No armed read fails any more.
+    pub fn fault_reads_work(&self) {
+        self.faults().fail_read_at = None;
     }
     /// Every write fails (`None`: writes work again).
     pub fn fault_fail_writes(&self, fault: Option<Fault>) {

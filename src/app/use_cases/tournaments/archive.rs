@@ -2,10 +2,7 @@
 //! pairings with their games. Plain data for `src/web`.
 
 use super::view::{fmt_points, headers, standings_png, table_rows};
-use super::{
-    active_entrants, state_msg, view, App, Data, GameState, Lang, PlayerId, StoreError,
-    TournamentId, T,
-};
+use super::{state_msg, view, App, Data, GameState, Lang, PlayerId, StoreError, TournamentId, T};
 use crate::store::{GameId, ServerId, UserId};
 
 /// One pairing of a round on the web.
@@ -114,12 +111,14 @@ impl App {
             entrants: Vec::new(),
         };
         let Some(s) = &t.data.state else {
-            sheet.entrants = active_entrants(self, id)
-                .unwrap_or_default()
+            sheet.entrants = self
+                .store
+                .tournament_players(id)?
                 .into_iter()
+                .filter(|p| p.withdrawn_at.is_none())
                 .map(|p| {
-                    let n = self.raw_name_of(&p);
-                    (p, n)
+                    let n = self.raw_name_of(&p.player_id);
+                    (p.player_id, n)
                 })
                 .collect();
             return Ok(Some(sheet));

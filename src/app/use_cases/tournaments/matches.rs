@@ -33,9 +33,12 @@ pub(crate) fn start_match_in_thread(
         Ok(t) => t,
         Err(r) => return r,
     };
-    let _ = app
+    if let Err(e) = app
         .store
-        .upsert_channel(thread, &t.row.server_id, t.row.channel_id.as_ref());
+        .upsert_channel(thread, &t.row.server_id, t.row.channel_id.as_ref())
+    {
+        return store_err(e);
+    }
     let mut resp = start_next_game(app, &t, &row, thread, ctx.now);
     if resp.replies.is_empty() {
         resp.replies.push(
@@ -82,7 +85,10 @@ pub(super) fn start_next_game(
     let Some(m) = state_match(s, row) else {
         return Response::none();
     };
-    let games = app.store.games_of_match(row.id).unwrap_or_default();
+    let games = match app.store.games_of_match(row.id) {
+        Ok(g) => g,
+        Err(e) => return store_err(e),
+    };
     if games.iter().any(|g| g.state == GameState::Active) {
         return Response::none();
     }
@@ -154,12 +160,13 @@ pub(super) fn start_next_game(
 }
 
 /// Records the finished games of the state's incomplete matches that it does
-/// not know yet. Returns whether anything changed.
-pub(super) fn record_finished_games(app: &App, t: &mut T) -> bool {
+/// not know yet. Returns whether anything changed, or the refusal when the
+/// matches or their games cannot be read.
+pub(super) fn record_finished_games(app: &App, t: &mut T) -> Result<bool, Response> {
     let Some(s) = t.data.state.as_mut() else {
-        return false;
+        return Ok(false);
     };
-    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+    let rows = app.store.tournament_matches(t.row.id).map_err(store_err)?;
     let mut changed = false;
     let entrants = t.data.entrants.clone();
     let pid = |p: &str| {
@@ -183,7 +190,7 @@ pub(super) fn record_finished_games(app: &App, t: &mut T) -> bool {
             .filter(|(_, r)| r.is_none())
             .map(|(g, _)| *g)
             .collect();
-        for g in app.store.games_of_match(row.id).unwrap_or_default() {
+        for g in app.store.games_of_match(row.id).map_err(store_err)? {
             if g.state != GameState::Finished {
                 continue;
             }
@@ -205,7 +212,7 @@ pub(super) fn record_finished_games(app: &App, t: &mut T) -> bool {
             }
         }
     }
-    changed
+    Ok(changed)
 }
 
 /// Called once whenever a game ends (by a move, resignation, agreement or
@@ -239,7 +246,7 @@ pub(super) fn after_game(
             .as_ref()
             .and_then(|s| state_match(s, &row))
             .is_some_and(|m| m.is_complete());
-        record_finished_games(app, t);
+        record_finished_games(app, t)?;
         // Announce a match completed by this game in its thread.
         if let Some(m) = t.data.state.as_ref().and_then(|s| state_match(s, &row)) {
             if let (false, Some(o)) = (was_complete, m.outcome()) {

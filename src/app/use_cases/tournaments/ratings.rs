@@ -202,10 +202,14 @@ pub(crate) fn profile(app: &App, ctx: &Ctx, player: Option<&str>) -> Response {
         out = out.line(Msg::new("profile-no-rated"));
     }
     // This server's games only; in direct messages, only games the asker plays.
-    let current: Vec<GameRow> = app
-        .store
-        .games_of_player_on_server(&who, &ctx.server, true, 10)
-        .unwrap_or_default()
+    let current: Vec<GameRow> =
+        match app
+            .store
+            .games_of_player_on_server(&who, &ctx.server, true, 10)
+        {
+            Ok(games) => games,
+            Err(e) => return store_err(e),
+        }
         .into_iter()
         .filter(|g| crate::app::visible_to(g, &ctx.user.id))
         .collect();
@@ -234,10 +238,14 @@ pub(crate) fn profile(app: &App, ctx: &Ctx, player: Option<&str>) -> Response {
     }
     // The last games over on this server, rated or casual, with the result
     // for this player.
-    let recent: Vec<GameRow> = app
-        .store
-        .games_of_player_on_server(&who, &ctx.server, false, 40)
-        .unwrap_or_default()
+    let recent: Vec<GameRow> =
+        match app
+            .store
+            .games_of_player_on_server(&who, &ctx.server, false, 40)
+        {
+            Ok(games) => games,
+            Err(e) => return store_err(e),
+        }
         .into_iter()
         .filter(|g| g.state != GameState::Active && crate::app::visible_to(g, &ctx.user.id))
         .take(PROFILE_RECENT)

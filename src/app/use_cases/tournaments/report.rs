@@ -9,14 +9,22 @@
 //! is written in that very transaction ([`super::update`]).
 
 use super::{
-    fmt_points, name_of, order_line, standings_png, standings_text, store, table_rows, App, Lang,
-    Match, Msg, PlayerId, Reply, StandingRow, T,
+    fmt_points, name_of, order_line, standings_png, standings_text, store, store_err, table_rows,
+    App, Lang, Match, Msg, PlayerId, Reply, Response, StandingRow, T,
 };
 
 /// The report of round `round` (complete); `last`: the tournament is over.
-pub(super) fn round_report(app: &App, t: &T, round: u32, last: bool, lang: Lang) -> Reply {
+pub(super) fn round_report(
+    app: &App,
+    t: &T,
+    round: u32,
+    last: bool,
+    lang: Lang,
+) -> Result<Reply, Response> {
     let Some(s) = &t.data.state else {
-        return Reply::say(Msg::new("tournament-not-started").str("name", name_of(t)));
+        return Ok(Reply::say(
+            Msg::new("tournament-not-started").str("name", name_of(t)),
+        ));
     };
     let total = s.total_rounds();
     let mut r = Reply::say(
@@ -25,9 +33,9 @@ pub(super) fn round_report(app: &App, t: &T, round: u32, last: bool, lang: Lang)
             .num("round", round)
             .num("total", total),
     );
-    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+    let rows = app.store.tournament_matches(t.row.id).map_err(store_err)?;
     for m in s.rounds.get(round as usize - 1).into_iter().flatten() {
-        r = r.line(board_result(app, t, m, &rows));
+        r = r.line(board_result(app, t, m, &rows)?);
     }
     let table = if last {
         s.standings()
@@ -62,7 +70,7 @@ pub(super) fn round_report(app: &App, t: &T, round: u32, last: bool, lang: Lang)
             r = r.then(m);
         }
     }
-    r.in_lang(lang)
+    Ok(r.in_lang(lang)
         .with_png(
             &format!("tournament-{}-round-{round}.png", t.row.id),
             standings_png(app, t, &table, lang),
@@ -71,16 +79,21 @@ pub(super) fn round_report(app: &App, t: &T, round: u32, last: bool, lang: Lang)
             &t.row.name,
             &table_rows(app, t, &table, lang),
             &table.iter().map(|r| r.points).collect::<Vec<_>>(),
-        ))
+        )))
 }
 
 /// One board of the report: the players, the score, and where its games
 /// are (the web archive's page of each game when the server is public,
 /// else the thread they were played in).
-fn board_result(app: &App, t: &T, m: &Match, rows: &[store::TournamentMatch]) -> Msg {
+fn board_result(
+    app: &App,
+    t: &T,
+    m: &Match,
+    rows: &[store::TournamentMatch],
+) -> Result<Msg, Response> {
     let name = |p: PlayerId| app.name_of(t.data.player(p));
     let Some(second) = m.pairing.second else {
-        return Msg::new("tournament-report-bye").str("player", name(m.pairing.first));
+        return Ok(Msg::new("tournament-report-bye").str("player", name(m.pairing.first)));
     };
     let score = m
         .outcome()
@@ -92,11 +105,13 @@ fn board_result(app: &App, t: &T, m: &Match, rows: &[store::TournamentMatch]) ->
             )
         })
         .unwrap_or_default();
-    let games = rows
+    let games = match rows
         .iter()
         .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
-        .and_then(|r| app.store.games_of_match(r.id).ok())
-        .unwrap_or_default();
+    {
+        Some(r) => app.store.games_of_match(r.id).map_err(store_err)?,
+        None => Vec::new(),
+    };
     let links: Vec<String> = games
         .iter()
         .filter(|g| g.state != store::GameState::Aborted || decided(t, m))
@@ -118,11 +133,12 @@ fn board_result(app: &App, t: &T, m: &Match, rows: &[store::TournamentMatch]) ->
         Some(p) => Msg::new("tournament-report-board-link").str("link", p),
         None => Msg::new("tournament-report-board"),
     };
-    line.num("board", m.pairing.board)
+    Ok(line
+        .num("board", m.pairing.board)
         .str("first", name(m.pairing.first))
         .str("second", name(second))
         .str("score", score)
-        .str("how", how)
+        .str("how", how))
 }
 
 /// Whether the organiser decided this match's result (`/tournament result`).

@@ -7,6 +7,8 @@ use super::{
     name_of, record_finished_games, tell, update, App, Ctx, Decision, EndReason, GameState, Msg,
     Reply, Response, RoleId, Target, TournamentId, TournamentPhase, UserId, T,
 };
+use super::{store_err, GameRow};
+use crate::store::StoreError;
 
 /// A user option as typed: `<@123>`, `<@!123>`, `@alice` or `alice`.
 fn user_of(text: &str) -> UserId {
@@ -50,6 +52,10 @@ pub(super) fn set_result(
         "" => return Err(tell(Msg::new("tournament-result-bad-winner"))),
         _ => Some(user_of(winner)),
     };
+    // The match's games still running, read before the decision: a read
+    // that fails refuses it (decided with a game left running, nothing
+    // would end that game).
+    let running = running_games(app, &t, round, board).map_err(store_err)?;
     let lang = app.lang(ctx);
     let me = ctx.user.id.clone();
     let (t, plan) = update(app, t.row.id, ctx.now, |app, t, plan| {
@@ -57,7 +63,7 @@ pub(super) fn set_result(
             return Err(is_state(t));
         }
         // Games that ended meanwhile count, unless the decision replaces them.
-        record_finished_games(app, t);
+        record_finished_games(app, t)?;
         let w = match &winner {
             Some(u) => match t.data.pid(u) {
                 Some(p) => Some(p),
@@ -129,23 +135,27 @@ pub(super) fn set_result(
         );
         advance(app, t, plan, lang).map(Some)
     })?;
-    let mut resp = end_running_games(app, &t, round, board, ctx.now);
+    let mut resp = end_running_games(app, &t, running, ctx.now);
     resp.extend(plan.resp);
     Ok(resp)
 }
 
-/// Ends the games of match `round`/`board` still running, without a
-/// result and unrated: the organiser decided the match.
-fn end_running_games(app: &App, t: &T, round: u32, board: u32, now: i64) -> Response {
-    let mut resp = Response::none();
-    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+/// The games of match `round`/`board` still running.
+fn running_games(app: &App, t: &T, round: u32, board: u32) -> Result<Vec<GameRow>, StoreError> {
+    let rows = app.store.tournament_matches(t.row.id)?;
     let Some(row) = rows.iter().find(|r| r.round == round && r.board == board) else {
-        return resp;
+        return Ok(Vec::new());
     };
-    for g in app.store.games_of_match(row.id).unwrap_or_default() {
-        if g.state != GameState::Active {
-            continue;
-        }
+    let mut games = app.store.games_of_match(row.id)?;
+    games.retain(|g| g.state == GameState::Active);
+    Ok(games)
+}
+
+/// Ends `games` (the match's games that were running), without a result
+/// and unrated: the organiser decided the match.
+fn end_running_games(app: &App, t: &T, games: Vec<GameRow>, now: i64) -> Response {
+    let mut resp = Response::none();
+    for g in games {
         if lifecycle::abort(app, g.id, EndReason::Decided, now).is_ok() {
             resp.replies.push(
                 Reply::say(

@@ -9,6 +9,7 @@ use super::{
     TournamentId, TournamentPhase, UserId, MAX_ENTRANTS, START_RETRY, T,
 };
 use crate::domain::{GrantRefusal, LeaseKind};
+use crate::store::AppendError;
 
 /// `/tournament create` (app/commands/tournament.rs).
 pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Response, Response> {
@@ -391,7 +392,7 @@ pub(super) fn advance(
         // commit that completes it): its report comes before the pairings.
         if complete && round >= 1 {
             plan.resp.replies.push(
-                round_report(app, t, round, finished, lang).to(Target::Channel(channel.clone())),
+                round_report(app, t, round, finished, lang)?.to(Target::Channel(channel.clone())),
             );
             plan.round_ended = true;
         }
@@ -485,7 +486,7 @@ pub(super) fn resume(
         if t.row.state != TournamentPhase::Running {
             return Ok(None);
         }
-        record_finished_games(app, t);
+        record_finished_games(app, t)?;
         advance(app, t, plan, lang).map(Some)
     })?;
     let mut resp = plan.resp;
@@ -503,17 +504,20 @@ pub(super) fn resume(
                 }
             }
         }
-        resp.extend(reopen(app, &t));
+        resp.extend(reopen(app, &t)?);
     }
     Ok(resp)
 }
 
 /// Effects opening the threads of current-round matches with games to play
-/// and no game yet.
-pub(super) fn reopen(app: &App, t: &T) -> Response {
+/// and no game yet. A match whose games cannot be read is not taken for
+/// one with no game: the refusal says the database failed.
+pub(super) fn reopen(app: &App, t: &T) -> Result<Response, Response> {
     let mut resp = Response::none();
-    let Some(s) = &t.data.state else { return resp };
-    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+    let Some(s) = &t.data.state else {
+        return Ok(resp);
+    };
+    let rows = app.store.tournament_matches(t.row.id).map_err(store_err)?;
     for m in s.rounds.last().into_iter().flatten() {
         if m.is_complete() || m.pairing.is_bye() {
             continue;
@@ -527,7 +531,7 @@ pub(super) fn reopen(app: &App, t: &T) -> Response {
         if !app
             .store
             .games_of_match(row.id)
-            .unwrap_or_default()
+            .map_err(store_err)?
             .is_empty()
         {
             continue;
@@ -554,12 +558,24 @@ pub(super) fn reopen(app: &App, t: &T) -> Response {
             .num("total", s.total_rounds())
             .num("n", n),
     ));
-    resp
+    Ok(resp)
 }
 
 pub(super) fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     if !is_organiser(app, ctx, &t) {
         return Err(tell(Msg::new("tournament-cancel-not-allowed")));
+    }
+    // Its running games are read before anything changes: a read that
+    // fails refuses the cancel, and the tournament and its games stay as
+    // they were (cancelled with its games left running, nothing would end
+    // them).
+    let mut running = Vec::new();
+    for m in app.store.tournament_matches(t.row.id).map_err(store_err)? {
+        for g in app.store.games_of_match(m.id).map_err(store_err)? {
+            if g.state == GameState::Active {
+                running.push(g.id);
+            }
+        }
     }
     let (t, _) = update(app, t.row.id, ctx.now, |_, t, _| {
         if !t.row.state.is_open() {
@@ -567,13 +583,15 @@ pub(super) fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
         }
         Ok(Some(TournamentPhase::Cancelled))
     })?;
-    let mut aborted = 0;
-    for m in app.store.tournament_matches(t.row.id).unwrap_or_default() {
-        for g in app.store.games_of_match(m.id).unwrap_or_default() {
-            if g.state == GameState::Active
-                && lifecycle::abort(app, g.id, EndReason::Cancelled, ctx.now).is_ok()
-            {
-                aborted += 1;
+    let (mut aborted, mut left) = (0, 0);
+    for id in running {
+        match lifecycle::abort(app, id, EndReason::Cancelled, ctx.now) {
+            Ok(()) => aborted += 1,
+            // Over meanwhile: nothing to end.
+            Err(AppendError::GameOver | AppendError::NoSuchGame) => {}
+            Err(e) => {
+                tracing::error!("ending game {id} of cancelled tournament {}: {e}", t.row.id);
+                left += 1;
             }
         }
     }
@@ -582,7 +600,13 @@ pub(super) fn cancel(app: &App, ctx: &Ctx, t: T) -> Result<Response, Response> {
     } else {
         Msg::new("tournament-cancelled")
     };
-    Ok(Response::one(Reply::say(m.str("name", name_of(&t)))))
+    let mut r = Reply::say(m.str("name", name_of(&t)));
+    if left > 0 {
+        // The tournament is cancelled: the games still running are named,
+        // with the command that ends them.
+        r = r.then(Msg::new("tournament-cancel-games-left").num("n", left));
+    }
+    Ok(Response::one(r))
 }
 
 /// Starts the tournaments whose start time has passed. A scheduled start

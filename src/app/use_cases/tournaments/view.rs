@@ -106,7 +106,10 @@ pub(super) fn info(app: &App, t: &T) -> Response {
     }
     match &t.data.state {
         None => {
-            let players = active_entrants(app, t.row.id).unwrap_or_default();
+            let players = match active_entrants(app, t.row.id) {
+                Ok(p) => p,
+                Err(r) => return r,
+            };
             r = r.line(if players.is_empty() {
                 Msg::new("tournament-info-no-players")
             } else {
@@ -134,7 +137,10 @@ pub(super) fn info(app: &App, t: &T) -> Response {
                     .num("round", s.current_round())
                     .num("total", s.total_rounds()),
             );
-            let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+            let rows = match app.store.tournament_matches(t.row.id) {
+                Ok(rows) => rows,
+                Err(e) => return store_err(e),
+            };
             for m in s.rounds.last().into_iter().flatten() {
                 r = r.line(board_line(app, t, m, &rows));
             }
@@ -396,7 +402,10 @@ pub(super) fn round_view(app: &App, t: &T, round: &str) -> Response {
             .num("round", n)
             .num("total", s.total_rounds()),
     );
-    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+    let rows = match app.store.tournament_matches(t.row.id) {
+        Ok(rows) => rows,
+        Err(e) => return store_err(e),
+    };
     for m in s.rounds.get(n as usize - 1).into_iter().flatten() {
         r = r.line(board_line(app, t, m, &rows));
     }
@@ -419,10 +428,19 @@ pub(super) fn board_line(app: &App, t: &T, m: &Match, rows: &[store::TournamentM
                     fmt_points(o.second_game_points)
                 )
             });
+            // Where the match is played; a thread that cannot be read is
+            // logged and the board shown without it.
             let thread = rows
                 .iter()
                 .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
-                .and_then(|r| app.store.games_of_match(r.id).ok())
+                .and_then(|r| {
+                    app.store
+                        .games_of_match(r.id)
+                        .inspect_err(|e| {
+                            tracing::error!("reading the games of match {}: {e}", r.id)
+                        })
+                        .ok()
+                })
                 .and_then(|g| g.last().map(|g| format!("<#{}>", g.channel_id)));
             let line = match thread {
                 Some(th) => Msg::new("tournament-info-board-thread").str("thread", th),

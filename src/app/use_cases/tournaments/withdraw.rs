@@ -6,6 +6,7 @@ use super::{
     GameState, Msg, PlayerId, Reply, Response, ServerId, Target, TournamentId, TournamentPhase,
     UserId, T,
 };
+use crate::store::StoreError;
 
 /// `/tournament leave` (`by_organiser` false) and `/tournament withdraw`.
 pub(super) fn withdraw(
@@ -44,6 +45,10 @@ pub(super) fn withdraw(
         TournamentPhase::Running => {
             let id = t.row.id;
             let lang = app.lang(ctx);
+            // Their games in progress, read before the withdrawal: a read
+            // that fails refuses it (withdrawn with their games left
+            // running, nothing would end them).
+            let games = active_games(app, &t, player).map_err(store_err)?;
             let (t, plan) = update(app, id, ctx.now, |app, t, plan| {
                 if t.row.state != TournamentPhase::Running {
                     return Err(is_state(t));
@@ -52,7 +57,7 @@ pub(super) fn withdraw(
                     return Err(not_in());
                 };
                 // Games already finished count as played before the withdrawal.
-                record_finished_games(app, t);
+                record_finished_games(app, t)?;
                 let Some(s) = t.data.state.as_mut() else {
                     return Err(tell(
                         Msg::new("tournament-no-pairings").str("name", name.clone()),
@@ -64,7 +69,7 @@ pub(super) fn withdraw(
                         Msg::new("tournament-cannot-withdraw").msg("reason", reason),
                     ));
                 }
-                plan.resp.extend(announce_forfeited_matches(app, t, p));
+                plan.resp.extend(announce_forfeited_matches(app, t, p)?);
                 advance(app, t, plan, lang).map(Some)
             })?;
             if let Err(e) = app
@@ -87,7 +92,7 @@ pub(super) fn withdraw(
             );
             // End their game in progress as a loss (the state has already
             // scored it as a forfeit), through the one end of a game.
-            for g in active_games(app, &t, player) {
+            for g in games {
                 resp.extend(forfeit_game(app, g, player, ctx.now));
             }
             resp.extend(plan.resp);
@@ -209,10 +214,16 @@ pub(super) fn retarget(mut r: Response, channel: &str) -> Response {
 
 /// "Match over" for the current-round matches of withdrawn player `p`,
 /// in the match's thread (or the tournament's channel if it has no game).
-pub(super) fn announce_forfeited_matches(app: &App, t: &T, p: PlayerId) -> Response {
+pub(super) fn announce_forfeited_matches(
+    app: &App,
+    t: &T,
+    p: PlayerId,
+) -> Result<Response, Response> {
     let mut resp = Response::none();
-    let Some(s) = &t.data.state else { return resp };
-    let rows = app.store.tournament_matches(t.row.id).unwrap_or_default();
+    let Some(s) = &t.data.state else {
+        return Ok(resp);
+    };
+    let rows = app.store.tournament_matches(t.row.id).map_err(store_err)?;
     for m in s.rounds.last().into_iter().flatten() {
         let (Some(o), Some(b)) = (m.outcome(), m.pairing.second) else {
             continue;
@@ -220,12 +231,16 @@ pub(super) fn announce_forfeited_matches(app: &App, t: &T, p: PlayerId) -> Respo
         if !m.pairing.involves(p) {
             continue;
         }
-        let channel = rows
+        let games = match rows
             .iter()
             .find(|r| r.round == m.pairing.round && r.board == m.pairing.board)
-            .and_then(|r| app.store.games_of_match(r.id).ok())
-            .and_then(|g| g.last().map(|g| g.channel_id.clone()))
-            .unwrap_or_else(|| channel_of(t));
+        {
+            Some(r) => app.store.games_of_match(r.id).map_err(store_err)?,
+            None => Vec::new(),
+        };
+        let channel = games
+            .last()
+            .map_or_else(|| channel_of(t), |g| g.channel_id.clone());
         resp.replies.push(
             Reply::say(
                 Msg::new("tournament-match-over-forfeit")
@@ -237,23 +252,25 @@ pub(super) fn announce_forfeited_matches(app: &App, t: &T, p: PlayerId) -> Respo
             .to(Target::Channel(channel)),
         );
     }
-    resp
+    Ok(resp)
 }
 
 /// Active games of `player` in the tournament.
-pub(super) fn active_games(app: &App, t: &T, player: &UserId) -> Vec<GameRow> {
-    app.store
-        .tournament_matches(t.row.id)
-        .unwrap_or_default()
-        .into_iter()
-        .filter(|m| {
-            m.first_player.as_deref() == Some(player) || m.second_player.as_deref() == Some(player)
-        })
-        .flat_map(|m| app.store.games_of_match(m.id).unwrap_or_default())
-        .filter(|g| {
-            g.state == GameState::Active && (g.first_player == player || g.second_player == player)
-        })
-        .collect()
+pub(super) fn active_games(app: &App, t: &T, player: &UserId) -> Result<Vec<GameRow>, StoreError> {
+    let mut games = Vec::new();
+    for m in app.store.tournament_matches(t.row.id)? {
+        if m.first_player.as_deref() != Some(player) && m.second_player.as_deref() != Some(player) {
+            continue;
+        }
+        for g in app.store.games_of_match(m.id)? {
+            if g.state == GameState::Active
+                && (g.first_player == player || g.second_player == player)
+            {
+                games.push(g);
+            }
+        }
+    }
+    Ok(games)
 }
 
 /// Ends `g` as a loss for `player` (by resignation), through the one end
