@@ -869,14 +869,16 @@ pub trait Vacations {
     /// `vacation` setting to `ends_at`; stops the clocks of `holds`
     /// (each only if the game is active, not paused, has a running deadline
     /// and still has the moves it was seen with); puts `out` in the outbox.
-    /// Returns the vacation's id.
+    /// Returns the vacation's id; `None`, and nothing done, when the
+    /// player's vacations are no longer `plan.seen` (another request
+    /// changed them meanwhile: read them again and decide again).
     fn start_vacation(
         &self,
         plan: &VacationPlan,
         holds: &[ClockHold],
         out: &[OutMessage],
         now: i64,
-    ) -> Result<i64, StoreError>;
+    ) -> Result<Option<i64>, StoreError>;
 
     /// Ends vacation `id` (if it is not closed yet: `false` otherwise, and
     /// nothing is done): its end becomes `ends_at` and its days `days`, and

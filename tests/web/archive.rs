@@ -1171,6 +1171,8 @@ async fn a_player_on_vacation_is_shown_so() {
                 started_at: now,
                 ends_at: now + 5 * 86_400,
                 days: 5,
+                seen: vec![],
+                seen_since: 0,
             },
             &[],
             &[],
