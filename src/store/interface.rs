@@ -539,6 +539,11 @@ pub trait Archive {
     /// name is already that.
     fn set_server_name(&self, server_id: &ServerId, name: &str) -> Result<(), StoreError>;
 
+    /// Game `id`, if it was played on a public server: one statement,
+    /// whether the game is missing, private or public, so that the answer's
+    /// cost tells a private game from a missing one no more than its words.
+    fn public_game_row(&self, id: GameId) -> Result<Option<GameRow>, StoreError>;
+
     /// A player's games on public servers, newest first: `limit` games
     /// after skipping `offset`.
     fn public_games_of_player(
