@@ -5,8 +5,8 @@
 //! missing id does.
 
 use super::{
-    escape, export, format_played, outcome_msg, picture, rules_spec, store_err, time,
-    App, Ctx, Game, GameRow, GameState, LoadError, Loaded, Msg, Reply, Response, Side, StoreError,
+    escape, export, format_played, outcome_msg, picture, rules_spec, store_err, time, App, Ctx,
+    Game, GameRow, GameState, LoadError, Loaded, Msg, Reply, Response, Side, StoreError,
 };
 use crate::i18n::{Lang, Localiser};
 use crate::store::{GameId, Rating, RatingPoint, ServerId, TournamentId, UserId};

@@ -112,9 +112,14 @@ fn by_variant(set: &[Puzzle]) -> BTreeMap<String, Vec<Puzzle>> {
 /// puzzles of each variant in the shipped file, exactly.
 #[test]
 fn mine_reproduces_the_start_of_the_shipped_set() {
-    let small =
-        crate::puzzles_cli::mine_set(None, false, 2, crate::puzzles_cli::DEFAULT_SEED, &mut |_| {})
-            .expect("mines");
+    let small = crate::puzzles_cli::mine_set(
+        None,
+        false,
+        2,
+        crate::puzzles_cli::DEFAULT_SEED,
+        &mut |_| {},
+    )
+    .expect("mines");
     assert!(!small.is_empty());
     let shipped = by_variant(&shipped().expect("shipped"));
     for (v, got) in by_variant(&small) {
@@ -176,7 +181,10 @@ fn mine_never_overwrites_the_set_with_nothing() {
     // Nothing to mine (one game, no move): the set already there stays.
     std::fs::write(&out, "[\n{\"kept\":1}\n]\n").unwrap();
     assert_eq!(run(), 1);
-    assert_eq!(std::fs::read_to_string(&out).unwrap(), "[\n{\"kept\":1}\n]\n");
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "[\n{\"kept\":1}\n]\n"
+    );
     // The moves table gone: damaged, nothing mined, nothing written.
     rusqlite::Connection::open(&db)
         .unwrap()

@@ -263,7 +263,9 @@ fn two_simultaneous_vacation_grants_give_one_vacation() {
             started_at: t,
             ends_at: t + 30 * 86_400,
             days: 30,
-            seen: a.vacations_of(&player.as_str().into(), t - 365 * 86_400).unwrap(),
+            seen: a
+                .vacations_of(&player.as_str().into(), t - 365 * 86_400)
+                .unwrap(),
             seen_since: t - 365 * 86_400,
         };
         let barrier = Arc::new(Barrier::new(2));

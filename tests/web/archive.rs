@@ -1220,7 +1220,11 @@ fn private_and_missing_ids_cost_the_same_statements() {
                 .unwrap()
                 .is_some()
         });
-        let missing = during(&|a| a.archive_player(&"nobodyxyz".into(), page).unwrap().is_some());
+        let missing = during(&|a| {
+            a.archive_player(&"nobodyxyz".into(), page)
+                .unwrap()
+                .is_some()
+        });
         assert_eq!(private, missing, "page {page}");
     }
     let lang = tawlbot::i18n::Lang::En;
@@ -1351,10 +1355,7 @@ async fn search_folds_case_beyond_ascii() {
     let r = app_router(&f);
     for (id, name) in names {
         for q in [name.to_string(), name.to_lowercase(), name.to_uppercase()] {
-            let enc: String = q
-                .bytes()
-                .map(|b| format!("%{b:02X}"))
-                .collect();
+            let enc: String = q.bytes().map(|b| format!("%{b:02X}")).collect();
             let found = get(&r, &format!("/?q={enc}")).await.text();
             assert!(found.contains(&format!("href=\"/p/{id}\"")), "{q}: {found}");
         }

@@ -143,7 +143,11 @@ fn refuse_unclear_flags(
     }
     let given = |k: &str| args.iter().any(|(n, v)| n == k && !v.trim().is_empty());
     let end = args.iter().any(|(n, v)| {
-        n == "end" && matches!(v.trim().to_ascii_lowercase().as_str(), "true" | "yes" | "1" | "on")
+        n == "end"
+            && matches!(
+                v.trim().to_ascii_lowercase().as_str(),
+                "true" | "yes" | "1" | "on"
+            )
     });
     if name == "vacation" && end && given("days") {
         return Err(tell(Msg::new("vacation-days-and-end")));
@@ -174,7 +178,11 @@ mod tests {
         assert!(maybe.contains("option-not-flag"), "{maybe}");
         let thread = refused(
             "challenge",
-            &[("opponent", "bob"), ("variant", "tawlbwrdd"), ("thread", "maybe")],
+            &[
+                ("opponent", "bob"),
+                ("variant", "tawlbwrdd"),
+                ("thread", "maybe"),
+            ],
         )
         .expect("refused");
         assert!(thread.contains("option-not-flag"), "{thread}");

@@ -4,8 +4,8 @@
 use super::games::GameReads;
 use super::rows::*;
 use super::{
-    list_of, params, Archive, Backend, BalanceCount, GameId, GameRow, Rating, RatingPoint, ServerId,
-    StoreError, Tournament, UserId,
+    list_of, params, Archive, Backend, BalanceCount, GameId, GameRow, Rating, RatingPoint,
+    ServerId, StoreError, Tournament, UserId,
 };
 
 /// The condition "server is public": never a direct-message scope.
