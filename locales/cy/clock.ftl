@@ -91,6 +91,7 @@ notify-summary-start = mae'r gêm wedi dechrau, a chi sy'n symud gyntaf.
 ## Gwyliau (/vacation, docs/clocks.md). $until, $date: adeg.
 vacation-bad-days = Dywedwch sawl diwrnod: /vacation days:N, o 1 i { $max } (neu /vacation end i orffen eich gwyliau).
 vacation-none = Dydych chi ddim ar wyliau.
+vacation-days-and-end = Gofynnwch am ddyddiau neu am y diwedd, nid y ddau: mae /vacation days:N yn dechrau neu'n ymestyn eich gwyliau, ac mae /vacation end yn eu gorffen. Does dim wedi'i wneud.
 vacation-refused = Mae gennych { $left ->
     [zero] { $left } diwrnod
     [one] { $left } diwrnod

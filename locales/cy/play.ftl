@@ -38,6 +38,7 @@ unknown-command = Does dim gorchymyn /{ $name }. Teipiwch /help i'w gweld i gyd.
 button-stale = Dydy'r botwm hwnnw ddim yn gwneud dim mwyach.
 option-unknown = Does dim opsiwn { $option } gan y gorchymyn /{ $command }: mae'n cymryd { $known }. Does dim wedi'i wneud.
 option-none = Dydy'r gorchymyn /{ $command } ddim yn cymryd opsiynau, felly wnes i ddim defnyddio { $option }. Does dim wedi'i wneud.
+option-not-flag = Mae'r gorchymyn /{ $command } yn cymryd { $option }:true neu { $option }:false, nid { $option }:{ $value }. Does dim wedi'i wneud.
 
 board-status = Gêm { $id }. { $status }
 moves-square-unreadable = Alla i ddim darllen { $text } fel sgwâr: enwch un fel { $example }.

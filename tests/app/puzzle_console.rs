@@ -222,7 +222,11 @@ fn mining_reads_the_finished_games_of_a_database() {
         "general", "alice", "bob",
     ));
     s.run(&script);
-    let set = tawlbot::puzzles_cli::mine_set(Some(&s.db), 0, 1, &mut |_| {}).unwrap();
+    // The console's server is not public: its games are mined only when
+    // asked (`--include-private`).
+    let public = tawlbot::puzzles_cli::mine_set(Some(&s.db), false, 0, 1, &mut |_| {}).unwrap();
+    assert!(public.is_empty(), "{public:?}");
+    let set = tawlbot::puzzles_cli::mine_set(Some(&s.db), true, 0, 1, &mut |_| {}).unwrap();
     assert_eq!(set.len(), 1, "{set:?}");
     assert_eq!(set[0].source, "game 1 ply 10");
     assert_eq!(set[0].solution, "f9-a9");

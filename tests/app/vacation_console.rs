@@ -374,6 +374,8 @@ fn a_deadline_never_ends_a_game_for_a_player_on_vacation() {
                 started_at: t + 2,
                 ends_at: t + 2 + 5 * 86_400,
                 days: 5,
+                seen: vec![],
+                seen_since: 0,
             },
             &[],
             &[],
