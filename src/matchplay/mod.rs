@@ -296,7 +296,11 @@ impl Config {
             pair,
             start,
             opening,
-            seats: if index % 2 == 0 { [0, 1] } else { [1, 0] },
+            seats: if index.is_multiple_of(2) {
+                [0, 1]
+            } else {
+                [1, 0]
+            },
         }
     }
 }
