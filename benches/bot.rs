@@ -21,6 +21,7 @@ fn ctx(channel: &str, now: i64, source: String) -> Ctx {
         now,
         source,
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: vec![],
     }

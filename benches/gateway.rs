@@ -1,23 +1,20 @@
-//! The move path's CPU (issue 29): the real `tawlbot` program against the
-//! fake Discord of `tests/support/` on 127.0.0.1, through the whole
-//! gateway path: a `MESSAGE_CREATE` "e2-c2" event's JSON in, the app, the
-//! store (SQLite), the picture, and the multipart POST of the reply out.
+//! The move path's CPU: the real `tawlbot` program against the fake
+//! Discord of `tests/support/` on 127.0.0.1, through the whole gateway
+//! path: a `MESSAGE_CREATE` "e2-c2" event's JSON in, the app, the store
+//! (SQLite), the picture, and the multipart POST of the reply out.
 //!
 //! What is measured is the bot process's CPU time (user + system, from
 //! `/proc/PID/task/*/schedstat`, in nanoseconds), not the wall clock: each iteration is one move in a
 //! fresh channel (a game seeded there before the bot starts), and
 //! criterion's "time" per iteration is the CPU the bot spent on it. The
-//! goal (issue 29): at most 1.5 ms a move, in a release build; the
 //! figures are in docs/performance.md.
 //!
-//! Three cases, as the board picture's cost depends on which of its bands
-//! (render/bands.rs) were compressed before: "a move, the bot's CPU" is
-//! the same move from the start in every channel (every band of its
-//! picture but the caption seen before); "no picture of it drawn before"
-//! a move in a midgame seeded straight into the database (its ranks'
-//! bands mostly new); "the move before drawn just before" the second of
-//! two moves in such a midgame, only the second measured (a game being
-//! played: only the ranks the move changed are new).
+//! Three cases: "a move, the bot's CPU" is the same move from the start
+//! in every channel; "no picture of it drawn before" a move in a midgame
+//! seeded straight into the database; "the move before drawn just before"
+//! the second of two moves in such a midgame, only the second measured (a
+//! game being played). Every board is drawn and compressed whole, so the
+//! two midgame cases differ only in what the store and the app have seen.
 //!
 //! `cargo bench --bench gateway`. Linux only (it reads /proc).
 
@@ -38,8 +35,7 @@ use support::{FakeDiscord, FakeUser};
 const POOL: u64 = 3_000;
 /// Midgames seeded for each of the two midgame benchmarks.
 const MID: u64 = 1_600;
-/// Moves sent at once in the midgame benchmarks (the bot's band cache,
-/// render/bands.rs, holds the pictures of a few hundred boards).
+/// Moves sent at once in the midgame benchmarks.
 const BATCH: usize = 100;
 fn gateway(c: &mut Criterion) {
     let rt = tokio::runtime::Builder::new_multi_thread()

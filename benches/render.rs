@@ -1,5 +1,10 @@
-//! Board-picture benchmarks: one PNG of the tawlbwrdd start (with a last
-//! move highlighted) and a 100-move GIF. Prints the byte sizes first.
+//! Board-picture benchmarks: PNGs of the tawlbwrdd start (with a last move
+//! highlighted) and of a game's moves, each a position not drawn before; a
+//! 100-move GIF; the standings table. Prints the byte sizes first.
+//!
+//! Nothing of an earlier picture is kept but its parts drawn once per
+//! theme (square sprites, the frame with its labels, caption words): every
+//! board's pixels are put together and compressed whole.
 
 use criterion::{criterion_group, criterion_main, Criterion};
 use std::hint::black_box;
@@ -19,11 +24,9 @@ fn bench(c: &mut Criterion) {
     start.cells[j] = start.cells[i].take();
     let chunks = [("tawlbot-position", TAWLBWRDD)];
     let png = r.png(&start, &theme, &chunks).unwrap();
-    // `RENDER_PNG_LOOP=N cargo bench --bench render`: only encode the
-    // start N times and exit, for `perf stat -e cycles:u` comparisons on a
-    // busy machine (CPU cycles of this process, not wall time).
     let frames = hundred_frames();
-    // With a caption that changes every move, as a game's does.
+    // A game's moves, with a caption that changes every move as a game's
+    // does: each picture a position the one before it was not.
     let moves: Vec<_> = frames
         .iter()
         .enumerate()
@@ -33,53 +36,18 @@ fn bench(c: &mut Criterion) {
             f
         })
         .collect();
-    // `RENDER_PNG_LOOP=N cargo bench --bench render`: only encode N
-    // pictures and exit, for instruction counts (`valgrind --tool=callgrind`)
-    // on a busy machine. `RENDER_PNG_CASE`: `start` (the same start again:
-    // every band cached), `cold` (the start, no band cached, its squares'
-    // looks met before), `first` (nothing cached: as the first picture of
-    // a process), `moves` (a game's moves in turn, each after the one
-    // before).
+    // `RENDER_PNG_LOOP=N cargo bench --bench render`: only draw N of the
+    // game's moves in turn (PNGs) and exit, for instruction counts
+    // (`valgrind --tool=callgrind`) or `perf stat` on a busy machine.
     if let Some(n) = std::env::var("RENDER_PNG_LOOP")
         .ok()
         .and_then(|v| v.parse::<usize>().ok())
     {
-        let case = std::env::var("RENDER_PNG_CASE").unwrap_or_default();
-        // `flat`: the start's scanlines compressed as one block, as every
-        // picture was before render/bands.rs.
-        let img = r.indexed(&start, &theme);
-        let stride = img.width as usize + 1;
-        let raw: Vec<u8> = img
-            .pixels
-            .chunks_exact(img.width as usize)
-            .flat_map(|row| std::iter::once(0).chain(row.iter().copied()))
-            .collect();
         for k in 0..n {
-            match case.as_str() {
-                "cold" => {
-                    tawlbot::render::forget_bands();
-                    black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
-                }
-                "first" => {
-                    tawlbot::render::forget_bands_and_tiles();
-                    black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
-                }
-                "flat" => {
-                    black_box(tawlbot::render::zlib(black_box(&raw), stride));
-                }
-                "moves" => {
-                    if k % moves.len() == 0 {
-                        tawlbot::render::forget_bands();
-                    }
-                    black_box(
-                        r.png(black_box(&moves[k % moves.len()]), &theme, &chunks)
-                            .unwrap(),
-                    );
-                }
-                _ => {
-                    black_box(r.png(black_box(&start), &theme, &chunks).unwrap());
-                }
-            }
+            black_box(
+                r.png(black_box(&moves[k % moves.len()]), &theme, &chunks)
+                    .unwrap(),
+            );
         }
         std::process::exit(0);
     }
@@ -96,32 +64,28 @@ fn bench(c: &mut Criterion) {
     c.bench_function("render tawlbwrdd start png", |b| {
         b.iter(|| r.png(black_box(&start), &theme, &chunks).unwrap())
     });
-    // Each picture is one move after the one before (drawn just before
-    // it, as in a game being played): only the bands the move changed are
-    // compressed. Back at the first frame, the cache is emptied.
+    // Each picture one move after the one before, as in a game being
+    // played (the board drawn cold: nothing of the move before is reused).
     let mut k = 0;
-    c.bench_function(
-        "render a game's next move png (the move before drawn)",
-        |b| {
-            b.iter(|| {
-                if k == 0 {
-                    tawlbot::render::forget_bands();
-                }
-                let png = r.png(black_box(&moves[k]), &theme, &chunks).unwrap();
-                k = (k + 1) % moves.len();
-                png
-            })
-        },
-    );
-    // Nothing of the picture drawn before: every band compressed.
-    c.bench_function("render tawlbwrdd start png (no band cached)", |b| {
+    c.bench_function("render a game's next move png (cold)", |b| {
         b.iter(|| {
-            tawlbot::render::forget_bands();
-            r.png(black_box(&start), &theme, &chunks).unwrap()
+            let png = r.png(black_box(&moves[k]), &theme, &chunks).unwrap();
+            k = (k + 1) % moves.len();
+            png
         })
     });
     c.bench_function("render tawlbwrdd start indexed (no encode)", |b| {
         b.iter(|| r.indexed(black_box(&start), &theme))
+    });
+    let img = r.indexed(&start, &theme);
+    let stride = img.width as usize + 1;
+    let raw: Vec<u8> = img
+        .pixels
+        .chunks_exact(img.width as usize)
+        .flat_map(|row| std::iter::once(0).chain(row.iter().copied()))
+        .collect();
+    c.bench_function("render tawlbwrdd start zlib (scanlines only)", |b| {
+        b.iter(|| tawlbot::render::zlib(black_box(&raw), stride))
     });
     let (title, headers, rows) = standings();
     c.bench_function("render standings table png (8 rows)", |b| {

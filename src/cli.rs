@@ -463,6 +463,26 @@ pub fn render(args: Vec<String>) -> Exit {
     }
 }
 
+/// `tawlbot match`: an engine match (`crate::matchplay`). Exit 0 when it
+/// was played, 1 when a record could not be written, 2 on a usage error.
+pub fn match_engines(args: Vec<String>, out: &mut dyn Write) -> Exit {
+    use crate::matchplay::{run, Config, USAGE};
+    if args.iter().any(|a| a == "-h" || a == "--help") {
+        return Exit::Usage(USAGE.into());
+    }
+    let cfg = match Config::from_args(args) {
+        Ok(c) => c,
+        Err(e) => return Exit::Usage(format!("{e}\n{USAGE}")),
+    };
+    match run(&cfg, out) {
+        Ok(_) => Exit::Ok,
+        Err(e) => {
+            eprintln!("{e}");
+            Exit::Refused
+        }
+    }
+}
+
 /// `tawlbot migrate-db --from FILE --to postgres://...`: copies every
 /// table of an SQLite database into an empty PostgreSQL database, then
 /// compares the two table by table. Prints one line per table and a

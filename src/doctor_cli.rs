@@ -53,6 +53,13 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
     if !target.contains("://") && !path.is_file() {
         return Exit::Usage(format!("there is no database file {}", path.display()));
     }
+    // An empty file is no database either: opening it would create one.
+    if !target.contains("://") && path.metadata().is_ok_and(|m| m.len() == 0) {
+        return Exit::Usage(format!(
+            "{} is empty: it is not a tawlbot database, and it was left untouched",
+            path.display()
+        ));
+    }
     // What the report names: the file, or the URL without its password.
     let shown = crate::store::redact_url(&target);
     let store = match crate::store::open(&target) {
@@ -168,4 +175,25 @@ fn show_quarantine(store: &dyn crate::store::Store, shown: &str, out: &mut dyn W
         n => writeln!(out, "{shown}: {} in the quarantine table.", rows_wait(n)),
     };
     Exit::Ok
+}
+
+#[cfg(test)]
+mod tests {
+    /// An empty file is refused as no database, and stays empty.
+    #[test]
+    fn an_empty_file_is_not_a_database() {
+        let dir = tempfile::tempdir().unwrap();
+        let db = dir.path().join("e.db");
+        std::fs::write(&db, b"").unwrap();
+        let mut out = Vec::new();
+        let exit = super::doctor(
+            vec!["--db".into(), db.to_string_lossy().into_owned()],
+            &mut out,
+        );
+        match exit {
+            crate::cli::Exit::Usage(m) => assert!(m.contains("is empty"), "{m}"),
+            _ => panic!("accepted an empty file"),
+        }
+        assert_eq!(std::fs::metadata(&db).unwrap().len(), 0);
+    }
 }

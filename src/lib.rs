@@ -12,6 +12,7 @@ pub mod domain;
 pub mod engine;
 pub mod engine_cli;
 pub mod i18n;
+pub mod matchplay;
 pub mod notation;
 pub mod otep;
 pub mod otep_cli;

@@ -49,6 +49,11 @@ usage:
                  [--] [MOVE]...      the engine's move, as one JSON line
   tawlbot otep [--level L | --nodes N]
                           an OpenTafl engine (OTEP) on standard input and output
+  tawlbot match (--variant ID [--option OPT]... | --rules OTN-RULES)
+                --engine CMD --engine CMD --games N
+                [--movetime MS | --nodes N] [--jobs J] [--seed S]
+                [--records DIR] [--sprt ELO0,ELO1]
+                          an engine match (CMD: an OTEP engine's command line, or tawlbot:L)
   tawlbot web [--db PATH|URL] [--addr 127.0.0.1:8080]
                           the web archive alone (PUBLIC_URL: its public address)
   tawlbot migrate-db --from tawlbot.db --to postgres://USER:PASSWORD@HOST/DB
@@ -71,6 +76,7 @@ fn main() {
         Some("render") => tawlbot::cli::render(rest),
         Some("engine") => tawlbot::engine_cli::engine(rest, &mut std::io::stdout().lock()),
         Some("otep") => tawlbot::otep_cli::otep(rest),
+        Some("match") => tawlbot::cli::match_engines(rest, &mut std::io::stdout().lock()),
         Some("selfplay") => tawlbot::engine_cli::selfplay(rest, &mut std::io::stdout().lock()),
         Some("web") => tawlbot::web::main(rest),
         Some("doctor") => tawlbot::doctor_cli::doctor(rest, &mut std::io::stdout().lock()),

@@ -2,11 +2,12 @@
 //! and output (see `src/otep`). Only protocol lines go to standard output;
 //! the log goes to standard error.
 
-use std::io::{BufRead, Write};
-use std::sync::mpsc;
+use std::io::Write;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{mpsc, Arc};
 
 use crate::cli::Exit;
-use crate::otep::{self, Action, Session, Strength};
+use crate::otep::{self, Action, HostMessage, Input, LineReader, Session, Strength};
 
 const USAGE: &str = "usage: tawlbot otep [--level L | --nodes N]
   an OpenTafl engine (OTEP) on standard input and output; see docs/engine.md";
@@ -49,42 +50,50 @@ pub fn otep(args: Vec<String>) -> Exit {
         Err(e) => return Exit::Usage(format!("{e}\n{USAGE}")),
     };
     // Lines are read on their own thread, so that a `play` can wait a
-    // moment for its clock.
-    let (tx, rx) = mpsc::channel::<String>();
+    // moment for its clock and a `goodbye` stops a search at once: the
+    // reader raises `abort` as soon as it reads one. Each line is held to
+    // otep::MAX_LINE bytes.
+    let (tx, rx) = mpsc::channel::<Input>();
+    let abort = Arc::new(AtomicBool::new(false));
+    let raised = abort.clone();
     std::thread::spawn(move || {
-        for line in std::io::stdin().lock().lines() {
-            let Ok(line) = line else { break };
-            if tx.send(line).is_err() {
+        let mut lines = LineReader::new(std::io::stdin().lock());
+        while let Ok(Some(input)) = lines.next_input() {
+            if matches!(&input, Input::Line(l) if otep::parse(l) == Ok(HostMessage::Goodbye)) {
+                raised.store(true, Ordering::Relaxed);
+            }
+            if tx.send(input).is_err() {
                 break;
             }
         }
     });
     let mut session = Session::new(strength);
     let first = session.start();
-    if !perform(&mut session, first) {
+    if !perform(&mut session, first, &abort) {
         return Exit::Ok;
     }
     loop {
         let actions = match session.waiting_for_clock() {
             Some(grace) => match rx.recv_timeout(grace) {
-                Ok(l) => session.handle(&l),
+                Ok(l) => session.input(l),
                 Err(mpsc::RecvTimeoutError::Timeout) => session.no_clock(),
                 Err(mpsc::RecvTimeoutError::Disconnected) => return Exit::Ok,
             },
             None => match rx.recv() {
-                Ok(l) => session.handle(&l),
+                Ok(l) => session.input(l),
                 Err(_) => return Exit::Ok,
             },
         };
-        if !perform(&mut session, actions) {
+        if !perform(&mut session, actions, &abort) {
             return Exit::Ok;
         }
     }
 }
 
 /// Does what the session asks, in order (a search's answer before the
-/// actions after it). False: time to stop.
-fn perform(session: &mut Session, actions: Vec<Action>) -> bool {
+/// actions after it). False: time to stop (the host said `goodbye`, even
+/// while a search ran: its answer is not sent).
+fn perform(session: &mut Session, actions: Vec<Action>, abort: &AtomicBool) -> bool {
     for a in actions {
         match a {
             Action::Send(line) => {
@@ -95,9 +104,16 @@ fn perform(session: &mut Session, actions: Vec<Action>) -> bool {
             }
             Action::Log(text) => eprintln!("tawlbot otep: {text}"),
             Action::Think(t) => {
-                let results = otep::think(&t);
+                if abort.load(Ordering::Relaxed) {
+                    return false;
+                }
+                let results = otep::think_until(&t, abort);
+                if abort.load(Ordering::Relaxed) {
+                    eprintln!("tawlbot otep: goodbye during a search: stopped");
+                    return false;
+                }
                 let answer = session.thought(&t, &results);
-                if !perform(session, answer) {
+                if !perform(session, answer, abort) {
                     return false;
                 }
             }

@@ -11,6 +11,8 @@ mod combos;
 
 #[path = "rules/engine.rs"]
 mod engine;
+#[path = "rules/match_host.rs"]
+mod match_host;
 #[path = "rules/otep.rs"]
 mod otep;
 #[path = "rules/otn.rs"]

@@ -23,6 +23,7 @@ pub fn ctx_naming(user: &str, channel: &str, now: i64, source: String, mentioned
         now,
         source,
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: vec![User {
             id: mentioned.into(),

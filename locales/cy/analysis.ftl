@@ -34,7 +34,7 @@ analysis-allowed-dux-blockade = gadawodd i'r dux gael ei gaethiwo mewn { $n ->
     [many] { $n } symudiad
    *[other] { $n } symudiad
 }
-analysis-allowed-blockade = gadawodd i'r amddiffynwyr gael eu caethiwo mewn { $n ->
+analysis-allowed-blockade = gadawodd i'r ymosodwyr gau pob llwybr mewn { $n ->
     [zero] { $n } symudiad
     [one] { $n } symudiad
     [two] { $n } symudiad

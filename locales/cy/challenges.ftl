@@ -1,28 +1,28 @@
 ## /challenge, /accept, /decline.
 
 challenge-self = Allwch chi ddim herio'ch hun: heriwch ffrind, neu adewch y gwrthwynebydd allan i gynnig her agored.
-challenge-bot = Diolch, ond dydw i ddim yn chwarae eto: fi sy'n cadw'r bwrdd a'r rheolau. Heriwch ffrind, neu gynigiwch her agored i bawb.
+challenge-bot = Diolch, ond dydw i ddim yn chwarae eto: fi sy'n gofalu am y bwrdd a'r rheolau. Heriwch ffrind, neu gynigiwch her agored i bawb.
 challenge-bad-side = Yn y gêm { $game }, mae dwy ochr: { SIDE($first-side, form: "the-side") } { SIDE($second-side, form: "and-the-side") }.
 challenge-channel-busy = Mae gêm yn y sianel hon yn barod (gêm { $id }). Gorffennwch hi yn gyntaf, neu ychwanegwch thread:true i chwarae mewn edefyn.
 
 challenge-posted = Mae { $challenger } yn herio { $opponent } i chwarae { $game }{ $rated ->
     [yes] {" "}(gêm wedi'i graddio)
-    [position] {" "}(o'i safle ei hun, felly heb ei graddio)
+    [position] {" "}(gêm o safle penodol, felly heb ei graddio)
    *[no] {""}
 }{ $side ->
     [none] {""}
-   *[other] , { SIDE($side, form: "on-side") }
+   *[other] , a'r heriwr { SIDE($side, form: "on-side") }
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 challenge-posted-open = Mae { $challenger } yn cynnig her agored i unrhyw un ei derbyn: { $game }{ $rated ->
     [yes] {" "}(gêm wedi'i graddio)
-    [position] {" "}(o'i safle ei hun, felly heb ei graddio)
+    [position] {" "}(gêm o safle penodol, felly heb ei graddio)
    *[no] {""}
 }{ $side ->
     [none] {""}
-   *[other] , { SIDE($side, form: "on-side") }
+   *[other] , a'r heriwr { SIDE($side, form: "on-side") }
 }, { $time }. Her { $id }: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).
 
-challenge-position-rated = Dydy gêm sy'n dechrau o'i safle ei hun byth yn cael ei graddio (mae safleoedd ar gyfer ymarfer ac astudio): gadewch rated:true allan.
+challenge-position-rated = Dydy gêm sy'n dechrau o safle penodol byth yn cael ei graddio (mae safleoedd ar gyfer ymarfer ac astudio): gadewch rated:true allan.
 
 challenge-not-a-number = Dydy { $text } ddim yn rhif her.
 challenge-none = Does dim her rhif { $id }.
@@ -38,7 +38,7 @@ challenge-decline-not-yours = Dim ond yr heriwr neu'r un a heriwyd all wrthod he
 challenge-expired = Daeth her { $id } i ben (yr heriwr: { $player }).
 challenge-too-many = Mae gennych chi { $n } her agored ar y gweinydd hwn yn barod: arhoswch am ateb, neu dynnwch un yn ôl gyda /decline id:N.
 challenge-none-here = Does dim her rhif { $id } yma.
-challenge-unreadable = Does dim modd darllen her { $id }, felly rwy'n ei gadael fel y mae. Gall gweithredwr y bot edrych arni (tawlbot doctor).
+challenge-unreadable = Does dim modd darllen her { $id }, felly rwy'n ei gadael fel y mae. Gall gweithredwr y bot ymchwilio iddi (tawlbot doctor).
 
 challenge-duplicate = Rydych chi wedi herio { $opponent } yma yn barod: her { $id }. Arhoswch am eu hateb, neu dynnwch yr her yn ôl gyda /decline id:{ $id } cyn postio un arall.
 challenge-duplicate-open = Mae gennych chi her agored i unrhyw un yma yn barod: her { $id }. Arhoswch i rywun ei derbyn, neu dynnwch hi'n ôl gyda /decline id:{ $id } cyn postio un arall.

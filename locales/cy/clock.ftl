@@ -41,9 +41,9 @@ tc-bank = cronfa amser o { $bank }; { $inc } yn ychwanegol bob symudiad (hyd at 
 time-unreadable-bank = Alla i ddim darllen yr amser "{ $text }": mae cronfa amser yn cael ei hysgrifennu fel bank:7d inc:1d (a cap:14d os mynnwch).
 time-unreadable = Alla i ddim darllen yr amser "{ $text }": rhowch amser i bob symudiad fel 1d, 3d, 7d neu 12h, cronfa fel bank:7d inc:1d cap:14d, neu none.
 time-zero = Gyda chloc heb ddim amser o gwbl ("{ $text }"), byddai'r gêm wedi'i cholli cyn y symudiad cyntaf: rhowch funud o leiaf, fel 3d, 12h neu bank:7d inc:1d.
-time-negative = All amser ddim bod yn llai na dim ("{ $text }"): ysgrifennwch ef fel 3d, 12h neu bank:7d inc:1d cap:14d.
+time-negative = All amser ddim bod yn llai na dim ("{ $text }"): ysgrifennwch yr amser fel 3d, 12h neu bank:7d inc:1d cap:14d.
 time-too-long = Mae "{ $text }" yn rhy hir i gloc: 60 diwrnod (60d) yw'r mwyaf i symudiad, i gronfa, i'r amser ychwanegol ac i'r uchafswm (cap:).
-time-cap-below-bank = Yn "{ $text }" mae'r uchafswm (cap:) yn llai na'r gronfa: yr uchafswm yw'r mwyaf y caiff cronfa dyfu iddo, felly rhowch o leiaf { $bank }, neu adewch ef allan.
+time-cap-below-bank = Yn "{ $text }" mae'r uchafswm (cap:) yn llai na'r gronfa: yr uchafswm yw'r mwyaf y caiff cronfa dyfu iddo, felly rhowch o leiaf { $bank }, neu adewch yr uchafswm allan.
 
 notify-dm-turn = Eich tro chi yng ngêm { $id } ({ $channel }): { $summary }
 notify-choose = Dewiswch sut y cewch wybod mai eich tro chi yw hi: mention, dm, both neu digest.
@@ -68,7 +68,7 @@ resume-agreed = Mae cloc gêm { $id } yn rhedeg eto: mae { $span } ar ôl ar glo
 
 game-cancelled-no-move = Mae gêm { $id } wedi'i chanslo: chafodd yr un symudiad ei chwarae cyn y terfyn amser.
 pause-ended = Mae'r saib y cytunwyd arno yng ngêm { $id } ar ben: mae'r cloc yn rhedeg eto. Mae { $span } ar ôl ar gloc { $player }.
-paused-no-move = Mae saib ar gloc y gêm hon: dim symud nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
+paused-no-move = Mae saib ar gloc y gêm hon: dim symudiad nes iddo redeg eto (/resume, neu ar ddiwedd y saib y cytunwyd arno).
 paused-no-takeback = Mae saib ar gloc y gêm hon: dim tynnu symudiad yn ôl nes iddo redeg eto.
 
 abort-not-allowed = Dim ond rhywun â'r caniatâd Manage Server all ddod â gêm i ben gyda /abort (aelodau â rôl y trefnwyr: gemau twrnamaint).
@@ -91,6 +91,7 @@ notify-summary-start = mae'r gêm wedi dechrau, a chi sy'n symud gyntaf.
 ## Gwyliau (/vacation, docs/clocks.md). $until, $date: adeg.
 vacation-bad-days = Dywedwch sawl diwrnod: /vacation days:N, o 1 i { $max } (neu /vacation end i orffen eich gwyliau).
 vacation-none = Dydych chi ddim ar wyliau.
+vacation-days-and-end = Gofynnwch am ddyddiau neu am y diwedd, nid y ddau: mae /vacation days:N yn dechrau neu'n ymestyn eich gwyliau, ac mae /vacation end yn eu gorffen. Does dim wedi'i wneud.
 vacation-refused = Mae gennych { $left ->
     [zero] { $left } diwrnod
     [one] { $left } diwrnod
@@ -98,7 +99,7 @@ vacation-refused = Mae gennych { $left ->
     [few] { $left } diwrnod
     [many] { $left } diwrnod
    *[other] { $left } diwrnod
-} o wyliau ar ôl tan { $date }: 30 diwrnod mewn unrhyw 365 yw'r mwyaf.
+} o wyliau ar ôl tan { $date }: 30 diwrnod ym mhob cyfnod o 365 diwrnod yw'r uchafswm.
 vacation-started = Rydych chi ar wyliau tan { $until }: mae'ch cloc yn stopio mewn { $games ->
     [zero] { $games } gêm
     [one] { $games } gêm
@@ -131,10 +132,10 @@ vacation-extended = Mae'ch gwyliau'n para'n hirach, tan { $until }: mae'ch cloc 
 } o wyliau ar ôl.
 vacation-not-stopped = { $n ->
     [one] Dydy cloc y gêm hon ddim yn stopio: cafodd ei thwrnamaint ei greu gyda vacation:false.
-   *[other] Dydy clociau'r gemau hyn ddim yn stopio ({ $n }): cafodd eu twrnameintiau eu creu gyda vacation:false.
+   *[other] Dydy clociau'r { $n } gêm hyn ddim yn stopio: cafodd eu twrnameintiau eu creu gyda vacation:false.
 }
 vacation-game-runs = Gêm { $id } yn y sianel { $channel } (y twrnamaint **{ $tournament }**)
-vacation-channel = Mae { $player } ar wyliau tan { $until }: mae cloc { $player } wedi stopio.
+vacation-channel = Mae { $player } ar wyliau tan { $until }, felly mae cloc y chwaraewr wedi stopio.
 vacation-ended = Mae'ch gwyliau ar ben ac mae'ch clociau'n rhedeg eto: { $used ->
     [zero] { $used } diwrnod wedi'u cyfrif
     [one] { $used } diwrnod wedi'i gyfrif
@@ -143,12 +144,12 @@ vacation-ended = Mae'ch gwyliau ar ben ac mae'ch clociau'n rhedeg eto: { $used -
     [many] { $used } diwrnod wedi'u cyfrif
    *[other] { $used } diwrnod wedi'u cyfrif
 }, { $back ->
-    [zero] { $back } diwrnod yn ôl i chi
-    [one] { $back } diwrnod yn ôl i chi
-    [two] { $back } ddiwrnod yn ôl i chi
-    [few] { $back } diwrnod yn ôl i chi
-    [many] { $back } diwrnod yn ôl i chi
-   *[other] { $back } diwrnod yn ôl i chi
+    [zero] { $back } diwrnod wedi'u rhoi'n ôl i chi
+    [one] { $back } diwrnod wedi'i roi'n ôl i chi
+    [two] { $back } ddiwrnod wedi'u rhoi'n ôl i chi
+    [few] { $back } diwrnod wedi'u rhoi'n ôl i chi
+    [many] { $back } diwrnod wedi'u rhoi'n ôl i chi
+   *[other] { $back } diwrnod wedi'u rhoi'n ôl i chi
 }.
-status-vacation = Mae { $player } ar wyliau tan { $until }: mae cloc { $player } wedi stopio.
+status-vacation = Mae { $player } ar wyliau tan { $until }, felly mae cloc y chwaraewr wedi stopio.
 status-vacation-running = Mae { $player } ar wyliau tan { $until }, ond mae cloc y gêm hon yn rhedeg.

@@ -79,8 +79,8 @@ piece-name = { $piece ->
     [defender] amddiffynnwr
     [assailant] ymosodwr
     [prince] tywysog
-    [white-dux] dux Gwyn
-    [black-dux] dux Du
+    [white-dux] dux gwyn
+    [black-dux] dux du
     [white-man] milwr gwyn
    *[black-man] milwr du
 }
@@ -90,8 +90,8 @@ piece-name-capital = { $piece ->
     [defender] Amddiffynnwr
     [assailant] Ymosodwr
     [prince] Tywysog
-    [white-dux] Dux Gwyn
-    [black-dux] Dux Du
+    [white-dux] Dux gwyn
+    [black-dux] Dux du
     [white-man] Milwr gwyn
    *[black-man] Milwr du
 }
@@ -111,10 +111,10 @@ state-name = { $state ->
     [running] ar waith
     [finished] wedi gorffen
     [open] ar agor
-    [accepted] derbyniwyd
-    [declined] gwrthodwyd
-    [withdrawn] tynnwyd yn ôl
-    [expired] daeth i ben
-   *[cancelled] canslwyd
+    [accepted] wedi'i derbyn
+    [declined] wedi'i gwrthod
+    [withdrawn] wedi'i thynnu'n ôl
+    [expired] wedi dod i ben
+   *[cancelled] wedi'i ganslo
 }
-record-unreadable = Does dim modd darllen cofnod sydd ei angen ar gyfer hyn, felly does dim wedi newid. Gall gweithredwr y bot edrych arno (tawlbot doctor).
+record-unreadable = Does dim modd darllen cofnod sydd ei angen ar gyfer hyn, felly does dim wedi newid. Gall gweithredwr y bot ymchwilio iddo (tawlbot doctor).

@@ -1,6 +1,6 @@
 ## /help a disgrifiadau'r gorchmynion (mae enwau'r gorchmynion yn aros yn Saesneg).
 
-help-intro = Mae **tawlbot** yn cadw'r bwrdd ar gyfer hen gemau tafl Cymreig a Cheltaidd, a gwyddbwyll.
+help-intro = Mae **tawlbot** yn gofalu am y bwrdd a'r rheolau wrth i chi chwarae'r hen gemau tafl Cymreig a Cheltaidd, a gwyddbwyll.
     Heriwch ffrind gyda /challenge, yna teipiwch symudiadau yn y sianel fel dau sgwâr: e1-e4 (neu @14-@44 wrth chwarae goedhboell).
 help-line = /{ $name } — { $description }
 
@@ -9,9 +9,9 @@ cmd-challenge-opponent = Pwy rydych chi'n ei herio; gadewch yn wag i gynnig her 
 cmd-challenge-variant = Pa gêm (tawlbwrdd yn ddiofyn)
 cmd-challenge-options = Opsiynau'r gêm, e.e. dice, king-steps, size=8x8 dux
 cmd-challenge-side = Eich ochr chi (ar hap yn ddiofyn)
-cmd-challenge-time = Amser i bob symudiad (1d, 3d, 7d, 12h), banc (bank:7d inc:1d cap:14d) neu none
+cmd-challenge-time = Amser i bob symudiad (1d, 3d, 7d, 12h), cronfa amser (bank:7d inc:1d cap:14d) neu none
 cmd-challenge-thread = Chwarae mewn edefyn newydd
-cmd-challenge-rated = Graddio'r gêm, fel ei bod yn cyfrif at y graddiadau (ddim yn ddiofyn)
+cmd-challenge-rated = Graddio'r gêm (yn ddiofyn: na)
 cmd-accept = Derbyn her yn y sianel hon
 cmd-accept-id = Rhif yr her (yn ddiofyn: yr un i chi)
 cmd-decline = Gwrthod (neu dynnu'n ôl) her yn y sianel hon
@@ -24,7 +24,7 @@ cmd-moves-square = Sgwâr y darn, e.e. f4 neu @54
 cmd-history = Symudiadau gêm y sianel hon hyd yma
 cmd-resign = Ildio gêm y sianel hon
 cmd-draw = Cynnig gêm gyfartal, neu ateb cynnig eich gwrthwynebydd
-cmd-draw-answer = derbyn neu wrthod cynnig eich gwrthwynebydd (gadewch allan i gynnig)
+cmd-draw-answer = derbyn neu wrthod cynnig eich gwrthwynebydd (gadewch yn wag i wneud cynnig)
 cmd-takeback = Gofyn am dynnu'ch symudiad olaf yn ôl, neu ateb cais o'r fath
 cmd-rules = Crynodeb byr o reolau gêm
 cmd-rules-variant = Pa gêm
@@ -35,7 +35,7 @@ cmd-mygames = Eich gemau chi, ym mhobman
 cmd-export = Cofnod gêm y sianel hon, neu unrhyw gêm ar y gweinydd, fel ffeil
 cmd-notify = Sut y cewch wybod mai eich tro chi yw hi
 cmd-notify-how = mention, dm, both neu digest
-cmd-vacation = Stopio eich cloc yn eich holl gemau tra byddwch chi i ffwrdd (30 diwrnod mewn unrhyw 365)
+cmd-vacation = Stopio'ch cloc yn eich holl gemau tra byddwch chi i ffwrdd (30 diwrnod ym mhob 365 diwrnod)
 cmd-vacation-days = Dechrau gwyliau nawr, neu ymestyn eich gwyliau, o 1 i 30 diwrnod
 cmd-vacation-end = Gorffen eich gwyliau nawr: daw'r dyddiau heb eu dechrau yn ôl
 cmd-pause = Gofyn am saib i'r cloc (rhaid i'r ddau chwaraewr gytuno)
@@ -62,19 +62,19 @@ cmd-tournament-create-format = round-robin (pawb yn erbyn pawb) neu swiss (syste
 cmd-tournament-create-rounds = Nifer y rowndiau (system y Swistir)
 cmd-tournament-create-match = single neu two-game (two-game yn ddiofyn)
 cmd-tournament-create-max = Uchafswm y chwaraewyr
-cmd-tournament-create-start = Pryd mae'n dechrau, e.e. 2d (neu ddechreuwch ef gyda /tournament start)
+cmd-tournament-create-start = Pryd mae'n dechrau, e.e. 2d (neu ddechreuwch y twrnamaint gyda /tournament start)
 cmd-tournament-join = Ymuno â thwrnamaint y sianel hon
 cmd-tournament-leave = Gadael twrnamaint cyn iddo ddechrau
 cmd-tournament-start = Dechrau twrnamaint nawr (trefnwyr)
 cmd-tournament-standings = Y tabl
 cmd-tournament-info = Gwybodaeth am dwrnamaint; mae round:N yn dangos parau a chanlyniadau'r rownd honno
 cmd-tournament-list = Twrnameintiau ar y gweinydd hwn
-cmd-tournament-withdraw = Tynnu chwaraewr allan (trefnwyr): bydd pob gêm sy'n weddill yn cyfrif fel colled
+cmd-tournament-withdraw = Tynnu chwaraewr allan (trefnwyr): bydd pob gêm sy'n weddill yn cael ei cholli drwy fforffed
 cmd-tournament-withdraw-player = Pwy
 cmd-tournament-cancel = Canslo twrnamaint (trefnwyr)
 cmd-tournament-id = Rhif y twrnamaint
 
-cmd-challenge-position = Dechrau o'r safle hwn (OTN), heb ei graddio
+cmd-challenge-position = Dechrau o'r safle hwn (OTN): gêm heb ei graddio
 cmd-challenge-level = Wrth herio tawlbot: ei lefel, 1 i 5 (3 yn ddiofyn)
 cmd-board-style = picture, text (diagram mewn bloc cod) neu both
 cmd-analysis-game = Rhif y gêm (yn ddiofyn: y gêm olaf yma)
@@ -85,7 +85,7 @@ cmd-export-game = Rhif y gêm (yn ddiofyn: gêm y sianel hon)
 cmd-settings-board = picture, text neu both
 cmd-settings-theme = light, dark neu contrast
 cmd-settings-flip = auto: byrddau i chi wedi'u troi i'ch ochr chi; off: byth wedi'u troi
-cmd-settings-archive = Gemau'r gweinydd hwn ar yr archif ar y we: public neu private (Manage Server)
+cmd-settings-archive = Gemau'r gweinydd hwn ar archif y we: public neu private (Manage Server)
 cmd-settings-organiser-role = Gall aelodau sydd â'r rôl hon greu a rhedeg twrnameintiau (Manage Server)
 cmd-settings-organiser-role-clear = True: does dim rôl y trefnwyr mwyach (Manage Server)
 cmd-abort-game = Unrhyw gêm ar y gweinydd yn ôl ei rhif (yn ddiofyn: un y sianel hon)
@@ -96,7 +96,7 @@ cmd-tournament-info-round = Parau a chanlyniadau rownd (yn ddiofyn: y rownd bres
 
 cmd-conditional = Symudiadau amodol: atebion sy'n cael eu chwarae drosoch chi tra byddwch chi'n aros
 cmd-conditional-add = Ychwanegu llinell: eu symudiad nhw, eich ateb chi, ac yn y blaen (e.e. f8-c8 e2-c2 g7-g9 k5-k6)
-cmd-conditional-add-line = Eu symudiad nhw, yna'ch ateb chi, bob yn bâr, e.e. f8-c8 e2-c2
+cmd-conditional-add-line = Eu symudiad nhw, yna'ch ateb chi, fesul pâr, e.e. f8-c8 e2-c2
 cmd-conditional-list = Eich llinellau amodol yn y gêm hon (dim ond chi sy'n eu gweld)
 cmd-conditional-clear = Dileu eich llinellau amodol yn y gêm hon
 
@@ -106,9 +106,9 @@ help-language = Yr iaith rwy'n ysgrifennu atoch ynddi (english neu cymraeg)
 
 ## Labeli dewisiadau'r gorchmynion.
 choice-variant-tawlbwrdd = Tawlbwrdd (11x11, dianc i'r ymyl)
-choice-variant-tawlbwrdd-walker = Tawlbwrdd, ail-luniad Walker
+choice-variant-tawlbwrdd-walker = Tawlbwrdd, adluniad Walker
 choice-variant-tallfwrdd = Tallfwrdd (9x9, un cam ar y tro)
-choice-variant-goedhboell = Goedhboell / "Celtic chess" (9x9, @hv)
+choice-variant-goedhboell = Goedhboell / gwyddbwyll Geltaidd (9x9, @hv)
 choice-variant-gwyddbwyll = Gwyddbwyll / ludus latrunculorum
 choice-side-attackers = ymosodwyr
 choice-side-defenders = amddiffynwyr
@@ -136,7 +136,7 @@ cmd-tournament-create-winner_role = Rôl i'r enillydd ar y diwedd (mae angen Man
 cmd-tournament-result = Gosod neu gywiro canlyniad gornest (trefnwyr)
 cmd-tournament-result-round = Rownd yr ornest
 cmd-tournament-result-board = Bwrdd yr ornest
-cmd-tournament-result-winner = Enillydd yr ornest (cyfeiriad @), neu draw
+cmd-tournament-result-winner = Enillydd yr ornest (crybwyll @), neu'r gwerth draw am gêm gyfartal
 cmd-tournament-forbid = Cadw dau chwaraewr ar wahân ym mharu system y Swistir (trefnwyr)
 cmd-tournament-forbid-player = Un chwaraewr
 cmd-tournament-forbid-other = Y chwaraewr arall

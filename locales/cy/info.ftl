@@ -29,4 +29,4 @@ language-set = O hyn ymlaen, byddaf yn ysgrifennu atoch yn Gymraeg.
 language-set-server = Cymraeg yw iaith y gweinydd hwn bellach: mae'r hyn rwy'n ei bostio yn ei sianeli yn Gymraeg; mae'r hyn rwy'n ei ysgrifennu at un chwaraewr yn unig yn dilyn ei ddewis ei hun.
 language-server-not-allowed = Dim ond aelodau â'r caniatâd Manage Server all osod iaith y gweinydd.
 
-export-wait = Gallwch allforio gêm unwaith y funud: rhowch gynnig arall ymhen { $seconds } eiliad.
+export-wait = Gallwch allforio gêm unwaith y funud: rhowch gynnig arall arni ymhen { $seconds } eiliad.

@@ -18,7 +18,10 @@ diagram-at-hv = @hv: colofnau 1-{ $width } ar draws, rhesi 1-{ $height } i fyny;
 
 position-too-long = Mae'r safle hwnnw'n llawer rhy hir.
 position-not-otn = Mae safle OTN yn dechrau ac yn gorffen â slaes, rhes 1 yn gyntaf: /rhes/rhes/.../.
-position-rank-count = Mae gan fwrdd { $game } { $ranks } rhes, ond mae gan y safle hwnnw { $found }.
+position-rank-count = Mae gan fwrdd { $game } { $ranks ->
+    [two] { $ranks } res
+   *[other] { $ranks } rhes
+}, ond mae gan y safle hwnnw { $found }.
 position-zero-run = Mae gan res { $rank } rediad o 0 sgwâr gwag.
 position-unknown-piece = { $letters ->
     [otn] Mae '{ $found }' yn rhes { $rank }, a dydy e ddim yn ddarn y mae tawlbot yn ei adnabod: mae OTN yn ysgrifennu t (ymosodwr), T (amddiffynnwr), K (brenin), c/C (dux) a rhifau am sgwariau gwag.
@@ -35,7 +38,7 @@ position-kings = Mae { $count ->
    *[other] { $count } brenin
 } ({ $squares }): mae angen union un ar safle { $game }.
 position-attacker-king = Mae'r brenin ar { $squares } wedi'i ysgrifennu fel ymosodwr (k): i'r amddiffynwyr y mae'r brenin yn perthyn (K).
-position-tafl-dux = Does dim dux (c, C) yn y gêm { $game }, ond mae un ar { $squares }.
+position-tafl-dux = Does dim cadlywyddion (c, C) yn y gêm { $game }, ond mae un ar { $squares }.
 position-latrunculi-king = Does dim brenin yn y gêm { $game }, ond mae un ar { $squares }.
 position-dux-without-option = Mae dux ar { $squares }, ond mae'r gêm hon yn cael ei chwarae heb yr opsiwn dux.
 position-duxes = Mae gan { SIDE($side, form: "the-side") } { $count ->
@@ -58,21 +61,21 @@ record-header-quotes = Llinell { $line }: rhaid i werth y pennawd fod rhwng dyfy
 otn-move-jump = Mae { $move } yn naid neu'n symudiad berserk, a does dim un o gemau tawlbot yn caniatáu hynny.
 otn-move-unreadable = Dydy "{ $move }" ddim yn symudiad OTN.
 otn-record-not-a-move = Llinell { $line }: dydy "{ $start }..." ddim yn symudiad.
-otn-rules-not-key-value = Dydy'r cofnod rheolau "{ $entry }" ddim ar y ffurf allwedd:gwerth.
+otn-rules-not-key-value = Dydy'r eitem "{ $entry }" yn y llinyn rheolau ddim ar y ffurf allwedd:gwerth.
 otn-rules-no-size = Does dim maint bwrdd (dim:N) yn y llinyn rheolau.
-otn-rules-no-game = Does gan tawlbot ddim gêm tafl ar fwrdd { $dim }x{ $dim }: mae'n chwarae 11x11 (tawlbwrdd) a 9x9 (tallfwrdd, goedhboell).
-otn-rules-unsupported = All tawlbot ddim chwarae'r rheolau hyn: dydy { $theirs } ({ $meaning }) ddim yn yr un o'i gemau; mae gan yr agosaf, { $game }, { $ours }. Mae cofnod gan tawlbot yn enwi ei gêm mewn tag amrywiad.
+otn-rules-no-game = Dydy tawlbot ddim yn chwarae gêm tafl ar fwrdd { $dim }x{ $dim }: mae'n chwarae 11x11 (tawlbwrdd) a 9x9 (tallfwrdd, goedhboell).
+otn-rules-unsupported = All tawlbot ddim chwarae'r rheolau hyn: dydy { $theirs } ({ $meaning }) ddim yn yr un o'i gemau; mae gan yr agosaf, { $game }, { $ours }. Mae cofnodion tawlbot yn enwi eu gêm mewn tag amrywiad.
 otn-rule-absent = dim { $key }
 otn-rule-meaning = { $key ->
     [dim] maint y bwrdd
     [esc] lle mae'r brenin yn dianc
-    [ka] a yw'r brenin yn helpu i gipio
+    [ka] ydy'r brenin yn helpu i gipio
     [ks] sut mae dal y brenin
     [spd] pa mor bell mae darnau'n symud
     [cor] sgwariau'r corneli
     [cen] y sgwâr canol
     [corh] i bwy mae'r corneli'n elyniaethus
-    [cenh] i bwy mae'r canol llawn yn elyniaethus
+    [cenh] i bwy mae'r canol yn elyniaethus pan fydd darn arno
     [cenhe] i bwy mae'r canol gwag yn elyniaethus
     [cors] pwy gaiff aros ar gornel
     [cens] pwy gaiff aros ar y canol

@@ -50,7 +50,7 @@ bot-answers = Mae { $player } yn { $kind ->
 
 bot-draw-reason = { $why ->
     [opening] Mae'n rhy gynnar am gêm gyfartal: dim ond newydd ddechrau mae'r gêm (mae tawlbot yn ystyried gêm gyfartal o symudiad { $from } ymlaen).
-    [ahead] Mae tawlbot yn hoffi ei siawns.
+    [ahead] Mae tawlbot yn credu y gall ennill.
     [level] Mae tawlbot yn gweld y gêm yn gyfartal.
    *[behind] Mae tawlbot yn gweld y gêm yn mynd yn ei erbyn.
 }

@@ -95,10 +95,10 @@ tournament-not-started = Dydy **{ $name }** ddim wedi dechrau eto.
 tournament-standings-head = Tabl **{ $name }** ar ôl rownd { $round } o { $total }:
 tournament-standings-head-final = Tabl **{ $name }** ar ôl rownd { $round } o { $total } (terfynol):
 tournament-standings-order = Trefn: pwyntiau, yna Sonneborn-Berger (SB), yna Buchholz.
-tournament-standings-order-split = Trefn: pwyntiau, yna Sonneborn-Berger (SB), yna Buchholz, yna buddugoliaethau hollt (gornest 1–1 a enillwyd mewn llai o symudiadau).
+tournament-standings-order-split = Trefn: pwyntiau, yna Sonneborn-Berger (SB), yna Buchholz, yna'r gornestau 1–1 a enillwyd mewn llai o symudiadau.
 tournament-standings-head-none = Tabl **{ $name }**: does dim un o'r { $total } rownd wedi gorffen eto.
 tournament-crosstable-head = Croestabl **{ $name }** (pob chwaraewr yn erbyn pob un arall):
-tournament-crosstable-key = Pob gêm: 1 buddugoliaeth, ½ gêm gyfartal, 0 colled, + neu - fforffed, * wrthi'n cael ei chwarae. Y colofnau yw'r safleoedd yn y tabl.
+tournament-crosstable-key = Pob gêm: 1 = buddugoliaeth, ½ = gêm gyfartal, 0 = colled, + neu - = fforffed, * = wrthi'n cael ei chwarae. Y colofnau yw'r safleoedd yn y tabl.
 tournament-round-view = **{ $name }**, rownd { $round } o { $total }:
 tournament-no-such-round = Dydy { $text } ddim yn rownd yn y twrnamaint hwn: mae'r rowndiau hyd at rownd { $played } wedi'u paru.
 tournament-withdrawn-mark = { $player } (wedi tynnu allan)
@@ -121,7 +121,7 @@ tournament-error-no-such-game = does dim gêm heb ei gorffen rhwng y chwaraewyr 
 tournament-error-not-in-game = dydy { $player } ddim yn y gêm hon
 tournament-error-too-many-rounds = mae { $rounds } rownd system y Swistir yn fwy nag y gall y chwaraewyr hyn eu llenwi heb ailchwarae (uchafswm { $max })
 
-tournament-unreadable = Does dim modd darllen cofnodion twrnamaint { $id }, felly rwy'n ei adael fel y mae. Gall gweithredwr y bot edrych arno.
+tournament-unreadable = Does dim modd darllen cofnodion twrnamaint { $id }, felly rwy'n ei adael fel y mae. Gall gweithredwr y bot ymchwilio iddo.
 tournament-busy = Mae'r twrnamaint yn newid ar hyn o bryd: rhowch gynnig arall arni ymhen munud.
 tournament-list-unreadable = { $id }. **{ $name }** — does dim modd darllen ei gofnodion
 tournament-no-pairings = Does gan y twrnamaint **{ $name }** ddim parau eto.
@@ -133,7 +133,7 @@ tournament-game-channel-deleted = Cafodd edefyn gêm { $id } (rownd { $round }, 
 
 # Gadael: gofyn yn gyntaf (/tournament leave, yna'r botwm Gadael).
 tournament-leave-confirm = Gadael y twrnamaint **{ $name }**? Pwyswch y botwm Gadael i gadarnhau, neu Aros.
-tournament-leave-confirm-running = Gadael y twrnamaint **{ $name }**? Mae wedi dechrau, felly mae gadael yn golygu tynnu allan: bydd pob gêm sy'n weddill yn cyfrif fel colled. Pwyswch y botwm Gadael i gadarnhau, neu Aros.
+tournament-leave-confirm-running = Gadael y twrnamaint **{ $name }**? Mae wedi dechrau, felly mae gadael yn golygu tynnu allan: bydd pob gêm sy'n weddill yn cael ei cholli drwy fforffed. Pwyswch y botwm Gadael i gadarnhau, neu Aros.
 tournament-stays = Rydych chi'n aros yn y twrnamaint **{ $name }**.
 
 # Rôl y trefnwyr (/settings organiser-role:@rôl); mae $role yn cyfeirio at rôl.
@@ -148,9 +148,9 @@ organiser-role-cleared = Does dim rôl y trefnwyr ar y gweinydd hwn bellach: dim
 tournament-describe-late = { $description }, gellir ymuno'n hwyr nes paru rownd { $round }
 tournament-describe-no-vacation = { $description }; mae ei glociau'n rhedeg drwy wyliau
 tournament-late-swiss-only = Dim ond twrnamaint system y Swistir sy'n derbyn chwaraewyr hwyr: mae rowndiau twrnamaint pawb yn erbyn pawb yn cael eu pennu gan y chwaraewyr ar y dechrau, felly rhaid i bawb ymuno cyn hynny.
-tournament-bad-late = Mae late: yn nodi'r rownd y gellir ymuno nes ei pharu: rhif rhwng 2 a { $rounds } (rowndiau'r twrnamaint).
+tournament-bad-late = Mae late: yn nodi'r rownd y gellir ymuno nes ei pharu: rhif o 2 i { $rounds } (rowndiau'r twrnamaint).
 tournament-late-closed = Roedd y twrnamaint **{ $name }** yn derbyn chwaraewyr hwyr nes paru rownd { $round }: mae'n rhy hwyr i ymuno.
-tournament-joins-late = Mae { $player } yn ymuno â'r twrnamaint **{ $name }** yn hwyr, a chaiff ei baru o rownd { $round } ymlaen ({ $n } chwaraewr).
+tournament-joins-late = Mae { $player } yn ymuno â'r twrnamaint **{ $name }** yn hwyr, a bydd yn cael gwrthwynebydd o rownd { $round } ymlaen ({ $n } chwaraewr).
 tournament-cannot-join = Allwch chi ddim ymuno: { $reason }.
 
 tournament-tie-broken = Mae { $other } hefyd ar { $count ->
@@ -159,9 +159,9 @@ tournament-tie-broken = Mae { $other } hefyd ar { $count ->
     [many] { $points } phwynt
    *[other] { $points } pwynt
 }; { $winner } sydd ar y blaen { $by ->
-    [sb] ar Sonneborn-Berger ({ $first } – { $second }).
-    [buchholz] ar Buchholz ({ $first } – { $second }).
-    [split] ar y buddugoliaethau hollt ({ $first } – { $second }).
+    [sb] o ran Sonneborn-Berger ({ $first } – { $second }).
+    [buchholz] o ran Buchholz ({ $first } – { $second }).
+    [split] o ran y gornestau 1–1 a enillwyd mewn llai o symudiadau ({ $first } – { $second }).
    *[seeding] yn ôl trefn ymuno, gan fod popeth arall yn gyfartal hefyd.
 }
 
@@ -184,19 +184,22 @@ tournament-error-no-such-match = does dim gornest rhwng dau chwaraewr yn rownd {
 
 # winner_role: (mater 31).
 tournament-winner-role = Caiff yr enillydd y rôl { $role }.
-tournament-role-given = Mae'r chwaraewr { $player } yn cael y rôl { $role } am ennill y twrnamaint **{ $name }**.
+tournament-winner-role-needs-manage-roles = Dim ond rhywun a allai roi'r rôl { $role } â llaw all ei gwneud yn wobr twrnamaint: mae hynny'n gofyn am y caniatâd Manage Roles, neu fod yn berchen ar y gweinydd.
+tournament-winner-role-above-yours = Allwch chi ddim rhoi'r rôl { $role } â llaw: dydy hi ddim islaw eich rôl uchaf yn rhestr rolau'r gweinydd, felly all hi ddim bod yn wobr y twrnamaint hwn.
+tournament-role-given = Mae { $player } yn cael y rôl { $role } am ennill y twrnamaint **{ $name }**.
+tournament-role-creator-may-not = { $organiser } Wnes i ddim rhoi'r rôl { $role } i'r chwaraewr { $player } am ennill y twrnamaint **{ $name }**: chi a'i gwnaeth yn wobr, a allwch chi ddim rhoi'r rôl honno â llaw bellach (mae angen y caniatâd Manage Roles a rôl uchaf uwch ei phen). Rhowch hi â llaw os cewch chi, neu ofynnwch i rywun sy'n cael.
 tournament-role-refused = { $organiser } Gwrthododd Discord roi'r rôl { $role } i'r chwaraewr { $player } am ennill y twrnamaint **{ $name }**. Mae angen y caniatâd Manage Roles arna i, a rhaid i'm rôl uchaf fod uwchben y rôl { $role } yn rhestr rolau'r gweinydd: newidiwch hynny yng ngosodiadau'r gweinydd, yna rhowch y rôl â llaw.
 
 # /tournament result (mater 31).
 tournament-result-not-allowed = Dim ond y trefnydd, aelodau â'r caniatâd Manage Server neu aelodau â rôl y trefnwyr all osod canlyniad.
-tournament-result-bad-board = Rhifau o 1 yw round: a board:, sef rownd a bwrdd yr ornest, fel y mae `/tournament info round:N` yn eu dangos.
-tournament-result-bad-winner = Rhowch chwaraewr o'r ornest (cyfeiriad @) neu draw yn winner:.
+tournament-result-bad-board = Rhifau o 1 i fyny yw round: a board:, sef rownd a bwrdd yr ornest, fel y mae `/tournament info round:N` yn eu dangos.
+tournament-result-bad-winner = Rhaid i winner: fod yn un o chwaraewyr yr ornest (crybwyll @), neu'r gwerth draw am gêm gyfartal.
 tournament-result-refused = Alla i ddim gosod y canlyniad hwn: { $reason }.
 tournament-result-set = Mae { $by } wedi gosod canlyniad rownd { $round }, bwrdd { $board } yn y twrnamaint **{ $name }**:
 tournament-result-corrected = Mae { $by } wedi cywiro canlyniad rownd { $round }, bwrdd { $board } yn y twrnamaint **{ $name }** (cyn hyn: { $before }):
 tournament-result-winner = { $player } sy'n ennill yr ornest.
 tournament-result-draw = Mae'r ornest yn gyfartal.
-tournament-game-decided = Mae gêm { $id } ar ben: penderfynodd trefnydd y twrnamaint **{ $name }** yr ornest. Dydy hi ddim yn cyfrif at y graddiad.
+tournament-game-decided = Mae gêm { $id } ar ben: pennodd trefnydd y twrnamaint **{ $name }** ganlyniad yr ornest. Dydy'r gêm ddim wedi'i graddio.
 
 # /tournament forbid (mater 31).
 tournament-forbid-not-allowed = Dim ond y trefnydd, aelodau â'r caniatâd Manage Server neu aelodau â rôl y trefnwyr all gadw chwaraewyr ar wahân.

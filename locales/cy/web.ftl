@@ -1,11 +1,11 @@
-## Yr archif ar y we: ei thudalennau, a'r dolenni iddi o Discord.
+## Archif y we: ei thudalennau, a'r dolenni iddi o Discord.
 
 web-view-game = Gweld y gêm
 web-game-link = Ar y we: { $link }
 web-tournament-link = Ar y we: { $link }
 archive-unknown = Gall yr archif fod yn gyhoeddus neu'n breifat: archive:public neu archive:private.
 archive-dm = Dydy gemau mewn negeseuon uniongyrchol byth ar archif y we.
-archive-not-allowed = Dim ond rhywun â'r caniatâd Manage Server all gwneud gemau'r gweinydd hwn yn gyhoeddus neu'n breifat.
+archive-not-allowed = Dim ond rhywun â'r caniatâd Manage Server all wneud gemau'r gweinydd hwn yn gyhoeddus neu'n breifat.
 archive-public = Mae gemau, twrnameintiau a chwaraewyr y gweinydd hwn bellach yn gyhoeddus ar archif y we.
 archive-public-link = Mae gemau, twrnameintiau a chwaraewyr y gweinydd hwn bellach yn gyhoeddus ar archif y we: { $link }
 archive-private = Dydy gemau, twrnameintiau a chwaraewyr y gweinydd hwn ddim ar archif y we mwyach.
@@ -27,12 +27,22 @@ web-last = Diwedd
 web-ply-start = Y safle cychwynnol ({ $moves } symudiad i gyd) · { $caption }
 web-board = Y bwrdd
 web-moves = Symudiadau
-web-no-moves = Dim symudiad eto.
+web-no-moves = Dim symudiadau eto.
 web-conditional = Symudiadau amodol
 web-conditional-line = { $player }, ar ôl { $from } symudiad: { $pairs } ({ $state ->
     [played] wedi'i chwarae i gyd
-    [dropped] { $played } o { $total } pâr wedi'u chwarae, yna wedi'i dileu
-   *[waiting] { $played } o { $total } pâr wedi'u chwarae pan ddaeth y gêm i ben
+    [dropped] { $played } o { $total ->
+        [two] { $total } bâr
+        [few] { $total } phâr
+        [many] { $total } phâr
+       *[other] { $total } pâr
+    } wedi'u chwarae, yna wedi'i dileu
+   *[waiting] { $played } o { $total ->
+        [two] { $total } bâr
+        [few] { $total } phâr
+        [many] { $total } phâr
+       *[other] { $total } pâr
+    } wedi'u chwarae pan ddaeth y gêm i ben
 })
 web-players = Chwaraewyr
 web-player-side = { $player } ({ SIDE($side) })
@@ -48,8 +58,8 @@ web-on-vacation = ar wyliau tan { $date } (UTC)
 web-rated = Wedi'i graddio
 web-yes = ie
 web-no = na
-web-started = Dechreuwyd
-web-ended = Daeth i ben
+web-started = Dyddiad dechrau
+web-ended = Dyddiad gorffen
 web-tournament-round = { $name }, rownd { $round }
 web-downloads = Llwytho i lawr
 web-download-otn = Cofnod OTN
@@ -65,7 +75,7 @@ web-entrants = Cystadleuwyr
 web-no-entrants = Does neb wedi ymuno eto.
 web-not-started = Dydy'r twrnamaint ddim wedi dechrau.
 web-ratings = Graddiadau
-web-no-ratings = Dim gêm wedi'i graddio eto.
+web-no-ratings = Dim gemau wedi'u graddio eto.
 web-games = Gemau
 web-no-games = Dim gêm eto.
 web-older = Gemau hŷn
@@ -103,18 +113,46 @@ web-server-page = Tudalen y gweinydd
 web-og-game = { $first } yn erbyn { $second } · { $game }
 web-og-ratings = Graddiadau: { $ratings }
 web-winner-is = Enillydd: { $player }
-web-standings-alt = Tabl y twrnamaint { $name }: safle, pwyntiau a thorwyr-clwm pob chwaraewr.
+web-standings-alt = Tabl y twrnamaint { $name }: safle a phwyntiau pob chwaraewr, a'r mesurau sy'n gwahanu chwaraewyr sydd ar yr un pwyntiau.
 web-podium = Yr enillydd a'r podiwm
 web-place = { $place ->
     [1] 1af
     [2] 2il
     [3] 3ydd
+    [4] 4ydd
+    [5] 5ed
+    [6] 6ed
+    [11] 11eg
+    [13] 13eg
+    [14] 14eg
+    [16] 16eg
+    [17] 17eg
+    [19] 19eg
+    [21] 21ain
+    [22] 22ain
+    [23] 23ain
+    [24] 24ain
+    [25] 25ain
+    [26] 26ain
+    [27] 27ain
+    [28] 28ain
+    [29] 29ain
+    [30] 30ain
+    [31] 31ain
+    [32] 32ain
+    [33] 33ain
+    [34] 34ain
+    [35] 35ain
+    [36] 36ain
+    [37] 37ain
+    [38] 38ain
+    [39] 39ain
    *[other] { $place }fed
 }
-web-crosstable-key = 1 buddugoliaeth, ½ gêm gyfartal, 0 colled, + a - fforffed wedi'i hennill neu ei cholli, * gêm sy'n cael ei chwarae; mae pob canlyniad yn ddolen i'w gêm.
+web-crosstable-key = 1 = buddugoliaeth, ½ = gêm gyfartal, 0 = colled, + a - = gêm wedi'i hennill neu ei cholli drwy fforffed, * = gêm sy'n cael ei chwarae; mae pob canlyniad yn ddolen i'w gêm.
 web-col-points = Pwyntiau
 web-front-about = Pob gêm, twrnamaint a chwaraewr o'r gweinyddion Discord a wnaeth eu gemau tawlbot yn gyhoeddus: camwch drwy'r gemau, dilynwch y twrnameintiau, chwiliwch am chwaraewr.
-web-search-label = Chwilio am chwaraewr wrth ei enw
+web-search-label = Chwilio am chwaraewr yn ôl ei enw
 web-search = Chwilio
 web-search-results = Chwaraewyr y mae eu henw yn cynnwys “{ $name }”
 web-search-none = Does dim chwaraewr cyhoeddus ag enw fel hwnnw.
@@ -125,7 +163,7 @@ web-col-second-wins = Yr amddiffynwyr yn ennill
 web-col-draws = Gemau cyfartal
 web-col-length = Hyd cyfartalog (symudiadau)
 web-stats-about = Pa mor aml mae pob ochr yn ennill y gemau wedi'u graddio sydd wedi gorffen ar y gweinyddion cyhoeddus, ar gyfer pob gêm a set o opsiynau: pob cyfradd gyda'i chyfwng 95% (Wilson), nifer y gemau a'u hyd cyfartalog mewn symudiadau.
-web-stats-sides = Ymosodwyr: yr ochr sy'n symud gyntaf (Gwyn yn y gêm latrunculi); amddiffynwyr: yr ochr arall (tywysogion, Du).
+web-stats-sides = Ymosodwyr: yr ochr sy'n symud gyntaf (Gwyn yn y gêm gwyddbwyll); amddiffynwyr: yr ochr arall (y tywysogion yn y gêm goedhboell, Du yn y gêm gwyddbwyll).
 web-stats-whole = Yr archif gyfan
 web-stats-none = Does dim gêm wedi'i graddio wedi gorffen eto.
 web-analysis = Dadansoddiad

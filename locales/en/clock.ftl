@@ -91,6 +91,7 @@ notify-summary-start = the game has begun, and the first move is yours.
 ## Vacations (/vacation, docs/clocks.md). $until, $date: a moment.
 vacation-bad-days = Say how many days: /vacation days:N, from 1 to { $max } (or /vacation end to end your vacation).
 vacation-none = You are not on vacation.
+vacation-days-and-end = Ask for days or for the end, not both: /vacation days:N starts or extends your vacation, /vacation end ends it. Nothing was done.
 # $left: the vacation days that can still be taken; $date: when the first
 # day counted comes back.
 vacation-refused = You have { $left ->

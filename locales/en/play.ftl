@@ -52,6 +52,7 @@ unknown-command = There is no /{ $name } command. Type /help to see them all.
 button-stale = That button no longer does anything.
 option-unknown = /{ $command } has no option { $option }: it takes { $known }. Nothing was done.
 option-none = /{ $command } takes no options, so { $option } was not used. Nothing was done.
+option-not-flag = /{ $command } takes { $option }:true or { $option }:false, not { $option }:{ $value }. Nothing was done.
 
 board-status = Game { $id }. { $status }
 # $piece: a piece-name-capital message; $list: squares joined with ", ".

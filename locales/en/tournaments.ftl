@@ -213,7 +213,11 @@ tournament-error-no-such-match = there is no match between two players at round 
 
 # winner_role: (issue 31).
 tournament-winner-role = The winner receives the role { $role }.
+# winner_role: is taken only from someone who could give that role by hand.
+tournament-winner-role-needs-manage-roles = Only someone who could give { $role } by hand can make it a tournament's prize: that takes the Manage Roles permission, or owning the server.
+tournament-winner-role-above-yours = You cannot give { $role } by hand: it is not below your highest role in the server's list of roles, so it cannot be this tournament's prize.
 tournament-role-given = { $player } receives the role { $role } for winning **{ $name }**.
+tournament-role-creator-may-not = { $organiser } I did not give { $player } the role { $role } for winning **{ $name }**: you made it the prize, and you can no longer give that role by hand (it takes Manage Roles and a highest role above it). Give it by hand if you may, or ask someone who can.
 tournament-role-refused = { $organiser } Discord refused to give { $player } the role { $role } for winning **{ $name }**. I need the Manage Roles permission, and my highest role must be above { $role } in the server's list of roles: change that in the server settings, then give the role by hand.
 
 # /tournament result (issue 31).

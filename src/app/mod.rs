@@ -312,7 +312,7 @@ impl std::fmt::Display for LoadError {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         match self {
             LoadError::Store(e) => e.fmt(f),
-            LoadError::Unreadable(detail) => f.write_str(detail),
+            LoadError::Unreadable(detail) => f.write_str(&crate::store::clipped(detail)),
         }
     }
 }
@@ -524,8 +524,8 @@ impl App {
             notation::replay_text(&mut game, &m.text).map_err(|e| {
                 LoadError::Unreadable(format!(
                     "stored move {}: {}",
-                    m.text,
-                    explain(game.rules(), &e)
+                    crate::store::clipped(&m.text),
+                    crate::store::clipped(&explain(game.rules(), &e))
                 ))
             })?;
         }

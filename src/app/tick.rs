@@ -107,10 +107,10 @@ impl App {
         tournament: crate::domain::TournamentId,
         user: &UserId,
         role: &crate::domain::RoleId,
-        given: bool,
+        outcome: crate::domain::RoleGrant,
     ) -> rendered::Response {
         self.as_request(&UserId::default(), &ServerId::default(), |app| {
-            tournaments::role_given(app, tournament, user, role, given)
+            tournaments::role_given(app, tournament, user, role, outcome)
         })
     }
 

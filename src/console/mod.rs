@@ -16,6 +16,12 @@
 //! - `:delete CHANNEL`: the channel or thread is deleted (its game is
 //!   aborted; a tournament game is played again in the tournament's channel).
 //! - `:admin NAME`: gives NAME the Manage Server permission.
+//! - `:owner NAME`: NAME owns the server (above every role: may give any).
+//! - `:manage-roles NAME` / `:manage-roles NAME off`: NAME holds Manage
+//!   Roles, or no longer does. With it NAME may give (and make a
+//!   tournament's `winner_role:`) any role below their own highest role.
+//! - `:position ROLE N`: ROLE's place in the server's list of roles
+//!   (higher is above; a role not placed sits at 1, `@everyone` at 0).
 //! - `:leave NAME`: NAME leaves the server (withdrawing from tournaments).
 //! - `:roles fail` / `:roles ok`: giving a role (a tournament's
 //!   `winner_role:`) fails as Discord refuses it without Manage Roles, or
@@ -36,7 +42,7 @@ use crate::app::commands::{self, OptKind};
 use crate::app::presentation::rendered::{Reply, Response};
 use crate::app::{App, Ctx, Effect, Input, Target, User};
 use crate::cli::Exit;
-use crate::domain::{ChannelId, RoleId, UserId};
+use crate::domain::{ChannelId, RoleGrant, RoleId, RoleRights, UserId};
 use crate::store::Store;
 use std::sync::Arc;
 
@@ -58,6 +64,12 @@ pub struct Console<W: Write> {
     admins: HashSet<String>,
     /// `:role NAME ROLE`: the roles each console user holds.
     roles: HashMap<String, Vec<RoleId>>,
+    /// `:owner NAME`: the server's owners.
+    owners: HashSet<String>,
+    /// `:manage-roles NAME`: who holds Manage Roles.
+    role_managers: HashSet<String>,
+    /// `:position ROLE N`: where roles sit in the list (default 1).
+    role_positions: HashMap<RoleId, i64>,
     channels: HashSet<String>,
     files: usize,
     line: usize,
@@ -192,6 +204,9 @@ impl<W: Write> Console<W> {
             now,
             admins: HashSet::new(),
             roles: HashMap::new(),
+            owners: HashSet::new(),
+            role_managers: HashSet::new(),
+            role_positions: HashMap::new(),
             channels: HashSet::new(),
             files: 0,
             line: 0,
@@ -342,10 +357,34 @@ impl<W: Write> Console<W> {
             now: self.now,
             source: format!("console:{}:{what}:{}", self.app.process().id, self.now),
             manage_server: false,
+            rights: Default::default(),
             roles: Vec::new(),
             mentioned: Vec::new(),
         };
         self.effects(&ctx, "", "", resp.effects);
+    }
+
+    /// `name`'s rights over the console server's roles, with the places of
+    /// the roles they hold, of every placed role and of `named`.
+    fn rights_of(&self, name: &str, named: &[RoleId]) -> RoleRights {
+        let place = |r: &RoleId| self.role_positions.get(r).copied().unwrap_or(1);
+        let held = self.roles.get(name).map(Vec::as_slice).unwrap_or_default();
+        let mut positions: Vec<(RoleId, i64)> = self
+            .role_positions
+            .iter()
+            .map(|(r, p)| (r.clone(), *p))
+            .collect();
+        for r in held.iter().chain(named) {
+            if !positions.iter().any(|(known, _)| known == r) {
+                positions.push((r.clone(), place(r)));
+            }
+        }
+        RoleRights {
+            owner: self.owners.contains(name),
+            manage_roles: self.role_managers.contains(name),
+            top_position: held.iter().map(place).max().unwrap_or(0),
+            positions,
+        }
     }
 
     /// A fresh thread name `PARENT/SLUG` (`-2`, `-3`... when taken).
@@ -396,17 +435,29 @@ impl<W: Write> Console<W> {
                 ),
                 // The role is given, or refused (`:roles fail`); a given
                 // role is recorded as a line: `[role: @ROLE given to @NAME]`.
+                // The role is given on its creator's behalf: only if they
+                // could still give it by hand.
                 Effect::GrantRole {
                     user,
                     role,
                     tournament,
+                    creator,
                     ..
                 } => {
-                    let given = !self.fail_roles;
-                    if given {
+                    let may = creator.as_ref().is_some_and(|c| {
+                        self.rights_of(c.as_str(), std::slice::from_ref(&role))
+                            .may_grant(&role)
+                            .is_ok()
+                    });
+                    let outcome = if !may {
+                        RoleGrant::CreatorMayNot
+                    } else if self.fail_roles {
+                        RoleGrant::Refused
+                    } else {
                         let _ = writeln!(self.out, "console> [role: @{role} given to @{user}]");
-                    }
-                    self.app.role_given(tournament, &user, &role, given)
+                        RoleGrant::Given
+                    };
+                    self.app.role_given(tournament, &user, &role, outcome)
                 }
             };
             for rep in &r.replies {
@@ -516,6 +567,43 @@ impl<W: Write> Console<W> {
                     let role = RoleId::from(w.next().unwrap_or("").trim_start_matches('@'));
                     self.roles.entry(who).or_default().push(role);
                 }
+                "owner" if !rest.trim().is_empty() => {
+                    self.owners
+                        .insert(rest.trim().trim_start_matches('@').to_string());
+                }
+                "manage-roles" if matches!(rest.split_whitespace().count(), 1 | 2) => {
+                    let mut w = rest.split_whitespace();
+                    let who = w.next().unwrap_or("").trim_start_matches('@').to_string();
+                    match w.next() {
+                        None => {
+                            self.role_managers.insert(who);
+                        }
+                        Some("off") => {
+                            self.role_managers.remove(&who);
+                        }
+                        Some(other) => {
+                            let _ = writeln!(
+                                self.out,
+                                "console> write :manage-roles NAME or :manage-roles NAME off, not {other}"
+                            );
+                        }
+                    }
+                }
+                "position" if rest.split_whitespace().count() == 2 => {
+                    let mut w = rest.split_whitespace();
+                    let role = RoleId::from(w.next().unwrap_or("").trim_start_matches('@'));
+                    match w.next().unwrap_or("").parse::<i64>() {
+                        Ok(n) if n >= 1 => {
+                            self.role_positions.insert(role, n);
+                        }
+                        _ => {
+                            let _ = writeln!(
+                                self.out,
+                                "console> a role's position is a whole number from 1: :position ROLE N"
+                            );
+                        }
+                    }
+                }
                 "admin" if !rest.trim().is_empty() => {
                     self.admins
                         .insert(rest.trim().trim_start_matches('@').to_string());
@@ -523,7 +611,7 @@ impl<W: Write> Console<W> {
                 _ => {
                     let _ = writeln!(
                         self.out,
-                        "console> unknown console command :{verb} (try :clock +1d, :down +1d, :outage +1h, :delete CHANNEL, :admin NAME, :role NAME ROLE, :leave NAME, :threads fail|ok or :roles fail|ok)"
+                        "console> unknown console command :{verb} (try :clock +1d, :down +1d, :outage +1h, :delete CHANNEL, :admin NAME, :owner NAME, :manage-roles NAME [off], :role NAME ROLE, :position ROLE N, :leave NAME, :threads fail|ok or :roles fail|ok)"
                     );
                 }
             }
@@ -576,6 +664,7 @@ impl<W: Write> Console<W> {
             ),
             manage_server: self.admins.contains(&name),
             roles: self.roles.get(&name).cloned().unwrap_or_default(),
+            rights: self.rights_of(&name, &[]),
             mentioned: Vec::new(),
         };
         let input = if let Some(id) = text
@@ -602,6 +691,18 @@ impl<W: Write> Console<W> {
                         });
                     }
                 }
+                // Role options: their places in the list, as Discord
+                // resolves a role option with its position.
+                let named: Vec<RoleId> = args
+                    .iter()
+                    .filter(|(k, _)| {
+                        spec.options
+                            .iter()
+                            .any(|o| o.name == k && o.kind == OptKind::Role)
+                    })
+                    .map(|(_, v)| RoleId::from(v.as_str()))
+                    .collect();
+                ctx.rights = self.rights_of(&name, &named);
             }
             Input::Slash { name: cmd, args }
         } else {

@@ -119,8 +119,8 @@ pub(crate) trait Outgoing: Sized {
 pub(crate) fn build<B: Outgoing>(reply: &Reply) -> B {
     // Deadlines as Discord timestamps, the moment and how far off it is
     // ("8 January 2026 06:00 (in 2 days)"): each reader sees their own time
-    // zone and language.
-    let text = crate::i18n::format_times(&reply.text, |t| format!("<t:{t}:f> (<t:{t}:R>)"));
+    // zone and language; a Welsh sentence also gives the date in Welsh.
+    let text = crate::i18n::format_times_in(&reply.text, crate::i18n::discord_time);
     let text = clip_to(&text, MAX_CONTENT);
     let mut m = B::empty()
         .private(reply.ephemeral)

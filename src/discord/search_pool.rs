@@ -246,6 +246,7 @@ impl Engine {
             now: job.at,
             source: format!("analysis:{item}"),
             manage_server: job.manage_server,
+            rights: Default::default(),
             roles: Vec::new(),
             mentioned: Vec::new(),
         };

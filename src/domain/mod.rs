@@ -5,10 +5,12 @@
 
 mod end_reason;
 mod ids;
+mod rights;
 mod settings;
 mod values;
 
 pub use end_reason::*;
 pub use ids::*;
+pub use rights::*;
 pub use settings::*;
 pub use values::*;

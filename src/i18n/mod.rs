@@ -461,7 +461,7 @@ impl Localiser {
                     Some((_, Arg::Msg(m))) => {
                         out.push_str(&isolated(Cow::Owned(self.try_text(lang, m)?)))
                     }
-                    Some((_, Arg::Time(t))) => out.push_str(&time_token(*t)),
+                    Some((_, Arg::Time(t))) => out.push_str(&time_token(*t, lang)),
                     Some((_, Arg::Num(_))) | None => return Ok(None),
                 },
             }
@@ -482,7 +482,7 @@ impl Localiser {
                 Arg::Str(s) => FluentValue::String(isolated(Cow::Borrowed(s.as_str()))),
                 Arg::Num(n) => FluentValue::from(*n),
                 Arg::Msg(m) => FluentValue::String(isolated(Cow::Owned(self.try_text(lang, m)?))),
-                Arg::Time(t) => FluentValue::String(Cow::Owned(time_token(*t))),
+                Arg::Time(t) => FluentValue::String(Cow::Owned(time_token(*t, lang))),
             };
             args.set(*name, v);
         }
@@ -503,9 +503,23 @@ impl Default for Localiser {
 }
 
 /// A moment in localised text, until the front end writes it: U+FFF9
-/// (interlinear annotation anchor), the unix seconds, U+FFFB.
-fn time_token(secs: i64) -> String {
-    format!("\u{FFF9}{secs}\u{FFFB}")
+/// (interlinear annotation anchor), the unix seconds, U+FFFB; in Welsh
+/// text the seconds are followed by U+FFFA (annotation separator) and
+/// `cy`, so a front end can write the date in the sentence's language.
+fn time_token(secs: i64, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("\u{FFF9}{secs}\u{FFFB}"),
+        Lang::Cy => format!("\u{FFF9}{secs}\u{FFFA}cy\u{FFFB}"),
+    }
+}
+
+/// The inside of a moment's token: its seconds and the language of the
+/// sentence it stands in.
+fn read_token(inside: &str) -> Option<(i64, Lang)> {
+    match inside.split_once('\u{FFFA}') {
+        None => Some((inside.parse().ok()?, Lang::En)),
+        Some((secs, lang)) => Some((secs.parse().ok()?, Lang::parse(lang)?)),
+    }
 }
 
 /// The moments in `text` (the deadlines a reply states), in order.
@@ -517,7 +531,7 @@ pub fn times_in(text: &str) -> Vec<i64> {
         let Some(j) = rest.find('\u{FFFB}') else {
             break;
         };
-        if let Ok(t) = rest[..j].parse() {
+        if let Some((t, _)) = read_token(&rest[..j]) {
             out.push(t);
         }
         rest = &rest[j..];
@@ -525,9 +539,16 @@ pub fn times_in(text: &str) -> Vec<i64> {
     out
 }
 
-/// `text` with each moment written by `write`: what a front end sends
-/// (Discord: `<t:UNIX:R>`; the console: the date and time in UTC).
+/// `text` with each moment written by `write`, whatever the sentence's
+/// language (the console: the date and time in UTC, `2026-01-08 06:00
+/// UTC`, which reads the same in both).
 pub fn format_times(text: &str, write: impl Fn(i64) -> String) -> String {
+    format_times_in(text, |t, _| write(t))
+}
+
+/// `text` with each moment written by `write` from its seconds and the
+/// language of the sentence round it (Discord: [`discord_time`]).
+pub fn format_times_in(text: &str, write: impl Fn(i64, Lang) -> String) -> String {
     if !text.contains('\u{FFF9}') {
         return text.to_string();
     }
@@ -538,9 +559,9 @@ pub fn format_times(text: &str, write: impl Fn(i64) -> String) -> String {
         let after = &rest[i + '\u{FFF9}'.len_utf8()..];
         match after.find('\u{FFFB}') {
             Some(j) => {
-                match after[..j].parse::<i64>() {
-                    Ok(t) => out.push_str(&write(t)),
-                    Err(_) => out.push_str(&after[..j]),
+                match read_token(&after[..j]) {
+                    Some((t, lang)) => out.push_str(&write(t, lang)),
+                    None => out.push_str(&after[..j]),
                 }
                 rest = &after[j + '\u{FFFB}'.len_utf8()..];
             }
@@ -551,6 +572,59 @@ pub fn format_times(text: &str, write: impl Fn(i64) -> String) -> String {
     }
     out.push_str(rest);
     out
+}
+
+/// A moment as Discord shows it: a timestamp each reader's client draws
+/// in their own time zone and language, the moment and how far off it is
+/// ("8 January 2026 06:00 (in 2 days)"). Discord has no Welsh, so in a
+/// Welsh sentence the date comes first in Welsh, in UTC ([`welsh_date`]),
+/// and the timestamp follows in brackets: "8 Ionawr 2026 06:00 UTC
+/// (<t:…:f>, <t:…:R>)".
+pub fn discord_time(secs: i64, lang: Lang) -> String {
+    match lang {
+        Lang::En => format!("<t:{secs}:f> (<t:{secs}:R>)"),
+        Lang::Cy => format!("{} (<t:{secs}:f>, <t:{secs}:R>)", welsh_date(secs)),
+    }
+}
+
+/// The Welsh months, January first.
+const WELSH_MONTHS: [&str; 12] = [
+    "Ionawr",
+    "Chwefror",
+    "Mawrth",
+    "Ebrill",
+    "Mai",
+    "Mehefin",
+    "Gorffennaf",
+    "Awst",
+    "Medi",
+    "Hydref",
+    "Tachwedd",
+    "Rhagfyr",
+];
+
+/// A moment (unix seconds) as a Welsh date and time in UTC: "8 Ionawr
+/// 2026 06:00 UTC". The day is a numeral, so nothing before it mutates it
+/// ("tan 8 Ionawr").
+pub fn welsh_date(secs: i64) -> String {
+    const DAY: i64 = 86_400;
+    // Days since 1970-01-01 to a civil date (Howard Hinnant's algorithm).
+    let z = secs.div_euclid(DAY) + 719_468;
+    let era = z.div_euclid(146_097);
+    let doe = z - era * 146_097;
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365;
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
+    let mp = (5 * doy + 2) / 153;
+    let d = doy - (153 * mp + 2) / 5 + 1;
+    let m = if mp < 10 { mp + 3 } else { mp - 9 };
+    let y = yoe + era * 400 + i64::from(m <= 2);
+    let s = secs.rem_euclid(DAY);
+    format!(
+        "{d} {} {y} {:02}:{:02} UTC",
+        WELSH_MONTHS[(m - 1) as usize],
+        s / 3600,
+        s % 3600 / 60
+    )
 }
 
 /// The marks round a placeable written right to left: first strong
@@ -624,18 +698,28 @@ pub fn read_with_a_vowel(n: i64) -> bool {
 
 /// Whether `text` (a square, a number, a word) is read starting with a
 /// vowel in Welsh, so that "and" before it is `ac`, not `a`: a leading
-/// number as [`read_with_a_vowel`] says, else its first letter (a, e, i,
-/// o, u, w, y, with or without a to bach). "ac e5", "a f4".
+/// number as [`read_with_a_vowel`] says; a square (or a lone letter) by
+/// the name of its file letter, as "BBC ac S4C" goes by the sound: c, f,
+/// g, h are *èc*, *èf*, *èg*, *aets*, and l, m, n, r, s, x are *èl*, *èm*,
+/// *èn*, *èr*, *ès*, *ecs* ("c2 ac f4", "e5 ac h6", but "a b2", "a d4",
+/// "a k7"); else a word's first letter (a, e, i, o, u, w, y, with or
+/// without a to bach).
 pub fn welsh_vowel_start(text: &str) -> bool {
     let text = text.trim_start_matches(|c: char| !c.is_alphanumeric());
     let digits: String = text.chars().take_while(char::is_ascii_digit).collect();
     if !digits.is_empty() {
         return digits.parse().is_ok_and(read_with_a_vowel);
     }
-    text.chars()
-        .next()
-        .and_then(|c| c.to_lowercase().next())
-        .is_some_and(|c| "aeiouwyâêîôûŵŷáéíóúẃýàèìòùẁỳäëïöüẅÿ".contains(c))
+    let mut chars = text.chars();
+    let Some(first) = chars.next().and_then(|c| c.to_lowercase().next()) else {
+        return false;
+    };
+    // A letter read by its name: a square ("f4") or the letter alone.
+    let named = first.is_ascii_alphabetic() && chars.next().is_none_or(|c| !c.is_alphabetic());
+    if named {
+        return "acefghilmnorsuwxy".contains(first);
+    }
+    "aeiouwyâêîôûŵŷáéíóúẃýàèìòùẁỳäëïöüẅÿ".contains(first)
 }
 
 #[cfg(test)]
@@ -708,8 +792,22 @@ mod tests {
             ("e5", true),
             ("a1", true),
             ("i9", true),
-            ("f4", false),
+            // Letters by their Welsh names: èc, èf, èg, aets, èl.
+            ("c2", true),
+            ("f4", true),
+            ("g7", true),
+            ("h6", true),
+            ("l1", true),
+            ("b2", false),
+            ("d4", false),
+            ("j3", false),
+            ("k7", false),
+            ("f", true),
             ("@55", false),
+            // A word by its first letter.
+            ("ffenest", false),
+            ("cornel", false),
+            ("ochr", true),
             ("11…", true),
             ("8", true),
             ("20", false),
@@ -789,6 +887,59 @@ mod tests {
         assert!(written.contains("<t:1767830400:R>"), "{written}");
         assert!(times_in(&written).is_empty());
         assert_eq!(format_times("no moment", |_| unreachable!()), "no moment");
+    }
+
+    /// A deadline in a Welsh sentence is also written in Welsh for
+    /// Discord (which draws timestamps in English for a Welsh reader); in
+    /// an English one, and on the console, it is written as before.
+    #[test]
+    fn welsh_deadlines_carry_a_welsh_date_on_discord() {
+        let l = Localiser::global();
+        let m = Msg::new("time-left")
+            .msg("span", span(2 * 86_400))
+            .time("until", 1_767_852_000);
+        let cy = l.text(Lang::Cy, &m);
+        let en = l.text(Lang::En, &m);
+        assert_eq!(times_in(&cy), [1_767_852_000]);
+        assert_eq!(
+            without_isolation(&format_times_in(&cy, discord_time)),
+            "Amser ar ôl: 2 ddiwrnod, tan 8 Ionawr 2026 06:00 UTC \
+             (<t:1767852000:f>, <t:1767852000:R>)."
+        );
+        assert_eq!(
+            without_isolation(&format_times_in(&en, discord_time)),
+            "Time left: 2 days, until <t:1767852000:f> (<t:1767852000:R>)."
+        );
+        // The console writes the same in both languages.
+        let utc = |t: i64| format!("@{t}");
+        assert!(format_times(&cy, utc).ends_with("tan @1767852000."));
+        assert!(format_times(&en, utc).ends_with("until @1767852000."));
+        // Moments nested in another message are in its language too.
+        let nested = Msg::new("status-paused-until").time("date", 1_767_852_000);
+        let outer = Msg::new("alt-text").msg("text", nested);
+        assert!(format_times_in(&l.text(Lang::Cy, &outer), discord_time)
+            .contains("8 Ionawr 2026 06:00 UTC (<t:"));
+    }
+
+    #[test]
+    fn welsh_dates_name_the_month_in_welsh() {
+        assert_eq!(welsh_date(0), "1 Ionawr 1970 00:00 UTC");
+        assert_eq!(welsh_date(1_767_852_000), "8 Ionawr 2026 06:00 UTC");
+        // 29 February 2028, 23:59; the last day of a year; before 1970.
+        assert_eq!(welsh_date(1_835_481_540), "29 Chwefror 2028 23:59 UTC");
+        assert_eq!(welsh_date(1_798_761_599), "31 Rhagfyr 2026 23:59 UTC");
+        assert_eq!(welsh_date(-86_400), "31 Rhagfyr 1969 00:00 UTC");
+        let months: Vec<String> = (0..12)
+            .map(|m| {
+                // The 15th of each month of 2026.
+                let days = [0, 31, 59, 90, 120, 151, 181, 212, 243, 273, 304, 334][m] + 14;
+                welsh_date(1_767_225_600 + days * 86_400)
+            })
+            .collect();
+        assert_eq!(months[5], "15 Mehefin 2026 00:00 UTC");
+        for (m, name) in months.iter().zip(WELSH_MONTHS) {
+            assert_eq!(*m, format!("15 {name} 2026 00:00 UTC"));
+        }
     }
 
     #[test]

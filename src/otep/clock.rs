@@ -27,10 +27,17 @@ pub struct Budget {
     pub hard: Duration,
 }
 
-/// Kept back from the hard limit for the pipes and the host: a twentieth of
-/// the time that can be spent, at least 50 ms, at most 2 s.
+/// The longest a move or an analysis may take, whatever the host says: ten
+/// minutes. A clock beyond that is no time control a host means for one move
+/// (`clock 9223372036854775807 ...` is 292 million years), and the search
+/// gains next to nothing from it: its depth stops at 64.
+pub const MAX_THINK: Duration = Duration::from_secs(600);
+
+/// Kept back from the hard limit for the pipes, a slow turn of the host and
+/// the search's own stopping: a tenth of the time that can be spent, at
+/// least 150 ms, at most 3 s (never more than there is).
 fn margin(spendable: u64) -> u64 {
-    (spendable / 20).clamp(50, 2000).min(spendable)
+    (spendable / 10).clamp(150, 3000).min(spendable)
 }
 
 impl Clock {
@@ -90,7 +97,8 @@ impl Clock {
             (ms, 0)
         };
         let spendable = main.saturating_add(current);
-        let hard = spendable - margin(spendable);
+        let cap = MAX_THINK.as_millis() as u64;
+        let hard = (spendable - margin(spendable)).min(cap);
         let want = main / 30 + current;
         Some(Budget {
             soft: Duration::from_millis(want.min(hard)),

@@ -8,19 +8,24 @@
 //! - [`Clock`]: the `clock` line, and the time a move may take from it.
 //! - [`Session`]: the protocol as a state machine: a host line in, the
 //!   [`Action`]s out (lines to send, lines to log, a search to make).
-//! - [`think`]: makes a search a session asks for (the engine of
-//!   `src/engine`, stopped at the session's deadline).
+//! - [`LineReader`]: the host's lines from a byte stream, each at most
+//!   [`MAX_LINE`] bytes, a line that is not text reported as such.
+//! - [`think_until`]: makes a search a session asks for (the engine of
+//!   `src/engine`, stopped at the session's deadline or when told to).
 //!
 //! `tawlbot otep` (`src/otep_cli.rs`) is only the loop around these.
 
 mod clock;
+mod input;
 pub mod message;
 mod session;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::mpsc;
+use std::time::{Duration, Instant};
 
-pub use clock::{Budget, Clock};
+pub use clock::{Budget, Clock, MAX_THINK};
+pub use input::{Input, LineReader, MAX_LINE};
 pub use message::{parse, AnalysisLine, EngineLine, HostMessage, ParseError};
 pub use session::{Action, Job, Session, Strength, Think, CLOCK_GRACE};
 
@@ -49,17 +54,39 @@ pub fn evaluation(s: Score) -> String {
 /// lines before it left). A search still running at the deadline is
 /// stopped and gives what it has (at least its first move).
 pub fn think(t: &Think) -> Vec<SearchResult> {
+    think_until(t, &AtomicBool::new(false))
+}
+
+/// How often a running search looks at its deadline and at `abort`.
+const WATCH: Duration = Duration::from_millis(10);
+
+/// As [`think`], also stopped within a few milliseconds once `abort` is
+/// set (the host said `goodbye`): what it has by then is returned.
+pub fn think_until(t: &Think, abort: &AtomicBool) -> Vec<SearchResult> {
     let stop = AtomicBool::new(false);
     let (done, wait) = mpsc::channel::<()>();
+    let started = Instant::now();
     std::thread::scope(|s| {
-        if let Some(d) = t.deadline {
-            let stop = &stop;
-            s.spawn(move || {
-                if let Err(mpsc::RecvTimeoutError::Timeout) = wait.recv_timeout(d) {
+        let stop = &stop;
+        s.spawn(move || loop {
+            if abort.load(Ordering::Relaxed) {
+                stop.store(true, Ordering::Relaxed);
+                return;
+            }
+            let mut nap = WATCH;
+            if let Some(d) = t.deadline {
+                let left = d.saturating_sub(started.elapsed());
+                if left.is_zero() {
                     stop.store(true, Ordering::Relaxed);
+                    return;
                 }
-            });
-        }
+                nap = nap.min(left);
+            }
+            match wait.recv_timeout(nap) {
+                Err(mpsc::RecvTimeoutError::Timeout) => {}
+                _ => return,
+            }
+        });
         let lines = match t.job {
             Job::Move => 1,
             Job::Analyze { lines } => lines.max(1),
@@ -70,7 +97,7 @@ pub fn think(t: &Think) -> Vec<SearchResult> {
             if left.is_empty() || (!out.is_empty() && stop.load(Ordering::Relaxed)) {
                 break;
             }
-            let Some(r) = engine::best_move_among(&t.game, &left, &t.limits, t.seed, &stop) else {
+            let Some(r) = engine::best_move_among(&t.game, &left, &t.limits, t.seed, stop) else {
                 break;
             };
             left.retain(|m| *m != r.mv);

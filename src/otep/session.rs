@@ -5,6 +5,8 @@
 
 use std::time::Duration;
 
+use super::clock::MAX_THINK;
+use super::input::Input;
 use super::message::{parse, AnalysisLine, EngineLine, HostMessage, ParseError};
 use super::{evaluation, simple_move, Clock};
 use crate::engine::{self, Limits, SearchResult};
@@ -117,9 +119,9 @@ pub struct Session {
     waiting: Option<Side>,
     /// Our move, sent and not yet confirmed.
     pending: Option<Move>,
-    /// Moves the host refused, with the position and the side they were
-    /// refused in.
-    refused: Vec<(String, Side, Move)>,
+    /// Moves the host refused (`error 2`) in this game: never offered
+    /// again until the next `rules` or `finish`.
+    refused: Vec<Move>,
 }
 
 fn critical(message: impl Into<String>) -> Action {
@@ -134,6 +136,28 @@ fn warn(message: impl Into<String>) -> Action {
         critical: false,
         message: message.into(),
     })
+}
+
+/// The board sizes a rules string may give (`dim:`): OTN's boards, from
+/// 5x5 to 19x19.
+const DIMS: std::ops::RangeInclusive<i64> = 5..=19;
+
+/// The sentence for a rules string whose `dim:` is no board size at all
+/// (`dim:1000`, `dim:-1`, `dim:x`); `None` when it is one (or missing: the
+/// rules reader names that).
+fn board_size_out_of_range(text: &str) -> Option<String> {
+    let dim = text
+        .split_whitespace()
+        .find_map(|w| w.strip_prefix("dim:"))?;
+    match dim.parse::<i64>() {
+        Ok(n) if DIMS.contains(&n) => None,
+        _ => Some(format!(
+            "tawlbot cannot play these rules: the board size dim:{} is out of range (a board is {} to {} squares a side).",
+            dim.chars().take(20).collect::<String>(),
+            DIMS.start(),
+            DIMS.end()
+        )),
+    }
 }
 
 /// Why tawlbot refuses rules that match one of its games only if a rule OTN
@@ -195,6 +219,26 @@ impl Session {
             }
             None => Vec::new(),
         }
+    }
+
+    /// Answers one input of the host: a line, or a line that could not be
+    /// taken (too long, not text), which is skipped with an `error 0`.
+    pub fn input(&mut self, input: Input) -> Vec<Action> {
+        let why = match input {
+            Input::Line(l) => return self.handle(&l),
+            Input::TooLong { bytes } => format!(
+                "tawlbot skipped a line of {bytes} bytes from the host: an OTEP line is at most {} bytes here",
+                super::MAX_LINE
+            ),
+            Input::NotText => {
+                "tawlbot skipped a line from the host that is not text: OTEP's lines are US-ASCII"
+                    .to_string()
+            }
+        };
+        let mut out = self.no_clock();
+        out.push(Action::Log(why.clone()));
+        out.push(warn(why));
+        out
     }
 
     /// Answers one host line.
@@ -287,10 +331,17 @@ impl Session {
         self.waiting = None;
         self.refused.clear();
         self.clock_fresh = false;
-        let start = match otn::read_rules(text) {
+        if let Some(why) = board_size_out_of_range(text) {
+            return vec![critical(why)];
+        }
+        let mut start = match otn::read_rules(text) {
             Ok(s) => s,
             Err(e) => return vec![critical(e.to_string())],
         };
+        // An OTN rules string has no move limit, and the host plays on
+        // after tawlbot's own (100 moves without a capture): so does the
+        // engine, which would otherwise see every line as a draw near it.
+        start.rules.move_limit = u32::MAX;
         if let Some(&u) = otn::unsaid(&start.rules).first() {
             return vec![critical(format!(
                 "tawlbot cannot play these rules: they are {}'s without {}, which OTN cannot say, and tawlbot plays {} only with it.",
@@ -398,12 +449,13 @@ impl Session {
                 "error {code} ({what}) with no move of ours pending"
             ))];
         };
-        if let Some(g) = &self.game {
-            self.refused
-                .push((otn::write_position(g.board()), g.turn(), mv));
+        // A wrong side is no fault of the move; any other refusal is the
+        // host's rules against this move, wherever it is played.
+        if code != 1 && !self.refused.contains(&mv) {
+            self.refused.push(mv);
         }
         vec![Action::Log(format!(
-            "the host refused {} (error {code}: {what}); waiting for the position",
+            "the host refused {} (error {code}: {what}); not offered again in this game; waiting for the position",
             simple_move(mv)
         ))]
     }
@@ -509,15 +561,9 @@ impl Session {
     }
 
     fn candidates(&self, game: &Game) -> Vec<Move> {
-        let here = otn::write_position(game.board());
         game.legal_moves()
             .into_iter()
-            .filter(|m| {
-                !self
-                    .refused
-                    .iter()
-                    .any(|(p, s, r)| *p == here && *s == game.turn() && r == m)
-            })
+            .filter(|m| !self.refused.contains(m))
             .collect()
     }
 
@@ -565,7 +611,9 @@ impl Session {
         };
         let lines = lines.clamp(1, 32);
         let total = Duration::from_secs(seconds.max(1) as u64);
-        let hard = total.saturating_sub((total / 20).max(Duration::from_millis(50)));
+        let hard = total
+            .saturating_sub((total / 10).clamp(Duration::from_millis(150), Duration::from_secs(3)))
+            .min(MAX_THINK);
         let limits = self.strength.limits(Some(hard / lines));
         out.push(Action::Think(Box::new(Think {
             job: Job::Analyze { lines },

@@ -112,9 +112,14 @@ fn by_variant(set: &[Puzzle]) -> BTreeMap<String, Vec<Puzzle>> {
 /// puzzles of each variant in the shipped file, exactly.
 #[test]
 fn mine_reproduces_the_start_of_the_shipped_set() {
-    let small =
-        crate::puzzles_cli::mine_set(None, 2, crate::puzzles_cli::DEFAULT_SEED, &mut |_| {})
-            .expect("mines");
+    let small = crate::puzzles_cli::mine_set(
+        None,
+        false,
+        2,
+        crate::puzzles_cli::DEFAULT_SEED,
+        &mut |_| {},
+    )
+    .expect("mines");
     assert!(!small.is_empty());
     let shipped = by_variant(&shipped().expect("shipped"));
     for (v, got) in by_variant(&small) {
@@ -130,10 +135,62 @@ fn mine_reproduces_the_start_of_the_shipped_set() {
 fn mine_reproduces_the_shipped_set() {
     let set = crate::puzzles_cli::mine_set(
         None,
+        false,
         SHIPPED_SELFPLAY,
         crate::puzzles_cli::DEFAULT_SEED,
         &mut |_| {},
     )
     .expect("mines");
     assert_eq!(crate::puzzles_cli::to_json(&set), super::SHIPPED);
+}
+
+/// `puzzles mine` on a database it cannot read (its `moves` table gone),
+/// or one that gives no puzzle, leaves `--out` as it was and exits 1.
+#[test]
+fn mine_never_overwrites_the_set_with_nothing() {
+    use crate::store::prelude::*;
+    let dir = tempfile::tempdir().unwrap();
+    let db = dir.path().join("pz.db");
+    let out = dir.path().join("keep.json");
+    let db_s = db.to_string_lossy().to_string();
+    let out_s = out.to_string_lossy().to_string();
+    let store = crate::store::SqliteStore::open(&db).unwrap();
+    store.set_archive_public(&"srv".into(), true).unwrap();
+    store
+        .create_game(&crate::store::NewGame {
+            server_id: "srv".into(),
+            channel_id: "c".into(),
+            variant: "tawlbwrdd".into(),
+            first_player: "a".into(),
+            second_player: "b".into(),
+            ..Default::default()
+        })
+        .unwrap();
+    drop(store);
+    let run = || {
+        let mut said = Vec::new();
+        let exit = crate::puzzles_cli::puzzles(
+            ["mine", "--db", &db_s, "--out", &out_s]
+                .iter()
+                .map(|s| s.to_string())
+                .collect(),
+            &mut said,
+        );
+        exit.code()
+    };
+    // Nothing to mine (one game, no move): the set already there stays.
+    std::fs::write(&out, "[\n{\"kept\":1}\n]\n").unwrap();
+    assert_eq!(run(), 1);
+    assert_eq!(
+        std::fs::read_to_string(&out).unwrap(),
+        "[\n{\"kept\":1}\n]\n"
+    );
+    // The moves table gone: damaged, nothing mined, nothing written.
+    rusqlite::Connection::open(&db)
+        .unwrap()
+        .execute_batch("DROP TABLE moves")
+        .unwrap();
+    std::fs::remove_file(&out).unwrap();
+    assert_eq!(run(), 1);
+    assert!(!out.exists(), "an empty set was written");
 }

@@ -105,7 +105,7 @@ impl Renderer {
                 }
                 if (view.caption.as_str(), view.caption_piece) != (caption.0.as_str(), caption.1) {
                     caption = (view.caption.clone(), view.caption_piece);
-                    draw_caption(&mut c, &td, &layout, &mut work, 0, view);
+                    draw_caption(&mut c, &td, &layout, &mut work, view);
                     grow(0, layout.caption_top() as usize, w, h);
                 }
                 drop(c);

@@ -124,22 +124,6 @@ impl Layout {
         (x + self.square / 2, y + self.square / 2)
     }
 
-    /// The bands a PNG's scanlines are cut into, top to bottom, as
-    /// `(what, first row, end row)`: the margin above the board, each rank
-    /// (display row 0 at the top), the margin below, the caption. Each band
-    /// is compressed and cached on its own (render/bands.rs); empty bands
-    /// are left out.
-    pub(super) fn bands(&self) -> Vec<(Band, u32, u32)> {
-        let (m, s, ct) = (self.margin, self.square, self.caption_top());
-        let board_end = m + self.ranks as u32 * s;
-        let mut v = vec![(Band::Frame, 0, m)];
-        v.extend((0..self.ranks).map(|r| (Band::Row(r), m + r as u32 * s, m + (r as u32 + 1) * s)));
-        v.push((Band::Frame, board_end, ct));
-        v.push((Band::Caption, ct, self.height));
-        v.retain(|b| b.1 < b.2);
-        v
-    }
-
     /// Top of the caption strip.
     pub fn caption_top(&self) -> u32 {
         self.height - self.caption
@@ -152,18 +136,6 @@ impl Layout {
     pub(super) fn caption_px(&self) -> u32 {
         (self.caption * 45 / 100).clamp(12, 28)
     }
-}
-
-/// What one band of a board's picture shows (see [`Layout::bands`]).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub(super) enum Band {
-    /// Frame only: a margin (its labels and the board's outline).
-    Frame,
-    /// A row of squares, 0 at the top of the picture, with the frame
-    /// beside it.
-    Row(u8),
-    /// The caption strip.
-    Caption,
 }
 
 /// An indexed-colour picture: one palette index per pixel.

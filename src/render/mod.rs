@@ -18,21 +18,6 @@
 //! assert_eq!(&png[1..4], b"PNG");
 //! ```
 
-mod bands;
-/// Forgets the compressed bands of earlier pictures, not the tokens of
-/// their squares' looks (benchmarks only: see render/bands.rs).
-#[doc(hidden)]
-pub fn forget_bands() {
-    bands::forget(false);
-}
-
-/// Forgets the compressed bands of earlier pictures and the tokens of
-/// their squares' looks, as in a process that drew nothing yet
-/// (benchmarks only: see render/bands.rs).
-#[doc(hidden)]
-pub fn forget_bands_and_tiles() {
-    bands::forget(true);
-}
 mod deflate;
 mod gif;
 pub mod graph;
@@ -42,7 +27,6 @@ mod png;
 mod quant;
 mod renderer;
 mod scene;
-mod scratch;
 mod table;
 mod text;
 pub mod theme;
@@ -55,8 +39,6 @@ pub use scene::*;
 
 pub use table::{table_png, table_png_rows};
 
-/// Pictures whose working buffers are kept between pictures.
-pub(crate) use scratch::KEPT as KEPT_SCRATCH;
 pub use theme::{Rgb, Theme};
 
 use paint::{Mark, SquareKey};

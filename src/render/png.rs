@@ -1,7 +1,8 @@
-//! PNG encoding with text chunks.
+//! PNG encoding with text chunks: the picture's scanlines compressed
+//! whole by the module's own DEFLATE (`deflate.rs`), the chunks
+//! written by the `png` crate.
 
-use super::renderer::BandOut;
-use super::{deflate, scratch, BoardView, IndexedImage, Layout, RenderError, Renderer, Theme};
+use super::{deflate, BoardView, IndexedImage, Layout, RenderError, Renderer, Theme};
 
 impl Renderer {
     /// Render `view` to PNG bytes (8-bit indexed colour), with text chunks
@@ -26,40 +27,7 @@ impl Renderer {
         layout: Layout,
         text_chunks: &[(&str, &str)],
     ) -> Result<Vec<u8>, RenderError> {
-        scratch::with(|s| {
-            // Band by band (render/bands.rs): only the bands no earlier
-            // picture had are drawn and compressed.
-            s.raw.clear();
-            let (palette, bands) = self.bands_in(view, theme, layout, &mut s.raw);
-            let stride = layout.width as usize + 1;
-            // The ranks drawn are compressed first, together (their codes
-            // shared), then each takes its place among the other bands.
-            let drawn: Vec<_> = bands
-                .iter()
-                .filter_map(|b| match b {
-                    BandOut::Drawn { key, range, tiles } if !tiles.is_empty() => {
-                        Some((*key, range.clone(), &tiles[..]))
-                    }
-                    _ => None,
-                })
-                .collect();
-            let mut ranks =
-                super::bands::compress_ranks(&mut s.lz, &s.raw, stride, &drawn).into_iter();
-            let pieces: Vec<_> = bands
-                .into_iter()
-                .filter_map(|b| match b {
-                    BandOut::Cached(p) => Some(p),
-                    BandOut::Drawn { key, range, tiles } if tiles.is_empty() => Some(
-                        super::bands::compress(&mut s.lz, key, &s.raw[range], stride),
-                    ),
-                    // One piece for each rank drawn, in order.
-                    BandOut::Drawn { .. } => ranks.next(),
-                })
-                .collect();
-            let z = deflate::zlib_of_pieces(&pieces);
-            let size = (layout.width, layout.height);
-            encode_in(s, size, &palette, text_chunks, |_| z)
-        })
+        encode_png(&self.indexed_with(view, theme, layout), text_chunks)
     }
 }
 
@@ -86,50 +54,16 @@ pub fn encode_png(
     img: &IndexedImage,
     text_chunks: &[(&str, &str)],
 ) -> Result<Vec<u8>, RenderError> {
-    scratch::with(|s| {
-        encode_in(s, (img.width, img.height), &img.palette, text_chunks, |s| {
-            // Our own compressor: scanlines with filter type 0 (none), which
-            // suits palette images, and LZ77 tuned to repeated sprites.
-            s.raw.clear();
-            push_scanlines(&mut s.raw, &img.pixels, img.width as usize);
-            deflate::zlib_in(&mut s.lz, &s.raw, img.width as usize + 1, true)
-        })
-    })
-}
-
-/// Appends the PNG scanlines of `px` (rows `w` pixels wide) to `raw`:
-/// each row after a filter byte 0 (none, which suits palette images).
-pub(super) fn push_scanlines(raw: &mut Vec<u8>, px: &[u8], w: usize) {
-    raw.reserve(px.len() + px.len() / w.max(1));
-    for row in px.chunks_exact(w) {
-        raw.push(0);
-        raw.extend_from_slice(row);
-    }
-}
-
-/// An 8-bit palette PNG of `size` with text chunks, its image data the
-/// zlib stream `idat` makes (with the working buffers `s`).
-fn encode_in(
-    s: &mut scratch::Scratch,
-    size: (u32, u32),
-    palette: &[super::Rgb],
-    text_chunks: &[(&str, &str)],
-    idat: impl FnOnce(&mut scratch::Scratch) -> Vec<u8>,
-) -> Result<Vec<u8>, RenderError> {
     let err = |e: ::png::EncodingError| RenderError::Encode(e.to_string());
     let mut out = Vec::with_capacity(32 * 1024);
     {
-        let mut enc = ::png::Encoder::new(&mut out, size.0, size.1);
+        let mut enc = ::png::Encoder::new(&mut out, img.width, img.height);
         enc.set_color(::png::ColorType::Indexed);
         enc.set_depth(::png::BitDepth::Eight);
-        let mut pal = Vec::with_capacity(palette.len() * 3);
-        for c in palette {
-            pal.extend_from_slice(c);
-        }
-        enc.set_palette(pal);
+        enc.set_palette(img.palette.concat());
         // Long Latin-1 text: zTXt chunks, compressed below with our own
-        // compressor and buffers (the png crate's would set up a fresh
-        // zlib compressor, 300 KB, for every picture).
+        // compressor (the png crate's would set up a zlib compressor of
+        // 300 KB for every picture).
         let mut ztxt = Vec::new();
         for &(k, v) in text_chunks {
             if !valid_keyword(k) {
@@ -151,12 +85,19 @@ fn encode_in(
             // both texts Latin-1, one byte a character (checked above).
             let mut data: Vec<u8> = k.chars().map(|c| c as u8).collect();
             data.extend_from_slice(&[0, 0]);
-            s.raw.clear();
-            s.raw.extend(v.chars().map(|c| c as u8));
-            data.extend_from_slice(&deflate::zlib_in(&mut s.lz, &s.raw, 1, true));
+            let text: Vec<u8> = v.chars().map(|c| c as u8).collect();
+            data.extend_from_slice(&deflate::zlib(&text, 1));
             w.write_chunk(::png::chunk::zTXt, &data).map_err(err)?;
         }
-        let z = idat(s);
+        // The scanlines with filter type 0 (none), which suits palette
+        // images (a copied sprite stays the same bytes), then compressed.
+        let width = img.width as usize;
+        let mut raw = Vec::with_capacity(img.pixels.len() + img.height as usize);
+        for row in img.pixels.chunks_exact(width.max(1)) {
+            raw.push(0);
+            raw.extend_from_slice(row);
+        }
+        let z = deflate::zlib(&raw, width + 1);
         for part in z.chunks(1 << 20) {
             w.write_chunk(::png::chunk::IDAT, part).map_err(err)?;
         }
@@ -170,14 +111,14 @@ fn encode_in(
 /// arbitrary data. Public so the tests can check it against independent
 /// decoders.
 pub fn zlib(data: &[u8], row: usize) -> Vec<u8> {
-    deflate::zlib(data, row.max(1))
+    deflate::zlib(data, row)
 }
 
 /// [`zlib`] without the stored-block fallback: always one dynamic-Huffman
 /// block, even for noise (for the tests of the Huffman coder).
 #[doc(hidden)]
 pub fn zlib_huffman_only(data: &[u8], row: usize) -> Vec<u8> {
-    deflate::zlib_with(data, row.max(1), false)
+    deflate::zlib_with(data, row, false)
 }
 
 /// All tEXt, zTXt and iTXt chunks of a PNG, in file order per kind

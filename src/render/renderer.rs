@@ -1,14 +1,7 @@
 //! The renderer: per-theme palettes, sprites and frame backgrounds, cached.
 
 use rustc_hash::FxHashMap;
-use std::hash::{Hash, Hasher};
-use std::ops::Range;
-use std::sync::atomic::{AtomicU64, Ordering};
 
-use super::bands;
-use super::deflate::Piece;
-use super::layout::Band;
-use super::png::push_scanlines;
 use super::{
     file_label, paint, quant, rank_label, text, theme, Arc, BoardView, HashMap, IndexedImage,
     Labels, Layout, Mark, Mutex, OnceLock, PieceView, Rgb, SquareKey, SquareKind, Theme,
@@ -17,9 +10,6 @@ use super::{
 
 /// Palette and text ramps of one theme.
 pub(super) struct ThemeData {
-    /// Unique to this build of the theme in this process: a band drawn in
-    /// it is cached under a key that names it (render/bands.rs).
-    id: u64,
     theme: Theme,
     palette: Vec<Rgb>,
     label_ramp: [u8; 16],
@@ -86,135 +76,6 @@ impl Renderer {
         self.indexed_in(view, theme, layout, Vec::new())
     }
 
-    /// The bands of `view`'s picture (see [`Layout::bands`]) and its
-    /// palette. Each band's key names everything drawn in it (the theme's
-    /// build, the layout, the labels and turn, its rows; a row's squares; the
-    /// caption); a band whose compressed block is cached under its key is
-    /// not drawn at all. The others are drawn as PNG scanlines (a filter
-    /// byte 0 before each row) at the end of `raw`, to be compressed.
-    pub(super) fn bands_in(
-        &self,
-        view: &BoardView,
-        theme: &Theme,
-        layout: Layout,
-        raw: &mut Vec<u8>,
-    ) -> (Vec<Rgb>, Vec<BandOut>) {
-        let mut c = self.lock();
-        let td = theme_data(&mut c, theme);
-        let frame = frame_bg(&mut c, &td, layout, view.labels, view.turned);
-        let w = layout.width as usize;
-        let stride = w + 1;
-        // Room for a band's key bytes (the frame's, a rank's squares'):
-        // grown from nothing, it was reallocated for every picture.
-        let mut k = KeyBytes(Vec::with_capacity(1024));
-        (td.id, layout, view.labels, view.turned).hash(&mut k);
-        let common = k.0.len();
-        let mut out = Vec::new();
-        // The look of each square of a row band, left to right.
-        let mut squares: Vec<SquareKey> = Vec::new();
-        let mut tiles: Vec<bands::Tile> = Vec::new();
-        let mut sprites: Vec<Arc<Vec<u8>>> = Vec::new();
-        // A tile's key bytes, the one buffer for them all (a new one for
-        // each square grew a byte vector four times over, a fortieth of a
-        // picture's instructions).
-        let mut tk = KeyBytes(Vec::with_capacity(256));
-        for (band, y0, y1) in layout.bands() {
-            k.0.truncate(common);
-            (band, y0, y1).hash(&mut k);
-            let framed = k.0.len();
-            squares.clear();
-            match band {
-                Band::Frame => {}
-                Band::Row(r) => {
-                    let rank = layout.ranks - 1 - r;
-                    squares.extend((0..layout.files).map(|f| drawn_key(view, layout, f, rank)));
-                    squares.hash(&mut k);
-                }
-                Band::Caption => (view.caption_piece, &view.caption).hash(&mut k),
-            }
-            let key = bands::hash128(&k.0, BAND_KEY_SALT);
-            if let Some(p) = bands::cached(key) {
-                out.push(BandOut::Cached(p));
-                continue;
-            }
-            let (y0, y1) = (y0 as usize, y1 as usize);
-            let start = raw.len();
-            match band {
-                Band::Frame => push_scanlines(raw, &frame[y0 * w..y1 * w], w),
-                Band::Row(_) => {
-                    // Row by row: the filter byte, the frame's left margin,
-                    // each square's sprite, the right margin (the frame's
-                    // rows copied whole and the squares over them copied
-                    // the board's bytes twice).
-                    let s = layout.square as usize;
-                    let x0 = layout.square_origin(0, 0).0 as usize;
-                    let x1 = x0 + squares.len() * s;
-                    sprites.clear();
-                    sprites.extend(
-                        squares
-                            .iter()
-                            .map(|&key| sprite(&mut c, &td, layout.square, key)),
-                    );
-                    raw.reserve((y1 - y0) * stride);
-                    for (y, row) in frame[y0 * w..y1 * w].chunks_exact(w).enumerate() {
-                        raw.push(0);
-                        raw.extend_from_slice(&row[..x0]);
-                        for sp in &sprites {
-                            raw.extend_from_slice(&sp[y * s..(y + 1) * s]);
-                        }
-                        raw.extend_from_slice(&row[x1..]);
-                    }
-                    // The rank's tiles (render/bands.rs): the filter
-                    // bytes and left margin, each square, the right
-                    // margin. A margin's key is the band's own (the
-                    // frame and the rank's label, not its squares); a
-                    // square's, its look.
-                    let left = x0 + 1;
-                    let band_key = &k.0[..framed];
-                    let side = |which: u8, tk: &mut KeyBytes| {
-                        tk.0.clear();
-                        tk.0.extend_from_slice(band_key);
-                        which.hash(tk);
-                        bands::hash128(&tk.0, TILE_KEY_SALT)
-                    };
-                    tiles.push(bands::Tile {
-                        key: side(0, &mut tk),
-                        off: 0,
-                        width: left,
-                    });
-                    for (file, &key) in (0..).zip(&squares) {
-                        let x = layout.square_origin(file, 0).0 as usize;
-                        tk.0.clear();
-                        (td.id, stride, s, key).hash(&mut tk);
-                        tiles.push(bands::Tile {
-                            key: bands::hash128(&tk.0, TILE_KEY_SALT),
-                            off: 1 + x,
-                            width: s,
-                        });
-                    }
-                    let end = x1 + 1;
-                    tiles.push(bands::Tile {
-                        key: side(1, &mut tk),
-                        off: end,
-                        width: stride - end,
-                    });
-                }
-                Band::Caption => {
-                    let mut px = frame[y0 * w..y1 * w].to_vec();
-                    draw_caption(&mut c, &td, &layout, &mut px, y0, view);
-                    push_scanlines(raw, &px, w);
-                }
-            }
-            out.push(BandOut::Drawn {
-                key,
-                range: start..raw.len(),
-                // (Empty but for a rank's: each band takes them.)
-                tiles: std::mem::take(&mut tiles),
-            });
-        }
-        (td.palette.clone(), out)
-    }
-
     /// [`Renderer::indexed_with`], the pixels drawn in `pixels` (whatever
     /// it held is replaced; its memory is reused).
     pub(super) fn indexed_in(
@@ -236,7 +97,7 @@ impl Renderer {
                 blit_square(&mut pixels, &layout, file, rank, &sprite);
             }
         }
-        draw_caption(&mut c, &td, &layout, &mut pixels, 0, view);
+        draw_caption(&mut c, &td, &layout, &mut pixels, view);
         IndexedImage {
             width: layout.width,
             height: layout.height,
@@ -252,41 +113,6 @@ fn drawn_key(view: &BoardView, l: Layout, file: u8, rank: u8) -> SquareKey {
     match view.turned {
         true => view.key(l.files - 1 - file, l.ranks - 1 - rank),
         false => view.key(file, rank),
-    }
-}
-
-/// One band of a board's picture, from [`Renderer::bands_in`].
-pub(super) enum BandOut {
-    /// Its block, compressed for an earlier picture.
-    Cached(Arc<Piece>),
-    /// Drawn: its scanlines are `raw[range]`, to be compressed and kept
-    /// under `key`; a rank's rows cut into `tiles` (empty for the other
-    /// bands, which are searched).
-    Drawn {
-        key: u128,
-        range: Range<usize>,
-        tiles: Vec<bands::Tile>,
-    },
-}
-
-/// Sets band keys apart from any other use of the hash.
-const BAND_KEY_SALT: u64 = 0x7461_776c_6261_6e64;
-
-/// Sets tile keys apart from band keys.
-const TILE_KEY_SALT: u64 = 0x7461_776c_7469_6c65;
-
-/// A [`Hasher`] that keeps the bytes it is given: a band's key is the
-/// 128-bit hash of them (std's 64-bit hashers are too short for a key whose
-/// collision would show a wrong picture).
-#[derive(Default)]
-struct KeyBytes(Vec<u8>);
-
-impl Hasher for KeyBytes {
-    fn finish(&self) -> u64 {
-        0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        self.0.extend_from_slice(bytes);
     }
 }
 
@@ -422,9 +248,7 @@ pub(super) fn build_theme(theme: &Theme) -> ThemeData {
         }
         o
     };
-    static BUILT: AtomicU64 = AtomicU64::new(0);
     ThemeData {
-        id: BUILT.fetch_add(1, Ordering::Relaxed),
         theme: theme.clone(),
         label_ramp: ramp(&lr),
         caption_ramp: ramp(&cr),
@@ -543,21 +367,18 @@ pub(super) fn frame_bg(
     f
 }
 
-/// Draws the caption strip into `buf`, whose first row is row `top` of
-/// the picture (0 for a whole picture; the caption's first row for the
-/// caption band alone).
+/// Draws the caption strip into `buf`, the whole picture's pixels.
 pub(super) fn draw_caption(
     c: &mut Cache,
     td: &ThemeData,
     l: &Layout,
     buf: &mut [u8],
-    top: usize,
     view: &BoardView,
 ) {
     let (w, h) = (l.width as usize, l.height as usize);
     let ct = l.caption_top() as usize;
     let bg = quant::nearest(&td.palette, td.theme.caption_bg);
-    fill(buf, w, (0, ct + 1 - top, w, h - top), bg);
+    fill(buf, w, (0, ct + 1, w, h), bg);
     let mut x = l.margin as f32 - 4.0;
     if let Some(p) = view.caption_piece {
         let is = (l.caption * 62 / 100) as usize;
@@ -570,7 +391,7 @@ pub(super) fn draw_caption(
                 Arc::new(quant::map(&td.palette, &px))
             })
             .clone();
-        let y0 = ct + (l.caption as usize - is) / 2 + 1 - top;
+        let y0 = ct + (l.caption as usize - is) / 2 + 1;
         put_tile(buf, w, y0 * w + x as usize, is, &icon);
         x += is as f32 + 10.0;
     }
@@ -592,9 +413,8 @@ pub(super) fn draw_caption(
         txt = chars.into_iter().collect::<String>() + "…";
     }
     let cap = text::cap_height(px as f32).round() as i32;
-    let top = top as i32;
-    let base = (ct as f32 + 1.0 + (l.caption as f32 + cap as f32) / 2.0).round() as i32 - top;
-    let clip = (0, ct as i32 + 1 - top, w as i32, h as i32 - top);
+    let base = (ct as f32 + 1.0 + (l.caption as f32 + cap as f32) / 2.0).round() as i32;
+    let clip = (0, ct as i32 + 1, w as i32, h as i32);
     c.texts
         .draw(buf, w, clip, x, base, &txt, px, &td.caption_ramp);
 }

@@ -64,8 +64,28 @@ pub enum StoreError {
     Fault { path: String, detail: String },
 }
 
+/// The most characters of one value a log line or an error's sentence
+/// carries (see [`clipped`]).
+pub const LOGGED_CHARS: usize = 200;
+
+/// `s` as a log line may carry it: whole if it is short, else its first
+/// [`LOGGED_CHARS`] characters and how many more there were. A stored value
+/// (a damaged move, an option) can be megabytes long, and a page that
+/// fails on it may be asked for many times a second.
+pub fn clipped(s: &str) -> std::borrow::Cow<'_, str> {
+    match s.char_indices().nth(LOGGED_CHARS) {
+        None => s.into(),
+        Some((end, _)) => {
+            let more = s[end..].chars().count();
+            format!("{}… ({more} more characters)", &s[..end]).into()
+        }
+    }
+}
+
 impl fmt::Display for StoreError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        // Details quote what the database said, which may quote a value.
+        let clip = |d: &String| clipped(d).into_owned();
         match self {
             StoreError::NotADatabase { path } => write!(
                 f,
@@ -82,10 +102,18 @@ impl fmt::Display for StoreError {
                 "{path} was written by a newer tawlbot (schema {found}, this program knows {known}); \
                  it was left untouched: upgrade tawlbot or use another DATABASE_PATH"
             ),
+            StoreError::CannotOpen { path, detail } if path.contains("://") => write!(
+                f,
+                "cannot connect to the database {path} ({}): check that the server runs and \
+                 that the URL's host, port, user, password and database are right, or set \
+                 DATABASE_URL",
+                clip(detail)
+            ),
             StoreError::CannotOpen { path, detail } => write!(
                 f,
-                "cannot open or create the database {path} ({detail}): check that the folder \
-                 exists and is writable, or set DATABASE_PATH"
+                "cannot open or create the database {path} ({}): check that the folder \
+                 exists and is writable, or set DATABASE_PATH",
+                clip(detail)
             ),
             StoreError::DiskFull { path } => write!(
                 f,
@@ -104,16 +132,19 @@ impl fmt::Display for StoreError {
             ),
             StoreError::Corrupt { path, detail } => write!(
                 f,
-                "the database {path} is damaged ({detail}); stop the bot and restore it from a backup"
+                "the database {path} is damaged ({}); stop the bot and restore it from a backup",
+                clip(detail)
             ),
             StoreError::Io { path, detail } => write!(
                 f,
-                "the operating system reported an input/output error on {path} ({detail}); \
-                 the change was not saved"
+                "the operating system reported an input/output error on {path} ({}); \
+                 the change was not saved",
+                clip(detail)
             ),
             StoreError::Migration { path, version, detail } => write!(
                 f,
-                "upgrading {path} to schema {version} failed ({detail}); the file was left as it was"
+                "upgrading {path} to schema {version} failed ({}); the file was left as it was",
+                clip(detail)
             ),
             StoreError::ChannelBusy { channel, game } => write!(
                 f,
@@ -126,7 +157,11 @@ impl fmt::Display for StoreError {
             ),
             StoreError::NotFound { what, id } => write!(f, "there is no {what} {id}"),
             StoreError::BadData { detail } => {
-                write!(f, "the database holds data this program cannot read: {detail}")
+                write!(
+                    f,
+                    "the database holds data this program cannot read: {}",
+                    clip(detail)
+                )
             }
             StoreError::InUse { path } => write!(
                 f,
@@ -138,11 +173,12 @@ impl fmt::Display for StoreError {
             ),
             StoreError::Unreadable { table, id, detail } => write!(
                 f,
-                "row {id} of table {table} cannot be read ({detail}); \
-                 `tawlbot doctor --db PATH` lists such rows and can quarantine them"
+                "row {id} of table {table} cannot be read ({}); \
+                 `tawlbot doctor --db PATH` lists such rows and can quarantine them",
+                clip(detail)
             ),
             StoreError::Fault { path, detail } => {
-                write!(f, "database error on {path}: {detail}")
+                write!(f, "database error on {path}: {}", clip(detail))
             }
         }
     }

@@ -539,6 +539,11 @@ pub trait Archive {
     /// name is already that.
     fn set_server_name(&self, server_id: &ServerId, name: &str) -> Result<(), StoreError>;
 
+    /// Game `id`, if it was played on a public server: one statement,
+    /// whether the game is missing, private or public, so that the answer's
+    /// cost tells a private game from a missing one no more than its words.
+    fn public_game_row(&self, id: GameId) -> Result<Option<GameRow>, StoreError>;
+
     /// A player's games on public servers, newest first: `limit` games
     /// after skipping `offset`.
     fn public_games_of_player(
@@ -869,14 +874,16 @@ pub trait Vacations {
     /// `vacation` setting to `ends_at`; stops the clocks of `holds`
     /// (each only if the game is active, not paused, has a running deadline
     /// and still has the moves it was seen with); puts `out` in the outbox.
-    /// Returns the vacation's id.
+    /// Returns the vacation's id; `None`, and nothing done, when the
+    /// player's vacations are no longer `plan.seen` (another request
+    /// changed them meanwhile: read them again and decide again).
     fn start_vacation(
         &self,
         plan: &VacationPlan,
         holds: &[ClockHold],
         out: &[OutMessage],
         now: i64,
-    ) -> Result<i64, StoreError>;
+    ) -> Result<Option<i64>, StoreError>;
 
     /// Ends vacation `id` (if it is not closed yet: `false` otherwise, and
     /// nothing is done): its end becomes `ends_at` and its days `days`, and

@@ -47,7 +47,7 @@ mod types;
 use std::sync::Arc;
 
 pub use crate::domain::*;
-pub use error::{AppendError, StoreError};
+pub use error::{clipped, AppendError, StoreError, LOGGED_CHARS};
 pub use interface::*;
 pub use pg::{is_postgres_url, PgOptions, PostgresStore};
 #[cfg(feature = "fault-injection")]

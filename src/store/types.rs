@@ -465,6 +465,13 @@ pub struct VacationPlan {
     pub ends_at: i64,
     /// The days it counts against the allowance.
     pub days: i64,
+    /// What the plan was made from: the player's vacations as
+    /// `vacations_of(player, seen_since)` read them. The store grants the
+    /// plan only if the same read, inside its transaction, still gives
+    /// these rows (two requests at once: one is granted, the other is
+    /// told to look again).
+    pub seen: Vec<VacationRow>,
+    pub seen_since: i64,
 }
 
 /// A game's clock stopped by a vacation: the game, the move count it was

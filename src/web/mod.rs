@@ -253,7 +253,10 @@ fn not_found(lang: Lang) -> Response<Body> {
 }
 
 fn failed(lang: Lang, e: impl std::fmt::Display) -> Response<Body> {
-    tracing::error!("web archive: store error: {e}");
+    tracing::error!(
+        "web archive: store error: {}",
+        crate::store::clipped(&e.to_string())
+    );
     page_response(
         StatusCode::SERVICE_UNAVAILABLE,
         pages::message(lang, "web-failed"),
@@ -574,12 +577,9 @@ async fn gif(
     // nothing of a private one) and, for a finished game, its version.
     let app = w.app.clone();
     let seen = blocking(move || {
-        let Some(row) = app.store().get_game(id)? else {
+        let Some(row) = app.store().public_game_row(id)? else {
             return Ok(None);
         };
-        if !app.server_public(&row.server_id) {
-            return Ok(None);
-        }
         let key = app.archive_stamp(id, "gif")?.map(|s| s.etag);
         Ok::<_, crate::store::StoreError>(Some((row.move_count, key)))
     })

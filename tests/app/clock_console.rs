@@ -585,7 +585,7 @@ fn bank_of_zero_is_refused_with_a_sentence() {
         (
             "bank:7d inc:1d cap:3d",
             "In \"bank:7d inc:1d cap:3d\" the cap is below the bank: the cap is the most a bank may grow to, so make it at least 7 days or leave it out.",
-            "rhowch o leiaf 7 diwrnod, neu adewch ef allan.",
+            "rhowch o leiaf 7 diwrnod, neu adewch yr uchafswm allan.",
         ),
         (
             "bank:7d cap:0",

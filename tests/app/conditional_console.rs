@@ -465,7 +465,7 @@ fn the_archive_shows_them_once_the_game_is_over() {
     let cy = app.archive_game(id, None, Lang::Cy).unwrap().unwrap();
     assert_eq!(
         cy.conditionals,
-        ["alice, ar ôl 1 symudiad: g7-g9 g2-i2, f7-g7 c2-c3 (1 o 2 pâr wedi'u chwarae pan ddaeth y gêm i ben)"]
+        ["alice, ar ôl 1 symudiad: g7-g9 g2-i2, f7-g7 c2-c3 (1 o 2 bâr wedi'u chwarae pan ddaeth y gêm i ben)"]
     );
 }
 

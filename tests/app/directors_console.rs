@@ -179,7 +179,7 @@ fn round_report_with_a_tie_break(cy: bool) {
     let winner = words(
         cy,
         "general> **Cup** is over. The winner is @alice with 2 points! Congratulations. carol also has 2 points; alice is ahead on Sonneborn-Berger, 2½ to 2.",
-        "general> Mae **Cup** ar ben. Yr enillydd yw @alice gyda 2 bwynt! Llongyfarchiadau. Mae carol hefyd ar 2 bwynt; alice sydd ar y blaen ar Sonneborn-Berger (2½ – 2).",
+        "general> Mae **Cup** ar ben. Yr enillydd yw @alice gyda 2 bwynt! Llongyfarchiadau. Mae carol hefyd ar 2 bwynt; alice sydd ar y blaen o ran Sonneborn-Berger (2½ – 2).",
     );
     assert!(out.contains(winner), "{winner}\n{out}");
     assert!(
@@ -259,7 +259,7 @@ fn a_result_set_and_corrected(cy: bool) {
     let ended = words(
         cy,
         "> Game {id} is over: the organiser of **Open** decided the match. It is not rated.",
-        "> Mae gêm {id} ar ben: penderfynodd trefnydd y twrnamaint **Open** yr ornest. Dydy hi ddim yn cyfrif at y graddiad.",
+        "> Mae gêm {id} ar ben: pennodd trefnydd y twrnamaint **Open** ganlyniad yr ornest. Dydy'r gêm ddim wedi'i graddio.",
     )
     .replace("{id}", &game.row.id.to_string());
     assert!(out.contains(&format!("{t1}{ended}")), "{ended}\n{out}");
@@ -430,12 +430,14 @@ fn a_forbidden_pair_kept_apart_in_welsh() {
 fn the_winners_role(cy: bool) {
     let s = Session::new();
     let g = "arena";
-    let mut script = signup(
+    // olga owns the server: she may give any role by hand.
+    let mut script = vec![":owner olga".to_string()];
+    script.extend(signup(
         cy,
         g,
         "name:Duel variant:tawlbwrdd format:round-robin match:single winner_role:@champions",
         &["alice", "bob"],
-    );
+    ));
     script.push(say("olga", g, "/tournament start"));
     script.extend(first_wins("arena/duel-r1-alice-bob", "alice", "bob"));
     let out = s.run(&script);
@@ -454,7 +456,7 @@ fn the_winners_role(cy: bool) {
     let given = words(
         cy,
         "arena> @alice receives the role @champions for winning **Duel**.",
-        "arena> Mae'r chwaraewr @alice yn cael y rôl @champions am ennill y twrnamaint **Duel**.",
+        "arena> Mae @alice yn cael y rôl @champions am ennill y twrnamaint **Duel**.",
     );
     assert!(out.contains(given), "{given}\n{out}");
     assert!(
@@ -464,12 +466,13 @@ fn the_winners_role(cy: bool) {
     );
 
     // Refused: the organiser is told; the tournament is over all the same.
-    let mut script = signup(
+    let mut script = vec![":owner olga".to_string()];
+    script.extend(signup(
         cy,
         "den",
         "name:Feud variant:tawlbwrdd format:round-robin match:single winner_role:@champions",
         &["carol", "dave"],
-    );
+    ));
     script.push(":roles fail".to_string());
     script.push(say("olga", "den", "/tournament start"));
     script.extend(first_wins("den/feud-r1-carol-dave", "carol", "dave"));
@@ -484,6 +487,129 @@ fn the_winners_role(cy: bool) {
     assert!(!out.contains("[role: "), "{out}");
     assert!(
         out.contains(words(cy, "**Feud** is over.", "Mae **Feud** ar ben.")),
+        "{out}"
+    );
+}
+
+/// The escalation the audit found: an organiser-role holder with neither
+/// Manage Roles nor Manage Server names a role they could not give by
+/// hand as the prize, wins against their own second account, and would
+/// be given it. The role is refused when it is set, with the reason.
+#[test]
+fn a_prize_role_its_creator_cannot_give_is_refused() {
+    let s = Session::new();
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say("olga", "lobby", "/settings organiser-role:@organisers"),
+        ":role mallory organisers".to_string(),
+        say(
+            "mallory",
+            "lobby",
+            "/tournament create name:Quick variant:tallfwrdd format:round-robin match:single winner_role:@moderators",
+        ),
+        say("mallory", "lobby", "/tournament join id:1"),
+        say("sock", "lobby", "/tournament join id:1"),
+        say("mallory", "lobby", "/tournament start id:1"),
+        say(
+            "mallory",
+            "lobby",
+            "/tournament result round:1 board:1 winner:@mallory id:1",
+        ),
+    ]);
+    assert!(
+        out.contains("Only someone who could give @moderators by hand can make it a tournament's prize: that takes the Manage Roles permission, or owning the server."),
+        "{out}"
+    );
+    assert!(!out.contains("[role: "), "{out}");
+    assert!(!out.contains("The winner receives the role"), "{out}");
+
+    // Manage Server alone is not enough either.
+    let s = Session::new();
+    let out = s.run(&[
+        ":admin olga".to_string(),
+        say(
+            "olga",
+            "lobby",
+            "/tournament create name:Quick variant:tallfwrdd format:round-robin match:single winner_role:@moderators",
+        ),
+    ]);
+    assert!(
+        out.contains("that takes the Manage Roles permission"),
+        "{out}"
+    );
+    assert!(!out.contains("The winner receives the role"), "{out}");
+}
+
+/// With Manage Roles, only a role below one's own highest role may be the
+/// prize; in Welsh too.
+#[test]
+fn a_prize_role_must_sit_below_its_creators_own() {
+    let s = Session::new();
+    let out = s.run(&[
+        ":manage-roles dora".to_string(),
+        ":role dora helpers".to_string(),
+        ":position helpers 4".to_string(),
+        ":position moderators 6".to_string(),
+        ":position champions 2".to_string(),
+        ":admin dora".to_string(),
+        say(
+            "dora",
+            "lobby",
+            "/tournament create name:High variant:tallfwrdd format:round-robin match:single winner_role:@moderators",
+        ),
+        say(
+            "dora",
+            "lobby",
+            "/tournament create name:Low variant:tallfwrdd format:round-robin match:single winner_role:@champions",
+        ),
+        say("dora", "lobby", "/language choice:cymraeg"),
+        say(
+            "dora",
+            "lobby",
+            "/tournament create name:Uchel variant:tallfwrdd format:round-robin match:single winner_role:@moderators",
+        ),
+    ]);
+    assert!(
+        out.contains("You cannot give @moderators by hand: it is not below your highest role in the server's list of roles, so it cannot be this tournament's prize."),
+        "{out}"
+    );
+    assert!(
+        out.contains("The winner receives the role @champions."),
+        "{out}"
+    );
+    assert!(
+        out.contains("Allwch chi ddim rhoi'r rôl @moderators â llaw"),
+        "{out}"
+    );
+}
+
+/// The right is checked again when the role is given: a creator who lost
+/// Manage Roles since has nothing given on their behalf, and is told.
+#[test]
+fn a_prize_role_is_not_given_once_its_creator_lost_the_right() {
+    let s = Session::new();
+    let mut script = vec![
+        ":manage-roles olga".to_string(),
+        ":role olga helpers".to_string(),
+        ":position helpers 4".to_string(),
+    ];
+    script.extend(signup(
+        false,
+        "arena",
+        "name:Duel variant:tawlbwrdd format:round-robin match:single winner_role:@champions",
+        &["alice", "bob"],
+    ));
+    script.push(say("olga", "arena", "/tournament start"));
+    script.push(":manage-roles olga off".to_string());
+    script.extend(first_wins("arena/duel-r1-alice-bob", "alice", "bob"));
+    let out = s.run(&script);
+    assert!(
+        out.contains("The winner receives the role @champions."),
+        "{out}"
+    );
+    assert!(!out.contains("[role: "), "{out}");
+    assert!(
+        out.contains("arena> @olga I did not give @alice the role @champions for winning **Duel**: you made it the prize, and you can no longer give that role by hand"),
         "{out}"
     );
 }

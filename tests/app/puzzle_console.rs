@@ -144,7 +144,7 @@ fn solve_fail_and_reveal_the_puzzle_of_the_day_in_welsh() {
     let alice = lines_to(&out, "alice").join("\n");
     assert!(alice.contains(&format!("Pos {n}: ")), "{out}");
     assert!(
-        alice.contains(&format!("i symud, ac ennill mewn {}.", p.length)),
+        alice.contains(&format!("i chwarae ac ennill mewn {}.", p.length)),
         "{out}"
     );
     assert!(
@@ -153,14 +153,14 @@ fn solve_fail_and_reveal_the_puzzle_of_the_day_in_welsh() {
     );
     assert!(
         alice.contains(&format!(
-            "Nid {wrong} yw'r symudiad sy'n ennill: mae'r safle yn aros."
+            "Nid {wrong} yw'r symudiad sy'n ennill: dydy'r safle ddim wedi newid."
         )),
         "{out}"
     );
     if line.len() > 1 {
         assert!(
             alice.contains(&format!(
-                "Cywir: {}. Ateb tawlbot yw {}; eich tro chi yw hi.",
+                "Cywir: {}. Symudiad tawlbot yw {}; eich tro chi yw hi.",
                 line[0], line[1]
             )),
             "{out}"
@@ -174,7 +174,7 @@ fn solve_fail_and_reveal_the_puzzle_of_the_day_in_welsh() {
         "{out}"
     );
     assert!(
-        alice.contains("Posau wedi'u datrys: 1. Rhediad: 0 (gorau 0)."),
+        alice.contains("Posau wedi'u datrys: 1. Rhediad: 0 (y gorau: 0)."),
         "{out}"
     );
     let bob = lines_to(&out, "bob").join("\n");
@@ -222,7 +222,11 @@ fn mining_reads_the_finished_games_of_a_database() {
         "general", "alice", "bob",
     ));
     s.run(&script);
-    let set = tawlbot::puzzles_cli::mine_set(Some(&s.db), 0, 1, &mut |_| {}).unwrap();
+    // The console's server is not public: its games are mined only when
+    // asked (`--include-private`).
+    let public = tawlbot::puzzles_cli::mine_set(Some(&s.db), false, 0, 1, &mut |_| {}).unwrap();
+    assert!(public.is_empty(), "{public:?}");
+    let set = tawlbot::puzzles_cli::mine_set(Some(&s.db), true, 0, 1, &mut |_| {}).unwrap();
     assert_eq!(set.len(), 1, "{set:?}");
     assert_eq!(set[0].source, "game 1 ply 10");
     assert_eq!(set[0].solution, "f9-a9");

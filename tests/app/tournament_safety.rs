@@ -27,6 +27,7 @@ const T0: i64 = 1_767_225_600; // 2026-01-01
 fn ctx(channel: &str, user: &str, now: i64, admin: bool) -> Ctx {
     Ctx {
         manage_server: admin,
+        rights: Default::default(),
         ..direct::ctx(SERVER, channel, user, now)
     }
 }

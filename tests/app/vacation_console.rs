@@ -254,7 +254,10 @@ fn a_vacation_in_welsh() {
     ]);
     let out = s.run(&script);
     assert!(out.contains("g> Mae @bob ar wyliau tan "), "{out}");
-    assert!(out.contains("mae cloc @bob wedi stopio."), "{out}");
+    assert!(
+        out.contains("felly mae cloc y chwaraewr wedi stopio."),
+        "{out}"
+    );
     assert!(out.contains("(to bob) Rydych chi ar wyliau tan "), "{out}");
     assert!(
         out.contains("Mae gennych 25 diwrnod o wyliau ar ôl."),
@@ -265,7 +268,7 @@ fn a_vacation_in_welsh() {
         "{out}"
     );
     assert!(out.contains("Mae bob ar wyliau tan "), "{out}");
-    assert!(out.contains("(to bob) Mae'ch gwyliau ar ben ac mae'ch clociau'n rhedeg eto: 2 ddiwrnod wedi'u cyfrif, 3 diwrnod yn ôl i chi."), "{out}");
+    assert!(out.contains("(to bob) Mae'ch gwyliau ar ben ac mae'ch clociau'n rhedeg eto: 2 ddiwrnod wedi'u cyfrif, 3 diwrnod wedi'u rhoi'n ôl i chi."), "{out}");
     assert!(!out.contains("g> @bob Mae'r amddiffynwyr"), "{out}");
 }
 
@@ -371,6 +374,8 @@ fn a_deadline_never_ends_a_game_for_a_player_on_vacation() {
                 started_at: t + 2,
                 ends_at: t + 2 + 5 * 86_400,
                 days: 5,
+                seen: vec![],
+                seen_since: 0,
             },
             &[],
             &[],

@@ -99,9 +99,9 @@ fn the_welsh_game_has_every_event() {
     );
     has(
         "help",
-        "general> (to alice) Mae **tawlbot** yn cadw'r bwrdd",
+        "general> (to alice) Mae **tawlbot** yn gofalu am y bwrdd",
     );
-    has("challenge", "general> Mae @alice yn herio @bob i chwarae Tawlbwrdd, ar ochr yr amddiffynwyr, 1 diwrnod y symudiad. Her 1:");
+    has("challenge", "general> Mae @alice yn herio @bob i chwarae Tawlbwrdd, a'r heriwr ar ochr yr amddiffynwyr, 1 diwrnod y symudiad. Her 1:");
     has("opening", "general> Gêm 1: Tawlbwrdd — @bob (");
     has(
         "a move",
@@ -112,7 +112,7 @@ fn the_welsh_game_has_every_event() {
         "unreadable move",
         "general> (to bob) Alla i ddim darllen \"zz9-e4\" fel symudiad.",
     );
-    has("impossible move", "Mae darnau'n symud ar hyd rhes neu golofn, byth ar groeslin: dydy e2 a d3 ddim mewn llinell.");
+    has("impossible move", "Mae darnau'n symud ar hyd rhes neu golofn, byth ar groeslin: dydy'r symudiad e2-d3 ddim ar hyd llinell syth.");
     has(
         "throne",
         "general> (to alice) f6 yw'r orsedd: dim ond y brenin gaiff aros yno.",
@@ -189,7 +189,7 @@ fn text_boards_and_refused_positions_in_welsh() {
     }
     assert!(english.is_empty(), "{}\n\n{out}", english.join("\n"));
     for needle in [
-        "general> (to alice) Does dim modd chwarae'r safle hwnnw fel Tawlbwrdd: Mae 2 frenin (e6 a f6): mae angen union un ar safle Tawlbwrdd.",
+        "general> (to alice) Does dim modd chwarae'r safle hwnnw fel Tawlbwrdd: Mae 2 frenin (e6 ac f6): mae angen union un ar safle Tawlbwrdd.",
         "Does dim brenin: mae angen union un (K) ar safle Tallfwrdd. Mae ymosodwr ar a1, sef cornel: dim ond y brenin gaiff sefyll yno.",
         "Mae 'z' yn rhes 9, a dydy e ddim yn ddarn y mae tawlbot yn ei adnabod",
         "Mae 12 sgwâr yn rhes 1, ond mae bwrdd Gwyddbwyll yn 13 sgwâr o led.",

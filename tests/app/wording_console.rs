@@ -120,11 +120,11 @@ fn positions_say_they_are_unrated_and_refuse_rated() {
         "{out}"
     );
     assert!(
-        out.contains("w> (to bob) Dydy gêm sy'n dechrau o'i safle ei hun byth yn cael ei graddio"),
+        out.contains("w> (to bob) Dydy gêm sy'n dechrau o safle penodol byth yn cael ei graddio"),
         "{out}"
     );
     assert!(
-        out.contains("(o'i safle ei hun, felly heb ei graddio)"),
+        out.contains("(gêm o safle penodol, felly heb ei graddio)"),
         "{out}"
     );
     // Only the unrated challenges were made.

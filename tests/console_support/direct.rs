@@ -23,6 +23,7 @@ pub fn ctx(server: &str, channel: &str, user: &str, now: i64) -> Ctx {
         now,
         source: format!("src-{}", SOURCE.fetch_add(1, Ordering::SeqCst)),
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: Vec::new(),
     }

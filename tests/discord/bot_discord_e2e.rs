@@ -215,6 +215,7 @@ async fn a_restart_resumes_the_bots_turn() {
         now: 1_700_000_000,
         source: "s1".into(),
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: vec![],
     };

@@ -670,15 +670,33 @@ async fn a_tournament_round_opens_a_thread_per_match() {
     bot.shutdown().await;
 }
 
-/// A two-player tournament with `winner_role:`; alice (first side) wins
-/// its one game. Returns the mark before the game's last move.
+/// A role alice holds in the duels below: Manage Roles, above the prize.
+const HELPERS: u64 = 879;
+
+/// alice, holding [`HELPERS`] (Manage Roles, position 4): she may give
+/// any role below position 4 by hand.
+fn alice_with_manage_roles(bot: &Bot) -> FakeUser {
+    bot.fake.add_role_with(
+        HELPERS,
+        4,
+        serenity::model::Permissions::MANAGE_ROLES.bits(),
+    );
+    let mut alice = user(ALICE);
+    alice.roles = vec![HELPERS];
+    alice
+}
+
+/// A two-player tournament with `winner_role:` created by alice (who may
+/// give the role by hand); alice (first side) wins its one game. Returns
+/// the mark before the game's last move.
 async fn a_duel_with_a_winner_role(bot: &Bot, role: u64) -> usize {
     let fake = &bot.fake;
+    let alice = alice_with_manage_roles(bot);
     let create = fake
         .send_slash_command(
             CHANNEL,
             GUILD,
-            user(ALICE),
+            alice.clone(),
             "tournament",
             json!([opt::sub(
                 "create",
@@ -697,7 +715,7 @@ async fn a_duel_with_a_winner_role(bot: &Bot, role: u64) -> usize {
         .as_str()
         .unwrap_or_default();
     assert!(text.contains(&format!("<@&{role}>")), "{text}");
-    for p in [user(ALICE), user(BOB)] {
+    for p in [alice.clone(), user(BOB)] {
         let join = fake
             .send_slash_command(
                 CHANNEL,
@@ -714,7 +732,7 @@ async fn a_duel_with_a_winner_role(bot: &Bot, role: u64) -> usize {
         .send_slash_command(
             CHANNEL,
             GUILD,
-            user(ALICE),
+            alice.clone(),
             "tournament",
             json!([opt::sub("start", vec![])]),
         )
@@ -728,7 +746,7 @@ async fn a_duel_with_a_winner_role(bot: &Bot, role: u64) -> usize {
     bot.message_after(mark, thread).await;
     // Alice (the first side) moves; bob resigns.
     let mark = bot.mark();
-    fake.send_message_create(thread, GUILD, user(ALICE), "e2-c2")
+    fake.send_message_create(thread, GUILD, alice.clone(), "e2-c2")
         .await;
     bot.message_after(mark, thread).await;
     let mark = bot.mark();
@@ -797,6 +815,52 @@ async fn a_winner_role_is_given_with_manage_roles() {
     let told = said_after(&bot, mark, CHANNEL, "receives the role").await;
     assert!(told.contains(&format!("<@&{CHAMPIONS}>")), "{told}");
     assert_eq!(bot.fake.member_roles(GUILD, ALICE), vec![CHAMPIONS]);
+    bot.shutdown().await;
+}
+
+/// A prize role its creator could not give by hand is refused when the
+/// tournament is created (Manage Server, every permission in the
+/// interaction, but no role above the prize), and nothing is given.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_winner_role_above_its_creators_own_is_refused() {
+    const MODERATORS: u64 = 882;
+    let bot = Bot::start().await;
+    bot.fake.add_role(MODERATORS, 6);
+    bot.fake.bot_roles(true, 9);
+    let alice = alice_with_manage_roles(&bot);
+    let create = bot
+        .fake
+        .send_slash_command(
+            CHANNEL,
+            GUILD,
+            alice,
+            "tournament",
+            json!([opt::sub(
+                "create",
+                vec![
+                    opt::string("name", "Coup"),
+                    opt::string("variant", "tawlbwrdd"),
+                    opt::string("format", "round-robin"),
+                    opt::role("winner_role", MODERATORS),
+                ]
+            )]),
+        )
+        .await;
+    let cb = bot.fake.wait_for_interaction_callback(create).await;
+    let text = interaction_data(&cb)["content"]
+        .as_str()
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        text.contains(&format!("You cannot give <@&{MODERATORS}> by hand")),
+        "{text}"
+    );
+    assert!(bot
+        .app
+        .store()
+        .get_tournament(tawlbot::store::TournamentId(1))
+        .unwrap()
+        .is_none());
     bot.shutdown().await;
 }
 

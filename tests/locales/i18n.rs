@@ -608,7 +608,7 @@ fn key_replies_in_both_languages() {
         both(&ch),
         (
             "<@alice> challenges <@bob> to a game of Tawlbwrdd, playing the defenders, 3 days per move. Challenge 4: press Accept or type /accept (it expires in a day).".into(),
-            "Mae <@alice> yn herio <@bob> i chwarae Tawlbwrdd, ar ochr yr amddiffynwyr, 3 diwrnod y symudiad. Her 4: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).".into()
+            "Mae <@alice> yn herio <@bob> i chwarae Tawlbwrdd, a'r heriwr ar ochr yr amddiffynwyr, 3 diwrnod y symudiad. Her 4: pwyswch Derbyn neu deipiwch /accept (daw'r her i ben ymhen diwrnod).".into()
         )
     );
     let restricted = Msg::new("move-restricted")

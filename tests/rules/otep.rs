@@ -84,6 +84,27 @@ impl Engine {
         e
     }
 
+    /// Bytes as they are (no line break added).
+    fn send_bytes(&mut self, bytes: &[u8]) {
+        let stdin = self.stdin.as_mut().expect("open");
+        stdin.write_all(bytes).expect("the engine reads");
+        stdin.flush().unwrap();
+    }
+
+    /// Waits up to `within` for the process to end by itself; its status.
+    fn exits_within(&mut self, within: Duration) -> Option<std::process::ExitStatus> {
+        let t0 = Instant::now();
+        loop {
+            if let Some(status) = self.child.try_wait().unwrap() {
+                return Some(status);
+            }
+            if t0.elapsed() > within {
+                return None;
+            }
+            std::thread::sleep(Duration::from_millis(10));
+        }
+    }
+
     fn send(&mut self, line: &str) {
         self.sent.push(line.to_string());
         let stdin = self.stdin.as_mut().expect("open");
@@ -560,6 +581,92 @@ fn usage_errors_exit_2() {
         assert_eq!(out.status.code(), Some(2), "{args:?}");
         assert!(out.stdout.is_empty(), "{args:?}");
     }
+}
+
+/// A clock no host means (2^63 ms): the search is capped, and `goodbye`
+/// during it ends the process at once. The bound is generous: this is a
+/// liveness test (without the fix the search ran for good), not a speed one.
+#[test]
+fn goodbye_ends_a_long_search() {
+    let absurd = "clock 9223372036854775807 9223372036854775807 0 0 0";
+    for (setup, go) in [
+        (absurd, "play attackers"),
+        ("side attackers", "analyze 1 4294967295"),
+    ] {
+        let mut e = Engine::start(&[]);
+        e.send(&rules_line(&rules("tawlbwrdd")));
+        e.send(setup);
+        e.send(go);
+        // Let the search get going, then say goodbye (stdin stays open).
+        std::thread::sleep(Duration::from_millis(300));
+        e.send("goodbye");
+        let t0 = Instant::now();
+        let status = e.exits_within(Duration::from_secs(5));
+        assert!(
+            status.is_some_and(|s| s.success()),
+            "{go}: no exit 5 s after goodbye ({status:?}, {:?})\n{}",
+            t0.elapsed(),
+            e.context()
+        );
+        // What it wrote: only protocol lines, and no answer to the search.
+        while let Ok(l) = e.lines.try_recv() {
+            assert!(l.starts_with("status "), "{go}: {l:?}");
+        }
+    }
+}
+
+/// A line of 200 KB (no line is that long in OTEP) is answered with an
+/// `error 0` and skipped; the game goes on.
+#[test]
+fn an_overlong_line_is_skipped() {
+    let mut e = Engine::start(&["--nodes", "200"]);
+    let mut long = vec![b'a'; 200 * 1024];
+    long.push(b'\n');
+    e.send_bytes(&long);
+    let l = e.next(Duration::from_secs(5));
+    assert!(
+        l.starts_with("error 0 ") && l.contains("204800 bytes"),
+        "{l}\n{}",
+        e.context()
+    );
+    let r = rules("tallfwrdd");
+    e.send(&rules_line(&r));
+    e.send("play attackers");
+    let mut host = Game::new(r, 1);
+    let l = e.next(Duration::from_secs(10));
+    play_engine_move(&mut host, &l, &e);
+    e.goodbye();
+}
+
+/// A line that is not UTF-8 is answered with an `error 0` and skipped; it
+/// is not taken for the end of the input.
+#[test]
+fn a_line_that_is_not_text_is_answered() {
+    let mut e = Engine::start(&["--nodes", "200"]);
+    e.send_bytes(b"\xff\xfe\n");
+    let l = e.next(Duration::from_secs(5));
+    assert!(l.starts_with("error 0 ") && l.contains("not text"), "{l}");
+    let r = rules("tallfwrdd");
+    e.send(&rules_line(&r));
+    e.send("play attackers");
+    let mut host = Game::new(r, 1);
+    let l = e.next(Duration::from_secs(10));
+    play_engine_move(&mut host, &l, &e);
+    e.goodbye();
+}
+
+#[test]
+fn a_board_size_out_of_range_is_named() {
+    let mut e = Engine::start(&[]);
+    for dim in ["1000", "-1"] {
+        e.send(&format!("rules dim:{dim} start:/9/9/9/9/9/9/9/9/9/"));
+        let l = e.next(Duration::from_secs(5));
+        assert!(
+            l.starts_with("error -1 ") && l.contains("out of range") && l.contains(dim),
+            "{l}"
+        );
+    }
+    e.goodbye();
 }
 
 proptest! {

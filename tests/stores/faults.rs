@@ -48,6 +48,7 @@ impl Bot {
             now: self.now,
             source: format!("src{}", self.n),
             manage_server: self.admins.contains(&user),
+            rights: Default::default(),
             roles: Vec::new(),
             mentioned: Vec::new(),
         }

@@ -242,6 +242,8 @@ fn fill(s: &SqliteStore) {
             started_at: T + 13,
             ends_at: T + 13 + 5 * 86_400,
             days: 5,
+            seen: vec![],
+            seen_since: 0,
         },
         &[],
         &[],

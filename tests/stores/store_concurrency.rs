@@ -9,7 +9,7 @@ use std::sync::{Arc, Barrier, Mutex};
 
 use tawlbot::store::{
     AppendError, EndReason, GameId, GameResult, GameState, NewGame, NewMove, SqliteStore,
-    StoredMove,
+    StoredMove, VacationPlan,
 };
 
 use crate::backends;
@@ -241,7 +241,93 @@ fn two_simultaneous_moves_give_one_move_and_one_refusal() {
     assert_eq!(a.moves(game).unwrap().len(), 30);
 }
 
+/// Two processes grant the same player the same vacation at the same
+/// instant, both from the same reading of the player's vacations: one is
+/// granted, the other is told that the vacations changed; one vacation is
+/// on record.
+#[test]
+fn two_simultaneous_vacation_grants_give_one_vacation() {
+    let db = backends::fresh_db();
+    let a = db.open();
+    let b = db.open();
+    let t = 1_000_000_000;
+    for round in 0..20u32 {
+        let player = format!("v{round}");
+        // Half the rounds for a player the store has never seen.
+        if round.is_multiple_of(2) {
+            a.upsert_player(&player.as_str().into(), &player).unwrap();
+        }
+        let plan = VacationPlan {
+            player: player.as_str().into(),
+            extend: None,
+            started_at: t,
+            ends_at: t + 30 * 86_400,
+            days: 30,
+            seen: a
+                .vacations_of(&player.as_str().into(), t - 365 * 86_400)
+                .unwrap(),
+            seen_since: t - 365 * 86_400,
+        };
+        let barrier = Arc::new(Barrier::new(2));
+        let results: Vec<_> = [a.clone(), b.clone()]
+            .into_iter()
+            .map(|s| {
+                let (barrier, plan) = (barrier.clone(), plan.clone());
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    s.start_vacation(&plan, &[], &[], t)
+                })
+            })
+            .collect::<Vec<_>>()
+            .into_iter()
+            .map(|h| h.join().unwrap().unwrap())
+            .collect();
+        let granted = results.iter().filter(|r| r.is_some()).count();
+        assert_eq!(granted, 1, "round {round}: {results:?}");
+        let rows = b
+            .vacations_of(&player.as_str().into(), t - 365 * 86_400)
+            .unwrap();
+        assert_eq!(rows.len(), 1, "round {round}: {rows:?}");
+        assert_eq!(rows[0].days, 30);
+        // Asked again on the old reading: refused.
+        assert_eq!(a.start_vacation(&plan, &[], &[], t).unwrap(), None);
+    }
+}
+
+/// Two processes started together on a database file that does not exist
+/// yet: the second waits for the first's schema and both run (before, the
+/// second could exit at once, "locked by another process for too long").
+#[test]
+fn two_processes_creating_one_database_both_start() {
+    let dir = tempfile::tempdir().unwrap();
+    for round in 0..20 {
+        let db = dir.path().join(format!("new-{round}.db"));
+        let start = || {
+            std::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+                .args(["console", "--db"])
+                .arg(&db)
+                .env_remove("DATABASE_URL")
+                .env_remove("DATABASE_PATH")
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::null())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap()
+        };
+        let (a, b) = (start(), start());
+        for c in [a, b] {
+            let out = c.wait_with_output().unwrap();
+            assert!(
+                out.status.success(),
+                "round {round}: {}",
+                String::from_utf8_lossy(&out.stderr)
+            );
+        }
+    }
+}
+
 on_postgres!(
     racing_tasks_never_lose_or_duplicate_a_move,
     two_simultaneous_moves_give_one_move_and_one_refusal,
+    two_simultaneous_vacation_grants_give_one_vacation,
 );

@@ -566,6 +566,8 @@ struct Data {
     deduplicated: usize,
     /// The guilds' roles: role id -> position (higher is above).
     roles: HashMap<u64, i64>,
+    /// The permissions a role carries (Discord's bit set; none if absent).
+    role_permissions: HashMap<u64, u64>,
     /// Whether the bot holds Manage Roles, and the position of its highest
     /// role: it may give only roles below that (see [`FakeDiscord::bot_roles`]).
     bot_manage_roles: bool,
@@ -762,6 +764,14 @@ impl FakeDiscord {
     /// A role of the guilds at `position` (higher is above; `@everyone` is 0).
     pub fn add_role(&self, role: u64, position: i64) {
         self.shared.data().roles.insert(role, position);
+    }
+
+    /// A role of the guilds at `position` that carries `permissions`
+    /// (Discord's bit set): members holding it have them.
+    pub fn add_role_with(&self, role: u64, position: i64, permissions: u64) {
+        let mut d = self.shared.data();
+        d.roles.insert(role, position);
+        d.role_permissions.insert(role, permissions);
     }
 
     /// The bot's permission to manage roles, and the position of its
@@ -2124,6 +2134,76 @@ fn route(shared: &Shared, method: &str, path: &str, body: &ParsedBody) -> Reply 
         },
 
         // ---- guilds
+        // The guild with its roles (positions and permissions) and its
+        // owner, as `GET /guilds/{id}` answers. `@everyone` carries the
+        // permissions Discord gives a new server's members: not Manage
+        // Roles nor Administrator.
+        ("GET", ["guilds", g]) => match id_of(g) {
+            Some(g) => {
+                let d = shared.data();
+                let role = |id: u64, name: String, position: i64, permissions: u64| {
+                    json!({
+                        "id": id.to_string(),
+                        "name": name,
+                        "color": 0,
+                        "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+                        "hoist": false,
+                        "icon": null,
+                        "unicode_emoji": null,
+                        "position": position,
+                        "permissions": permissions.to_string(),
+                        "managed": false,
+                        "mentionable": false,
+                        "flags": 0,
+                    })
+                };
+                let everyone = serenity::model::Permissions::VIEW_CHANNEL
+                    | serenity::model::Permissions::SEND_MESSAGES
+                    | serenity::model::Permissions::READ_MESSAGE_HISTORY
+                    | serenity::model::Permissions::USE_APPLICATION_COMMANDS;
+                let mut roles = vec![role(g, "@everyone".into(), 0, everyone.bits())];
+                let mut ids: Vec<&u64> = d.roles.keys().collect();
+                ids.sort();
+                for id in ids {
+                    let perms = d.role_permissions.get(id).copied().unwrap_or(0);
+                    roles.push(role(*id, format!("role{id}"), d.roles[id], perms));
+                }
+                let guild = json!({
+                    "id": g.to_string(),
+                    "name": format!("guild{g}"),
+                    "icon": null,
+                    "splash": null,
+                    "discovery_splash": null,
+                    "owner_id": "1",
+                    "afk_channel_id": null,
+                    "afk_timeout": 300,
+                    "verification_level": 0,
+                    "default_message_notifications": 0,
+                    "explicit_content_filter": 0,
+                    "roles": roles,
+                    "emojis": [],
+                    "features": [],
+                    "mfa_level": 0,
+                    "application_id": null,
+                    "system_channel_id": null,
+                    "system_channel_flags": 0,
+                    "rules_channel_id": null,
+                    "vanity_url_code": null,
+                    "description": null,
+                    "banner": null,
+                    "premium_tier": 0,
+                    "preferred_locale": "en-US",
+                    "public_updates_channel_id": null,
+                    "nsfw_level": 0,
+                    "premium_progress_bar_enabled": false,
+                    "stickers": [],
+                });
+                drop(d);
+                shared.check::<serenity::model::guild::PartialGuild>("guild", &guild);
+                Reply::Json(StatusCode::OK, guild)
+            }
+            _ => not_found(method, path),
+        },
         ("GET", ["guilds", g, "members", u]) => match (id_of(g), id_of(u)) {
             (Some(g), Some(u)) => {
                 let member = if u == BOT_USER_ID {

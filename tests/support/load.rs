@@ -205,6 +205,7 @@ fn ctx_of(channel: u64, user: u64, source: &str, n: usize) -> Ctx {
         now: now() + n as i64,
         source: source.to_string(),
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: Vec::new(),
     }

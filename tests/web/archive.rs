@@ -11,6 +11,7 @@ use axum::body::Body;
 use axum::http::{header, Request, StatusCode};
 use axum::Router;
 use tawlbot::store::prelude::*;
+use tawlbot::store::{EndReason, GameResult, NewGame, NewMove};
 use tower::ServiceExt;
 
 use tawlbot::web::{router, RateLimit};
@@ -712,8 +713,33 @@ fn write_the_database_for_wrk() {
     let dir = std::env::var("TAWLBOT_WEB_DB_DIR").expect("TAWLBOT_WEB_DB_DIR");
     let tmp = tempfile::Builder::new().tempdir_in(&dir).unwrap();
     let f = web_support::fixture_in(tmp);
+    // A player who plays only on a private server and in DMs (the timing
+    // of their 404 against a missing id's, docs/web.md "Privacy").
+    web_support::stored_game(
+        &*f.store,
+        web_support::PRIVATE,
+        "secret-room",
+        ["secretplayer", "dora"],
+        6,
+        true,
+        1_767_300_000,
+    );
+    web_support::stored_game(
+        &*f.store,
+        "dm:secretplayer",
+        "dm-secret",
+        ["secretplayer", "bot"],
+        4,
+        false,
+        1_767_300_000,
+    );
     let kept = f.dir.keep();
-    println!("database {} game {}", kept.join("web.db").display(), f.long);
+    println!(
+        "database {} game {} private game {}",
+        kept.join("web.db").display(),
+        f.long,
+        f.private
+    );
 }
 
 /// `tawlbot web --db PATH --addr 127.0.0.1:0`: the real server (hyper, the
@@ -1149,7 +1175,192 @@ on_postgres!(
     the_game_page_has_its_moves_beside_the_board_and_its_server,
     the_tournament_page_names_the_winner_and_links_the_crosstable,
     the_balance_page_gives_rates_with_intervals,
+    private_and_missing_ids_cost_the_same_statements,
+    a_positioned_games_records_replay,
+    search_folds_case_beyond_ascii,
 );
+
+/// A player who plays only on private servers (or in DMs) and an id that
+/// never played: the same 404 (`private_and_direct_message_pages_are_
+/// missing_pages`), and the same statements, each finding nothing public,
+/// so that the answer's cost does not tell them apart either (docs/web.md,
+/// "Privacy", has the times). The same for a private game and a missing
+/// one.
+#[test]
+fn private_and_missing_ids_cost_the_same_statements() {
+    let f = fixture();
+    web_support::stored_game(
+        &*f.store,
+        web_support::PRIVATE,
+        "secret-room",
+        ["secretplayer", "dora"],
+        6,
+        true,
+        1_767_300_000,
+    );
+    web_support::stored_game(
+        &*f.store,
+        "dm:secretplayer",
+        "dm-secret",
+        ["secretplayer", "bot"],
+        4,
+        false,
+        1_767_300_000,
+    );
+    let (store, log) = tawlbot::store::open_counted(&f.db).unwrap();
+    let app = tawlbot::app::App::new(store);
+    let during = |what: &dyn Fn(&tawlbot::app::App) -> bool| {
+        log.clear();
+        assert!(!what(&app));
+        log.take()
+    };
+    for page in [0, 3] {
+        let private = during(&|a| {
+            a.archive_player(&"secretplayer".into(), page)
+                .unwrap()
+                .is_some()
+        });
+        let missing = during(&|a| {
+            a.archive_player(&"nobodyxyz".into(), page)
+                .unwrap()
+                .is_some()
+        });
+        assert_eq!(private, missing, "page {page}");
+    }
+    let lang = tawlbot::i18n::Lang::En;
+    for id in [f.private, f.dm] {
+        let private = during(&|a| a.archive_game(id, None, lang).unwrap().is_some());
+        let missing = during(&|a| {
+            a.archive_game(tawlbot::store::GameId(999_999), None, lang)
+                .unwrap()
+                .is_some()
+        });
+        assert_eq!(private, missing);
+        let private = during(&|a| a.archive_stamp(id, "en").unwrap().is_some());
+        let missing = during(&|a| {
+            a.archive_stamp(tawlbot::store::GameId(999_999), "en")
+                .unwrap()
+                .is_some()
+        });
+        assert_eq!(private, missing);
+    }
+}
+
+/// A game started from a position (`/challenge position:`): its text record
+/// carries the position and the side to move, and its OTN record's rules
+/// start there, so that `tawlbot replay --record` replays either.
+#[tokio::test]
+async fn a_positioned_games_records_replay() {
+    let f = fixture();
+    let store = f.store.clone();
+    let id = off_runtime(move || {
+        let id = store
+            .create_game(&NewGame {
+                server_id: web_support::PUBLIC.into(),
+                channel_id: "positioned".into(),
+                variant: "tallfwrdd".into(),
+                seed: 5,
+                first_side: tawlbot::rules::Side::First,
+                first_player: "bob".into(),
+                second_player: "alice".into(),
+                created_at: 1_767_300_000,
+                settings: tawlbot::store::GameSettings {
+                    position: Some("/9/9/9/9/4K4/9/9/9/1t7/".into()),
+                    ..Default::default()
+                },
+                ..NewGame::default()
+            })
+            .unwrap();
+        for (i, (mv, who)) in [("b9-b8", "bob"), ("e5-e6", "alice")].iter().enumerate() {
+            store
+                .append_move_clocked(
+                    &NewMove {
+                        game_id: id,
+                        expected_number: i as u32,
+                        text: mv,
+                        player_id: who,
+                        at: 1_767_300_000 + i as i64,
+                        source_id: &format!("positioned-{i}"),
+                        ..NewMove::default()
+                    },
+                    None,
+                )
+                .unwrap();
+        }
+        store
+            .finish_game(
+                id,
+                None,
+                GameResult::Won(tawlbot::rules::Side::Second),
+                EndReason::Resignation,
+                1_767_300_100,
+            )
+            .unwrap();
+        id
+    });
+    let r = app_router(&f);
+    let record = get(&r, &format!("/g/{id}/record.txt")).await;
+    assert_eq!(record.status, StatusCode::OK, "{}", record.text());
+    assert!(record.text().contains("[Position "), "{}", record.text());
+    let otn = get(&r, &format!("/g/{id}/game.otn")).await;
+    assert_eq!(otn.status, StatusCode::OK);
+    let rules_line = otn
+        .text()
+        .lines()
+        .find(|l| l.starts_with("[rules:"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(
+        rules_line.contains("start:/9/9/9/9/4K4/9/9/9/1t7/"),
+        "{rules_line}"
+    );
+    for (name, body) in [("game.txt", record.body), ("game.otn", otn.body)] {
+        let path = f.dir.path().join(name);
+        std::fs::write(&path, body).unwrap();
+        let run = std::process::Command::new(env!("CARGO_BIN_EXE_tawlbot"))
+            .args(["replay", "--record"])
+            .arg(&path)
+            .output()
+            .unwrap();
+        assert!(
+            run.status.success(),
+            "{name}: {}{}",
+            String::from_utf8_lossy(&run.stdout),
+            String::from_utf8_lossy(&run.stderr)
+        );
+    }
+}
+
+/// Player search folds case as Unicode does (SQLite's `LOWER` folds ASCII
+/// only): each name finds itself in capitals and in small letters.
+#[tokio::test]
+async fn search_folds_case_beyond_ascii() {
+    let f = fixture();
+    let names = [("uni", "Ünïcödé"), ("sis", "ΣΊΣΥΦΟΣ"), ("dze", "ǅemal")];
+    let store = f.store.clone();
+    off_runtime(move || {
+        for (i, (id, name)) in names.iter().enumerate() {
+            web_support::stored_game(
+                &*store,
+                web_support::PUBLIC,
+                &format!("search-{i}"),
+                [id, "bob"],
+                2,
+                true,
+                1_767_300_000,
+            );
+            store.upsert_player(&(*id).into(), name).unwrap();
+        }
+    });
+    let r = app_router(&f);
+    for (id, name) in names {
+        for q in [name.to_string(), name.to_lowercase(), name.to_uppercase()] {
+            let enc: String = q.bytes().map(|b| format!("%{b:02X}")).collect();
+            let found = get(&r, &format!("/?q={enc}")).await.text();
+            assert!(found.contains(&format!("href=\"/p/{id}\"")), "{q}: {found}");
+        }
+    }
+}
 
 /// Issue 31: a player on vacation is shown so on their page and on the
 /// pages of their running games, with the end of the vacation.
@@ -1171,6 +1382,8 @@ async fn a_player_on_vacation_is_shown_so() {
                 started_at: now,
                 ends_at: now + 5 * 86_400,
                 days: 5,
+                seen: vec![],
+                seen_since: 0,
             },
             &[],
             &[],

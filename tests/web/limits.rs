@@ -303,7 +303,77 @@ async fn request_heads_stop_at_64_kib() {
     }
 }
 
+/// A public game whose stored move is 10 MB of nonsense: its page is a
+/// 503 (the archive failed to read it; a 404 would say it is missing), and
+/// what is logged of it, or said in the error, is its first 200
+/// characters, not 10 MB a request.
+#[tokio::test]
+async fn an_unreadable_game_is_a_503_with_a_short_log_line() {
+    let f = fixture();
+    let huge = "z".repeat(10 << 20);
+    let id = f.finished;
+    if f.db.starts_with("postgres") {
+        let (url, huge) = (f.db.clone(), huge.clone());
+        off_runtime(move || {
+            let mut c = ::postgres::Client::connect(&url, ::postgres::NoTls).unwrap();
+            c.execute(
+                "UPDATE moves SET text = $1 WHERE game_id = $2 AND number = 0",
+                &[&huge, &id.0],
+            )
+            .unwrap();
+        });
+    } else {
+        let c = rusqlite::Connection::open(&f.db).unwrap();
+        c.execute(
+            "UPDATE moves SET text = ?1 WHERE game_id = ?2 AND number = 0",
+            rusqlite::params![huge, id.0],
+        )
+        .unwrap();
+    }
+    let r = router(f.app.clone(), RateLimit::off());
+    for p in [
+        format!("/g/{id}"),
+        format!("/g/{id}/board.png"),
+        format!("/g/{id}/game.otn"),
+    ] {
+        let (status, _, _) = get(&r, &p).await;
+        assert_eq!(status, StatusCode::SERVICE_UNAVAILABLE, "{p}");
+    }
+    // What this thread logs while the app reads the game, and the error.
+    #[derive(Clone, Default)]
+    struct Sink(std::sync::Arc<std::sync::Mutex<Vec<u8>>>);
+    impl std::io::Write for Sink {
+        fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+            self.0.lock().unwrap().extend_from_slice(b);
+            Ok(b.len())
+        }
+        fn flush(&mut self) -> std::io::Result<()> {
+            Ok(())
+        }
+    }
+    let sink = Sink::default();
+    let writer = sink.clone();
+    let subscriber = tracing_subscriber::fmt()
+        .with_writer(move || writer.clone())
+        .with_ansi(false)
+        .finish();
+    let app = f.app.clone();
+    let e = off_runtime(move || {
+        tracing::subscriber::with_default(subscriber, || {
+            app.archive_game(id, None, tawlbot::i18n::Lang::En)
+                .map(|_| ())
+                .unwrap_err()
+        })
+    });
+    let said = e.to_string();
+    assert!(said.len() < 1_000, "{} bytes", said.len());
+    assert!(said.contains("more characters"), "{said}");
+    let logged = sink.0.lock().unwrap().len();
+    assert!(logged < 4_000, "{logged} bytes logged");
+}
+
 on_postgres!(
+    an_unreadable_game_is_a_503_with_a_short_log_line,
     readers_of_one_gif_at_once_build_it_once,
     a_gif_costs_the_rate_limit_by_its_length,
     a_path_that_does_not_decode_is_a_404_page,

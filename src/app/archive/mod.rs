@@ -9,9 +9,9 @@ pub mod balance;
 pub mod front;
 
 use crate::app::{
-    format_played, notation, outcome_msg, presentation::escape, presentation::picture, rules_spec,
-    store_err, use_cases::clock::time, use_cases::games::export, App, Ctx, Game, GameRow,
-    GameState, LoadError, Loaded, Msg, Reply, Response, Side, StoreError,
+    format_played, outcome_msg, presentation::escape, presentation::picture, rules_spec, store_err,
+    use_cases::clock::time, use_cases::games::export, App, Ctx, Game, GameRow, GameState,
+    LoadError, Loaded, Msg, Reply, Response, Side, StoreError,
 };
 use crate::i18n::{Lang, Localiser};
 use crate::store::{GameId, Rating, RatingPoint, ServerId, TournamentId, UserId};
@@ -219,21 +219,21 @@ impl App {
     /// [`App::public_game`] with the time (seconds since the epoch) each
     /// move was played.
     fn public_game_timed(&self, id: GameId) -> Result<Option<(Loaded, Vec<i64>)>, StoreError> {
-        let Some(row) = self.store.get_game(id)? else {
+        let Some(row) = self.store.public_game_row(id)? else {
             return Ok(None);
         };
-        if !self.server_public(&row.server_id) {
-            return Ok(None);
-        }
         let moves = self.store.moves(row.id)?;
         let at: Vec<i64> = moves.iter().map(|m| m.at).collect();
         match self.replay(row, &moves) {
             Ok(l) => Ok(Some((l, at))),
             Err(LoadError::Store(e)) => Err(e),
-            Err(LoadError::Unreadable(why)) => {
-                tracing::warn!("archive: game {id} cannot be read: {why}");
-                Ok(None)
-            }
+            // A game that is there but cannot be read is no missing game:
+            // the page says the archive failed (503), as for a store error.
+            Err(LoadError::Unreadable(why)) => Err(StoreError::Unreadable {
+                table: crate::domain::Table::Games,
+                id: id.to_string(),
+                detail: crate::store::clipped(&why).into_owned(),
+            }),
         }
     }
 
@@ -241,15 +241,12 @@ impl App {
     /// for a running, private or missing game (those are never cached).
     /// `variant` tells the pages of one game apart (language, ply, kind).
     pub fn archive_stamp(&self, id: GameId, variant: &str) -> Result<Option<Stamp>, StoreError> {
-        let Some(row) = self.store.get_game(id)? else {
+        let Some(row) = self.store.public_game_row(id)? else {
             return Ok(None);
         };
         let (GameState::Finished | GameState::Aborted) = row.state else {
             return Ok(None);
         };
-        if !self.server_public(&row.server_id) {
-            return Ok(None);
-        }
         use std::hash::{Hash, Hasher};
         // FNV-free and stable within a build: the default hasher with fixed
         // keys is SipHash-1-3 with zero keys.
@@ -476,15 +473,14 @@ impl App {
             Download::Record => ArchiveFile {
                 name: format!("game-{id}.txt"),
                 content_type: "text/plain; charset=utf-8",
-                bytes: notation::write_record(&self.record_of(&l, &self.names_of(&l))).into_bytes(),
+                bytes: self.record_text(&l).into_bytes(),
             },
             Download::Gif => {
                 let version = format!("{}:{:?}", l.game.record().len(), l.game.outcome());
                 let files = self
                     .exports
                     .get_or_make(id, &version, || export::ExportFiles {
-                        record: notation::write_record(&self.record_of(&l, &self.names_of(&l)))
-                            .into_bytes(),
+                        record: self.record_text(&l).into_bytes(),
                         gif: picture::replay_gif(&l.game, &self.theme()),
                     });
                 ArchiveFile {
@@ -528,9 +524,9 @@ impl App {
         page: u32,
     ) -> Result<Option<PlayerSheet>, StoreError> {
         let page = page.min(MAX_PAGE);
-        let Some(p) = self.store.get_player(id)? else {
-            return Ok(None);
-        };
+        // The public rows first, the player's own row only when some are
+        // public: an id that never played and one that plays only in
+        // private run the same statements, each finding nothing public.
         let ratings = self.store.public_ratings_of_player(id)?;
         let mut games = self
             .store
@@ -541,6 +537,9 @@ impl App {
         {
             return Ok(None);
         }
+        let Some(p) = self.store.get_player(id)? else {
+            return Ok(None);
+        };
         let more = games.len() > PAGE_GAMES as usize;
         games.truncate(PAGE_GAMES as usize);
         let ratings = ratings

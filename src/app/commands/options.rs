@@ -60,7 +60,13 @@ impl Command {
             let shown: String = name.chars().take(32).collect();
             return Err(tell(Msg::new("unknown-command").str("name", shown)));
         };
+        // `/conditional bogus`: a word where a subcommand goes is answered
+        // with the command's list of subcommands, as an unknown one is.
+        if !spec.subcommands.is_empty() && spec.options.is_empty() && !args.is_empty() {
+            return (spec.parse)(&Options { spec, args: &[] });
+        }
         refuse_unknown_options(name, spec, args)?;
+        refuse_unclear_flags(name, spec, args)?;
         (spec.parse)(&Options { spec, args })
     }
 }
@@ -104,7 +110,96 @@ fn refuse_unknown_options(
     Err(tell(msg.str("option", given)))
 }
 
+/// A true/false option given a value that is neither (`reveal:maybe`) is
+/// refused, never read as false; and `/vacation days:5 end:true` asks two
+/// contrary things.
+fn refuse_unclear_flags(
+    name: &str,
+    spec: &CommandSpec,
+    args: &[(String, String)],
+) -> Result<(), Response> {
+    for (k, v) in args {
+        let v = v.trim();
+        let flag = spec
+            .options
+            .iter()
+            .any(|o| o.name == k && o.kind == super::OptKind::Bool);
+        if !flag || v.is_empty() {
+            continue;
+        }
+        let known = matches!(
+            v.to_ascii_lowercase().as_str(),
+            "true" | "yes" | "1" | "on" | "false" | "no" | "0" | "off"
+        );
+        if !known {
+            let shown: String = v.chars().take(32).collect();
+            return Err(tell(
+                Msg::new("option-not-flag")
+                    .str("command", name)
+                    .str("option", k.as_str())
+                    .str("value", shown),
+            ));
+        }
+    }
+    let given = |k: &str| args.iter().any(|(n, v)| n == k && !v.trim().is_empty());
+    let end = args.iter().any(|(n, v)| {
+        n == "end"
+            && matches!(
+                v.trim().to_ascii_lowercase().as_str(),
+                "true" | "yes" | "1" | "on"
+            )
+    });
+    if name == "vacation" && end && given("days") {
+        return Err(tell(Msg::new("vacation-days-and-end")));
+    }
+    Ok(())
+}
+
 /// A refusal for the asker alone.
 pub(super) fn tell(msg: Msg) -> Response {
     Response::one(Reply::tell(msg))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Command;
+
+    fn refused(name: &str, args: &[(&str, &str)]) -> Option<String> {
+        let args: Vec<(String, String)> = args
+            .iter()
+            .map(|(k, v)| (k.to_string(), v.to_string()))
+            .collect();
+        Command::parse(name, &args).err().map(|r| format!("{r:?}"))
+    }
+
+    #[test]
+    fn a_flag_is_true_false_or_refused() {
+        let maybe = refused("puzzle", &[("reveal", "maybe")]).expect("refused");
+        assert!(maybe.contains("option-not-flag"), "{maybe}");
+        let thread = refused(
+            "challenge",
+            &[
+                ("opponent", "bob"),
+                ("variant", "tawlbwrdd"),
+                ("thread", "maybe"),
+            ],
+        )
+        .expect("refused");
+        assert!(thread.contains("option-not-flag"), "{thread}");
+        for v in ["true", "False", "yes", "no", "1", "0", "on", "off"] {
+            let r = refused("mygames", &[("finished", v)]);
+            assert!(r.is_none(), "{v}: {r:?}");
+        }
+        let both = refused("vacation", &[("days", "5"), ("end", "true")]).expect("refused");
+        assert!(both.contains("vacation-days-and-end"), "{both}");
+        assert!(refused("vacation", &[("days", "5"), ("end", "false")]).is_none());
+    }
+
+    #[test]
+    fn a_word_where_a_subcommand_goes_lists_the_subcommands() {
+        let bogus = refused("conditional", &[("", "bogus")]);
+        let bare = refused("conditional", &[]);
+        assert_eq!(bogus, bare);
+        assert!(!format!("{bogus:?}").contains("option-none"), "{bogus:?}");
+    }
 }

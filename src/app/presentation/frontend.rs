@@ -138,7 +138,7 @@ mod tests {
                 &"s".into(),
                 Notice::Analysing(40)
             )),
-            "dadansoddi… 40%"
+            "Yn dadansoddi… 40%"
         );
         let ctx = Ctx {
             server: "s".into(),
@@ -150,6 +150,7 @@ mod tests {
             now: 0,
             source: "x".into(),
             manage_server: false,
+            rights: Default::default(),
             roles: Vec::new(),
             mentioned: Vec::new(),
         };

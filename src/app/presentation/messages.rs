@@ -4,7 +4,7 @@
 //! receive is in app/presentation/rendered.rs. No serenity types.
 
 use crate::domain::{
-    ChallengeId, ChannelId, GameId, MatchId, RoleId, ServerId, TournamentId, UserId,
+    ChallengeId, ChannelId, GameId, MatchId, RoleId, RoleRights, ServerId, TournamentId, UserId,
 };
 use crate::i18n::Msg;
 
@@ -31,6 +31,11 @@ pub struct Ctx {
     /// messages). The server's organiser role among them makes the user an
     /// organiser of tournaments.
     pub roles: Vec<RoleId>,
+    /// The user's rights over the server's roles (owner, Manage Roles,
+    /// their highest role's position), as far as the front end read them:
+    /// a tournament's `winner_role:` is taken only from someone who could
+    /// give it by hand. Default: none.
+    pub rights: RoleRights,
     /// Users named by mentions or user options, with their display names.
     pub mentioned: Vec<User>,
 }
@@ -356,12 +361,16 @@ pub enum Effect {
     BotTurn { game: GameId, expected_moves: u32 },
     /// Give `role` to `user` on `server` (the winner of tournament
     /// `tournament`, `winner_role:`), then call [`App::role_given`] with
-    /// whether Discord agreed.
+    /// what came of it. The role is given on `creator`'s behalf: the front
+    /// end first checks that they could still give it by hand
+    /// ([`RoleRights::may_grant`]), and gives nothing if not (or if there
+    /// is no creator on record).
     GrantRole {
         server: ServerId,
         user: UserId,
         role: RoleId,
         tournament: TournamentId,
+        creator: Option<UserId>,
     },
 }
 

@@ -41,7 +41,7 @@ pub fn list_and(v: &[String]) -> Arg {
 }
 
 /// `list-and`, or `list-and-vowel` before a word read with a vowel (Welsh
-/// "ac e5", "a f4"; English "and" either way).
+/// "ac e5", "ac f4", "a d4"; English "and" either way).
 pub(crate) fn and_id(last: &str) -> &'static str {
     if crate::i18n::welsh_vowel_start(last) {
         "list-and-vowel"

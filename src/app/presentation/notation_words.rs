@@ -380,7 +380,7 @@ mod tests {
             "{cy:?}"
         );
         assert!(
-            cy[1].starts_with("Mae gan yr ochr wen 2 ddux (a1 a c1)"),
+            cy[1].starts_with("Mae gan yr ochr wen 2 ddux (a1 ac c1)"),
             "{cy:?}"
         );
     }

@@ -104,15 +104,16 @@ pub(crate) fn game_problem(row: &GameRow, moves: &[StoredMove]) -> Option<String
         if game.is_over() {
             return Some(format!(
                 "move {} {}: the game was over before it",
-                m.number, m.text
+                m.number,
+                crate::store::clipped(&m.text)
             ));
         }
         if let Err(e) = notation::replay_text(&mut game, &m.text) {
             return Some(format!(
                 "move {} {}: {}",
                 m.number,
-                m.text,
-                explain(game.rules(), &e)
+                crate::store::clipped(&m.text),
+                crate::store::clipped(&explain(game.rules(), &e))
             ));
         }
     }

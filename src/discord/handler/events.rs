@@ -32,6 +32,9 @@ impl Handler {
             roles: member
                 .map(|m| m.roles.iter().map(|r| r.to_string().into()).collect())
                 .unwrap_or_default(),
+            // Read from Discord only where a command needs it
+            // (`/tournament create winner_role:`, see `on_command`).
+            rights: Default::default(),
             mentioned,
         }
     }
@@ -92,6 +95,7 @@ impl Handler {
                 .as_ref()
                 .map(|m| m.roles.iter().map(|r| r.to_string().into()).collect())
                 .unwrap_or_default(),
+            rights: Default::default(),
             mentioned: msg.mentions.iter().map(|u| app_user(u, None)).collect(),
         };
         let input = Input::Message {
@@ -107,7 +111,7 @@ impl Handler {
     }
 
     pub(super) async fn on_command(&self, ctx: Context, cmd: CommandInteraction) {
-        let actx = self.command_ctx(&cmd);
+        let mut actx = self.command_ctx(&cmd);
         let mut name = cmd.data.name.clone();
         let mut options = &cmd.data.options;
         if let Some(o) = cmd.data.options.first() {
@@ -136,6 +140,19 @@ impl Handler {
                 Some((o.name.clone(), v))
             })
             .collect();
+        // A prize role is taken only from someone who could give it by
+        // hand: their rights are read from Discord for the app to judge.
+        if name == "tournament create" && args.iter().any(|(k, _)| k == "winner_role") {
+            if let Some(guild) = cmd.guild_id {
+                match super::rights::role_rights(&ctx.http, guild, cmd.user.id).await {
+                    Ok(rights) => actx.rights = rights,
+                    Err(e) => tracing::warn!(
+                        "could not read the roles of {} on {guild}: {e}",
+                        cmd.user.id
+                    ),
+                }
+            }
+        }
         // A command that runs on the engine pool is queued there (a refusal
         // of its options is the app's to give, as for any command).
         if commands::find(&name).is_some_and(|c| c.runs == Runs::EnginePool) {

@@ -28,9 +28,6 @@ const PERMITS: u32 = 1 << 20;
 /// database connection): PostgreSQL's default pool has 8 connections, and
 /// SQLite writes one at a time. More calls only wait for a connection.
 pub(crate) const WORKERS: usize = 8;
-// Each app call may draw a picture: the renderer keeps that many sets of
-// working buffers, or the calls beyond them grow theirs anew each time.
-const _: () = assert!(crate::render::KEPT_SCRATCH >= WORKERS);
 /// Events admitted (running or waiting for a worker) at once. Past it a
 /// command or button is answered "busy, try again" and a plain message is
 /// left unanswered (logged): the bot's memory stays flat however many
@@ -69,6 +66,7 @@ mod events;
 mod register;
 mod replies;
 mod respond;
+mod rights;
 mod scheduler;
 mod sender;
 
@@ -121,6 +119,7 @@ fn clock_ctx(now: i64) -> app::Ctx {
         now,
         source: format!("clock:{now}"),
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: Vec::new(),
     }

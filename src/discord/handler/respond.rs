@@ -6,6 +6,8 @@ use super::{
     Target, DEFER_AFTER, MAX_THREAD_NAME,
 };
 
+use crate::domain::RoleGrant;
+
 impl Handler {
     /// What the front end says itself, in the language of `ctx`'s user
     /// (English when the app cannot be asked); `private`: for them alone.
@@ -143,9 +145,16 @@ impl Handler {
                     user,
                     role,
                     tournament,
+                    creator,
                 } => {
-                    self.grant_role(http, origin, server, user, role, *tournament, answered)
-                        .await;
+                    let grant = Grant {
+                        server,
+                        user,
+                        role,
+                        tournament: *tournament,
+                        creator: creator.as_ref(),
+                    };
+                    self.grant_role(http, origin, grant, answered).await;
                     continue;
                 }
                 Effect::OpenThread { parent, name, .. } => (parent.clone(), name.clone()),
@@ -228,18 +237,38 @@ impl Handler {
         &self,
         http: &Http,
         origin: Option<Origin<'_>>,
-        server: &crate::domain::ServerId,
-        user: &crate::domain::UserId,
-        role: &crate::domain::RoleId,
-        tournament: crate::domain::TournamentId,
+        grant: Grant<'_>,
         answered: &mut bool,
     ) {
-        let ids = (
-            server.parse::<u64>().ok().filter(|n| *n != 0),
-            user.parse::<u64>().ok().filter(|n| *n != 0),
-            role.parse::<u64>().ok().filter(|n| *n != 0),
-        );
-        let given = match ids {
+        let Grant {
+            server,
+            user,
+            role,
+            tournament,
+            creator,
+        } = grant;
+        let id = |s: &str| s.parse::<u64>().ok().filter(|n| *n != 0);
+        let ids = (id(server), id(user), id(role));
+        // Given on the creator's behalf: only while they could still give
+        // it by hand (they may have lost the right since they set it).
+        let creator_may = match (ids.0, creator.and_then(|c| id(c))) {
+            (Some(g), Some(c)) => {
+                let (g, c) = (
+                    serenity::all::GuildId::new(g),
+                    serenity::all::UserId::new(c),
+                );
+                match super::rights::role_rights(http, g, c).await {
+                    Ok(rights) => rights.may_grant(role).is_ok(),
+                    Err(e) => {
+                        tracing::warn!("could not read the roles of {c} on {g}: {e}");
+                        false
+                    }
+                }
+            }
+            _ => false,
+        };
+        let outcome = match ids {
+            _ if !creator_may => RoleGrant::CreatorMayNot,
             (Some(g), Some(u), Some(r)) => {
                 let done = http
                     .add_member_role(
@@ -250,25 +279,34 @@ impl Handler {
                     )
                     .await;
                 match done {
-                    Ok(()) => true,
+                    Ok(()) => RoleGrant::Given,
                     Err(e) => {
                         tracing::warn!("could not give role {r} to {u} on {g}: {e}");
-                        false
+                        RoleGrant::Refused
                     }
                 }
             }
             _ => {
                 tracing::warn!("not a role, user or server id: {role:?}, {user:?}, {server:?}");
-                false
+                RoleGrant::Refused
             }
         };
         let (user, role) = (user.clone(), role.clone());
         let resp = self
-            .call(move |a| a.role_given(tournament, &user, &role, given))
+            .call(move |a| a.role_given(tournament, &user, &role, outcome))
             .await
             .unwrap_or_default();
         for r in &resp.replies {
             self.send(http, origin, r, answered).await;
         }
     }
+}
+
+/// A prize role to give ([`Effect::GrantRole`]), on its creator's behalf.
+struct Grant<'a> {
+    server: &'a crate::domain::ServerId,
+    user: &'a crate::domain::UserId,
+    role: &'a crate::domain::RoleId,
+    tournament: crate::domain::TournamentId,
+    creator: Option<&'a crate::domain::UserId>,
 }

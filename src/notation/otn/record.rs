@@ -166,7 +166,10 @@ pub fn write_game_with(game: &Game, tags: &Tags, seed: bool) -> String {
     if game.start() != &rules.start {
         tag("position", &write_position(game.start()));
     }
-    tag("rules", &rules_string(rules, game.first(), None));
+    tag(
+        "rules",
+        &rules_string(rules, game.first(), Some(game.start())),
+    );
     out.push('\n');
     // The moves, with markers, replayed to know the board after each.
     let mut r = rules.clone();

@@ -13,10 +13,16 @@ pub(crate) fn classify(label: &str, e: postgres::Error) -> StoreError {
         None => e.to_string(),
     };
     let Some(code) = e.code() else {
-        if e.is_closed() || e.as_db_error().is_none() {
+        use std::error::Error as _;
+        let io = e
+            .source()
+            .is_some_and(|s| s.downcast_ref::<std::io::Error>().is_some());
+        if e.is_closed() || io {
             // The connection could not be made or broke.
             return StoreError::Io { path, detail };
         }
+        // The client itself refused: a value of one type for a column of
+        // another (its words say which parameter or column), and the like.
         return StoreError::Fault { path, detail };
     };
     if *code == SqlState::DISK_FULL || *code == SqlState::OUT_OF_MEMORY {

@@ -4,8 +4,8 @@
 use super::games::GameReads;
 use super::rows::*;
 use super::{
-    list_of, params, Archive, Backend, BalanceCount, GameRow, Rating, RatingPoint, ServerId,
-    StoreError, Tournament, UserId,
+    list_of, params, Archive, Backend, BalanceCount, GameId, GameRow, Rating, RatingPoint,
+    ServerId, StoreError, Tournament, UserId,
 };
 
 /// The condition "server is public": never a direct-message scope.
@@ -61,6 +61,20 @@ impl<B: Backend> Archive for B {
                 None => Ok(None),
             }
         })
+    }
+
+    fn public_game_row(&self, id: GameId) -> Result<Option<GameRow>, StoreError> {
+        self.on_read_game(id);
+        self.one_game(
+            concat!(
+                "SELECT ",
+                game_columns!(),
+                " FROM games WHERE id = $1 AND server_id IN (",
+                public_server!(),
+                ")"
+            ),
+            params![id],
+        )
     }
 
     fn public_games_of_player(
@@ -210,36 +224,53 @@ impl<B: Backend> Archive for B {
         part: &str,
         limit: u32,
     ) -> Result<Vec<(UserId, String)>, StoreError> {
-        // LIKE with its own escape: the player's text matches itself.
-        let mut pattern = String::from("%");
-        for ch in part.to_lowercase().chars() {
-            if matches!(ch, '%' | '_' | '\\') {
-                pattern.push('\\');
+        // Case is folded here, not by the database: SQLite's LOWER folds
+        // ASCII only (and PostgreSQL's by its locale), so "ΣΊΣΥΦΟΣ" would
+        // not find itself. The names are read once, matched and ordered
+        // in Rust, and the matches asked, in order, whether they played
+        // on a public server until `limit` did.
+        let want = fold_case(part);
+        let names: Vec<(UserId, String)> = self.sql_read(|c| {
+            c.query("SELECT id, display_name FROM players", params![])?
+                .iter()
+                .map(|r| Ok((r.get(0)?, r.get(1)?)))
+                .collect()
+        })?;
+        let mut hits: Vec<(String, UserId, String)> = names
+            .into_iter()
+            .filter_map(|(id, name)| {
+                let folded = fold_case(&name);
+                folded.contains(&want).then_some((folded, id, name))
+            })
+            .collect();
+        hits.sort_by(|a, b| (&a.0, a.1.as_bytes()).cmp(&(&b.0, b.1.as_bytes())));
+        let mut out = Vec::new();
+        for (_, id, name) in hits {
+            if out.len() >= limit as usize {
+                break;
             }
-            pattern.push(ch);
+            let public = self.sql_read(|c| {
+                c.query_opt(
+                    concat!(
+                        // Two EXISTS, one per player column: each uses its
+                        // index (an OR of the two would scan the games).
+                        "SELECT 1 WHERE EXISTS (SELECT 1 FROM games g WHERE g.first_player = $1 \
+                         AND g.server_id IN (",
+                        public_server!(),
+                        ")) OR EXISTS (SELECT 1 FROM games g WHERE g.second_player = $1 \
+                         AND g.server_id IN (",
+                        public_server!(),
+                        "))"
+                    ),
+                    params![&id],
+                )
+                .map(|r| r.is_some())
+            })?;
+            if public {
+                out.push((id, name));
+            }
         }
-        pattern.push('%');
-        self.sql_read(|c| {
-            c.query(
-                concat!(
-                    // Two EXISTS, one per player column: each uses its
-                    // index (an OR of the two would scan the games).
-                    "SELECT p.id, p.display_name FROM players p \
-                     WHERE LOWER(p.display_name) LIKE $1 ESCAPE '\\' \
-                     AND (EXISTS (SELECT 1 FROM games g WHERE g.first_player = p.id \
-                     AND g.server_id IN (",
-                    public_server!(),
-                    ")) OR EXISTS (SELECT 1 FROM games g WHERE g.second_player = p.id \
-                     AND g.server_id IN (",
-                    public_server!(),
-                    "))) ORDER BY LOWER(p.display_name), p.id{bytewise} LIMIT $2"
-                ),
-                params![pattern, limit],
-            )?
-            .iter()
-            .map(|r| Ok((r.get(0)?, r.get(1)?)))
-            .collect()
-        })
+        Ok(out)
     }
 
     fn balance_counts(&self) -> Result<Vec<BalanceCount>, StoreError> {
@@ -267,5 +298,32 @@ impl<B: Backend> Archive for B {
             })
             .collect()
         })
+    }
+}
+
+/// `s` with its case folded as Unicode's simple folding does for names:
+/// each character lowercased by itself (so a final sigma is a sigma).
+pub(crate) fn fold_case(s: &str) -> String {
+    let mut out = String::with_capacity(s.len());
+    for c in s.chars() {
+        match c {
+            'ς' => out.push('σ'),
+            c => out.extend(c.to_lowercase()),
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod fold_tests {
+    use super::fold_case;
+
+    #[test]
+    fn case_folds_beyond_ascii() {
+        assert_eq!(fold_case("Ünïcödé"), fold_case("üNÏCÖDÉ"));
+        assert_eq!(fold_case("ΣΊΣΥΦΟΣ"), "σίσυφοσ");
+        assert_eq!(fold_case("σίσυφος"), "σίσυφοσ");
+        assert_eq!(fold_case("ǅemal"), fold_case("ǆEMAL"));
+        assert_eq!(fold_case("%_\\"), "%_\\");
     }
 }

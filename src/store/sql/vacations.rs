@@ -37,22 +37,24 @@ fn hold_in(c: &mut dyn Conn, h: &ClockHold) -> R<bool> {
     Ok(n == 1)
 }
 
+/// [`Vacations::vacations_of`] on `c`.
+fn vacations_in(c: &mut dyn Conn, player: &UserId, since: i64) -> R<Vec<VacationRow>> {
+    c.query(
+        concat!(
+            "SELECT ",
+            columns!(),
+            " FROM vacations WHERE player_id = $1 AND ends_at > $2 ORDER BY started_at, id"
+        ),
+        params![player, since],
+    )?
+    .iter()
+    .map(vacation)
+    .collect()
+}
+
 impl<B: Backend> Vacations for B {
     fn vacations_of(&self, player: &UserId, since: i64) -> Result<Vec<VacationRow>, StoreError> {
-        self.sql_read(|c| {
-            c.query(
-                concat!(
-                    "SELECT ",
-                    columns!(),
-                    " FROM vacations WHERE player_id = $1 AND ends_at > $2 \
-                     ORDER BY started_at, id"
-                ),
-                params![player, since],
-            )?
-            .iter()
-            .map(vacation)
-            .collect()
-        })
+        self.sql_read(|c| vacations_in(c, player, since))
     }
 
     fn start_vacation(
@@ -61,10 +63,21 @@ impl<B: Backend> Vacations for B {
         holds: &[ClockHold],
         out: &[OutMessage],
         now: i64,
-    ) -> Result<i64, StoreError> {
+    ) -> Result<Option<i64>, StoreError> {
         let (player, started_at, ends_at, days) =
             (&plan.player, plan.started_at, plan.ends_at, plan.days);
         self.sql_write_plain(|c| {
+            // The player's row, locked: two grants for one player take
+            // turns (SQLite's writer holds the whole database already), and
+            // the second reads what the first wrote.
+            ensure_player(c, player)?;
+            c.query_opt(
+                "SELECT id FROM players WHERE id = $1{lock_update}",
+                params![player],
+            )?;
+            if vacations_in(c, player, plan.seen_since)? != plan.seen {
+                return Ok(None);
+            }
             let id = match plan.extend {
                 Some(id) => {
                     c.exec(
@@ -74,7 +87,6 @@ impl<B: Backend> Vacations for B {
                     id
                 }
                 None => {
-                    ensure_player(c, player)?;
                     let r = c.query_opt(
                         "INSERT INTO vacations (player_id, started_at, ends_at, days, closed) \
                          VALUES ($1, $2, $3, $4, $5) RETURNING id",
@@ -96,7 +108,7 @@ impl<B: Backend> Vacations for B {
                 hold_in(c, h)?;
             }
             enqueue_in(c, out, now)?;
-            Ok(id)
+            Ok(Some(id))
         })
     }
 

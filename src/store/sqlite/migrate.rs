@@ -93,23 +93,25 @@ pub(crate) struct Header {
 }
 
 pub(crate) fn read_header(conn: &Connection, path: &str) -> Result<Header, StoreError> {
-    let err = |e| classify(path, e);
-    let user_version = conn
-        .pragma_query_value(None, "user_version", |r| r.get(0))
-        .map_err(err)?;
-    let application_id = conn
-        .pragma_query_value(None, "application_id", |r| r.get(0))
-        .map_err(err)?;
+    // One statement, so one snapshot: read apart, another process's
+    // first migration could commit between them (a version of 0 read
+    // before it, its tables after), which would look like a lost version.
     // Reading the schema table makes SQLite parse the whole first page and
     // the schema: a damaged or foreign file fails here, before any write.
-    let objects = conn
-        .query_row("SELECT count(*) FROM sqlite_schema", [], |r| r.get(0))
-        .map_err(err)?;
-    Ok(Header {
-        user_version,
-        application_id,
-        objects,
-    })
+    conn.query_row(
+        "SELECT (SELECT user_version FROM pragma_user_version), \
+         (SELECT application_id FROM pragma_application_id), \
+         (SELECT count(*) FROM sqlite_schema)",
+        [],
+        |r| {
+            Ok(Header {
+                user_version: r.get(0)?,
+                application_id: r.get(1)?,
+                objects: r.get(2)?,
+            })
+        },
+    )
+    .map_err(|e| classify(path, e))
 }
 
 /// Refuses files that are not ours or are too new. Writes nothing.
@@ -119,6 +121,17 @@ pub(crate) fn check_header(h: &Header, path: &str, known: i64) -> Result<(), Sto
     if !ours && !blank {
         return Err(StoreError::ForeignDatabase {
             path: path.to_string(),
+        });
+    }
+    // Ours, with tables, yet at schema 0: its version was lost, and
+    // migrating would try to create the tables it already has.
+    if ours && h.user_version == 0 && h.objects > 0 {
+        return Err(StoreError::Corrupt {
+            path: path.to_string(),
+            detail: format!(
+                "its schema version (PRAGMA user_version) is 0, yet it holds {} tables and indexes",
+                h.objects
+            ),
         });
     }
     if h.user_version > known {

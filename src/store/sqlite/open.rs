@@ -24,16 +24,32 @@ impl SqliteStore {
     ) -> Result<SqliteStore, StoreError> {
         let path = path.as_ref();
         let label = path.display().to_string();
-        check_file_magic(path, &label)?;
+        // Two processes that create the same new file at once: SQLite
+        // answers the second's switch to WAL (or its first read of a
+        // schema being written) "busy" at once, without waiting on its
+        // busy handler. It opens again until the busy timeout is spent.
+        let until = std::time::Instant::now() + opts.busy_timeout;
+        loop {
+            match SqliteStore::open_once(path, &label, opts) {
+                Err(StoreError::Busy { .. }) if std::time::Instant::now() < until => {
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+                done => return done,
+            }
+        }
+    }
+
+    fn open_once(path: &Path, label: &str, opts: &StoreOptions) -> Result<SqliteStore, StoreError> {
+        check_file_magic(path, label)?;
         let flags = OpenFlags::SQLITE_OPEN_READ_WRITE
             | OpenFlags::SQLITE_OPEN_CREATE
             | OpenFlags::SQLITE_OPEN_NO_MUTEX;
         let conn =
-            Connection::open_with_flags(path, flags).map_err(|e| match classify(&label, e) {
+            Connection::open_with_flags(path, flags).map_err(|e| match classify(label, e) {
                 StoreError::Fault { path, detail } => StoreError::CannotOpen { path, detail },
                 other => other,
             })?;
-        SqliteStore::setup(conn, label, opts, true)
+        SqliteStore::setup(conn, label.to_string(), opts, true)
     }
 
     /// A private database in memory, for tests (only in test builds, like

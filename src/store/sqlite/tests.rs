@@ -107,3 +107,19 @@ fn readers_statement_is_not_prepared_again() {
     let n = st.get_status(rusqlite::StatementStatus::RePrepare);
     assert_eq!(n, 0, "prepared again {n} times");
 }
+
+/// A tawlbot file whose schema version was reset to 0 is called damaged
+/// (its version lost), not "upgrading to schema 1 failed".
+#[test]
+fn a_lost_schema_version_is_named() {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("v0.db");
+    drop(super::SqliteStore::open(&path).unwrap());
+    rusqlite::Connection::open(&path)
+        .unwrap()
+        .pragma_update(None, "user_version", 0)
+        .unwrap();
+    let e = super::SqliteStore::open(&path).err().expect("refused");
+    assert!(matches!(e, StoreError::Corrupt { .. }), "{e:?}");
+    assert!(e.to_string().contains("schema version"), "{e}");
+}

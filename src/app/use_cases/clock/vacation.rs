@@ -33,6 +33,9 @@ pub(crate) const MAX_DAYS: i64 = 30;
 pub(crate) const ALLOWANCE: i64 = 30;
 /// The rolling window of the allowance: 365 days.
 pub(crate) const WINDOW: i64 = 365 * DAY;
+/// How many times a grant is decided again when another request changed
+/// the player's vacations first.
+const TRIES: usize = 3;
 /// The most games a vacation looks at.
 const MOST_GAMES: u32 = 500;
 
@@ -135,11 +138,27 @@ impl App {
 
     /// `/vacation days:N` or `/vacation end`.
     pub(crate) fn vacation_command(&self, ctx: &Ctx, ask: Ask) -> Response {
+        // A grant is decided on the vacations read; if another request
+        // changed them before it was written, it is decided again on
+        // what that request left.
+        for _ in 0..TRIES {
+            if let Some(r) = self.vacation_once(ctx, &ask) {
+                return r;
+            }
+        }
+        store_err(crate::store::StoreError::Busy {
+            path: "vacations".into(),
+        })
+    }
+
+    /// [`App::vacation_command`] once: `None` when the vacations read
+    /// changed before the grant was written.
+    fn vacation_once(&self, ctx: &Ctx, ask: &Ask) -> Option<Response> {
         let player = &ctx.user.id;
         let now = ctx.now;
         let past = match self.store.vacations_of(player, now - WINDOW) {
             Ok(v) => v,
-            Err(e) => return store_err(e),
+            Err(e) => return Some(store_err(e)),
         };
         let running = past
             .iter()
@@ -148,21 +167,21 @@ impl App {
         let days = match ask {
             Ask::End => {
                 let Some(v) = running else {
-                    return Response::one(Reply::tell(Msg::new("vacation-none")));
+                    return Some(Response::one(Reply::tell(Msg::new("vacation-none"))));
                 };
-                return self.end_early(ctx, &v);
+                return Some(self.end_early(ctx, &v));
             }
             Ask::Days(None) => {
-                return Response::one(Reply::tell(
+                return Some(Response::one(Reply::tell(
                     Msg::new("vacation-bad-days").num("max", MAX_DAYS),
-                ))
+                )))
             }
             Ask::Days(Some(t)) => match t.trim().parse::<i64>() {
                 Ok(n) if (1..=MAX_DAYS).contains(&n) => n,
                 _ => {
-                    return Response::one(Reply::tell(
+                    return Some(Response::one(Reply::tell(
                         Msg::new("vacation-bad-days").num("max", MAX_DAYS),
-                    ))
+                    )))
                 }
             },
         };
@@ -171,11 +190,11 @@ impl App {
         if days > left {
             // The first counted day comes back a year after it began.
             let back = counted.first().map_or(now, |first| first + WINDOW);
-            return Response::one(Reply::tell(
+            return Some(Response::one(Reply::tell(
                 Msg::new("vacation-refused")
                     .num("left", left.max(0))
                     .time("date", back),
-            ));
+            )));
         }
         let (extend, started_at, ends_at, total) = match &running {
             Some(v) => (
@@ -186,25 +205,28 @@ impl App {
             ),
             None => (None, now, now + days * DAY, days),
         };
-        self.start(ctx, extend, started_at, ends_at, total, left - days)
+        let plan = VacationPlan {
+            player: player.clone(),
+            extend,
+            started_at,
+            ends_at,
+            days: total,
+            seen: past,
+            seen_since: now - WINDOW,
+        };
+        self.start(ctx, plan, left - days)
     }
 
     /// Starts or extends the vacation (see [`App::vacation_command`]):
     /// the clocks stopped, the games' channels told, in one transaction.
-    fn start(
-        &self,
-        ctx: &Ctx,
-        extend: Option<i64>,
-        started_at: i64,
-        ends_at: i64,
-        days: i64,
-        left: i64,
-    ) -> Response {
+    /// `None` when the vacations `plan` was made from changed meanwhile.
+    fn start(&self, ctx: &Ctx, plan: VacationPlan, left: i64) -> Option<Response> {
         let player = &ctx.user.id;
         let now = ctx.now;
+        let (extend, ends_at) = (plan.extend, plan.ends_at);
         let rows = match self.store.games_of_player(player, true, MOST_GAMES) {
             Ok(r) => r,
-            Err(e) => return store_err(e),
+            Err(e) => return Some(store_err(e)),
         };
         let mut holds = Vec::new();
         let mut told = Vec::new();
@@ -262,15 +284,10 @@ impl App {
             replies: told,
             effects: Vec::new(),
         });
-        let plan = VacationPlan {
-            player: player.clone(),
-            extend,
-            started_at,
-            ends_at,
-            days,
-        };
-        if let Err(e) = self.store.start_vacation(&plan, &holds, &out, now) {
-            return store_err(e);
+        match self.store.start_vacation(&plan, &holds, &out, now) {
+            Ok(Some(_)) => {}
+            Ok(None) => return None,
+            Err(e) => return Some(store_err(e)),
         }
         self.forget_choices(player);
         let mut reply = Reply::tell(
@@ -291,7 +308,7 @@ impl App {
         }
         let mut resp = Response::one(reply);
         resp.extend(told);
-        resp
+        Some(resp)
     }
 
     /// `/vacation end`: the vacation ends now; the days not begun go back.

@@ -99,6 +99,37 @@ use crate::i18n::Msg;
 use crate::notation;
 
 impl App {
+    /// The game's record as tawlbot's text (`/export`, the archive's
+    /// `record.txt`): a game started from a position (`/challenge
+    /// position:`) carries it and the side that moved first in it
+    /// (`Position`, `ToMove`), as `tawlbot replay --record` reads them.
+    pub(crate) fn record_text(&self, l: &Loaded) -> String {
+        let mut record = self.record_of(l, &self.names_of(l));
+        let rules = l.game.rules();
+        if l.game.start() != &rules.start {
+            let at = record
+                .headers
+                .iter()
+                .position(|(k, _)| k == "Options")
+                .map_or(0, |i| i + 1);
+            record.headers.insert(
+                at,
+                (
+                    "Position".to_string(),
+                    notation::position_text(rules, l.game.start()),
+                ),
+            );
+            record.headers.insert(
+                at + 1,
+                (
+                    "ToMove".to_string(),
+                    rules.side_name(l.game.first()).to_string(),
+                ),
+            );
+        }
+        notation::write_record(&record)
+    }
+
     /// `/export [format:tawlbot|otn]`: `otn` gives the game as an OTN game
     /// record (OpenTafl's format, see docs/otn.md); else the export as before.
     /// `/export [format:] [game:N]`: this channel's game (its latest), or
@@ -140,8 +171,7 @@ impl App {
         let files = self
             .exports
             .get_or_make(l.row.id, &version, || ExportFiles {
-                record: notation::write_record(&self.record_of(&l, &self.names_of(&l)))
-                    .into_bytes(),
+                record: self.record_text(&l).into_bytes(),
                 gif: picture::replay_gif(&l.game, &self.theme()),
             });
         let mut r = Reply::say(Msg::new("export-record").num("id", l.row.id));

@@ -358,6 +358,7 @@ mod tests {
             now,
             source: format!("m-{user}-{channel}-{now}"),
             manage_server: false,
+            rights: Default::default(),
             roles: Vec::new(),
             mentioned: vec![],
         }

@@ -236,7 +236,7 @@ pub(crate) fn role_given(
     id: TournamentId,
     user: &UserId,
     role: &RoleId,
-    given: bool,
+    outcome: crate::domain::RoleGrant,
 ) -> Response {
     let t = match load(app, id) {
         Ok(t) => t,
@@ -244,25 +244,39 @@ pub(crate) fn role_given(
     };
     let lang = app.lang_of(&UserId::default(), &t.row.server_id);
     let role_text = format!("<@&{role}>");
-    let m = if given {
-        tracing::info!("tournament {id}: role {role} given to {user}");
-        Msg::new("tournament-role-given")
-            .str("player", app.turn_mention(user))
-            .str("role", role_text)
-            .str("name", name_of(&t))
-    } else {
-        tracing::warn!("tournament {id}: Discord refused to give role {role} to {user}");
-        let organiser = t
-            .row
+    let organiser = || {
+        t.row
             .created_by
             .as_ref()
             .map(|c| mention(c))
-            .unwrap_or_default();
-        Msg::new("tournament-role-refused")
-            .str("organiser", organiser)
-            .str("player", app.turn_mention(user))
-            .str("role", role_text)
-            .str("name", name_of(&t))
+            .unwrap_or_default()
+    };
+    let m = match outcome {
+        crate::domain::RoleGrant::Given => {
+            tracing::info!("tournament {id}: role {role} given to {user}");
+            Msg::new("tournament-role-given")
+                .str("player", app.turn_mention(user))
+                .str("role", role_text)
+                .str("name", name_of(&t))
+        }
+        crate::domain::RoleGrant::Refused => {
+            tracing::warn!("tournament {id}: Discord refused to give role {role} to {user}");
+            Msg::new("tournament-role-refused")
+                .str("organiser", organiser())
+                .str("player", app.turn_mention(user))
+                .str("role", role_text)
+                .str("name", name_of(&t))
+        }
+        crate::domain::RoleGrant::CreatorMayNot => {
+            tracing::warn!(
+                "tournament {id}: role {role} not given to {user}: its creator can no longer give it"
+            );
+            Msg::new("tournament-role-creator-may-not")
+                .str("organiser", organiser())
+                .str("player", app.turn_mention(user))
+                .str("role", role_text)
+                .str("name", name_of(&t))
+        }
     };
     Response::one(
         Reply::say(m)

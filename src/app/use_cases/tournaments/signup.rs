@@ -8,7 +8,7 @@ use super::{
     Target, TimeControl, Tournament, TournamentCreate, TournamentError, TournamentFormat,
     TournamentId, TournamentPhase, UserId, MAX_ENTRANTS, START_RETRY, T,
 };
-use crate::domain::LeaseKind;
+use crate::domain::{GrantRefusal, LeaseKind};
 use crate::store::AppendError;
 
 /// `/tournament create` (app/commands/tournament.rs).
@@ -99,6 +99,18 @@ pub(super) fn create(app: &App, ctx: &Ctx, args: &TournamentCreate) -> Result<Re
         }
         Some(r) => Some(r),
     };
+    // The bot gives the prize role on the creator's behalf: only someone
+    // who could give it by hand may name it (checked again when it is
+    // given, in case they have lost that right since).
+    if let Some(role) = &winner_role {
+        if let Err(why) = ctx.rights.may_grant(role) {
+            let key = match why {
+                GrantRefusal::NoManageRoles => "tournament-winner-role-needs-manage-roles",
+                GrantRefusal::NotBelowTheirs => "tournament-winner-role-above-yours",
+            };
+            return Err(tell(Msg::new(key).str("role", format!("<@&{role}>"))));
+        }
+    }
     let data = Data {
         kind,
         rounds,
@@ -392,6 +404,7 @@ pub(super) fn advance(
                     user: player(w),
                     role,
                     tournament: t.row.id,
+                    creator: t.row.created_by.clone(),
                 });
             }
             return Ok(TournamentPhase::Finished);

@@ -176,6 +176,7 @@ pub(crate) fn member_left(app: &App, server: &ServerId, user: &UserId, now: i64)
         now,
         source: format!("left:{server}:{user}:{now}"),
         manage_server: false,
+        rights: Default::default(),
         roles: Vec::new(),
         mentioned: Vec::new(),
     };
