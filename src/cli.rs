@@ -183,12 +183,23 @@ pub struct Built {
 }
 
 /// Why the command line could not build a game.
+#[derive(Debug)]
 pub enum BuildError {
     /// A usage error (exit 2).
     Usage(String),
     /// A record file that cannot be read as a record (exit 1).
     Unreadable(String),
 }
+
+impl std::fmt::Display for BuildError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            BuildError::Usage(s) | BuildError::Unreadable(s) => f.write_str(s),
+        }
+    }
+}
+
+impl std::error::Error for BuildError {}
 
 impl BuildError {
     pub(crate) fn exit(self) -> Exit {

@@ -1,4 +1,4 @@
-## Yr hyn y mae'r pennau blaen yn ei ddweud eu hunain (app/frontend.rs: Notice).
+## Yr hyn y mae'r pennau blaen yn ei ddweud eu hunain (app/presentation/frontend.rs: Notice).
 
 front-failed = Aeth rhywbeth o'i le ar fy ochr i; rhowch gynnig arall arni.
 front-done = Wedi'i wneud.

@@ -1,5 +1,5 @@
 # Geiriau'r nodiant: allwedd y bwrdd testun, a pham na ellir darllen neu
-# chwarae safle (src/app/notation_words.rs).
+# chwarae safle (src/app/presentation/notation_words.rs).
 
 diagram-pieces = { $family ->
     [tafl] { $men ->

@@ -1,4 +1,4 @@
-# /puzzle (src/app/puzzle.rs, docs/puzzles.md)
+# /puzzle (src/app/use_cases/puzzle.rs, docs/puzzles.md)
 
 puzzle-title = Pos { $number }: { SIDE($side, form: "the") } i chwarae ac ennill mewn { $moves }.
 puzzle-otn = Safle (OTN): { $otn }

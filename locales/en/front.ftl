@@ -1,4 +1,4 @@
-## What the front ends say themselves (app/frontend.rs: Notice).
+## What the front ends say themselves (app/presentation/frontend.rs: Notice).
 
 front-failed = Something went wrong on my side; please try again.
 front-done = Done.

@@ -1,5 +1,5 @@
 # Words of the notation: the text board's legend and why a position cannot
-# be read or played (src/app/notation_words.rs).
+# be read or played (src/app/presentation/notation_words.rs).
 
 # The legend under a text board. $family: tafl, latrunculi or dux
 # (gwyddbwyll with the dux); $men: the first side's id (tafl-first,

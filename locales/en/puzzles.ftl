@@ -1,4 +1,4 @@
-# /puzzle (src/app/puzzle.rs, docs/puzzles.md)
+# /puzzle (src/app/use_cases/puzzle.rs, docs/puzzles.md)
 
 puzzle-title = Puzzle { $number }: { SIDE($side) } to play and win in { $moves }.
 puzzle-otn = Position (OTN): { $otn }

@@ -317,6 +317,8 @@ impl std::fmt::Display for LoadError {
     }
 }
 
+impl std::error::Error for LoadError {}
+
 impl LoadError {
     /// What the player who asked for game `id` is told (the detail is
     /// logged): the database failed, or the game cannot be read.

@@ -251,3 +251,46 @@ pub fn format_played(rules: &Ruleset, p: &Played) -> String {
     }
     s
 }
+
+/// For logs and tests: players read the words of
+/// `app::presentation::move_words::explain_msg`.
+impl std::fmt::Display for ParseError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ParseError::Empty => write!(f, "no move given"),
+            ParseError::TooLong => write!(f, "the move is too long"),
+            ParseError::HvNeedsComma(t) => write!(f, "{t:?} needs a comma between file and rank"),
+            ParseError::Unreadable(t) => write!(f, "{t:?} is not a move in any notation"),
+        }
+    }
+}
+
+impl std::error::Error for ParseError {}
+
+/// For logs and tests (squares by index): players read the words of
+/// `app::presentation::move_words::explain_msg`, which knows the board.
+impl std::fmt::Display for PlayError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            PlayError::Parse(e) => e.fmt(f),
+            PlayError::OffBoard(s) => write!(f, "{s} is off the board"),
+            PlayError::Move(e) => e.fmt(f),
+            PlayError::CaptureMismatch {
+                claimed, actual, ..
+            } => write!(
+                f,
+                "the move claims captures {claimed:?}, it captures {actual:?}"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for PlayError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            PlayError::Parse(e) => Some(e),
+            PlayError::Move(e) => Some(e),
+            _ => None,
+        }
+    }
+}

@@ -62,6 +62,8 @@ impl fmt::Display for ParseError {
     }
 }
 
+impl std::error::Error for ParseError {}
+
 fn side(command: &'static str, word: Option<&str>) -> Result<Side, ParseError> {
     match word.map(str::to_ascii_lowercase).as_deref() {
         Some("attackers") => Ok(Side::First),

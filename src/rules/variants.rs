@@ -360,6 +360,8 @@ impl std::fmt::Display for SpecError {
     }
 }
 
+impl std::error::Error for SpecError {}
+
 impl Ruleset {
     /// The ruleset of a variant (id or alias) with options, e.g.
     /// `from_spec("gwyddbwyll", &["size=8x8".into(), "dux".into()])`.

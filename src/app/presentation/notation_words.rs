@@ -297,6 +297,16 @@ impl fmt::Display for ReadPositionError {
     }
 }
 
+impl std::error::Error for PositionError {}
+impl std::error::Error for Problem {}
+impl std::error::Error for RecordError {}
+impl std::error::Error for MoveRecordError {}
+impl std::error::Error for GameRecordError {}
+impl std::error::Error for RulesError {}
+impl std::error::Error for LoadError {}
+impl std::error::Error for ReadGameError {}
+impl std::error::Error for ReadPositionError {}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -452,3 +452,33 @@ impl Game {
         }
     }
 }
+
+/// For logs and tests, in the rules' own terms (squares by index): players
+/// read the words of `app::presentation::move_words::explain_msg`, which
+/// name squares on their board.
+impl std::fmt::Display for MoveError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            MoveError::GameOver => write!(f, "the game is over"),
+            MoveError::OffBoard(s) => write!(f, "{s:?} is off the board"),
+            MoveError::SameSquare(s) => write!(f, "a move from {s:?} to itself"),
+            MoveError::NoPiece(s) => write!(f, "no piece on {s:?}"),
+            MoveError::NotYourPiece { at, piece, to_move } => {
+                write!(f, "the {piece:?} on {at:?} is not {to_move:?}'s")
+            }
+            MoveError::NotStraight { from, to } => {
+                write!(f, "{from:?} to {to:?} is not a straight line")
+            }
+            MoveError::Occupied { at, piece } => write!(f, "{at:?} holds a {piece:?}"),
+            MoveError::Blocked { by, piece } => {
+                write!(f, "the way is blocked by a {piece:?} on {by:?}")
+            }
+            MoveError::OneStep { piece } => write!(f, "a {piece:?} moves one square at a time"),
+            MoveError::Restricted { at, .. } => write!(f, "only the king may stop on {at:?}"),
+            MoveError::NoPass { at, .. } => write!(f, "only the king may pass across {at:?}"),
+            MoveError::Repetition => write!(f, "the position would occur a third time"),
+        }
+    }
+}
+
+impl std::error::Error for MoveError {}
