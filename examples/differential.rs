@@ -205,7 +205,11 @@ fn one_game(
     let Some(rest) = ok.strip_prefix("ok ") else {
         return Err(format!("the probe refused the rules: {ok}"));
     };
-    let want = format!("{} {}", write_position(game.board()), side_word(game.turn()));
+    let want = format!(
+        "{} {}",
+        write_position(game.board()),
+        side_word(game.turn())
+    );
     if rest != want {
         return Ok(Some(Diff {
             kind: "start".into(),
@@ -266,21 +270,25 @@ fn one_game(
             if only_ours.is_empty() && same_rule == only_theirs.len() {
                 counts.repetition_losses += same_rule as u64;
             } else {
-            return Ok(Some(Diff {
-                kind: format!(
-                    "legal moves ({} to move{})",
-                    side_word(game.turn()),
-                    if theirs.is_empty() { ", OpenTafl none" } else { "" }
-                ),
-                detail: format!(
-                    "{}: only tawlbot {:?}, only OpenTafl {:?} [{}]; position {}",
-                    at(&line),
-                    only_ours,
-                    only_theirs,
-                    tried.join("; "),
-                    write_position(game.board())
-                ),
-            }));
+                return Ok(Some(Diff {
+                    kind: format!(
+                        "legal moves ({} to move{})",
+                        side_word(game.turn()),
+                        if theirs.is_empty() {
+                            ", OpenTafl none"
+                        } else {
+                            ""
+                        }
+                    ),
+                    detail: format!(
+                        "{}: only tawlbot {:?}, only OpenTafl {:?} [{}]; position {}",
+                        at(&line),
+                        only_ours,
+                        only_theirs,
+                        tried.join("; "),
+                        write_position(game.board())
+                    ),
+                }));
             }
         }
         if game.record().len() >= max_plies {
@@ -303,7 +311,9 @@ fn one_game(
             }
         }
         let before = write_position(game.board());
-        let played = game.play(mv).map_err(|e| format!("tawlbot refused its own legal move {}: {e:?}", simple(mv)))?;
+        let played = game
+            .play(mv)
+            .map_err(|e| format!("tawlbot refused its own legal move {}: {e:?}", simple(mv)))?;
         let mut caps: Vec<String> = played.captures.iter().map(|&s| algebraic(s)).collect();
         caps.sort();
         let caps = if caps.is_empty() {
@@ -341,7 +351,14 @@ fn one_game(
                     .map(|o| format!(" ({:?})", o.reason))
                     .unwrap_or_default();
                 return Ok(Some(Diff {
-                    kind: format!("{what}{}", if what == "result" { why.clone() } else { String::new() }),
+                    kind: format!(
+                        "{what}{}",
+                        if what == "result" {
+                            why.clone()
+                        } else {
+                            String::new()
+                        }
+                    ),
                     detail: format!(
                         "{}: OpenTafl {theirs}, tawlbot {ours}{why}; position before {before}",
                         at(&line)
@@ -395,7 +412,10 @@ fn main() {
                 .filter(|w| w.split(':').next() != Some(key))
                 .map(str::to_string)
                 .collect();
-            let at = words.iter().position(|w| w.starts_with("start")).unwrap_or(words.len());
+            let at = words
+                .iter()
+                .position(|w| w.starts_with("start"))
+                .unwrap_or(words.len());
             words.insert(at, kv.clone());
             text = words.join(" ");
         }
@@ -412,7 +432,15 @@ fn main() {
         let mut kinds: BTreeMap<String, Vec<(u32, String)>> = BTreeMap::new();
         let t0 = std::time::Instant::now();
         for n in 0..a.games {
-            match one_game(&mut probe, &rules, &text, &mut rng, a.bias, a.max_plies, &mut counts) {
+            match one_game(
+                &mut probe,
+                &rules,
+                &text,
+                &mut rng,
+                a.bias,
+                a.max_plies,
+                &mut counts,
+            ) {
                 Ok(None) => agreed += 1,
                 Ok(Some(d)) => kinds.entry(d.kind).or_default().push((n, d.detail)),
                 Err(e) => {

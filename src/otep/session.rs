@@ -5,9 +5,9 @@
 
 use std::time::Duration;
 
-use super::message::{parse, AnalysisLine, EngineLine, HostMessage, ParseError};
 use super::clock::MAX_THINK;
 use super::input::Input;
+use super::message::{parse, AnalysisLine, EngineLine, HostMessage, ParseError};
 use super::{evaluation, simple_move, Clock};
 use crate::engine::{self, Limits, SearchResult};
 use crate::notation::otn::{self, Unsaid};

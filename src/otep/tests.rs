@@ -390,7 +390,10 @@ fn lines_are_bounded_and_checked() {
     assert_eq!(r.next(), Some(Input::Line("play attackers".into())));
     assert_eq!(r.next(), None);
     // A line exactly at the bound is kept, also with \r\n.
-    let mut r = LineReader::with_limit(Cursor::new(b"0123456789abcdef\r\n0123456789abcdefg\n".to_vec()), 16);
+    let mut r = LineReader::with_limit(
+        Cursor::new(b"0123456789abcdef\r\n0123456789abcdefg\n".to_vec()),
+        16,
+    );
     assert_eq!(r.next(), Some(Input::Line("0123456789abcdef".into())));
     assert_eq!(r.next(), Some(Input::TooLong { bytes: 17 }));
     // 200 MB without a line break: read through with only the bound held.
@@ -415,9 +418,15 @@ fn unreadable_lines_are_answered() {
     let mut s = Session::new(Strength::Nodes(100));
     let out = sends(&s.input(Input::TooLong { bytes: 200 << 20 }));
     assert_eq!(out.len(), 1);
-    assert!(out[0].starts_with("error 0 ") && out[0].contains("209715200 bytes"), "{out:?}");
+    assert!(
+        out[0].starts_with("error 0 ") && out[0].contains("209715200 bytes"),
+        "{out:?}"
+    );
     let out = sends(&s.input(Input::NotText));
-    assert!(out[0].starts_with("error 0 ") && out[0].contains("not text"), "{out:?}");
+    assert!(
+        out[0].starts_with("error 0 ") && out[0].contains("not text"),
+        "{out:?}"
+    );
     // And the session goes on.
     assert!(sends(&s.input(Input::Line(rules_line("tallfwrdd")))).is_empty());
     assert!(s.game().is_some());
@@ -463,8 +472,7 @@ fn a_refused_move_is_not_offered_again_in_the_game() {
         .into_iter()
         .find(|&m| {
             let mut h = g.clone();
-            h.play(m).is_ok()
-                && h.legal_moves().iter().any(|&n| simple_move(n) == first)
+            h.play(m).is_ok() && h.legal_moves().iter().any(|&n| simple_move(n) == first)
         })
         .expect("a reply that leaves the refused move legal");
     g.play(reply).unwrap();
