@@ -110,7 +110,7 @@ SERVER=\$!
 sleep 4
 cd "$W/tawlbot" && java $JAVA_OPTS -cp "$CP" com.manywords.softworks.tafl.OpenTafl --headless --server 127.0.0.1 --create --engine engines/tawlbot.ini --side $SIDE --username tawlbot --password tawlbot --rules $RULES --clock $CLOCK > "$W/tawlbot-client.log" 2>&1 &
 A=\$!
-sleep 3
+sleep 6
 cd "$W/opentafl" && java $JAVA_OPTS -cp "$CP" com.manywords.softworks.tafl.OpenTafl --headless --server 127.0.0.1 --join --engine engines/ot.ini --username opentafl --password opentafl --opponent tawlbot > "$W/opentafl-client.log" 2>&1 &
 B=\$!
 # Until both clients have saved the game (or the limit).
@@ -132,7 +132,10 @@ unshare -n "$W/run-inside.sh"
 status=0
 for side in tawlbot opentafl; do
     f=$(ls "$W/$side/saved-games/headless-ai/"* 2>/dev/null | head -1 || true)
-    if [ -z "$f" ]; then echo "$side's client saved no game"; status=1; else echo "== $side's client saved $f"; cat "$f"; echo; fi
+    if [ -z "$f" ]; then echo "$side's client saved no game"; status=1; continue; fi
+    echo "== $side's client saved $f"; cat "$f"; echo
+    # A game that never started is saved too: no result, no moves.
+    if grep -q '^\[result:?\]' "$f" || ! grep -q '^1\. ' "$f"; then echo "$side's game has no result"; status=1; fi
 done
 echo "== tawlbot's standard error (last lines)"; tail -15 "$W/tawlbot-engine.log" 2>/dev/null || true
 if grep -q "error -1\|cannot read\|cannot follow" "$W/tawlbot-engine.log" 2>/dev/null; then status=1; fi

@@ -191,7 +191,11 @@ pub fn load(rec: &OtnRecord, seed: u64) -> Result<Loaded, LoadError> {
         }
         None => {
             let r = rules_text.ok_or(LoadError::NoRules)?;
-            ruleset_from_rules(r)?
+            // Another program's record (no tawlbot variant tag) was played
+            // by its rules string alone, and OTN has no move limit.
+            let mut rules = ruleset_from_rules(r)?;
+            rules.move_limit = u32::MAX;
+            rules
         }
     };
     let pairs = match rules_text {
