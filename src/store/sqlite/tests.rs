@@ -119,7 +119,7 @@ fn a_lost_schema_version_is_named() {
         .unwrap()
         .pragma_update(None, "user_version", 0)
         .unwrap();
-    let e = super::SqliteStore::open(&path).err().expect("refused");
+    let e = super::SqliteStore::open(&path).expect_err("refused");
     assert!(matches!(e, StoreError::Corrupt { .. }), "{e:?}");
     assert!(e.to_string().contains("schema version"), "{e}");
 }
