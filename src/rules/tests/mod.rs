@@ -295,6 +295,7 @@ fn tawlbwrdd_hundred_moves_without_capture_draw() {
 
 mod gwyddbwyll;
 mod tafl_variants;
+mod world;
 
 // -------------------------------------------------------- settlements table
 
