@@ -520,14 +520,14 @@ async fn connect_http_talks_to_the_fake() {
 
     // Unknown routes are recorded and answered with a 404, not left hanging.
     let err = http
-        .get_guild(1.into())
+        .get_guild_roles(1.into())
         .await
         .expect_err("no such route in the fake");
     assert!(
         err.to_string().contains("404") || format!("{err:?}").contains("404"),
         "{err:?}"
     );
-    let req = fake.wait_for("GET", "/guilds/1").await;
+    let req = fake.wait_for("GET", "/guilds/1/roles").await;
     assert_eq!(req.status, 404);
 }
 
