@@ -78,7 +78,9 @@ pub(crate) fn shieldwall(r: &Ruleset, board: &Board, to: Square, me: Side, out: 
                 j += 1;
             }
             let run = &line[i..=j];
-            let fronted = run.iter().all(|&s| s.step(inward, w, h).is_some_and(&mine));
+            let fronted = run
+                .iter()
+                .all(|&s| s.step(inward, w, h).is_some_and(|f| mine(f)));
             let close = |k: Option<usize>| k.is_some_and(|k| mine(line[k]) || corner(line[k]));
             let (a, b) = (i.checked_sub(1), (j + 1 < n).then_some(j + 1));
             let closed = close(a) && close(b);
@@ -139,9 +141,8 @@ pub(crate) fn edge_fort(r: &Ruleset, board: &Board, king_can_move: bool) -> bool
     }
     let open = |s: Option<Square>| s.is_some_and(|s| board.get(s).is_none() && !fort.contains(&s));
     wall.iter().all(|&d| {
-        let north_south = open(d.step(0, w, h)) && open(d.step(2, w, h));
-        let east_west = open(d.step(1, w, h)) && open(d.step(3, w, h));
-        !(north_south || east_west)
+        !(open(d.step(0, w, h)) && open(d.step(2, w, h)))
+            && !(open(d.step(1, w, h)) && open(d.step(3, w, h)))
     })
 }
 
@@ -149,7 +150,7 @@ pub(crate) fn edge_fort(r: &Ruleset, board: &Board, king_can_move: bool) -> bool
 /// the board over empty squares (none stands on the edge either).
 pub(crate) fn encircled(r: &Ruleset, board: &Board) -> bool {
     let (w, h) = (r.width, r.height);
-    let mut seen = [false; crate::rules::board::CELLS];
+    let mut seen = vec![false; crate::rules::board::CELLS];
     let mut stack: Vec<Square> = board.squares().filter(|&s| board.is_edge(s)).collect();
     while let Some(s) = stack.pop() {
         if std::mem::replace(&mut seen[s.idx()], true) {

@@ -50,7 +50,7 @@ fn opentafl_string_for_tawlbots_tawlbwrdd_is_tawlbwrdd() {
     // tallfwrdd: corners for the king alone, not hostile; the centre
     // closed to all but the king.
     let t = rules_string(&rules("tallfwrdd", &[]), Side::First, None);
-    let loose = t.replace("cenh:", "cenh:t");
+    let loose = t.replace("cenh:", "cenh:t").replace("tfr:w", "tfr:w");
     assert_eq!(ruleset_from_rules(&loose).unwrap().variant, "tallfwrdd");
 }
 
