@@ -64,5 +64,3 @@ mod views_console;
 mod welsh_console;
 #[path = "app/wording_console.rs"]
 mod wording_console;
-#[path = "app/world_console.rs"]
-mod world_console;

@@ -38,8 +38,6 @@ fn expected_centre(t: &Theme, v: &BoardView, f: u8, r: u8) -> Rgb {
                 (SquareKind::Plain | SquareKind::Restricted, true) => t.escape,
                 (SquareKind::Throne, false) => t.throne,
                 (SquareKind::Corner, false) => t.corner,
-                (SquareKind::Fortress, false) => mix(t.board, t.corner, 0.5),
-                (SquareKind::Fortress, true) => t.escape,
                 (_, true) => mix(t.corner, t.escape, 0.7),
             }
         }

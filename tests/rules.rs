@@ -23,7 +23,5 @@ mod otn_views;
 mod replay_cli;
 #[path = "rules/rules_props.rs"]
 mod rules_props;
-#[path = "rules/rules_string.rs"]
-mod rules_string;
 #[path = "rules/tournament.rs"]
 mod tournament;

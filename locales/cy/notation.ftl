@@ -63,10 +63,7 @@ otn-move-unreadable = Dydy "{ $move }" ddim yn symudiad OTN.
 otn-record-not-a-move = Llinell { $line }: dydy "{ $start }..." ddim yn symudiad.
 otn-rules-not-key-value = Dydy'r eitem "{ $entry }" yn y llinyn rheolau ddim ar y ffurf allwedd:gwerth.
 otn-rules-no-size = Does dim maint bwrdd (dim:N) yn y llinyn rheolau.
-otn-rules-no-game = Dydy tawlbot ddim yn chwarae gêm tafl ar fwrdd { $dim }x{ $dim }: mae'n chwarae ar fyrddau 7x7, 9x9 ac 11x11.
-otn-rules-unplayable = All tawlbot ddim chwarae'r rheolau hyn: mae { $rule } ({ $meaning }) yn rheol nad yw'n ei chwarae.
-otn-rules-unknown-key = All tawlbot ddim chwarae'r rheolau hyn: dydy "{ $key }" ddim yn un o reolau OTN y mae'n eu hadnabod.
-otn-rules-bad-value = Dydy { $rule } ({ $meaning }) yn y llinyn rheolau ddim yn werth y mae'r rheol honno'n ei gymryd.
+otn-rules-no-game = Dydy tawlbot ddim yn chwarae gêm tafl ar fwrdd { $dim }x{ $dim }: mae'n chwarae 11x11 (tawlbwrdd) a 9x9 (tallfwrdd, goedhboell).
 otn-rules-unsupported = All tawlbot ddim chwarae'r rheolau hyn: dydy { $theirs } ({ $meaning }) ddim yn yr un o'i gemau; mae gan yr agosaf, { $game }, { $ours }. Mae cofnodion tawlbot yn enwi eu gêm mewn tag amrywiad.
 otn-rule-absent = dim { $key }
 otn-rule-meaning = { $key ->
@@ -91,26 +88,6 @@ otn-rule-meaning = { $key ->
     [kj] neidiau'r brenin
     [nj] marchogion a chadlywyddion
     [cj] marchogion a chadlywyddion
-    [mj] neidiau'r milwyr cyflog
-    [gj] neidiau'r gwarchodwyr
-    [surf] a yw ochr sydd wedi'i hamgylchynu'n colli
-    [atkf] pwy sy'n symud gyntaf
-    [tfr] beth mae ailadrodd deirgwaith yn ei wneud
-    [corre] pwy gaiff ddod yn ôl i gornel
-    [cenre] pwy gaiff ddod yn ôl i'r canol
-    [afor] caerau'r ymosodwyr
-    [dfor] caerau'r amddiffynwyr
-    [aforh] i bwy mae caerau'r ymosodwyr yn elyniaethus
-    [dforh] i bwy mae caerau'r amddiffynwyr yn elyniaethus
-    [afors] pwy gaiff aros ar un o gaerau'r ymosodwyr
-    [dfors] pwy gaiff aros ar un o gaerau'r amddiffynwyr
-    [aforp] pwy gaiff fynd heibio i un o gaerau'r ymosodwyr
-    [dforp] pwy gaiff fynd heibio i un o gaerau'r amddiffynwyr
-    [aforre] pwy gaiff ddod yn ôl i un o gaerau'r ymosodwyr
-    [dforre] pwy gaiff ddod yn ôl i un o gaerau'r amddiffynwyr
-    [swf] ai dim ond o'i ddau ben mae cipio mur tarianau
-    [start] y safle cychwyn
-    [starti] y safle cychwyn
    *[rule] rheol
 }
 otn-load-seed = Dydy'r hedyn yn y tag amrywiad, { $seed }, ddim yn rhif.

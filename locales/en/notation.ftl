@@ -69,11 +69,7 @@ otn-record-not-a-move = Line { $line }: "{ $start }..." is not a move.
 # An OpenTafl rules string no tawlbot game plays.
 otn-rules-not-key-value = The rules entry "{ $entry }" is not key:value.
 otn-rules-no-size = The rules string has no board size (dim:N).
-otn-rules-no-game = tawlbot has no tafl game on a { $dim }x{ $dim } board: its tafl games are on 7x7, 9x9 and 11x11 boards.
-# $rule: key:value; $meaning: otn-rule-meaning.
-otn-rules-unplayable = tawlbot cannot play these rules: { $rule } ({ $meaning }) is a rule it does not play.
-otn-rules-unknown-key = tawlbot cannot play these rules: "{ $key }" is no rule of OTN's that it knows.
-otn-rules-bad-value = The rules string's { $rule } ({ $meaning }) is not a value that rule takes.
+otn-rules-no-game = tawlbot has no tafl game on a { $dim }x{ $dim } board: it plays 11x11 (tawlbwrdd) and 9x9 (tallfwrdd, goedhboell).
 # $theirs, $ours: the rule as key:value, or otn-rule-absent; $meaning: otn-rule-meaning.
 otn-rules-unsupported = tawlbot cannot play these rules: { $theirs } ({ $meaning }) is not in any of its games; the nearest, { $game }, has { $ours }. A record from tawlbot names its game in a variant tag.
 otn-rule-absent = no { $key }
@@ -100,26 +96,6 @@ otn-rule-meaning = { $key ->
     [kj] king jumps
     [nj] knights and commanders
     [cj] knights and commanders
-    [mj] mercenaries' jumps
-    [gj] guards' jumps
-    [surf] whether a surrounded side loses
-    [atkf] who moves first
-    [tfr] what a threefold repetition does
-    [corre] who may come back to a corner
-    [cenre] who may come back to the centre
-    [afor] the attackers' fortresses
-    [dfor] the defenders' fortresses
-    [aforh] whom the attackers' fortresses are hostile to
-    [dforh] whom the defenders' fortresses are hostile to
-    [afors] who may stop on an attackers' fortress
-    [dfors] who may stop on a defenders' fortress
-    [aforp] who may pass an attackers' fortress
-    [dforp] who may pass a defenders' fortress
-    [aforre] who may come back to an attackers' fortress
-    [dforre] who may come back to a defenders' fortress
-    [swf] whether a shieldwall is taken only from its ends
-    [start] the start position
-    [starti] the start position
    *[rule] a rule
 }
 # An OpenTafl record that is no game to replay.

@@ -44,7 +44,7 @@ pub(crate) fn king_escapes(p: &Pos, line_out: Option<&mut Vec<u8>>) -> u32 {
                 n += 1;
                 break;
             }
-            if p.king_steps() {
+            if p.king_steps {
                 break;
             }
         }
@@ -319,7 +319,7 @@ fn routes_in_two(p: &Pos, k: usize) -> (i32, i32) {
 
 /// A sliding king's lines to an escape square blocked only by one defender.
 fn hidden_lines(p: &Pos, k: usize) -> i32 {
-    if p.king_steps() {
+    if p.king_steps {
         return 0;
     }
     let mut n = 0;
@@ -371,7 +371,7 @@ fn tafl(p: &Pos) -> i32 {
     // Lines to an escape square closed only by one of his own men: a
     // defender's move opens them.
     s += hidden_lines(p, k) * 120;
-    if !p.king_steps() && p.escape != Escape::None {
+    if !p.king_steps && p.escape != Escape::None {
         let (routes, forks) = routes_in_two(p, k);
         s += routes * 40;
         if forks > 0 {
@@ -424,7 +424,7 @@ fn tafl(p: &Pos) -> i32 {
     }
     s -= ring * 6;
     s += near / 2;
-    let step_w = if p.king_steps() { 40 } else { 12 };
+    let step_w = if p.king_steps { 40 } else { 12 };
     if g.ok && p.escape != Escape::None {
         // Where the king could walk if nothing moved (attackers are walls).
         let (region, dist) = g.flood(g.bit(k), g.all & !att_bb);
@@ -432,7 +432,7 @@ fn tafl(p: &Pos) -> i32 {
         match dist {
             Some(d) => {
                 s -= d * step_w;
-                if p.king_steps() {
+                if p.king_steps {
                     // A stepping king near an escape: the last steps are the hard ones to stop.
                     s += [0, 600, 300, 120, 40].get(d as usize).copied().unwrap_or(0);
                 }

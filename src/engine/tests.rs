@@ -79,15 +79,6 @@ pub(crate) const SPECS: &[(&str, &[&str])] = &[
     ("gwyddbwyll", &["size=8x8"]),
     ("gwyddbwyll", &["dux"]),
     ("gwyddbwyll", &["size=10x8", "dux-jump"]),
-    ("copenhagen", &[]),
-    ("copenhagen-relaxed", &[]),
-    ("fetlar", &[]),
-    ("tawlbwrdd-opentafl", &[]),
-    ("sea-battle", &[]),
-    ("tablut", &[]),
-    ("foteviken-tablut", &[]),
-    ("brandub", &[]),
-    ("magpie", &[]),
 ];
 
 struct Rng(u64);
@@ -186,24 +177,4 @@ fn analysis_names_the_blunder() {
         }
     );
     assert_eq!(s.kind.to_string(), "allowed an escape of the king in 1");
-}
-
-/// The engine plays every one of the tafl world's games, at each level,
-/// with nothing but the rules data: a short game of each, the bot on both
-/// sides, every move legal.
-#[test]
-fn engine_plays_the_world_games_at_every_level() {
-    let stop = AtomicBool::new(false);
-    for (id, _) in crate::rules::WORLD_GAMES {
-        let r = Ruleset::from_spec(id, &[]).unwrap();
-        for level in 1..=5u8 {
-            let plies = if level <= 2 { 16 } else { 2 };
-            let g = super::play_game(&r, level as u64, [level, level], plies, &stop);
-            assert!(!g.record().is_empty(), "{id} level {level}");
-            let mut replay = crate::rules::Game::new(r.clone(), level as u64);
-            for p in g.record() {
-                replay.play(p.mv).unwrap_or_else(|e| panic!("{id}: {e:?}"));
-            }
-        }
-    }
 }

@@ -289,13 +289,12 @@ pub(crate) fn piece_icon(
 fn square_layer(t: &Theme, s: u32, k: &SquareKey) -> Layer {
     let mut base = if k.escape {
         match k.kind {
-            SquareKind::Plain | SquareKind::Restricted | SquareKind::Fortress => c(t.escape),
+            SquareKind::Plain | SquareKind::Restricted => c(t.escape),
             _ => lerp(c(t.corner), c(t.escape), 0.7),
         }
     } else {
         match k.kind {
             SquareKind::Plain | SquareKind::Restricted => c(t.board),
-            SquareKind::Fortress => lerp(c(t.board), c(t.corner), 0.5),
             SquareKind::Throne => c(t.throne),
             SquareKind::Corner => c(t.corner),
         }
@@ -346,15 +345,6 @@ fn square_layer(t: &Theme, s: u32, k: &SquareKey) -> Layer {
                 m.rect(x - w / 2.0, 1.0, x + w / 2.0, sf - 1.0, true);
             }
             l.paint(&m.coverage(), t.restricted, 0.55);
-        }
-        SquareKind::Fortress => {
-            // A carved frame inside the square: the camp's wall.
-            let mut m = l.mask();
-            let w = (sf * 0.05).max(1.2);
-            let a = sf * 0.16;
-            m.rect(a, a, sf - a, sf - a, true)
-                .rect(a + w, a + w, sf - a - w, sf - a - w, false);
-            l.paint(&m.coverage(), t.carving, 0.8);
         }
         SquareKind::Plain => {}
     }

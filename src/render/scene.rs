@@ -63,9 +63,6 @@ pub enum SquareKind {
     /// Another restricted (king-only) square, e.g. goedhboell corner-guard:
     /// faint diagonal hatching.
     Restricted,
-    /// A fortress square (Foteviken Tablut's attackers' camps): a frame
-    /// drawn inside the square.
-    Fortress,
 }
 
 /// Coordinate labels drawn round the board.

@@ -6,25 +6,19 @@
 
 mod board;
 mod game;
-mod rules_string;
 mod variants;
 
 #[cfg(test)]
 mod tests;
 
 pub use board::{Board, Kind, Piece, Side, Square, MAX_SIDE};
-pub(crate) use game::{special, splitmix};
+pub(crate) use game::splitmix;
 pub use game::{Game, MoveError, Outcome, Played, Reason, Throw};
-pub use rules_string::{
-    board_from_otn, canonical, default_of, key_map, read_rules_string, rules_pairs, same_game,
-    write_keys, ReadRules, RulesError, KEYS,
-};
 #[cfg(test)]
 pub(crate) use variants::variant;
 pub use variants::{
-    lookup, lookup_in, piece_type, tafl_base, Capture, Escape, Family, KingCapture, Notation, Opts,
-    Repetition, Ruleset, Shieldwall, SpecError, SquareFlags, VariantInfo, Words, VARIANTS,
-    WORLD_GAMES,
+    lookup, lookup_in, tafl_base, Capture, Escape, Family, KingCapture, Notation, Opts, Ruleset,
+    SpecError, SquareFlags, VariantInfo, Words, VARIANTS,
 };
 
 /// A move: one piece from one square to another.

@@ -55,43 +55,11 @@ pub enum Escape {
 /// How the king is captured.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum KingCapture {
-    /// Like any other piece (including in a line): OTN `ks:w`.
+    /// Like any other piece (including in a line).
     Custodial,
-    /// By attackers on all four sides; a square hostile to the king (the
-    /// empty throne, where the square says so) counts as one; with
-    /// `edge_three`, three suffice on the edge of the board (OTN `ks:s`,
-    /// `ks:m`).
+    /// By attackers on all four sides; the empty throne counts as one; with
+    /// `edge_three`, three suffice on the edge of the board.
     Enclosure { edge_three: bool },
-    /// Enclosed on four sides while on or next to the throne, taken like any
-    /// piece elsewhere: OTN `ks:c`.
-    StrongAtThrone,
-}
-
-/// What a threefold repetition does (OTN `tfr`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Repetition {
-    /// A move may not bring a position about for the limit-th time; a side
-    /// whose every move would is lost. OTN `tfr:w` as OpenTafl plays it
-    /// (whoever moves into the third repetition loses).
-    Forbidden,
-    /// The move that brings a position about for the limit-th time draws
-    /// the game (`tfr:d`).
-    Draw,
-    /// The move that brings a position about for the limit-th time wins
-    /// (`tfr:l` as OpenTafl plays it).
-    MoverWins,
-    /// Repetitions change nothing (`tfr:i`).
-    Ignored,
-}
-
-/// Shieldwall captures along the edge (OTN `sw`).
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Shieldwall {
-    None,
-    /// The row must be closed by pieces at both ends.
-    Weak,
-    /// A corner square may close one end of the row.
-    Strong,
 }
 
 /// How ordinary pieces are captured.
@@ -103,104 +71,28 @@ pub struct Capture {
     pub corner_capture: bool,
 }
 
-/// Per-square properties: what kind of square it is, and for each piece
-/// type (attacker man, defender man, king: [`piece_type`]) whether it may
-/// stop on it, pass across it, enter it from a square of another kind, and
-/// whether the square is hostile to it while empty and while occupied.
+/// Per-square properties.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
-pub struct SquareFlags(pub u32);
-
-/// A piece's type for the per-type square rules and speeds: 0 an
-/// attacker's man (OTN `t`), 1 a defender's man (`T`), 2 the king (`K`).
-/// A dux moves and is judged as a man of its side.
-#[inline]
-pub fn piece_type(p: Piece) -> usize {
-    match p.kind {
-        Kind::King => 2,
-        _ => p.side.index(),
-    }
-}
+pub struct SquareFlags(pub u8);
 
 impl SquareFlags {
-    /// No man (of either side) may stop here; see [`SquareFlags::no_stop`].
-    pub const RESTRICTED: u32 = 0b11;
-    /// No man may pass across this square.
-    pub const NO_PASS: u32 = 0b11 << 3;
-    /// Hostile to the men of both sides while empty.
-    pub const HOSTILE_EMPTY: u32 = 0b11 << 6;
-    /// Hostile to the men of both sides while occupied (by the king).
-    pub const HOSTILE_ALWAYS: u32 = 0b11 << 9;
-    /// Counts against the king while empty (an enclosure, a custodial capture).
-    pub const KING_HOSTILE_EMPTY: u32 = 1 << 8;
-    /// Counts against the king while occupied.
-    pub const KING_HOSTILE_ALWAYS: u32 = 1 << 11;
+    /// Only the king may stop here.
+    pub const RESTRICTED: u8 = 1;
+    /// Only the king may pass across this square.
+    pub const NO_PASS: u8 = 2;
+    /// Hostile to pieces of both sides while empty.
+    pub const HOSTILE_EMPTY: u8 = 4;
+    /// Hostile to pieces of both sides even while the king stands on it.
+    pub const HOSTILE_ALWAYS: u8 = 8;
     /// The throne (centre).
-    pub const THRONE: u32 = 1 << 16;
+    pub const THRONE: u8 = 16;
     /// A corner square with a special role (restricted or escape).
-    pub const CORNER: u32 = 1 << 17;
+    pub const CORNER: u8 = 32;
     /// A square next to a corner that only the king may stop on (`corner-guard`).
-    pub const GUARD: u32 = 1 << 18;
-    /// An attackers' fortress (OTN `afor`).
-    pub const ATTACKER_FORT: u32 = 1 << 19;
-    /// A defenders' fortress (OTN `dfor`).
-    pub const DEFENDER_FORT: u32 = 1 << 20;
-    /// The bits that say a square's kind (for the re-entry rule).
-    pub const KINDS: u32 =
-        Self::THRONE | Self::CORNER | Self::GUARD | Self::ATTACKER_FORT | Self::DEFENDER_FORT;
+    pub const GUARD: u8 = 64;
 
-    /// Pieces of type `ty` may not stop here.
-    pub const fn no_stop(ty: usize) -> u32 {
-        1 << ty
-    }
-    /// Pieces of type `ty` may not pass across (nor stop on) this square.
-    pub const fn no_pass(ty: usize) -> u32 {
-        1 << (3 + ty)
-    }
-    /// Hostile to pieces of type `ty` while empty.
-    pub const fn hostile_empty(ty: usize) -> u32 {
-        1 << (6 + ty)
-    }
-    /// Hostile to pieces of type `ty` while occupied.
-    pub const fn hostile_occupied(ty: usize) -> u32 {
-        1 << (9 + ty)
-    }
-    /// Pieces of type `ty` may enter this square only from a square of the
-    /// same kind (OTN `cenre`, `corre`, `aforre`, `dforre`).
-    pub const fn no_enter(ty: usize) -> u32 {
-        1 << (12 + ty)
-    }
-
-    pub fn has(self, f: u32) -> bool {
+    pub fn has(self, f: u8) -> bool {
         self.0 & f != 0
-    }
-    /// The square's kind bits (0 for a plain square).
-    pub fn kind(self) -> u32 {
-        self.0 & Self::KINDS
-    }
-    /// Whether pieces of type `ty` may stop here.
-    #[inline]
-    pub fn stops(self, ty: usize) -> bool {
-        self.0 & (Self::no_stop(ty) | Self::no_pass(ty)) == 0
-    }
-    /// Whether pieces of type `ty` may pass across this square.
-    #[inline]
-    pub fn passes(self, ty: usize) -> bool {
-        self.0 & Self::no_pass(ty) == 0
-    }
-    /// Whether the square is hostile to pieces of type `ty`.
-    #[inline]
-    pub fn hostile_to(self, ty: usize, occupied: bool) -> bool {
-        let bit = if occupied {
-            Self::hostile_occupied(ty)
-        } else {
-            Self::hostile_empty(ty)
-        };
-        self.0 & bit != 0
-    }
-    /// Whether any piece type is forbidden to stop or pass here, or the
-    /// square is hostile to someone: a square worth drawing.
-    pub fn special(self) -> bool {
-        self.0 != 0
     }
 }
 
@@ -222,9 +114,10 @@ pub struct Ruleset {
     pub start: Board,
     /// Who moves first; `None` means a coin toss made from the game's seed.
     pub first: Option<Side>,
-    /// How many squares a move may cover, per piece type ([`piece_type`]:
-    /// attacker's man, defender's man, king); 0 is no limit. OTN `spd`.
-    pub speed: [u8; 3],
+    /// Men move one square at a time.
+    pub man_steps: bool,
+    /// The king moves one square at a time.
+    pub king_steps: bool,
     /// The dux may pass over exactly one occupied square.
     pub dux_jump: bool,
     pub throne: Option<Square>,
@@ -232,10 +125,8 @@ pub struct Ruleset {
     pub escape: Escape,
     pub king_capture: KingCapture,
     pub capture: Capture,
-    /// The king's move captures (OTN `ka:y` or `ka:h`).
-    pub king_hammer: bool,
-    /// The king closes captures for his side like his men (`ka:y`, `ka:a`).
-    pub king_anvil: bool,
+    /// The king captures (closes captures) like his men.
+    pub king_armed: bool,
     /// A side left with one piece loses.
     pub one_piece_loses: bool,
     /// Each side has a dux; a side whose dux cannot move loses.
@@ -244,23 +135,8 @@ pub struct Ruleset {
     pub dice: bool,
     /// Moves in a row without a capture that draw the game.
     pub move_limit: u32,
-    /// How often a position may occur before [`Ruleset::repetition`] acts.
+    /// A move may not make a position occur this many times.
     pub repetition_limit: u8,
-    /// What the limit-th occurrence of a position does.
-    pub repetition: Repetition,
-    /// The attackers win when no defender can reach the edge (OTN `surf`).
-    pub surround_loses: bool,
-    /// Shieldwall captures (OTN `sw`).
-    pub shieldwall: Shieldwall,
-    /// A shieldwall is taken only by a move that closes one of its ends
-    /// (`swf:y`); otherwise by any move that completes it.
-    pub shieldwall_flank: bool,
-    /// The defenders win by an edge fort (OTN `efe`).
-    pub edge_fort: bool,
-    /// Linnaean capture (OTN `linc`): a defender beside the king on the
-    /// throne, the king's other three sides held by attackers, is taken
-    /// against the throne.
-    pub linnaean: bool,
 }
 
 /// A variant's entry in the registry ([`VARIANTS`]): everything that makes
@@ -422,150 +298,7 @@ pub const VARIANTS: &[VariantInfo] = &[
             gwyddbwyll(w, h, o.has("dux"), o.has("dux-jump"))
         },
     }),
-    variant!("copenhagen" {
-        aliases: &["copenhagen-hnefatafl"],
-        name: "Copenhagen Hnefatafl",
-        short: "Copenhagen",
-        choice: "Copenhagen (11x11, corner escape)",
-        options: &[],
-        implies: &[],
-        summary: "11x11, Copenhagen Hnefatafl as the World Tafl Federation plays it: 24 attackers against 12 defenders and a king on the throne f6. Every piece slides; only the king may stop on the throne or a corner, and both are hostile. The king wins in a corner or by an edge fort, and is captured on four sides (three and the throne). Shieldwalls capture along the edge; a side that moves into a third repetition loses; the attackers also win by surrounding every defender. Attackers move first.",
-        notation: Notation::Algebraic,
-        words: TAFL_WORDS,
-        build: |_| world(COPENHAGEN),
-    }),
-    variant!("copenhagen-relaxed" {
-        aliases: &["copenhagen-relaxed-shieldwall"],
-        name: "Copenhagen (relaxed shieldwall)",
-        short: "Copenhagen (relaxed shieldwall)",
-        choice: "Copenhagen, relaxed shieldwall",
-        options: &[],
-        implies: &[],
-        summary: "Copenhagen Hnefatafl, but a shieldwall is captured by any move that completes it, not only by the move that closes one of its ends. Attackers move first.",
-        notation: Notation::Algebraic,
-        words: TAFL_WORDS,
-        build: |_| world(COPENHAGEN_RELAXED),
-    }),
-    variant!("fetlar" {
-        aliases: &[],
-        name: "Fetlar Hnefatafl",
-        short: "Fetlar",
-        choice: "Fetlar (11x11, corner escape)",
-        options: &[],
-        implies: &[],
-        summary: "11x11, Fetlar Hnefatafl: Copenhagen's board and pieces without shieldwalls or edge forts. Only the king may stop on the throne or a corner, both hostile; the king wins in a corner and is captured on four sides (three and the throne). A threefold repetition draws; surrounding every defender wins for the attackers. Attackers move first.",
-        notation: Notation::Algebraic,
-        words: TAFL_WORDS,
-        build: |_| world(FETLAR),
-    }),
-    variant!("tawlbwrdd-opentafl" {
-        aliases: &["opentafl-tawlbwrdd"],
-        name: "Tawlbwrdd (OpenTafl's)",
-        short: "Tawlbwrdd (OpenTafl)",
-        choice: "Tawlbwrdd, OpenTafl's version",
-        options: &[],
-        implies: &[],
-        summary: "11x11, tawlbwrdd as OpenTafl sets it out (Bell's layout), not tawlbot's own: 24 attackers against 12 defenders and a king. No special squares; the king wins on any edge square and is captured between two attackers like any piece. A threefold repetition draws; surrounding every defender wins for the attackers. Attackers move first.",
-        notation: Notation::Algebraic,
-        words: TAFL_WORDS,
-        build: |_| world(TAWLBWRDD_OPENTAFL),
-    }),
-    variant!("sea-battle" {
-        aliases: &["seabattle"],
-        name: "Sea Battle",
-        short: "Sea Battle",
-        choice: "Sea Battle (9x9, edge escape)",
-        options: &[],
-        implies: &[],
-        summary: "9x9: 16 attackers against 8 defenders and a king. No special squares; the king takes no part in captures, wins on any edge square and is captured on four sides. A threefold repetition draws; surrounding every defender wins for the attackers. Attackers move first.",
-        notation: Notation::Algebraic,
-        words: TAFL_WORDS,
-        build: |_| world(SEA_BATTLE),
-    }),
-    variant!("tablut" {
-        aliases: &[],
-        name: "Tablut",
-        short: "Tablut",
-        choice: "Tablut (9x9, edge escape)",
-        options: &[],
-        implies: &[],
-        summary: "9x9, Linnaeus's Lapland game: 16 attackers against 8 defenders and a king on the throne e5. Once the king has left the throne nobody may stop on it, though everyone may cross it; it is hostile to all while empty. The king wins on any edge square; on or next to the throne he is captured on four sides, elsewhere between two. A defender beside the king on the throne falls to Linnaean capture. A threefold repetition draws; surrounding every defender wins for the attackers. Attackers move first.",
-        notation: Notation::Algebraic,
-        words: TAFL_WORDS,
-        build: |_| world(TABLUT),
-    }),
-    variant!("foteviken-tablut" {
-        aliases: &["foteviken"],
-        name: "Foteviken Tablut",
-        short: "Foteviken Tablut",
-        choice: "Foteviken Tablut (9x9, fortresses)",
-        options: &[],
-        implies: &[],
-        summary: "9x9, Tablut as played at Foteviken: the attackers start in four fortresses of four squares, which they may leave but never re-enter and no one else may enter. Once the king has left the throne nobody may cross it or stop on it. The king wins on any edge square and is captured on four sides; the empty throne and the fortresses count against him. A threefold repetition draws; surrounding every defender wins for the attackers. Attackers move first.",
-        notation: Notation::Algebraic,
-        words: TAFL_WORDS,
-        build: |_| world(FOTEVIKEN_TABLUT),
-    }),
-    variant!("brandub" {
-        aliases: &[],
-        name: "Brandub",
-        short: "Brandub",
-        choice: "Brandub (7x7, corner escape)",
-        options: &[],
-        implies: &[],
-        summary: "7x7, the Irish game: 8 attackers against 4 defenders and a king on the throne d4. Only the king may stop on the throne or a corner; the corners are hostile, the throne is not. The king wins in a corner and is captured between two attackers. A threefold repetition draws. Attackers move first.",
-        notation: Notation::Algebraic,
-        words: TAFL_WORDS,
-        build: |_| world(BRANDUB),
-    }),
-    variant!("magpie" {
-        aliases: &[],
-        name: "Magpie",
-        short: "Magpie",
-        choice: "Magpie (7x7, the king steps)",
-        options: &[],
-        implies: &[],
-        summary: "7x7, Brandub's board and pieces with a king who moves one square at a time and is captured on all his sides (three on the edge). Only the king may stop on the throne or a corner, both hostile. The king wins in a corner. A threefold repetition draws. Attackers move first.",
-        notation: Notation::Algebraic,
-        words: TAFL_WORDS,
-        build: |_| world(MAGPIE),
-    }),
 ];
-
-/// The tafl world's games: OpenTafl's built-in rules strings
-/// (`Variants.hardcodedRules`, each as its `RulesSerializer` writes it),
-/// read as rules data by [`crate::rules::read_rules_string`].
-pub const COPENHAGEN: &str = "dim:11 name:Copenhagen atkf:y tfr:w sw:s efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
-pub const COPENHAGEN_RELAXED: &str = "dim:11 name:Copenhagen_(relaxed_shieldwall) atkf:y tfr:w sw:s swf:n efe:y start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
-pub const FETLAR: &str = "dim:11 name:Fetlar atkf:y nj:n cj:n start:/3ttttt3/5t5/11/t4T4t/t3TTT3t/tt1TTKTT1tt/t3TTT3t/t4T4t/11/5t5/3ttttt3/";
-pub const TAWLBWRDD_OPENTAFL: &str = "dim:11 name:Tawlbwrdd esc:e atkf:y ks:w nj:n cj:n cor: cen: start:/4ttt4/4t1t4/5t5/5T5/tt2TTT2tt/t1tTTKTTt1t/tt2TTT2tt/5T5/5t5/4t1t4/4ttt4/";
-pub const SEA_BATTLE: &str = "dim:9 name:Sea_Battle esc:e atkf:y ka:n nj:n cj:n cor: cen: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
-pub const TABLUT: &str = "dim:9 name:Tablut esc:e atkf:y ks:c nj:n cor: cenp:tcnkTCNK cens: cenh: cenhe:tcnkTCNK linc:y start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
-pub const FOTEVIKEN_TABLUT: &str = "dim:9 name:Foteviken_Tablut esc:e atkf:y nj:n cor: afor:a4,a5,a6,b5,d1,e1,f1,e2,i4,i5,i6,h5,d9,e9,f9,e8, cenp:tcnkTCNK aforp:tcnkTCNK cens: cenh: cenhe:K aforh:K cenre: aforre: start:/3ttt3/4t4/4T4/t3T3t/ttTTKTTtt/t3T3t/4T4/4t4/3ttt3/";
-pub const BRANDUB: &str =
-    "dim:7 name:Brandub surf:n atkf:y ks:w cenh: cenhe: start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
-pub const MAGPIE: &str = "dim:7 name:Magpie surf:n atkf:y ks:m spd:-1,-1,-1,-1,-1,-1,-1,-1,-1,1,-1,-1, start:/3t3/3t3/3T3/ttTKTtt/3T3/3t3/3t3/";
-
-/// The presets of the tafl world's games: each id with the OpenTafl rules
-/// string it is read from.
-pub const WORLD_GAMES: &[(&str, &str)] = &[
-    ("copenhagen", COPENHAGEN),
-    ("copenhagen-relaxed", COPENHAGEN_RELAXED),
-    ("fetlar", FETLAR),
-    ("tawlbwrdd-opentafl", TAWLBWRDD_OPENTAFL),
-    ("sea-battle", SEA_BATTLE),
-    ("tablut", TABLUT),
-    ("foteviken-tablut", FOTEVIKEN_TABLUT),
-    ("brandub", BRANDUB),
-    ("magpie", MAGPIE),
-];
-
-/// A preset of the tafl world's games, from its OTN rules string.
-fn world(rules: &str) -> Ruleset {
-    crate::rules::read_rules_string(rules)
-        .expect("a preset's rules string reads")
-        .rules
-}
 
 /// Finds a variant by id or alias (case-insensitive).
 pub fn lookup(name: &str) -> Option<&'static VariantInfo> {
@@ -703,32 +436,6 @@ impl Ruleset {
         self.flags[sq.idx()]
     }
 
-    /// Every man (of both sides) moves one square at a time.
-    pub fn man_steps(&self) -> bool {
-        self.speed[0] == 1 && self.speed[1] == 1
-    }
-    /// The king moves one square at a time.
-    pub fn king_steps(&self) -> bool {
-        self.speed[2] == 1
-    }
-    /// The king takes part in captures both as hammer and as anvil.
-    pub fn king_armed(&self) -> bool {
-        self.king_hammer && self.king_anvil
-    }
-    /// How far the piece may move in one go (0: no limit).
-    #[inline]
-    pub fn speed_of(&self, p: Piece) -> u8 {
-        self.speed[piece_type(p)]
-    }
-    /// The throne's square and its neighbours: where a `ks:c` king is strong.
-    pub fn near_throne(&self, sq: Square) -> bool {
-        self.flags(sq).has(SquareFlags::THRONE)
-            || (0..4).any(|d| {
-                sq.step(d, self.width, self.height)
-                    .is_some_and(|t| self.flags(t).has(SquareFlags::THRONE))
-            })
-    }
-
     /// The name of a side in this game: attackers/defenders or white/black.
     pub fn side_name(&self, side: Side) -> &'static str {
         match (self.family, side) {
@@ -826,7 +533,8 @@ pub fn tafl_base(size: u8) -> Ruleset {
         height: size,
         start: Board::empty(size, size),
         first: Some(Side::First),
-        speed: [0; 3],
+        man_steps: false,
+        king_steps: false,
         dux_jump: false,
         throne: Square::new(size / 2, size / 2),
         flags: vec![SquareFlags::default(); CELLS],
@@ -836,24 +544,17 @@ pub fn tafl_base(size: u8) -> Ruleset {
             max_line: 1,
             corner_capture: false,
         },
-        king_hammer: true,
-        king_anvil: true,
+        king_armed: true,
         one_piece_loses: false,
         dux: false,
         dice: false,
         move_limit: 100,
         repetition_limit: 3,
-        repetition: Repetition::Forbidden,
-        surround_loses: false,
-        shieldwall: Shieldwall::None,
-        shieldwall_flank: true,
-        edge_fort: false,
-        linnaean: false,
     }
 }
 
 impl Ruleset {
-    pub(crate) fn mark(&mut self, sq: Square, f: u32) {
+    fn mark(&mut self, sq: Square, f: u8) {
         self.flags[sq.idx()].0 |= f;
     }
     fn corners(&self) -> [Square; 4] {
@@ -867,10 +568,7 @@ fn tawlbwrdd() -> Ruleset {
     let t = r.throne.expect("throne");
     r.mark(
         t,
-        SquareFlags::THRONE
-            | SquareFlags::RESTRICTED
-            | SquareFlags::HOSTILE_EMPTY
-            | SquareFlags::KING_HOSTILE_EMPTY,
+        SquareFlags::THRONE | SquareFlags::RESTRICTED | SquareFlags::HOSTILE_EMPTY,
     );
     place(
         &mut r.start,
@@ -888,9 +586,7 @@ fn tawlbwrdd_walker() -> Ruleset {
     let all = SquareFlags::RESTRICTED
         | SquareFlags::NO_PASS
         | SquareFlags::HOSTILE_EMPTY
-        | SquareFlags::HOSTILE_ALWAYS
-        | SquareFlags::KING_HOSTILE_EMPTY
-        | SquareFlags::KING_HOSTILE_ALWAYS;
+        | SquareFlags::HOSTILE_ALWAYS;
     r.mark(t, SquareFlags::THRONE | all);
     for c in r.corners() {
         r.mark(c, SquareFlags::CORNER | all);
@@ -926,8 +622,7 @@ fn tallfwrdd() -> Ruleset {
         SquareFlags::THRONE
             | SquareFlags::RESTRICTED
             | SquareFlags::NO_PASS
-            | SquareFlags::HOSTILE_EMPTY
-            | SquareFlags::KING_HOSTILE_EMPTY,
+            | SquareFlags::HOSTILE_EMPTY,
     );
     for c in r.corners() {
         r.mark(
@@ -935,7 +630,8 @@ fn tallfwrdd() -> Ruleset {
             SquareFlags::CORNER | SquareFlags::RESTRICTED | SquareFlags::NO_PASS,
         );
     }
-    r.speed = [1; 3];
+    r.man_steps = true;
+    r.king_steps = true;
     r.escape = Escape::Corners;
     r.king_capture = KingCapture::Enclosure { edge_three: true };
     nine_by_nine(&mut r);
@@ -945,10 +641,7 @@ fn tallfwrdd() -> Ruleset {
 fn goedhboell(king_steps: bool, corner_guard: bool) -> Ruleset {
     let mut r = tafl_base(9);
     let t = r.throne.expect("throne");
-    r.mark(
-        t,
-        SquareFlags::THRONE | SquareFlags::RESTRICTED | SquareFlags::KING_HOSTILE_EMPTY,
-    );
+    r.mark(t, SquareFlags::THRONE | SquareFlags::RESTRICTED);
     for c in r.corners() {
         r.mark(c, SquareFlags::CORNER | SquareFlags::RESTRICTED);
         if corner_guard {
@@ -959,9 +652,7 @@ fn goedhboell(king_steps: bool, corner_guard: bool) -> Ruleset {
             }
         }
     }
-    if king_steps {
-        r.speed[2] = 1;
-    }
+    r.king_steps = king_steps;
     r.escape = Escape::Corners;
     r.king_capture = KingCapture::Enclosure { edge_three: true };
     nine_by_nine(&mut r);
@@ -976,8 +667,7 @@ fn gwyddbwyll(w: u8, h: u8, dux: bool, dux_jump: bool) -> Ruleset {
     r.throne = None;
     r.first = None;
     r.escape = Escape::None;
-    r.king_hammer = false;
-    r.king_anvil = false;
+    r.king_armed = false;
     r.capture = Capture {
         max_line: 2,
         corner_capture: true,

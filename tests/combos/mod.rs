@@ -29,15 +29,6 @@ pub const COMBOS: &[(&str, &[&str])] = &[
     ("gwyddbwyll", &["size=8x8"]),
     ("gwyddbwyll", &["size=8x8", "dux"]),
     ("gwyddbwyll", &["size=8x8", "dux-jump"]),
-    ("copenhagen", &[]),
-    ("copenhagen-relaxed", &[]),
-    ("fetlar", &[]),
-    ("tawlbwrdd-opentafl", &[]),
-    ("sea-battle", &[]),
-    ("tablut", &[]),
-    ("foteviken-tablut", &[]),
-    ("brandub", &[]),
-    ("magpie", &[]),
 ];
 
 /// The ruleset of one combination.

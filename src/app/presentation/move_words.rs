@@ -126,7 +126,7 @@ pub fn explain_msg(rules: &Ruleset, e: &PlayError) -> Msg {
             .msg("piece", piece_capital_msg(rules, *piece))
             .str("square", sq(*by)),
             MoveError::OneStep { piece } => {
-                if piece.kind == Kind::King && !rules.man_steps() {
+                if piece.kind == Kind::King && !rules.man_steps {
                     Msg::new("move-king-steps")
                 } else {
                     Msg::new("move-one-step").str("game", rules.name)

@@ -168,21 +168,6 @@ pub fn rules_error_msg(e: &RulesError) -> Msg {
                 .str("game", *nearest)
                 .arg("ours", rule(ours))
         }
-        RulesError::Unplayable { key, value } => Msg::new("otn-rules-unplayable")
-            .str("rule", format!("{key}:{value}"))
-            .msg(
-                "meaning",
-                Msg::new("otn-rule-meaning").str("key", key.as_str()),
-            ),
-        RulesError::UnknownKey { key } => {
-            Msg::new("otn-rules-unknown-key").str("key", key.as_str())
-        }
-        RulesError::BadValue { key, value } => Msg::new("otn-rules-bad-value")
-            .str("rule", format!("{key}:{value}"))
-            .msg(
-                "meaning",
-                Msg::new("otn-rule-meaning").str("key", key.as_str()),
-            ),
     }
 }
 

@@ -38,8 +38,6 @@ pub fn board_view(game: &Game, dots: &[Square], caption: String) -> BoardView {
             SquareKind::Throne
         } else if fl.has(SquareFlags::CORNER) {
             SquareKind::Corner
-        } else if fl.has(SquareFlags::ATTACKER_FORT | SquareFlags::DEFENDER_FORT) {
-            SquareKind::Fortress
         } else if fl.has(SquareFlags::RESTRICTED) {
             SquareKind::Restricted
         } else {

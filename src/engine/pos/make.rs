@@ -1,41 +1,32 @@
 //! Captures, making and unmaking moves, repetition and game ends.
 
 use super::{
-    is_king, pad, side_of, ty, End, Family, Mv, Pos, Repetition, Undo, DIRS, DUX, EMPTY, KING, MAN,
-    OFF, Z,
+    is_king, side_of, End, Family, Mv, Pos, SquareFlags, Undo, DIRS, DUX, EMPTY, KING, MAN, OFF, Z,
 };
-use crate::rules::special;
 
 impl Pos {
-    /// Does cell `i` close a capture of the piece `victim` next to it?
     #[inline]
-    pub(super) fn closes(&self, i: usize, victim: u8) -> bool {
+    pub(super) fn closes(&self, i: usize, mover: usize) -> bool {
         let q = self.cells[i];
         if q == OFF {
             return false;
         }
-        let fl = self.sq_flags(i);
-        let vt = ty(victim);
         if q == EMPTY {
-            return fl.hostile_to(vt, false);
+            return self.has(i, SquareFlags::HOSTILE_EMPTY);
         }
-        if side_of(q) != side_of(victim) {
-            if is_king(q) && !self.king_anvil {
-                fl.hostile_to(vt, true)
-            } else {
-                true
-            }
+        if side_of(q) == mover {
+            !is_king(q) || self.king_armed
         } else {
-            fl.hostile_to(vt, true)
+            is_king(q) && self.has(i, SquareFlags::HOSTILE_ALWAYS)
         }
     }
 
     #[inline]
-    pub(super) fn capturable(&self, q: u8, at: usize) -> bool {
+    pub(super) fn capturable(&self, q: u8) -> bool {
         if q == DUX[0] || q == DUX[1] {
             false
         } else if is_king(q) {
-            self.custodial_king || (self.strong_at_throne && !self.near_throne(at))
+            self.custodial_king
         } else {
             true
         }
@@ -47,15 +38,11 @@ impl Pos {
         &self,
         to: u8,
         me: usize,
-        caps: &mut [u8; 32],
+        caps: &mut [u8; 16],
         first_only: bool,
     ) -> usize {
         let mut n = 0usize;
-        let hammer = !is_king(self.cells[to as usize]) || self.king_hammer;
         for d in DIRS {
-            if !hammer {
-                break;
-            }
             let mut line = [0u8; 3];
             let mut k = 0usize;
             let mut cur = to as isize;
@@ -65,13 +52,13 @@ impl Pos {
                 if self.cells[i] == OFF {
                     break;
                 }
-                if k > 0 && self.closes(i, self.cells[line[k - 1] as usize]) {
+                if k > 0 && self.closes(i, me) {
                     caps[n..n + k].copy_from_slice(&line[..k]);
                     n += k;
                     break;
                 }
                 let q = self.cells[i];
-                if q != EMPTY && side_of(q) != me && self.capturable(q, i) && k < self.max_line {
+                if q != EMPTY && side_of(q) != me && self.capturable(q) && k < self.max_line {
                     line[k] = i as u8;
                     k += 1;
                 } else {
@@ -109,60 +96,27 @@ impl Pos {
                 }
             }
         }
-        if self.family == Family::Tafl && me == 0 {
-            for d in DIRS {
-                let k = (to as isize + d) as usize;
-                if self.cells[k] != KING {
-                    continue;
-                }
-                let edge_three = match self.enclosure {
-                    Some(e) => e,
-                    None if self.strong_at_throne && self.near_throne(k) => false,
-                    None => continue,
-                };
-                let enclosed = DIRS.iter().all(|&e| {
-                    let s = (k as isize + e) as usize;
-                    match self.cells[s] {
-                        OFF => edge_three,
-                        EMPTY => self.sq_flags(s).hostile_to(2, false),
-                        q => side_of(q) == 0 || self.sq_flags(s).hostile_to(2, true),
+        if let Some(edge_three) = self.enclosure {
+            if self.family == Family::Tafl && me == 0 {
+                for d in DIRS {
+                    let k = (to as isize + d) as usize;
+                    if self.cells[k] != KING {
+                        continue;
                     }
-                });
-                if enclosed {
-                    caps[n] = k as u8;
-                    n += 1;
-                    if first_only {
-                        return n;
-                    }
-                }
-            }
-        }
-        if self.board_captures() {
-            // Linnaean capture and shieldwalls are judged by the rules
-            // themselves, on a rules board.
-            let board = self.board();
-            let mut more = Vec::new();
-            let r = self.ruleset();
-            let to_sq = super::unpad(to);
-            if r.linnaean && me == 0 {
-                more.extend(special::linnaean(r, &board, to_sq));
-            }
-            let c = self.cells[to as usize];
-            if r.shieldwall != crate::rules::Shieldwall::None && (!is_king(c) || self.king_hammer) {
-                let side = if me == 0 {
-                    crate::rules::Side::First
-                } else {
-                    crate::rules::Side::Second
-                };
-                special::shieldwall(r, &board, to_sq, side, &mut more);
-            }
-            for s in more {
-                let i = pad(s);
-                if !caps[..n].contains(&i) && n < caps.len() {
-                    caps[n] = i;
-                    n += 1;
-                    if first_only {
-                        return n;
+                    let enclosed = DIRS.iter().all(|&e| {
+                        let s = (k as isize + e) as usize;
+                        match self.cells[s] {
+                            OFF => edge_three,
+                            EMPTY => self.has(s, SquareFlags::THRONE),
+                            q => side_of(q) == 0,
+                        }
+                    });
+                    if enclosed {
+                        caps[n] = k as u8;
+                        n += 1;
+                        if first_only {
+                            return n;
+                        }
                     }
                 }
             }
@@ -175,7 +129,7 @@ impl Pos {
         let c = self.cells[mv.from as usize];
         self.cells[mv.from as usize] = EMPTY;
         self.cells[mv.to as usize] = c;
-        let mut caps = [0u8; 32];
+        let mut caps = [0u8; 16];
         let n = self.find_captures(mv.to, side_of(c), &mut caps, true);
         self.cells[mv.to as usize] = EMPTY;
         self.cells[mv.from as usize] = c;
@@ -196,7 +150,7 @@ impl Pos {
             king: self.king,
             att_bb: self.att_bb,
             ncap: 0,
-            caps: [(0, 0); 32],
+            caps: [(0, 0); 16],
         };
         self.cells[mv.from as usize] = EMPTY;
         self.cells[mv.to as usize] = c;
@@ -206,7 +160,7 @@ impl Pos {
         } else if c == MAN[0] {
             self.att_bb ^= self.geo.bit(mv.from as usize) | self.geo.bit(mv.to as usize);
         }
-        let mut caps = [0u8; 32];
+        let mut caps = [0u8; 16];
         let n = self.find_captures(mv.to, me, &mut caps, false);
         let mut real = 0;
         for &s in &caps[..n] {
@@ -257,7 +211,7 @@ impl Pos {
         let Some(u) = self.undo.last() else {
             return false;
         };
-        if u.ncap > 0 || self.repetition != Repetition::Forbidden {
+        if u.ncap > 0 {
             return false;
         }
         let k = self.key_for(1 - side_of(u.piece) as u8);
@@ -293,29 +247,8 @@ impl Pos {
                 winner: Some(mover),
             });
         }
-        if self.edge_fort && self.king != 0 && self.piece_can_move(self.king) {
-            let board = self.board();
-            if special::edge_fort(self.ruleset(), &board, true) {
-                return Some(End { winner: Some(1) });
-            }
-        }
         if u.caps[..u.ncap as usize].iter().any(|&(_, q)| q == KING) {
             return Some(End { winner: Some(0) });
-        }
-        if self.surround_loses && special::encircled(self.ruleset(), &self.board()) {
-            return Some(End { winner: Some(0) });
-        }
-        if u.ncap == 0 && matches!(self.repetition, Repetition::Draw | Repetition::MoverWins) {
-            let k = self.key_for(opp as u8);
-            let back = (u.since as usize + 1).min(self.keys.len());
-            let seen = self.keys[self.keys.len() - back..]
-                .iter()
-                .filter(|&&x| x == k)
-                .count();
-            if seen + 1 >= self.rep_limit as usize {
-                let winner = (self.repetition == Repetition::MoverWins).then_some(mover);
-                return Some(End { winner });
-            }
         }
         if self.one_piece_loses && self.count[opp] <= 1 {
             return Some(End {

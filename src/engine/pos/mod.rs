@@ -4,8 +4,7 @@
 //! mirror against `Game` on random games of every variant.
 
 use crate::rules::{
-    splitmix, Escape, Family, Game, Kind, KingCapture, Move, Piece, Repetition, Ruleset,
-    Shieldwall, Square, SquareFlags,
+    splitmix, Escape, Family, Game, Kind, KingCapture, Move, Piece, Square, SquareFlags,
 };
 
 mod make;
@@ -29,30 +28,6 @@ pub(crate) fn side_of(c: u8) -> usize {
 #[inline]
 pub(crate) fn is_king(c: u8) -> bool {
     c == KING
-}
-/// The piece type of a cell code for the per-type rules (`rules::piece_type`).
-#[inline]
-pub(crate) fn ty(c: u8) -> usize {
-    if c == KING {
-        2
-    } else {
-        side_of(c)
-    }
-}
-
-fn piece_of(c: u8) -> Piece {
-    use crate::rules::Side;
-    let side = if side_of(c) == 0 {
-        Side::First
-    } else {
-        Side::Second
-    };
-    let kind = match (c - 1) / 2 {
-        0 => Kind::Man,
-        1 => Kind::King,
-        _ => Kind::Dux,
-    };
-    Piece::new(side, kind)
 }
 
 fn code(p: Piece) -> u8 {
@@ -140,37 +115,26 @@ struct Undo {
     king: u8,
     att_bb: u128,
     ncap: u8,
-    caps: [(u8, u8); 32],
+    caps: [(u8, u8); 16],
 }
 
 /// The position, the rules it follows, and the key history the repetition rule needs.
 pub(crate) struct Pos {
     pub cells: [u8; CELLS],
-    pub flags: [u32; CELLS],
+    pub flags: [u8; CELLS],
     pub squares: Vec<u8>,
     pub w: u8,
     pub h: u8,
     pub family: Family,
-    /// Squares per move by piece type ([`ty`]); 0 is no limit.
-    pub speed: [u8; 3],
+    pub man_steps: bool,
+    pub king_steps: bool,
     pub dux_jump: bool,
     pub escape: Escape,
     pub enclosure: Option<bool>,
     pub custodial_king: bool,
-    /// `ks:c`: the king is enclosed on and next to the throne, custodial elsewhere.
-    pub strong_at_throne: bool,
-    near_throne: [bool; CELLS],
     pub max_line: usize,
     pub corner_capture: bool,
-    pub king_hammer: bool,
-    pub king_anvil: bool,
-    pub repetition: Repetition,
-    /// Linnaean capture or shieldwalls: captures judged on a rules board.
-    board_captures: bool,
-    pub surround_loses: bool,
-    pub edge_fort: bool,
-    /// The ruleset, for the rules judged on a rules board.
-    rules: Ruleset,
+    pub king_armed: bool,
     pub one_piece_loses: bool,
     pub dux: bool,
     pub dice: bool,
@@ -206,25 +170,18 @@ impl Pos {
             w: r.width,
             h: r.height,
             family: r.family,
-            speed: r.speed,
+            man_steps: r.man_steps,
+            king_steps: r.king_steps,
             dux_jump: r.dux_jump,
             escape: r.escape,
             enclosure: match r.king_capture {
                 KingCapture::Enclosure { edge_three } => Some(edge_three),
-                KingCapture::Custodial | KingCapture::StrongAtThrone => None,
+                KingCapture::Custodial => None,
             },
             custodial_king: r.king_capture == KingCapture::Custodial,
-            strong_at_throne: r.king_capture == KingCapture::StrongAtThrone,
-            near_throne: [false; CELLS],
             max_line: r.capture.max_line as usize,
             corner_capture: r.capture.corner_capture,
-            king_hammer: r.king_hammer,
-            king_anvil: r.king_anvil,
-            repetition: r.repetition,
-            board_captures: r.linnaean || r.shieldwall != Shieldwall::None,
-            surround_loses: r.surround_loses,
-            edge_fort: r.edge_fort,
-            rules: r.clone(),
+            king_armed: r.king_armed,
             one_piece_loses: r.one_piece_loses,
             dux: r.dux,
             dice: r.dice,
@@ -253,13 +210,12 @@ impl Pos {
                 let i = pad(sq);
                 p.squares.push(i);
                 p.flags[i as usize] = r.flags(sq).0;
-                p.near_throne[i as usize] = r.near_throne(sq);
             }
         }
         for &i in &p.squares {
             p.esc_sq[i as usize] = match p.escape {
                 Escape::Edge => p.is_edge(i as usize),
-                Escape::Corners => p.has(i as usize, SquareFlags::CORNER),
+                Escape::Corners => p.is_corner(i as usize),
                 Escape::None => false,
             };
         }
@@ -316,46 +272,17 @@ impl Pos {
     }
 
     #[inline]
-    fn has(&self, i: usize, f: u32) -> bool {
+    fn has(&self, i: usize, f: u8) -> bool {
         self.flags[i] & f != 0
     }
 
-    /// The king moves one square at a time.
     #[inline]
-    pub fn king_steps(&self) -> bool {
-        self.speed[2] == 1
-    }
-
-    #[inline]
-    pub(super) fn sq_flags(&self, i: usize) -> SquareFlags {
-        SquareFlags(self.flags[i])
-    }
-
-    /// The position as a rules board, for the rules judged on one.
-    pub(super) fn board(&self) -> crate::rules::Board {
-        let mut b = crate::rules::Board::empty(self.w, self.h);
-        for &i in &self.squares {
-            let c = self.cells[i as usize];
-            if c != EMPTY {
-                b.set(unpad(i), Some(piece_of(c)));
-            }
+    fn steps_only(&self, c: u8) -> bool {
+        if is_king(c) {
+            self.king_steps
+        } else {
+            self.man_steps
         }
-        b
-    }
-
-    /// The ruleset this position follows.
-    pub(super) fn ruleset(&self) -> &Ruleset {
-        &self.rules
-    }
-
-    #[inline]
-    pub(super) fn near_throne(&self, i: usize) -> bool {
-        self.near_throne[i]
-    }
-
-    #[inline]
-    pub(super) fn board_captures(&self) -> bool {
-        self.board_captures
     }
 
     /// Pushes the movement moves of the piece `c` on `from`.
@@ -376,14 +303,12 @@ impl Pos {
     /// `f` returns `true`; says whether it did.
     #[inline(always)]
     fn each_target(&self, from: u8, c: u8, mut f: impl FnMut(u8) -> bool) -> bool {
-        let t = ty(c);
-        let speed = self.speed[t];
-        let from_kind = self.sq_flags(from as usize).kind();
+        let king = is_king(c);
+        let steps = self.steps_only(c);
         let jump = self.dux_jump && (c == DUX[0] || c == DUX[1]);
         for d in DIRS {
             let mut cur = from as isize;
             let mut jumped = false;
-            let mut dist = 0u8;
             loop {
                 cur += d;
                 let i = cur as usize;
@@ -398,16 +323,14 @@ impl Pos {
                     }
                     break;
                 }
-                dist += 1;
-                if speed > 0 && dist > speed {
+                if !king && self.has(i, SquareFlags::NO_PASS) {
                     break;
                 }
-                let fl = self.sq_flags(i);
-                if !fl.passes(t) || (fl.has(SquareFlags::no_enter(t)) && fl.kind() != from_kind) {
-                    break;
-                }
-                if fl.stops(t) && f(i as u8) {
+                if (king || !self.has(i, SquareFlags::RESTRICTED)) && f(i as u8) {
                     return true;
+                }
+                if steps {
+                    break;
                 }
             }
         }

@@ -13,10 +13,13 @@
 //! names tawlbot's variant and options; the rules string is kept as close to
 //! the game as OTN allows.
 
+use std::collections::BTreeMap;
+
 use super::{read_ranks, Letters, PositionError, Record, MAX_POSITION};
 use crate::domain::EndReason;
 use crate::rules::{
-    Board, Escape, Family, Game, Kind, Piece, Played, Reason, Ruleset, Side, Square, SquareFlags,
+    Board, Escape, Family, Game, Kind, KingCapture, Piece, Played, Reason, Ruleset, Side, Square,
+    SquareFlags,
 };
 
 mod moves;

@@ -24,8 +24,6 @@ fn each_variant_reads_back_from_its_rules_string() {
         let s = rules_string(&rules, Side::First, None);
         assert_eq!(ruleset_from_rules(&s).unwrap().variant, id, "{s}");
     }
-    let s = rules_string(&r("tawlbwrdd"), Side::First, None);
-    assert!(s.starts_with("dim:11 esc:e atkf:y surf:n tfr:w ka:y ks:s spd:-1 cor: cen:f6, cenh: cenhe:tTK cens:K cenp:tTK cenre:tTK afor: dfor: sw:n swf:y efe:n linc:n start:/"), "{s}");
 }
 
 #[test]

@@ -3,13 +3,10 @@
 use std::collections::HashMap;
 
 use super::board::{Board, Kind, Piece, Side, Square, CELLS};
-use super::variants::{piece_type, Escape, Family, KingCapture, Repetition, Ruleset, SquareFlags};
+use super::variants::{Escape, Family, KingCapture, Ruleset, SquareFlags};
 use super::Move;
 
 mod moves;
-pub(crate) mod special;
-
-pub(crate) use moves::each_move;
 
 /// Why a game ended.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -346,10 +343,7 @@ impl Game {
         let mover = p.side;
         let count = self.seen.entry(key(h, mover.other())).or_insert(0);
         *count += 1;
-        let occurrences = *count;
-        if self.rules.repetition == Repetition::Forbidden
-            && occurrences + 1 >= self.rules.repetition_limit
-        {
+        if *count + 1 >= self.rules.repetition_limit {
             self.repeat_possible = true;
         }
         if captures.is_empty() {
@@ -364,50 +358,25 @@ impl Game {
             captures,
         });
         self.to_move = mover.other();
-        self.after_move(mv, p, king_taken, occurrences);
+        self.after_move(mv, p, king_taken);
         Ok(self.record.last().expect("just pushed"))
     }
 
-    /// Whether the king on `sq` has escaped.
-    fn escapes(r: &Ruleset, board: &Board, sq: Square) -> bool {
-        match r.escape {
-            Escape::Edge => board.is_edge(sq),
-            Escape::Corners => r.flags(sq).has(SquareFlags::CORNER),
-            Escape::None => false,
-        }
-    }
-
-    /// Whether the defenders have made an edge fort (with `edge_fort`).
-    fn in_edge_fort(&self) -> bool {
-        let king = Piece::new(Side::Second, Kind::King);
-        self.rules.edge_fort
-            && self.board.find(king).is_some_and(|k| {
-                !each_move(&self.rules, &self.board, k, king, |_| false)
-                    && special::edge_fort(&self.rules, &self.board, true)
-            })
-    }
-
     /// The order of checks after a move (RULES.md).
-    fn after_move(&mut self, mv: Move, p: Piece, king_taken: bool, occurrences: u8) {
+    fn after_move(&mut self, mv: Move, p: Piece, king_taken: bool) {
         let r = &self.rules;
         let mover = p.side;
-        let escaped = p.kind == Kind::King && Game::escapes(r, &self.board, mv.to);
-        if escaped || self.in_edge_fort() {
-            return self.finish(Some(Side::Second), Reason::KingEscaped);
+        let escaped = p.kind == Kind::King
+            && match r.escape {
+                Escape::Edge => self.board.is_edge(mv.to),
+                Escape::Corners => self.board.is_corner(mv.to),
+                Escape::None => false,
+            };
+        if escaped {
+            return self.finish(Some(mover), Reason::KingEscaped);
         }
         if king_taken {
             return self.finish(Some(Side::First), Reason::KingCaptured);
-        }
-        let r = &self.rules;
-        if r.surround_loses && special::encircled(r, &self.board) {
-            return self.finish(Some(Side::First), Reason::KingCaptured);
-        }
-        if occurrences >= r.repetition_limit {
-            match r.repetition {
-                Repetition::Draw => return self.finish(None, Reason::Repetition),
-                Repetition::MoverWins => return self.finish(Some(mover), Reason::Repetition),
-                Repetition::Forbidden | Repetition::Ignored => {}
-            }
         }
         if r.one_piece_loses && self.board.count(mover.other()) <= 1 {
             return self.finish(Some(mover), Reason::OnePieceLeft);
@@ -436,14 +405,15 @@ impl Game {
             return true;
         }
         let r = &self.rules;
-        let king_out = self
-            .board
-            .pieces()
-            .any(|(sq, p)| p.kind == Kind::King && Game::escapes(r, &self.board, sq));
-        if king_out
-            || self.in_edge_fort()
-            || (r.surround_loses && special::encircled(r, &self.board))
-        {
+        let king_out = self.board.pieces().any(|(sq, p)| {
+            p.kind == Kind::King
+                && match r.escape {
+                    Escape::Edge => self.board.is_edge(sq),
+                    Escape::Corners => self.board.is_corner(sq),
+                    Escape::None => false,
+                }
+        });
+        if king_out {
             return true;
         }
         if r.one_piece_loses

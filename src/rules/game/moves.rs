@@ -1,17 +1,16 @@
 //! Move generation, legality and captures.
 
 use super::{
-    key, piece_type, Board, Family, Game, Kind, KingCapture, Move, MoveError, Piece, Repetition,
-    Ruleset, Side, Square, SquareFlags, ZOBRIST,
+    key, Board, Family, Game, Kind, KingCapture, Move, MoveError, Piece, Side, Square, SquareFlags,
+    ZOBRIST,
 };
 
 impl Game {
-    /// Whether a piece of type `ty` that stands on a square of kind
-    /// `from_kind` may cross (`stop`: stop on) a square with flags `fl`.
-    #[inline(always)]
-    pub(super) fn may_enter(fl: SquareFlags, ty: usize, from_kind: u32, stop: bool) -> bool {
-        let ok = if stop { fl.stops(ty) } else { fl.passes(ty) };
-        ok && (!fl.has(SquareFlags::no_enter(ty)) || fl.kind() == from_kind)
+    pub(super) fn steps_only(&self, p: Piece) -> bool {
+        match p.kind {
+            Kind::King => self.rules.king_steps,
+            _ => self.rules.man_steps,
+        }
     }
 
     /// Pushes the destinations of the piece on `from` (movement rules only).
@@ -30,15 +29,46 @@ impl Game {
             .any(|(sq, p)| p.side == side && !self.each_piece_move(board, sq, p, |_| false))
     }
 
+    /// Gives `f` each destination of the piece on `from` (movement rules
+    /// only) until it answers false; false if it did.
     #[inline(always)]
     fn each_piece_move(
         &self,
         board: &Board,
         from: Square,
         p: Piece,
-        f: impl FnMut(Move) -> bool,
+        mut f: impl FnMut(Move) -> bool,
     ) -> bool {
-        each_move(&self.rules, board, from, p, f)
+        let r = &self.rules;
+        let (w, h) = (r.width, r.height);
+        let king = p.kind == Kind::King;
+        let steps = self.steps_only(p);
+        let jump = p.kind == Kind::Dux && r.dux_jump;
+        for dir in 0..4 {
+            let mut cur = from;
+            let mut jumped = false;
+            while let Some(next) = cur.step(dir, w, h) {
+                cur = next;
+                if board.get(cur).is_some() {
+                    if jump && !jumped {
+                        jumped = true;
+                        continue;
+                    }
+                    break;
+                }
+                let fl = r.flags(cur);
+                if !king && fl.has(SquareFlags::NO_PASS) {
+                    break;
+                }
+                if (king || !fl.has(SquareFlags::RESTRICTED)) && !f(Move { from, to: cur }) {
+                    return false;
+                }
+                if steps {
+                    break;
+                }
+            }
+        }
+        true
     }
 
     /// The moves the movement rules allow `side`, ignoring repetition.
@@ -105,8 +135,7 @@ impl Game {
             }
         }
         let k = key(h, p.side.other());
-        self.rules.repetition == Repetition::Forbidden
-            && self.seen.get(&k).copied().unwrap_or(0) + 1 >= self.rules.repetition_limit
+        self.seen.get(&k).copied().unwrap_or(0) + 1 >= self.rules.repetition_limit
     }
 
     /// Checks a move against the rules; `Ok` means [`Game::play`] will accept it.
@@ -138,8 +167,7 @@ impl Game {
             return Err(MoveError::Occupied { at: to, piece: q });
         }
         let dist = from.file().abs_diff(to.file()) + from.rank().abs_diff(to.rank());
-        let speed = self.rules.speed_of(p);
-        if speed > 0 && dist > speed {
+        if dist > 1 && self.steps_only(p) {
             return Err(MoveError::OneStep { piece: p });
         }
         // Walk the path.
@@ -153,8 +181,7 @@ impl Game {
             3
         };
         let (w, h) = (self.rules.width, self.rules.height);
-        let ty = piece_type(p);
-        let from_kind = self.rules.flags(from).kind();
+        let king = p.kind == Kind::King;
         let jump = p.kind == Kind::Dux && self.rules.dux_jump;
         let mut jumped = false;
         let mut cur = from;
@@ -171,12 +198,12 @@ impl Game {
                 return Err(MoveError::Blocked { by: cur, piece: q });
             }
             let f = self.rules.flags(cur);
-            if !Game::may_enter(f, ty, from_kind, false) {
+            if !king && f.has(SquareFlags::NO_PASS) {
                 return Err(MoveError::NoPass { at: cur, flags: f });
             }
         }
         let f = self.rules.flags(to);
-        if !Game::may_enter(f, ty, from_kind, true) {
+        if !king && f.has(SquareFlags::RESTRICTED) {
             return Err(MoveError::Restricted { at: to, flags: f });
         }
         if self.repeat_possible && self.repeats(mv) {
@@ -193,11 +220,100 @@ impl Game {
         Ok(self.apply(&mut b, mv, p))
     }
 
+    /// Does `closer` (the square beyond a line of enemies of `mover`) close a capture?
+    #[inline]
+    pub(super) fn closes(&self, board: &Board, sq: Square, mover: Side) -> bool {
+        let f = self.rules.flags(sq);
+        match board.get(sq) {
+            None => f.has(SquareFlags::HOSTILE_EMPTY),
+            Some(q) if q.side == mover => q.kind != Kind::King || self.rules.king_armed,
+            Some(q) => q.kind == Kind::King && f.has(SquareFlags::HOSTILE_ALWAYS),
+        }
+    }
+
+    #[inline]
+    pub(super) fn capturable(&self, q: Piece) -> bool {
+        match q.kind {
+            Kind::Man => true,
+            Kind::Dux => false,
+            Kind::King => self.rules.king_capture == KingCapture::Custodial,
+        }
+    }
+
     /// Moves `p` along `mv` on `board`, makes the captures, and returns them.
     pub(super) fn apply(&self, board: &mut Board, mv: Move, p: Piece) -> Vec<Square> {
         board.set(mv.from, None);
         board.set(mv.to, Some(p));
-        let caps = captures(&self.rules, board, mv.to, p);
+        let r = &self.rules;
+        let (w, h) = (r.width, r.height);
+        let me = p.side;
+        let mut caps = Vec::new();
+        for dir in 0..4 {
+            let mut line = [mv.to; 3];
+            let mut n = 0usize;
+            let mut cur = mv.to;
+            while let Some(next) = cur.step(dir, w, h) {
+                cur = next;
+                if n > 0 && self.closes(board, cur, me) {
+                    caps.extend_from_slice(&line[..n]);
+                    break;
+                }
+                match board.get(cur) {
+                    Some(q)
+                        if q.side != me
+                            && self.capturable(q)
+                            && n < r.capture.max_line as usize =>
+                    {
+                        line[n] = cur;
+                        n += 1;
+                    }
+                    _ => break,
+                }
+            }
+        }
+        if r.capture.corner_capture {
+            for dir in 0..4 {
+                let Some(c) = mv.to.step(dir, w, h) else {
+                    continue;
+                };
+                if !board.is_corner(c) {
+                    continue;
+                }
+                let Some(q) = board.get(c) else { continue };
+                if q.side == me || q.kind != Kind::Man {
+                    continue;
+                }
+                let other = (0..4).filter_map(|d| c.step(d, w, h)).find(|&s| s != mv.to);
+                if other
+                    .and_then(|s| board.get(s))
+                    .is_some_and(|o| o.side == me)
+                {
+                    caps.push(c);
+                }
+            }
+        }
+        if let KingCapture::Enclosure { edge_three } = r.king_capture {
+            if r.family == Family::Tafl && me == Side::First {
+                for dir in 0..4 {
+                    let Some(k) = mv.to.step(dir, w, h) else {
+                        continue;
+                    };
+                    if board.get(k) != Some(Piece::new(Side::Second, Kind::King)) {
+                        continue;
+                    }
+                    let enclosed = (0..4).all(|d| match k.step(d, w, h) {
+                        None => edge_three,
+                        Some(s) => match board.get(s) {
+                            Some(q) => q.side == Side::First,
+                            None => r.flags(s).has(SquareFlags::THRONE),
+                        },
+                    });
+                    if enclosed {
+                        caps.push(k);
+                    }
+                }
+            }
+        }
         for c in &caps {
             board.set(*c, None);
         }
@@ -216,182 +332,4 @@ impl Game {
             }
         }
     }
-}
-
-/// Does the square `sq` close a capture of `victim` (see [`Game::closes`])?
-#[inline]
-pub(crate) fn closes(r: &Ruleset, board: &Board, sq: Square, victim: Piece) -> bool {
-    let f = r.flags(sq);
-    let ty = piece_type(victim);
-    match board.get(sq) {
-        None => f.hostile_to(ty, false),
-        Some(q) if q.side != victim.side => {
-            if q.kind == Kind::King && !r.king_anvil {
-                f.hostile_to(ty, true)
-            } else {
-                true
-            }
-        }
-        Some(_) => f.hostile_to(ty, true),
-    }
-}
-
-/// Whether `q` on `at` can be taken by custodial capture (between two).
-#[inline]
-pub(crate) fn capturable(r: &Ruleset, q: Piece, at: Square) -> bool {
-    match q.kind {
-        Kind::Man => true,
-        Kind::Dux => false,
-        Kind::King => match r.king_capture {
-            KingCapture::Custodial => true,
-            KingCapture::StrongAtThrone => !r.near_throne(at),
-            KingCapture::Enclosure { .. } => false,
-        },
-    }
-}
-
-/// The captures made by `p`, which has just arrived on `to` (the board
-/// shows it there; nothing is taken off). Custodial and line captures, the
-/// corner capture, the king's enclosure, Linnaean capture and shieldwalls,
-/// as the ruleset has them. Each square is listed once.
-pub(crate) fn captures(r: &Ruleset, board: &Board, to: Square, p: Piece) -> Vec<Square> {
-    let (w, h) = (r.width, r.height);
-    let me = p.side;
-    let mut caps = Vec::new();
-    let hammer = p.kind != Kind::King || r.king_hammer;
-    if hammer {
-        for dir in 0..4 {
-            let mut line = [to; 3];
-            let mut n = 0usize;
-            let mut cur = to;
-            while let Some(next) = cur.step(dir, w, h) {
-                cur = next;
-                if n > 0 {
-                    let victim = board.get(line[n - 1]).expect("a piece in the line");
-                    if closes(r, board, cur, victim) {
-                        caps.extend_from_slice(&line[..n]);
-                        break;
-                    }
-                }
-                match board.get(cur) {
-                    Some(q)
-                        if q.side != me
-                            && capturable(r, q, cur)
-                            && n < r.capture.max_line as usize =>
-                    {
-                        line[n] = cur;
-                        n += 1;
-                    }
-                    _ => break,
-                }
-            }
-        }
-    }
-    if r.capture.corner_capture {
-        for dir in 0..4 {
-            let Some(c) = to.step(dir, w, h) else {
-                continue;
-            };
-            if !board.is_corner(c) {
-                continue;
-            }
-            let Some(q) = board.get(c) else { continue };
-            if q.side == me || q.kind != Kind::Man {
-                continue;
-            }
-            let other = (0..4).filter_map(|d| c.step(d, w, h)).find(|&s| s != to);
-            if other
-                .and_then(|s| board.get(s))
-                .is_some_and(|o| o.side == me)
-            {
-                caps.push(c);
-            }
-        }
-    }
-    if r.family == Family::Tafl && me == Side::First {
-        for dir in 0..4 {
-            let Some(k) = to.step(dir, w, h) else {
-                continue;
-            };
-            if board.get(k) != Some(Piece::new(Side::Second, Kind::King)) {
-                continue;
-            }
-            let edge_three = match r.king_capture {
-                KingCapture::Enclosure { edge_three } => edge_three,
-                KingCapture::StrongAtThrone if r.near_throne(k) => false,
-                _ => continue,
-            };
-            let enclosed = (0..4).all(|d| match k.step(d, w, h) {
-                None => edge_three,
-                Some(s) => match board.get(s) {
-                    Some(q) => q.side == Side::First || r.flags(s).hostile_to(2, true),
-                    None => r.flags(s).hostile_to(2, false),
-                },
-            });
-            if enclosed {
-                caps.push(k);
-            }
-        }
-    }
-    if r.linnaean && me == Side::First {
-        if let Some(c) = super::special::linnaean(r, board, to) {
-            caps.push(c);
-        }
-    }
-    if r.shieldwall != crate::rules::Shieldwall::None && hammer {
-        super::special::shieldwall(r, board, to, me, &mut caps);
-    }
-    if caps.len() > 1 {
-        let mut seen = Vec::with_capacity(caps.len());
-        caps.retain(|c| {
-            let fresh = !seen.contains(c);
-            seen.push(*c);
-            fresh
-        });
-    }
-    caps
-}
-
-/// Gives `f` each destination of the piece on `from` (movement rules
-/// only) until it answers false; false if it did.
-#[inline(always)]
-pub(crate) fn each_move(
-    r: &Ruleset,
-    board: &Board,
-    from: Square,
-    p: Piece,
-    mut f: impl FnMut(Move) -> bool,
-) -> bool {
-    let (w, h) = (r.width, r.height);
-    let ty = piece_type(p);
-    let speed = r.speed[ty];
-    let from_kind = r.flags(from).kind();
-    let jump = p.kind == Kind::Dux && r.dux_jump;
-    for dir in 0..4 {
-        let mut cur = from;
-        let mut jumped = false;
-        let mut dist = 0u8;
-        while let Some(next) = cur.step(dir, w, h) {
-            cur = next;
-            if board.get(cur).is_some() {
-                if jump && !jumped {
-                    jumped = true;
-                    continue;
-                }
-                break;
-            }
-            dist += 1;
-            if speed > 0 && dist > speed {
-                break;
-            }
-            let fl = r.flags(cur);
-            if !Game::may_enter(fl, ty, from_kind, false) {
-                break;
-            }
-            if Game::may_enter(fl, ty, from_kind, true) && !f(Move { from, to: cur }) {
-                return false;
-            }
-        }
-    }
-    true
 }

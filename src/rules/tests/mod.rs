@@ -295,7 +295,6 @@ fn tawlbwrdd_hundred_moves_without_capture_draw() {
 
 mod gwyddbwyll;
 mod tafl_variants;
-mod world;
 
 // -------------------------------------------------------- settlements table
 
