@@ -2,7 +2,7 @@
 //! load (replay from the store), rules, store commit, render + encode.
 
 use criterion::{criterion_group, BatchSize, Criterion};
-use tawlbot::app::rendered::Response;
+use tawlbot::app::presentation::rendered::Response;
 use tawlbot::app::{App, Input};
 use tawlbot::store::SqliteStore;
 

@@ -112,7 +112,7 @@ fn bench_analysis(c: &mut Criterion) {
         .map(|seed| engine::play_game(&rules, seed, [1, 1], 100, &stop))
         .find(|g| g.record().len() == 100)
         .expect("a 100-move game");
-    let limits = Limits::nodes(tawlbot::app::analysis::ANALYSIS_NODES);
+    let limits = Limits::nodes(tawlbot::app::use_cases::analysis::ANALYSIS_NODES);
     c.bench_function("analysis of a 100-move tawlbwrdd game", |b| {
         b.iter(|| {
             let a = engine::analyse(&game, &limits, &stop, &mut |_, _| {});

@@ -13,7 +13,7 @@
 use std::time::Duration;
 
 use criterion::{criterion_group, BatchSize, BenchmarkId, Criterion, Throughput};
-use tawlbot::app::rendered::Response;
+use tawlbot::app::presentation::rendered::Response;
 use tawlbot::app::App;
 use tawlbot::store::pg::throwaway;
 use tawlbot::store::{

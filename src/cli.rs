@@ -413,7 +413,7 @@ pub fn render(args: Vec<String>) -> Exit {
         e.apply(&mut game);
     }
     let bytes = if gif {
-        crate::app::picture::replay_gif(&game, &theme)
+        crate::app::presentation::picture::replay_gif(&game, &theme)
     } else {
         let dots: Vec<_> = match show.as_deref().map(|s| {
             notation::parse_move(&format!("{s} {s}"))
@@ -424,7 +424,7 @@ pub fn render(args: Vec<String>) -> Exit {
             Some(Ok(sq)) => game.reach(sq).iter().map(|m| m.to).collect(),
             Some(Err(e)) => return Exit::Usage(explain(game.rules(), &e)),
         };
-        let caption = crate::app::picture::caption(&game, ["", ""]);
+        let caption = crate::app::presentation::picture::caption(&game, ["", ""]);
         let rec = crate::notation::Record {
             headers: vec![
                 ("Variant".into(), game.rules().variant.into()),
@@ -438,7 +438,7 @@ pub fn render(args: Vec<String>) -> Exit {
                 .map(|p| format_played(game.rules(), p))
                 .collect(),
         };
-        crate::app::picture::picture(&game, &dots, caption, &rec, &theme)
+        crate::app::presentation::picture::picture(&game, &dots, caption, &rec, &theme)
     };
     if let Err(e) = std::fs::write(&out, &bytes) {
         return Exit::Usage(format!("cannot write {out}: {e}"));

@@ -1,6 +1,6 @@
 //! `tawlbot doctor --db PATH [--quarantine | --show-quarantine]`: lists
 //! every stored row this program cannot read or play on (table, id, what
-//! is wrong: `games 4: move 1 zz-zz: ...`; see `app::doctor`) and, with
+//! is wrong: `games 4: move 1 zz-zz: ...`; see `app::use_cases::doctor`) and, with
 //! `--quarantine`, moves them to the `quarantine` table; says
 //! how many rows wait there, and `--show-quarantine` lists them. Exit
 //! status 0 when there is none, 1 when there is any, 2 for a usage error
@@ -62,7 +62,7 @@ pub fn doctor(args: Vec<String>, out: &mut dyn Write) -> Exit {
     if show {
         return show_quarantine(&*store, &shown, out);
     }
-    let rows = match crate::app::doctor::examine(&*store) {
+    let rows = match crate::app::use_cases::doctor::examine(&*store) {
         Ok(r) => r,
         Err(e) => return Exit::Usage(e.to_string()),
     };

@@ -704,14 +704,14 @@ fn render_standings_table_is_small_indexed_and_readable() {
 
 /// Every variant in the rules catalogue with every combination of its
 /// options, at its start position, drawn exactly as the bot draws it
-/// (`app::picture::picture`: the rules' squares and marks, the caption in
+/// (`app::presentation::picture::picture`: the rules' squares and marks, the caption in
 /// English and in Welsh with two player names, the position and a full
 /// record header in text chunks), for either side moving first, in every
 /// theme: 25 KB or less, at 700 px or more on the long side.
 #[test]
 fn render_every_catalogue_variant_and_option_is_at_most_25_kb() {
     use std::collections::BTreeMap;
-    use tawlbot::app::picture::{caption_in, picture};
+    use tawlbot::app::presentation::picture::{caption_in, picture};
     use tawlbot::i18n::Lang;
     use tawlbot::notation::Record;
     use tawlbot::rules::{Game, Ruleset, Side, VARIANTS};

@@ -4,7 +4,7 @@
 //! commit, render and encode).
 #![allow(dead_code)]
 
-use tawlbot::app::rendered::Response;
+use tawlbot::app::presentation::rendered::Response;
 use tawlbot::app::{App, Ctx, Input, User};
 
 pub fn ctx(user: &str, channel: &str, now: i64, source: String) -> Ctx {

@@ -8,7 +8,7 @@ use super::{
 
 impl App {
     /// Handles one input.
-    pub fn handle(&self, ctx: &Ctx, input: Input) -> super::rendered::Response {
+    pub fn handle(&self, ctx: &Ctx, input: Input) -> super::presentation::rendered::Response {
         // What the request reads of players and servers, it reads once.
         let app = self.for_request(&ctx.user.id);
         app.remember(ctx);

@@ -2,69 +2,34 @@
 //! Plain functions over the store and the rules, returning drafts
 //! ([`Response`]: messages before localisation, boards not drawn yet) that
 //! [`App::localise`] renders into what the front ends receive
-//! ([`rendered::Response`]: text, PNG attachments, buttons), knowing
+//! ([`presentation::rendered::Response`]: text, PNG attachments, buttons), knowing
 //! nothing of Discord. The Discord adapter and the console both call
 //! [`App::handle`].
 //!
 //! Mentions in reply text use Discord's markup (`<@USER>`, `<#CHANNEL>`);
 //! the console turns them into `@name` / `#channel`.
 
-mod alt_text;
-pub mod analysis;
 pub mod archive;
-pub mod archive_analysis;
-pub mod archive_front;
-pub mod balance;
-pub mod bot;
-mod challenges;
-mod clock;
-mod code_block;
 pub mod commands;
-mod conditional;
 mod dispatch;
-pub mod doctor;
-mod engine_limits;
-pub mod escape;
-mod events;
-mod export;
-pub mod frontend;
-mod gateway;
-mod info;
-mod lang;
-mod lifecycle;
-mod messages;
-pub mod move_words;
-pub mod notation_words;
-mod offers;
-pub mod outbox;
-mod outcomes;
-pub mod picture;
-mod play;
-mod present;
-pub mod process;
-pub mod puzzle;
-mod reader;
-mod registry;
-pub mod rendered;
-mod settings;
-mod start_position;
-mod table_png;
+pub mod presentation;
+pub mod runtime;
 mod tick;
-mod time;
-mod tournaments;
-pub(crate) mod vacation;
+pub mod use_cases;
 
-use challenges::*;
-pub use engine_limits::{EngineJob, BOT_GAMES_PER_PLAYER, ENGINE_QUEUE};
-pub use info::help_text;
-pub(crate) use messages::{Button, Reply, Response};
-pub use messages::{ButtonStyle, Ctx, Effect, Input, Target, User};
-use present::*;
-pub use tournaments::{PairingLine, TournamentSheet};
+pub(crate) use presentation::messages::{Button, Reply, Response};
+pub use presentation::messages::{ButtonStyle, Ctx, Effect, Input, Target, User};
+use presentation::present::*;
+pub use runtime::engine_limits::{EngineJob, BOT_GAMES_PER_PLAYER, ENGINE_QUEUE};
+use use_cases::challenges::*;
+pub use use_cases::info::help_text;
+pub use use_cases::tournaments::{PairingLine, TournamentSheet};
 
-pub use clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
-pub use process::Process;
-pub use time::{parse_span as time_span, span_en as span_words, utc as time_utc, TimeControl};
+pub use runtime::process::Process;
+pub use use_cases::clock::time::{
+    parse_span as time_span, span_en as span_words, utc as time_utc, TimeControl,
+};
+pub use use_cases::clock::{scheduler_backoff, TickReport, OFFLINE_AFTER};
 
 use crate::domain::{
     ChallengeId, EndReason, GameId, GameSettings, MatchId, ServerId, TournamentId, UserId,
@@ -78,7 +43,7 @@ use crate::store::prelude::*;
 use crate::store::{
     AppendError, Challenge, ChallengeState, GameRow, GameState, NewChallenge, OfferKind, StoreError,
 };
-use move_words::explain_msg;
+use presentation::move_words::explain_msg;
 
 /// A challenge lasts a day.
 pub const CHALLENGE_TTL: i64 = 24 * 3600;
@@ -91,21 +56,21 @@ pub struct App {
     theme: String,
     throttle: std::sync::Arc<Throttle>,
     /// The scheduler's items held back after failing.
-    due: std::sync::Arc<clock::DueState>,
-    exports: export::ExportCache,
+    due: std::sync::Arc<use_cases::clock::DueState>,
+    exports: use_cases::games::export::ExportCache,
     /// The web archive's address (`PUBLIC_URL`), for links.
     public_url: Option<String>,
     /// This process among others on the database.
-    process: std::sync::Arc<process::Process>,
+    process: std::sync::Arc<runtime::process::Process>,
     /// New games' seeds derived, not random (the console; see
     /// [`App::new_seed`]).
     derived_seeds: bool,
-    /// Which shards have lost the Discord gateway (app/gateway.rs).
-    gateway: gateway::Gateway,
+    /// Which shards have lost the Discord gateway (app/runtime/gateway.rs).
+    gateway: runtime::gateway::Gateway,
     /// The engine queue, running analyses, kept analyses.
-    engine: engine_limits::EngineLimits,
-    /// What this request read already (app/reader.rs); `None` outside one.
-    request: Option<std::sync::Arc<reader::Request>>,
+    engine: runtime::engine_limits::EngineLimits,
+    /// What this request read already (app/presentation/reader.rs); `None` outside one.
+    request: Option<std::sync::Arc<presentation::reader::Request>>,
     /// What the clock's changes tell goes through the outbox ([`App::with_outbox`]).
     outbox: bool,
     /// The web archive analyses finished games in the background
@@ -415,7 +380,7 @@ pub fn replay_stored(
     moves: &[crate::store::StoredMove],
 ) -> Result<Game, String> {
     let rules = rules_spec(&row.variant, &row.options).map_err(|e| e.to_string())?;
-    let mut game = start_position::start_game(
+    let mut game = use_cases::games::start_position::start_game(
         rules,
         row.settings.position.as_deref(),
         row.seed,
@@ -426,7 +391,7 @@ pub fn replay_stored(
             .map_err(|e| format!("move {}: {}", m.text, explain(game.rules(), &e)))?;
     }
     if !game.is_over() && row.state == GameState::Finished {
-        if let Some(w) = row.result.and_then(outcomes::winner) {
+        if let Some(w) = row.result.and_then(use_cases::games::outcomes::winner) {
             match row.reason.and_then(EndReason::rules_reason) {
                 Some(Reason::Resignation) => game.resign(w.other()),
                 Some(Reason::Timeout) => game.time_out(w.other()),
@@ -451,9 +416,9 @@ impl App {
             theme: "light".into(),
             throttle: Default::default(),
             due: Default::default(),
-            exports: export::ExportCache::default(),
+            exports: use_cases::games::export::ExportCache::default(),
             public_url: None,
-            process: std::sync::Arc::new(process::Process::new("")),
+            process: std::sync::Arc::new(runtime::process::Process::new("")),
             derived_seeds: false,
             gateway: Default::default(),
             engine: Default::default(),
@@ -491,8 +456,8 @@ impl App {
                 continue;
             }
             // Stored without control characters (a NUL is refused by
-            // PostgreSQL) and bidirectional controls: escape::clean_name.
-            let name = escape::clean_name(&u.name);
+            // PostgreSQL) and bidirectional controls: presentation::escape::clean_name.
+            let name = presentation::escape::clean_name(&u.name);
             if self.stored_name(&u.id).is_none_or(|known| known != name)
                 && self.store.upsert_player(&u.id, &name).is_ok()
             {
@@ -546,9 +511,13 @@ impl App {
         let rules = rules_spec(&row.variant, &row.options)
             .map_err(|e| LoadError::Unreadable(e.to_string()))?;
         let first = Some(row.first_side);
-        let mut game =
-            start_position::start_game(rules, row.settings.position.as_deref(), row.seed, first)
-                .map_err(LoadError::Unreadable)?;
+        let mut game = use_cases::games::start_position::start_game(
+            rules,
+            row.settings.position.as_deref(),
+            row.seed,
+            first,
+        )
+        .map_err(LoadError::Unreadable)?;
         for m in moves {
             notation::replay_text(&mut game, &m.text).map_err(|e| {
                 LoadError::Unreadable(format!(
@@ -560,7 +529,7 @@ impl App {
         }
         match (row.state, row.reason.and_then(EndReason::rules_reason)) {
             (GameState::Finished, Some(reason)) if !game.is_over() => {
-                let winner = row.result.and_then(outcomes::winner);
+                let winner = row.result.and_then(use_cases::games::outcomes::winner);
                 match (reason, winner) {
                     (Reason::Resignation, Some(w)) => game.resign(w.other()),
                     (Reason::Timeout, Some(w)) => game.time_out(w.other()),

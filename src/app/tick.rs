@@ -1,6 +1,9 @@
 //! What the clock and the server do: ticks, members leaving, match threads.
 
-use super::{rendered, tournaments, App, ChannelId, Ctx, MatchId, ServerId, TickReport, UserId};
+use super::{
+    presentation::rendered, use_cases::tournaments, App, ChannelId, Ctx, MatchId, ServerId,
+    TickReport, UserId,
+};
 
 impl App {
     /// Runs whatever has fallen due by `now`: losses on time, cancelled
@@ -15,7 +18,7 @@ impl App {
 
     /// [`App::tick`], with a report of what failed (the scheduler backs off
     /// when something did). Each due item is handled on its own: see
-    /// `run_clocks` in `app/clock.rs`.
+    /// `run_clocks` in `app/use_cases/clock/mod.rs`.
     pub fn tick_report(&self, now: i64) -> (rendered::Response, TickReport) {
         // What the pass reads of players and servers, it reads once.
         self.for_request(&UserId::default()).tick_once(now)
@@ -23,7 +26,7 @@ impl App {
 
     fn tick_once(&self, now: i64) -> (rendered::Response, TickReport) {
         // Nothing is judged while the gateway is down: that time is
-        // downtime, made up for when it is back (app/gateway.rs).
+        // downtime, made up for when it is back (app/runtime/gateway.rs).
         if !self.gateway_up() {
             return (rendered::Response::default(), TickReport::default());
         }

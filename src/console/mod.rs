@@ -39,7 +39,7 @@ use std::io::{BufRead, Write};
 use std::path::PathBuf;
 
 use crate::app::commands::{self, OptKind};
-use crate::app::rendered::{Reply, Response};
+use crate::app::presentation::rendered::{Reply, Response};
 use crate::app::{App, Ctx, Effect, Input, Target, User};
 use crate::cli::Exit;
 use crate::domain::{ChannelId, RoleGrant, RoleId, RoleRights, UserId};
@@ -320,7 +320,7 @@ impl<W: Write> Console<W> {
                 }
             };
             for row in rows {
-                match crate::app::outbox::read(&row) {
+                match crate::app::runtime::outbox::read(&row) {
                     Ok(r) => self.print_reply("", "", &r),
                     Err(e) => {
                         let _ =

@@ -9,8 +9,8 @@ use serenity::all::{
     CreateInteractionResponseMessage, CreateMessage, EditInteractionResponse, Http, UserId,
 };
 
-use crate::app::rendered::Reply;
-use crate::app::{escape, ButtonStyle, Target};
+use crate::app::presentation::rendered::Reply;
+use crate::app::{presentation::escape, ButtonStyle, Target};
 
 /// Discord's limit on message text.
 const MAX_CONTENT: usize = 2000;
@@ -201,7 +201,7 @@ pub(crate) async fn post(http: &Http, r: &Reply) -> serenity::Result<()> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::app::rendered::{Attachment, Button};
+    use crate::app::presentation::rendered::{Attachment, Button};
     use crate::app::Target;
     use crate::i18n::Msg;
     use serde_json::Value;

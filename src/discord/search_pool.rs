@@ -16,8 +16,8 @@ use serenity::all::{
 use serenity::builder::Builder as _;
 use tokio::sync::Semaphore;
 
-use crate::app::frontend::{notice_text, Notice};
-use crate::app::rendered::{Reply, Response};
+use crate::app::presentation::frontend::{notice_text, Notice};
+use crate::app::presentation::rendered::{Reply, Response};
 use crate::app::{self, App, Effect, Target};
 use crate::domain::{ChannelId, GameId, ServerId, UserId};
 
@@ -146,7 +146,7 @@ impl Engine {
     ) {
         // One running analysis per user and a bounded queue: a refusal is
         // answered at once, before anything waits.
-        let admitted = match app::analysis::admit(&self.app, &ctx) {
+        let admitted = match app::use_cases::analysis::admit(&self.app, &ctx) {
             Ok(a) => a,
             Err(resp) => {
                 if let Some(r) = resp.replies.first() {
@@ -234,7 +234,7 @@ impl Engine {
         http: &Http,
         item: &str,
         job: AnalysisJob,
-        admitted: Option<app::analysis::Admitted>,
+        admitted: Option<app::use_cases::analysis::Admitted>,
     ) {
         let ctx = app::Ctx {
             server: job.server.clone(),
@@ -263,7 +263,8 @@ impl Engine {
             let mut progress = |p: u32| {
                 let _ = tx.send(p);
             };
-            let out = app::analysis::run(app, &ctx, game.as_deref(), &mut progress, stop);
+            let out =
+                app::use_cases::analysis::run(app, &ctx, game.as_deref(), &mut progress, stop);
             drop(admitted);
             out
         });

@@ -1,6 +1,6 @@
 //! Why a move cannot be played, as data with its English sentence
 //! ([`explain`]); the app words it in the reader's language
-//! (`app::move_words::explain_msg`). Also the roles of special squares.
+//! (`app::presentation::move_words::explain_msg`). Also the roles of special squares.
 
 use super::{PlayError, Ruleset, SquareFlags};
 
@@ -38,7 +38,7 @@ pub(crate) fn cap(s: String) -> String {
 
 /// A refused move with the game it was refused in. Its `Display` is the
 /// sentence a player is shown, in English; the words come from the
-/// catalogue through the app (`app::move_words`), so `notation` itself
+/// catalogue through the app (`app::presentation::move_words`), so `notation` itself
 /// holds none.
 #[derive(Clone, Copy, Debug)]
 pub struct Explained<'a> {
@@ -47,7 +47,7 @@ pub struct Explained<'a> {
 }
 
 /// The sentence a player is shown when a move cannot be played, in English
-/// (the command lines print it). The app uses `app::move_words::explain_msg`.
+/// (the command lines print it). The app uses `app::presentation::move_words::explain_msg`.
 pub fn explain(rules: &Ruleset, e: &PlayError) -> String {
     Explained { rules, error: e }.to_string()
 }

@@ -720,7 +720,7 @@ pub trait Doctor {
     /// number, ratings that cannot be read, and every reference that leads
     /// nowhere (each foreign key of the schema), each named by the row it
     /// belongs to. Table by table, in id order. Reads only. (The replay of
-    /// every game is the app's: `app::doctor`.)
+    /// every game is the app's: `app::use_cases::doctor`.)
     fn unreadable_rows(&self) -> Result<Vec<UnreadableRow>, StoreError>;
 
     /// The id of every game, in order.

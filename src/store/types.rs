@@ -558,7 +558,7 @@ pub struct ConditionalReply {
     pub remind_at: Option<i64>,
     /// The time left to the player to move after the reply when they are
     /// on vacation (their clock stopped: `deadline` and `remind_at` are
-    /// then `None`; see `app/vacation.rs`).
+    /// then `None`; see `app/use_cases/clock/vacation.rs`).
     pub vacation_left: Option<i64>,
     /// The lines it follows: each has one more pair played (kept,
     /// shortened, or played out); every other waiting line is dropped.

@@ -5,10 +5,10 @@
 use maud::{html, Markup, DOCTYPE};
 
 use super::query::{encode, Query};
+use crate::app::archive::analysis::AnalysisState;
+use crate::app::archive::balance::{BalanceRow, BalanceSheet, Rate};
+use crate::app::archive::front::FrontSheet;
 use crate::app::archive::{GameLine, GameSheet, PlayerSheet, ServerSheet};
-use crate::app::archive_analysis::AnalysisState;
-use crate::app::archive_front::FrontSheet;
-use crate::app::balance::{BalanceRow, BalanceSheet, Rate};
 use crate::app::TournamentSheet;
 use crate::domain::UserId;
 use crate::i18n::{Lang, Localiser, Msg};
@@ -962,7 +962,7 @@ pub fn tournament(
 
 /// `/puzzles/{n}`: the puzzle's title, OTN and board; its solution once
 /// asked (`?solution=1`, a plain link: no script).
-pub fn puzzle(s: &crate::app::puzzle::PuzzleSheet, q: &Query) -> String {
+pub fn puzzle(s: &crate::app::use_cases::puzzle::PuzzleSheet, q: &Query) -> String {
     let lang = q.lang;
     let base = format!("/puzzles/{}", s.number);
     let here = q.link(&base, &[]);

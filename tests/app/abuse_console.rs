@@ -6,7 +6,7 @@ use crate::console_support;
 use console_support::direct::{self, slash};
 use console_support::{tournament_signup, Session};
 
-use tawlbot::app::rendered::Response;
+use tawlbot::app::presentation::rendered::Response;
 use tawlbot::app::{App, Ctx, User};
 use tawlbot::domain::GameId;
 
@@ -205,15 +205,30 @@ fn analysis_of_another_servers_game_is_refused() {
     let ours = finished_game(&app, "two", "c2");
     let here = ctx("two", "c2", "carol");
     let mut progress = |_| {};
-    let r = tawlbot::app::analysis::command(&app, &here, Some(&theirs.to_string()), &mut progress);
+    let r = tawlbot::app::use_cases::analysis::command(
+        &app,
+        &here,
+        Some(&theirs.to_string()),
+        &mut progress,
+    );
     assert_eq!(said(&r), format!("There is no game {theirs} here."));
     assert!(r.replies[0].files.is_empty());
     // A game of this server is analysed, and the second time is served
     // from what was kept (the same graph).
-    let r1 = tawlbot::app::analysis::command(&app, &here, Some(&ours.to_string()), &mut progress);
+    let r1 = tawlbot::app::use_cases::analysis::command(
+        &app,
+        &here,
+        Some(&ours.to_string()),
+        &mut progress,
+    );
     assert!(said(&r1).contains(&format!("Game {ours}")), "{}", said(&r1));
     assert_eq!(r1.replies[0].files.len(), 1);
-    let r2 = tawlbot::app::analysis::command(&app, &here, Some(&ours.to_string()), &mut progress);
+    let r2 = tawlbot::app::use_cases::analysis::command(
+        &app,
+        &here,
+        Some(&ours.to_string()),
+        &mut progress,
+    );
     assert_eq!(r1.replies[0].files[0].bytes, r2.replies[0].files[0].bytes);
 }
 
@@ -250,7 +265,12 @@ fn a_full_engine_queue_answers_busy() {
         .map(|_| app.try_engine_job().expect("room"))
         .collect();
     let here = ctx("s", "c", "carol");
-    let r = tawlbot::app::analysis::command(&app, &here, Some(&game.to_string()), &mut |_| {});
+    let r = tawlbot::app::use_cases::analysis::command(
+        &app,
+        &here,
+        Some(&game.to_string()),
+        &mut |_| {},
+    );
     assert_eq!(
         said(&r),
         "I am busy thinking about other games: try again in a minute."
@@ -266,7 +286,12 @@ fn a_full_engine_queue_answers_busy() {
         "I am busy thinking about other games: try again in a minute."
     );
     drop(jobs);
-    let r = tawlbot::app::analysis::command(&app, &here, Some(&game.to_string()), &mut |_| {});
+    let r = tawlbot::app::use_cases::analysis::command(
+        &app,
+        &here,
+        Some(&game.to_string()),
+        &mut |_| {},
+    );
     assert_eq!(r.replies[0].files.len(), 1, "{}", said(&r));
 }
 

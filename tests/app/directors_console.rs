@@ -729,7 +729,7 @@ fn last_round_told(outbox: bool) -> (String, Vec<String>) {
             break;
         }
         for r in rows {
-            told.push(tawlbot::app::outbox::read(&r).unwrap().text);
+            told.push(tawlbot::app::runtime::outbox::read(&r).unwrap().text);
             app.store().outbox_done(r.id).unwrap();
         }
     }

@@ -4,7 +4,7 @@
 
 use crate::console_support;
 use console_support::{king_escapes, Session};
-use tawlbot::app::picture;
+use tawlbot::app::presentation::picture;
 use tawlbot::i18n::Lang;
 
 /// alice (defenders) and bob play a game on a 3-day clock; the king escapes.

@@ -5,7 +5,7 @@
 //! the solution line, `/puzzle stats` counts the solve; a game running in
 //! the channel is not touched.
 
-use tawlbot::app::puzzle::daily_number;
+use tawlbot::app::use_cases::puzzle::daily_number;
 use tawlbot::console::{EPOCH, SERVER};
 use tawlbot::notation::format_move;
 use tawlbot::puzzles::{shipped, Puzzle};

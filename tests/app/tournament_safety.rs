@@ -14,7 +14,7 @@ use crate::console_support;
 use backends::TestDb;
 use console_support::direct::{self, slash, text};
 
-use tawlbot::app::rendered::Response;
+use tawlbot::app::presentation::rendered::Response;
 use tawlbot::app::{App, Ctx, Effect, Input};
 use tawlbot::store::prelude::*;
 use tawlbot::store::{MatchResult, TimeControl, TournamentPhase};

@@ -62,7 +62,7 @@ fn one_hour_left_is_one_hour_in_both_languages() {
 }
 
 // "marked at move 3" / "marked at moves 3, 7 and 9": the analysis graph's
-// alt text, tested where it is built (src/app/alt_text.rs,
+// alt text, tested where it is built (src/app/presentation/alt_text.rs,
 // the_graph_marks_use_the_right_plural_in_both_languages): a console game
 // cannot be made to have a given number of big swings.
 

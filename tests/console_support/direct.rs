@@ -4,7 +4,7 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use tawlbot::app::rendered::Response;
+use tawlbot::app::presentation::rendered::Response;
 use tawlbot::app::{App, Ctx, Input, User};
 
 static SOURCE: AtomicU64 = AtomicU64::new(1);

@@ -2,7 +2,7 @@
 //! Discord's limits (a message of 2,000 characters, an attachment
 //! description of 1,024), and saying what the brief asks.
 
-use tawlbot::app::notation_words::diagram_text;
+use tawlbot::app::presentation::notation_words::diagram_text;
 use tawlbot::i18n::Lang;
 use tawlbot::notation::describe::{self, describe_game, Scene, MAX_ALT};
 use tawlbot::notation::diagram::{diagram_of, MAX_MESSAGE};

@@ -9,7 +9,7 @@ use std::time::Duration;
 use crate::backends;
 use crate::common;
 
-use tawlbot::app::rendered::Reply;
+use tawlbot::app::presentation::rendered::Reply;
 use tawlbot::app::{App, Ctx, Input, Target, User};
 use tawlbot::store::prelude::*;
 use tawlbot::store::{Fault, NewGame, OfferKind, SharedStore, SqliteStore, StoreOptions};

@@ -13,7 +13,7 @@ mod moves;
 
 use std::sync::atomic::AtomicBool;
 
-use tawlbot::app::rendered::Response;
+use tawlbot::app::presentation::rendered::Response;
 use tawlbot::app::{App, Effect, Input};
 use tawlbot::store::{open_counted, StatementLog};
 
@@ -225,7 +225,7 @@ fn accept_resign_and_bot_move_stay_few() {
     // The game's row once stored, but not its moves: a new game has none.
     // (PostgreSQL: a savepoint round the new game, and its release.) One
     // statement counts both players' running games against people (the
-    // cap of app/challenges.rs).
+    // cap of app/use_cases/challenges.rs).
     at_most("/accept", &accept, sqlite_or_pg(18, 20), 2);
     assert_eq!(reads_of(&accept, "moves"), 0);
     let (r, resign) = c.during(|app| {

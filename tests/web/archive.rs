@@ -1111,7 +1111,7 @@ async fn the_balance_page_gives_rates_with_intervals() {
     });
     assert!(n >= 2, "{html}");
     for (k, what) in [(first, "attackers"), (second, "defenders")] {
-        let w = tawlbot::app::balance::wilson(k, n);
+        let w = tawlbot::app::archive::balance::wilson(k, n);
         let cell = format!(
             "{:.1}% ({:.1}–{:.1}%)",
             100.0 * w.rate,

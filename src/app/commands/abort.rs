@@ -1,5 +1,5 @@
 //! `/abort [game]`: end a game with no result, for members with Manage
-//! Server (`App::abort_command`, app/clock.rs).
+//! Server (`App::abort_command`, app/use_cases/clock/mod.rs).
 
 use super::{command, int, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};

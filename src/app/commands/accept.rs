@@ -1,5 +1,5 @@
 //! `/accept [id]`: accept a challenge in this channel (`App::accept`,
-//! app/challenges.rs). The Accept button of a challenge does the same.
+//! app/use_cases/challenges.rs). The Accept button of a challenge does the same.
 
 use super::{command, int, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};

@@ -1,5 +1,5 @@
 //! `/analysis [game]`: a finished game analysed by the engine
-//! (app/analysis.rs). It runs on the engine pool ([`Runs::EnginePool`]):
+//! (app/use_cases/analysis.rs). It runs on the engine pool ([`Runs::EnginePool`]):
 //! the Discord front end queues it there and reports progress; the console
 //! runs it in the request.
 
@@ -31,6 +31,6 @@ fn parse(o: &Options) -> Result<Command, Response> {
 
 impl Args {
     pub(super) fn run(self, app: &App, ctx: &Ctx) -> Response {
-        crate::app::analysis::drafted(app, ctx, self.game.as_deref(), &mut |_| {})
+        crate::app::use_cases::analysis::drafted(app, ctx, self.game.as_deref(), &mut |_| {})
     }
 }

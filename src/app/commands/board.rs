@@ -1,5 +1,5 @@
 //! `/board [style]`: the board of this channel's game (`App::board_view`,
-//! app/settings.rs).
+//! app/use_cases/settings.rs).
 
 use super::{command, opt, Command, CommandSpec, OptSpec, Options, BOARD_STYLE_CHOICES};
 use crate::app::{App, Ctx, Response};

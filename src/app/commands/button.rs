@@ -11,17 +11,17 @@ use crate::i18n::Msg;
 /// A button pressed.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Press {
-    /// Accept the challenge (app/challenges.rs).
+    /// Accept the challenge (app/use_cases/challenges.rs).
     Accept(ChallengeId),
     /// Decline, or withdraw, the challenge.
     Decline(ChallengeId),
-    /// Answer the opponent's offer of this kind (app/offers.rs).
+    /// Answer the opponent's offer of this kind (app/use_cases/offers.rs).
     Answer(OfferKind, Answer),
-    /// Leave the tournament (app/tournaments/withdraw.rs).
+    /// Leave the tournament (app/use_cases/tournaments/withdraw.rs).
     LeaveTournament(TournamentId),
     /// Stay in the tournament after all.
     StayInTournament(TournamentId),
-    /// Resign the game (app/play.rs), asked at its `plies` until `until`
+    /// Resign the game (app/use_cases/games/play.rs), asked at its `plies` until `until`
     /// (unix seconds): stale once a move is played or the time is past.
     Resign {
         game: GameId,
@@ -94,7 +94,7 @@ impl Press {
 
     /// Answers the press for `ctx`'s user.
     pub(crate) fn run(self, app: &App, ctx: &Ctx) -> Response {
-        use crate::app::tournaments::leave_pressed;
+        use crate::app::use_cases::tournaments::leave_pressed;
         match self {
             Press::Accept(c) => app.accept(ctx, Some(&c.to_string())),
             Press::Decline(c) => app.decline(ctx, Some(&c.to_string())),

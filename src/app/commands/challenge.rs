@@ -1,5 +1,5 @@
 //! `/challenge`: challenge someone (or anyone, or tawlbot) to a game. The
-//! use case is `App::challenge` (app/challenges.rs).
+//! use case is `App::challenge` (app/use_cases/challenges.rs).
 
 use super::{command, flag, int, opt, Command, CommandSpec, OptKind, OptSpec, Options};
 use super::{TIME_OPTION, VARIANT_CHOICES};

@@ -1,6 +1,6 @@
 //! `/challenges`: the player's open challenges, sent and received, on
 //! every server, with Withdraw or Accept / Decline buttons
-//! (`App::my_challenges`, app/challenges.rs).
+//! (`App::my_challenges`, app/use_cases/challenges.rs).
 
 use super::{command, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};

@@ -163,7 +163,10 @@ fn time_is_free_text_with_suggestions() {
     }
     // Every suggestion is a time the app reads.
     for (_, v) in TIME_SUGGESTIONS {
-        assert!(crate::app::time::TimeControl::parse(v).is_ok(), "{v}");
+        assert!(
+            crate::app::use_cases::clock::time::TimeControl::parse(v).is_ok(),
+            "{v}"
+        );
     }
 }
 

@@ -1,5 +1,5 @@
 //! `/decline [id]`: decline (or withdraw) a challenge in this channel
-//! (`App::decline`, app/challenges.rs). The Decline button does the same.
+//! (`App::decline`, app/use_cases/challenges.rs). The Decline button does the same.
 
 use super::{command, int, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};

@@ -1,5 +1,5 @@
 //! `/export [format] [game]`: a game's record as a file
-//! (`App::export_view`, app/export.rs). Slow: it draws a GIF of the game.
+//! (`App::export_view`, app/use_cases/games/export.rs). Slow: it draws a GIF of the game.
 
 use super::{command, int, opt, Command, CommandSpec, OptSpec, Options, Runs};
 use crate::app::{App, Ctx, Response};

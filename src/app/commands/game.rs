@@ -1,5 +1,5 @@
 //! `/game id:N`: any game of the server by its number (`App::show_game`,
-//! app/info.rs).
+//! app/use_cases/info.rs).
 
 use super::{command, int, Command, CommandSpec, OptSpec, Options};
 use crate::app::{App, Ctx, Response};

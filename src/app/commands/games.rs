@@ -1,5 +1,5 @@
 //! `/games`: the games being played on this server (`App::games`,
-//! app/info.rs).
+//! app/use_cases/info.rs).
 
 use super::{command, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};

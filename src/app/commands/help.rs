@@ -1,5 +1,5 @@
 //! `/help`: how to play, and every command of the table with its
-//! description (`info::help`, app/info.rs).
+//! description (`info::help`, app/use_cases/info.rs).
 
 use super::{command, Command, CommandSpec, Options};
 use crate::app::Response;
@@ -11,5 +11,5 @@ fn parse(_: &Options) -> Result<Command, Response> {
 }
 
 pub(super) fn run() -> Response {
-    Response::one(crate::app::info::help())
+    Response::one(crate::app::use_cases::info::help())
 }

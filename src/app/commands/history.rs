@@ -1,5 +1,5 @@
 //! `/history`: the moves of this channel's game so far (`App::history`,
-//! app/info.rs).
+//! app/use_cases/info.rs).
 
 use super::{command, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};

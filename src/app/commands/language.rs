@@ -1,5 +1,5 @@
 //! `/language choice [server]`: the language tawlbot writes to a player
-//! (or a server) in (`App::language`, app/lang.rs).
+//! (or a server) in (`App::language`, app/presentation/lang.rs).
 
 use super::{command, flag, opt, Command, CommandSpec, OptSpec, Options};
 use crate::app::{App, Ctx, Response};

@@ -1,5 +1,5 @@
 //! `/leaderboard [variant]`: the ratings on this server
-//! (`tournaments::leaderboard`, app/tournaments/ratings.rs).
+//! (`tournaments::leaderboard`, app/use_cases/tournaments/ratings.rs).
 
 use super::{command, opt, Command, CommandSpec, OptSpec, Options, VARIANT_CHOICES};
 use crate::app::{App, Ctx, Response};
@@ -29,6 +29,6 @@ fn parse(o: &Options) -> Result<Command, Response> {
 
 impl Args {
     pub(super) fn run(self, app: &App, ctx: &Ctx) -> Response {
-        crate::app::tournaments::leaderboard(app, ctx, &self.variant)
+        crate::app::use_cases::tournaments::leaderboard(app, ctx, &self.variant)
     }
 }

@@ -1,5 +1,5 @@
 //! `/move move:e1-e4`: play a move in this channel's game
-//! (`App::slash_move`, app/play.rs); suggests the legal moves while typed.
+//! (`App::slash_move`, app/use_cases/games/play.rs); suggests the legal moves while typed.
 
 use super::options::tell;
 use super::{command, opt, Command, CommandSpec, OptSpec, Options, Suggest};

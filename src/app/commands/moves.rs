@@ -1,4 +1,4 @@
-//! `/moves square:f4`: where a piece can go (`App::show_moves`, app/play.rs).
+//! `/moves square:f4`: where a piece can go (`App::show_moves`, app/use_cases/games/play.rs).
 
 use super::{command, opt, Command, CommandSpec, OptSpec, Options};
 use crate::app::{App, Ctx, Response};

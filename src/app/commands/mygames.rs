@@ -1,6 +1,6 @@
 //! `/mygames [finished] [page]`: the player's games everywhere, or their
 //! finished ones a page at a time (`App::my_games`, `App::my_finished_games`,
-//! app/info.rs).
+//! app/use_cases/info.rs).
 
 use super::{command, flag, int, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};

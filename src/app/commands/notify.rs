@@ -1,5 +1,5 @@
 //! `/notify how`: how a player hears that it is their turn
-//! (`App::set_notify`, app/clock/notify.rs).
+//! (`App::set_notify`, app/use_cases/clock/notify.rs).
 
 use super::{command, opt, Command, CommandSpec, OptSpec, Options};
 use crate::app::{App, Ctx, Response};

@@ -1,10 +1,10 @@
 //! `/draw`, `/takeback`, `/pause [days]` and `/resume`: offers between the
-//! players, and their answers (`App::offer_with`, app/offers.rs). The
+//! players, and their answers (`App::offer_with`, app/use_cases/offers.rs). The
 //! Accept and Decline buttons of an offer give the same answers.
 
 use super::options::tell;
 use super::{command, int, opt, Command, CommandSpec, OptSpec, Options};
-use crate::app::clock::{DAY, PAUSE_MAX_DAYS};
+use crate::app::use_cases::clock::{DAY, PAUSE_MAX_DAYS};
 use crate::app::{App, Ctx, Response};
 use crate::domain::OfferKind;
 use crate::i18n::Msg;

@@ -1,5 +1,5 @@
 //! `/profile [player]`: a player's ratings and games
-//! (`tournaments::profile`, app/tournaments/ratings.rs).
+//! (`tournaments::profile`, app/use_cases/tournaments/ratings.rs).
 
 use super::{command, opt, Command, CommandSpec, OptKind, OptSpec, Options};
 use crate::app::{App, Ctx, Response};
@@ -29,6 +29,6 @@ fn parse(o: &Options) -> Result<Command, Response> {
 
 impl Args {
     pub(super) fn run(self, app: &App, ctx: &Ctx) -> Response {
-        crate::app::tournaments::profile(app, ctx, self.player.as_deref())
+        crate::app::use_cases::tournaments::profile(app, ctx, self.player.as_deref())
     }
 }

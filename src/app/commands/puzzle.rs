@@ -1,6 +1,6 @@
 //! `/puzzle [move:M] [reveal] [next] [number:N] [stats]`: the server's
 //! puzzle of the day and the player's own attempt at a puzzle
-//! (`App::puzzle`, app/puzzle.rs; docs/puzzles.md).
+//! (`App::puzzle`, app/use_cases/puzzle.rs; docs/puzzles.md).
 //!
 //! On Discord the five are options of one command (a command with
 //! subcommands could not be run bare, as `/puzzle` is): `move` and `number`
@@ -9,7 +9,7 @@
 //! `/puzzle stats`. At most one is given.
 
 use super::{command, flag, int, opt, Command, CommandSpec, Options};
-use crate::app::puzzle::PuzzleAction;
+use crate::app::use_cases::puzzle::PuzzleAction;
 use crate::app::{App, Ctx, Reply, Response};
 use crate::i18n::Msg;
 

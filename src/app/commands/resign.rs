@@ -1,4 +1,4 @@
-//! `/resign`: resign this channel's game (`App::resign`, app/play.rs).
+//! `/resign`: resign this channel's game (`App::resign`, app/use_cases/games/play.rs).
 
 use super::{command, Command, CommandSpec, Options};
 use crate::app::{App, Ctx, Response};

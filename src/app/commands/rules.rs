@@ -1,5 +1,5 @@
 //! `/rules [variant]`: a short summary of a game's rules, or the list of
-//! games (`App::rules`, app/info.rs).
+//! games (`App::rules`, app/use_cases/info.rs).
 
 use super::{command, opt, Command, CommandSpec, OptSpec, Options, VARIANT_CHOICES};
 use crate::app::{App, Ctx, Response};

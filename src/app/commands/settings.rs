@@ -1,5 +1,5 @@
 //! `/settings`: how a player sees boards, and a server's archive and
-//! organiser role (`App::settings`, app/settings.rs).
+//! organiser role (`App::settings`, app/use_cases/settings.rs).
 
 use super::BOARD_STYLE_CHOICES;
 use super::{command, flag, opt, Command, CommandSpec, OptKind, OptSpec, Options};

@@ -1,6 +1,6 @@
 //! `/tournament` and its subcommands: create, join, leave, start,
 //! standings, crosstable, info, list, withdraw, result, forbid, cancel. The use cases are
-//! in app/tournaments (`tournaments::command` routes them).
+//! in app/use_cases/tournaments (`tournaments::command` routes them).
 
 use super::options::Options;
 use super::{command, flag, int, opt, Command, CommandSpec, OptKind, OptSpec, Runs};
@@ -276,6 +276,6 @@ fn create(o: &Options) -> Result<Command, Response> {
 
 impl Args {
     pub(super) fn run(self, app: &App, ctx: &Ctx) -> Response {
-        crate::app::tournaments::command(app, ctx, self)
+        crate::app::use_cases::tournaments::command(app, ctx, self)
     }
 }

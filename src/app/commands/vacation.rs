@@ -1,9 +1,9 @@
 //! `/vacation days:N` (1 to 30) starts a vacation or extends the running
 //! one; `/vacation end` (on Discord `end:True`) ends it early
-//! (`App::vacation_command`, app/vacation.rs).
+//! (`App::vacation_command`, app/use_cases/clock/vacation.rs).
 
 use super::{command, flag, int, Command, CommandSpec, Options};
-use crate::app::vacation::Ask;
+use crate::app::use_cases::clock::vacation::Ask;
 use crate::app::{App, Ctx, Response};
 
 pub(super) const SPEC: CommandSpec = command(

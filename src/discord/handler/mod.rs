@@ -17,8 +17,8 @@ use tokio::sync::{watch, Semaphore};
 
 use super::outgoing::{build, clip_to, post};
 use crate::app::commands::{self, OptKind, Runs, Suggest, COMMANDS};
-use crate::app::frontend::{notice_reply_in, Notice};
-use crate::app::rendered::{Reply, Response};
+use crate::app::presentation::frontend::{notice_reply_in, Notice};
+use crate::app::presentation::rendered::{Reply, Response};
 use crate::app::{self, App, Effect, Input, Target};
 use crate::i18n::Lang;
 
@@ -252,7 +252,7 @@ impl Handler {
         }
     }
 
-    /// A channel or thread was deleted: its game is aborted (app/tournaments/repair.rs).
+    /// A channel or thread was deleted: its game is aborted (app/use_cases/tournaments/repair.rs).
     async fn on_channel_deleted(&self, ctx: Context, guild: GuildId, channel: ChannelId) {
         let Some(_permit) = self.begin() else { return };
         let server = crate::domain::ServerId::from(guild.to_string());
@@ -298,7 +298,7 @@ impl EventHandler for Handler {
 
     /// A shard's connection changed: while one is lost the clocks wait,
     /// and when all are back the outage is made up as downtime
-    /// (app/gateway.rs).
+    /// (app/runtime/gateway.rs).
     async fn shard_stage_update(&self, _ctx: Context, e: ShardStageUpdateEvent) {
         let (shard, now) = (e.shard_id.0, unix_now());
         if e.new == ConnectionStage::Connected {

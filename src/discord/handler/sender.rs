@@ -122,7 +122,7 @@ impl Handler {
 
     /// One attempt at one row, and what the outbox makes of it.
     async fn send_row(&self, http: &Http, row: OutboxRow) {
-        let sent = match crate::app::outbox::read(&row) {
+        let sent = match crate::app::runtime::outbox::read(&row) {
             Ok(r) => post_once(http, &r, &nonce(&row)).await,
             Err(e) => Sent::Refused(format!("the row cannot be read: {e}")),
         };
@@ -192,7 +192,11 @@ fn base36(v: i64) -> String {
 }
 
 /// Posts one reply with `nonce`, enforced.
-async fn post_once(http: &Http, r: &crate::app::rendered::Reply, nonce: &str) -> Sent {
+async fn post_once(
+    http: &Http,
+    r: &crate::app::presentation::rendered::Reply,
+    nonce: &str,
+) -> Sent {
     use crate::app::Target;
     let channel = match &r.target {
         Target::Channel(id) => match id.parse::<u64>() {

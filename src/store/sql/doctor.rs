@@ -1,7 +1,7 @@
 //! The doctor's operations: find every stored row this program cannot
 //! read, and set such rows aside in the `quarantine` table (migration 7)
 //! so that the operator can fix or drop them. `tawlbot doctor` runs them
-//! (with the replay of every game, `app/doctor.rs`, which needs the rules).
+//! (with the replay of every game, `app/use_cases/doctor.rs`, which needs the rules).
 //!
 //! A row is unreadable when the store's own reader for its table refuses
 //! it (the same readers every other read uses): a word the program does
