@@ -42,6 +42,8 @@ mod offers_console;
 mod organiser_console;
 #[path = "app/outbox_console.rs"]
 mod outbox_console;
+#[path = "app/players_console.rs"]
+mod players_console;
 #[path = "app/puzzle_console.rs"]
 mod puzzle_console;
 #[path = "app/readers_console.rs"]

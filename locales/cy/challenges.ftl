@@ -56,3 +56,6 @@ challenges-more = { $n ->
 button-withdraw-n = Tynnu { $id } yn ôl
 button-accept-n = Derbyn { $id }
 button-decline-n = Gwrthod { $id }
+
+# After a challenge that is not rated (a game between people is rated only when asked for).
+challenge-unrated-note = (Heb ei graddio: ychwanegwch rated:true at /challenge am gêm wedi'i graddio.)

@@ -148,3 +148,10 @@ cmd-puzzle-reveal = Dangos yr ateb
 cmd-puzzle-next = Pos arall ar eich lefel chi
 cmd-puzzle-number = Pos yn ôl ei rif
 cmd-puzzle-stats = Eich posau wedi'u datrys, eich rhediad a'ch graddiad posau
+
+# /help command:NAME ($name: the command asked about; $description: an option's description).
+cmd-help-command = Gorchymyn i'w esbonio gyda'i opsiynau, fel challenge
+help-option = { $name }: — { $description }
+help-option-required = { $name }: (angenrheidiol) — { $description }
+help-no-options = Does ganddo ddim opsiynau.
+help-no-command = Does dim gorchymyn /{ $name }: mae /help yn eu rhestru i gyd.

@@ -30,3 +30,6 @@ language-set-server = Cymraeg yw iaith y gweinydd hwn bellach: mae'r hyn rwy'n e
 language-server-not-allowed = Dim ond aelodau â'r caniatâd Manage Server all osod iaith y gweinydd.
 
 export-wait = Gallwch allforio gêm unwaith y funud: rhowch gynnig arall arni ymhen { $seconds } eiliad.
+
+# /mygames finished:true, one game: $opponent a name; $verdict a profile-result-* message; $result an outcome-* message.
+mygames-finished-against = Gêm { $id } yn y sianel { $channel }: { $game } yn erbyn { $opponent }, { $verdict } — { $result }

@@ -129,3 +129,7 @@ conditional-cleared = { $n ->
     [two] Mae'ch 2 linell amodol yn y gêm hon wedi'u dileu.
    *[other] Mae'ch { $n } llinell amodol yn y gêm hon wedi'u dileu.
 }
+# After a player's first refused typed move: where to try moves privately.
+refused-try-move = (Mae /move yn chwarae symudiad hefyd, a dim ond chi sy'n gweld ei ateb.)
+# After no-game-here: one of the asker's games is played in a thread ($channel a thread mention).
+your-game-in-thread = Mae'ch gêm { $id } yn yr edefyn { $channel }.

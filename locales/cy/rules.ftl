@@ -20,3 +20,13 @@ variant-summary-tallfwrdd = 9x9, 16 ymosodwr yn erbyn 8 amddiffynnwr a brenin ar
 variant-summary-goedhboell = 9x9 mewn nodiant @hv: 16 ymosodwr yn erbyn 8 tywysog a brenin ar @55. Mae pob darn yn llithro; dim ond y brenin gaiff aros ar y canol neu mewn cornel. Cipio rhwng dau; caiff y brenin ei ddal gan bedwar ymosodwr mewn croes (tri ar yr ymyl). Mae'r brenin yn ennill mewn cornel. Yr ymosodwyr sy'n symud gyntaf.
 variant-summary-gwyddbwyll = 13x8 (neu 12x8, 10x8, 8x8): mae Gwyn yn llenwi rhes 1, a Du y rhes uchaf; taflu ceiniog sy'n penderfynu pwy sy'n dechrau. Mae pob darn yn llithro. Caiff milwr rhwng dau elyn ei gipio, a dau mewn llinell ar unwaith; caiff milwr mewn cornel ei gipio pan fydd y gelyn ar y ddau sgwâr wrth ei ymyl. Mae ochr sydd ag un darn ar ôl, neu heb symudiad, yn colli. Opsiwn dux: all neb byth gipio'r dux, ac mae ochr na all ei dux symud yn colli.
 rules-dice = Yr opsiwn dis (options:dice): cyn pob tro mae'r ochr sydd i symud yn taflu dis. Mae eilrif yn rhoi'r symudiad iddi; mae odrif yn pasio'r tro i'r ochr arall, sy'n taflu yn ei thro. Y tafliad cyntaf sy'n penderfynu pwy sy'n dechrau; nodir pob tafliad ar ôl y symudiad.
+
+# The options of /rules, each explained after the game's summary.
+rules-king-steps = Yr opsiwn king-steps (options:king-steps): mae'r brenin yn symud un sgwâr ar y tro, ar hyd rhes neu golofn.
+rules-corner-guard = Yr opsiwn corner-guard (options:corner-guard): dim ond y brenin all aros ar yr wyth sgwâr wrth ymyl y corneli (wedi'u croeslinellu ar y llun).
+rules-size = Yr opsiwn size (options:size=12x8, size=10x8 neu size=8x8): un o'r byrddau eraill a ddefnyddiai'r Rhufeiniaid; 13x8 yw'r un arferol.
+rules-dux = Yr opsiwn dux (options:dux): mae pob ochr yn ychwanegu dux ar ei hail res. Mae'n symud, yn cipio ac yn cau cipio fel milwr, ond dydy e byth yn cael ei gipio; mae ochr na all ei dux symud yn colli.
+rules-dux-jump = Yr opsiwn dux-jump (options:dux-jump, sy'n dod â dux gydag e): yn ei symudiad gall y dux fynd dros un darn, pwy bynnag biau'r darn, a llithro ymlaen y tu hwnt iddo.
+# /rules in a game's channel: which game it explains ($options: the game's option words).
+rules-this-game = Y gêm yn y sianel hon: { $game }.
+rules-this-game-options = Y gêm yn y sianel hon: { $game }, opsiynau: { $options }.

@@ -64,3 +64,6 @@ challenges-more = { $n ->
 button-withdraw-n = Withdraw { $id }
 button-accept-n = Accept { $id }
 button-decline-n = Decline { $id }
+
+# After a challenge that is not rated (a game between people is rated only when asked for).
+challenge-unrated-note = (Unrated: add rated:true to /challenge for a rated game.)

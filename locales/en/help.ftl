@@ -151,3 +151,10 @@ cmd-puzzle-reveal = Show the solution
 cmd-puzzle-next = Another puzzle at your level
 cmd-puzzle-number = A puzzle by its number
 cmd-puzzle-stats = Your puzzles solved, streak and puzzle rating
+
+# /help command:NAME ($name: the command asked about; $description: an option's description).
+cmd-help-command = A command to explain with its options, like challenge
+help-option = { $name }: — { $description }
+help-option-required = { $name }: (needed) — { $description }
+help-no-options = It takes no options.
+help-no-command = There is no command /{ $name }: /help lists them all.

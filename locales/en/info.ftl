@@ -35,3 +35,6 @@ language-server-not-allowed = Only members with the Manage Server permission can
 
 # /export is limited to once a minute per player; $seconds to wait.
 export-wait = You can export a game once a minute: try again in { $seconds } s.
+
+# /mygames finished:true, one game: $opponent a name; $verdict a profile-result-* message; $result an outcome-* message.
+mygames-finished-against = Game { $id } in { $channel }: { $game } against { $opponent }, { $verdict } — { $result }

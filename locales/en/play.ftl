@@ -155,3 +155,7 @@ conditional-cleared = { $n ->
     [one] Your conditional line in this game was dropped.
    *[other] Your { $n } conditional lines in this game were dropped.
 }
+# After a player's first refused typed move: where to try moves privately.
+refused-try-move = (/move plays a move too, and only you see its answer.)
+# After no-game-here: one of the asker's games is played in a thread ($channel a thread mention).
+your-game-in-thread = Your game { $id } is in { $channel }.

@@ -22,3 +22,13 @@ variant-summary-goedhboell = 9x9 in @hv notation: 16 assailants against 8 prince
 variant-summary-gwyddbwyll = 13x8 (or 12x8, 10x8, 8x8): white fills rank 1, black the top rank; a coin toss decides who starts. Every piece slides. A man between two enemies is captured, two in a line at once; a man in a corner falls to the two squares beside it. A side left with one piece, or with no move, loses. Option dux: each side's dux can never be captured, and a side whose dux cannot move loses.
 # /rules of a game that has the dice option.
 rules-dice = The dice option (options:dice): before each turn the side to move throws a die. An even number gives it the move; an odd number passes the turn to the other side, which throws in its turn. The first throw decides who starts; every throw is named after the move.
+
+# The options of /rules, each explained after the game's summary.
+rules-king-steps = The king-steps option (options:king-steps): the king moves one square at a time, along a rank or a file.
+rules-corner-guard = The corner-guard option (options:corner-guard): only the king may stop on the eight squares next to the corners (hatched on the picture).
+rules-size = The size option (options:size=12x8, size=10x8 or size=8x8): one of the other boards the Romans used; 13x8 is the usual one.
+rules-dux = The dux option (options:dux): each side adds a dux on its second rank. It moves, captures and closes captures like a man, but is never captured; a side whose dux cannot move loses.
+rules-dux-jump = The dux-jump option (options:dux-jump, which brings dux with it): in its move the dux may pass over one piece, whoever's it is, and slide on beyond it.
+# /rules in a game's channel: which game it explains ($options: the game's option words).
+rules-this-game = The game in this channel: { $game }.
+rules-this-game-options = The game in this channel: { $game }, options: { $options }.

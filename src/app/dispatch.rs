@@ -56,14 +56,16 @@ impl App {
         let (row, moves) = match self.store.load_active_in_channel(&ctx.channel) {
             Ok(Some(found)) => found,
             Ok(None) => {
-                return if addressed
-                    && self
-                        .throttle
-                        .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
-                {
-                    Response::one(Reply::say(Msg::new("no-game-here")))
-                } else {
-                    Response::none()
+                // A move typed here by a player whose game is in a thread
+                // is pointed there (once a minute); otherwise only a
+                // message addressed to the bot is answered.
+                if !self.throttle_allows_no_game(ctx, addressed) {
+                    return Response::none();
+                }
+                return match self.no_game_here_or_thread(ctx) {
+                    Some(r) => Response::one(r),
+                    None if addressed => Response::one(Reply::say(Msg::new("no-game-here"))),
+                    None => Response::none(),
                 };
             }
             // The database failed, or the game's row cannot be read: the
@@ -110,6 +112,23 @@ impl App {
             Ok(command) => command.run(self, ctx),
             Err(refusal) => refusal,
         }
+    }
+}
+
+impl App {
+    /// Whether a move typed in a channel with no game may be answered: a
+    /// refusal once a minute, to a message addressed to the bot or from a
+    /// player with a game in a thread of this server.
+    fn throttle_allows_no_game(&self, ctx: &Ctx, addressed: bool) -> bool {
+        let worth = addressed
+            || self
+                .store
+                .games_of_player_on_server(&ctx.user.id, &ctx.server, true, 10)
+                .is_ok_and(|g| g.iter().any(|g| g.settings.thread));
+        worth
+            && self
+                .throttle
+                .allow_refusal(&ctx.server, &ctx.user.id, ctx.now)
     }
 }
 

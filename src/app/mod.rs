@@ -95,9 +95,11 @@ pub const PICTURES_PER_MINUTE: i64 = 6;
 /// be tried again. Losing them on a restart costs at most one extra reply.
 #[derive(Default)]
 struct Throttle {
-    /// Per (server, user): when the last full refusal was sent, and whether
-    /// the short one of that minute was sent too.
-    refusals: std::sync::Mutex<std::collections::HashMap<(String, String), (i64, bool)>>,
+    /// Per (server, user): when the last full refusal was sent.
+    refusals: std::sync::Mutex<std::collections::HashMap<(String, String), i64>>,
+    /// The (server, user) pairs already pointed to `/move` after a
+    /// refused typed move (once a process).
+    pointed: std::sync::Mutex<std::collections::HashSet<(String, String)>>,
     starts: std::sync::Mutex<std::collections::HashMap<TournamentId, i64>>,
     /// Per (server, user): the start of their picture minute, how many
     /// pictures they asked for in it, and whether they were told to wait.
@@ -112,12 +114,11 @@ struct Throttle {
 /// How a refused plain message is answered (see [`Throttle::refusal`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Refusal {
-    /// The whole sentence: the first refusal of a minute.
+    /// The whole answer, with a mention: the first refusal of a minute.
     Full,
-    /// A short line pointing at the answer above: the second of a minute.
+    /// The reason alone, named rather than mentioned: any more that
+    /// minute.
     Short,
-    /// Nothing more that minute.
-    Silent,
 }
 
 /// One player's picture minute: when it began, how many pictures they
@@ -169,32 +170,35 @@ impl Throttle {
     }
 
     /// How `user`'s refused plain message at `now` is answered: in full
-    /// once a minute ([`REFUSAL_INTERVAL`]), a second one within the minute
-    /// with a short line (a player who tried again is not met with
-    /// silence), any more not at all (no flood).
+    /// once a minute ([`REFUSAL_INTERVAL`]), shortened after that (every
+    /// refused move still gets its own reason, never silence).
     fn refusal(&self, server: &str, user: &str, now: i64) -> Refusal {
         let mut m = self
             .refusals
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
         if m.len() > 10_000 {
-            m.retain(|_, (at, _)| now - *at < REFUSAL_INTERVAL);
+            m.retain(|_, at| now - *at < REFUSAL_INTERVAL);
         }
         let key = (server.to_string(), user.to_string());
-        match m.get_mut(&key) {
-            Some((at, short)) if now - *at < REFUSAL_INTERVAL && now >= *at => {
-                if *short {
-                    Refusal::Silent
-                } else {
-                    *short = true;
-                    Refusal::Short
-                }
-            }
+        match m.get(&key) {
+            Some(at) if now - *at < REFUSAL_INTERVAL && now >= *at => Refusal::Short,
             _ => {
-                m.insert(key, (now, false));
+                m.insert(key, now);
                 Refusal::Full
             }
         }
+    }
+    /// `true` the first time `user` on `server` is pointed to `/move`.
+    fn first_pointer(&self, server: &str, user: &str) -> bool {
+        let mut m = self
+            .pointed
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        if m.len() > 100_000 {
+            m.clear();
+        }
+        m.insert((server.to_string(), user.to_string()))
     }
     fn retry_start(&self, id: TournamentId, at: i64) {
         self.starts
@@ -451,6 +455,7 @@ impl App {
     fn remember(&self, ctx: &Ctx) {
         // The asker's name and choices, and the server's language, in one
         // read (with the first user the input mentions, say an opponent).
+        self.note_channel(&ctx.channel);
         let other = ctx.mentioned.first().map_or(&ctx.user.id, |u| &u.id);
         self.prefetch([&ctx.user.id, other], &ctx.server);
         for u in std::iter::once(&ctx.user).chain(&ctx.mentioned) {
@@ -541,6 +546,7 @@ impl App {
             _ => {}
         }
         let players = [row.first_player.clone(), row.second_player.clone()];
+        self.note_game(&row.channel_id, row.id, &players);
         Ok(Loaded { row, game, players })
     }
 

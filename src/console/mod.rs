@@ -15,7 +15,8 @@
 //!   time counts as downtime (clocks extended) as after `:down`.
 //! - `:delete CHANNEL`: the channel or thread is deleted (its game is
 //!   aborted; a tournament game is played again in the tournament's channel).
-//! - `:admin NAME`: gives NAME the Manage Server permission.
+//! - `:admin NAME`: gives NAME the Manage Server permission (kept in the
+//!   database, for the next run too).
 //! - `:owner NAME`: NAME owns the server (above every role: may give any).
 //! - `:manage-roles NAME` / `:manage-roles NAME off`: NAME holds Manage
 //!   Roles, or no longer does. With it NAME may give (and make a
@@ -45,6 +46,10 @@ use crate::cli::Exit;
 use crate::domain::{ChannelId, RoleGrant, RoleId, RoleRights, UserId};
 use crate::store::Store;
 use std::sync::Arc;
+
+/// The player setting that keeps `:admin NAME` (Manage Server) in the
+/// console's database.
+const ADMIN_SETTING: &str = "console-admin";
 
 /// The console's one server.
 pub const SERVER: &str = "console";
@@ -124,10 +129,32 @@ pub fn parse_slash(text: &str) -> (String, Vec<(String, String)>) {
     }
     let spec = commands::find(&name);
     let mut args: Vec<(String, String)> = Vec::new();
+    // `/help challenge`: the command asked about (`command:` on Discord).
+    if name == "help" {
+        let rest: Vec<&str> = words.clone().collect();
+        if !rest.is_empty() && !rest[0].contains(':') {
+            args.push(("command".into(), rest.join(" ")));
+            return (name, args);
+        }
+    }
     for w in words {
         let key = w.split_once(':').map(|(k, v)| (k.to_ascii_lowercase(), v));
         match key {
             Some((k, v)) if spec.is_none_or(|s| s.options.iter().any(|o| o.name == k)) => {
+                args.push((k, v.to_string()))
+            }
+            // `foo:bar` where no option is called `foo`: an option of its
+            // own, which the command refuses by name (never merged into
+            // the value before it).
+            // (`inc:` and `cap:` belong to a time bank's value:
+            // `time:bank:7d inc:1d cap:14d`.)
+            Some((k, v))
+                if !v.is_empty()
+                    && !k.is_empty()
+                    && !matches!(k.as_str(), "inc" | "cap")
+                    && k.chars()
+                        .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_') =>
+            {
                 args.push((k, v.to_string()))
             }
             // `/vacation end`: the bare name of a true/false option is
@@ -197,6 +224,9 @@ impl<W: Write> Console<W> {
         let mut app = app.with_outbox();
         app.derive_seeds();
         let now = app.console_clock().unwrap_or(EPOCH);
+        // Pictures are numbered after those already in the folder (an
+        // earlier run's are never overwritten).
+        let files = numbered_files(&dir);
         Console {
             app,
             out,
@@ -208,11 +238,28 @@ impl<W: Write> Console<W> {
             role_managers: HashSet::new(),
             role_positions: HashMap::new(),
             channels: HashSet::new(),
-            files: 0,
+            files,
             line: 0,
             fail_threads: false,
             fail_roles: false,
         }
+    }
+
+    /// Whether `name` was given Manage Server (`:admin`), in this run or
+    /// an earlier one over the same database.
+    fn is_admin(&mut self, name: &str) -> bool {
+        if self.admins.contains(name) {
+            return true;
+        }
+        let kept = self
+            .app
+            .store()
+            .player_settings(&name.into())
+            .is_ok_and(|s| s.iter().any(|(k, v)| k == ADMIN_SETTING && v == "true"));
+        if kept {
+            self.admins.insert(name.to_string());
+        }
+        kept
     }
 
     /// Ends the session and hands back the output.
@@ -605,8 +652,19 @@ impl<W: Write> Console<W> {
                     }
                 }
                 "admin" if !rest.trim().is_empty() => {
-                    self.admins
-                        .insert(rest.trim().trim_start_matches('@').to_string());
+                    let name = rest.trim().trim_start_matches('@').to_string();
+                    // Kept in the database (a player setting), so the next
+                    // run knows it too.
+                    let store = self.app.store();
+                    let kept = store
+                        .upsert_player(&name.as_str().into(), &name)
+                        .and_then(|()| {
+                            store.set_player_setting(&name.as_str().into(), ADMIN_SETTING, "true")
+                        });
+                    if let Err(e) = kept {
+                        let _ = writeln!(self.out, "console> :admin {name} not kept: {e}");
+                    }
+                    self.admins.insert(name);
                 }
                 _ => {
                     let _ = writeln!(
@@ -662,7 +720,7 @@ impl<W: Write> Console<W> {
                 self.now,
                 self.line
             ),
-            manage_server: self.admins.contains(&name),
+            manage_server: self.is_admin(&name),
             roles: self.roles.get(&name).cloned().unwrap_or_default(),
             rights: self.rights_of(&name, &[]),
             mentioned: Vec::new(),
@@ -795,4 +853,20 @@ pub fn main(args: Vec<String>) -> Exit {
     let mut c = Console::with_app(app, dir, out);
     c.run(std::io::stdin().lock());
     Exit::Ok
+}
+
+/// The highest number `NNNN-` that starts a file's name in `dir` (0: none,
+/// or no such folder).
+fn numbered_files(dir: &std::path::Path) -> usize {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return 0;
+    };
+    entries
+        .filter_map(|e| {
+            let name = e.ok()?.file_name().into_string().ok()?;
+            let (n, _) = name.split_once('-')?;
+            n.parse::<usize>().ok()
+        })
+        .max()
+        .unwrap_or(0)
 }

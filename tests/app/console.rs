@@ -340,9 +340,10 @@ fn console_binary_prints_the_documented_formats() {
     );
 }
 
-/// Issue 10, point 9: a player's repeated refused plain-message moves get
-/// at most one full reply a minute, and one short line (each console line
-/// is a second later).
+/// A player's repeated refused plain-message moves each get their own
+/// reason: in full (with a mention) once a minute, shortened (named, not
+/// mentioned) after that, never silence (each console line is a second
+/// later).
 #[test]
 fn repeated_refused_moves_get_one_reply_a_minute() {
     let s = Session::new();
@@ -364,17 +365,18 @@ fn repeated_refused_moves_get_one_reply_a_minute() {
         .filter(|l| l.starts_with("general> @alice It is "))
         .count();
     assert_eq!(alice, 2, "one, then one a minute later:\n{out}");
-    // The second refusal within the minute gets a short line, the third
-    // nothing (issue 21, item 9).
+    // The second and third refusals within the minute: the reason again,
+    // shortened.
     assert_eq!(
-        out.matches("general> @alice Not played either: see my answer above.")
+        out.matches("general> alice: It is the attackers' turn")
             .count(),
-        1,
+        2,
         "{out}"
     );
+    assert!(!out.contains("see my answer above"), "{out}");
     let bob = out
         .lines()
-        .filter(|l| l.starts_with("general> @bob "))
+        .filter(|l| l.starts_with("general> @bob ") || l.starts_with("general> bob: "))
         .count();
     assert_eq!(bob, 2, "a full answer and a short one:\n{out}");
 }

@@ -224,7 +224,11 @@ fn mygames_lists_finished_games_a_page_at_a_time() {
         out.contains("c1> (to alice) Your finished games, page 1 of 2:"),
         "{out}"
     );
-    assert!(out.contains("c1> Game 12 in #c12: Tawlbwrdd — "), "{out}");
+    // Each game with its opponent and whether alice won, lost or drew.
+    assert!(
+        out.contains("c1> Game 12 in #c12: Tawlbwrdd against bob, "),
+        "{out}"
+    );
     assert!(
         out.contains("c1> More: /mygames finished:true page:2"),
         "{out}"
@@ -233,7 +237,10 @@ fn mygames_lists_finished_games_a_page_at_a_time() {
         out.contains("c1> (to alice) Your finished games, page 2 of 2:"),
         "{out}"
     );
-    assert!(out.contains("c1> Game 1 in #c1: Tawlbwrdd — "), "{out}");
+    assert!(
+        out.contains("c1> Game 1 in #c1: Tawlbwrdd against bob, won — "),
+        "{out}"
+    );
     assert!(
         out.contains("c1> (to alice) There is no page 3: your finished games fill 2 pages."),
         "{out}"

@@ -377,6 +377,8 @@ fn welsh_is_not_english() {
         "choice-language-cymraeg",
         "tournament-describe",
         "board-status",
+        // An option's name and its description: no words of its own.
+        "help-option",
         // Proper names and notation.
         "choice-variant-gwyddbwyll",
         "variant-name-tawlbwrdd",

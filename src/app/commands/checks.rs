@@ -115,7 +115,7 @@ fn the_checker_catches_what_discord_refuses() {
     ];
     const BAD: CommandSpec = CommandSpec {
         subcommands: TOURNAMENT,
-        ..command("bad name", "x", BAD_OPTS, |_| Ok(Command::Help))
+        ..command("bad name", "x", BAD_OPTS, |_| Ok(Command::Help(None)))
     };
     let mut p = Vec::new();
     discord_problems(&BAD, "", &mut p);

@@ -121,7 +121,8 @@ pub enum Command {
     Leaderboard(leaderboard::Args),
     Profile(profile::Args),
     Puzzle(puzzle::Args),
-    Help,
+    /// `/help [command]`.
+    Help(Option<String>),
 }
 
 impl Command {
@@ -173,7 +174,7 @@ impl Command {
             Command::Leaderboard(a) => a.run(app, ctx),
             Command::Profile(a) => a.run(app, ctx),
             Command::Puzzle(a) => a.run(app, ctx),
-            Command::Help => help::run(),
+            Command::Help(c) => help::run(c),
         }
     }
 }

@@ -6,9 +6,11 @@
 //! in the reader's own choice (`/language choice:cymraeg`), else the
 //! server's default (`/language choice:cymraeg server:true`, Manage
 //! Server), else English. A message posted in a channel is in the server's
-//! default, else its reader's choice, else English. The reader: the player
-//! a reply addresses ([`Reply::for_reader`]), else the recipient of a
-//! direct message, else the user who asked. See app/presentation/reader.rs.
+//! default, else the language most of its game's players chose, else
+//! English (a tie too). The reader (whose boards a reply follows): the
+//! player a reply addresses ([`Reply::for_reader`]), else the recipient of
+//! a direct message, else the user who asked. See
+//! app/presentation/reader.rs.
 
 use crate::app::presentation::messages::{FileContent, Part};
 use crate::app::{
@@ -100,9 +102,14 @@ impl App {
             if private {
                 self.reply_lang(&seen, server, true)
             } else {
+                // The game it is about, else the newest game of the
+                // channel it is posted in: one language a channel.
                 let players = match &r.game {
                     Some(g) => g.players.to_vec(),
-                    None => vec![reader.clone()],
+                    None => match self.players_where(&r.target) {
+                        Some(p) => p.to_vec(),
+                        None => vec![reader.clone()],
+                    },
                 };
                 self.channel_lang(server, &players)
             }

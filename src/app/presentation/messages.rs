@@ -221,7 +221,8 @@ pub(crate) struct Reply {
     pub(crate) buttons: Vec<Button>,
     /// Only the user who asked sees it (slash commands and buttons).
     pub(crate) ephemeral: bool,
-    /// The player this reply addresses: it is written in their language.
+    /// The player this reply addresses: its boards follow their settings,
+    /// and a private reply is in their language.
     /// `None`: the recipient of a direct message, else the user who asked.
     pub(crate) reader: Option<UserId>,
     /// A language chosen by the use case itself (the answer to `/language`).

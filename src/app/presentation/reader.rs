@@ -10,10 +10,13 @@
 //!   the server's default, else English. A message posted in a channel is
 //!   for everyone there: it is in the server's language (`/language
 //!   server:true`); on a server that chose none, in the language most of
-//!   the game's players chose (the bot chooses none; a message about no
-//!   game: its reader's choice), else English, a tie too
-//!   ([`App::channel_lang`]). Decided once per message, so a channel does
-//!   not change language line by line with the mover.
+//!   the game's players chose (the bot chooses none), else English, a tie
+//!   too ([`App::channel_lang`]). The game: the one the reply is about
+//!   (its board, its challenge), else the newest game of the channel it
+//!   is posted in ([`App::players_where`]: an offer, a decline, a refusal,
+//!   a reminder); a channel with no game: its reader's choice. Decided
+//!   once per message, so a channel does not change language line by line
+//!   with the mover or the addressee.
 //! * **Boards.** A board in a reply (picture or text) is drawn as its
 //!   reader chose with `/settings` (in a game against the bot, never the
 //!   bot: its opponent), in a channel too: `board:` picture, text
@@ -38,7 +41,8 @@ use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 use crate::app::presentation::messages::{BoardPicture, BoardStyle};
 use crate::app::use_cases::clock::notify::{Notify, NOTIFY_SETTING};
 use crate::app::use_cases::settings::{BOARD_SETTING, THEME_SETTING};
-use crate::app::{presentation::picture, App, Response, ServerId, StoreError, UserId};
+use crate::app::{presentation::picture, App, Response, ServerId, StoreError, Target, UserId};
+use crate::domain::{ChannelId, GameId};
 use crate::i18n::{Lang, Localiser};
 use crate::store::LANGUAGE_SETTING;
 
@@ -131,6 +135,11 @@ pub(crate) struct Request {
     seen: Mutex<HashMap<UserId, Seen>>,
     names: Mutex<HashMap<UserId, Option<String>>>,
     langs: Mutex<HashMap<ServerId, Option<Lang>>>,
+    /// The channel the input came from (empty for the clock and the bot).
+    channel: Mutex<ChannelId>,
+    /// Each channel's latest game this request has seen (loaded, or read
+    /// for a reply's language): its id and players (`None`: no game).
+    channel_games: Mutex<HashMap<ChannelId, Option<(GameId, [UserId; 2])>>>,
 }
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
@@ -223,6 +232,52 @@ impl App {
             let lang = read.server_language.as_deref().and_then(Lang::parse);
             lock(&r.langs).insert(server.clone(), lang);
         }
+    }
+
+    /// Notes the channel the request's input came from: where a reply
+    /// `Target::Here` is posted.
+    pub(crate) fn note_channel(&self, channel: &ChannelId) {
+        if let Some(r) = &self.request {
+            *lock(&r.channel) = channel.clone();
+        }
+    }
+
+    /// Notes that game `id` of `players` is in `channel` (a game this
+    /// request loaded): the newest game of a channel is the one whose
+    /// players a message posted there follows.
+    pub(crate) fn note_game(&self, channel: &ChannelId, id: GameId, players: &[UserId; 2]) {
+        let Some(r) = &self.request else { return };
+        let mut games = lock(&r.channel_games);
+        let newer = match games.get(channel) {
+            Some(Some((known, _))) => id >= *known,
+            _ => true,
+        };
+        if newer {
+            games.insert(channel.clone(), Some((id, players.clone())));
+        }
+    }
+
+    /// The players of the newest game in the channel a public reply
+    /// aimed at `target` is posted in (`None`: no game there, a direct
+    /// message, or a failed read).
+    pub(crate) fn players_where(&self, target: &Target) -> Option<[UserId; 2]> {
+        let channel = match target {
+            Target::Channel(c) => c.clone(),
+            Target::Here => lock(&self.request.as_deref()?.channel).clone(),
+            Target::Dm(_) => return None,
+        };
+        if channel.is_empty() {
+            return None;
+        }
+        let memo = self.request.as_deref().map(|r| &r.channel_games);
+        once(memo, &channel, || {
+            self.store
+                .latest_game_in_channel(&channel)
+                .map(|g| g.map(|g| (g.id, [g.first_player, g.second_player])))
+        })
+        .ok()
+        .flatten()
+        .map(|(_, p)| p)
     }
 
     /// The choices of `reader` (none for an empty reader; the defaults, logged,

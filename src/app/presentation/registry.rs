@@ -81,8 +81,22 @@ pub(crate) fn rules_of(
         Msg::new("rules-variant-options").str("options", info.options.join(", "))
     };
     let mut reply = Reply::say(msg.arg("name", name(info)).arg("summary", summary(info)));
-    if info.options.contains(&"dice") {
-        reply = reply.line(Msg::new("rules-dice"));
+    // Each option of the game explained (size= once).
+    for (option, id) in [
+        ("dice", "rules-dice"),
+        ("king-steps", "rules-king-steps"),
+        ("corner-guard", "rules-corner-guard"),
+        ("size=", "rules-size"),
+        ("dux", "rules-dux"),
+        ("dux-jump", "rules-dux-jump"),
+    ] {
+        let has = match option.strip_suffix('=') {
+            Some(prefix) => info.options.iter().any(|o| o.starts_with(prefix)),
+            None => info.options.contains(&option),
+        };
+        if has {
+            reply = reply.line(Msg::new(id));
+        }
     }
     Response::one(
         reply

@@ -227,6 +227,14 @@ impl App {
             // The challenged player reads it in their language.
             r = r.for_reader(o);
         }
+        // Unrated unless asked for: said, with how to ask.
+        if !ch.rated && !from_position {
+            r = r.then(Msg::new("challenge-unrated-note"));
+        }
+        // Posted in the channel: in the language of the game it proposes.
+        r.game = Some(crate::app::presentation::messages::GamePlayers {
+            players: [ctx.user.id.clone(), opponent.clone().unwrap_or_default()],
+        });
         r.buttons = vec![
             Button::new(
                 commands::button::Press::Accept(id).id(),
@@ -527,7 +535,17 @@ impl App {
             .store
             .set_challenge_state(c.id, ChallengeState::Open, state, ctx.now)
         {
-            Ok(true) => Response::one(Reply::say(text)),
+            Ok(true) => {
+                // In the language of the game it proposed.
+                let mut r = Reply::say(text);
+                r.game = Some(crate::app::presentation::messages::GamePlayers {
+                    players: [
+                        c.challenger_id.clone(),
+                        c.opponent_id.clone().unwrap_or_default(),
+                    ],
+                });
+                Response::one(r)
+            }
             Ok(false) => Response::one(Reply::tell(Msg::new("challenge-not-open").num("id", c.id))),
             Err(e) => store_err(e),
         }

@@ -12,6 +12,39 @@ impl App {
     /// picture of its starting position.
     pub(in crate::app) fn rules(&self, ctx: &Ctx, variant: Option<&str>) -> Response {
         let lang = self.lang(ctx);
+        // In a game's channel, no variant: that game, with its options.
+        let here = match variant {
+            None => self
+                .store
+                .load_active_in_channel(&ctx.channel)
+                .ok()
+                .flatten()
+                .map(|(row, _)| row),
+            Some(_) => None,
+        };
+        if let Some(row) = here {
+            let mut resp = crate::app::presentation::registry::rules_of(
+                VARIANTS,
+                &row.variant,
+                lang,
+                &self.theme(),
+            );
+            let game = variant_title(&row.variant);
+            let this = if row.options.is_empty() {
+                Msg::new("rules-this-game").str("game", game)
+            } else {
+                Msg::new("rules-this-game-options")
+                    .str("game", game)
+                    .str("options", row.options.join(", "))
+            };
+            if let Some(r) = resp.replies.first_mut() {
+                r.body
+                    .insert(0, crate::app::presentation::messages::Part::Break);
+                r.body
+                    .insert(0, crate::app::presentation::messages::Part::Msg(this));
+            }
+            return resp;
+        }
         match variant {
             None => crate::app::presentation::registry::rules_list(VARIANTS, lang),
             Some(v) => {
@@ -178,15 +211,34 @@ impl App {
             let (id, channel) = (row.id, row.channel_id.clone());
             let aborted = row.state == GameState::Aborted;
             let Ok(l) = self.load(row) else { continue };
-            let result = match l.game.outcome() {
-                Some(o) if !aborted => outcome_msg(&l.game, o),
-                _ => Msg::new("mygames-aborted"),
+            let (result, verdict) = match l.game.outcome() {
+                Some(o) if !aborted => (
+                    outcome_msg(&l.game, o),
+                    match (o.winner, l.side_of(&ctx.user.id)) {
+                        (None, _) => "profile-result-drawn",
+                        (Some(w), Some(me)) if w == me => "profile-result-won",
+                        (Some(_), Some(_)) => "profile-result-lost",
+                        // Not theirs (a game of the server shown to an
+                        // onlooker): no verdict of theirs.
+                        (Some(_), None) => "profile-result-aborted",
+                    },
+                ),
+                _ => (Msg::new("mygames-aborted"), "profile-result-aborted"),
             };
+            // Who they played, and whether they won, lost or drew.
+            let opponent = l
+                .players
+                .iter()
+                .find(|p| **p != ctx.user.id)
+                .cloned()
+                .unwrap_or_default();
             r = r.line(
-                Msg::new("mygames-finished-line")
+                Msg::new("mygames-finished-against")
                     .num("id", id)
                     .str("channel", format!("<#{channel}>"))
                     .str("game", l.game.rules().name)
+                    .str("opponent", self.name_of(&opponent))
+                    .msg("verdict", Msg::new(verdict))
                     .msg("result", result),
             );
         }
@@ -295,6 +347,43 @@ pub(crate) fn help() -> Reply {
             Msg::new("help-line")
                 .str("name", c.name)
                 .msg("description", Msg::new(c.help.unwrap_or(c.description))),
+        );
+    }
+    r
+}
+
+/// `/help command:NAME`: the command's description, then each of its
+/// options (or subcommands) with theirs.
+pub(crate) fn help_command(name: &str) -> Reply {
+    let wanted = name.trim().trim_start_matches('/').to_ascii_lowercase();
+    let Some(c) = commands::find(&wanted) else {
+        let shown: String = wanted.chars().take(32).collect();
+        return Reply::tell(Msg::new("help-no-command").str("name", shown));
+    };
+    let mut r = Reply::tell(
+        Msg::new("help-line")
+            .str("name", wanted.clone())
+            .msg("description", Msg::new(c.help.unwrap_or(c.description))),
+    );
+    if c.options.is_empty() && c.subcommands.is_empty() {
+        return r.line(Msg::new("help-no-options"));
+    }
+    for o in c.options {
+        r = r.line(
+            Msg::new(if o.required {
+                "help-option-required"
+            } else {
+                "help-option"
+            })
+            .str("name", o.name)
+            .msg("description", Msg::new(o.description)),
+        );
+    }
+    for sub in c.subcommands {
+        r = r.line(
+            Msg::new("help-line")
+                .str("name", format!("{wanted} {}", sub.name))
+                .msg("description", Msg::new(sub.help.unwrap_or(sub.description))),
         );
     }
     r

@@ -280,6 +280,8 @@ impl App {
                     now,
                 ));
                 address_loser(&mut ending, &loser, &channel);
+                // A player who chose not to be mentioned is named instead.
+                self.quiet(l, &mut ending.replies);
                 self.notify_end(l, None, &mut notes);
                 if self.uses_outbox() {
                     let told = Response {

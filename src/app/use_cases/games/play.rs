@@ -29,21 +29,56 @@ impl App {
                 self.replay_to_answer(row, &moves)
                     .map_err(|e| e.refusal(id))
             }
-            Ok(None) => Err(Response::one(Reply::tell(Msg::new("no-game-here")))),
+            Ok(None) => Err(Response::one(self.no_game_here(ctx, false))),
             Err(e) => Err(store_err(e)),
         }
+    }
+
+    /// "No game in this channel" posted for a move typed here, with where
+    /// the asker's running games of this server are played in a thread
+    /// ("your game 1 is in #gen/alice-vs-bob"); `None` when they have no
+    /// such game.
+    pub(in crate::app) fn no_game_here_or_thread(&self, ctx: &Ctx) -> Option<Reply> {
+        let games = self.threads_of(ctx);
+        (!games.is_empty()).then(|| self.no_game_here(ctx, true))
+    }
+
+    /// The asker's running games of this server played in a thread.
+    fn threads_of(&self, ctx: &Ctx) -> Vec<GameRow> {
+        self.store
+            .games_of_player_on_server(&ctx.user.id, &ctx.server, true, 10)
+            .unwrap_or_default()
+            .into_iter()
+            .filter(|g| g.settings.thread && g.channel_id != ctx.channel)
+            .collect()
+    }
+
+    /// "There is no game in this channel", and where the asker's thread
+    /// games are; `public`: posted in the channel (a typed move).
+    pub(in crate::app) fn no_game_here(&self, ctx: &Ctx, public: bool) -> Reply {
+        let mut r = if public {
+            Reply::say(Msg::new("no-game-here")).prefix(mention(&ctx.user.id))
+        } else {
+            Reply::tell(Msg::new("no-game-here"))
+        };
+        for g in self.threads_of(ctx) {
+            r = r.then(
+                Msg::new("your-game-in-thread")
+                    .num("id", g.id)
+                    .str("channel", format!("<#{}>", g.channel_id)),
+            );
+        }
+        r
     }
 
     pub(in crate::app) fn slash_move(&self, ctx: &Ctx, text: &str) -> Response {
         let (row, moves) = match self.store.load_active_in_channel(&ctx.channel) {
             Ok(Some(found)) => found,
             Ok(None) => {
-                return Response::one(Reply::tell(Msg::new(
-                    match self.store.latest_game_in_channel(&ctx.channel) {
-                        Ok(Some(_)) => "game-over-here",
-                        _ => "no-game-here",
-                    },
-                )))
+                return Response::one(match self.store.latest_game_in_channel(&ctx.channel) {
+                    Ok(Some(_)) => Reply::tell(Msg::new("game-over-here")),
+                    _ => self.no_game_here(ctx, false),
+                })
             }
             Err(e) => return store_err(e),
         };
@@ -67,17 +102,24 @@ impl App {
             if private {
                 return Response::one(Reply::tell(t));
             }
-            match self.throttle.refusal(&ctx.server, &ctx.user.id, ctx.now) {
-                crate::app::Refusal::Full => {
-                    Response::one(Reply::say(t).prefix(mention(&ctx.user.id)))
-                }
-                // A second refused move within the minute: a short line.
-                crate::app::Refusal::Short => Response::one(
-                    Reply::say(Msg::new("refused-again")).prefix(mention(&ctx.user.id)),
-                ),
-                // Any more: one reply and one short line a minute.
-                crate::app::Refusal::Silent => Response::none(),
+            // Every refused typed move gets its own reason: in full (with a
+            // mention, and once a pointer to /move, which answers
+            // privately) the first time in a minute, then shortened (named,
+            // not mentioned).
+            let full = match self.throttle.refusal(&ctx.server, &ctx.user.id, ctx.now) {
+                crate::app::Refusal::Full => true,
+                crate::app::Refusal::Short => false,
+            };
+            if !full {
+                return Response::one(
+                    Reply::say(t).prefix(format!("{}:", self.name_of(&ctx.user.id))),
+                );
             }
+            let mut r = Reply::say(t).prefix(mention(&ctx.user.id));
+            if self.throttle.first_pointer(&ctx.server, &ctx.user.id) {
+                r = r.then(Msg::new("refused-try-move"));
+            }
+            Response::one(r)
         };
         let id = row.id;
         let mut l = match self.replay_to_answer(row, moves) {

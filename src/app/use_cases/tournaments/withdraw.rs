@@ -63,13 +63,23 @@ pub(super) fn withdraw(
                         Msg::new("tournament-no-pairings").str("name", name.clone()),
                     ));
                 };
+                // Their matches of this round already decided: not forfeits.
+                let decided: Vec<(u32, u32)> = s
+                    .rounds
+                    .last()
+                    .into_iter()
+                    .flatten()
+                    .filter(|m| m.pairing.involves(p) && m.outcome().is_some())
+                    .map(|m| (m.pairing.round, m.pairing.board))
+                    .collect();
                 if let Err(e) = s.withdraw(p) {
                     let reason = error_msg(t, &e);
                     return Err(tell(
                         Msg::new("tournament-cannot-withdraw").msg("reason", reason),
                     ));
                 }
-                plan.resp.extend(announce_forfeited_matches(app, t, p)?);
+                plan.resp
+                    .extend(announce_forfeited_matches(app, t, p, &decided)?);
                 advance(app, t, plan, lang).map(Some)
             })?;
             if let Err(e) = app
@@ -212,12 +222,14 @@ pub(super) fn retarget(mut r: Response, channel: &str) -> Response {
     r
 }
 
-/// "Match over" for the current-round matches of withdrawn player `p`,
+/// "Match over" for the current-round matches of withdrawn player `p`
+/// that the withdrawal decided (not those in `decided`, over before it),
 /// in the match's thread (or the tournament's channel if it has no game).
 pub(super) fn announce_forfeited_matches(
     app: &App,
     t: &T,
     p: PlayerId,
+    decided: &[(u32, u32)],
 ) -> Result<Response, Response> {
     let mut resp = Response::none();
     let Some(s) = &t.data.state else {
@@ -228,7 +240,7 @@ pub(super) fn announce_forfeited_matches(
         let (Some(o), Some(b)) = (m.outcome(), m.pairing.second) else {
             continue;
         };
-        if !m.pairing.involves(p) {
+        if !m.pairing.involves(p) || decided.contains(&(m.pairing.round, m.pairing.board)) {
             continue;
         }
         let games = match rows
