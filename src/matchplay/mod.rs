@@ -411,7 +411,9 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary, String> {
     };
     let next = AtomicU32::new(0);
     let stop = AtomicBool::new(false);
-    let (tx, rx) = mpsc::channel::<referee::Report>();
+    // Each report carries a way back: a worker deals itself its next game
+    // only once its last one is counted (and the SPRT has looked at it).
+    let (tx, rx) = mpsc::channel::<(referee::Report, mpsc::Sender<()>)>();
     let mut tally = Tally::default();
     // By engine 0's side: [as first side, as second side].
     let mut by_side = [Tally::default(); 2];
@@ -432,7 +434,8 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary, String> {
                         break;
                     }
                     let report = referee::play(table, cfg.deal(i), &mut kept);
-                    if tx.send(report).is_err() {
+                    let (ack_tx, ack_rx) = mpsc::channel();
+                    if tx.send((report, ack_tx)).is_err() || ack_rx.recv().is_err() {
                         break;
                     }
                 }
@@ -440,7 +443,7 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary, String> {
         }
         drop(tx);
         let mut done = 0u32;
-        for r in rx {
+        for (r, ack) in rx {
             done += 1;
             let points = match r.winner {
                 Some(0) => 1.0,
@@ -490,6 +493,7 @@ pub fn run(cfg: &Config, out: &mut dyn Write) -> Result<Summary, String> {
                     stop.store(true, Ordering::Relaxed);
                 }
             }
+            let _ = ack.send(());
         }
     });
     let side_names = [

@@ -377,7 +377,7 @@ fn a_thread_game_is_found_from_its_parent_channel() {
             "bob@gen: /board".into(),
             "alice@gen: a2-a3".into(),
         ]);
-        assert!(out.contains(&format!("gen> (to bob) ")), "{out}");
+        assert!(out.contains("gen> (to bob) "), "{out}");
         let told: Vec<&str> = out.lines().filter(|l| l.contains(said)).collect();
         assert_eq!(told.len(), 2, "{lang}: {out}");
         assert!(told[0].starts_with("gen> (to bob) "), "{lang}: {out}");

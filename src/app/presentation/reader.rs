@@ -139,8 +139,11 @@ pub(crate) struct Request {
     channel: Mutex<ChannelId>,
     /// Each channel's latest game this request has seen (loaded, or read
     /// for a reply's language): its id and players (`None`: no game).
-    channel_games: Mutex<HashMap<ChannelId, Option<(GameId, [UserId; 2])>>>,
+    channel_games: Mutex<HashMap<ChannelId, Option<ChannelGame>>>,
 }
+
+/// A channel's latest game: its id and its two players.
+type ChannelGame = (GameId, [UserId; 2]);
 
 fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
     m.lock().unwrap_or_else(PoisonError::into_inner)

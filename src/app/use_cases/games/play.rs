@@ -98,7 +98,9 @@ impl App {
         text: &str,
         private: bool,
     ) -> Response {
-        let refuse = |t: Msg| {
+        // `mistyped`: a move the player may type better (not their turn,
+        // against the rules), where /move's private answers help.
+        let refuse = |t: Msg, mistyped: bool| {
             if private {
                 return Response::one(Reply::tell(t));
             }
@@ -116,7 +118,7 @@ impl App {
                 );
             }
             let mut r = Reply::say(t).prefix(mention(&ctx.user.id));
-            if self.throttle.first_pointer(&ctx.server, &ctx.user.id) {
+            if mistyped && self.throttle.first_pointer(&ctx.server, &ctx.user.id) {
                 r = r.then(Msg::new("refused-try-move"));
             }
             Response::one(r)
@@ -124,13 +126,13 @@ impl App {
         let id = row.id;
         let mut l = match self.replay_to_answer(row, moves) {
             Ok(l) => l,
-            Err(e) => return refuse(e.msg(id)),
+            Err(e) => return refuse(e.msg(id), false),
         };
         let Some(to_move) = l.game.to_move() else {
-            return refuse(Msg::new("game-over"));
+            return refuse(Msg::new("game-over"), false);
         };
         if l.row.paused {
-            return refuse(paused_no_move());
+            return refuse(paused_no_move(), false);
         }
         let me = l.side_of(&ctx.user.id);
         if me != Some(to_move) {
@@ -138,12 +140,13 @@ impl App {
                 Msg::new("not-your-turn")
                     .str("side", l.game.rules().side_key(to_move))
                     .str("player", mention(&l.players[to_move.index()])),
+                true,
             );
         }
         let before = l.game.record().len() as u32;
         let played = match notation::play_text(&mut l.game, text) {
             Ok(p) => p,
-            Err(e) => return refuse(explain_msg(l.game.rules(), &e)),
+            Err(e) => return refuse(explain_msg(l.game.rules(), &e), true),
         };
         let mover = lifecycle::Mover {
             id: &ctx.user.id,
@@ -154,10 +157,10 @@ impl App {
         let committed = match lifecycle::commit_move(self, &mut l, &played, before, mover, ctx.now)
         {
             Ok(c) => c,
-            Err(AppendError::Stale { .. }) => return refuse(Msg::new("position-changed")),
+            Err(AppendError::Stale { .. }) => return refuse(Msg::new("position-changed"), false),
             Err(AppendError::Duplicate) => return Response::none(),
-            Err(AppendError::GameOver) => return refuse(Msg::new("game-over")),
-            Err(AppendError::Paused) => return refuse(paused_no_move()),
+            Err(AppendError::GameOver) => return refuse(Msg::new("game-over"), false),
+            Err(AppendError::Paused) => return refuse(paused_no_move(), false),
             Err(e) => {
                 // Private: a plain message cannot be answered privately in
                 // the channel, so the sentence goes by direct message.
