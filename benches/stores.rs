@@ -1,4 +1,4 @@
-//! SQLite and PostgreSQL side by side, in one run (issue 20): a move
+//! SQLite and PostgreSQL side by side, in one run: a move
 //! message to its reply through the whole app, committed moves per second
 //! in the store alone, and the scheduler's pass over 10,000 running games.
 //!

@@ -1,7 +1,7 @@
 //! The web archive's page of a 100-move game: the whole request through
 //! the router (store read, replay through the rules, alt text, HTML),
 //! English and Welsh; and the 304 a returning reader of a finished game
-//! gets. Goal (issue 22): the page in under 2 ms.
+//! gets. Goal: the page in under 2 ms.
 
 #[path = "../tests/web_support/mod.rs"]
 mod web_support;

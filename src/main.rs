@@ -4,10 +4,10 @@
 use std::io::Write;
 
 /// mimalloc instead of glibc's malloc: a move allocates and frees many
-/// small and middling buffers (the picture's bands, SQL rows, the reply's
+/// small and middling buffers (the picture's rows, SQL rows, the reply's
 /// words), and glibc's bookkeeping for them (consolidating and unlinking
 /// free chunks) was about an eighth of the bot's CPU a move; see
-/// docs/performance.md, "Session 16".
+/// docs/performance.md, "The allocator".
 #[global_allocator]
 static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
@@ -26,7 +26,7 @@ const MI_OPTION_PURGE_DELAY: std::ffi::c_int = 15;
 /// and with the delay a burst of them (its limits off) held 182 MB at its
 /// peak, 131-139 MB without it (104 MB under glibc's malloc, which cost
 /// the bot a tenth more CPU a move; the goal is 150 MB).
-/// docs/performance.md, "Session 17".
+/// docs/performance.md, "The allocator".
 fn purge_freed_memory_at_once() {
     // SAFETY: mi_option_set only stores an option's value (mimalloc reads
     // it at each purge); 15 is mi_option_purge_delay (see above), and 0 a

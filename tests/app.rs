@@ -4,7 +4,7 @@
 //! `postgres::` twins, see `backends`); `doctor` and `scaling` run the real
 //! `tawlbot` program.
 //!
-//! One test binary of modules (issue 28): each file of `tests/app/` is a
+//! One test binary of modules: each file of `tests/app/` is a
 //! module here, and the helpers (`backends`, `console_support`,
 //! `welsh_support`) compile once for all of them. Run one suite with
 //! `cargo test --test app clock_console::`.

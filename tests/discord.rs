@@ -3,7 +3,7 @@
 //! 127.0.0.1, sharded bots, the bot as an opponent, and the web archive
 //! served by the bot process.
 //!
-//! One test binary of modules (issue 28): each file of `tests/discord/` is
+//! One test binary of modules: each file of `tests/discord/` is
 //! a module here, and the fake Discord (`support`, 2,700 lines) compiles
 //! once. Run one suite with `cargo test --test discord discord_e2e::`.
 

@@ -2,7 +2,7 @@
 //! same arguments and format cleanly (`i18n`), every message id the code
 //! uses exists (`catalogue`), and the Welsh house style (`welsh_style`).
 //!
-//! One test binary of modules (issue 28): each file of `tests/locales/` is
+//! One test binary of modules: each file of `tests/locales/` is
 //! a module here.
 
 #[path = "locales/catalogue.rs"]

@@ -3,7 +3,7 @@
 //! text, the engine, the pure tournament module, and `tawlbot replay` as a
 //! black box.
 //!
-//! One test binary of modules (issue 28): each file of `tests/rules/` is a
+//! One test binary of modules: each file of `tests/rules/` is a
 //! module here, and `combos` compiles once. Run one suite with
 //! `cargo test --test rules rules_props::`.
 

@@ -2,7 +2,7 @@
 //! crashes, injected faults, values written and read back, statements
 //! counted per request, and `tawlbot migrate-db` from SQLite to PostgreSQL.
 //!
-//! One test binary of modules (issue 28): each file of `tests/stores/` is a
+//! One test binary of modules: each file of `tests/stores/` is a
 //! module here, and the helpers (`backends`, `common`) compile once. Run one
 //! suite with `cargo test --test stores store_api::`. `store_crash` and
 //! `store_migrations` change a process's state (a killed writer,

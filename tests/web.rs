@@ -3,7 +3,7 @@
 //! browser (`web_browser`: headless Chromium and axe-core; it skips with
 //! one line where they are missing).
 //!
-//! One test binary of modules (issue 28): each file of `tests/web/` is a
+//! One test binary of modules: each file of `tests/web/` is a
 //! module here, and `web_support` compiles once.
 
 #[macro_use]

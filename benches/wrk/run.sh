@@ -1,5 +1,5 @@
 #!/bin/sh
-# The wrk run of issue 22 (docs/web.md, "The server under wrk"): the web
+# The wrk run of the web archive (docs/web.md, "The server under wrk"): the web
 # archive holds 1,000 requests a second for 30 s at p99 under 50 ms on
 # loopback, with a bot process idle beside it. Run it on a QUIET machine
 # (nothing else compiling: `uptime` is printed before and after).

@@ -43,7 +43,7 @@ challenge-unreadable = Does dim modd darllen her { $id }, felly rwy'n ei gadael 
 challenge-duplicate = Rydych chi wedi herio { $opponent } yma yn barod: her { $id }. Arhoswch am eu hateb, neu dynnwch yr her yn ôl gyda /decline id:{ $id } cyn postio un arall.
 challenge-duplicate-open = Mae gennych chi her agored i unrhyw un yma yn barod: her { $id }. Arhoswch i rywun ei derbyn, neu dynnwch hi'n ôl gyda /decline id:{ $id } cyn postio un arall.
 
-# /challenges (mater 31).
+# /challenges.
 challenges-none = Does gennych chi ddim heriau agored.
 challenges-head = Eich heriau agored:
 challenges-sent = Her { $id }, wedi'i hanfon at y chwaraewr { $player } yn y sianel { $channel }: { $game }, { $time }.

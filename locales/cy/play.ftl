@@ -96,7 +96,7 @@ resign-stale = Mae'r cwestiwn wedi dod i ben: mae'r gêm wedi symud ymlaen neu m
 button-resign = Ildio
 button-keep-playing = Dal ati
 
-## Symudiadau amodol (issue 31): /conditional add, list, clear.
+## Symudiadau amodol: /conditional add, list, clear.
 played-conditional = Chwaraeodd { $player } **{ $move }** (symudiad amodol). { $status }
 played-short = Chwaraeodd { $player } **{ $move }**.
 conditional-commands = Symudiadau amodol: /conditional add line:f8-c8 e2-c2 (eu symudiad nhw, yna'ch ateb chi, fesul pâr), /conditional list, /conditional clear.

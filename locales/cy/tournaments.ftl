@@ -165,7 +165,7 @@ tournament-tie-broken = Mae { $other } hefyd ar { $count ->
    *[seeding] yn ôl trefn ymuno, gan fod popeth arall yn gyfartal hefyd.
 }
 
-# Adroddiad y rownd (mater 31).
+# Adroddiad y rownd.
 tournament-report-head = **{ $name }**: mae rownd { $round } o { $total } ar ben.
 tournament-report-board = Bwrdd { $board }: { $first } { $score } { $second }{ $how ->
     [decided] , wedi'i benderfynu gan y trefnydd
@@ -182,7 +182,7 @@ tournament-report-standings = Y tabl ar ôl rownd { $round } o { $total }:
 tournament-report-final = Y tabl terfynol:
 tournament-error-no-such-match = does dim gornest rhwng dau chwaraewr yn rownd { $round }, bwrdd { $board }
 
-# winner_role: (mater 31).
+# winner_role:
 tournament-winner-role = Caiff yr enillydd y rôl { $role }.
 tournament-winner-role-needs-manage-roles = Dim ond rhywun a allai roi'r rôl { $role } â llaw all ei gwneud yn wobr twrnamaint: mae hynny'n gofyn am y caniatâd Manage Roles, neu fod yn berchen ar y gweinydd.
 tournament-winner-role-above-yours = Allwch chi ddim rhoi'r rôl { $role } â llaw: dydy hi ddim islaw eich rôl uchaf yn rhestr rolau'r gweinydd, felly all hi ddim bod yn wobr y twrnamaint hwn.
@@ -190,7 +190,7 @@ tournament-role-given = Mae { $player } yn cael y rôl { $role } am ennill y twr
 tournament-role-creator-may-not = { $organiser } Wnes i ddim rhoi'r rôl { $role } i'r chwaraewr { $player } am ennill y twrnamaint **{ $name }**: chi a'i gwnaeth yn wobr, a allwch chi ddim rhoi'r rôl honno â llaw bellach (mae angen y caniatâd Manage Roles a rôl uchaf uwch ei phen). Rhowch hi â llaw os cewch chi, neu ofynnwch i rywun sy'n cael.
 tournament-role-refused = { $organiser } Gwrthododd Discord roi'r rôl { $role } i'r chwaraewr { $player } am ennill y twrnamaint **{ $name }**. Mae angen y caniatâd Manage Roles arna i, a rhaid i'm rôl uchaf fod uwchben y rôl { $role } yn rhestr rolau'r gweinydd: newidiwch hynny yng ngosodiadau'r gweinydd, yna rhowch y rôl â llaw.
 
-# /tournament result (mater 31).
+# /tournament result.
 tournament-result-not-allowed = Dim ond y trefnydd, aelodau â'r caniatâd Manage Server neu aelodau â rôl y trefnwyr all osod canlyniad.
 tournament-result-bad-board = Rhifau o 1 i fyny yw round: a board:, sef rownd a bwrdd yr ornest, fel y mae `/tournament info round:N` yn eu dangos.
 tournament-result-bad-winner = Rhaid i winner: fod yn un o chwaraewyr yr ornest (crybwyll @), neu'r gwerth draw am gêm gyfartal.
@@ -201,7 +201,7 @@ tournament-result-winner = { $player } sy'n ennill yr ornest.
 tournament-result-draw = Mae'r ornest yn gyfartal.
 tournament-game-decided = Mae gêm { $id } ar ben: pennodd trefnydd y twrnamaint **{ $name }** ganlyniad yr ornest. Dydy'r gêm ddim wedi'i graddio.
 
-# /tournament forbid (mater 31).
+# /tournament forbid.
 tournament-forbid-not-allowed = Dim ond y trefnydd, aelodau â'r caniatâd Manage Server neu aelodau â rôl y trefnwyr all gadw chwaraewyr ar wahân.
 tournament-forbid-two = Enwch ddau chwaraewr gwahanol: player:@un other:@arall.
 tournament-forbid-set = Fydd { $player } a'r chwaraewr { $other } ddim yn cael eu paru yn y twrnamaint **{ $name }** tra bo unrhyw baru arall yn bosibl.

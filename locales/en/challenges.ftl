@@ -50,7 +50,7 @@ challenge-duplicate = You already challenged { $opponent } here: challenge { $id
 # The same for a challenge to anyone.
 challenge-duplicate-open = You already have an open challenge to anyone here: challenge { $id }. Wait for someone to accept it, or withdraw it with /decline id:{ $id } before you post another.
 
-# /challenges (issue 31): the asker's open challenges, everywhere. $game:
+# /challenges: the asker's open challenges, everywhere. $game:
 # the game's name; $time: a time-control description; $channel: where.
 challenges-none = You have no open challenges.
 challenges-head = Your open challenges:

@@ -27,7 +27,7 @@ mygames-no-such-page = There is no page { $page }: your finished games fill { $p
 }.
 mygames-bad-page = A page is a number from 1, not { $text }.
 
-# /language (issue 11). $lang: english or cymraeg.
+# /language. $lang: english or cymraeg.
 language-choose = Choose english or cymraeg.
 language-set = From now on I write to you in English.
 language-set-server = English is now this server's language: what I post in its channels is in English; what I write to one player alone follows their own choice.

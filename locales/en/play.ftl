@@ -124,7 +124,7 @@ resign-stale = That question has lapsed: the game has moved on or five minutes h
 button-resign = Resign
 button-keep-playing = Keep playing
 
-## Conditional moves (issue 31): /conditional add, list, clear.
+## Conditional moves: /conditional add, list, clear.
 # A reply a conditional line played for $player, in the same commit as the
 # opponent's move (played-short, just before it).
 played-conditional = { $player } played **{ $move }** (a conditional move). { $status }

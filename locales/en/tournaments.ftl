@@ -191,7 +191,7 @@ tournament-tie-broken = { $other } also has { $points } { $count ->
    *[seeding] by the order of entry, every tie-break being level too.
 }
 
-# Round reports (issue 31): when a round's last game ends, one message
+# Round reports: when a round's last game ends, one message
 # before the next pairings. $score: game points like 2–0; $how: decided
 # (by the organiser), forfeit or played; $link: the games' web pages or
 # their thread.
@@ -211,7 +211,7 @@ tournament-report-standings = Standings after round { $round } of { $total }:
 tournament-report-final = Final standings:
 tournament-error-no-such-match = there is no match between two players at round { $round }, board { $board }
 
-# winner_role: (issue 31).
+# winner_role:
 tournament-winner-role = The winner receives the role { $role }.
 # winner_role: is taken only from someone who could give that role by hand.
 tournament-winner-role-needs-manage-roles = Only someone who could give { $role } by hand can make it a tournament's prize: that takes the Manage Roles permission, or owning the server.
@@ -220,7 +220,7 @@ tournament-role-given = { $player } receives the role { $role } for winning **{ 
 tournament-role-creator-may-not = { $organiser } I did not give { $player } the role { $role } for winning **{ $name }**: you made it the prize, and you can no longer give that role by hand (it takes Manage Roles and a highest role above it). Give it by hand if you may, or ask someone who can.
 tournament-role-refused = { $organiser } Discord refused to give { $player } the role { $role } for winning **{ $name }**. I need the Manage Roles permission, and my highest role must be above { $role } in the server's list of roles: change that in the server settings, then give the role by hand.
 
-# /tournament result (issue 31).
+# /tournament result.
 tournament-result-not-allowed = Only the organiser, members with Manage Server or members with the organiser role can set a result.
 tournament-result-bad-board = round: and board: are numbers from 1: the round and the board of the match, as `/tournament info round:N` shows them.
 tournament-result-bad-winner = winner: is a player of the match (a mention) or draw.
@@ -231,7 +231,7 @@ tournament-result-winner = { $player } wins the match.
 tournament-result-draw = The match is drawn.
 tournament-game-decided = Game { $id } is over: the organiser of **{ $name }** decided the match. It is not rated.
 
-# /tournament forbid (issue 31).
+# /tournament forbid.
 tournament-forbid-not-allowed = Only the organiser, members with Manage Server or members with the organiser role can keep players apart.
 tournament-forbid-two = Name two different players: player:@one other:@another.
 tournament-forbid-set = { $player } and { $other } are not paired together in **{ $name }** while any other pairing is possible.

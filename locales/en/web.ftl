@@ -34,7 +34,7 @@ web-board = The board
 web-moves = Moves
 web-no-moves = No moves yet.
 web-conditional = Conditional moves
-# An ended game's conditional line (issue 31). $from: the moves played when
+# An ended game's conditional line. $from: the moves played when
 # it was added; $played of $total pairs were played; $state: played,
 # dropped, waiting (still waiting when the game ended).
 web-conditional-line = { $player }, after { $from ->
@@ -106,7 +106,7 @@ web-bot-level = { $name } (level { $level })
 web-puzzle-show = Show the solution
 web-puzzle-solution = Solution
 
-## Issue 32: the front page, link previews, the fuller game and
+## The front page, link previews, the fuller game and
 ## tournament pages, the balance page.
 web-stats = Balance
 web-stats-link = Balance: how often each side wins

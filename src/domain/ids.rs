@@ -27,7 +27,7 @@ impl std::error::Error for NotAnId {}
 /// The largest row id players may type: 2^53 - 1. Messages carry numbers
 /// as floating point (Fluent's numbers), which hold every whole number up
 /// to 2^53 exactly; a larger one would be echoed rounded ("no challenge
-/// 9223372036854776000"), so it is not read as a number at all (issue 29).
+/// 9223372036854776000"), so it is not read as a number at all.
 pub const MAX_ROW_ID: i64 = (1 << 53) - 1;
 
 /// Reads a row id as players type it: `12`, ` 12 `, `#12` (at most

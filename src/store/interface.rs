@@ -860,7 +860,7 @@ pub trait Outbox {
     fn outbox_len(&self) -> Result<u64, StoreError>;
 }
 
-/// Vacations (issue 31, docs/clocks.md): while one runs, the player's
+/// Vacations (docs/clocks.md): while one runs, the player's
 /// clock is stopped in their games with a clock. Each change is one
 /// transaction with the games it stops or starts and what it tells (the
 /// outbox).
@@ -913,7 +913,7 @@ pub trait Vacations {
     fn get_vacation(&self, id: i64) -> Result<Option<VacationRow>, StoreError>;
 }
 
-/// Conditional moves (issue 31): lines of "their move, my reply" pairs,
+/// Conditional moves: lines of "their move, my reply" pairs,
 /// and the move that plays a line's reply in its own transaction.
 pub trait Conditionals {
     /// [`Clock::append_move_clocked`], and in the same transaction the

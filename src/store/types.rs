@@ -493,7 +493,7 @@ pub struct ClockRelease {
     pub remind_at: Option<i64>,
 }
 
-/// What became of a conditional line (issue 31).
+/// What became of a conditional line.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LineState {
     /// Live: played when the opponent plays its next move.

@@ -1,7 +1,7 @@
 //! The archive's GIFs (`/g/{id}/game.gif`), the costliest thing it serves:
 //! every position of a game drawn and encoded, tens of megabytes of frames
 //! while a long game's GIF is built. So that readers cannot take the
-//! memory or the CPU (issue 29):
+//! memory or the CPU:
 //!
 //! * **One build per game at a time**: a request for a GIF that is being
 //!   built waits for that build and gets its result.
@@ -262,8 +262,8 @@ impl State {
 ///
 /// A GIF build is seconds of CPU: on tokio's blocking pool at the bot's
 /// own priority, beside the bot (`WEB_ADDR`), a move's reply now and then
-/// waited tens of milliseconds for a core (docs/performance.md, "Session
-/// 19"). A thread of its own, because a thread's priority once lowered
+/// waited tens of milliseconds for a core (docs/performance.md,
+/// "The checkpoint and the GIF builds"). A thread of its own, because a thread's priority once lowered
 /// cannot be raised again without privileges: a pool thread would keep it
 /// for the bot's work after.
 async fn build_aside<T: Send + 'static>(build: impl FnOnce() -> T + Send + 'static) -> Option<T> {

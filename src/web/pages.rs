@@ -528,7 +528,7 @@ pub fn game(s: &GameSheet, q: &Query, public_url: Option<&str>) -> String {
                     }
                     None => {}
                 }
-                // An ended game's conditional lines (issue 31).
+                // An ended game's conditional lines.
                 @if !s.conditionals.is_empty() {
                     h2 { (t(lang, "web-conditional")) }
                     ul.conditional {

@@ -1,4 +1,4 @@
-//! Abuse and faults (issue 21, items 10-15) through the console: positions
+//! Abuse and faults (items 10-15) through the console: positions
 //! already decided, exports after a takeback, the dice's secret seed.
 
 use crate::backends;
@@ -393,7 +393,7 @@ fn a_missing_match_game_is_repaired() {
     );
 }
 
-/// Issue 30: a second open challenge to the same opponent in a channel is
+/// A second open challenge to the same opponent in a channel is
 /// refused, pointing to the first; a player accepting a challenge whose
 /// channel has a game since is told what they can do.
 #[test]
@@ -428,7 +428,7 @@ fn a_duplicate_challenge_is_refused_and_the_accepter_is_advised() {
     );
 }
 
-/// Issue 30: `/resign` in a game of more than ten moves asks first; the
+/// `/resign` in a game of more than ten moves asks first; the
 /// question's Resign button lapses after a move; Keep playing keeps it.
 #[test]
 fn resign_asks_first_in_a_long_game() {
@@ -515,7 +515,7 @@ on_postgres!(
     two_consoles_on_one_database_do_not_drop_each_others_moves,
 );
 
-/// Issue 29: 500 `/board` from one user made 500 public pictures. Public
+/// 500 `/board` from one user made 500 public pictures. Public
 /// pictures are rated per player: past the minute's allowance a calm
 /// sentence once, then a short line, to them alone; others are not held
 /// back, and the next minute the player has pictures again.
@@ -555,7 +555,7 @@ fn public_pictures_are_rated_per_player() {
     assert_eq!(pictures(&later), 1, "{later}");
 }
 
-/// Issue 29: one user held 38 human games at once. A player plays at
+/// One user held 38 human games at once. A player plays at
 /// most 30 running games against people: the 31st challenge is refused,
 /// and so is accepting a challenge from a player who is full by then.
 #[test]
@@ -590,7 +590,7 @@ fn running_games_against_people_are_capped() {
     assert!(!out.contains("(to zed) You already"), "{out}");
 }
 
-/// Issue 29: two consoles on one database made the same source ids
+/// Two consoles on one database made the same source ids
 /// (`console:{now}:{line}`), so one console's move was taken as the
 /// other's duplicate and dropped. Each console's sources carry its
 /// process's id.

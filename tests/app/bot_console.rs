@@ -177,7 +177,7 @@ fn bot_moves_are_reproducible_from_the_seed() {
     assert_eq!(l.game.record()[0].mv, again.mv);
 }
 
-/// Issue 21, item 4: every offer to the bot is answered at once, by the
+/// Every offer to the bot is answered at once, by the
 /// bot: a takeback accepted (bot games are casual), a pause and a resume
 /// agreed, a draw accepted or declined by its evaluation.
 #[test]
@@ -217,7 +217,7 @@ fn the_bot_answers_every_offer() {
 
     let out = s.run(&["alice@hall: /draw"]);
     assert!(out.contains("hall> @alice offers tawlbot a draw."), "{out}");
-    // Issue 30: as a player would, never in the opening, and it says why
+    // As a player would, never in the opening, and it says why
     // (it used to accept on move 2 when its short search saw no edge).
     let l = s.latest_game("hall");
     assert!(!l.game.is_over());

@@ -416,7 +416,7 @@ fn notify_by_dm_and_daily_digest() {
     );
 }
 
-/// Issue 30: a look that found no game waiting does not count as the
+/// A look that found no game waiting does not count as the
 /// day's digest: once a game waits, the digest comes within the hour.
 #[test]
 fn an_empty_look_is_not_the_days_digest() {
@@ -466,7 +466,7 @@ fn exported_record_replays_to_the_same_result() {
     assert!(record.contains("[Defenders \"alice\"]"), "{record}");
     assert!(record.contains("[Result \"defenders\"]"), "{record}");
     assert!(record.contains("[Reason \"king_escaped\"]"), "{record}");
-    // Numbered by turns, as /history and OTN number them (issue 30).
+    // Numbered by turns, as /history and OTN number them.
     assert!(record.contains("\n5… f9-a9\n"), "{record}");
     let r = Command::new(env!("CARGO_BIN_EXE_tawlbot"))
         .args(["replay", "--record", &txt])

@@ -1,4 +1,4 @@
-//! Conditional moves (issue 31) in the console, on both stores, in English
+//! Conditional moves in the console, on both stores, in English
 //! and in Welsh: `/conditional add line:...` by the player who waits, the
 //! reply played at once in the same commit as the opponent's move, the
 //! line kept shortened, the others dropped; an illegal move named and

@@ -1,4 +1,4 @@
-//! The dice option in play (issue 21, item 5): every throw is named, with
+//! The dice option in play: every throw is named, with
 //! who threw, and a passed turn is announced; `/rules` explains the option.
 
 use crate::console_support;

@@ -1,4 +1,4 @@
-//! Round reports and the organiser's tools (issue 31) through the console,
+//! Round reports and the organiser's tools through the console,
 //! in English and in Welsh: a round report before the next pairings and
 //! the last one with its tie-break, a result set and corrected by the
 //! organiser (a running game ended, unrated), a pair kept apart over three

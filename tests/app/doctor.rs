@@ -74,7 +74,7 @@ fn doctor_lists_and_quarantines_unreadable_rows() {
     let r = doctor(&["--db", db, "--quarantine", "--show-quarantine"]);
     assert_eq!(r.code, 2, "{}", r.stdout);
 
-    // Damage by hand: the clock that started issue 19, a state word
+    // Damage by hand: the clock that once poisoned a game, a state word
     // nobody knows, data that is not JSON.
     backends::raw_sql(
         db,
@@ -207,7 +207,7 @@ fn doctor_lists_and_quarantines_unreadable_rows() {
     assert!(!missing.exists());
 }
 
-/// Every kind of bad row the doctor names (issue 29): put in by hand, with
+/// Every kind of bad row the doctor names: put in by hand, with
 /// the foreign keys off (SQLite's pragma; PostgreSQL's replication role
 /// skips their triggers), each named by the row it
 /// belongs to; exit 1; `--quarantine` moves them all and the next run

@@ -1,4 +1,4 @@
-//! A finished game looks finished (issue 21, item 2): its result and reason
+//! A finished game looks finished: its result and reason
 //! in the caption, the alt text, `/board`, `/history` and the animated
 //! record's last frame; a game ended with no result says so.
 

@@ -1,4 +1,4 @@
-//! Input hygiene at the edge (issue 29, item 5): names as Discord gives
+//! Input hygiene at the edge: names as Discord gives
 //! them are kept without control characters (a NUL is stored by SQLite and
 //! refused by PostgreSQL) and without bidirectional controls, the server's
 //! too; pages read names stored before that cleaned; a tournament name with

@@ -1,4 +1,4 @@
-//! Notifications (issue 21, item 7), through the console: a player who chose
+//! Notifications, through the console: a player who chose
 //! `/notify how:dm` is named, never mentioned, in the channel, and gets a
 //! direct message for the first move, offers, resignations and game ends;
 //! a resignation names both players (English and Welsh); time-bank games

@@ -1,4 +1,4 @@
-//! Offers (issue 21, item 1): `/draw`, `/takeback`, `/pause` and `/resume`
+//! Offers: `/draw`, `/takeback`, `/pause` and `/resume`
 //! share one `answer:accept|decline` option; every text names options that
 //! exist; an option a command does not have is refused, never read as a
 //! default.

@@ -1,4 +1,4 @@
-//! Tournaments for organisers (issue 21, item 6) through the console:
+//! Tournaments for organisers through the console:
 //! standings that count finished rounds, the crosstable, past rounds,
 //! the order line.
 
@@ -455,7 +455,7 @@ fn the_organiser_role_can_be_cleared() {
     assert!(!out.contains("**Gaeaf**"), "{out}");
 }
 
-/// Issue 21, item 15, on both stores: a rated game whose end was written
+/// On both stores: a rated game whose end was written
 /// but whose rating was not (a crash between the two) is listed by the
 /// store and rated by the bot's first heartbeat, once.
 #[test]

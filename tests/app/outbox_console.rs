@@ -1,8 +1,8 @@
-//! The outbox in the console (issue 29, defect 1): 300 games end together
+//! The outbox in the console: 300 games end together
 //! on `:clock +2d`; the `tawlbot console` program writes to a slow reader
 //! and is killed (`kill -9`) mid-print; a second console on the same
 //! database prints what is left. Every ending is printed exactly once
-//! (before the outbox, 85 of 150 were never printed, as issue 29 measured).
+//! (before the outbox, 85 of 150 were never printed).
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Command, Stdio};

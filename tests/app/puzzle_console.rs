@@ -1,4 +1,4 @@
-//! `/puzzle` in the console (issue 33), in English and in Welsh, on both
+//! `/puzzle` in the console, in English and in Welsh, on both
 //! stores: the puzzle of the day is shown to the asker alone (title, OTN,
 //! board), a wrong move is told and the position stays, the right moves
 //! are answered by tawlbot's defence until the win, `/puzzle reveal` shows

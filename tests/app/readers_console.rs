@@ -1,4 +1,4 @@
-//! Whose choices a message follows (issue 21, items 3, 8 and 17), through
+//! Whose choices a message follows (items 3, 8 and 17), through
 //! the console: a message posted in a channel is in the server's language,
 //! one only its reader sees (an ephemeral reply, a direct message) in the
 //! reader's; a board is drawn as the player it addresses chose (picture or
@@ -263,7 +263,7 @@ fn text_copied_with_isolation_marks_is_read() {
     );
 }
 
-/// Issue 30: on a server that chose no language, a game's channel is in
+/// On a server that chose no language, a game's channel is in
 /// the language most of its players chose (the bot chooses none), the
 /// same for every message whoever moved; a tie is English.
 #[test]
@@ -318,7 +318,7 @@ fn a_channel_speaks_the_language_its_players_chose() {
     assert!(out.contains("h> @ann played **f7-g7**."), "{out}");
 }
 
-/// Issue 30: a takeback accepted by Bob is drawn for Alice, who is to move
+/// A takeback accepted by Bob is drawn for Alice, who is to move
 /// after it, in her theme.
 #[test]
 fn a_takeback_is_drawn_for_the_player_to_move() {

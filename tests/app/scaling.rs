@@ -1,4 +1,4 @@
-//! Many processes on one database (issue 20, item 3): timed work claimed
+//! Many processes on one database: timed work claimed
 //! with leases and done once, a dead process's claims taken over, and one
 //! bot per SQLite file.
 

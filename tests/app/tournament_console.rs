@@ -526,7 +526,7 @@ fn start_again_catches_up_after_a_lost_game_end() {
     );
 }
 
-/// Issue 10, point 6: when a match thread cannot be opened (`:threads
+/// When a match thread cannot be opened (`:threads
 /// fail`), the game is played in the tournament's channel.
 #[test]
 fn failing_threads_play_in_the_tournament_channel() {
@@ -596,7 +596,7 @@ fn a_start_by_the_clock_speaks_the_servers_language() {
 }
 
 // The same tests on PostgreSQL (tests/backends).
-/// Issue 30: a player who chose direct messages is named, never
+/// A player who chose direct messages is named, never
 /// mentioned, in the tournament's messages; a thread name keeps Welsh
 /// letters as letters; a tie at the top says how it was broken.
 #[test]

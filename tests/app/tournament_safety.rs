@@ -1,4 +1,4 @@
-//! Tournaments survive crashes and concurrency (issue 10, point 6) and
+//! Tournaments survive crashes and concurrency (point 6) and
 //! start their games through the one game lifecycle (point 11): a round is
 //! one commit, a crash in the middle resumes cleanly, a scheduled start is
 //! cancelled only for too few players, unreadable data is never

@@ -1,4 +1,4 @@
-//! Issue 10: servers stay apart (point 7), limits against spam (point 9)
+//! Servers stay apart (point 7), limits against spam (point 9)
 //! and ratings that lose no update (point 10), through the app and the store.
 
 use std::sync::{Arc, Barrier};

@@ -1,4 +1,4 @@
-//! Vacations through the console (issue 31, docs/clocks.md "Vacation"):
+//! Vacations through the console (docs/clocks.md "Vacation"):
 //! a vacation over a loss on time that would have happened without it,
 //! the allowance refused, a tournament created with `vacation:false`,
 //! extending and ending early, games against the bot untouched; in

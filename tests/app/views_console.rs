@@ -173,7 +173,7 @@ fn challenge_from_a_position() {
     let out = s.run(&[
         "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders position:/11/11/11/11/11/4KK5/11/11/11/11/11/ rated:true",
         "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders position:/11/11/11/3t7/11/5K5/11/11/3t7/11/11/ rated:true",
-        // rated:true with a position is refused (issue 21, item 9): unrated.
+        // rated:true with a position is refused: unrated.
         "alice@general: /challenge opponent:@bob variant:tawlbwrdd side:defenders position:/11/11/11/3t7/11/5K5/11/11/3t7/11/11/",
         "bob@general: /accept",
         "bob@general: d4-c4",

@@ -202,7 +202,7 @@ fn text_boards_and_refused_positions_in_welsh() {
     }
 }
 
-/// Issue 30, "Welsh to grade A", through the console: a refused move
+/// The Welsh, through the console: a refused move
 /// starts with the piece ("Y brenin sydd ar f6", not "Mae y brenin ar
 /// f6"); a tournament's name never follows a mutating word ("ymuno â'r
 /// twrnamaint **Gwanwyn**", not "ymuno â **Gwanwyn**"); the tournament's

@@ -1,4 +1,4 @@
-//! Wording players meet (issue 21, item 9).
+//! Wording players meet.
 
 use crate::console_support;
 use console_support::Session;

@@ -1,4 +1,4 @@
-//! Back-pressure (issue 29, item 7): the real `tawlbot` program under a
+//! Back-pressure: the real `tawlbot` program under a
 //! burst of moves in many channels at once. Every handler used to take a
 //! tokio blocking thread of its own (512 at most): at 200 channels the bot
 //! ran about 200 threads, at 1,000 about 515, and its memory grew with the

@@ -148,7 +148,7 @@ async fn a_whole_game_against_the_bot_then_analysis() {
             .send_slash_command(CHANNEL, GUILD, alice.clone(), "resign", json!([]))
             .await;
         let cb = fake.wait_for_interaction_callback(id).await;
-        // A long game: /resign asks first (issue 30); the Resign button
+        // A long game: /resign asks first; the Resign button
         // resigns.
         let resign = cb.body()["data"]["components"][0]["components"][0]["custom_id"]
             .as_str()

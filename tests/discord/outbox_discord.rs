@@ -1,4 +1,4 @@
-//! The outbox end to end (issue 29, defect 1): 20 games end together on
+//! The outbox end to end: 20 games end together on
 //! their clocks, Discord answers each create-message POST after 250 ms,
 //! the real `tawlbot` program is killed (`kill -9`) while it sends the
 //! endings, and another takes over: every channel is told exactly once.

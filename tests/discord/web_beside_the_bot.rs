@@ -1,4 +1,4 @@
-//! The web archive served by the bot process itself (issue 22: "with
+//! The web archive served by the bot process itself ("with
 //! `WEB_ADDR` set, the bot serves it too"): the real `tawlbot` program
 //! against the fake Discord, with `WEB_ADDR` on a free loopback port and
 //! `PUBLIC_URL`. A game is played through Discord; its message links to

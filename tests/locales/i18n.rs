@@ -250,7 +250,7 @@ fn both_locales_have_the_same_messages_with_the_same_arguments() {
     assert!(problems.is_empty(), "{}", problems.join("\n"));
 }
 
-/// Issue 28: a side's words are written once, in its `side-{id}` entry of
+/// A side's words are written once, in its `side-{id}` entry of
 /// `common.ftl`; a message names it with `SIDE($side, form: ...)` on the
 /// side's stable id, and never selects on a side's English name.
 #[test]

@@ -997,7 +997,7 @@ fn record_file_is_read_back() {
     usage(&["--record", path.to_str().unwrap()]);
 }
 
-// ------------------------------------------------------------ OTN (issue 14)
+// ------------------------------------------------------------ OTN
 
 /// The same game through a tawlbot record and through an OTN record gives
 /// the same JSON, for every variant; a resignation in the OTN record ends

@@ -713,7 +713,7 @@ fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
     );
     assert!(s.unreadable_rows().unwrap().is_empty());
     assert_eq!(bot.app.pending_bot_turns().len(), 2);
-    // The poison: the clock that started issue 19 (`time:bank:0` as it was
+    // The poison: the clock that once poisoned a game (`time:bank:0` as it was
     // once stored), an unknown state word, options that are not JSON.
     db.execute(
         "UPDATE challenges SET time_control = 'bank:0d inc:0 cap:0d' WHERE id = 1;
@@ -817,7 +817,7 @@ fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
         r,
         vec!["The record of game 1 cannot be read. Someone with the Manage Server permission can end it with /abort."]
     );
-    // A typed move there is answered too, by direct message (issue 29):
+    // A typed move there is answered too, by direct message:
     // never silence, never "no game here".
     let r = bot.say("zed", "d1", "e1-e4");
     assert_eq!(
@@ -839,7 +839,7 @@ fn a_row_that_cannot_be_read_never_stops_expiry_reminders_or_timeouts() {
     assert_eq!(r, vec!["Game 1 was ended by <@mod> with no result."]);
 }
 
-/// Issue 21, item 15: the end of a rated game and its rating are two
+/// The end of a rated game and its rating are two
 /// writes. Whichever write of a resignation fails, a finished rated game
 /// has its ratings once the bot starts again (the first heartbeat rates the
 /// games that ended unrated), and never twice.

@@ -99,7 +99,7 @@ fn fill(s: &SqliteStore) {
         .unwrap();
     }
     s.set_remind_at(g, Some(T + 80_000)).unwrap();
-    // bob's conditional line, waiting for alice's move (issue 31).
+    // bob's conditional line, waiting for alice's move.
     assert!(s
         .add_conditional_line(
             g,
@@ -234,7 +234,7 @@ fn fill(s: &SqliteStore) {
     )
     .unwrap();
     s.claim_outbox(&"proc-a".into(), T + 12, 60, 1).unwrap();
-    // A vacation (issue 31), running, and its player's setting.
+    // A vacation, running, and its player's setting.
     s.start_vacation(
         &tawlbot::store::VacationPlan {
             player: "bob".into(),
@@ -250,7 +250,7 @@ fn fill(s: &SqliteStore) {
         T + 13,
     )
     .unwrap();
-    // A puzzle, a player on it and a rated attempt (issue 33).
+    // A puzzle, a player on it and a rated attempt.
     let r = tawlbot::store::PuzzleRating {
         rating: 1400.5,
         rd: 350.0,
@@ -391,7 +391,7 @@ fn the_comparison_finds_a_changed_row() {
     assert!(diff[0].starts_with("table moves differs"), "{diff:?}");
 }
 
-/// A row the copy cannot take is named (issue 29): a reference that leads
+/// A row the copy cannot take is named: a reference that leads
 /// nowhere (PostgreSQL checks it only at the commit, which names no row),
 /// and a NUL (SQLite keeps it, PostgreSQL cannot) is removed with a line.
 #[test]

@@ -289,7 +289,7 @@ fn a_reminder_reads_the_players_settings_once() {
     );
 }
 
-/// A move that a conditional line answers (issue 31): the move's own 10
+/// A move that a conditional line answers: the move's own 10
 /// statements, the lines read, the reply written as a move (its game row
 /// read and locked again, its source, the move, the offers, the game's
 /// row) and the lines brought up to date, in the one transaction.

@@ -775,7 +775,7 @@ fn store_is_clone_send_sync() {
     check::<SqliteStore>();
 }
 
-/// Issue 10: joins capped and closed in one transaction, the version bumped
+/// Joins capped and closed in one transaction, the version bumped
 /// by every change, a round's pairings written with the state, a match's
 /// game with given sides started once, challenges capped per user and
 /// server.

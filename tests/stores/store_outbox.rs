@@ -1,4 +1,4 @@
-//! The outbox (issue 29) on both stores: messages written with the change
+//! The outbox on both stores: messages written with the change
 //! that produces them (and only when it is made), claimed one per target in
 //! order, leased, retried, dropped when too old; two stores (two
 //! processes) claiming at once never take one row twice.
@@ -178,7 +178,7 @@ fn two_processes_claiming_at_once_never_share_a_row() {
     assert_eq!(unique.len(), 200);
 }
 
-/// A round's end (issue 31): the tournament's state, a corrected result
+/// A round's end: the tournament's state, a corrected result
 /// and the report are one transaction; a writer that lost the race writes
 /// none of them.
 #[test]

@@ -1,4 +1,4 @@
-//! Puzzles (issue 33) on both stores: the set is added once (a stored
+//! Puzzles on both stores: the set is added once (a stored
 //! puzzle keeps its rating), a player's first attempt is rated once (both
 //! ratings move, the streak counts), later attempts are not, the solved
 //! count counts a puzzle once, and the next puzzle is the nearest untried.

@@ -802,7 +802,7 @@ fn the_web_command_serves_the_archive() {
     drop(slow);
 }
 
-/// Issue 30: a game against the bot shows the bot's level.
+/// A game against the bot shows the bot's level.
 #[tokio::test]
 async fn a_bot_game_shows_the_bots_level() {
     let f = fixture();
@@ -833,7 +833,7 @@ async fn a_bot_game_shows_the_bots_level() {
     assert!(html.contains("tawlbot (level 4)"), "{html}");
 }
 
-/// `/puzzles/{n}` (issue 33): the position (title, OTN, the board's
+/// `/puzzles/{n}`: the position (title, OTN, the board's
 /// picture with alt text) under the strict policy; the solution only once
 /// asked, by a plain link; a missing number is a 404; Welsh by the query.
 #[tokio::test]
@@ -965,7 +965,7 @@ async fn the_front_page_lists_public_games_tournaments_servers_and_finds_players
         far.contains("No games yet.") && far.contains("rel=\"prev\""),
         "{far}"
     );
-    // The puzzle of the day (issue 33), from the shipped set: a link to
+    // The puzzle of the day, from the shipped set: a link to
     // its page, its title in words.
     assert!(
         html.contains("<p class=\"puzzle\"><a href=\"/puzzles/")
@@ -1362,7 +1362,7 @@ async fn search_folds_case_beyond_ascii() {
     }
 }
 
-/// Issue 31: a player on vacation is shown so on their page and on the
+/// A player on vacation is shown so on their page and on the
 /// pages of their running games, with the end of the vacation.
 #[tokio::test]
 async fn a_player_on_vacation_is_shown_so() {

@@ -1,4 +1,4 @@
-//! By hand (`#[ignore]`): the burst of issue 29. 100 GIF requests at once
+//! By hand (`#[ignore]`): a burst of 100 GIF requests at once
 //! from one address for the GIFs of 24 public games of 243 plies each:
 //!
 //! 1. `tawlbot web` alone, with the defaults, then with every per-client

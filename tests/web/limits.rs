@@ -1,4 +1,4 @@
-//! The web holds its memory (issue 29): a GIF is built once however many
+//! The web holds its memory: a GIF is built once however many
 //! readers ask for it at once, and costs the rate limit by its length; one
 //! address's connections are bounded; request heads stop at 64 KiB (431);
 //! a path that does not decode is a 404 page; during a store outage every

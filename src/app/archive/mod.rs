@@ -71,7 +71,7 @@ pub struct GameSheet {
     pub finished_at: Option<i64>,
     /// `(id, name, round)` of the tournament the game belongs to.
     pub tournament: Option<(TournamentId, String, u32)>,
-    /// The players' conditional lines, a sentence each (issue 31): a
+    /// The players' conditional lines, a sentence each: a
     /// finished or aborted game's only, never a running one's.
     pub conditionals: Vec<String>,
     /// The server's name (its number when Discord never told it).

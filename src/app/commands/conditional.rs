@@ -1,6 +1,6 @@
 //! `/conditional add line:<their move> <my reply> ...`, `/conditional
 //! list`, `/conditional clear`: conditional moves in this channel's game
-//! (issue 31; the use cases in app/use_cases/games/conditional.rs).
+//! (the use cases in app/use_cases/games/conditional.rs).
 
 use super::options::tell;
 use super::{command, opt, Command, CommandSpec, OptSpec, Options};

@@ -292,7 +292,7 @@ mod tests {
         crate::i18n::without_isolation(&alt_text(&alt_of_game(&g), lang))
     }
 
-    /// Issue 21, item 9: "marked at move 3" for one mark, "marked at moves
+    /// "Marked at move 3" for one mark, "marked at moves
     /// 3, 7 and 9" for several (never "marked at moves 3"), in both
     /// languages.
     #[test]

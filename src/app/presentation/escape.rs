@@ -40,7 +40,7 @@ pub fn is_control(c: char) -> bool {
 
 /// A name as it is kept (a player's or a server's, as Discord gives it):
 /// without control characters (a line break or tab becomes a space) and
-/// without bidirectional controls (issue 29). Also what a page or message
+/// without bidirectional controls. Also what a page or message
 /// reads from a name stored before names were cleaned.
 pub fn clean_name(name: &str) -> String {
     name.chars()

@@ -1,4 +1,4 @@
-//! Messages through the outbox (issue 29): what a committed change tells
+//! Messages through the outbox: what a committed change tells
 //! the players is rendered once, in each reader's language, and written in
 //! the change's own transaction (see [`crate::store::Outbox`]); the front
 //! end that sends it reads it back here.

@@ -1,6 +1,6 @@
 //! `tawlbot doctor`'s judgement of what the store cannot judge alone: every
 //! game replayed through the rules, every player setting and server
-//! language read as the app reads them (issue 29). The store finds the rest
+//! language read as the app reads them. The store finds the rest
 //! (`Doctor::unreadable_rows`: rows its readers refuse, move numbers and
 //! counts, ratings, references); [`examine`] puts both together.
 //!

@@ -1,4 +1,4 @@
-//! The outbox's sender (issue 29): what committed changes told the
+//! The outbox's sender: what committed changes told the
 //! players, sent to Discord by whichever live process claims it.
 //!
 //! * Oldest first, one target's rows in order: only the oldest row of each

@@ -184,7 +184,7 @@ impl PostgresStore {
                         .join(", ")
                 );
                 for r in &t.rows {
-                    // A row PostgreSQL refuses is named (issue 29).
+                    // A row PostgreSQL refuses is named.
                     let named = |e: E| {
                         let detail = match e {
                             E::Db(d) => d.error.to_string(),

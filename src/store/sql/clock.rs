@@ -118,7 +118,7 @@ impl<B: Backend> Clock for B {
                 params![game_id, keep],
             )?;
             c.exec("DELETE FROM offers WHERE game_id = $1", params![game_id])?;
-            // A takeback changes the position: the lines go (issue 31).
+            // A takeback changes the position: the lines go.
             super::conditional::drop_lines_in(c, game_id, at)?;
             c.exec(
                 "UPDATE games SET move_count = $2, updated_at = $3, deadline = $4, \
@@ -174,7 +174,7 @@ impl<B: Backend> Clock for B {
             if n == 0 {
                 return Err(E::App(AppendError::NoOffer));
             }
-            // A pause drops the conditional lines (issue 31).
+            // A pause drops the conditional lines.
             super::conditional::drop_lines_in(c, game_id, at)?;
             c.exec(
                 "UPDATE games SET paused = $5, paused_left = $3, paused_until = $4, \

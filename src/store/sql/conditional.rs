@@ -1,4 +1,4 @@
-//! Conditional moves (issue 31): a player's lines of "their move, my
+//! Conditional moves: a player's lines of "their move, my
 //! reply" pairs, and the move that plays a line's reply in its own
 //! transaction.
 

@@ -113,7 +113,7 @@ impl SqliteStore {
     /// automatic checkpoint (every 1,000 pages of WAL) runs inside the
     /// commit that crosses the mark, so one move's reply in a few hundred
     /// copied the WAL into the file and waited for its fsync (20-130 ms
-    /// on the test VM under load; docs/performance.md, "Session 19").
+    /// on the test VM under load; docs/performance.md, "The checkpoint and the GIF builds").
     /// Instead a thread of its own, on a connection of its own, runs a
     /// passive checkpoint (it never waits for a writer nor holds one up)
     /// every [`CHECKPOINT_EVERY`], and ends with the store. The bot's store

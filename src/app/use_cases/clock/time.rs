@@ -162,7 +162,7 @@ mod tests {
             TimeControl::Bank {
                 bank: 7 * DAY,
                 inc: DAY,
-                // Unless asked, a week above the bank (issue 30).
+                // Unless asked, a week above the bank.
                 cap: 14 * DAY
             }
         );

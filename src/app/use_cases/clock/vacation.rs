@@ -1,4 +1,4 @@
-//! Vacations (issue 31, docs/clocks.md "Vacation"): `/vacation days:N`
+//! Vacations (docs/clocks.md "Vacation"): `/vacation days:N`
 //! starts or extends one, `/vacation end` ends it early. While it runs the
 //! player's clock is stopped in every game of theirs with a clock: a game
 //! whose turn is theirs keeps the time they had (`games.vacation_left`)

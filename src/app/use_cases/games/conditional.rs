@@ -1,4 +1,4 @@
-//! Conditional moves (issue 31): `/conditional add line:...`, `list`,
+//! Conditional moves: `/conditional add line:...`, `list`,
 //! `clear`, and the reply a stored line gives when the opponent plays its
 //! next move.
 //!

@@ -26,7 +26,7 @@ pub(crate) struct Announced<'a> {
     pub player: &'a str,
     pub name: &'a str,
     pub text: &'a str,
-    /// Played for the player by a conditional line (issue 31).
+    /// Played for the player by a conditional line.
     pub conditional: bool,
 }
 

@@ -127,7 +127,7 @@ pub(crate) fn next_clock(l: &Loaded, turn: &clock::Turn, over: bool) -> (Option<
 
 /// A move as [`commit_move`] stored it: its text, and the conditional
 /// reply played at once in the same transaction, if a line of the player
-/// to move answered it (issue 31).
+/// to move answered it.
 pub(crate) struct Committed {
     pub text: String,
     pub reply: Option<ConditionalReply>,
