@@ -1207,60 +1207,31 @@ impl FakeDiscord {
             "mute": false,
             "flags": 0,
         });
-        let d = json!({
-            "id": guild.to_string(),
-            "name": name,
-            "icon": null,
-            "splash": null,
-            "discovery_splash": null,
-            "owner_id": "1",
-            "afk_channel_id": null,
-            "afk_timeout": 300,
-            "verification_level": 0,
-            "default_message_notifications": 0,
-            "explicit_content_filter": 0,
-            "roles": [{
-                "id": guild.to_string(),
-                "name": "@everyone",
-                "color": 0,
-                "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
-                "hoist": false,
-                "icon": null,
-                "unicode_emoji": null,
-                "position": 0,
-                "permissions": serenity::model::Permissions::all().bits().to_string(),
-                "managed": false,
-                "mentionable": false,
-                "flags": 0,
-            }],
-            "emojis": [],
-            "features": [],
-            "mfa_level": 0,
-            "application_id": null,
-            "system_channel_id": null,
-            "system_channel_flags": 0,
-            "rules_channel_id": null,
-            "vanity_url_code": null,
-            "description": null,
-            "banner": null,
-            "premium_tier": 0,
-            "preferred_locale": "en-US",
-            "public_updates_channel_id": null,
-            "nsfw_level": 0,
-            "premium_progress_bar_enabled": false,
-            "stickers": [],
-            "joined_at": TIMESTAMP,
-            "large": false,
-            "unavailable": false,
-            "member_count": 2,
-            "voice_states": [],
-            "members": [bot_member],
-            "channels": channel_values,
-            "threads": [],
-            "presences": [],
-            "stage_instances": [],
-            "guild_scheduled_events": [],
-        });
+        let mut d = guild_json(
+            guild,
+            name,
+            vec![role_json(
+                guild,
+                "@everyone",
+                0,
+                serenity::model::Permissions::all().bits(),
+            )],
+        );
+        for (k, v) in [
+            ("joined_at", json!(TIMESTAMP)),
+            ("large", json!(false)),
+            ("unavailable", json!(false)),
+            ("member_count", json!(2)),
+            ("voice_states", json!([])),
+            ("members", json!([bot_member])),
+            ("channels", json!(channel_values)),
+            ("threads", json!([])),
+            ("presences", json!([])),
+            ("stage_instances", json!([])),
+            ("guild_scheduled_events", json!([])),
+        ] {
+            d[k] = v;
+        }
         self.dispatch("GUILD_CREATE", d).await;
     }
 
@@ -2141,63 +2112,18 @@ fn route(shared: &Shared, method: &str, path: &str, body: &ParsedBody) -> Reply 
         ("GET", ["guilds", g]) => match id_of(g) {
             Some(g) => {
                 let d = shared.data();
-                let role = |id: u64, name: String, position: i64, permissions: u64| {
-                    json!({
-                        "id": id.to_string(),
-                        "name": name,
-                        "color": 0,
-                        "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
-                        "hoist": false,
-                        "icon": null,
-                        "unicode_emoji": null,
-                        "position": position,
-                        "permissions": permissions.to_string(),
-                        "managed": false,
-                        "mentionable": false,
-                        "flags": 0,
-                    })
-                };
                 let everyone = serenity::model::Permissions::VIEW_CHANNEL
                     | serenity::model::Permissions::SEND_MESSAGES
                     | serenity::model::Permissions::READ_MESSAGE_HISTORY
                     | serenity::model::Permissions::USE_APPLICATION_COMMANDS;
-                let mut roles = vec![role(g, "@everyone".into(), 0, everyone.bits())];
+                let mut roles = vec![role_json(g, "@everyone", 0, everyone.bits())];
                 let mut ids: Vec<&u64> = d.roles.keys().collect();
                 ids.sort();
                 for id in ids {
                     let perms = d.role_permissions.get(id).copied().unwrap_or(0);
-                    roles.push(role(*id, format!("role{id}"), d.roles[id], perms));
+                    roles.push(role_json(*id, &format!("role{id}"), d.roles[id], perms));
                 }
-                let guild = json!({
-                    "id": g.to_string(),
-                    "name": format!("guild{g}"),
-                    "icon": null,
-                    "splash": null,
-                    "discovery_splash": null,
-                    "owner_id": "1",
-                    "afk_channel_id": null,
-                    "afk_timeout": 300,
-                    "verification_level": 0,
-                    "default_message_notifications": 0,
-                    "explicit_content_filter": 0,
-                    "roles": roles,
-                    "emojis": [],
-                    "features": [],
-                    "mfa_level": 0,
-                    "application_id": null,
-                    "system_channel_id": null,
-                    "system_channel_flags": 0,
-                    "rules_channel_id": null,
-                    "vanity_url_code": null,
-                    "description": null,
-                    "banner": null,
-                    "premium_tier": 0,
-                    "preferred_locale": "en-US",
-                    "public_updates_channel_id": null,
-                    "nsfw_level": 0,
-                    "premium_progress_bar_enabled": false,
-                    "stickers": [],
-                });
+                let guild = guild_json(g, &format!("guild{g}"), roles);
                 drop(d);
                 shared.check::<serenity::model::guild::PartialGuild>("guild", &guild);
                 Reply::Json(StatusCode::OK, guild)
@@ -3005,4 +2931,57 @@ fn refusal(
         }
         _ => None,
     }
+}
+
+/// A guild object as Discord sends it (the fields GUILD_CREATE and
+/// `GET /guilds/{id}` share), owned by user 1.
+fn guild_json(guild: u64, name: &str, roles: Vec<Value>) -> Value {
+    json!({
+        "id": guild.to_string(),
+        "name": name,
+        "icon": null,
+        "splash": null,
+        "discovery_splash": null,
+        "owner_id": "1",
+        "afk_channel_id": null,
+        "afk_timeout": 300,
+        "verification_level": 0,
+        "default_message_notifications": 0,
+        "explicit_content_filter": 0,
+        "roles": roles,
+        "emojis": [],
+        "features": [],
+        "mfa_level": 0,
+        "application_id": null,
+        "system_channel_id": null,
+        "system_channel_flags": 0,
+        "rules_channel_id": null,
+        "vanity_url_code": null,
+        "description": null,
+        "banner": null,
+        "premium_tier": 0,
+        "preferred_locale": "en-US",
+        "public_updates_channel_id": null,
+        "nsfw_level": 0,
+        "premium_progress_bar_enabled": false,
+        "stickers": [],
+    })
+}
+
+/// A role object as Discord sends it.
+fn role_json(id: u64, name: &str, position: i64, permissions: u64) -> Value {
+    json!({
+        "id": id.to_string(),
+        "name": name,
+        "color": 0,
+        "colors": { "primary_color": 0, "secondary_color": null, "tertiary_color": null },
+        "hoist": false,
+        "icon": null,
+        "unicode_emoji": null,
+        "position": position,
+        "permissions": permissions.to_string(),
+        "managed": false,
+        "mentionable": false,
+        "flags": 0,
+    })
 }
