@@ -28,7 +28,6 @@ game-over-here = Mae'r gêm yn y sianel hon ar ben. Dechreuwch un newydd gyda /c
 game-over = Mae'r gêm hon ar ben.
 not-playing = Dydych chi ddim yn chwarae yn y gêm hon.
 move-not-player = Dydych chi ddim yn chwarae yn y gêm hon: dim ond ei dau chwaraewr all symud.
-refused-again = Heb ei chwarae chwaith: gweler fy ateb uchod.
 not-your-turn = { SIDE($side, form: "turn") } yw hi: { $player } i symud.
 position-changed = Newidiodd y safle tra oeddech chi'n symud: edrychwch ar y bwrdd eto.
 position-changed-meanwhile = Newidiodd y safle yn y cyfamser: edrychwch ar y bwrdd eto.

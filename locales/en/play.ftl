@@ -41,8 +41,6 @@ game-over = This game is over.
 not-playing = You are not playing in this game.
 move-not-player = You are not playing in this game: only its two players can move.
 # $side: the side id to move.
-# A second refused move within a minute: a short line after the full answer.
-refused-again = Not played either: see my answer above.
 not-your-turn = It is { SIDE($side, form: "turn") } turn: { $player } to move.
 position-changed = The position changed while you were moving: look at the board again.
 position-changed-meanwhile = The position changed meanwhile: look at the board again.
